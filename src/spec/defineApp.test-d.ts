@@ -1,0 +1,76 @@
+import { expectTypeOf } from 'vitest';
+import { defineApp, type RowOf } from './defineApp.ts';
+
+const base = {
+  purpose: { name: 'T', summary: 's', users: ['u'] },
+  screens: { list: { route: '/t', kind: 'list', title: 'T', entity: 'ticket', nav: ['agent'] } },
+  calls: { declared: {} },
+  constants: { maxTitle: { value: 10, label: 'x' } },
+} as const;
+
+const app = defineApp({
+  ...base,
+  entities: {
+    ticket: {
+      label: 'Ticket',
+      fields: {
+        title: { type: 'text', required: true },
+        priority: { type: 'enum', values: ['low', 'high'] },
+        status: { type: 'status', required: true },
+        hours: { type: 'number' },
+      },
+    },
+  },
+  states: {
+    ticket: {
+      field: 'status',
+      initial: 'open',
+      states: { open: {}, done: { final: true } },
+      transitions: { finish: { from: ['open'], to: 'done', roles: ['agent'], set: { hours: '1' } } },
+    },
+  },
+  validation: { ticket: [{ kind: 'field', field: 'title', maxLength: 'maxTitle', error: 'E1' }] },
+  roles: {
+    roles: { agent: { label: 'Agent' } },
+    permissions: { agent: { ticket: { read: true, update: { when: true, fields: ['title'] } } } },
+  },
+  errors: { E1: { message: 'bad', severity: 'error', field: 'ticket.title' } },
+});
+
+type T = RowOf<typeof app.entities.ticket>;
+expectTypeOf<T['title']>().toEqualTypeOf<string>();
+expectTypeOf<T['priority']>().toEqualTypeOf<'low' | 'high' | null>();
+
+defineApp({
+  ...base,
+  entities: { ticket: { label: 'Ticket', fields: { title: { type: 'text' } } } },
+  states: {
+    ticket: {
+      // @ts-expect-error unknown field
+      field: 'titel',
+      initial: 'open',
+      states: { open: {} },
+      transitions: {},
+    },
+  },
+  validation: {},
+  roles: { roles: { agent: { label: 'A' } }, permissions: {} },
+  errors: {},
+});
+
+defineApp({
+  ...base,
+  entities: { ticket: { label: 'Ticket', fields: { title: { type: 'text' } } } },
+  states: {
+    ticket: {
+      field: 'title',
+      initial: 'open',
+      states: { open: {} },
+      // @ts-expect-error unknown state
+      transitions: { x: { from: ['open'], to: 'closed', roles: ['agent'] } },
+    },
+  },
+  validation: {},
+  roles: { roles: { agent: { label: 'A' } }, permissions: {} },
+  errors: {},
+});

@@ -1,0 +1,165 @@
+import type {
+  AppSpec,
+  CallsSpec,
+  ConstantSpec,
+  DeclaredCallSpec,
+  EntitySpec,
+  ErrorSpec,
+  FieldSpec,
+  FieldType,
+  Permission,
+  PurposeSpec,
+  RoleSpec,
+  ScreenSpec,
+  StateSpec,
+} from './types.ts';
+
+type Entities = Record<string, EntitySpec>;
+type FieldsOf<E extends Entities, K extends keyof E> = Extract<keyof E[K]['fields'], string>;
+type Names<T> = Extract<keyof T, string>;
+
+/** TypeScript type of a value stored in a field of the given type. */
+export type ValueOf<F extends FieldSpec> = F['type'] extends 'enum' | 'status'
+  ? F['values'] extends readonly (infer V)[]
+    ? V
+    : string
+  : FieldValue<F['type']>;
+
+type FieldValue<T extends FieldType> = T extends 'number' | 'integer' | 'money'
+  ? number
+  : T extends 'boolean'
+    ? boolean
+    : T extends 'tags'
+      ? string[]
+      : string;
+
+type Required<F extends FieldSpec> = F['required'] extends true ? true : F['owner'] extends true ? true : false;
+
+/** The row type of one entity: its fields plus the columns every table has. */
+export type RowOf<E extends EntitySpec> = {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+} & {
+  -readonly [K in keyof E['fields'] as Required<E['fields'][K]> extends true ? K : never]: ValueOf<
+    E['fields'][K]
+  >;
+} & {
+  -readonly [K in keyof E['fields'] as Required<E['fields'][K]> extends true ? never : K]: ValueOf<
+    E['fields'][K]
+  > | null;
+};
+
+/** Row types of every entity of an app, keyed by entity name. */
+export type RowsOf<A extends AppSpec> = { [K in keyof A['entities']]: RowOf<A['entities'][K]> };
+
+interface TypedTransition<E extends Entities, K extends keyof E, S extends string, R extends string, Err extends string, Calls extends string> {
+  label?: string;
+  from: readonly S[];
+  to: S;
+  roles: readonly R[];
+  guard?: string;
+  guardError?: Err;
+  input?: readonly FieldsOf<E, K>[];
+  set?: { [F in FieldsOf<E, K>]?: string };
+  confirm?: boolean;
+  calls?: readonly Calls[];
+}
+
+interface TypedStates<E extends Entities, K extends keyof E, S extends Record<string, StateSpec>, R extends string, Err extends string, Calls extends string> {
+  field: FieldsOf<E, K>;
+  initial: Names<S>;
+  states: S;
+  transitions: Record<string, TypedTransition<E, K, Names<S>, R, Err, Calls>>;
+}
+
+type TypedValidationRule<E extends Entities, K extends keyof E, Err extends string, C extends string> =
+  | {
+      kind: 'field';
+      field: FieldsOf<E, K>;
+      minLength?: number | C;
+      maxLength?: number | C;
+      min?: number | C;
+      max?: number | C;
+      pattern?: string;
+      format?: 'email' | 'url' | 'phone' | 'currency';
+      error: Err;
+    }
+  | { kind: 'row'; rule: string; when?: string; field?: FieldsOf<E, K>; error: Err };
+
+type TypedEntityPermissions<E extends Entities, K extends keyof E> = {
+  read?: Permission;
+  create?: Permission;
+  update?: { when: Permission; fields: readonly FieldsOf<E, K>[] } | false;
+  delete?: Permission;
+};
+
+type TypedErrors<E extends Entities> = Record<
+  string,
+  Omit<ErrorSpec, 'field'> & { field?: { [K in Names<E>]: `${K}.${FieldsOf<E, K>}` }[Names<E>] }
+>;
+
+/**
+ * The input `defineApp` accepts: an `AppSpec` whose cross-references are checked by the compiler.
+ * States, validation and permissions must name existing entities, fields, roles, states and error codes.
+ */
+export interface AppInput<
+  E extends Entities,
+  R extends Record<string, RoleSpec>,
+  Err extends TypedErrors<E>,
+  C extends Record<string, ConstantSpec>,
+  D extends Record<string, DeclaredCallSpec>,
+  St extends { [K in keyof E]?: Record<string, StateSpec> },
+> {
+  purpose: PurposeSpec;
+  screens: Record<
+    string,
+    Omit<ScreenSpec, 'entity' | 'nav'> & { entity?: Names<E>; nav?: readonly Names<R>[] }
+  >;
+  entities: E;
+  states: {
+    [K in keyof St & keyof E]: TypedStates<E, K, NonNullable<St[K]>, Names<R>, Names<Err>, Names<D>>;
+  };
+  validation: { [K in keyof E]?: readonly TypedValidationRule<E, K, Names<Err>, Names<C>>[] };
+  roles: {
+    roles: { [K in keyof R]: Omit<RoleSpec, 'inherits'> & { inherits?: readonly Names<R>[] } };
+    permissions: { [Role in keyof R]?: { [K in keyof E]?: TypedEntityPermissions<E, K> } };
+  };
+  calls: Omit<CallsSpec, 'declared'> & {
+    declared: { [K in keyof D]: Omit<D[K], 'roles' | 'error'> & { roles: readonly Names<R>[]; error: Names<Err> } };
+  };
+  errors: Err;
+  constants: C;
+}
+
+/** What `defineApp` returns: the same data, typed as precisely as it was written. */
+export type App<
+  E extends Entities = Entities,
+  C extends Record<string, ConstantSpec> = Record<string, ConstantSpec>,
+> = AppSpec & { entities: E; constants: C };
+
+/**
+ * Declares an application. The result is the specification itself (plain data), with
+ * each entity's row type, field names and constant names known to the compiler.
+ *
+ * @example
+ * const app = defineApp({ purpose: {...}, screens: {...}, entities: { ticket: { label: 'Ticket',
+ *   fields: { title: { type: 'text', required: true } } } }, ... });
+ * type Ticket = RowOf<typeof app.entities.ticket>; // { id: string; title: string; ... }
+ */
+export function defineApp<
+  const E extends Entities,
+  const R extends Record<string, RoleSpec>,
+  const Err extends TypedErrors<E>,
+  const C extends Record<string, ConstantSpec>,
+  const D extends Record<string, DeclaredCallSpec>,
+  const St extends { [K in keyof E]?: Record<string, StateSpec> },
+>(spec: AppInput<E, R, Err, C, D, St> & { states: { [K in keyof St]: { states: St[K] } } }): App<E, C> {
+  return spec as unknown as App<E, C>;
+}
+
+/** Names of the constants of an app. */
+export type ConstantNames<A extends App> = Names<A['constants']>;
+/** Names of the fields of one entity of an app. */
+export type FieldNames<A extends App, K extends keyof A['entities']> = Names<A['entities'][K]['fields']>;

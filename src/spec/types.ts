@@ -1,0 +1,262 @@
+/**
+ * The nine sections of a Ninefold application specification, as plain data.
+ *
+ * Everything here is JSON-serialisable: rules are strings in the rule language
+ * (see `src/rules`), references between sections are by name. The generic
+ * parameters exist only so `defineApp` can check names at compile time; the
+ * runtime validator (`validateSpec`) checks the same things for `.json` files.
+ */
+
+/** Field types. `user` references the profile entity (the signed-in people). */
+export type FieldType =
+  | 'text'
+  | 'longtext'
+  | 'email'
+  | 'number'
+  | 'integer'
+  | 'money'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'enum'
+  | 'status'
+  | 'ref'
+  | 'user'
+  | 'file'
+  | 'tags';
+
+export interface FieldSpec {
+  type: FieldType;
+  label?: string;
+  help?: string;
+  required?: boolean;
+  /** A literal, or one of the rule words `me` / `now` / `today`. */
+  default?: string | number | boolean | null;
+  unique?: boolean;
+  /** For `ref`: the entity referenced. */
+  ref?: string;
+  /** For `ref`/`user`: what happens to this row when the referenced row is deleted. */
+  onDelete?: 'cascade' | 'restrict' | 'set null';
+  /** For `user`: the creating user becomes this field's value and it can never change. */
+  owner?: boolean;
+  /** For `enum` and `tags`: the allowed values. */
+  values?: readonly string[];
+  /** For `money`: the field (on the same entity) holding the currency code. */
+  currencyField?: string;
+  /** For `file`: the parent entity field pointing back; files live in their own rows. */
+  accept?: readonly string[];
+  /** Shown in lists by default. */
+  list?: boolean;
+  /** Excluded from search. Fields of type text/longtext are searched unless set false. */
+  search?: boolean;
+}
+
+export interface EntitySpec {
+  label: string;
+  plural?: string;
+  /** The field shown as a row's title. */
+  title?: string;
+  /** Marks the one entity whose rows are the app's users (`id` = auth user id). */
+  profile?: boolean;
+  /** Rows of this entity are files (name, size, type, content are implied). */
+  files?: boolean;
+  /** Changes to this entity are pushed live to other sessions. */
+  live?: boolean;
+  fields: Record<string, FieldSpec>;
+}
+
+export type ScreenKind = 'dashboard' | 'list' | 'detail' | 'form' | 'board' | 'custom' | 'admin';
+
+export interface ScreenSpec {
+  route: string;
+  kind: ScreenKind;
+  title: string;
+  /** What the screen shows, in words, for the document. */
+  shows?: string;
+  entity?: string;
+  /** Roles that see this screen in the navigation; others may still be routed here if permitted. */
+  nav?: readonly string[];
+  /** For list screens: columns, filters and default sort. */
+  columns?: readonly string[];
+  filters?: readonly string[];
+  sort?: string;
+  /** For list/board/dashboard: a row rule narrowing what is shown (e.g. `assignee = me`). */
+  where?: string;
+  /** For related lists on detail screens: `entity.field` pairs. */
+  related?: readonly string[];
+  /** For form screens: the fields edited, in order. */
+  fields?: readonly string[];
+  /** For custom screens: the name a component is registered under. */
+  component?: string;
+}
+
+export interface StateSpec {
+  label?: string;
+  final?: boolean;
+  description?: string;
+}
+
+export interface TransitionSpec {
+  label?: string;
+  from: readonly string[];
+  to: string;
+  roles: readonly string[];
+  /** A rule that must hold on the row (and user) for the transition to run. */
+  guard?: string;
+  /** The catalogue code raised when the guard fails. */
+  guardError?: string;
+  /** Fields the user must supply; they are written to the row (and the history input). */
+  input?: readonly string[];
+  /** Fields set on the way: value is a rule expression (`me`, `now`, `null`, a constant...). */
+  set?: Record<string, string>;
+  /** Ask for confirmation in the UI. */
+  confirm?: boolean;
+  /** A declared call made after the transition succeeds. */
+  calls?: readonly string[];
+}
+
+export interface EntityStatesSpec {
+  field: string;
+  initial: string;
+  states: Record<string, StateSpec>;
+  transitions: Record<string, TransitionSpec>;
+}
+
+/** A rule on one field. Exactly one of the constraint keys is used. */
+export interface FieldRuleSpec {
+  kind: 'field';
+  field: string;
+  /** Numbers: literal or a constant name. */
+  minLength?: number | string;
+  maxLength?: number | string;
+  min?: number | string;
+  max?: number | string;
+  pattern?: string;
+  format?: 'email' | 'url' | 'phone' | 'currency';
+  error: string;
+}
+
+/** A rule over the row (cross-field) or over related rows (cross-row, with `count(...)`). */
+export interface RowRuleSpec {
+  kind: 'row';
+  /** The rule must hold. */
+  rule: string;
+  /** Only checked when this holds (e.g. only once submitted). */
+  when?: string;
+  /** The field the message attaches to in forms. */
+  field?: string;
+  error: string;
+}
+
+export type ValidationRuleSpec = FieldRuleSpec | RowRuleSpec;
+
+export interface RoleSpec {
+  label: string;
+  description?: string;
+  inherits?: readonly string[];
+  /** Users who sign up get this role. */
+  signup?: boolean;
+}
+
+/** `true` always, `false` never, a string: when the row rule holds. */
+export type Permission = boolean | string;
+
+export interface UpdatePermission {
+  when: Permission;
+  fields: readonly string[];
+}
+
+export interface EntityPermissions {
+  read?: Permission;
+  create?: Permission;
+  update?: UpdatePermission | false;
+  delete?: Permission;
+}
+
+export interface RolesSpec {
+  roles: Record<string, RoleSpec>;
+  permissions: Record<string, Record<string, EntityPermissions>>;
+}
+
+/** A payload/response shape: field name → type, `?` suffix on the name for optional. */
+export type ShapeSpec = { [name: string]: ShapeType };
+export type ShapeType =
+  | 'string'
+  | 'number'
+  | 'integer'
+  | 'boolean'
+  | 'datetime'
+  | 'uuid'
+  | 'email'
+  | readonly [ShapeType]
+  | ShapeSpec;
+
+export interface DeclaredCallSpec {
+  description: string;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path shape with `:params`, relative to the service. */
+  path: string;
+  /** Which hosted service: an Edge Function name or an external host name. */
+  service: string;
+  payload: ShapeSpec;
+  response: ShapeSpec;
+  roles: readonly string[];
+  /** Catalogue code for a failed call. */
+  error: string;
+}
+
+export interface CallsSpec {
+  /** Derived calls (list, get, create, update, delete, transitions) are implied by entities and states. */
+  declared: Record<string, DeclaredCallSpec>;
+}
+
+export type Severity = 'error' | 'warning' | 'info';
+
+export interface ErrorSpec {
+  /** Template with `{placeholders}` naming constants or fields. */
+  message: string;
+  severity: Severity;
+  /** `entity.field` the message belongs to, shown inline in forms. */
+  field?: string;
+}
+
+export type ConstantValue = number | string | boolean | readonly string[];
+
+export interface ConstantSpec {
+  value: ConstantValue;
+  label: string;
+  /** days, hours, minutes, bytes, MB, count, percent, or a currency code for money. */
+  unit?: string;
+}
+
+export interface PurposeSpec {
+  name: string;
+  summary: string;
+  users: readonly string[];
+}
+
+/** The whole specification: nine sections, in DESIGN.md's order. */
+export interface AppSpec {
+  purpose: PurposeSpec;
+  screens: Record<string, ScreenSpec>;
+  entities: Record<string, EntitySpec>;
+  states: Record<string, EntityStatesSpec>;
+  validation: Record<string, readonly ValidationRuleSpec[]>;
+  roles: RolesSpec;
+  calls: CallsSpec;
+  errors: Record<string, ErrorSpec>;
+  constants: Record<string, ConstantSpec>;
+}
+
+/** The order of the nine sections. */
+export const SECTIONS = [
+  'purpose',
+  'screens',
+  'entities',
+  'states',
+  'validation',
+  'roles',
+  'calls',
+  'errors',
+  'constants',
+] as const satisfies readonly (keyof AppSpec)[];
