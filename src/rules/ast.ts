@@ -74,7 +74,13 @@ export type Typed =
       type: RuleType;
       span: Span;
     }
-  | { kind: 'const'; name: string; value: number | string | boolean | readonly string[]; type: RuleType; span: Span }
+  | {
+      kind: 'const';
+      name: string;
+      value: number | string | boolean | readonly string[];
+      type: RuleType;
+      span: Span;
+    }
   | { kind: 'me'; field?: string; profile?: string; type: RuleType; span: Span }
   | { kind: 'now'; type: RuleType; span: Span }
   | { kind: 'today'; type: RuleType; span: Span }

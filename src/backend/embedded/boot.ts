@@ -1,0 +1,78 @@
+import type { PGliteInterface } from '@electric-sql/pglite';
+import { AUTH_STAND_IN_SQL } from '../../sql/authStandIn.ts';
+import { compileMigration } from '../../sql/compileMigration.ts';
+import type { AppSpec } from '../../spec/types.ts';
+import { BackendError } from '../types.ts';
+import { embeddedExtrasSql } from './embeddedExtras.sql.ts';
+import { entityInfo } from './entityInfo.ts';
+
+/** The whole schema the embedded backend runs on, and its version (SHA-256 of the text). */
+export async function embeddedSchema(spec: AppSpec): Promise<{ sql: string; version: string }> {
+  const sql = `${AUTH_STAND_IN_SQL}\n${compileMigration(spec, { target: 'embedded' })}\n${embeddedExtrasSql(spec)}`;
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(sql));
+  const version = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return { sql, version };
+}
+
+export type BootResult = { version: string; outcome: 'created' | 'unchanged' | 'upgraded' };
+
+/** Columns the data layer reads, missing from the live tables (what `create table if not exists` cannot add). */
+async function missingColumns(db: Pick<PGliteInterface, 'query'>, spec: AppSpec): Promise<string[]> {
+  const r = await db.query<{ table_name: string; column_name: string }>(
+    `select table_name, column_name from information_schema.columns where table_schema = 'public'`,
+  );
+  const have = new Set(r.rows.map((c) => `${c.table_name}.${c.column_name}`));
+  const missing: string[] = [];
+  for (const entity of Object.keys(spec.entities)) {
+    const info = entityInfo(spec, entity);
+    for (const c of info.columns) if (!have.has(`${info.table}.${c.column}`)) missing.push(`${info.table}.${c.column}`);
+  }
+  return missing;
+}
+
+/**
+ * Brings a database to the spec's schema, once: applies the Supabase stand-in, the migration and
+ * the embedded extras to a fresh database and records the version. When the spec changed, the new
+ * migration is applied if it fits the existing tables (it is written to run twice); if it fails or
+ * leaves a column missing, everything is rolled back and SCHEMA_CHANGED says how to keep the data.
+ * Never drops anything.
+ *
+ * @example
+ * const { outcome } = await bootSchema(db, spec); // 'created' on first visit, then 'unchanged'
+ */
+export async function bootSchema(db: PGliteInterface, spec: AppSpec): Promise<BootResult> {
+  const { sql, version } = await embeddedSchema(spec);
+  await db.exec(`create schema if not exists ninefold;
+    revoke all on schema ninefold from public;
+    create table if not exists ninefold.schema_version (
+      id int primary key default 1 check (id = 1),
+      version text not null,
+      app text not null,
+      applied_at timestamptz not null default now()
+    );`);
+  const current = (await db.query<{ version: string }>('select version from ninefold.schema_version')).rows[0]?.version;
+  if (current === version) return { version, outcome: 'unchanged' };
+  try {
+    await db.transaction(async (tx) => {
+      await tx.exec(sql);
+      const missing = await missingColumns(tx, spec);
+      if (missing.length > 0) throw new BackendError('SCHEMA_CHANGED', { missing });
+      await tx.query(
+        `insert into ninefold.schema_version (id, version, app) values (1, $1, $2)
+         on conflict (id) do update set version = excluded.version, app = excluded.app, applied_at = now()`,
+        [version, spec.purpose.name],
+      );
+    });
+  } catch (e) {
+    if (current === undefined && !(e instanceof BackendError)) throw e;
+    const detail = e instanceof BackendError ? e.params : {};
+    throw new BackendError('SCHEMA_CHANGED', {
+      ...detail,
+      from: current ?? null,
+      to: version,
+      // The data is untouched; exporting it is the way to carry it over by hand.
+      exportWith: 'exportDatabase()',
+    });
+  }
+  return { version, outcome: current === undefined ? 'created' : 'upgraded' };
+}

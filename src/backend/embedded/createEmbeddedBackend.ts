@@ -1,0 +1,147 @@
+import { PGlite, type PGliteInterface } from '@electric-sql/pglite';
+import type { AppSpec } from '../../spec/types.ts';
+import { errorContext } from '../errors/mapDatabaseError.ts';
+import type { AuthEvent, Backend, Session } from '../types.ts';
+import { createAdminPort } from './admin.ts';
+import { createAuthPort } from './auth.ts';
+import { bootSchema } from './boot.ts';
+import { createCallsPort } from './calls.ts';
+import type { CallHandler, EmbeddedContext } from './context.ts';
+import { createDataPort } from './data.ts';
+import { createFilesPort } from './files.ts';
+import { createLive } from './live.ts';
+import { readOutbox, type OutboxEntry } from './outbox.ts';
+import { asOwner } from './request.ts';
+import { sessionStore } from './sessionStore.ts';
+
+export interface EmbeddedBackendOptions {
+  spec: AppSpec;
+  /** Where PGlite keeps its files: `memory://` by default in Node, `idb://ninefold-<app>` in the browser. */
+  dataDir?: string;
+  /** An already running PGlite-like database (e.g. `PGliteWorker` in the browser); `dataDir` is then ignored. */
+  db?: PGliteInterface;
+  /** Local stand-ins for declared calls, by call name. Calls without one are recorded in the outbox. */
+  handlers?: Record<string, CallHandler>;
+  /** The clock (sessions expire by it). */
+  now?: () => Date;
+  /** Session lifetime, default 7 days. */
+  sessionTtlMs?: number;
+}
+
+export interface EmbeddedBackend extends Backend {
+  readonly kind: 'embedded';
+  /** The schema version (SHA-256 of the applied SQL) and what booting did. */
+  readonly schema: { version: string; outcome: 'created' | 'unchanged' | 'upgraded' };
+  /** The database, for setup code (demo seeding) and tests. */
+  readonly db: PGliteInterface;
+  /** Requests the declared calls recorded (admins only, by row-level security). */
+  outbox(): Promise<OutboxEntry[]>;
+  /** A gzip'd tarball of the whole database. */
+  exportDatabase(): Promise<Blob>;
+  /** Replaces the database with an exported one (only when this backend created the database). */
+  importDatabase(data: Blob | Uint8Array): Promise<void>;
+  /** Runs owner-level setup SQL (demo data). Not for user actions. */
+  asOwner: <T>(fn: (tx: import('@electric-sql/pglite').Transaction) => Promise<T>) => Promise<T>;
+}
+
+/** `Expense approvals` → `expense-approvals`. */
+export function appSlug(spec: AppSpec): string {
+  return (
+    spec.purpose.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'app'
+  );
+}
+
+function defaultDataDir(spec: AppSpec): string {
+  return typeof indexedDB !== 'undefined' && typeof window !== 'undefined'
+    ? `idb://ninefold-${appSlug(spec)}`
+    : 'memory://';
+}
+
+/**
+ * The embedded backend: real Postgres (PGlite) with the app's migration, Supabase-like auth and
+ * every data request run as the signed-in role, so the same rules hold as on the hosted backend.
+ *
+ * @example
+ * const backend = await createEmbeddedBackend({ spec: helpdesk });
+ * await backend.auth.signIn({ email: 'agent@demo.test', password: 'demo-agent' });
+ * const { rows } = await backend.data.list('ticket', { sort: [{ field: 'createdAt', direction: 'desc' }] });
+ */
+export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Promise<EmbeddedBackend> {
+  const { spec } = options;
+  const slug = appSlug(spec);
+  const owned = !options.db;
+  const dataDir = options.dataDir ?? defaultDataDir(spec);
+  let db: PGliteInterface = options.db ?? (await PGlite.create(dataDir));
+  let schema = await bootSchema(db, spec);
+
+  const authListeners = new Set<(e: AuthEvent, s: Session | null) => void>();
+  const live = createLive(`ninefold-${slug}-changes`);
+  const ctx: EmbeddedContext = {
+    db,
+    spec,
+    errors: errorContext(spec),
+    now: options.now ?? (() => new Date()),
+    sessionTtlMs: options.sessionTtlMs ?? 7 * 24 * 3600 * 1000,
+    store: sessionStore(`ninefold-${slug}-session`),
+    current: { token: null, session: null },
+    emitAuth: (event, session) => {
+      for (const l of [...authListeners]) {
+        try {
+          l(event, session);
+        } catch {
+          // Listeners belong to the UI; their failures are not the backend's.
+        }
+      }
+    },
+    emitChange: (change) => live.emit(change),
+    handlers: options.handlers ?? {},
+  };
+
+  const auth = createAuthPort(ctx, authListeners);
+  const refreshOwnSession = async () => {
+    const s = await auth.session();
+    if (s) ctx.emitAuth('USER_UPDATED', s);
+  };
+
+  return {
+    kind: 'embedded',
+    get schema() {
+      return schema;
+    },
+    get db() {
+      return db;
+    },
+    auth,
+    data: createDataPort(ctx),
+    files: createFilesPort(ctx),
+    live: live.port,
+    calls: createCallsPort(ctx),
+    admin: createAdminPort(ctx, refreshOwnSession),
+    outbox: () => readOutbox(ctx),
+    asOwner: (fn) => asOwner(ctx, fn),
+    async exportDatabase() {
+      const dump = await db.dumpDataDir('gzip');
+      return dump;
+    },
+    async importDatabase(data) {
+      if (!owned) throw new Error('importDatabase: the database was given to the backend; import where it was created');
+      const blob = data instanceof Blob ? data : new Blob([data as BlobPart]);
+      await db.close();
+      // A loaded data directory must start empty; memory:// always does.
+      db = await PGlite.create(dataDir.startsWith('idb://') ? dataDir : 'memory://', { loadDataDir: blob });
+      ctx.db = db;
+      schema = await bootSchema(db, spec);
+      ctx.current = { token: null, session: null };
+      ctx.store.save(null);
+      ctx.emitAuth('SIGNED_OUT', null);
+    },
+    async close() {
+      live.close();
+      authListeners.clear();
+      if (owned) await db.close();
+    },
+  };
+}

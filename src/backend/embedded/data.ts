@@ -1,0 +1,203 @@
+import type { Transaction } from '@electric-sql/pglite';
+import { BackendError, type DataPort, type HistoryEntry } from '../types.ts';
+import type { EmbeddedContext } from './context.ts';
+import { col, type EntityInfo, entityInfo, historyRef, transitionRef } from './entityInfo.ts';
+import { countQuery, listQuery } from './listQuery.ts';
+import { asCaller, QUERY_OPTIONS } from './request.ts';
+import { selectList, toRow } from './rows.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An id that is not a uuid names no row: NOT_FOUND, not a syntax error. */
+export function checkId(info: EntityInfo, id: string): void {
+  if (!UUID.test(id)) throw new BackendError('NOT_FOUND', { entity: info.entity, id });
+}
+
+/** Field values → [columns, params], refusing fields the entity does not declare. */
+export function toColumns(info: EntityInfo, values: Record<string, unknown>, extra: readonly string[] = []) {
+  const columns: string[] = [];
+  const params: unknown[] = [];
+  for (const [field, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    const c = info.byField.get(field);
+    if (!c || !(info.writable.has(field) || extra.includes(field))) {
+      throw new BackendError('INVALID_INPUT', { entity: info.entity, field, reason: 'unknown-field' }, `${info.entity}.${field}`);
+    }
+    columns.push(col(c.column));
+    params.push(value);
+  }
+  return { columns, params };
+}
+
+/** Whether the caller can see the row at all, and at which version (inside the same transaction). */
+export async function visibleVersion(tx: Transaction, info: EntityInfo, id: string): Promise<number | null> {
+  const r = await tx.query<{ version: number }>(`select version from ${info.ref} where id = $1`, [id]);
+  return r.rows[0]?.version ?? null;
+}
+
+async function insertRow(
+  tx: Transaction,
+  info: EntityInfo,
+  values: Record<string, unknown>,
+  extra: readonly string[] = [],
+  raw: Record<string, unknown> = {},
+) {
+  const { columns, params } = toColumns(info, values, extra);
+  for (const [column, value] of Object.entries(raw)) {
+    columns.push(col(column));
+    params.push(value);
+  }
+  const text = columns.length
+    ? `insert into ${info.ref} as t (${columns.join(', ')}) values (${params.map((_, i) => `$${i + 1}`).join(', ')}) returning ${selectList(info)}`
+    : `insert into ${info.ref} as t default values returning ${selectList(info)}`;
+  const r = await tx.query<Record<string, unknown>>(text, params, QUERY_OPTIONS);
+  const row = r.rows[0];
+  if (!row) throw new BackendError('FORBIDDEN', { entity: info.entity, action: 'create' });
+  return toRow(info, row);
+}
+
+/** Shared by data.create and files.upload. */
+export { insertRow };
+
+/**
+ * Derived calls (list, get, create, update, delete, transition, history), each one transaction
+ * as the caller so row-level security decides.
+ */
+export function createDataPort(ctx: EmbeddedContext): DataPort {
+  const changed = (entity: string, id: string, kind: 'insert' | 'update' | 'delete') =>
+    ctx.emitChange({ entity, id, kind });
+
+  return {
+    async list(entity, query = {}) {
+      const info = entityInfo(ctx.spec, entity);
+      const q = listQuery(info, query);
+      return asCaller(ctx, async (tx) => {
+        const r = await tx.query<Record<string, unknown> & { __total?: number }>(q.text, q.params, QUERY_OPTIONS);
+        let total: number | null = null;
+        if (query.count !== 'none') {
+          const first = r.rows[0];
+          if (first) total = Number(first.__total);
+          else if (q.offset === 0) total = 0;
+          else {
+            const c = countQuery(info, query);
+            const n = await tx.query<{ n: number }>(c.text, c.params);
+            total = n.rows[0]?.n ?? 0;
+          }
+        }
+        return { rows: r.rows.map((row) => toRow(info, row)), total };
+      });
+    },
+
+    async get(entity, id) {
+      const info = entityInfo(ctx.spec, entity);
+      checkId(info, id);
+      return asCaller(ctx, async (tx) => {
+        const r = await tx.query<Record<string, unknown>>(
+          `select ${selectList(info)} from ${info.ref} t where t.id = $1`,
+          [id],
+          QUERY_OPTIONS,
+        );
+        const row = r.rows[0];
+        if (!row) throw new BackendError('NOT_FOUND', { entity, id });
+        return toRow(info, row);
+      });
+    },
+
+    async create(entity, values) {
+      const info = entityInfo(ctx.spec, entity);
+      const row = await asCaller(ctx, (tx) => insertRow(tx, info, values));
+      changed(entity, row.id, 'insert');
+      return row;
+    },
+
+    async update(entity, id, version, values) {
+      const info = entityInfo(ctx.spec, entity);
+      checkId(info, id);
+      const { columns, params } = toColumns(info, values);
+      const row = await asCaller(ctx, async (tx) => {
+        const sets = columns.length ? columns.map((c, i) => `${c} = $${i + 3}`).join(', ') : 'version = t.version';
+        const r = await tx.query<Record<string, unknown>>(
+          `update ${info.ref} t set ${sets} where t.id = $1 and t.version = $2 returning ${selectList(info)}`,
+          [id, version, ...params],
+          QUERY_OPTIONS,
+        );
+        const updated = r.rows[0];
+        if (updated) return toRow(info, updated);
+        const current = await visibleVersion(tx, info, id);
+        if (current === null) throw new BackendError('NOT_FOUND', { entity, id });
+        // Visible at the version given but not updatable: the update policy refused it.
+        if (current === version) throw new BackendError('FORBIDDEN', { entity, action: 'update' });
+        throw new BackendError('CONFLICT', { entity, id, version, current });
+      });
+      changed(entity, id, 'update');
+      return row;
+    },
+
+    async delete(entity, id) {
+      const info = entityInfo(ctx.spec, entity);
+      checkId(info, id);
+      await asCaller(ctx, async (tx) => {
+        const r = await tx.query(`delete from ${info.ref} t where t.id = $1 returning t.id`, [id]);
+        if (r.rows.length > 0) return;
+        if ((await visibleVersion(tx, info, id)) === null) throw new BackendError('NOT_FOUND', { entity, id });
+        throw new BackendError('FORBIDDEN', { entity, action: 'delete' });
+      });
+      changed(entity, id, 'delete');
+    },
+
+    async transition(entity, id, transition, input = {}, version) {
+      const info = entityInfo(ctx.spec, entity);
+      const states = ctx.spec.states[entity];
+      if (!states || !Object.hasOwn(states.transitions, transition)) {
+        throw new BackendError('INVALID_TRANSITION', { entity, transition });
+      }
+      checkId(info, id);
+      const row = await asCaller(ctx, async (tx) => {
+        const r = await tx.query<Record<string, unknown>>(
+          `select ${selectList(info)} from ${transitionRef(entity, transition)}($1, $2, $3::jsonb) t`,
+          [id, version ?? null, JSON.stringify(input)],
+          QUERY_OPTIONS,
+        );
+        const out = r.rows[0];
+        if (!out) throw new BackendError('NOT_FOUND', { entity, id });
+        return toRow(info, out);
+      });
+      changed(entity, id, 'update');
+      return row;
+    },
+
+    async history(entity, id) {
+      const info = entityInfo(ctx.spec, entity);
+      if (!ctx.spec.states[entity]) return [];
+      checkId(info, id);
+      return asCaller(ctx, async (tx) => {
+        const r = await tx.query<{
+          id: string;
+          row_id: string;
+          transition: string;
+          from_state: string;
+          to_state: string;
+          actor: string | null;
+          at: string;
+          input: Record<string, unknown>;
+        }>(
+          `select id, row_id, transition, from_state, to_state, actor, at, input from ${historyRef(entity)} where row_id = $1 order by at, id`,
+          [id],
+          QUERY_OPTIONS,
+        );
+        return r.rows.map(
+          (h): HistoryEntry => ({
+            id: h.id,
+            rowId: h.row_id,
+            transition: h.transition,
+            fromState: h.from_state,
+            toState: h.to_state,
+            actor: h.actor ?? '',
+            at: h.at,
+            input: h.input,
+          }),
+        );
+      });
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import type { Filter, ListQuery } from '../types.ts';
+import { BackendError } from '../types.ts';
+import { col, type EntityInfo } from './entityInfo.ts';
+import { selectList } from './rows.ts';
+
+export const DEFAULT_LIMIT = 50;
+export const MAX_LIMIT = 1000;
+
+export interface SqlQuery {
+  text: string;
+  params: unknown[];
+}
+
+/** `%`, `_` and `\` are wildcards in ILIKE; user text must match literally. */
+export function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (m) => `\\${m}`);
+}
+
+function column(info: EntityInfo, field: string): string {
+  const c = info.byField.get(field);
+  if (!c) throw new BackendError('INVALID_INPUT', { entity: info.entity, field, reason: 'unknown-field' });
+  return `t.${col(c.column)}`;
+}
+
+function condition(info: EntityInfo, f: Filter, params: unknown[]): string {
+  const c = column(info, f.field);
+  const p = () => {
+    params.push(f.value);
+    return `$${params.length}`;
+  };
+  const type = info.byField.get(f.field)?.type;
+  switch (f.op) {
+    case 'eq':
+      return `${c} = ${p()}`;
+    case 'neq':
+      // Rows with an empty value are "not equal" too, as a person reading the filter expects.
+      return `${c} is distinct from ${p()}`;
+    case 'lt':
+      return `${c} < ${p()}`;
+    case 'lte':
+      return `${c} <= ${p()}`;
+    case 'gt':
+      return `${c} > ${p()}`;
+    case 'gte':
+      return `${c} >= ${p()}`;
+    case 'in':
+      if (!Array.isArray(f.value)) throw new BackendError('INVALID_INPUT', { field: f.field, reason: 'in-needs-list' });
+      return `${c} = any(${p()})`;
+    case 'isNull':
+      return `${c} is null`;
+    case 'notNull':
+      return `${c} is not null`;
+    case 'contains':
+      if (type === 'tags') return `${c} @> array[${p()}]::text[]`;
+      params.push(`%${escapeLike(String(f.value ?? ''))}%`);
+      return `${c}::text ilike $${params.length}`;
+  }
+}
+
+/** The WHERE clause (without the keyword) for filters and search; `true` when there are none. */
+export function whereClause(info: EntityInfo, q: ListQuery, params: unknown[]): string {
+  const parts = (q.filters ?? []).map((f) => condition(info, f, params));
+  const search = q.search?.trim();
+  if (search) {
+    if (info.searchable.length === 0) parts.push('false');
+    else {
+      params.push(`%${escapeLike(search)}%`);
+      const n = params.length;
+      parts.push(`(${info.searchable.map((s) => `t.${col(s)} ilike $${n}`).join(' or ')})`);
+    }
+  }
+  return parts.length ? parts.join(' and ') : 'true';
+}
+
+/**
+ * One SELECT for a list page, with the exact total as a window count (`count(*) over()`), so rows
+ * and total come from the same snapshot. Pure: the caller runs it as the signed-in role.
+ *
+ * @example
+ * listQuery(info, { filters: [{ field: 'status', op: 'eq', value: 'open' }], limit: 20 });
+ * // { text: 'select t.id, ..., count(*) over() as __total from public.ticket t where t."status" = $1 ...', params: ['open'] }
+ */
+export function listQuery(info: EntityInfo, q: ListQuery = {}): SqlQuery & { limit: number; offset: number } {
+  const params: unknown[] = [];
+  const where = whereClause(info, q, params);
+  const order = (q.sort ?? []).map((s) => `${column(info, s.field)} ${s.direction === 'desc' ? 'desc' : 'asc'}`);
+  // A unique tie-breaker keeps pages stable when sort keys repeat.
+  if (!(q.sort ?? []).some((s) => s.field === 'id')) order.push('t.id asc');
+  const limit = Math.min(Math.max(Math.trunc(q.limit ?? DEFAULT_LIMIT), 0), MAX_LIMIT);
+  const offset = Math.max(Math.trunc(q.offset ?? 0), 0);
+  const total = q.count === 'none' ? '' : ', count(*) over() as __total';
+  return {
+    text: `select ${selectList(info)}${total} from ${info.ref} t where ${where} order by ${order.join(', ')} limit ${limit} offset ${offset}`,
+    params,
+    limit,
+    offset,
+  };
+}
+
+/** The count alone, for a page past the end (where the window count has no row to ride on). */
+export function countQuery(info: EntityInfo, q: ListQuery = {}): SqlQuery {
+  const params: unknown[] = [];
+  return { text: `select count(*)::int as n from ${info.ref} t where ${whereClause(info, q, params)}`, params };
+}

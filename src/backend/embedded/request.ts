@@ -1,0 +1,99 @@
+import type { Transaction } from '@electric-sql/pglite';
+import { mapDatabaseError } from '../errors/mapDatabaseError.ts';
+import { BackendError, type Session, type SessionUser } from '../types.ts';
+import type { EmbeddedContext } from './context.ts';
+import { sha256 } from './passwords.ts';
+import { PARSERS } from './rows.ts';
+
+/** Query options every adapter query uses (ISO timestamps, numeric as number). */
+export const QUERY_OPTIONS = { parsers: PARSERS };
+
+/** Thrown inside a transaction when the stored session is gone or past its expiry. */
+class SessionGone extends Error {}
+
+/**
+ * Reads a session by its token, as the owner (this is the auth server's job, like GoTrue's).
+ * Returns null when the token is unknown (signed out elsewhere) or expired.
+ */
+export async function readSession(
+  tx: Pick<Transaction, 'query'>,
+  token: string,
+  now: Date,
+): Promise<Session | null> {
+  const found = await tx.query<{ id: string; email: string; expires_at: string }>(
+    `select u.id, u.email, s.expires_at from ninefold.sessions s join auth.users u on u.id = s.user_id
+      where s.token_hash = $1`,
+    [await sha256(token)],
+    QUERY_OPTIONS,
+  );
+  const row = found.rows[0];
+  if (!row) return null;
+  const expiresAt = Date.parse(row.expires_at);
+  if (expiresAt <= now.getTime()) return null;
+  const roles = await tx.query<{ role: string }>(
+    'select role from app.user_roles where user_id = $1 order by role',
+    [row.id],
+  );
+  const user: SessionUser = { id: row.id, email: row.email, roles: roles.rows.map((r) => r.role) };
+  return { user, accessToken: token, expiresAt };
+}
+
+/** Forgets the local session and tells listeners it expired. */
+export function expire(ctx: EmbeddedContext): void {
+  const had = ctx.current.token !== null || ctx.store.load() !== null;
+  ctx.current = { token: null, session: null };
+  ctx.store.save(null);
+  if (had) ctx.emitAuth('SESSION_EXPIRED', null);
+}
+
+/**
+ * Runs `fn` in one transaction as the caller: `request.jwt.claims` set and the role switched to
+ * `authenticated` (or `anon` when signed out), exactly as PostgREST does on Supabase, so row-level
+ * security decides what the caller sees. Never runs user work as the database owner.
+ *
+ * @example
+ * await asCaller(ctx, (tx) => tx.query('select * from public.ticket'));
+ */
+export async function asCaller<T>(
+  ctx: EmbeddedContext,
+  fn: (tx: Transaction, user: SessionUser | null) => Promise<T>,
+  options: { signedIn?: boolean } = {},
+): Promise<T> {
+  const token = ctx.current.token ?? ctx.store.load();
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      let user: SessionUser | null = null;
+      if (token) {
+        const session = await readSession(tx, token, ctx.now());
+        if (!session) throw new SessionGone();
+        ctx.current = { token, session };
+        user = session.user;
+      }
+      if (!user && options.signedIn) throw new BackendError('NOT_SIGNED_IN');
+      const claims = user
+        ? { sub: user.id, role: 'authenticated', email: user.email, aud: 'authenticated' }
+        : { role: 'anon' };
+      await tx.query(
+        `select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true)`,
+        [JSON.stringify(claims), user?.id ?? ''],
+      );
+      await tx.exec(`set local role ${user ? 'authenticated' : 'anon'}`);
+      return fn(tx, user);
+    });
+  } catch (e) {
+    if (e instanceof SessionGone) {
+      expire(ctx);
+      throw new BackendError('SESSION_EXPIRED');
+    }
+    throw mapDatabaseError(e, ctx.errors);
+  }
+}
+
+/** Runs `fn` as the database owner: auth bookkeeping and setup only, never a user's data request. */
+export async function asOwner<T>(ctx: EmbeddedContext, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  try {
+    return await ctx.db.transaction(fn);
+  } catch (e) {
+    throw mapDatabaseError(e, ctx.errors);
+  }
+}

@@ -1,0 +1,24 @@
+import type { Row } from '../types.ts';
+import { col, type EntityInfo } from './entityInfo.ts';
+
+/** Parsers for the query options: timestamps as ISO strings, dates as `YYYY-MM-DD`, numbers as numbers. */
+export const PARSERS = {
+  // timestamptz / timestamp: ISO 8601 in UTC, as the hosted backend returns them
+  1184: (v: string) => new Date(v.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')).toISOString(),
+  1114: (v: string) => new Date(`${v.replace(' ', 'T')}Z`).toISOString(),
+  1082: (v: string) => v,
+  1700: (v: string) => Number(v),
+  20: (v: string) => Number(v),
+};
+
+/** A database row (snake_case columns) → an API row (spec field names). */
+export function toRow(info: EntityInfo, db: Record<string, unknown>): Row {
+  const out: Record<string, unknown> = {};
+  for (const c of info.columns) if (c.column in db) out[c.field] = db[c.column] ?? null;
+  return out as Row;
+}
+
+/** The select list for a table's readable columns. */
+export function selectList(info: EntityInfo, alias = 't'): string {
+  return info.columns.map((c) => `${alias}.${col(c.column)}`).join(', ');
+}

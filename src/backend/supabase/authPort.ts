@@ -1,0 +1,169 @@
+import type { AuthChangeEvent, Session as SupabaseSession, SupabaseClient } from '@supabase/supabase-js';
+import type { ErrorContext } from '../errors/mapDatabaseError.ts';
+import { type AuthEvent, type AuthPort, BackendError, type Session } from '../types.ts';
+import { type AuthState, mapAuthError, mapPostgrestError } from './mapSupabaseError.ts';
+
+/** The auth port plus what the other ports and `close()` need from it. */
+export interface SupabaseAuth extends AuthPort, AuthState {
+  /** A request was refused for its token: try one refresh, and report SESSION_EXPIRED if that fails. */
+  tokenRejected(): void;
+  /** Roles of `userId` changed: when it is the signed-in user, reload them and say USER_UPDATED. */
+  rolesChanged(userId: string): Promise<void>;
+  /** The last session seen (no request), or null. */
+  current(): Session | null;
+  close(): void;
+}
+
+/** The RPC returning a user's directly held roles (src/sql/emitRoles.ts: `public.user_roles`). */
+export const ROLES_RPC = 'user_roles';
+
+/**
+ * Email + password auth on Supabase Auth. supabase-js keeps and refreshes the session; this turns
+ * its sessions into the port's (with the user's app roles from `app.user_roles`) and its events
+ * into the port's, telling an expiry (`SESSION_EXPIRED`) apart from a sign-out the user asked for.
+ *
+ * @example
+ * const auth = createAuthPort(client, errorContext(spec));
+ * const session = await auth.signIn({ email, password });
+ */
+export function createAuthPort(client: SupabaseClient, errors: ErrorContext): SupabaseAuth {
+  const listeners = new Set<(event: AuthEvent, session: Session | null) => void>();
+  let current: Session | null = null;
+  let signingOut = false;
+  const rolesCache = new Map<string, readonly string[]>();
+
+  const state: AuthState = { signedIn: () => current !== null };
+
+  async function rolesOf(userId: string, accessToken: string): Promise<readonly string[]> {
+    const key = `${userId}:${accessToken}`;
+    const hit = rolesCache.get(key);
+    if (hit) return hit;
+    const { data, error, status } = await client.rpc(ROLES_RPC, { p_user_id: userId });
+    if (error) throw mapPostgrestError(error, status, errors, state);
+    const roles = Array.isArray(data) ? data.filter((r): r is string => typeof r === 'string') : [];
+    rolesCache.clear();
+    rolesCache.set(key, roles);
+    return roles;
+  }
+
+  async function toSession(s: SupabaseSession): Promise<Session> {
+    const roles = await rolesOf(s.user.id, s.access_token);
+    return {
+      user: { id: s.user.id, email: s.user.email ?? '', roles },
+      accessToken: s.access_token,
+      expiresAt: (s.expires_at ?? Math.floor(Date.now() / 1000) + (s.expires_in ?? 0)) * 1000,
+    };
+  }
+
+  function emit(event: AuthEvent, session: Session | null): void {
+    // An expiry is noticed both by supabase-js (failed refresh) and by a refused request: say it once.
+    if (event === 'SESSION_EXPIRED' && current === null) return;
+    current = session;
+    for (const l of [...listeners]) l(event, session);
+  }
+
+  const PORT_EVENT: Partial<Record<AuthChangeEvent, AuthEvent>> = {
+    SIGNED_IN: 'SIGNED_IN',
+    TOKEN_REFRESHED: 'TOKEN_REFRESHED',
+    USER_UPDATED: 'USER_UPDATED',
+  };
+
+  const { data: subscription } = client.auth.onAuthStateChange((event, s) => {
+    // supabase-js holds its auth lock while calling back; awaiting a request here would deadlock.
+    setTimeout(() => {
+      if (event === 'SIGNED_OUT') {
+        const was = current;
+        const asked = signingOut;
+        signingOut = false;
+        rolesCache.clear();
+        if (asked) emit('SIGNED_OUT', null);
+        else if (was) emit('SESSION_EXPIRED', null);
+        return;
+      }
+      const mapped = PORT_EVENT[event];
+      if (!mapped || !s) return;
+      // supabase-js re-announces SIGNED_IN when a tab regains focus; one per session is enough.
+      if (mapped === 'SIGNED_IN' && current?.accessToken === s.access_token) return;
+      toSession(s).then(
+        (session) => emit(mapped, session),
+        () => undefined,
+      );
+    }, 0);
+  });
+
+  return {
+    ...state,
+
+    async signUp({ email, password, name }) {
+      const { data, error } = await client.auth.signUp({
+        email,
+        password,
+        options: name === undefined ? {} : { data: { name } },
+      });
+      if (error) throw mapAuthError(error);
+      // With "Confirm email" on, Supabase creates the user but gives no session until confirmed.
+      if (!data.session) throw new BackendError('NOT_SIGNED_IN', { reason: 'email-confirmation-required', email });
+      current = await toSession(data.session);
+      return current;
+    },
+
+    async signIn({ email, password }) {
+      const { data, error } = await client.auth.signInWithPassword({ email, password });
+      if (error) throw mapAuthError(error);
+      current = await toSession(data.session);
+      return current;
+    },
+
+    async signOut() {
+      signingOut = true;
+      // `local`: this device only; other devices keep their sessions, as with the embedded backend.
+      const { error } = await client.auth.signOut({ scope: 'local' });
+      if (error) {
+        signingOut = false;
+        throw mapAuthError(error);
+      }
+      current = null;
+    },
+
+    async session() {
+      // getSession refreshes an expired access token with the refresh token when it can.
+      const { data, error } = await client.auth.getSession();
+      if (error || !data.session) return null;
+      if ((data.session.expires_at ?? 0) * 1000 <= Date.now()) return null;
+      const session = await toSession(data.session);
+      current = session;
+      return session;
+    },
+
+    onChange(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+
+    current: () => current,
+
+    async rolesChanged(userId) {
+      if (current?.user.id !== userId) return;
+      rolesCache.clear();
+      const { data } = await client.auth.getSession();
+      if (data.session) emit('USER_UPDATED', await toSession(data.session));
+    },
+
+    tokenRejected() {
+      if (!current) return;
+      client.auth.refreshSession().then(
+        ({ error }) => {
+          if (error) emit('SESSION_EXPIRED', null);
+        },
+        () => undefined,
+      );
+    },
+
+    close() {
+      subscription.subscription.unsubscribe();
+      listeners.clear();
+    },
+  };
+}

@@ -1,0 +1,145 @@
+import { columnName, tableName, transitionFunctionName } from '../../naming.ts';
+import type { AppSpec, FieldSpec } from '../../spec/types.ts';
+import { BackendError, type Row } from '../types.ts';
+
+/** Columns every table has, besides the specification's fields. */
+const IMPLICIT: Readonly<Record<string, string>> = {
+  id: 'id',
+  created_at: 'createdAt',
+  updated_at: 'updatedAt',
+  version: 'version',
+};
+
+/**
+ * Field → column of the metadata a files entity's table holds besides its declared fields, as the
+ * SQL compiler emits them for the supabase target (src/sql/emitFiles.ts). The bytes live in Storage;
+ * `storage_path` is written by the adapter and never shown.
+ */
+export const FILE_COLUMNS: Readonly<Record<string, string>> = { name: 'name', size: 'size_bytes', type: 'mime_type' };
+export const STORAGE_PATH_COLUMN = 'storage_path';
+
+/** What the adapter needs to know about one entity to talk to its table. */
+export interface EntityModel {
+  entity: string;
+  table: string;
+  files: boolean;
+  /** Field name → field spec (declared fields only). */
+  fields: ReadonlyMap<string, FieldSpec>;
+  /** Column → field, for every column the adapter may read back. */
+  fieldOfColumn: ReadonlyMap<string, string>;
+  /** Field → column for declared fields (and the implicit ones). */
+  columnOfField: ReadonlyMap<string, string>;
+  /** Columns matched by free-text search. */
+  searchColumns: readonly string[];
+  /** Fields holding timestamps, normalised to `Date#toISOString()` like the embedded backend. */
+  timestamps: ReadonlySet<string>;
+}
+
+// Same choice as the embedded backend (embedded/entityInfo.ts): text, longtext and email unless
+// `search: false`, any field with `search: true`.
+const SEARCHABLE_BY_DEFAULT = new Set(['text', 'longtext', 'email']);
+
+/**
+ * Builds the table/column lookups for every entity of a specification.
+ *
+ * @example
+ * const models = entityModels(spec);
+ * models.get('expenseClaim')?.table; // 'expense_claim'
+ */
+export function entityModels(spec: AppSpec): ReadonlyMap<string, EntityModel> {
+  const out = new Map<string, EntityModel>();
+  for (const [entity, e] of Object.entries(spec.entities)) {
+    // `file` fields are not columns: files live in their own rows.
+    const fields = new Map<string, FieldSpec>(Object.entries(e.fields).filter(([, f]) => f.type !== 'file'));
+    const fieldOfColumn = new Map<string, string>(Object.entries(IMPLICIT));
+    const columnOfField = new Map<string, string>(Object.entries(IMPLICIT).map(([c, f]) => [f, c]));
+    for (const field of fields.keys()) {
+      fieldOfColumn.set(columnName(field), field);
+      columnOfField.set(field, columnName(field));
+    }
+    if (e.files) {
+      for (const [field, column] of Object.entries(FILE_COLUMNS)) {
+        if (fields.has(field)) continue;
+        fieldOfColumn.set(column, field);
+        columnOfField.set(field, column);
+      }
+    }
+    const searchColumns = [...fields]
+      .filter(([, f]) => f.search !== false && (f.search === true || SEARCHABLE_BY_DEFAULT.has(f.type)))
+      .map(([name]) => columnName(name));
+    const timestamps = new Set(['createdAt', 'updatedAt']);
+    for (const [name, f] of fields) if (f.type === 'datetime') timestamps.add(name);
+    out.set(entity, {
+      entity,
+      table: tableName(entity),
+      files: e.files === true,
+      fields,
+      fieldOfColumn,
+      columnOfField,
+      searchColumns,
+      timestamps,
+    });
+  }
+  return out;
+}
+
+/** The model of an entity, or `UNKNOWN_ENTITY`. */
+export function modelOf(models: ReadonlyMap<string, EntityModel>, entity: string): EntityModel {
+  const m = models.get(entity);
+  if (!m) throw new BackendError('UNKNOWN_ENTITY', { entity });
+  return m;
+}
+
+/** PostgREST's `2026-01-02T03:04:05.678901+00:00` → `2026-01-02T03:04:05.678Z`, as PGlite rows give. */
+export function isoTimestamp(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  const t = Date.parse(v);
+  return Number.isNaN(t) ? v : new Date(t).toISOString();
+}
+
+/**
+ * A database row (snake_case columns) as the UI sees it (camelCase fields). Only columns the
+ * specification knows come through, as in the embedded backend (no `storage_path`).
+ */
+export function toRow(model: EntityModel, record: Record<string, unknown>): Row {
+  const out: Record<string, unknown> = {};
+  for (const [column, field] of model.fieldOfColumn) {
+    if (!(column in record)) continue;
+    const value = record[column] ?? null;
+    out[field] = model.timestamps.has(field) ? isoTimestamp(value) : value;
+  }
+  return out as Row;
+}
+
+const READ_ONLY = new Set(['id', 'createdAt', 'updatedAt', 'version']);
+
+/**
+ * UI values → a request body with column names. Implicit columns are dropped (the database owns
+ * them); names the entity does not declare are refused so a typo never becomes a silent no-op.
+ */
+export function toColumns(
+  model: EntityModel,
+  values: Record<string, unknown>,
+  extra: readonly string[] = [],
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(values)) {
+    if (value === undefined || READ_ONLY.has(field)) continue;
+    const column = model.fields.has(field) || extra.includes(field) ? model.columnOfField.get(field) : undefined;
+    if (!column) throw new BackendError('INVALID_INPUT', { entity: model.entity, field });
+    out[column] = value;
+  }
+  return out;
+}
+
+/** The column of a field usable in filters and sorting (declared or implicit), or `INVALID_INPUT`. */
+export function filterColumn(model: EntityModel, field: string): string {
+  const column = model.columnOfField.get(field);
+  if (!column) throw new BackendError('INVALID_INPUT', { entity: model.entity, field });
+  return column;
+}
+
+/** The RPC function running a transition (`public.<table>_<transition>`). */
+export function transitionRpc(model: EntityModel, transition: string): string {
+  return transitionFunctionName(model.entity, transition);
+}

@@ -1,0 +1,91 @@
+import { BackendError, type FilesPort } from '../types.ts';
+import { type EntityModel, modelOf, STORAGE_PATH_COLUMN, toColumns, toRow } from './entityModel.ts';
+import { mapStorageError } from './mapSupabaseError.ts';
+import { bucketName, objectPath } from './storagePaths.ts';
+import { run, type SupabaseContext } from './supabaseContext.ts';
+
+type Record_ = Record<string, unknown>;
+
+function filesModel(ctx: SupabaseContext, entity: string): EntityModel {
+  const model = modelOf(ctx.models, entity);
+  if (!model.files) throw new BackendError('INVALID_INPUT', { entity, reason: 'not-a-files-entity' });
+  return model;
+}
+
+/**
+ * Files on Supabase Storage: the row (metadata, and every rule on it) lives in the entity's table,
+ * the bytes in the entity's bucket under `<row id>/<name>`. The row is written first, so table RLS
+ * and checks (size and type limits) decide before any byte is stored; the storage policies only
+ * let an object exist where its row does.
+ */
+export function createFilesPort(ctx: SupabaseContext): FilesPort {
+  const { client } = ctx;
+
+  async function fileRow(model: EntityModel, id: string): Promise<Record_> {
+    const { data } = await run(
+      ctx,
+      client.from(model.table).select('*').eq('id', id).maybeSingle<Record_>(),
+    );
+    if (!data) throw new BackendError('NOT_FOUND', { entity: model.entity, id });
+    return data;
+  }
+
+  function pathOf(model: EntityModel, row: Record_, id: string): string {
+    const stored = row[STORAGE_PATH_COLUMN];
+    return typeof stored === 'string' && stored !== '' ? stored : objectPath(id, String(row.name ?? ''));
+  }
+
+  return {
+    async upload(entity, file) {
+      const model = filesModel(ctx, entity);
+      const id = crypto.randomUUID();
+      const path = objectPath(id, file.name);
+      const body = {
+        ...toColumns(model, file.values),
+        id,
+        name: file.name,
+        size_bytes: file.bytes.byteLength,
+        mime_type: file.type || 'application/octet-stream',
+        [STORAGE_PATH_COLUMN]: path,
+      };
+      const { data } = await run(ctx, client.from(model.table).insert(body).select('*').single<Record_>());
+      if (!data) throw new BackendError('INTERNAL');
+      const { error } = await client.storage.from(bucketName(entity)).upload(path, file.bytes, {
+        contentType: body.mime_type,
+        upsert: false,
+      });
+      if (error) {
+        // No row without its bytes: undo the insert (best effort; the original error is what matters).
+        await client.from(model.table).delete().eq('id', id).then(
+          () => undefined,
+          () => undefined,
+        );
+        throw mapStorageError(error, ctx.auth);
+      }
+      return toRow(model, data);
+    },
+
+    async download(entity, id) {
+      const model = filesModel(ctx, entity);
+      const row = await fileRow(model, id);
+      const { data, error } = await client.storage.from(bucketName(entity)).download(pathOf(model, row, id));
+      if (error || !data) throw mapStorageError(error, ctx.auth);
+      return {
+        name: String(row.name ?? ''),
+        type: String(row.mime_type ?? data.type ?? 'application/octet-stream'),
+        bytes: new Uint8Array(await data.arrayBuffer()),
+      };
+    },
+
+    async remove(entity, id) {
+      const model = filesModel(ctx, entity);
+      const row = await fileRow(model, id);
+      // The row goes first: its delete policy is the permission. Storage then lets the orphaned
+      // object go (its policy allows deleting objects whose row no longer exists).
+      const { count } = await run(ctx, client.from(model.table).delete({ count: 'exact' }).eq('id', id));
+      if (count === 0) throw new BackendError('FORBIDDEN', { entity, id });
+      const { error } = await client.storage.from(bucketName(entity)).remove([pathOf(model, row, id)]);
+      if (error) throw mapStorageError(error, ctx.auth);
+    },
+  };
+}

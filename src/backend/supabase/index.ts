@@ -1,0 +1,1 @@
+export { createSupabaseBackend, type SupabaseBackendOptions } from './createSupabaseBackend.ts';

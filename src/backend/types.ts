@@ -1,0 +1,197 @@
+/**
+ * The one interface the UI talks to. Shaped after what supabase-js offers so the hosted
+ * adapter is a thin layer; the embedded adapter (PGlite) implements the same contract.
+ *
+ * Every method rejects with a `BackendError` whose `code` is a catalogue code (from the
+ * specification's `errors`, or one of `BUILTIN_ERROR_CODES`), never with a raw database error.
+ */
+
+/** A row as the UI sees it: field names as in the specification (camelCase), plus the implicit columns. */
+export type Row = {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+} & Record<string, unknown>;
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  /** App roles held directly (inheritance is resolved by the rules, not here). */
+  roles: readonly string[];
+}
+
+export interface Session {
+  user: SessionUser;
+  /** Opaque token; the embedded backend signs its own, the hosted one is Supabase's JWT. */
+  accessToken: string;
+  /** Epoch milliseconds. */
+  expiresAt: number;
+}
+
+export type AuthEvent = 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'SESSION_EXPIRED' | 'USER_UPDATED';
+
+export interface AuthPort {
+  signUp(input: { email: string; password: string; name?: string }): Promise<Session>;
+  signIn(input: { email: string; password: string }): Promise<Session>;
+  signOut(): Promise<void>;
+  /** The current session, or null when signed out or expired. */
+  session(): Promise<Session | null>;
+  /** Subscribe to auth changes; returns an unsubscribe function. */
+  onChange(listener: (event: AuthEvent, session: Session | null) => void): () => void;
+}
+
+export type FilterOp = 'eq' | 'neq' | 'lt' | 'lte' | 'gt' | 'gte' | 'in' | 'isNull' | 'notNull' | 'contains';
+
+export interface Filter {
+  field: string;
+  op: FilterOp;
+  value?: unknown;
+}
+
+export interface ListQuery {
+  filters?: readonly Filter[];
+  sort?: readonly { field: string; direction: 'asc' | 'desc' }[];
+  /** Free text matched against the entity's searchable text fields. */
+  search?: string;
+  offset?: number;
+  /** Page size; adapters cap it (default 50, maximum 1000). */
+  limit?: number;
+  /** `exact` counts every matching row; `none` skips the count. Default exact. */
+  count?: 'exact' | 'none';
+}
+
+export interface ListResult {
+  rows: Row[];
+  /** Total matching rows (ignoring offset/limit), or null when not counted. */
+  total: number | null;
+}
+
+export interface HistoryEntry {
+  id: string;
+  rowId: string;
+  transition: string;
+  fromState: string;
+  toState: string;
+  actor: string;
+  at: string;
+  input: Record<string, unknown>;
+}
+
+export interface DataPort {
+  list(entity: string, query?: ListQuery): Promise<ListResult>;
+  /** Rejects with NOT_FOUND when the row does not exist or the user may not read it (indistinguishable). */
+  get(entity: string, id: string): Promise<Row>;
+  create(entity: string, values: Record<string, unknown>): Promise<Row>;
+  /** Rejects with CONFLICT when `version` is not the row's current version. */
+  update(entity: string, id: string, version: number, values: Record<string, unknown>): Promise<Row>;
+  delete(entity: string, id: string): Promise<void>;
+  transition(
+    entity: string,
+    id: string,
+    transition: string,
+    input?: Record<string, unknown>,
+    version?: number,
+  ): Promise<Row>;
+  history(entity: string, id: string): Promise<HistoryEntry[]>;
+}
+
+export interface FileUpload {
+  /** Values of the file entity's own fields (e.g. the ticket it belongs to). */
+  values: Record<string, unknown>;
+  name: string;
+  type: string;
+  bytes: Uint8Array;
+}
+
+export interface FilesPort {
+  upload(entity: string, file: FileUpload): Promise<Row>;
+  download(entity: string, id: string): Promise<{ name: string; type: string; bytes: Uint8Array }>;
+  remove(entity: string, id: string): Promise<void>;
+}
+
+export interface Change {
+  entity: string;
+  id: string;
+  kind: 'insert' | 'update' | 'delete';
+}
+
+export interface LivePort {
+  /** Called after any committed change to the entity (or the one row when `id` is given). */
+  subscribe(target: { entity: string; id?: string }, listener: (change: Change) => void): () => void;
+}
+
+export interface CallsPort {
+  /** Invoke a call declared in the specification; the payload is checked against its shape first. */
+  invoke(name: string, payload: Record<string, unknown>): Promise<unknown>;
+}
+
+export interface AdminUser {
+  id: string;
+  email: string;
+  roles: string[];
+  createdAt: string;
+}
+
+export interface AdminPort {
+  /** Users with their roles; only for roles the rules allow to administer users. */
+  listUsers(): Promise<AdminUser[]>;
+  setRoles(userId: string, roles: readonly string[]): Promise<void>;
+}
+
+export interface Backend {
+  readonly kind: 'embedded' | 'supabase';
+  auth: AuthPort;
+  data: DataPort;
+  files: FilesPort;
+  live: LivePort;
+  calls: CallsPort;
+  admin: AdminPort;
+  close(): Promise<void>;
+}
+
+/** The only error a Backend method rejects with. */
+export class BackendError extends Error {
+  readonly code: string;
+  readonly params: Readonly<Record<string, unknown>>;
+  /** `entity.field` when the error belongs to one field (inline in forms). */
+  readonly field: string | undefined;
+  constructor(code: string, params: Record<string, unknown> = {}, field?: string) {
+    super(code);
+    this.name = 'BackendError';
+    this.code = code;
+    this.params = params;
+    this.field = field;
+  }
+}
+
+/**
+ * Codes every backend may raise besides the specification's own catalogue. The UI has a
+ * message for each (the runtime's text table); adapters never invent other codes.
+ */
+export const BUILTIN_ERROR_CODES = [
+  'NOT_FOUND',
+  'CONFLICT',
+  'FORBIDDEN',
+  'REQUIRED',
+  'UNIQUE',
+  'REFERENCE',
+  'INVALID_VALUE',
+  'INVALID_INPUT',
+  'UNKNOWN_ENTITY',
+  'UNKNOWN_CALL',
+  'INVALID_TRANSITION',
+  'INPUT_REQUIRED',
+  'FIELD_NOT_WRITABLE',
+  'APPEND_ONLY',
+  'NOT_SIGNED_IN',
+  'SESSION_EXPIRED',
+  'INVALID_CREDENTIALS',
+  'EMAIL_TAKEN',
+  'WEAK_PASSWORD',
+  'SCHEMA_CHANGED',
+  'UNAVAILABLE',
+  'INTERNAL',
+] as const;
+
+export type BuiltinErrorCode = (typeof BUILTIN_ERROR_CODES)[number];

@@ -1,0 +1,39 @@
+import { at } from '../spec/specShape.ts';
+import type { AppSpec } from '../spec/types.ts';
+
+/** One place a specification raises an error code, and the entity it is about (if any). */
+export interface ErrorUse {
+  code: string;
+  path: string;
+  entity: string | null;
+}
+
+/**
+ * Every use of an error code: transition guards, validation rules and declared calls.
+ *
+ * @example
+ * errorUses(spec)[0]; // { code: 'NOT_ASSIGNEE', path: 'states.ticket.transitions.solve.guardError', entity: 'ticket' }
+ */
+export function errorUses(spec: AppSpec): ErrorUse[] {
+  const uses: ErrorUse[] = [];
+  for (const [en, st] of Object.entries(spec.states)) {
+    for (const [tn, t] of Object.entries(st.transitions)) {
+      if (t.guardError !== undefined) {
+        uses.push({
+          code: t.guardError,
+          path: at(at(at(at('states', en), 'transitions'), tn), 'guardError'),
+          entity: en,
+        });
+      }
+    }
+  }
+  for (const [en, rules] of Object.entries(spec.validation)) {
+    rules.forEach((r, i) => {
+      uses.push({ code: r.error, path: at(at(at('validation', en), i), 'error'), entity: en });
+    });
+  }
+  for (const [cn, c] of Object.entries(spec.calls.declared)) {
+    uses.push({ code: c.error, path: at(at('calls.declared', cn), 'error'), entity: null });
+  }
+  return uses;
+}

@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import type { Diagnostic } from '../diagnostics.ts';
+import type { AppSpec } from '../spec/types.ts';
+import { checkSpec } from './checkSpec.ts';
+import { miniSpec } from './fixtures/miniSpec.ts';
+import { LINTS, lintSpec } from './lintSpec.ts';
+import { deadEndStates } from './lints/deadEndStates.ts';
+import { deadTransitions } from './lints/deadTransitions.ts';
+import { entitiesNotShown } from './lints/entitiesNotShown.ts';
+import { idleRoles } from './lints/idleRoles.ts';
+import { routeParams } from './lints/routeParams.ts';
+import { undefinedErrors } from './lints/undefinedErrors.ts';
+import { undefinedStates } from './lints/undefinedStates.ts';
+import { unknownPlaceholders } from './lints/unknownPlaceholders.ts';
+import { unreachableStates } from './lints/unreachableStates.ts';
+import { unusedConstants } from './lints/unusedConstants.ts';
+import { unusedErrors } from './lints/unusedErrors.ts';
+import { updateWithoutRead } from './lints/updateWithoutRead.ts';
+
+type Lint = (spec: AppSpec) => Diagnostic[];
+
+/** Each lint with one small breakage that must trigger it, and the finding expected. */
+const cases: [string, Lint, (s: AppSpec) => void, Partial<Diagnostic>][] = [
+  [
+    'undefined states',
+    undefinedStates,
+    (s) => (s.states.ticket!.transitions.close!.to = 'clsoed'),
+    {
+      code: 'lint/undefined-state',
+      severity: 'error',
+      path: 'states.ticket.transitions.close.to',
+      hint: 'did you mean "closed"?',
+    },
+  ],
+  [
+    'unreachable states',
+    unreachableStates,
+    (s) => (s.states.ticket!.states.archived = { final: true }),
+    { code: 'lint/unreachable-state', severity: 'warning', path: 'states.ticket.states.archived' },
+  ],
+  [
+    'dead-end states',
+    deadEndStates,
+    (s) => delete s.states.ticket!.states.closed!.final,
+    { code: 'lint/dead-end-state', severity: 'warning', path: 'states.ticket.states.closed' },
+  ],
+  [
+    'transitions from unreachable states',
+    deadTransitions,
+    (s) => {
+      s.states.ticket!.states.archived = {};
+      s.states.ticket!.transitions.restore = { from: ['archived'], to: 'open', roles: ['agent'] };
+    },
+    { code: 'lint/dead-transition', severity: 'warning', path: 'states.ticket.transitions.restore' },
+  ],
+  [
+    'transitions no existing role may run',
+    deadTransitions,
+    (s) => (s.states.ticket!.transitions.close!.roles = ['ghost']),
+    {
+      code: 'lint/dead-transition',
+      path: 'states.ticket.transitions.close',
+      message: expect.stringContaining('none of its roles exists'),
+    },
+  ],
+  [
+    'transitions whose roles cannot read the rows',
+    deadTransitions,
+    (s) => {
+      s.roles.roles.guest = { label: 'Guest' };
+      s.states.ticket!.transitions.close!.roles = ['guest'];
+    },
+    {
+      code: 'lint/dead-transition',
+      path: 'states.ticket.transitions.close',
+      message: expect.stringContaining('read'),
+    },
+  ],
+  [
+    'idle roles',
+    idleRoles,
+    (s) => (s.roles.roles.auditor = { label: 'Auditor' }),
+    { code: 'lint/idle-role', severity: 'warning', path: 'roles.roles.auditor' },
+  ],
+  [
+    'route params',
+    routeParams,
+    (s) => (s.screens.ticket!.route = '/tickets/:ticketId'),
+    {
+      code: 'lint/route-param',
+      severity: 'error',
+      path: 'screens.ticket.route',
+      message: expect.stringContaining(':ticketId'),
+    },
+  ],
+  [
+    'entities no screen shows',
+    entitiesNotShown,
+    (s) => (s.screens.ticket!.related = []),
+    { code: 'lint/entity-not-shown', severity: 'warning', path: 'entities.comment' },
+  ],
+  [
+    'undefined error codes',
+    undefinedErrors,
+    (s) => delete s.errors.NOT_ASSIGNEE,
+    { code: 'lint/undefined-error', severity: 'error', path: 'states.ticket.transitions.solve.guardError' },
+  ],
+  [
+    'unused error codes',
+    unusedErrors,
+    (s) => (s.errors.NEVER = { message: 'never', severity: 'error' }),
+    { code: 'lint/unused-error', severity: 'warning', path: 'errors.NEVER' },
+  ],
+  [
+    'unused constants',
+    unusedConstants,
+    (s) => (s.constants.maxFiles = { value: 3, label: 'Most files' }),
+    { code: 'lint/unused-constant', severity: 'warning', path: 'constants.maxFiles' },
+  ],
+  [
+    'unknown placeholders',
+    unknownPlaceholders,
+    (s) => (s.errors.TITLE_TOO_LONG!.message = 'At most {maxTitleLenght} characters.'),
+    {
+      code: 'lint/unknown-placeholder',
+      severity: 'error',
+      path: 'errors.TITLE_TOO_LONG.message',
+      hint: 'did you mean "maxTitleLength"?',
+    },
+  ],
+  [
+    'updates without read',
+    updateWithoutRead,
+    (s) => (s.roles.permissions.customer!.comment = { update: { when: true, fields: ['body'] } }),
+    {
+      code: 'lint/update-without-read',
+      severity: 'warning',
+      path: 'roles.permissions.customer.comment.update',
+    },
+  ],
+];
+
+describe('lints', () => {
+  it('are all quiet on a clean specification', () => {
+    expect(lintSpec(miniSpec())).toEqual([]);
+    expect(checkSpec(miniSpec()).diagnostics).toEqual([]);
+  });
+
+  it('cover every lint in lintSpec', () => {
+    expect(new Set(cases.map((c) => c[1]))).toEqual(new Set(LINTS));
+  });
+
+  for (const [name, lint, breakIt, expected] of cases) {
+    it(`find ${name}`, () => {
+      const spec = miniSpec();
+      expect(lint(spec)).toEqual([]);
+      breakIt(spec);
+      expect(lint(spec)).toEqual([expect.objectContaining(expected)]);
+    });
+  }
+
+  it('consider inheritance for idle roles and update-without-read', () => {
+    const spec = miniSpec();
+    spec.roles.roles.admin = { label: 'Admin', inherits: ['agent'] };
+    spec.roles.permissions.admin = { comment: { update: { when: true, fields: ['body'] } } };
+    expect(idleRoles(spec)).toEqual([]);
+    expect(updateWithoutRead(spec)).toEqual([]);
+  });
+
+  it('do not report catalogue messages for codes the database raises itself', () => {
+    const spec = miniSpec();
+    spec.errors.CONFLICT = { message: 'Someone else changed this; reload.', severity: 'error' };
+    expect(unusedErrors(spec)).toEqual([]);
+  });
+
+  it('count constants used only in message placeholders or limits', () => {
+    const spec = miniSpec();
+    spec.constants.maxFiles = { value: 3, label: 'Most files' };
+    spec.errors.NOT_ASSIGNEE!.message = 'Only {maxFiles}';
+    expect(unusedConstants(spec)).toEqual([]);
+  });
+
+  it('do not count a field that shadows a constant as a use of the constant', () => {
+    const spec = miniSpec();
+    spec.constants.solvedAt = { value: 1, label: 'Shadowed' };
+    expect(unusedConstants(spec).map((d) => d.path)).toEqual(['constants.solvedAt']);
+  });
+
+  it('run through checkSpec only on valid specifications', () => {
+    const spec = miniSpec();
+    spec.states.ticket!.states.archived = {};
+    spec.entities.ticket!.fields.select = { type: 'text' };
+    expect(checkSpec(spec).diagnostics.map((d) => d.code)).toEqual(['spec/invalid-name']);
+    delete spec.entities.ticket!.fields.select;
+    const r = checkSpec(spec);
+    expect(r.spec).not.toBeNull();
+    expect(r.diagnostics.map((d) => d.code)).toEqual(['lint/unreachable-state', 'lint/dead-end-state']);
+  });
+});

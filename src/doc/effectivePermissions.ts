@@ -1,0 +1,69 @@
+import { type Expr, parseRule, printRule } from '../rules/index.ts';
+import type { AppSpec, EntityPermissions, Permission } from '../spec/types.ts';
+import { ancestors } from './roleGraph.ts';
+
+export type Action = 'read' | 'create' | 'update' | 'delete';
+export const ACTIONS: readonly Action[] = ['read', 'create', 'update', 'delete'];
+
+/** One way a role may do an action: always, or when a row rule holds; `from` names the role it comes from. */
+export interface Grant {
+  when: true | string;
+  /** For update: the fields that may change. */
+  fields?: readonly string[];
+  /** The role whose permission this is (the role itself, or one it inherits from). */
+  from: string;
+}
+
+/**
+ * What a role may do with an entity, inheritance resolved: its own grants first, then those of
+ * the roles it inherits from, nearest first. Grants are alternatives (any one suffices), so
+ * grants another one already covers are dropped. An empty list means never.
+ *
+ * @example
+ * effectiveGrants(spec, 'admin', 'loan', 'read'); // [{ when: true, from: 'manager' }]
+ */
+export function effectiveGrants(spec: AppSpec, role: string, entity: string, action: Action): Grant[] {
+  const grants: Grant[] = [];
+  for (const r of [role, ...ancestors(spec, role)]) {
+    const g = grantOf(spec.roles.permissions[r]?.[entity], action, r);
+    if (g) grants.push(g);
+  }
+  return grants.filter((g, i) => !grants.some((h, j) => j !== i && covers(h, g) && (!covers(g, h) || j < i)));
+}
+
+function grantOf(p: EntityPermissions | undefined, action: Action, from: string): Grant | undefined {
+  if (!p) return undefined;
+  if (action === 'update') {
+    const u = p.update;
+    if (!u || u.when === false || u.fields.length === 0) return undefined;
+    return { when: u.when, fields: u.fields, from };
+  }
+  const when: Permission | undefined = p[action];
+  if (when === undefined || when === false) return undefined;
+  return { when, from };
+}
+
+/** `h` allows everything `g` allows: at least as often, and (for update) at least those fields. */
+function covers(h: Grant, g: Grant): boolean {
+  const when = h.when === true || (g.when !== true && impliedBy(g.when, h.when));
+  const fields = !g.fields || g.fields.every((f) => h.fields?.includes(f) ?? false);
+  return when && fields;
+}
+
+/**
+ * `g` holds whenever `h` does not need to be asked: `g` is `h` itself or one of `h`'s
+ * top-level `or` alternatives (compared as printed ASTs, so spacing does not matter).
+ * A cheap, sound check; it does not try to prove implications in general.
+ */
+function impliedBy(g: string, h: string): boolean {
+  if (g.trim() === h.trim()) return true;
+  const pg = parseRule(g);
+  const ph = parseRule(h);
+  if (!pg.ok || !ph.ok) return false;
+  const target = printRule(pg.expr);
+  return disjuncts(ph.expr).some((d) => printRule(d) === target);
+}
+
+function disjuncts(e: Expr): Expr[] {
+  return e.kind === 'binary' && e.op === 'or' ? [...disjuncts(e.left), ...disjuncts(e.right)] : [e];
+}

@@ -1,0 +1,92 @@
+import type { AppSpec, FieldSpec } from '../spec/types.ts';
+import { entityLabel, fieldLabel } from './labels.ts';
+import { code } from './markdown.ts';
+
+const WORDS: Record<FieldSpec['type'], string> = {
+  text: 'text',
+  longtext: 'long text',
+  email: 'email address',
+  number: 'number',
+  integer: 'whole number',
+  money: 'money',
+  boolean: 'yes / no',
+  date: 'date',
+  datetime: 'date and time',
+  enum: 'one of',
+  status: 'status',
+  ref: 'reference',
+  user: 'user',
+  file: 'file',
+  tags: 'tags',
+};
+
+/** The profile entity (the app's users), which `user` fields point at. */
+export function profileEntityName(spec: AppSpec): string | undefined {
+  return Object.keys(spec.entities).find((e) => spec.entities[e]?.profile === true);
+}
+
+/**
+ * A field's type in words, with what makes it precise: enum values, the referenced entity,
+ * the currency field, accepted file types, the states of a status field.
+ *
+ * @example
+ * fieldTypeWords(spec, 'loan', spec.entities.loan.fields.device); // 'reference to Device; the device cannot be deleted while this row points to it'
+ */
+export function fieldTypeWords(spec: AppSpec, entity: string, f: FieldSpec): string {
+  const base = WORDS[f.type] ?? f.type;
+  switch (f.type) {
+    case 'enum':
+      return `${base}: ${(f.values ?? []).map(code).join(', ')}`;
+    case 'tags':
+      return f.values && f.values.length > 0
+        ? `tags from: ${f.values.map(code).join(', ')}`
+        : 'tags (any words)';
+    case 'status': {
+      const states = Object.entries(spec.states).find(([e]) => e === entity)?.[1];
+      const names = states ? Object.keys(states.states) : (f.values ?? []);
+      return names.length > 0 ? `status: ${names.map(code).join(', ')} (see section 4)` : base;
+    }
+    case 'money':
+      return f.currencyField ? `money, currency in ${fieldLabel(spec, entity, f.currencyField)}` : base;
+    case 'ref':
+      return withOnDelete(
+        `reference to ${f.ref ? entityLabel(spec, f.ref) : 'another entity'}`,
+        f,
+        f.ref ? entityLabel(spec, f.ref) : 'entity',
+      );
+    case 'user': {
+      const profile = profileEntityName(spec);
+      return withOnDelete(profile ? `user (${entityLabel(spec, profile)})` : base, f, 'user');
+    }
+    case 'file':
+      return f.accept && f.accept.length > 0 ? `file: ${f.accept.map(code).join(', ')}` : base;
+    default:
+      return base;
+  }
+}
+
+/** What deleting the referenced row does, said from the referencing row's side. */
+function withOnDelete(words: string, f: FieldSpec, target: string): string {
+  const t = target.toLowerCase();
+  switch (f.onDelete) {
+    case 'cascade':
+      return `${words}; the row is removed when its ${t} is deleted`;
+    case 'restrict':
+      return `${words}; the ${t} cannot be deleted while this row points to it`;
+    case 'set null':
+      return `${words}; emptied when the ${t} is deleted`;
+    default:
+      return words;
+  }
+}
+
+/** A default value in words: the rule words `me`, `now`, `today` spelled out, literals in code. */
+export function defaultWords(value: FieldSpec['default']): string {
+  if (value === undefined) return '';
+  if (value === 'me') return 'the current user';
+  if (value === 'now') return 'the current time';
+  if (value === 'today') return 'today';
+  if (value === null) return 'empty';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  return code(String(value));
+}

@@ -1,0 +1,177 @@
+import { columnName, tableName, transitionFunctionName } from '../naming.ts';
+import type { AppSpec, DeclaredCallSpec, FieldSpec } from '../spec/types.ts';
+import { entityLabel, roleLabel, transitionLabel } from './labels.ts';
+import { block, bullets, code, joinBlocks, table } from './markdown.ts';
+import { createFields, rolesAllowed, updateFields } from './payloadFields.ts';
+import { rolesWords } from './renderStates.ts';
+import { errorWords } from './renderValidation.ts';
+import { routeParams } from './routeParams.ts';
+import { fieldTypeText, type Member, membersText, shapeText } from './shapes.ts';
+import { parseSort } from './sortOrder.ts';
+
+/** Rows per page in derived list calls. */
+const PAGE_SIZE = 50;
+
+/**
+ * Section 7: every call the app makes. Derived calls (list, get, create, update, delete and one
+ * per transition) in Supabase's REST form (PostgREST), with their payloads; then the calls
+ * declared to other hosted services.
+ *
+ * @example
+ * renderCalls(spec); // '## 7. Calls\n\n...| List | `GET /rest/v1/loan?select=*&...`'
+ */
+export function renderCalls(spec: AppSpec): string {
+  const declared = Object.entries(spec.calls.declared);
+  return joinBlocks([
+    '## 7. Calls',
+    'The app talks to the backend through Supabase’s REST interface (PostgREST); the embedded backend answers ' +
+      'the same calls. Every call carries the signed-in user’s session, and the database applies the ' +
+      'permissions of section 6 and the rules of sections 4 and 5 to each one, so a call the user may not ' +
+      'make fails with an error from section 8. Create and update send `Prefer: return=representation` and ' +
+      'get the saved row back; lists send `Prefer: count=exact` and get the total in the `Content-Range` header. ' +
+      'An update names the version of the row it read: if someone changed the row since, nothing is saved and ' +
+      'the app says so (a transition may name the version too). A transition returns the row as it is afterwards; ' +
+      'its `p_input` is keyed by the field names of section 3. ' +
+      'Table, column and function names are the snake_case of the names in this document.',
+    'In the payloads, `uuid`, `email`, `date` and `datetime` are strings in that format, `integer` is a whole ' +
+      'number, `?` marks what may be left out and `| null` what may be empty.',
+    '### Derived calls',
+    ...Object.keys(spec.entities).map((entity) => renderEntityCalls(spec, entity)),
+    '### Declared calls',
+    declared.length === 0
+      ? 'The app calls no other service.'
+      : 'Calls to other hosted services (Edge Functions or external hosts), made from the app.',
+    ...declared.map(([name, c]) => renderDeclared(spec, name, c)),
+  ]);
+}
+
+function renderEntityCalls(spec: AppSpec, entity: string): string {
+  const e = spec.entities[entity];
+  if (!e) return '';
+  const t = tableName(entity);
+  const who = rolesAllowed(spec, entity);
+  const roles = (rs: readonly string[]) =>
+    rs.length === 0 ? 'nobody' : rs.map((r) => roleLabel(spec, r)).join(', ');
+  const transitions = Object.entries(spec.states[entity]?.transitions ?? {});
+  const rows = [
+    [
+      'List',
+      code(
+        `GET /rest/v1/${t}?select=*&{filters}&order=${listOrder(spec, entity)}&limit=${PAGE_SIZE}&offset=0`,
+      ),
+      roles(who.read),
+    ],
+    ['Get one', code(`GET /rest/v1/${t}?id=eq.{id}`), roles(who.read)],
+    ['Create', code(`POST /rest/v1/${t}`), roles(who.create)],
+    ['Update', code(`PATCH /rest/v1/${t}?id=eq.{id}&version=eq.{version}`), roles(who.update)],
+    ['Delete', code(`DELETE /rest/v1/${t}?id=eq.{id}`), roles(who.delete)],
+    ...transitions.map(([name, tr]) => [
+      `${transitionLabel(spec, entity, name)} (transition)`,
+      code(`POST /rest/v1/rpc/${transitionFunctionName(entity, name)}`),
+      rolesWords(spec, tr.roles),
+    ]),
+  ];
+  const fields = Object.entries(e.fields);
+  const member = (name: string, f: FieldSpec, optional: boolean, nullable = !f.required): Member => ({
+    name: columnName(name),
+    type: fieldTypeText(spec, entity, f, nullable),
+    optional,
+  });
+  const creatable = createFields(spec, entity).flatMap((name) => {
+    const f = e.fields[name];
+    return f ? [member(name, f, !f.required || f.default !== undefined)] : [];
+  });
+  const updatable = updateFields(spec, entity).flatMap((name) => {
+    const f = e.fields[name];
+    return f ? [member(name, f, true)] : [];
+  });
+  const payloads = [
+    `// Create: POST /rest/v1/${t}`,
+    membersText(creatable),
+    '',
+    `// Update: PATCH /rest/v1/${t}?id=eq.{id}&version=eq.{version} (send only what changes)`,
+    membersText(updatable),
+    ...transitions.flatMap(([name, tr]) => [
+      '',
+      `// ${transitionLabel(spec, entity, name)}: POST /rest/v1/rpc/${transitionFunctionName(entity, name)}`,
+      transitionPayload(
+        (tr.input ?? []).flatMap((i) => {
+          const f = e.fields[i];
+          return f ? [{ name: i, type: fieldTypeText(spec, entity, f, false), optional: false }] : [];
+        }),
+      ),
+    ]),
+  ];
+  return joinBlocks([
+    `#### ${entityLabel(spec, entity)} (table ${code(t)})`,
+    e.profile && who.create.length === 0 && 'Rows are created when someone signs up, not by a call.',
+    table(['Call', 'Request', 'Who may call'], rows),
+    listFilters(fields),
+    block('ts', payloads.join('\n')),
+  ]);
+}
+
+/**
+ * The transition functions take the row id, the version read (optional) and the input fields
+ * as one JSON object keyed by field name: `(p_id, p_version, p_input)`, as `src/sql` declares them.
+ */
+function transitionPayload(input: readonly Member[]): string {
+  const inputText = membersText(input).replace(/\n/g, '\n  ');
+  return `{\n  p_id: uuid;\n  p_version?: integer;\n  p_input${input.length === 0 ? '?' : ''}: ${inputText};\n}`;
+}
+
+function listOrder(spec: AppSpec, entity: string): string {
+  const screen = Object.values(spec.screens).find(
+    (s) => s.entity === entity && (s.kind === 'list' || s.kind === 'board') && s.sort,
+  );
+  if (!screen?.sort) return 'created_at.desc';
+  const { field, descending } = parseSort(screen.sort);
+  return `${columnName(field)}.${descending ? 'desc' : 'asc'}`;
+}
+
+const EXACT = new Set<FieldSpec['type']>(['status', 'enum', 'ref', 'user', 'boolean']);
+const RANGE = new Set<FieldSpec['type']>(['number', 'integer', 'money', 'date', 'datetime']);
+
+function listFilters(fields: readonly [string, FieldSpec][]): string {
+  const col = (name: string) => columnName(name);
+  const exact = fields.filter(([, f]) => EXACT.has(f.type)).map(([n]) => code(`${col(n)}=eq.{value}`));
+  const range = fields
+    .filter(([, f]) => RANGE.has(f.type))
+    .flatMap(([n]) => [code(`${col(n)}=gte.{from}`), code(`${col(n)}=lte.{to}`)]);
+  const tags = fields.filter(([, f]) => f.type === 'tags').map(([n]) => code(`${col(n)}=cs.{tag1,tag2}`));
+  const searched = fields
+    .filter(
+      ([, f]) => f.search === true || ((f.type === 'text' || f.type === 'longtext') && f.search !== false),
+    )
+    .map(([n]) => `${col(n)}.ilike.*{q}*`);
+  const items: string[] = [];
+  if (exact.length > 0) items.push(`exact: ${exact.join(', ')} (or \`in.(a,b)\` for several values)`);
+  if (range.length > 0) items.push(`ranges: ${range.join(', ')}`);
+  if (tags.length > 0) items.push(`tags: ${tags.join(', ')}`);
+  if (searched.length > 0) items.push(`search: ${code(`or=(${searched.join(',')})`)}`);
+  if (items.length === 0) return 'The list takes no filters.';
+  return `Filters for the list ({filters}: any combination, each optional):\n\n${bullets(items)}`;
+}
+
+function renderDeclared(spec: AppSpec, name: string, c: DeclaredCallSpec): string {
+  const after = Object.entries(spec.states).flatMap(([entity, st]) =>
+    Object.entries(st.transitions)
+      .filter(([, t]) => t.calls?.includes(name))
+      .map(([t]) => `${entityLabel(spec, entity)}: ${transitionLabel(spec, entity, t)}`),
+  );
+  const params = routeParams(c.path);
+  const facts = [
+    `Service: ${code(c.service)}`,
+    `Request: ${code(`${c.method} ${c.path}`)}`,
+    ...(params.length > 0 ? [`Path parameters: ${params.map(code).join(', ')}`] : []),
+    `Who may call: ${rolesWords(spec, c.roles)}`,
+    `When it fails: ${errorWords(spec, c.error)}`,
+    ...(after.length > 0 ? [`Made after: ${after.join(', ')}`] : []),
+  ];
+  return joinBlocks([
+    `#### ${name}`,
+    c.description.trim(),
+    bullets(facts),
+    block('ts', `// Payload\n${shapeText(c.payload)}\n\n// Response\n${shapeText(c.response)}`),
+  ]);
+}

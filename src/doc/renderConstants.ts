@@ -1,0 +1,25 @@
+import type { AppSpec } from '../spec/types.ts';
+import { constantValueWords } from './constantValueWords.ts';
+import { code, joinBlocks, table } from './markdown.ts';
+
+/**
+ * Section 9: the business constants and limits every other section refers to by name.
+ *
+ * @example
+ * renderConstants(spec); // '## 9. Constants and limits\n\n| Name | Label | Value | Unit |...'
+ */
+export function renderConstants(spec: AppSpec): string {
+  const rows = Object.entries(spec.constants).map(([name, c]) => [
+    code(name),
+    c.label,
+    constantValueWords(c.value),
+    c.unit ?? '',
+  ]);
+  return joinBlocks([
+    '## 9. Constants and limits',
+    rows.length === 0
+      ? 'The app declares no constants.'
+      : 'Rules, messages and limits refer to these by name, so changing a value here changes it everywhere.',
+    table(['Name', 'Label', 'Value', 'Unit'], rows),
+  ]);
+}

@@ -1,0 +1,50 @@
+import { tableName } from '../naming.ts';
+import type { AppSpec, EntitySpec } from '../spec/types.ts';
+import { defaultWords, fieldTypeWords } from './fieldTypeWords.ts';
+import { fieldLabel } from './labels.ts';
+import { code, joinBlocks, table } from './markdown.ts';
+
+/**
+ * Section 3: one table per entity with every field (label, type, required, default, unique,
+ * owner, help). The four columns every table has are explained once, not repeated.
+ *
+ * @example
+ * renderEntities(spec); // '## 3. Entities and fields\n\n...\n\n### Device ...'
+ */
+export function renderEntities(spec: AppSpec): string {
+  const entities = Object.entries(spec.entities);
+  return joinBlocks([
+    '## 3. Entities and fields',
+    'Every entity also has four columns the system keeps, not repeated below: **id** (a unique identifier), ' +
+      '**created at** and **updated at** (when the row was created and last changed) and **version** ' +
+      '(a counter raised on every change, so two people editing the same row cannot overwrite each other unknowingly).',
+    ...entities.map(([name, e]) => renderEntity(spec, name, e)),
+  ]);
+}
+
+function renderEntity(spec: AppSpec, name: string, e: EntitySpec): string {
+  const notes: string[] = [`Stored in table ${code(tableName(name))}.`];
+  if (e.plural) notes.push(`Plural: ${e.plural}.`);
+  if (e.title) notes.push(`A row is shown by its ${fieldLabel(spec, name, e.title)}.`);
+  if (e.profile) notes.push("Its rows are the app's users: a row's id is the signed-in person's id.");
+  if (e.files) notes.push('Its rows are files: name, size, type and content are kept with each row.');
+  if (e.live) notes.push('Changes appear live for everyone looking at them.');
+  const fields = Object.entries(e.fields);
+  const rows = fields.map(([f, spec_]) => [
+    code(f),
+    fieldLabel(spec, name, f),
+    fieldTypeWords(spec, name, spec_),
+    spec_.required ? 'yes' : '',
+    defaultWords(spec_.default),
+    spec_.unique ? 'yes' : '',
+    spec_.owner ? 'yes: the creating user, never changes' : '',
+    spec_.help ?? '',
+  ]);
+  return joinBlocks([
+    `### ${e.label} (${code(name)})`,
+    notes.join(' '),
+    fields.length === 0
+      ? 'No fields of its own.'
+      : table(['Field', 'Label', 'Type', 'Required', 'Default', 'Unique', 'Owner', 'Help'], rows),
+  ]);
+}

@@ -1,0 +1,48 @@
+import type { AppSpec } from '../spec/types.ts';
+import { BUILTIN_ERROR_CODES } from '../sql/builtinErrors.ts';
+import { fieldPathLabel } from './labels.ts';
+import { code, joinBlocks, table } from './markdown.ts';
+
+/**
+ * Section 8: the error catalogue. Codes are stable; `{placeholders}` in a message are filled
+ * from the constants of section 9 or the row's data when the message is shown.
+ *
+ * @example
+ * renderErrors(spec); // '## 8. Error catalogue\n\n...| `LOAN_TOO_LONG` | Loans last at most ...'
+ */
+export function renderErrors(spec: AppSpec): string {
+  const rows = Object.entries(spec.errors).map(([name, e]) => [
+    code(name),
+    e.message,
+    e.severity,
+    e.field ? fieldPathLabel(spec, e.field) : '',
+  ]);
+  const builtins = Object.keys(BUILTIN_ERROR_CODES)
+    .filter((c) => !Object.hasOwn(spec.errors, c))
+    .map((c) => [code(c), BUILTIN_MEANING[c] ?? '']);
+  return joinBlocks([
+    '## 8. Error catalogue',
+    rows.length === 0
+      ? 'The catalogue is empty.'
+      : 'Every error the app can show. Codes are stable (the database raises them, the app shows the message); ' +
+        '{placeholders} are filled from the constants of section 9 or from the data. ' +
+        'An error with a field is shown next to that field in forms.',
+    table(['Code', 'Message', 'Severity', 'Field'], rows),
+    builtins.length > 0 && '### Built-in errors',
+    builtins.length > 0 &&
+      'The backend raises these by itself, whatever the app. The app shows a standard message for each ' +
+        'unless the catalogue above gives one.',
+    table(['Code', 'When'], builtins),
+  ]);
+}
+
+/** What each error the generated database raises by itself means, for readers of the document. */
+const BUILTIN_MEANING: Record<string, string> = {
+  NOT_FOUND: 'The row does not exist, or the user may not see it (the two look the same on purpose).',
+  CONFLICT: 'Someone else changed the row since the user read it; nothing was saved.',
+  FORBIDDEN: 'The user’s roles do not allow this (or a guard without its own error failed).',
+  INVALID_TRANSITION: 'The transition does not start from the row’s current state.',
+  INPUT_REQUIRED: 'A transition was run without one of the fields it asks for.',
+  FIELD_NOT_WRITABLE: 'The user tried to change a field their roles may not change.',
+  APPEND_ONLY: 'History cannot be changed or removed.',
+};

@@ -1,0 +1,19 @@
+import type { AppSpec } from '../spec/types.ts';
+import { bullets, joinBlocks } from './markdown.ts';
+
+/**
+ * Section 1: what the app is for and who uses it. The app's name is the document's title,
+ * so this section is the summary and the list of users.
+ *
+ * @example
+ * renderPurpose(spec); // '## 1. Purpose\n\nLets a team ...\n\n**Who uses it**\n\n- Employees ...'
+ */
+export function renderPurpose(spec: AppSpec): string {
+  const { summary, users } = spec.purpose;
+  return joinBlocks([
+    '## 1. Purpose',
+    summary.trim(),
+    users.length > 0 && '**Who uses it**',
+    users.length > 0 && bullets(users.map((u) => u.trim())),
+  ]);
+}

@@ -1,0 +1,73 @@
+import type { AppSpec, ScreenSpec } from '../spec/types.ts';
+import { entityLabel, fieldLabel, roleLabel } from './labels.ts';
+import { bullets, code, joinBlocks, table } from './markdown.ts';
+import { routeParams } from './routeParams.ts';
+import { ruleText } from './ruleText.ts';
+import { sortWords } from './sortOrder.ts';
+
+const KIND_WORDS: Record<ScreenSpec['kind'], string> = {
+  dashboard: 'dashboard',
+  list: 'list',
+  detail: 'detail',
+  form: 'form',
+  board: 'board (columns by status)',
+  custom: 'custom',
+  admin: 'administration',
+};
+
+/**
+ * Section 2: every screen with its route, kind, route parameters, entity, who sees it in the
+ * navigation and what it shows; then the details some screens have (columns, filters, sort,
+ * a narrowing rule, related lists, form fields, custom component).
+ *
+ * @example
+ * renderScreens(spec); // '## 2. Screens and routes\n\n| Screen | Route | ...'
+ */
+export function renderScreens(spec: AppSpec): string {
+  const screens = Object.entries(spec.screens);
+  const rows = screens.map(([, s]) => [
+    s.title,
+    code(s.route),
+    KIND_WORDS[s.kind] ?? s.kind,
+    routeParams(s.route).map(code).join(', '),
+    s.entity ? entityLabel(spec, s.entity) : '',
+    s.nav && s.nav.length > 0 ? s.nav.map((r) => roleLabel(spec, r)).join(', ') : 'not in the navigation',
+    s.shows ?? '',
+  ]);
+  const details = screens.flatMap(([, s]) => {
+    const d = screenDetails(spec, s);
+    return d.length > 0 ? [`**${s.title}** (${code(s.route)})\n\n${bullets(d)}`] : [];
+  });
+  return joinBlocks([
+    '## 2. Screens and routes',
+    screens.length === 0
+      ? 'The app declares no screens.'
+      : 'Every screen of the app. Screens not in a role’s navigation can still be opened by a link when the role may read what they show.',
+    table(['Screen', 'Route', 'Kind', 'Params', 'Entity', 'In the navigation for', 'What it shows'], rows),
+    details.length > 0 && '### Screen details',
+    ...details,
+  ]);
+}
+
+function screenDetails(spec: AppSpec, s: ScreenSpec): string[] {
+  const entity = s.entity;
+  const fields = (names: readonly string[]) =>
+    names.map((f) => (entity ? fieldLabel(spec, entity, f) : f)).join(', ');
+  const out: string[] = [];
+  if (s.columns && s.columns.length > 0) out.push(`Columns: ${fields(s.columns)}`);
+  if (s.filters && s.filters.length > 0) out.push(`Filters: ${fields(s.filters)}`);
+  if (s.sort) out.push(`Sorted by ${sortWords(s.sort, (f) => (entity ? fieldLabel(spec, entity, f) : f))}`);
+  if (s.where) out.push(`Shows only rows where ${ruleText(s.where, spec, entity)}`);
+  if (s.related && s.related.length > 0) {
+    const related = s.related.map((r) => {
+      const [e, f] = r.split('.');
+      return e && f
+        ? `${spec.entities[e]?.plural ?? entityLabel(spec, e)} (by ${fieldLabel(spec, e, f)})`
+        : r;
+    });
+    out.push(`Related lists: ${related.join(', ')}`);
+  }
+  if (s.fields && s.fields.length > 0) out.push(`Form fields, in order: ${fields(s.fields)}`);
+  if (s.component) out.push(`Custom component: ${code(s.component)}`);
+  return out;
+}

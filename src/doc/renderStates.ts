@@ -1,0 +1,80 @@
+import type { AppSpec, EntityStatesSpec } from '../spec/types.ts';
+import { entityLabel, entityPlural, fieldLabel, roleLabel, stateLabel, transitionLabel } from './labels.ts';
+import { andList, code, joinBlocks, table } from './markdown.ts';
+import { stateDiagram } from './mermaid.ts';
+import { holders } from './roleGraph.ts';
+import { ruleText } from './ruleText.ts';
+
+/**
+ * Section 4: for each entity with a lifecycle, its states, its transitions (who may run them,
+ * the guard in words, the input asked for, the fields set) and a state diagram.
+ *
+ * @example
+ * renderStates(spec); // '## 4. States and transitions\n\n### Loan\n\n...'
+ */
+export function renderStates(spec: AppSpec): string {
+  const entries = Object.entries(spec.states);
+  return joinBlocks([
+    '## 4. States and transitions',
+    entries.length === 0
+      ? 'No entity has a lifecycle.'
+      : 'A status only changes through the transitions below: the database runs each one as a single step ' +
+        'that checks the role and the guard, sets the fields and records the change in the history. ' +
+        'Roles that inherit an allowed role may run the transition too.',
+    ...entries.map(([entity, st]) => renderEntityStates(spec, entity, st)),
+  ]);
+}
+
+function renderEntityStates(spec: AppSpec, entity: string, st: EntityStatesSpec): string {
+  const s = (state: string) => stateLabel(spec, entity, state);
+  const f = (field: string) => fieldLabel(spec, entity, field);
+  const stateRows = Object.entries(st.states).map(([name, state]) => [
+    code(name),
+    s(name),
+    name === st.initial ? 'yes' : '',
+    state.final ? 'yes' : '',
+    state.description ?? '',
+  ]);
+  const transitionRows = Object.entries(st.transitions).map(([name, t]) => {
+    const guard = t.guard
+      ? `${ruleText(t.guard, spec, entity)}${t.guardError ? `; otherwise ${code(t.guardError)}` : ''}`
+      : 'none';
+    const notes: string[] = [];
+    if (t.confirm) notes.push('asks for confirmation');
+    if (t.calls && t.calls.length > 0) notes.push(`then calls ${t.calls.map(code).join(', ')}`);
+    return [
+      code(name),
+      transitionLabel(spec, entity, name),
+      t.from.map(s).join(', '),
+      s(t.to),
+      rolesWords(spec, t.roles),
+      guard,
+      (t.input ?? []).map(f).join(', '),
+      Object.entries(t.set ?? {})
+        .map(([field, value]) => `${f(field)} set to ${ruleText(value, spec, entity)}`)
+        .join('\n'),
+      notes.join('; '),
+    ];
+  });
+  return joinBlocks([
+    `### ${entityLabel(spec, entity)}`,
+    `The status is kept in the field ${f(st.field)} (${code(st.field)}). New ${entityPlural(spec, entity).toLowerCase()} start as **${s(st.initial)}**.`,
+    table(['State', 'Label', 'Initial', 'Final', 'Meaning'], stateRows),
+    table(
+      ['Transition', 'Label', 'From', 'To', 'Roles', 'Guard', 'Asks for', 'Sets', 'Notes'],
+      transitionRows,
+    ),
+    stateDiagram(st, s, (t) => transitionLabel(spec, entity, t)),
+  ]);
+}
+
+/** `Manager (and Administrator, who inherits it)`. */
+export function rolesWords(spec: AppSpec, roles: readonly string[]): string {
+  if (roles.length === 0) return 'nobody';
+  const declared = roles.map((r) => roleLabel(spec, r));
+  const inherited = holders(spec, roles)
+    .filter((r) => !roles.includes(r))
+    .map((r) => roleLabel(spec, r));
+  if (inherited.length === 0) return declared.join(', ');
+  return `${declared.join(', ')} (and ${andList(inherited)}, by inheritance)`;
+}

@@ -1,0 +1,95 @@
+import type { AppSpec, FieldRuleSpec, ValidationRuleSpec } from '../spec/types.ts';
+import { constantValueWords } from './constantValueWords.ts';
+import { entityLabel, fieldLabel } from './labels.ts';
+import { code, joinBlocks, table } from './markdown.ts';
+import { ruleText } from './ruleText.ts';
+
+/**
+ * Section 5: every validation rule in words, with the error it raises. Field rules become
+ * sentences ("Reason must be at least {minReasonLength} (10) and at most ... characters");
+ * row rules are described and shown formally.
+ *
+ * @example
+ * renderValidation(spec); // '## 5. Validation rules\n\n### Loan\n\n| Rule | Error |...'
+ */
+export function renderValidation(spec: AppSpec): string {
+  const entries = Object.entries(spec.validation).filter(([, rules]) => rules.length > 0);
+  return joinBlocks([
+    '## 5. Validation rules',
+    entries.length === 0
+      ? 'No validation rules beyond the required fields and types of section 3.'
+      : 'Besides required fields and types (section 3), these rules hold. The form checks them before saving and ' +
+        'the database enforces them, so no route around the form can break them. A constant is shown as ' +
+        '{name} with its current value.',
+    ...entries.map(([entity, rules]) =>
+      joinBlocks([
+        `### ${entityLabel(spec, entity)}`,
+        table(
+          ['Rule', 'Error'],
+          rules.map((r) => [ruleSentence(spec, entity, r), errorWords(spec, r.error)]),
+        ),
+      ]),
+    ),
+  ]);
+}
+
+/** `CODE: message`, or just the code when the catalogue lacks it. */
+export function errorWords(spec: AppSpec, codeName: string): string {
+  const e = spec.errors[codeName];
+  return e ? `${code(codeName)}: ${e.message}` : `${code(codeName)} (not in the catalogue)`;
+}
+
+function ruleSentence(spec: AppSpec, entity: string, r: ValidationRuleSpec): string {
+  if (r.kind === 'field') return fieldRuleSentence(spec, entity, r);
+  const parts = [`Must hold: ${ruleText(r.rule, spec, entity)}.`];
+  if (r.when) parts.push(`Checked only when ${ruleText(r.when, spec, entity)}.`);
+  if (r.field) parts.push(`Shown on ${fieldLabel(spec, entity, r.field)}.`);
+  return parts.join(' ');
+}
+
+/**
+ * @example
+ * fieldRuleSentence(spec, 'loan', { kind: 'field', field: 'reason', minLength: 10, maxLength: 'maxReasonLength', error: 'E' });
+ * // 'Reason must be at least 10 and at most {maxReasonLength} (500) characters long.'
+ */
+export function fieldRuleSentence(spec: AppSpec, entity: string, r: FieldRuleSpec): string {
+  const label = fieldLabel(spec, entity, r.field);
+  const clauses: string[] = [];
+  const length = bounds(spec, r.minLength, r.maxLength, false);
+  if (length) clauses.push(`be ${length} characters long`);
+  const range = bounds(spec, r.min, r.max, true);
+  if (range) clauses.push(`be ${range}`);
+  if (r.pattern !== undefined) clauses.push(`match the pattern ${code(r.pattern)}`);
+  if (r.format) clauses.push(`be ${FORMAT_WORDS[r.format]}`);
+  if (clauses.length === 0) return `${label} has a rule with no constraint.`;
+  return `${label} must ${clauses.join(', and ')}.`;
+}
+
+const FORMAT_WORDS: Record<NonNullable<FieldRuleSpec['format']>, string> = {
+  email: 'a valid email address',
+  url: 'a valid web address (URL)',
+  phone: 'a valid phone number',
+  currency: 'a three-letter currency code (ISO 4217)',
+};
+
+function bounds(
+  spec: AppSpec,
+  min: number | string | undefined,
+  max: number | string | undefined,
+  withUnit: boolean,
+): string | undefined {
+  const v = (x: number | string) => boundWords(spec, x, withUnit);
+  if (min !== undefined && max !== undefined) return `at least ${v(min)} and at most ${v(max)}`;
+  if (min !== undefined) return `at least ${v(min)}`;
+  if (max !== undefined) return `at most ${v(max)}`;
+  return undefined;
+}
+
+/** A literal bound as written; a constant as `{name} (value unit)`, as in error templates. */
+function boundWords(spec: AppSpec, x: number | string, withUnit: boolean): string {
+  if (typeof x === 'number') return String(x);
+  const c = spec.constants[x];
+  if (!c) return `{${x}} (unknown constant)`;
+  const unit = withUnit && c.unit && c.unit !== 'count' ? ` ${c.unit}` : '';
+  return `{${x}} (${constantValueWords(c.value)}${unit})`;
+}

@@ -1,0 +1,22 @@
+import { describeRule, parseRule } from '../rules/index.ts';
+import type { AppSpec } from '../spec/types.ts';
+import { code } from './markdown.ts';
+
+/**
+ * A rule as the document shows it: in words, then the formal rule in backticks, so a product
+ * person reads the sentence and an engineer can check it against the exact text. A rule that
+ * does not parse is shown as written (`ninefold check` reports it).
+ *
+ * @example
+ * ruleText('requester = me', spec, 'ticket'); // 'the requester is the current user (`requester = me`)'
+ */
+export function ruleText(text: string, spec: AppSpec, entity?: string): string {
+  const words = ruleWords(text, spec, entity);
+  return words === undefined || words === text.trim() ? code(text) : `${words} (${code(text)})`;
+}
+
+/** The rule in words only, or `undefined` when it does not parse. */
+export function ruleWords(text: string, spec: AppSpec, entity?: string): string | undefined {
+  const parsed = parseRule(text);
+  return parsed.ok ? describeRule(parsed.expr, spec, entity) : undefined;
+}

@@ -1,0 +1,167 @@
+import { ActionIcon, Badge, Box, Card, Group, Menu, ScrollArea, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconDots } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import type { Row } from '../backend/types.ts';
+import { availableTransitions, stateLabel } from '../runtime/availableTransitions.ts';
+import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
+import { ui } from '../runtime/uiText.ts';
+import { whereFilters } from '../runtime/whereFilters.ts';
+import { useRuntime } from './context.ts';
+import { FieldValue, rowTitle, stateColor } from './display.tsx';
+import { useList } from './hooks.ts';
+import { useTransitionRunner } from './TransitionDialog.tsx';
+
+/**
+ * Columns by status; dragging a card to a column runs the transition to that state. While a
+ * card is dragged, columns it may not move to are visibly closed. Each card also has a
+ * "Move to…" menu, the keyboard way to do the same.
+ */
+export function BoardScreen({ route }: { route: RouteEntry }) {
+  const { spec, user, routes } = useRuntime();
+  const entity = route.entity ?? '';
+  const machine = spec.states[entity];
+  const screen = spec.screens[route.name];
+  const where = useMemo(() => whereFilters(spec, entity, screen?.where, user), [spec, entity, screen?.where, user]);
+  const list = useList(entity, { filters: where.filters, limit: 500, sort: [{ field: 'updatedAt', direction: 'desc' }] });
+  const runner = useTransitionRunner(entity);
+  const [dragging, setDragging] = useState<Row | null>(null);
+  const [over, setOver] = useState<string | null>(null);
+  if (!machine) return null;
+  const excluded = new Set(
+    where.filters.filter((f) => f.field === machine.field && f.op === 'neq').map((f) => String(f.value)),
+  );
+  const states = Object.keys(machine.states).filter((s) => !excluded.has(s));
+  const rows = list.data?.rows ?? [];
+  const detail = routes.find('detail', entity);
+  const cardFields = (screen?.columns ?? []).filter((c) => c !== spec.entities[entity]?.title);
+  const optionsFor = (row: Row) => availableTransitions(spec, user, entity, row);
+  const dragOptions = dragging ? optionsFor(dragging) : [];
+  const openTo = (state: string) => dragOptions.find((o) => o.to === state && o.allowed);
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {route.title}
+      </Title>
+      <ScrollArea type="auto" offsetScrollbars>
+        <Group align="flex-start" wrap="nowrap" gap="md" pb="sm">
+          {states.map((state) => {
+            const inColumn = rows.filter((r) => r[machine.field] === state);
+            const isHome = dragging?.[machine.field] === state;
+            const target = dragging && !isHome ? openTo(state) : undefined;
+            const closed = dragging !== null && !isHome && !target;
+            return (
+              <Box
+                key={state}
+                role="region"
+                aria-label={stateLabel(spec, entity, state)}
+                w={280}
+                miw={260}
+                p="sm"
+                style={{
+                  borderRadius: 'var(--mantine-radius-md)',
+                  background: 'var(--mantine-color-default-hover)',
+                  opacity: closed ? 0.45 : 1,
+                  outline: over === state && target ? '2px dashed var(--mantine-color-blue-6)' : undefined,
+                  transition: 'opacity 120ms',
+                }}
+                onDragOver={(ev) => {
+                  if (target) {
+                    ev.preventDefault();
+                    setOver(state);
+                  }
+                }}
+                onDragLeave={() => setOver(null)}
+                onDrop={(ev) => {
+                  ev.preventDefault();
+                  setOver(null);
+                  if (dragging && target) runner.start(target, dragging);
+                  setDragging(null);
+                }}
+              >
+                <Group justify="space-between" mb="sm">
+                  <Group gap={6}>
+                    <Box w={8} h={8} style={{ borderRadius: 8, background: `var(--mantine-color-${stateColor(spec, entity, state)}-6)` }} />
+                    <Text fw={600} size="sm">
+                      {stateLabel(spec, entity, state)}
+                    </Text>
+                  </Group>
+                  <Badge variant="light" color="gray" radius="sm">
+                    {inColumn.length}
+                  </Badge>
+                </Group>
+                {closed && (
+                  <Text size="xs" c="dimmed" mb="xs">
+                    {ui('columnClosed')}
+                  </Text>
+                )}
+                <Stack gap="xs" mih={60}>
+                  {inColumn.map((row) => {
+                    const options = optionsFor(row);
+                    const title = rowTitle(spec, entity, row);
+                    return (
+                      <Card
+                        key={row.id}
+                        withBorder
+                        padding="sm"
+                        radius="md"
+                        draggable={options.some((o) => o.allowed)}
+                        onDragStart={(ev) => {
+                          ev.dataTransfer.effectAllowed = 'move';
+                          ev.dataTransfer.setData('text/plain', row.id);
+                          setDragging(row);
+                        }}
+                        onDragEnd={() => setDragging(null)}
+                        style={{ cursor: options.some((o) => o.allowed) ? 'grab' : undefined }}
+                      >
+                        <Group justify="space-between" wrap="nowrap" align="flex-start" gap={4}>
+                          {detail ? (
+                            <Text component={Link} to={buildPath(detail, { id: row.id })} size="sm" fw={500} style={{ color: 'inherit' }} lineClamp={2}>
+                              {title}
+                            </Text>
+                          ) : (
+                            <Text size="sm" fw={500}>
+                              {title}
+                            </Text>
+                          )}
+                          {options.length > 0 && (
+                            <Menu position="bottom-end" withinPortal>
+                              <Menu.Target>
+                                <ActionIcon variant="subtle" size="sm" aria-label={ui('moveCard', { title })}>
+                                  <IconDots size={16} />
+                                </ActionIcon>
+                              </Menu.Target>
+                              <Menu.Dropdown>
+                                <Menu.Label>{ui('moveTo')}</Menu.Label>
+                                {options.map((o) => (
+                                  <Tooltip key={o.name} label={o.reason ?? ''} disabled={o.allowed} position="left">
+                                    <Menu.Item disabled={!o.allowed} onClick={() => runner.start(o, row)}>
+                                      {o.label} → {o.toLabel}
+                                    </Menu.Item>
+                                  </Tooltip>
+                                ))}
+                              </Menu.Dropdown>
+                            </Menu>
+                          )}
+                        </Group>
+                        <Group gap={8} mt={6}>
+                          {cardFields.map((c) => (
+                            <Text key={c} size="xs" c="dimmed" component="div">
+                              <FieldValue entity={entity} name={c} row={row} />
+                            </Text>
+                          ))}
+                        </Group>
+                      </Card>
+                    );
+                  })}
+                </Stack>
+              </Box>
+            );
+          })}
+        </Group>
+      </ScrollArea>
+      {runner.dialog}
+    </Stack>
+  );
+}

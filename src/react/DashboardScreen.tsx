@@ -1,0 +1,135 @@
+import { Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { availableTransitions, stateLabel } from '../runtime/availableTransitions.ts';
+import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
+import { ui } from '../runtime/uiText.ts';
+import { whereFilters } from '../runtime/whereFilters.ts';
+import { useRuntime } from './context.ts';
+import { FieldValue, rowTitle, StatusBadge, stateColor } from './display.tsx';
+import { useList } from './hooks.ts';
+
+/**
+ * Counts by status, the items waiting on me (rows where I can move the work forward to a
+ * state that is not final), and the targets (duration constants) the team works to.
+ */
+export function DashboardScreen({ route }: { route: RouteEntry }) {
+  const { spec, user, routes } = useRuntime();
+  const entity = route.entity ?? '';
+  const machine = spec.states[entity];
+  const e = spec.entities[entity];
+  const screen = spec.screens[route.name];
+  const where = whereFilters(spec, entity, screen?.where, user);
+  const open = machine ? Object.entries(machine.states).filter(([, s]) => !s.final).map(([n]) => n) : [];
+  const active = useList(entity, {
+    filters: [...where.filters, ...(machine ? [{ field: machine.field, op: 'in' as const, value: open }] : [])],
+    sort: [{ field: 'updatedAt', direction: 'desc' }],
+    limit: 300,
+  });
+  const list = routes.routes.find((r) => r.kind === 'list' && r.entity === entity && r.params.length === 0);
+  const detail = routes.find('detail', entity);
+  const waiting = (active.data?.rows ?? []).filter((r) =>
+    availableTransitions(spec, user, entity, r).some((o) => o.allowed && !machine?.states[o.to]?.final),
+  );
+  const targets = Object.entries(spec.constants).filter(([, c]) => ['hours', 'days', 'minutes'].includes(c.unit ?? ''));
+  const plural = e?.plural ?? e?.label ?? entity;
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} size="h2">
+          {route.title}
+        </Title>
+        <Text c="dimmed">{spec.purpose.name}</Text>
+      </div>
+      {machine && (
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            {ui('byStatus', { plural })}
+          </Title>
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: Object.keys(machine.states).length }}>
+            {Object.keys(machine.states).map((s) => (
+              <StatusCount key={s} entity={entity} state={s} fixed={where.filters} href={list ? `${buildPath(list)}?f.${machine.field}=${s}` : undefined} />
+            ))}
+          </SimpleGrid>
+        </Stack>
+      )}
+      <SimpleGrid cols={{ base: 1, md: targets.length > 0 ? 2 : 1 }} spacing="lg">
+        <Card withBorder radius="md" padding="lg">
+          <Group justify="space-between" mb="sm">
+            <Title order={2} size="h4">
+              {ui('waitingOnMe')}
+            </Title>
+            <Badge variant="light">{waiting.length}</Badge>
+          </Group>
+          {active.isLoading ? (
+            <Skeleton height={120} />
+          ) : waiting.length === 0 ? (
+            <Text c="dimmed" size="sm">
+              {ui('nothingWaiting')}
+            </Text>
+          ) : (
+            <Stack gap={0}>
+              {waiting.slice(0, 8).map((r) => (
+                <Group key={r.id} justify="space-between" py={8} wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+                  <Stack gap={0} style={{ minWidth: 0 }}>
+                    {detail ? (
+                      <Anchor component={Link} to={buildPath(detail, { id: r.id })} fw={500} size="sm" truncate>
+                        {rowTitle(spec, entity, r)}
+                      </Anchor>
+                    ) : (
+                      <Text size="sm">{rowTitle(spec, entity, r)}</Text>
+                    )}
+                    <Text size="xs" c="dimmed">
+                      <FieldValue entity={entity} name="updatedAt" row={r} />
+                    </Text>
+                  </Stack>
+                  {machine && <StatusBadge entity={entity} state={String(r[machine.field])} />}
+                </Group>
+              ))}
+            </Stack>
+          )}
+        </Card>
+        {targets.length > 0 && (
+          <Card withBorder radius="md" padding="lg">
+            <Title order={2} size="h4" mb="sm">
+              {ui('targets')}
+            </Title>
+            <Stack gap={6}>
+              {targets.map(([name, c]) => (
+                <Group key={name} justify="space-between">
+                  <Text size="sm">{c.label}</Text>
+                  <Text size="sm" fw={600}>
+                    {String(c.value)} {c.unit}
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
+          </Card>
+        )}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function StatusCount(props: { entity: string; state: string; fixed: ReturnType<typeof whereFilters>['filters']; href: string | undefined }) {
+  const { spec } = useRuntime();
+  const field = spec.states[props.entity]?.field ?? 'status';
+  const q = useList(props.entity, { filters: [...props.fixed, { field, op: 'eq', value: props.state }], limit: 1, count: 'exact' });
+  const color = stateColor(spec, props.entity, props.state);
+  const body = (
+    <Card withBorder radius="md" padding="md" style={{ borderTop: `3px solid var(--mantine-color-${color}-6)` }}>
+      <Text size="xs" tt="uppercase" fw={600} c="dimmed">
+        {stateLabel(spec, props.entity, props.state)}
+      </Text>
+      <Text fz={28} fw={700} lh={1.2}>
+        {q.data?.total ?? '–'}
+      </Text>
+    </Card>
+  );
+  return props.href ? (
+    <Anchor component={Link} to={props.href} underline="never" c="inherit" aria-label={`${stateLabel(spec, props.entity, props.state)}: ${q.data?.total ?? ''}`}>
+      {body}
+    </Anchor>
+  ) : (
+    body
+  );
+}

@@ -1,0 +1,444 @@
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  FileButton,
+  Grid,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  Timeline,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { IconArrowRight, IconDownload, IconEdit, IconInfoCircle, IconPaperclip, IconTrash } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { Row } from '../backend/types.ts';
+import { availableTransitions, stateLabel } from '../runtime/availableTransitions.ts';
+import { can } from '../runtime/can.ts';
+import { formatMessage } from '../runtime/formatMessage.ts';
+import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
+import { ruleVerdict } from '../runtime/ruleVerdict.ts';
+import { ui } from '../runtime/uiText.ts';
+import { useRuntime } from './context.ts';
+import { errorMessage, FieldValue, formatBytes, notifyError, RefLabel, rowTitle, StatusBadge } from './display.tsx';
+import { keys, useCreate, useDelete, useHistory, useList, useRow } from './hooks.ts';
+import { fieldLabel } from './labels.ts';
+import { NotFoundPage, useConfirm } from './pages.tsx';
+import { useTransitionRunner } from './TransitionDialog.tsx';
+
+/** A detail screen: fields, actions (transitions), related lists and the history timeline. */
+export function DetailScreen({ route }: { route: RouteEntry }) {
+  const { spec, user, routes } = useRuntime();
+  const params = useParams();
+  const id = params.id ?? params[route.params[0] ?? 'id'];
+  const entity = route.entity ?? '';
+  const e = spec.entities[entity];
+  const q = useRow(entity, id);
+  const history = useHistory(entity, spec.states[entity] ? id : undefined);
+  const runner = useTransitionRunner(entity);
+  const del = useDelete(entity);
+  const navigate = useNavigate();
+  const { confirm, confirmDialog } = useConfirm();
+  if (q.isLoading) return <Skeleton height={320} radius="md" />;
+  if (q.isError || !q.data) {
+    return <NotFoundPage message={ui('rowNotFound', { label: (e?.label ?? entity).toLowerCase() })} />;
+  }
+  const row = q.data;
+  const machine = spec.states[entity];
+  const status = machine ? String(row[machine.field] ?? '') : undefined;
+  const options = availableTransitions(spec, user, entity, row);
+  const edit = routes.find('form', entity, 'edit');
+  const list = routes.routes.find((r) => r.kind === 'list' && r.entity === entity && r.params.length === 0);
+  const canEdit = edit && can(spec, user, entity, 'update', row).ok;
+  const canDelete = can(spec, user, entity, 'delete', row).ok;
+  const shown = Object.keys(e?.fields ?? {}).filter((f) => f !== machine?.field && f !== e?.title);
+  const related = spec.screens[route.name]?.related ?? [];
+  const onDelete = () =>
+    confirm({
+      title: ui('delete'),
+      body: ui('deleteConfirm', { label: (e?.label ?? entity).toLowerCase() }),
+      confirmLabel: ui('delete'),
+      onConfirm: () =>
+        del.mutateAsync(row.id).then(
+          () => navigate(list ? buildPath(list) : '/'),
+          (err: unknown) => notifyError(spec, err),
+        ),
+    });
+
+  return (
+    <Stack gap="lg">
+      {list && (
+        <Anchor component={Link} to={buildPath(list)} size="sm">
+          ← {list.title}
+        </Anchor>
+      )}
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Stack gap={6} style={{ flex: '1 1 320px', minWidth: 0 }}>
+          <Group gap="sm">
+            {status && <StatusBadge entity={entity} state={status} />}
+            <Text size="sm" c="dimmed">
+              {ui('created', { when: dayjs(row.createdAt).fromNow() })}
+            </Text>
+          </Group>
+          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+            {rowTitle(spec, entity, row)}
+          </Title>
+        </Stack>
+        <Group gap="xs" wrap="wrap" aria-label={ui('actions')} role="group">
+          {options.map((o) => (
+            <Tooltip key={o.name} label={o.reason ?? ''} disabled={o.allowed} multiline w={240}>
+              {/* span so the tooltip still works on a disabled button */}
+              <span>
+                <Button
+                  variant={spec.states[entity]?.states[o.to]?.final ? 'default' : 'filled'}
+                  rightSection={<IconArrowRight size={14} />}
+                  disabled={!o.allowed || runner.busy}
+                  aria-description={o.reason}
+                  onClick={() => runner.start(o, row)}
+                >
+                  {o.label}
+                </Button>
+              </span>
+            </Tooltip>
+          ))}
+          {canEdit && (
+            <Button variant="default" leftSection={<IconEdit size={16} />} component={Link} to={buildPath(edit, { id: row.id })}>
+              {ui('edit')}
+            </Button>
+          )}
+          {canDelete && (
+            <Tooltip label={ui('delete')}>
+              <ActionIcon variant="default" size="lg" color="red" aria-label={ui('delete')} onClick={onDelete}>
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
+      </Group>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="lg">
+            <Card withBorder radius="md" padding="lg">
+              <Title order={2} size="h4" mb="md">
+                {ui('details')}
+              </Title>
+              <Grid gap="md">
+                {shown.map((f) => {
+                  const spec_ = e?.fields[f];
+                  const long = spec_?.type === 'longtext';
+                  if (long && (row[f] === null || row[f] === undefined || row[f] === '')) return null;
+                  return (
+                    <Grid.Col key={f} span={{ base: 12, sm: long ? 12 : 6 }}>
+                      <Group gap={4} wrap="nowrap">
+                        <Text size="xs" tt="uppercase" fw={600} c="dimmed">
+                          {fieldLabel(spec, entity, f)}
+                        </Text>
+                        {spec_?.help && (
+                          <Tooltip label={spec_.help} multiline w={260}>
+                            <IconInfoCircle size={14} aria-label={spec_.help} color="var(--mantine-color-dimmed)" />
+                          </Tooltip>
+                        )}
+                      </Group>
+                      <div>
+                        <FieldValue entity={entity} name={f} row={row} />
+                      </div>
+                    </Grid.Col>
+                  );
+                })}
+              </Grid>
+            </Card>
+            {related.map((r) => (
+              <RelatedList key={r} pair={r} parent={row} parentEntity={entity} />
+            ))}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          {machine && (
+            <Card withBorder radius="md" padding="lg">
+              <Title order={2} size="h4" mb="md">
+                {ui('history')}
+              </Title>
+              {(history.data ?? []).length === 0 ? (
+                <Text c="dimmed" size="sm">
+                  {ui('noHistory')}
+                </Text>
+              ) : (
+                <Timeline active={(history.data ?? []).length} bulletSize={14} lineWidth={2}>
+                  {(history.data ?? []).map((h) => (
+                    <Timeline.Item
+                      key={h.id}
+                      title={machine.transitions[h.transition]?.label ?? h.transition}
+                    >
+                      <Text size="sm">
+                        {stateLabel(spec, entity, h.fromState)} → {stateLabel(spec, entity, h.toState)}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        <ProfileName id={h.actor} /> · {dayjs(h.at).format('D MMM YYYY HH:mm')}
+                      </Text>
+                      {Object.entries(h.input ?? {}).map(([k, v]) =>
+                        typeof v === 'string' && v !== '' ? (
+                          <Text key={k} size="xs" mt={4} style={{ whiteSpace: 'pre-wrap' }}>
+                            <b>{fieldLabel(spec, entity, k)}:</b> {v}
+                          </Text>
+                        ) : null,
+                      )}
+                    </Timeline.Item>
+                  ))}
+                </Timeline>
+              )}
+            </Card>
+          )}
+        </Grid.Col>
+      </Grid>
+      {runner.dialog}
+      {confirmDialog}
+    </Stack>
+  );
+}
+
+function ProfileName({ id }: { id: string }) {
+  const { spec } = useRuntime();
+  const profile = Object.entries(spec.entities).find(([, x]) => x.profile)?.[0];
+  return profile ? <RefLabel entity={profile} id={id} /> : <>{id}</>;
+}
+
+/** Rows of another entity pointing at this one (`comment.ticket`), with a quick add. */
+function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row; parentEntity: string }) {
+  const { spec, user, routes, backend } = useRuntime();
+  const [entity = '', field = ''] = pair.split('.');
+  const e = spec.entities[entity];
+  const list = useList(entity, {
+    filters: [{ field, op: 'eq', value: parent.id }],
+    sort: [{ field: 'createdAt', direction: 'asc' }],
+    limit: 200,
+  });
+  const create = useCreate(entity);
+  const rows = list.data?.rows ?? [];
+  if (!e) return null;
+  const detail = routes.find('detail', entity);
+  const plural = e.plural ?? e.label;
+  const draftBase = { [field]: parent.id };
+  const mayCreate = can(spec, user, entity, 'create').ok;
+  const owner = Object.entries(e.fields).find(([, f]) => f.owner)?.[0];
+  const body = Object.entries(e.fields).find(([, f]) => f.type === 'longtext' && f.required)?.[0];
+  const flags = Object.entries(e.fields).filter(([n, f]) => f.type === 'boolean' && n !== field);
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4">
+          {plural}{' '}
+          <Badge variant="light" radius="sm" ml={4}>
+            {list.data?.total ?? rows.length}
+          </Badge>
+        </Title>
+        {e.files && mayCreate && (
+          <FileUpload entity={entity} parentField={field} parent={parent} existing={rows} parentEntity={parentEntity} />
+        )}
+      </Group>
+      <Stack gap="sm">
+        {rows.length === 0 && (
+          <Text c="dimmed" size="sm">
+            {ui('emptyList')}
+          </Text>
+        )}
+        {rows.map((r) => (
+          <Card key={r.id} padding="sm" radius="md" bg="var(--mantine-color-default-hover)">
+            <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+              <Stack gap={2} style={{ minWidth: 0 }}>
+                <Group gap="xs">
+                  {owner && r[owner] ? (
+                    <Text size="sm" fw={600}>
+                      <FieldValue entity={entity} name={owner} row={r} />
+                    </Text>
+                  ) : null}
+                  <Text size="xs" c="dimmed">
+                    {dayjs(r.createdAt).fromNow()}
+                  </Text>
+                  {flags.map(([n]) =>
+                    r[n] === true ? (
+                      <Badge key={n} size="xs" color="yellow" variant="light">
+                        {fieldLabel(spec, entity, n)}
+                      </Badge>
+                    ) : null,
+                  )}
+                </Group>
+                {e.files ? (
+                  <Group gap={6}>
+                    <IconPaperclip size={14} />
+                    <Text size="sm">{String(r.name ?? '')}</Text>
+                    <Text size="xs" c="dimmed">
+                      {typeof r.size === 'number' ? formatBytes(r.size) : ''}
+                    </Text>
+                  </Group>
+                ) : body ? (
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    {String(r[body] ?? '')}
+                  </Text>
+                ) : detail ? (
+                  <Anchor component={Link} to={buildPath(detail, { id: r.id })}>
+                    {rowTitle(spec, entity, r)}
+                  </Anchor>
+                ) : (
+                  <Text size="sm">{rowTitle(spec, entity, r)}</Text>
+                )}
+              </Stack>
+              {e.files && (
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={ui('download', { name: String(r.name ?? '') })}
+                  onClick={() =>
+                    backend.files.download(entity, r.id).then((f) => {
+                      const url = URL.createObjectURL(new Blob([f.bytes.slice()], { type: f.type }));
+                      const a = document.createElement('a');
+                      a.href = url;
+                      a.download = f.name;
+                      a.click();
+                      URL.revokeObjectURL(url);
+                    }, (err: unknown) => notifyError(spec, err))
+                  }
+                >
+                  <IconDownload size={16} />
+                </ActionIcon>
+              )}
+            </Group>
+          </Card>
+        ))}
+        {!e.files && mayCreate && body && (
+          <QuickAdd
+            entity={entity}
+            body={body}
+            flags={flags.map(([n]) => n).filter((n) => can(spec, user, entity, 'create', { ...draftBase, [n]: true }).ok && isAgentish(spec, user?.roles ?? []))}
+            base={draftBase}
+            onCreate={(values) => create.mutateAsync(values)}
+          />
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** Whether a user's roles go beyond the signup role (agents see internal flags). */
+function isAgentish(spec: ReturnType<typeof useRuntime>['spec'], roles: readonly string[]): boolean {
+  return roles.some((r) => !spec.roles.roles[r]?.signup);
+}
+
+function QuickAdd(props: {
+  entity: string;
+  body: string;
+  flags: string[];
+  base: Record<string, unknown>;
+  onCreate(values: Record<string, unknown>): Promise<unknown>;
+}) {
+  const { spec, user } = useRuntime();
+  const [text, setText] = useState('');
+  const [flags, setFlags] = useState<Record<string, boolean>>({});
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    const values = { ...props.base, [props.body]: text, ...flags };
+    const bad = (spec.validation[props.entity] ?? []).find(
+      (r) => r.kind === 'row' && ruleVerdict(spec, props.entity, r.rule, { user, row: values }) === false,
+    );
+    if (bad) return setError(formatMessage(spec, bad.error, values));
+    setBusy(true);
+    try {
+      await props.onCreate(values);
+      setText('');
+      setError(undefined);
+    } catch (e) {
+      setError(errorMessage(spec, e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      onSubmit={(ev) => {
+        ev.preventDefault();
+        if (text.trim()) void submit();
+      }}
+    >
+      <Stack gap="xs">
+        <Textarea
+          label={fieldLabel(spec, props.entity, props.body)}
+          autosize
+          minRows={2}
+          value={text}
+          error={error}
+          onChange={(ev) => setText(ev.currentTarget.value)}
+        />
+        <Group justify="space-between">
+          <Group>
+            {props.flags.map((f) => (
+              <Checkbox
+                key={f}
+                label={fieldLabel(spec, props.entity, f)}
+                checked={flags[f] === true}
+                onChange={(ev) => setFlags((o) => ({ ...o, [f]: ev.currentTarget.checked }))}
+              />
+            ))}
+          </Group>
+          <Button type="submit" loading={busy} disabled={!text.trim()}>
+            {ui('create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Upload within the limits the spec's validation rules set (size, count), checked before sending. */
+function FileUpload(props: { entity: string; parentField: string; parent: Row; existing: Row[]; parentEntity: string }) {
+  const { spec, user, backend } = useRuntime();
+  const qc = useQueryClient();
+  const e = spec.entities[props.entity];
+  const accept = Object.values(e?.fields ?? {}).find((f) => f.accept)?.accept?.join(',');
+  const upload = async (files: File[]) => {
+    const rows: Record<string, unknown>[] = [...props.existing];
+    for (const file of files) {
+      const draft = { [props.parentField]: props.parent.id, name: file.name, size: file.size, type: file.type };
+      rows.push(draft);
+      const data = {
+        rows: (x: string) => (x === props.entity ? rows : []),
+        get: (x: string, id: string) => (x === props.parentEntity && id === props.parent.id ? props.parent : null),
+        profile: () => null,
+      };
+      const bad = (spec.validation[props.entity] ?? []).find(
+        (r) => r.kind === 'row' && ruleVerdict(spec, props.entity, r.rule, { user, row: draft, data }) === false,
+      );
+      if (bad) return notifyError(spec, { code: bad.error, params: { name: file.name } });
+    }
+    for (const file of files) {
+      try {
+        await backend.files.upload(props.entity, {
+          values: { [props.parentField]: props.parent.id },
+          name: file.name,
+          type: file.type || 'application/octet-stream',
+          bytes: new Uint8Array(await file.arrayBuffer()),
+        });
+      } catch (err) {
+        notifyError(spec, err);
+        break;
+      }
+    }
+    await qc.invalidateQueries({ queryKey: keys.entity(props.entity) });
+  };
+  return (
+    <FileButton onChange={(f) => void upload(f)} multiple accept={accept}>
+      {(p) => (
+        <Button {...p} variant="light" size="xs" leftSection={<IconPaperclip size={14} />}>
+          {ui('chooseFiles')}
+        </Button>
+      )}
+    </FileButton>
+  );
+}

@@ -1,0 +1,194 @@
+import {
+  Checkbox,
+  NumberInput,
+  Select,
+  TagsInput,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { DateInput, DateTimePicker } from '@mantine/dates';
+import { useDebouncedValue } from '@mantine/hooks';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { humanize, stateLabel } from '../runtime/availableTransitions.ts';
+import type { FormField } from '../runtime/formSchema.ts';
+import { ui } from '../runtime/uiText.ts';
+import { useRuntime, type WidgetProps } from './context.ts';
+import { rowTitle } from './display.tsx';
+import { useList, useRow } from './hooks.ts';
+
+/**
+ * The input for one field: a registered widget (by field name, then by type) or the built-in
+ * widget for its type. Labels, help and errors are wired for screen readers by Mantine.
+ */
+export function FieldInput(props: WidgetProps & { entity: string }) {
+  const { components } = useRuntime();
+  const { field } = props;
+  const Custom = components.widgets?.[field.name] ?? components.widgets?.[field.type];
+  if (Custom) return <Custom {...props} />;
+  return <BuiltIn {...props} />;
+}
+
+function common(field: FormField, error: string | undefined, disabled: boolean) {
+  return {
+    label: field.label,
+    description: disabled && !field.editable ? ui('readOnlyField') : field.help,
+    error,
+    disabled,
+    required: field.required,
+    name: field.name,
+  };
+}
+
+function BuiltIn({ field, value, onChange, error, disabled, entity }: WidgetProps & { entity: string }) {
+  const { spec } = useRuntime();
+  const c = common(field, error, disabled);
+  const text = typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value);
+  switch (field.widget) {
+    case 'textarea':
+      return (
+        <Textarea
+          {...c}
+          autosize
+          minRows={3}
+          maxRows={12}
+          value={text}
+          maxLength={field.limits.maxLength}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
+    case 'number':
+    case 'integer':
+    case 'money':
+      return (
+        <NumberInput
+          {...c}
+          value={typeof value === 'number' ? value : text}
+          allowDecimal={field.widget !== 'integer'}
+          decimalScale={field.widget === 'money' ? 2 : undefined}
+          fixedDecimalScale={field.widget === 'money'}
+          min={field.limits.min}
+          max={field.limits.max}
+          thousandSeparator=","
+          onChange={(v) => onChange(v === '' ? null : v)}
+        />
+      );
+    case 'checkbox':
+      return (
+        <Checkbox
+          label={c.label}
+          description={c.description}
+          error={c.error}
+          disabled={c.disabled}
+          name={c.name}
+          checked={value === true}
+          onChange={(e) => onChange(e.currentTarget.checked)}
+        />
+      );
+    case 'date':
+      return (
+        <DateInput
+          {...c}
+          clearable
+          value={text ? text.slice(0, 10) : null}
+          valueFormat="D MMM YYYY"
+          onChange={(v) => onChange(v ? dayjs(v).format('YYYY-MM-DD') : null)}
+        />
+      );
+    case 'datetime':
+      return (
+        <DateTimePicker
+          {...c}
+          clearable
+          value={text ? dayjs(text).format('YYYY-MM-DD HH:mm:ss') : null}
+          valueFormat="D MMM YYYY HH:mm"
+          onChange={(v) => onChange(v ? dayjs(v).toISOString() : null)}
+        />
+      );
+    case 'select':
+    case 'status':
+      return (
+        <Select
+          {...c}
+          placeholder={ui('selectPlaceholder')}
+          data={(field.values ?? []).map((v) => ({
+            value: v,
+            label: field.widget === 'status' ? stateLabel(spec, entity, v) : humanize(v),
+          }))}
+          value={text || null}
+          clearable={!field.required}
+          allowDeselect={!field.required}
+          onChange={(v) => onChange(v)}
+        />
+      );
+    case 'ref':
+    case 'user':
+      return field.ref ? (
+        <RefSelect {...c} entity={field.ref} value={text || null} onChange={onChange} clearable={!field.required} />
+      ) : (
+        <TextInput {...c} value={text} onChange={(e) => onChange(e.currentTarget.value)} />
+      );
+    case 'tags':
+      return (
+        <TagsInput
+          {...c}
+          data={[...(field.values ?? [])]}
+          value={Array.isArray(value) ? value.map(String) : []}
+          onChange={(v) => onChange(v)}
+        />
+      );
+    case 'email':
+      return <TextInput {...c} type="email" value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
+    default:
+      return (
+        <TextInput
+          {...c}
+          value={text}
+          maxLength={field.limits.maxLength}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
+  }
+}
+
+/**
+ * A searchable select over the rows of another entity (the user may read). Searches on the
+ * server as the user types, so it works for thousands of rows.
+ */
+export function RefSelect(props: {
+  entity: string;
+  value: string | null;
+  onChange(v: string | null): void;
+  label?: string;
+  description?: string | undefined;
+  error?: string | undefined;
+  disabled?: boolean;
+  required?: boolean;
+  clearable?: boolean;
+  placeholder?: string;
+  name?: string;
+}) {
+  const { spec } = useRuntime();
+  const { entity, value, onChange, ...rest } = props;
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 200);
+  const list = useList(entity, { search: debounced || undefined, limit: 30, count: 'none' });
+  const current = useRow(value ? entity : undefined, value ?? undefined);
+  const data = new Map<string, string>();
+  for (const r of list.data?.rows ?? []) data.set(r.id, rowTitle(spec, entity, r));
+  if (value && current.data) data.set(value, rowTitle(spec, entity, current.data));
+  return (
+    <Select
+      {...rest}
+      placeholder={rest.placeholder ?? ui('searchToSelect')}
+      searchable
+      clearable={rest.clearable}
+      onSearchChange={setSearch}
+      filter={({ options }) => options}
+      nothingFoundMessage={list.isFetching ? ui('loading') : ui('emptyList')}
+      data={[...data].map(([v, label]) => ({ value: v, label }))}
+      value={value}
+      onChange={(v) => onChange(v)}
+    />
+  );
+}

@@ -1,0 +1,181 @@
+import { Alert, Anchor, Button, Card, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useBlocker, useNavigate, useParams } from 'react-router';
+import type { Row } from '../backend/types.ts';
+import { can } from '../runtime/can.ts';
+import { formSchema } from '../runtime/formSchema.ts';
+import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
+import { ui } from '../runtime/uiText.ts';
+import { useRuntime } from './context.ts';
+import { errorMessage, notifyError, notifyOk } from './display.tsx';
+import { FieldInput } from './FieldInput.tsx';
+import { useCreate, useRow, useUpdate } from './hooks.ts';
+import { ForbiddenPage, NotFoundPage } from './pages.tsx';
+
+/** A create or edit form for one entity (which by the route: `:id` means edit). */
+export function FormScreen({ route }: { route: RouteEntry }) {
+  const params = useParams();
+  const id = route.mode === 'edit' ? (params.id ?? params[route.params[0] ?? 'id']) : undefined;
+  const q = useRow(route.entity, id);
+  if (id && q.isLoading) return <Skeleton height={400} radius="md" />;
+  if (id && (q.isError || !q.data)) return <NotFoundPage />;
+  return <Form route={route} row={q.data} refetch={() => q.refetch().then((r) => r.data)} />;
+}
+
+function Form({ route, row, refetch }: { route: RouteEntry; row: Row | undefined; refetch(): Promise<Row | undefined> }) {
+  const { spec, user, routes } = useRuntime();
+  const entity = route.entity ?? '';
+  const e = spec.entities[entity];
+  const mode = row ? 'edit' : 'create';
+  const screen = spec.screens[route.name];
+  const [base, setBase] = useState<Row | undefined>(row);
+  const schema = useMemo(
+    () =>
+      formSchema(spec, entity, mode, user?.roles ?? [], {
+        ...(screen?.fields ? { fields: screen.fields } : {}),
+        ...(base ? { row: base } : {}),
+        userId: user?.id ?? '',
+      }),
+    [spec, entity, mode, user, screen?.fields, base],
+  );
+  const [values, setValues] = useState<Record<string, unknown>>(() =>
+    row ? Object.fromEntries(schema.fields.map((f) => [f.name, row[f.name] ?? null])) : schema.initialValues(user),
+  );
+  const [touched, setTouched] = useState<Set<string>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [server, setServer] = useState<{ field?: string; message: string } | null>(null);
+  const [conflict, setConflict] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  const create = useCreate(entity);
+  const update = useUpdate(entity);
+  const navigate = useNavigate();
+  const detail = routes.find('detail', entity);
+  const errors = schema.validate(base ? { ...base, ...values } : values, user);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (!dirty) return;
+    const h = (ev: BeforeUnloadEvent) => ev.preventDefault();
+    window.addEventListener('beforeunload', h);
+    return () => window.removeEventListener('beforeunload', h);
+  }, [dirty]);
+
+  if (mode === 'create' && !can(spec, user, entity, 'create').ok) return <ForbiddenPage />;
+  if (mode === 'edit' && base && !can(spec, user, entity, 'update', base).ok) return <ForbiddenPage />;
+
+  const visible = (name: string) => submitted || touched.has(name);
+  const submit = async () => {
+    setSubmitted(true);
+    if (Object.keys(errors).length > 0) return;
+    setServer(null);
+    const editable = Object.fromEntries(
+      schema.fields.filter((f) => f.editable).map((f) => [f.name, values[f.name] === '' ? null : (values[f.name] ?? null)]),
+    );
+    try {
+      const saved = base
+        ? await update.mutateAsync({ id: base.id, version: base.version, values: editable })
+        : await create.mutateAsync(editable);
+      setDirty(false);
+      notifyOk(base ? ui('saved') : ui('createdToast', { label: e?.label ?? entity }));
+      // let the blocker see the clean state before navigating
+      setTimeout(() => navigate(detail ? buildPath(detail, { id: saved.id }) : '/'), 0);
+    } catch (err) {
+      const code = typeof err === 'object' && err && 'code' in err ? String(err.code) : '';
+      if (code === 'CONFLICT') return setConflict(true);
+      const f = typeof err === 'object' && err && 'field' in err && typeof err.field === 'string' ? err.field.split('.').pop() : undefined;
+      const catalogueField = spec.errors[code]?.field?.split('.')[1];
+      const field = f ?? catalogueField;
+      const message = errorMessage(spec, err);
+      if (field && schema.fields.some((x) => x.name === field)) setServer({ field, message });
+      else notifyError(spec, err);
+    }
+  };
+  const busy = create.isPending || update.isPending;
+  const formError = visible('_form') ? errors._form : undefined;
+
+  return (
+    <Stack gap="lg" maw={760}>
+      {base && detail && (
+        <Anchor component={Link} to={buildPath(detail, { id: base.id })} size="sm">
+          ← {route.title}
+        </Anchor>
+      )}
+      <Title order={1} size="h2">
+        {route.title}
+      </Title>
+      <Card withBorder radius="md" padding="lg">
+        <form
+          noValidate
+          onSubmit={(ev) => {
+            ev.preventDefault();
+            void submit();
+          }}
+        >
+          <Stack gap="md">
+            {schema.fields.map((f) => (
+              <FieldInput
+                key={f.name}
+                entity={entity}
+                field={f}
+                row={values}
+                value={values[f.name]}
+                disabled={!f.editable || busy}
+                error={(visible(f.name) ? errors[f.name] : undefined) ?? (server?.field === f.name ? server.message : undefined)}
+                onChange={(v) => {
+                  setValues((old) => ({ ...old, [f.name]: v }));
+                  setTouched((t) => new Set(t).add(f.name));
+                  setDirty(true);
+                  if (server?.field === f.name) setServer(null);
+                }}
+              />
+            ))}
+            {formError && (
+              <Text c="red" size="sm" role="alert">
+                {formError}
+              </Text>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => navigate(-1)}>
+                {ui('cancel')}
+              </Button>
+              <Button type="submit" loading={busy}>
+                {base ? ui('save') : ui('create')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+      <Modal opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title={<Text fw={600}>{ui('unsavedTitle')}</Text>} centered>
+        <Stack>
+          <Text size="sm">{ui('unsavedBody')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => blocker.reset?.()}>
+              {ui('keepEditing')}
+            </Button>
+            <Button color="red" onClick={() => blocker.proceed?.()}>
+              {ui('discard')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <Modal opened={conflict} onClose={() => setConflict(false)} title={<Text fw={600}>{ui('staleTitle')}</Text>} centered>
+        <Stack>
+          <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
+            {ui('staleBody', { label: (e?.label ?? entity).toLowerCase() })}
+          </Alert>
+          <Group justify="flex-end">
+            <Button
+              onClick={async () => {
+                const latest = await refetch();
+                if (latest) setBase(latest);
+                setConflict(false);
+              }}
+            >
+              {ui('reloadLatest')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,273 @@
+import {
+  ActionIcon,
+  Box,
+  Button,
+  Card,
+  Group,
+  Pagination,
+  ScrollArea,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { IconDownload, IconPlus, IconSearch, IconSortAscending, IconSortDescending, IconX } from '@tabler/icons-react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { Row } from '../backend/types.ts';
+import { humanize, stateLabel } from '../runtime/availableTransitions.ts';
+import { can } from '../runtime/can.ts';
+import { listQuery, listStateFromParams, listStateToParams, PAGE_SIZE } from '../runtime/listState.ts';
+import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
+import { ruleVerdict } from '../runtime/ruleVerdict.ts';
+import { toCsv } from '../runtime/toCsv.ts';
+import { ui } from '../runtime/uiText.ts';
+import { whereFilters } from '../runtime/whereFilters.ts';
+import { useRuntime } from './context.ts';
+import { FieldValue, valueText } from './display.tsx';
+import { RefSelect } from './FieldInput.tsx';
+import { useList } from './hooks.ts';
+import { fieldLabel } from './labels.ts';
+
+const ROW_HEIGHT = 52;
+
+/** A list screen: server-side search, filters, sort and pages; state in the URL; virtualised rows. */
+export function ListScreen({ route }: { route: RouteEntry }) {
+  const { spec, user, routes } = useRuntime();
+  const screen = spec.screens[route.name];
+  const entity = route.entity ?? '';
+  const e = spec.entities[entity];
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const state = listStateFromParams(params, screen?.sort);
+  const wide = useMediaQuery('(min-width: 48em)', true);
+  const where = useMemo(() => whereFilters(spec, entity, screen?.where, user), [spec, entity, screen?.where, user]);
+  const booleans = useMemo(
+    () => new Set(Object.entries(e?.fields ?? {}).filter(([, f]) => f.type === 'boolean').map(([n]) => n)),
+    [e],
+  );
+  const query = listQuery(state, where.filters, booleans);
+  const list = useList(entity, query);
+  const rows = (list.data?.rows ?? []).filter((r) =>
+    where.residual.length === 0 ? true : ruleVerdict(spec, entity, screen?.where ?? true, { user, row: r }) !== false,
+  );
+  const total = list.data?.total ?? null;
+  const columns = screen?.columns ?? Object.entries(e?.fields ?? {}).filter(([, f]) => f.list).map(([n]) => n);
+  const visibleColumns = wide ? columns : columns.slice(0, 2);
+  const detail = routes.find('detail', entity);
+  const createForm = routes.find('form', entity, 'create');
+  const setState = (patch: Partial<typeof state>) =>
+    setParams(listStateToParams({ ...state, page: 1, ...patch }, screen?.sort), { replace: true });
+  const onSearch = useDebouncedCallback((q: string) => setState({ search: q }), 250);
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtual = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+  });
+  const plural = e?.plural ?? e?.label ?? entity;
+  const exportCsv = () => {
+    const csv = toCsv(
+      columns.map((c) => fieldLabel(spec, entity, c)),
+      rows.map((r) => columns.map((c) => valueText(spec, entity, c, r[c]))),
+    );
+    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `${route.name}.csv`;
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+  const sortField = state.sort?.replace(/^-/, '');
+  const desc = state.sort?.startsWith('-') ?? false;
+  const sortable = ['createdAt', 'updatedAt', ...columns];
+  const filtered = state.search !== '' || Object.keys(state.filters).length > 0;
+  const items = virtual.getVirtualItems();
+  const padTop = items[0]?.start ?? 0;
+  const padBottom = items.length > 0 ? virtual.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} size="h2">
+            {route.title}
+          </Title>
+          <Text c="dimmed" size="sm" aria-live="polite">
+            {total === null ? ui('loading') : ui('totalRows', { count: total, plural: plural.toLowerCase() })}
+          </Text>
+        </div>
+        <Group gap="xs">
+          <Button variant="default" leftSection={<IconDownload size={16} />} onClick={exportCsv} disabled={rows.length === 0}>
+            {ui('exportCsv')}
+          </Button>
+          {createForm && can(spec, user, entity, 'create').ok && (
+            <Button component={Link} to={buildPath(createForm)} leftSection={<IconPlus size={16} />}>
+              {ui('newRow', { label: e?.label ?? entity })}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <Card withBorder padding="sm" radius="md">
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <TextInput
+            key={`q-${state.search === '' ? 'empty' : 'set'}`}
+            aria-label={ui('search')}
+            placeholder={ui('searchPlaceholder', { plural: plural.toLowerCase() })}
+            leftSection={<IconSearch size={16} />}
+            defaultValue={state.search}
+            onChange={(ev) => onSearch(ev.currentTarget.value)}
+            style={{ flex: '1 1 220px' }}
+          />
+          {(screen?.filters ?? []).map((name) => {
+            const f = e?.fields[name];
+            if (!f) return null;
+            const label = fieldLabel(spec, entity, name);
+            const value = state.filters[name] ?? null;
+            const setValue = (v: string | null) => {
+              const next = { ...state.filters };
+              if (v) next[name] = v;
+              else delete next[name];
+              setState({ filters: next });
+            };
+            if ((f.type === 'ref' || f.type === 'user') && (f.ref ?? profileOf(spec))) {
+              return (
+                <Box key={name} style={{ flex: '0 1 200px' }}>
+                  <RefSelect entity={f.ref ?? profileOf(spec) ?? ''} label={label} value={value} onChange={setValue} clearable placeholder={ui('filterAny')} />
+                </Box>
+              );
+            }
+            const data =
+              f.type === 'boolean'
+                ? [
+                    { value: 'true', label: ui('yes') },
+                    { value: 'false', label: ui('no') },
+                  ]
+                : f.type === 'status'
+                  ? Object.keys(spec.states[entity]?.states ?? {}).map((s) => ({ value: s, label: stateLabel(spec, entity, s) }))
+                  : (f.values ?? []).map((v) => ({ value: v, label: humanize(v) }));
+            return (
+              <Select
+                key={name}
+                label={label}
+                placeholder={ui('filterAny')}
+                data={data}
+                value={value}
+                onChange={setValue}
+                clearable
+                style={{ flex: '0 1 170px' }}
+              />
+            );
+          })}
+          <Select
+            label={ui('sortBy')}
+            data={sortable.map((c) => ({ value: c, label: fieldLabel(spec, entity, c) }))}
+            value={sortField ?? null}
+            onChange={(v) => setState({ sort: v ? `${desc ? '-' : ''}${v}` : undefined })}
+            style={{ flex: '0 1 160px' }}
+          />
+          <Tooltip label={desc ? ui('sortDescending') : ui('sortAscending')}>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={desc ? ui('sortDescending') : ui('sortAscending')}
+              onClick={() => sortField && setState({ sort: desc ? sortField : `-${sortField}` })}
+            >
+              {desc ? <IconSortDescending size={18} /> : <IconSortAscending size={18} />}
+            </ActionIcon>
+          </Tooltip>
+          {filtered && (
+            <Button variant="subtle" leftSection={<IconX size={14} />} onClick={() => setParams({}, { replace: true })}>
+              {ui('clearFilters')}
+            </Button>
+          )}
+        </Group>
+      </Card>
+      <Card withBorder padding={0} radius="md">
+        {list.isLoading ? (
+          <Stack p="md" gap="sm">
+            {[0, 1, 2, 3, 4].map((i) => (
+              <Skeleton key={i} height={28} />
+            ))}
+          </Stack>
+        ) : rows.length === 0 ? (
+          <Stack align="center" gap={4} p="xl">
+            <Text fw={600}>{filtered ? ui('emptyFiltered', { plural: plural.toLowerCase() }) : ui('emptyList')}</Text>
+            {!filtered && <Text c="dimmed" size="sm">{ui('emptyListHint', { plural: plural.toLowerCase() })}</Text>}
+          </Stack>
+        ) : (
+          <ScrollArea.Autosize mah="calc(100dvh - 300px)" viewportRef={scroller} type="auto">
+            <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" stickyHeader>
+              <Table.Thead>
+                <Table.Tr>
+                  {visibleColumns.map((c) => (
+                    <Table.Th key={c} scope="col">
+                      {fieldLabel(spec, entity, c)}
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {padTop > 0 && <tr style={{ height: padTop }} />}
+                {items.map((item) => {
+                  const row = rows[item.index] as Row;
+                  const href = detail ? buildPath(detail, { id: row.id }) : undefined;
+                  return (
+                    <Table.Tr
+                      key={row.id}
+                      style={{ height: ROW_HEIGHT, cursor: href ? 'pointer' : undefined }}
+                      onClick={() => href && navigate(href)}
+                    >
+                      {visibleColumns.map((c, i) => (
+                        <Table.Td key={c}>
+                          {i === 0 && href ? (
+                            <Text component={Link} to={href} fw={500} onClick={(ev) => ev.stopPropagation()} style={{ color: 'inherit' }}>
+                              <FieldValue entity={entity} name={c} row={row} />
+                            </Text>
+                          ) : (
+                            <FieldValue entity={entity} name={c} row={row} />
+                          )}
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                  );
+                })}
+                {padBottom > 0 && <tr style={{ height: padBottom }} />}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea.Autosize>
+        )}
+      </Card>
+      {total !== null && total > PAGE_SIZE && (
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            {ui('showingRows', {
+              from: (state.page - 1) * PAGE_SIZE + 1,
+              to: Math.min(state.page * PAGE_SIZE, total),
+              total,
+            })}
+          </Text>
+          <Pagination
+            total={Math.ceil(total / PAGE_SIZE)}
+            value={state.page}
+            onChange={(page) => setParams(listStateToParams({ ...state, page }, screen?.sort))}
+            getControlProps={(control) => ({
+              'aria-label': control === 'previous' ? ui('previousPage') : control === 'next' ? ui('nextPage') : undefined,
+            })}
+          />
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function profileOf(spec: { entities: Record<string, { profile?: boolean }> }): string | undefined {
+  return Object.entries(spec.entities).find(([, e]) => e.profile)?.[0];
+}

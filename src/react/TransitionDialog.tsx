@@ -1,0 +1,122 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import type { Row } from '../backend/types.ts';
+import type { TransitionOption } from '../runtime/availableTransitions.ts';
+import { formSchema } from '../runtime/formSchema.ts';
+import { ui } from '../runtime/uiText.ts';
+import { useRuntime } from './context.ts';
+import { errorMessage, notifyError, notifyOk } from './display.tsx';
+import { FieldInput } from './FieldInput.tsx';
+import { useTransitionMutation } from './hooks.ts';
+
+/**
+ * Runs a transition: directly, or after a dialog asking for its input fields / confirmation.
+ * Returns `start(option, row)` and the dialog element to render.
+ */
+export function useTransitionRunner(entity: string) {
+  const { spec } = useRuntime();
+  const mutation = useTransitionMutation(entity);
+  const [pending, setPending] = useState<{ option: TransitionOption; row: Row } | null>(null);
+  const run = (option: TransitionOption, row: Row, input?: Record<string, unknown>) =>
+    mutation.mutateAsync({ id: row.id, transition: option.name, to: option.to, input, version: row.version }).then(
+      () => notifyOk(ui('transitionDone', { transition: option.label })),
+    );
+  const start = (option: TransitionOption, row: Row) => {
+    if (!option.allowed) return;
+    if (option.input.length > 0 || option.confirm) setPending({ option, row });
+    else run(option, row).catch((e: unknown) => notifyError(spec, e));
+  };
+  const dialog = pending ? (
+    <TransitionDialog
+      entity={entity}
+      option={pending.option}
+      row={pending.row}
+      onClose={() => setPending(null)}
+      onSubmit={(input) => run(pending.option, pending.row, input).then(() => setPending(null))}
+    />
+  ) : null;
+  return { start, dialog, busy: mutation.isPending };
+}
+
+
+function TransitionDialog(props: {
+  entity: string;
+  option: TransitionOption;
+  row: Row;
+  onClose(): void;
+  onSubmit(input: Record<string, unknown>): Promise<void>;
+}) {
+  const { spec, user } = useRuntime();
+  const { entity, option, row } = props;
+  const schema = useMemo(
+    () => formSchema(spec, entity, 'create', user?.roles ?? [], { fields: option.input, allEditable: true }),
+    [spec, entity, user, option.input],
+  );
+  const [values, setValues] = useState<Record<string, unknown>>(() =>
+    Object.fromEntries(option.input.map((f) => [f, row[f] ?? null])),
+  );
+  const [touched, setTouched] = useState<Set<string>>(new Set());
+  const [serverError, setServerError] = useState<{ field?: string; message: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const errors = schema.validate({ ...row, ...values }, user);
+  const inputErrors = Object.fromEntries(Object.entries(errors).filter(([k]) => option.input.includes(k)));
+  const submit = async () => {
+    setTouched(new Set(option.input));
+    if (Object.keys(inputErrors).length > 0) return;
+    setBusy(true);
+    setServerError(null);
+    try {
+      await props.onSubmit(values);
+    } catch (e) {
+      const field = typeof e === 'object' && e && 'field' in e && typeof e.field === 'string' ? e.field.split('.')[1] : undefined;
+      setServerError({ ...(field ? { field } : {}), message: errorMessage(spec, e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened onClose={props.onClose} title={<Text fw={600}>{option.label}</Text>} centered>
+      <form
+        onSubmit={(ev) => {
+          ev.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack>
+          {option.input.length === 0 && <Text>{ui('confirmTransition', { transition: option.label })}</Text>}
+          {schema.fields.map((f) => (
+            <FieldInput
+              key={f.name}
+              entity={entity}
+              field={f}
+              row={{ ...row, ...values }}
+              value={values[f.name]}
+              disabled={busy}
+              error={
+                (touched.has(f.name) ? inputErrors[f.name] : undefined) ??
+                (serverError?.field === f.name ? serverError.message : undefined)
+              }
+              onChange={(v) => {
+                setValues((old) => ({ ...old, [f.name]: v }));
+                setTouched((t) => new Set(t).add(f.name));
+              }}
+            />
+          ))}
+          {serverError && !schema.fields.some((f) => f.name === serverError.field) && (
+            <Text c="red" size="sm" role="alert">
+              {serverError.message}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={props.onClose}>
+              {ui('cancel')}
+            </Button>
+            <Button type="submit" loading={busy} color={spec.states[entity]?.states[option.to]?.final ? 'red' : undefined}>
+              {option.label}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,61 @@
+import type { ComponentType } from 'react';
+import { createContext, useContext } from 'react';
+import type { Backend, Row, Session } from '../backend/types.ts';
+import type { FormField } from '../runtime/formSchema.ts';
+import type { RouteEntry, RouteTable } from '../runtime/routeTable.ts';
+import type { RuleUser } from '../runtime/ruleVerdict.ts';
+import type { AppSpec } from '../spec/types.ts';
+
+/** Props a custom screen receives. */
+export interface CustomScreenProps {
+  spec: AppSpec;
+  backend: Backend;
+  route: RouteEntry;
+  params: Readonly<Record<string, string | undefined>>;
+  user: RuleUser | null;
+}
+
+/** Props a custom field widget receives; it must call `onChange` with the new value. */
+export interface WidgetProps {
+  field: FormField;
+  value: unknown;
+  onChange(value: unknown): void;
+  error: string | undefined;
+  disabled: boolean;
+  row: Readonly<Record<string, unknown>>;
+}
+
+/** Components an app registers by name: screens by `screen.component`, widgets by field name or type. */
+export interface Components {
+  screens?: Record<string, ComponentType<CustomScreenProps>>;
+  widgets?: Record<string, ComponentType<WidgetProps>>;
+}
+
+/** A demo account the sign-in page offers (embedded backend only). */
+export interface DemoAccount {
+  role: string;
+  email: string;
+  password: string;
+  name?: string;
+}
+
+export interface Runtime {
+  spec: AppSpec;
+  backend: Backend;
+  routes: RouteTable;
+  components: Components;
+  session: Session | null;
+  user: RuleUser | null;
+  /** The signed-in person's profile row, when the app has a profile entity. */
+  profile: Row | null;
+  demoAccounts: readonly DemoAccount[];
+}
+
+export const RuntimeContext = createContext<Runtime | null>(null);
+
+/** The app's spec, backend, routes and session; only inside `<NinefoldApp>`. */
+export function useRuntime(): Runtime {
+  const r = useContext(RuntimeContext);
+  if (!r) throw new Error('useRuntime must be used inside <NinefoldApp>');
+  return r;
+}

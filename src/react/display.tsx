@@ -1,0 +1,165 @@
+import { Badge, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconMinus } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import relativeTime from 'dayjs/plugin/relativeTime';
+import type { ReactNode } from 'react';
+import { BackendError, type Row } from '../backend/types.ts';
+import { humanize, stateLabel } from '../runtime/availableTransitions.ts';
+import { formatMessage } from '../runtime/formatMessage.ts';
+import { ui } from '../runtime/uiText.ts';
+import type { AppSpec, FieldSpec } from '../spec/types.ts';
+import { useRuntime } from './context.ts';
+import { useRow } from './hooks.ts';
+
+dayjs.extend(relativeTime);
+
+/** Colours for states: the state's position along the machine, final states grey. */
+const PALETTE = ['blue', 'violet', 'orange', 'teal', 'grape', 'cyan', 'lime', 'pink'];
+
+export function stateColor(spec: AppSpec, entity: string, state: string): string {
+  const machine = spec.states[entity];
+  if (!machine) return 'gray';
+  if (machine.states[state]?.final) return 'gray';
+  const i = Object.keys(machine.states).indexOf(state);
+  return PALETTE[i % PALETTE.length] ?? 'gray';
+}
+
+const PRIORITY_COLORS: Record<string, string> = { low: 'gray', normal: 'blue', high: 'orange', urgent: 'red' };
+
+export function StatusBadge({ entity, state }: { entity: string; state: string }) {
+  const { spec } = useRuntime();
+  return (
+    <Badge color={stateColor(spec, entity, state)} variant="light" radius="sm">
+      {stateLabel(spec, entity, state)}
+    </Badge>
+  );
+}
+
+/** The title of a row of `entity`: its title field, else its id shortened. */
+export function rowTitle(spec: AppSpec, entity: string, row: Readonly<Record<string, unknown>>): string {
+  const e = spec.entities[entity];
+  const t = e?.title ? row[e.title] : undefined;
+  if (typeof t === 'string' && t !== '') return t;
+  const firstText = Object.entries(e?.fields ?? {}).find(([, f]) => f.type === 'text')?.[0];
+  const v = firstText ? row[firstText] : undefined;
+  return typeof v === 'string' && v !== '' ? v : `#${String(row.id ?? '').slice(0, 8)}`;
+}
+
+/** The referenced row's title (fetched once, cached); "You" for the signed-in user. */
+export function RefLabel({ entity, id }: { entity: string; id: string }) {
+  const { spec, user } = useRuntime();
+  const isMe = user?.id === id && spec.entities[entity]?.profile;
+  const q = useRow(isMe ? undefined : entity, id);
+  if (isMe) return <>{ui('you')}</>;
+  if (q.data) return <>{rowTitle(spec, entity, q.data)}</>;
+  if (q.isError) return <Text span c="dimmed">{ui('empty')}</Text>;
+  return <Text span c="dimmed">…</Text>;
+}
+
+/** One field's value for reading (lists, detail). */
+export function FieldValue({ entity, name, row }: { entity: string; name: string; row: Readonly<Record<string, unknown>> }) {
+  const { spec } = useRuntime();
+  const f = spec.entities[entity]?.fields[name] ?? implicitField(name);
+  const v = row[name];
+  return <>{renderValue(spec, entity, name, f, v, row)}</>;
+}
+
+function implicitField(name: string): FieldSpec {
+  return name === 'createdAt' || name === 'updatedAt' ? { type: 'datetime' } : { type: 'text' };
+}
+
+function renderValue(
+  spec: AppSpec,
+  entity: string,
+  name: string,
+  f: FieldSpec,
+  v: unknown,
+  row: Readonly<Record<string, unknown>>,
+): ReactNode {
+  if (v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)) {
+    return f.type === 'boolean' ? <IconMinus size={16} aria-label={ui('no')} /> : <Text span c="dimmed">{ui('empty')}</Text>;
+  }
+  switch (f.type) {
+    case 'status':
+      return <StatusBadge entity={entity} state={String(v)} />;
+    case 'enum':
+      return (
+        <Badge variant="dot" color={PRIORITY_COLORS[String(v)] ?? 'gray'} radius="sm">
+          {humanize(String(v))}
+        </Badge>
+      );
+    case 'boolean':
+      return v ? <IconCheck size={16} aria-label={ui('yes')} color="var(--mantine-color-teal-6)" /> : <IconMinus size={16} aria-label={ui('no')} />;
+    case 'user': {
+      const profile = Object.entries(spec.entities).find(([, e]) => e.profile)?.[0];
+      return profile ? <RefLabel entity={profile} id={String(v)} /> : String(v);
+    }
+    case 'ref':
+      return f.ref ? <RefLabel entity={f.ref} id={String(v)} /> : String(v);
+    case 'date':
+      return dayjs(String(v)).format('D MMM YYYY');
+    case 'datetime':
+      return (
+        <Tooltip label={dayjs(String(v)).format('D MMM YYYY HH:mm')}>
+          <span>{dayjs(String(v)).fromNow()}</span>
+        </Tooltip>
+      );
+    case 'money': {
+      const currency = f.currencyField ? String(row[f.currencyField] ?? '') : '';
+      const n = Number(v);
+      try {
+        return currency
+          ? new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(n)
+          : new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
+      } catch {
+        return `${n.toFixed(2)} ${currency}`;
+      }
+    }
+    case 'tags':
+      return (Array.isArray(v) ? v : [v]).map((t) => (
+        <Badge key={String(t)} variant="outline" mr={4} radius="sm">
+          {String(t)}
+        </Badge>
+      ));
+    case 'longtext':
+      return <Text span style={{ whiteSpace: 'pre-wrap' }}>{String(v)}</Text>;
+    default:
+      return name === 'size' && typeof v === 'number' ? formatBytes(v) : String(v);
+  }
+}
+
+/** Plain text of a value (CSV export). */
+export function valueText(spec: AppSpec, entity: string, name: string, v: unknown): string {
+  if (v === null || v === undefined) return '';
+  const f = spec.entities[entity]?.fields[name];
+  if (f?.type === 'status') return stateLabel(spec, entity, String(v));
+  if (Array.isArray(v)) return v.join('; ');
+  return String(v);
+}
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1048576) return `${(n / 1024).toFixed(0)} KB`;
+  return `${(n / 1048576).toFixed(1)} MB`;
+}
+
+/** The catalogue message of any error (a BackendError's code, else the generic one). */
+export function errorMessage(spec: AppSpec, error: unknown): string {
+  if (error instanceof BackendError) return formatMessage(spec, error.code, error.params);
+  if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string') {
+    const params = 'params' in error && error.params && typeof error.params === 'object' ? error.params : {};
+    return formatMessage(spec, error.code, params as Record<string, unknown>);
+  }
+  return formatMessage(spec, 'UNKNOWN');
+}
+
+export function notifyError(spec: AppSpec, error: unknown): void {
+  notifications.show({ color: 'red', message: errorMessage(spec, error) });
+}
+
+export function notifyOk(message: string): void {
+  notifications.show({ color: 'teal', message, icon: <IconCheck size={16} /> });
+}
+
+export type { Row };

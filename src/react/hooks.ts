@@ -1,0 +1,134 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { Backend, HistoryEntry, ListQuery, ListResult, Row } from '../backend/types.ts';
+import type { AppSpec } from '../spec/types.ts';
+import { useRuntime } from './context.ts';
+
+/** Query keys start with the entity so one live change invalidates everything about it. */
+export const keys = {
+  entity: (entity: string) => [entity] as const,
+  list: (entity: string, query: ListQuery | undefined) => [entity, 'list', query ?? {}] as const,
+  row: (entity: string, id: string) => [entity, 'row', id] as const,
+  history: (entity: string, id: string) => [entity, 'history', id] as const,
+};
+
+/** One page of rows (server-side filter/sort/search/pagination), keeping the last page while the next loads. */
+export function useList(entity: string | undefined, query?: ListQuery, enabled = true) {
+  const { backend } = useRuntime();
+  return useQuery<ListResult>({
+    queryKey: keys.list(entity ?? '', query),
+    queryFn: () => backend.data.list(entity ?? '', query),
+    enabled: enabled && entity !== undefined,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One row; a NOT_FOUND is an answer (not available to you), not something to retry. */
+export function useRow(entity: string | undefined, id: string | undefined) {
+  const { backend } = useRuntime();
+  return useQuery<Row>({
+    queryKey: keys.row(entity ?? '', id ?? ''),
+    queryFn: () => backend.data.get(entity ?? '', id ?? ''),
+    enabled: entity !== undefined && id !== undefined && id !== '',
+    retry: false,
+  });
+}
+
+export function useHistory(entity: string, id: string | undefined) {
+  const { backend } = useRuntime();
+  return useQuery<HistoryEntry[]>({
+    queryKey: keys.history(entity, id ?? ''),
+    queryFn: () => backend.data.history(entity, id ?? ''),
+    enabled: id !== undefined,
+  });
+}
+
+/** Keeps every query about live entities fresh: a committed change anywhere invalidates them. */
+export function useLiveInvalidation(spec: AppSpec, backend: Backend, active: boolean): void {
+  const qc = useQueryClient();
+  useEffect(() => {
+    if (!active) return;
+    const offs = Object.entries(spec.entities)
+      .filter(([, e]) => e.live)
+      .map(([entity]) =>
+        backend.live.subscribe({ entity }, () => {
+          void qc.invalidateQueries({ queryKey: keys.entity(entity) });
+        }),
+      );
+    return () => {
+      for (const off of offs) off();
+    };
+  }, [spec, backend, qc, active]);
+}
+
+export interface TransitionVars {
+  id: string;
+  transition: string;
+  to: string;
+  input?: Record<string, unknown>;
+  version?: number;
+}
+
+/**
+ * Runs a transition with an optimistic update: the row (and any cached list containing it)
+ * shows the new state at once, and goes back if the server refuses.
+ */
+export function useTransitionMutation(entity: string) {
+  const { backend, spec } = useRuntime();
+  const qc = useQueryClient();
+  const statusField = spec.states[entity]?.field ?? 'status';
+  return useMutation({
+    mutationFn: (v: TransitionVars) => backend.data.transition(entity, v.id, v.transition, v.input, v.version),
+    onMutate: async (v) => {
+      await qc.cancelQueries({ queryKey: keys.entity(entity) });
+      const snapshot = qc.getQueriesData<Row | ListResult>({ queryKey: keys.entity(entity) });
+      const patch = (row: Row): Row => (row.id === v.id ? { ...row, ...v.input, [statusField]: v.to } : row);
+      for (const [key, data] of snapshot) {
+        if (!data) continue;
+        if (key[1] === 'list') {
+          const list = data as ListResult;
+          qc.setQueryData(key, { ...list, rows: list.rows.map(patch) });
+        } else if (key[1] === 'row') qc.setQueryData(key, patch(data as Row));
+      }
+      return { snapshot };
+    },
+    onError: (_e, _v, ctx) => {
+      for (const [key, data] of ctx?.snapshot ?? []) qc.setQueryData(key, data);
+    },
+    onSuccess: (row) => {
+      qc.setQueryData(keys.row(entity, row.id), row);
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: keys.entity(entity) }),
+  });
+}
+
+export function useCreate(entity: string) {
+  const { backend } = useRuntime();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (values: Record<string, unknown>) => backend.data.create(entity, values),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.entity(entity) }),
+  });
+}
+
+export function useUpdate(entity: string) {
+  const { backend } = useRuntime();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string; version: number; values: Record<string, unknown> }) =>
+      backend.data.update(entity, v.id, v.version, v.values),
+    onSuccess: (row) => {
+      qc.setQueryData(keys.row(entity, row.id), row);
+      return qc.invalidateQueries({ queryKey: keys.entity(entity) });
+    },
+  });
+}
+
+export function useDelete(entity: string) {
+  const { backend } = useRuntime();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => backend.data.delete(entity, id),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.entity(entity) }),
+  });
+}

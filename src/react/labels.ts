@@ -1,0 +1,12 @@
+import { humanize } from '../runtime/availableTransitions.ts';
+import { ui } from '../runtime/uiText.ts';
+import type { AppSpec } from '../spec/types.ts';
+
+const IMPLICIT = { createdAt: 'fieldCreatedAt', updatedAt: 'fieldUpdatedAt', size: 'fieldSize', name: 'fieldName' } as const;
+
+/** A field's label from the specification, else its name made readable. */
+export function fieldLabel(spec: AppSpec, entity: string, field: string): string {
+  const own = spec.entities[entity]?.fields[field]?.label;
+  if (own) return own;
+  return Object.hasOwn(IMPLICIT, field) ? ui(IMPLICIT[field as keyof typeof IMPLICIT]) : humanize(field);
+}

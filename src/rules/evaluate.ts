@@ -1,0 +1,302 @@
+import type { AppSpec } from '../spec/types.ts';
+import type { RuleType, Typed } from './ast.ts';
+
+/**
+ * A rule value at run time. Datetimes and dates are epoch milliseconds (dates at UTC
+ * midnight), durations milliseconds, refs row ids, tags arrays (which may hold nulls, as in SQL).
+ */
+export type RuleValue = number | string | boolean | null | readonly (string | null)[];
+
+/** Rows the evaluator may read beyond the rule's own row (for count/sum, `a.b`, `me.f`, roles). */
+export interface DataContext {
+  rows(entity: string): readonly Record<string, unknown>[];
+  get(entity: string, id: string): Record<string, unknown> | null;
+  profile(userId: string): Record<string, unknown> | null;
+  /**
+   * The roles another user holds (directly granted). Optional: without it, and for users it
+   * does not know (`null`), users other than `ctx.user` hold no roles.
+   */
+  roles?(userId: string): readonly string[] | null;
+}
+
+export interface EvalContext {
+  row: Record<string, unknown> | null;
+  user: { id: string; roles: readonly string[] } | null;
+  now: Date;
+  spec: AppSpec;
+  data?: DataContext;
+}
+
+const DAY_MS = 86_400_000;
+const DURATION_MS = { days: DAY_MS, hours: 3_600_000, minutes: 60_000 } as const;
+
+function utcMidnight(ms: number): number {
+  const d = new Date(ms);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+}
+
+/** Brings a stored value into its rule-value form; anything unreadable counts as empty (null). */
+export function normaliseValue(v: unknown, type: RuleType): RuleValue {
+  if (v === null || v === undefined) return null;
+  switch (type.kind) {
+    case 'boolean':
+      return typeof v === 'boolean' ? v : null;
+    case 'number':
+    case 'duration': {
+      const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN;
+      return Number.isFinite(n) ? n : null;
+    }
+    case 'text':
+    case 'enum':
+    case 'ref':
+      return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null;
+    case 'datetime':
+    case 'date': {
+      let ms: number;
+      if (v instanceof Date) ms = v.getTime();
+      else if (typeof v === 'number') ms = v;
+      else if (typeof v === 'string') ms = Date.parse(v);
+      else return null;
+      if (!Number.isFinite(ms)) return null;
+      return type.kind === 'date' ? utcMidnight(ms) : ms;
+    }
+    case 'tags':
+      return Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : null)) : null;
+    case 'null':
+      return null;
+  }
+}
+
+type Tri = boolean | null;
+
+const and3 = (a: Tri, b: Tri): Tri =>
+  a === false || b === false ? false : a === null || b === null ? null : true;
+const or3 = (a: Tri, b: Tri): Tri =>
+  a === true || b === true ? true : a === null || b === null ? null : false;
+const not3 = (a: Tri): Tri => (a === null ? null : !a);
+
+function asTri(v: RuleValue): Tri {
+  return typeof v === 'boolean' ? v : null;
+}
+
+/** SQL `=`: unknown with a null operand; arrays equal element-wise (nulls equal, as Postgres arrays). */
+function eq(a: RuleValue, b: RuleValue): Tri {
+  if (a === null || b === null) return null;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b)) return false;
+    return a.length === b.length && a.every((x, i) => x === b[i]);
+  }
+  return a === b;
+}
+
+function order(op: '<' | '<=' | '>' | '>=', a: RuleValue, b: RuleValue): Tri {
+  if (typeof a !== 'number' || typeof b !== 'number') return null;
+  switch (op) {
+    case '<':
+      return a < b;
+    case '<=':
+      return a <= b;
+    case '>':
+      return a > b;
+    case '>=':
+      return a >= b;
+  }
+}
+
+/** Role names `held` grants, following `inherits` transitively (cycles are harmless). */
+export function effectiveRoles(spec: AppSpec, held: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  const stack = [...held];
+  while (stack.length > 0) {
+    const r = stack.pop() as string;
+    if (out.has(r)) continue;
+    out.add(r);
+    for (const p of spec.roles.roles[r]?.inherits ?? []) stack.push(p);
+  }
+  return out;
+}
+
+interface Env {
+  ctx: EvalContext;
+  /** The counted row inside count/sum. */
+  inner: Record<string, unknown> | null;
+}
+
+function readField(node: Extract<Typed, { kind: 'field' }>, env: Env): RuleValue {
+  const row = node.scope === 'inner' ? env.inner : env.ctx.row;
+  if (!row) return null;
+  const [a, b] = node.path;
+  if (b === undefined) return normaliseValue(row[a], node.type);
+  const id = row[a];
+  if ((typeof id !== 'string' && typeof id !== 'number') || !node.via) return null;
+  const target = env.ctx.data?.get(node.via, String(id)) ?? null;
+  return target ? normaliseValue(target[b], node.type) : null;
+}
+
+function rolesOf(subject: Typed, value: RuleValue, ctx: EvalContext): readonly string[] {
+  if (subject.kind === 'me' && subject.field === undefined) return ctx.user?.roles ?? [];
+  if (typeof value !== 'string') return [];
+  if (ctx.user && ctx.user.id === value) return ctx.user.roles;
+  return ctx.data?.roles?.(value) ?? [];
+}
+
+function arithmetic(node: Extract<Typed, { kind: 'binary' }>, a: RuleValue, b: RuleValue): RuleValue {
+  if (typeof a !== 'number' || typeof b !== 'number') return null;
+  switch (node.op) {
+    case '+':
+      return a + b;
+    case '-':
+      // Postgres: date - date is a whole number of days.
+      return node.left.type.kind === 'date' && node.right.type.kind === 'date'
+        ? Math.round((a - b) / DAY_MS)
+        : a - b;
+    case '*':
+      return a * b;
+    case '/':
+      // Division by zero is empty, never an error: the SQL side divides by nullif(b, 0).
+      return b === 0 ? null : a / b;
+    default:
+      return null;
+  }
+}
+
+function evaluate(node: Typed, env: Env): RuleValue {
+  const { ctx } = env;
+  switch (node.kind) {
+    case 'literal':
+      return node.value;
+    case 'const':
+      return normaliseValue(node.value, node.type);
+    case 'field':
+      return readField(node, env);
+    case 'me': {
+      if (!ctx.user) return null;
+      if (node.field === undefined) return ctx.user.id;
+      const p = ctx.data?.profile(ctx.user.id) ?? null;
+      return p ? normaliseValue(p[node.field], node.type) : null;
+    }
+    case 'this': {
+      const row = ctx.row;
+      if (!row) return null;
+      return normaliseValue(row[node.field ?? 'id'], node.type);
+    }
+    case 'now':
+      return ctx.now.getTime();
+    case 'today':
+      return utcMidnight(ctx.now.getTime());
+    case 'not':
+      return not3(asTri(evaluate(node.operand, env)));
+    case 'neg': {
+      const v = evaluate(node.operand, env);
+      return typeof v === 'number' ? -v : null;
+    }
+    case 'binary': {
+      if (node.op === 'and') {
+        const l = asTri(evaluate(node.left, env));
+        return l === false ? false : and3(l, asTri(evaluate(node.right, env)));
+      }
+      if (node.op === 'or') {
+        const l = asTri(evaluate(node.left, env));
+        return l === true ? true : or3(l, asTri(evaluate(node.right, env)));
+      }
+      const l = evaluate(node.left, env);
+      const r = evaluate(node.right, env);
+      switch (node.op) {
+        case '=':
+          return eq(l, r);
+        case '!=':
+          return not3(eq(l, r));
+        case '<':
+        case '<=':
+        case '>':
+        case '>=':
+          return order(node.op, l, r);
+        case 'contains': {
+          // SQL: right = any(left).
+          if (!Array.isArray(l)) return null;
+          if (l.length === 0) return false;
+          if (r === null) return null;
+          let result: Tri = false;
+          for (const x of l) result = or3(result, eq(x, r));
+          return result;
+        }
+        default:
+          return arithmetic(node, l, r);
+      }
+    }
+    case 'in': {
+      // SQL: x in (a, b) is x = a or x = b, under Kleene logic.
+      const v = evaluate(node.operand, env);
+      let result: Tri = false;
+      for (const item of node.list) {
+        result = or3(result, eq(v, evaluate(item, env)));
+        if (result === true) break;
+      }
+      return node.negated ? not3(result) : result;
+    }
+    case 'empty': {
+      const v = evaluate(node.operand, env);
+      const empty = v === null || v === '' || (Array.isArray(v) && v.length === 0);
+      return node.negated ? !empty : empty;
+    }
+    case 'role': {
+      const v = evaluate(node.subject, env);
+      const holds = v !== null && effectiveRoles(ctx.spec, rolesOf(node.subject, v, ctx)).has(node.role);
+      return node.negated ? !holds : holds;
+    }
+    case 'call': {
+      const arg = node.args[0];
+      const v = arg ? evaluate(arg, env) : null;
+      if (v === null) return null;
+      switch (node.fn) {
+        case 'days':
+        case 'hours':
+        case 'minutes':
+          return typeof v === 'number' ? v * DURATION_MS[node.fn] : null;
+        case 'length':
+          // Code points, as Postgres char_length.
+          return typeof v === 'string' ? [...v].length : null;
+        case 'lower':
+          return typeof v === 'string' ? v.toLowerCase() : null;
+      }
+      return null;
+    }
+    case 'count':
+    case 'sum': {
+      if (!ctx.data) return null;
+      let count = 0;
+      let total = 0;
+      for (const row of ctx.data.rows(node.entity)) {
+        if (node.where && evaluate(node.where, { ctx, inner: row }) !== true) continue;
+        count++;
+        if (node.kind === 'sum') {
+          const v = normaliseValue(row[node.field], { kind: 'number' });
+          if (typeof v === 'number') total += v;
+        }
+      }
+      return node.kind === 'count' ? count : total;
+    }
+  }
+}
+
+/**
+ * Evaluates a checked rule with SQL semantics (three-valued logic: `null` is unknown).
+ * `count`/`sum` and `a.b` read `ctx.data`; without it they are unknown (null).
+ *
+ * @example
+ * evaluateRule(checked.typed, { row: { status: 'open' }, user: null, now: new Date(), spec }) // true
+ */
+export function evaluateRule(typed: Typed, ctx: EvalContext): RuleValue {
+  return evaluate(typed, { ctx, inner: null });
+}
+
+/**
+ * Whether a rule holds: true only when it evaluates to true (unknown does not hold, as in SQL
+ * `WHERE`/RLS `USING`).
+ *
+ * @example
+ * holds(checkRule(spec, 'requester = me', { entity: 'ticket' }).typed, ctx) // false when the row has no requester
+ */
+export function holds(typed: Typed, ctx: EvalContext): boolean {
+  return evaluateRule(typed, ctx) === true;
+}

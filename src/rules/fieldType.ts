@@ -1,0 +1,100 @@
+import type { AppSpec, ConstantValue, FieldSpec } from '../spec/types.ts';
+import type { RuleType } from './ast.ts';
+
+/** Columns every table has besides its declared fields (see `RowOf` in defineApp.ts). */
+export const IMPLICIT_FIELDS = ['id', 'createdAt', 'updatedAt', 'version'] as const;
+
+/**
+ * Columns a `files: true` entity has besides its declared fields: the file's name, its size in
+ * bytes and its MIME type (the bytes themselves are never visible to rules).
+ */
+export const FILE_FIELDS = ['name', 'size', 'type'] as const;
+
+/** The entity marked `profile: true` (the users), if any. */
+export function profileEntity(spec: AppSpec): string | undefined {
+  for (const [name, e] of Object.entries(spec.entities)) if (e.profile) return name;
+  return undefined;
+}
+
+/**
+ * The rule type of a declared field. `status` fields take their values from the entity's
+ * states when it has them; `user` fields reference the profile entity; `file` fields hold
+ * an opaque text key (only `is empty` is meaningful on them).
+ */
+export function ruleTypeOfFieldSpec(spec: AppSpec, entity: string, name: string, f: FieldSpec): RuleType {
+  switch (f.type) {
+    case 'text':
+    case 'longtext':
+    case 'email':
+    case 'file':
+      return { kind: 'text' };
+    case 'number':
+    case 'integer':
+    case 'money':
+      return { kind: 'number' };
+    case 'boolean':
+      return { kind: 'boolean' };
+    case 'date':
+      return { kind: 'date' };
+    case 'datetime':
+      return { kind: 'datetime' };
+    case 'enum':
+      return { kind: 'enum', values: f.values ?? [] };
+    case 'status': {
+      const st = spec.states[entity];
+      if (st && st.field === name) return { kind: 'enum', values: Object.keys(st.states) };
+      return { kind: 'enum', values: f.values ?? [] };
+    }
+    case 'ref':
+      return { kind: 'ref', entity: f.ref ?? '' };
+    case 'user':
+      return { kind: 'ref', entity: profileEntity(spec) ?? '' };
+    case 'tags':
+      return f.values ? { kind: 'tags', values: f.values } : { kind: 'tags' };
+  }
+}
+
+/**
+ * The rule type of `entity.field`, implicit columns included; `undefined` if there is no such field.
+ *
+ * @example
+ * fieldRuleType(spec, 'ticket', 'createdAt') // { kind: 'datetime' }
+ */
+export function fieldRuleType(spec: AppSpec, entity: string, field: string): RuleType | undefined {
+  const e = spec.entities[entity];
+  if (!e) return undefined;
+  const f = Object.hasOwn(e.fields, field) ? e.fields[field] : undefined;
+  if (f) return ruleTypeOfFieldSpec(spec, entity, field, f);
+  switch (field) {
+    case 'id':
+      return { kind: 'ref', entity };
+    case 'createdAt':
+    case 'updatedAt':
+      return { kind: 'datetime' };
+    case 'version':
+      return { kind: 'number' };
+    case 'size':
+      return e.files ? { kind: 'number' } : undefined;
+    case 'name':
+    case 'type':
+      return e.files ? { kind: 'text' } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** Names usable as fields of an entity (declared, then implicit). */
+export function fieldNames(spec: AppSpec, entity: string): string[] {
+  const e = spec.entities[entity];
+  if (!e) return [];
+  const implicit = e.files ? [...IMPLICIT_FIELDS, ...FILE_FIELDS] : IMPLICIT_FIELDS;
+  return [...Object.keys(e.fields), ...implicit.filter((f) => !Object.hasOwn(e.fields, f))];
+}
+
+/** The rule type of a constant's value: numbers, text, booleans, or a list (tags). */
+export function constantRuleType(value: ConstantValue): RuleType {
+  if (typeof value === 'number') return { kind: 'number' };
+  if (typeof value === 'boolean') return { kind: 'boolean' };
+  if (typeof value === 'string') return { kind: 'text' };
+  return { kind: 'tags', values: value };
+}

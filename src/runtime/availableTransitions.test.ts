@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { availableTransitions, humanize } from './availableTransitions.ts';
+import { fixtureSpec as spec } from './testing/fixtureSpec.ts';
+
+const alice = { id: 'alice', roles: ['customer'] };
+const agent = { id: 'agent1', roles: ['agent'] };
+
+describe('availableTransitions', () => {
+  it('offers only transitions from the current state for the user roles', () => {
+    const open = { status: 'open', requester: 'alice', assignee: 'agent1' };
+    expect(availableTransitions(spec, alice, 'ticket', open)).toEqual([]);
+    const t = availableTransitions(spec, agent, 'ticket', open);
+    expect(t.map((x) => [x.name, x.allowed])).toEqual([['solve', true]]);
+    expect(t[0]).toMatchObject({ to: 'solved', toLabel: 'Solved', input: ['resolution'] });
+  });
+  it('disables with the guard message when the guard fails', () => {
+    const t = availableTransitions(spec, agent, 'ticket', { status: 'open', assignee: 'other' });
+    expect(t[0]).toMatchObject({ allowed: false, reason: 'Only the assignee can solve it.' });
+  });
+  it('uses a generic reason without a guard error, and carries confirm', () => {
+    const solved = { status: 'solved', requester: 'bob' };
+    const t = availableTransitions(spec, alice, 'ticket', solved);
+    expect(t.map((x) => [x.name, x.allowed, x.confirm])).toEqual([
+      ['close', false, true],
+      ['reopen', true, false],
+    ]);
+    expect(t[0]?.reason).toBe('Not possible right now.');
+  });
+  it('inherits transitions through roles', () => {
+    expect(availableTransitions(spec, agent, 'ticket', { status: 'solved', requester: 'agent1' }).map((x) => x.name)).toEqual(['close', 'reopen']);
+  });
+  it('humanizes names', () => {
+    expect(humanize('waitingOnCustomer')).toBe('Waiting on customer');
+    expect(humanize('in_progress')).toBe('In progress');
+  });
+});

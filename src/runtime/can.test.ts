@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { can, updatableFields } from './can.ts';
+import { fixtureSpec as spec } from './testing/fixtureSpec.ts';
+
+const alice = { id: 'alice', roles: ['customer'] };
+const agent = { id: 'agent1', roles: ['agent'] };
+const admin = { id: 'root', roles: ['admin'] };
+const mine = { id: 't1', requester: 'alice', status: 'open', title: 'x' };
+const theirs = { ...mine, requester: 'bob' };
+
+describe('can', () => {
+  it('applies row rules to the row', () => {
+    expect(can(spec, alice, 'ticket', 'read', mine).ok).toBe(true);
+    expect(can(spec, alice, 'ticket', 'read', theirs)).toMatchObject({ ok: false, why: 'rule' });
+  });
+  it('gives the benefit of the doubt without a row', () => {
+    expect(can(spec, alice, 'ticket', 'read').ok).toBe(true);
+  });
+  it('uses inherited roles', () => {
+    expect(can(spec, agent, 'ticket', 'read', theirs).ok).toBe(true);
+    expect(can(spec, agent, 'comment', 'create').ok).toBe(true);
+    expect(can(spec, admin, 'ticket', 'delete', theirs).ok).toBe(true);
+  });
+  it('refuses when no role grants the action', () => {
+    expect(can(spec, alice, 'ticket', 'delete', mine)).toMatchObject({ ok: false, why: 'role' });
+    expect(can(spec, agent, 'ticket', 'delete', mine)).toMatchObject({ ok: false, why: 'role' });
+    expect(can(spec, null, 'ticket', 'read').ok).toBe(false);
+  });
+  it('update follows the when rule', () => {
+    expect(can(spec, alice, 'ticket', 'update', mine).ok).toBe(true);
+    expect(can(spec, alice, 'ticket', 'update', { ...mine, status: 'solved' }).ok).toBe(false);
+  });
+  it('lists updatable fields per role', () => {
+    expect([...updatableFields(spec, alice, 'ticket', mine)].sort()).toEqual(['body', 'title']);
+    expect([...updatableFields(spec, alice, 'ticket', theirs)]).toEqual([]);
+    expect([...updatableFields(spec, agent, 'ticket', theirs)].sort()).toEqual(['assignee', 'priority']);
+  });
+});

@@ -1,0 +1,73 @@
+import type { AppSpec } from '../spec/types.ts';
+import { effectiveRoles } from './roles.ts';
+import { type RuleUser, ruleVerdict } from './ruleVerdict.ts';
+import { ui } from './uiText.ts';
+
+export type Action = 'read' | 'create' | 'update' | 'delete';
+
+/** Why something is not allowed: no role grants it, or the role's row rule does not hold. */
+export type Decision = { ok: true } | { ok: false; why: 'role' | 'rule'; reason: string };
+
+/**
+ * May this user do `action` on `entity` (and on `row`, when given)? The same permission table
+ * the database's row-level security is generated from: a role grants the action always (`true`),
+ * never (`false`/absent), or when its row rule holds. Inherited roles count. Without a row, a
+ * row rule is given the benefit of the doubt (the server decides), so "New ticket" shows.
+ *
+ * @example
+ * can(spec, { id: 'u1', roles: ['customer'] }, 'ticket', 'update', row)
+ * // { ok: false, why: 'rule', reason: 'Not possible right now.' }
+ */
+export function can(
+  spec: AppSpec,
+  user: RuleUser | null,
+  entity: string,
+  action: Action,
+  row?: Readonly<Record<string, unknown>>,
+): Decision {
+  if (!user) return { ok: false, why: 'role', reason: ui('notAllowedRole') };
+  let someRoleGrants = false;
+  for (const role of effectiveRoles(spec, user.roles)) {
+    const perms = spec.roles.permissions[role]?.[entity];
+    const raw = action === 'update' ? (perms?.update ? perms.update.when : false) : perms?.[action];
+    if (raw === undefined || raw === false) continue;
+    someRoleGrants = true;
+    if (raw === true || row === undefined) return { ok: true };
+    if (permits(ruleVerdict(spec, entity, raw, { user, row }))) return { ok: true };
+  }
+  return someRoleGrants
+    ? { ok: false, why: 'rule', reason: ui('notAllowedGuard') }
+    : { ok: false, why: 'role', reason: ui('notAllowedRole') };
+}
+
+/**
+ * The fields this user may change on `row`: the union of `update.fields` over the roles whose
+ * update rule holds.
+ *
+ * @example
+ * updatableFields(spec, customer, 'ticket', row) // Set { 'title', 'body' }
+ */
+export function updatableFields(
+  spec: AppSpec,
+  user: RuleUser | null,
+  entity: string,
+  row: Readonly<Record<string, unknown>> | undefined,
+): Set<string> {
+  const out = new Set<string>();
+  if (!user) return out;
+  for (const role of effectiveRoles(spec, user.roles)) {
+    const update = spec.roles.permissions[role]?.[entity]?.update;
+    if (!update) continue;
+    const allowed =
+      update.when === true ||
+      (typeof update.when === 'string' &&
+        (row === undefined || permits(ruleVerdict(spec, entity, update.when, { user, row }))));
+    if (allowed) for (const f of update.fields) out.add(f);
+  }
+  return out;
+}
+
+/** A permission or guard is granted when its rule holds, or when only the server can tell. */
+export function permits(verdict: boolean | null | 'undecidable'): boolean {
+  return verdict === true || verdict === 'undecidable';
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { fieldRuleHolds, formSchema } from './formSchema.ts';
+import { fixtureSpec as spec } from './testing/fixtureSpec.ts';
+
+const alice = { id: 'alice', roles: ['customer'] };
+
+describe('formSchema', () => {
+  const create = formSchema(spec, 'ticket', 'create', ['customer'], {
+    fields: spec.screens.newTicket?.fields ?? [],
+  });
+  it('lists the screen fields with widgets and limits', () => {
+    expect(create.fields.map((f) => [f.name, f.widget, f.required])).toEqual([
+      ['title', 'text', true],
+      ['body', 'textarea', false],
+      ['priority', 'select', true],
+      ['budget', 'money', false],
+    ]);
+    expect(create.fields[0]?.limits).toEqual({ minLength: 5, maxLength: 80 });
+    expect(create.fields[3]?.limits).toEqual({ min: 0, max: 1000 });
+    expect(create.fields[2]?.values).toEqual(['low', 'normal', 'high']);
+  });
+  it('never offers status or owner fields', () => {
+    const all = formSchema(spec, 'ticket', 'create', ['customer']);
+    expect(all.fields.map((f) => f.name)).not.toContain('status');
+    expect(all.fields.map((f) => f.name)).not.toContain('requester');
+  });
+  it('starts from defaults', () => {
+    expect(create.initialValues(alice)).toEqual({ priority: 'normal' });
+  });
+  it('validates with catalogue messages and constants', () => {
+    expect(create.validate({ title: 'Hi', priority: 'low' }, alice)).toEqual({
+      title: 'A title has 5 to 80 characters.',
+    });
+    expect(create.validate({ priority: 'low' }, alice)).toEqual({ title: 'This field is required.' });
+    expect(create.validate({ title: 'Printer broken', priority: 'low', budget: 5000 }, alice)).toEqual({
+      budget: 'Budget is between 0 and 1000.',
+    });
+    expect(create.validate({ title: 'Printer broken', priority: 'low', budget: 'abc' }, alice).budget).toBe(
+      'Enter a number.',
+    );
+  });
+  it('checks row rules and attaches them to their field', () => {
+    expect(create.validate({ title: 'Printer broken', priority: 'high' }, alice)).toEqual({
+      body: 'High priority tickets need a description.',
+    });
+    expect(create.validate({ title: 'Printer broken', priority: 'high', body: 'It smokes' }, alice)).toEqual({});
+  });
+  it('edit mode marks fields the role may not change', () => {
+    const row = { id: 't', requester: 'alice', status: 'open' };
+    const edit = formSchema(spec, 'ticket', 'edit', ['customer'], { row, userId: 'alice' });
+    const editable = Object.fromEntries(edit.fields.map((f) => [f.name, f.editable]));
+    expect(editable).toMatchObject({ title: true, body: true, priority: false, assignee: false });
+    // fields the user cannot edit are not validated
+    expect(edit.validate({ title: 'Long enough', priority: null }, alice)).toEqual({});
+  });
+  it('field rules: patterns and formats', () => {
+    expect(fieldRuleHolds(spec, { kind: 'field', field: 'x', pattern: '^[A-Z]+$', error: 'E' }, 'ABC')).toBe(true);
+    expect(fieldRuleHolds(spec, { kind: 'field', field: 'x', pattern: '^[A-Z]+$', error: 'E' }, 'abc')).toBe(false);
+    expect(fieldRuleHolds(spec, { kind: 'field', field: 'x', format: 'email', error: 'E' }, 'a@b.co')).toBe(true);
+    expect(fieldRuleHolds(spec, { kind: 'field', field: 'x', format: 'email', error: 'E' }, 'a@b')).toBe(false);
+  });
+});

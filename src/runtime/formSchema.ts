@@ -1,0 +1,243 @@
+import type { AppSpec, FieldSpec, FieldType, FieldRuleSpec } from '../spec/types.ts';
+import { humanize } from './availableTransitions.ts';
+import { can, updatableFields } from './can.ts';
+import { formatMessage } from './formatMessage.ts';
+import { type RuleUser, ruleVerdict } from './ruleVerdict.ts';
+import { ui } from './uiText.ts';
+
+export type WidgetKind =
+  | 'text'
+  | 'textarea'
+  | 'email'
+  | 'number'
+  | 'integer'
+  | 'money'
+  | 'checkbox'
+  | 'date'
+  | 'datetime'
+  | 'select'
+  | 'status'
+  | 'ref'
+  | 'user'
+  | 'file'
+  | 'tags';
+
+const WIDGET: Record<FieldType, WidgetKind> = {
+  text: 'text',
+  longtext: 'textarea',
+  email: 'email',
+  number: 'number',
+  integer: 'integer',
+  money: 'money',
+  boolean: 'checkbox',
+  date: 'date',
+  datetime: 'datetime',
+  enum: 'select',
+  status: 'status',
+  ref: 'ref',
+  user: 'user',
+  file: 'file',
+  tags: 'tags',
+};
+
+export interface FormField {
+  name: string;
+  label: string;
+  help: string | undefined;
+  type: FieldType;
+  widget: WidgetKind;
+  required: boolean;
+  /** False when the user's roles may not set this field (shown read-only). */
+  editable: boolean;
+  /** For enum/tags/status: the allowed values. */
+  values: readonly string[] | undefined;
+  /** For ref fields: the referenced entity. For user fields: the profile entity. */
+  ref: string | undefined;
+  accept: readonly string[] | undefined;
+  /** Resolved numeric limits from field rules (constants looked up). */
+  limits: { minLength?: number; maxLength?: number; min?: number; max?: number };
+  /** For money: the field holding the currency code. */
+  currencyField: string | undefined;
+}
+
+export interface FormSchema {
+  entity: string;
+  mode: 'create' | 'edit';
+  fields: FormField[];
+  /** Values a new form starts with (defaults; `me`/`now`/`today` resolved). */
+  initialValues(user: RuleUser | null, now?: Date): Record<string, unknown>;
+  /**
+   * Field name → message for every problem in `values` (a draft row). Row rules that cannot
+   * be decided in the browser are left to the server. `_form` holds messages without a field.
+   */
+  validate(values: Readonly<Record<string, unknown>>, user: RuleUser | null): Record<string, string>;
+}
+
+/** Fields a form never offers: the status (moved by transitions), owners and implicit columns. */
+function formable(name: string, f: FieldSpec, statusField: string | undefined): boolean {
+  return name !== statusField && f.owner !== true && f.type !== 'status';
+}
+
+/**
+ * The form for creating or editing one entity: fields with widgets, what the user's roles may
+ * edit, and validators compiled from the specification's validation section with catalogue
+ * messages. The same rules the database checks; here they give feedback while typing.
+ *
+ * @example
+ * const form = formSchema(spec, 'ticket', 'create', ['customer']);
+ * form.validate({ title: 'Hi' }, user) // { title: 'A title has 5 to 80 characters.' }
+ */
+export function formSchema(
+  spec: AppSpec,
+  entity: string,
+  mode: 'create' | 'edit',
+  roles: readonly string[],
+  options: {
+    fields?: readonly string[];
+    row?: Readonly<Record<string, unknown>>;
+    userId?: string;
+    /** Transition input: every listed field is filled in, whatever the update permissions say. */
+    allEditable?: boolean;
+  } = {},
+): FormSchema {
+  const e = spec.entities[entity];
+  if (!e) throw new Error(`unknown entity "${entity}"`);
+  const statusField = spec.states[entity]?.field;
+  const profile = Object.entries(spec.entities).find(([, x]) => x.profile)?.[0];
+  const user: RuleUser = { id: options.userId ?? '', roles };
+  const names = (options.fields ?? Object.keys(e.fields)).filter((n) => {
+    const f = e.fields[n];
+    return f !== undefined && (options.allEditable === true || formable(n, f, statusField));
+  });
+  const updatable = mode === 'edit' ? updatableFields(spec, user, entity, options.row) : undefined;
+  const canCreate = mode === 'create' && can(spec, user, entity, 'create').ok;
+  const rules = spec.validation[entity] ?? [];
+  const fields: FormField[] = names.map((name) => {
+    const f = e.fields[name]!;
+    return {
+      name,
+      label: f.label ?? humanize(name),
+      help: f.help,
+      type: f.type,
+      widget: WIDGET[f.type],
+      required: f.required === true,
+      editable: options.allEditable === true || (mode === 'create' ? canCreate : (updatable?.has(name) ?? false)),
+      values: f.values ?? (f.type === 'status' ? Object.keys(spec.states[entity]?.states ?? {}) : undefined),
+      ref: f.type === 'user' ? profile : f.ref,
+      accept: f.accept,
+      limits: limitsOf(spec, rules.filter((r): r is FieldRuleSpec => r.kind === 'field' && r.field === name)),
+      currencyField: f.currencyField,
+    };
+  });
+
+  const validate = (values: Readonly<Record<string, unknown>>, who: RuleUser | null): Record<string, string> => {
+    const errors: Record<string, string> = {};
+    for (const field of fields) {
+      if (!field.editable) continue;
+      const v = values[field.name];
+      if (isEmpty(v)) {
+        if (field.required) errors[field.name] = ui('required');
+        continue;
+      }
+      if ((field.widget === 'number' || field.widget === 'integer' || field.widget === 'money') && !isNumeric(v)) {
+        errors[field.name] = ui('notANumber');
+      }
+    }
+    for (const rule of rules) {
+      if (rule.kind === 'field') {
+        if (errors[rule.field] || !fields.some((f) => f.name === rule.field && f.editable)) continue;
+        const v = values[rule.field];
+        if (isEmpty(v)) continue;
+        if (!fieldRuleHolds(spec, rule, v)) errors[rule.field] = formatMessage(spec, rule.error, values);
+        continue;
+      }
+      if (!who) continue;
+      const draft = { ...values };
+      if (statusField && draft[statusField] === undefined) draft[statusField] = spec.states[entity]?.initial;
+      const ctx = { user: who, row: draft };
+      if (rule.when && ruleVerdict(spec, entity, rule.when, ctx) !== true) continue;
+      // Like a CHECK constraint: only a rule that is definitely false is refused.
+      if (ruleVerdict(spec, entity, rule.rule, ctx) !== false) continue;
+      const target = rule.field ?? spec.errors[rule.error]?.field?.split('.')[1] ?? '_form';
+      const key = fields.some((f) => f.name === target) ? target : '_form';
+      errors[key] ??= formatMessage(spec, rule.error, values);
+    }
+    return errors;
+  };
+
+  return {
+    entity,
+    mode,
+    fields,
+    validate,
+    initialValues: (who, now = new Date()) => {
+      const out: Record<string, unknown> = {};
+      for (const field of fields) {
+        const d = e.fields[field.name]?.default;
+        if (d === undefined || d === null) continue;
+        if (d === 'me') out[field.name] = who?.id ?? null;
+        else if (d === 'now') out[field.name] = now.toISOString();
+        else if (d === 'today') out[field.name] = now.toISOString().slice(0, 10);
+        else out[field.name] = d;
+      }
+      return out;
+    },
+  };
+}
+
+function limitsOf(spec: AppSpec, rules: readonly FieldRuleSpec[]): FormField['limits'] {
+  const out: FormField['limits'] = {};
+  for (const r of rules) {
+    for (const key of ['minLength', 'maxLength', 'min', 'max'] as const) {
+      const n = resolveNumber(spec, r[key]);
+      if (n !== undefined) out[key] = n;
+    }
+  }
+  return out;
+}
+
+/** A rule bound: a number, or the name of a numeric constant. */
+export function resolveNumber(spec: Pick<AppSpec, 'constants'>, v: number | string | undefined): number | undefined {
+  if (typeof v === 'number') return v;
+  if (typeof v !== 'string') return undefined;
+  const c = spec.constants[v]?.value;
+  if (typeof c === 'number') return c;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+const FORMATS: Record<NonNullable<FieldRuleSpec['format']>, RegExp> = {
+  email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+  url: /^https?:\/\/[^\s/$.?#].[^\s]*$/i,
+  phone: /^\+?[0-9 ().-]{6,20}$/,
+  currency: /^[A-Z]{3}$/,
+};
+
+/** Does a non-empty value satisfy one field rule? */
+export function fieldRuleHolds(spec: Pick<AppSpec, 'constants'>, rule: FieldRuleSpec, value: unknown): boolean {
+  const text = typeof value === 'string' ? value : Array.isArray(value) ? '' : String(value);
+  const length = Array.isArray(value) ? value.length : [...text].length;
+  const minLength = resolveNumber(spec, rule.minLength);
+  const maxLength = resolveNumber(spec, rule.maxLength);
+  const min = resolveNumber(spec, rule.min);
+  const max = resolveNumber(spec, rule.max);
+  if (minLength !== undefined && length < minLength) return false;
+  if (maxLength !== undefined && length > maxLength) return false;
+  if (min !== undefined || max !== undefined) {
+    const n = Number(value);
+    if (!Number.isFinite(n)) return false;
+    if (min !== undefined && n < min) return false;
+    if (max !== undefined && n > max) return false;
+  }
+  if (rule.pattern !== undefined && !new RegExp(rule.pattern).test(text)) return false;
+  if (rule.format !== undefined && !FORMATS[rule.format].test(text)) return false;
+  return true;
+}
+
+function isEmpty(v: unknown): boolean {
+  return v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+}
+
+function isNumeric(v: unknown): boolean {
+  return typeof v === 'number' ? Number.isFinite(v) : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v));
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { listQuery, listStateFromParams, listStateToParams } from './listState.ts';
+import { toCsv } from './toCsv.ts';
+
+describe('list state', () => {
+  it('round-trips through URL params', () => {
+    const s = listStateFromParams(new URLSearchParams('q=printer&f.status=open&sort=title&page=3'), '-createdAt');
+    expect(s).toEqual({ search: 'printer', sort: 'title', page: 3, filters: { status: 'open' } });
+    expect(listStateToParams(s, '-createdAt').toString()).toBe('q=printer&sort=title&page=3&f.status=open');
+  });
+  it('falls back to defaults', () => {
+    const s = listStateFromParams(new URLSearchParams('page=-2'), '-createdAt');
+    expect(s).toEqual({ search: '', sort: '-createdAt', page: 1, filters: {} });
+    expect(listStateToParams(s, '-createdAt').toString()).toBe('');
+  });
+  it('builds the backend query', () => {
+    const q = listQuery(
+      { search: ' x ', sort: '-createdAt', page: 2, filters: { active: 'true', status: 'open' } },
+      [{ field: 'assignee', op: 'eq', value: 'me' }],
+      new Set(['active']),
+      10,
+    );
+    expect(q).toEqual({
+      filters: [
+        { field: 'assignee', op: 'eq', value: 'me' },
+        { field: 'active', op: 'eq', value: true },
+        { field: 'status', op: 'eq', value: 'open' },
+      ],
+      sort: [{ field: 'createdAt', direction: 'desc' }],
+      search: 'x',
+      offset: 10,
+      limit: 10,
+      count: 'exact',
+    });
+  });
+});
+
+describe('toCsv', () => {
+  it('quotes and neutralises formulas', () => {
+    expect(toCsv(['a', 'b'], [['x,y', 'say "hi"'], ['=SUM(A1)', 'ok']])).toBe(
+      'a,b\r\n"x,y","say ""hi"""\r\n\'=SUM(A1),ok\r\n',
+    );
+  });
+});

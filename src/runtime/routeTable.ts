@@ -1,0 +1,88 @@
+import type { AppSpec, ScreenKind } from '../spec/types.ts';
+import { effectiveRoles } from './roles.ts';
+
+export interface RouteEntry {
+  /** The screen's name in the specification. */
+  name: string;
+  /** The path, react-router style (`/tickets/:id`). */
+  path: string;
+  /** Names of the `:params` in the path, in order. */
+  params: string[];
+  kind: ScreenKind;
+  title: string;
+  entity: string | undefined;
+  /** For form screens: `edit` when the route names a row (`:id`), else `create`. */
+  mode: 'create' | 'edit' | undefined;
+  /** Roles that see this screen in the navigation (empty: never in the navigation). */
+  nav: readonly string[];
+}
+
+export interface RouteTable {
+  routes: RouteEntry[];
+  /** The first route in the navigation of someone holding these roles. */
+  home(roles: readonly string[]): RouteEntry | undefined;
+  /** Navigation entries for a user, in specification order (inheritance applied). */
+  navFor(roles: readonly string[]): RouteEntry[];
+  /** The first screen of `kind` for `entity` (e.g. where a row's detail lives). */
+  find(kind: ScreenKind, entity: string, mode?: 'create' | 'edit'): RouteEntry | undefined;
+}
+
+/**
+ * The route table of an app: one route per screen, plus lookups for navigation and links.
+ *
+ * @example
+ * const t = routeTable(spec);
+ * t.navFor(['customer']).map((r) => r.path) // ['/', '/tickets']
+ * buildPath(t.find('detail', 'ticket')!, { id: 't1' }) // '/tickets/t1'
+ */
+export function routeTable(spec: Pick<AppSpec, 'screens' | 'roles'>): RouteTable {
+  const routes: RouteEntry[] = Object.entries(spec.screens).map(([name, s]) => {
+    const path = normalisePath(s.route);
+    const params = routeParams(path);
+    return {
+      name,
+      path,
+      params,
+      kind: s.kind,
+      title: s.title,
+      entity: s.entity,
+      mode: s.kind === 'form' ? (params.length > 0 ? 'edit' : 'create') : undefined,
+      nav: s.nav ?? [],
+    };
+  });
+  const navFor = (roles: readonly string[]): RouteEntry[] => {
+    const held = effectiveRoles(spec, roles);
+    return routes.filter((r) => r.params.length === 0 && r.nav.some((n) => held.includes(n)));
+  };
+  return {
+    routes,
+    navFor,
+    home: (roles) => navFor(roles)[0] ?? routes.find((r) => r.params.length === 0 && r.kind !== 'form'),
+    find: (kind, entity, mode) =>
+      routes.find((r) => r.kind === kind && r.entity === entity && (mode === undefined || r.mode === mode)),
+  };
+}
+
+/** `:name` segments of a path. */
+export function routeParams(path: string): string[] {
+  return [...path.matchAll(/:(\w+)/g)].map((m) => m[1] ?? '');
+}
+
+/**
+ * Fills a route's `:params`; missing params throw because a broken link is a bug.
+ *
+ * @example
+ * buildPath({ path: '/tickets/:id' }, { id: 'a b' }) // '/tickets/a%20b'
+ */
+export function buildPath(route: Pick<RouteEntry, 'path'>, params: Readonly<Record<string, string>> = {}): string {
+  return route.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`route ${route.path} needs :${name}`);
+    return encodeURIComponent(value);
+  });
+}
+
+function normalisePath(route: string): string {
+  const withSlash = route.startsWith('/') ? route : `/${route}`;
+  return withSlash.length > 1 ? withSlash.replace(/\/+$/, '') : withSlash;
+}

@@ -1,0 +1,92 @@
+import type { Typed } from '../rules/ast.ts';
+import { checkRule } from '../rules/check.ts';
+import { type DataContext, evaluateRule } from '../rules/evaluate.ts';
+import type { AppSpec } from '../spec/types.ts';
+
+/** The signed-in user as rules see them: id and directly held roles (inheritance is the rules' job). */
+export interface RuleUser {
+  id: string;
+  roles: readonly string[];
+}
+
+export interface VerdictContext {
+  user: RuleUser | null;
+  row: Readonly<Record<string, unknown>> | null;
+  now?: Date;
+  /** Other rows, when the caller has them (count/sum, `a.b`, `me.field`). */
+  data?: DataContext;
+}
+
+/**
+ * What a rule says about a row in the browser: `true`, `false`, `null` (unknown, SQL's third
+ * value) or `undecidable` when it reads rows the browser was not given (`count(...)`, `a.b`,
+ * `me.field`) — the server then decides. A rule that fails to check is undecidable too: the
+ * loader reports it, and the UI must not lock people out because of it.
+ *
+ * @example
+ * ruleVerdict(spec, 'ticket', 'requester = me', { user, row }) // true
+ */
+export function ruleVerdict(
+  spec: AppSpec,
+  entity: string,
+  rule: string | boolean,
+  ctx: VerdictContext,
+): boolean | null | 'undecidable' {
+  if (typeof rule === 'boolean') return rule;
+  const typed = checked(spec, entity, rule);
+  if (!typed) return 'undecidable';
+  if (!ctx.data && needsData(typed)) return 'undecidable';
+  const value = evaluateRule(typed, {
+    spec,
+    user: ctx.user,
+    row: ctx.row ? { ...ctx.row } : null,
+    now: ctx.now ?? new Date(),
+    ...(ctx.data ? { data: ctx.data } : {}),
+  });
+  return typeof value === 'boolean' || value === null ? value : 'undecidable';
+}
+
+const cache = new WeakMap<AppSpec, Map<string, Typed | null>>();
+
+function checked(spec: AppSpec, entity: string, rule: string): Typed | null {
+  let perSpec = cache.get(spec);
+  if (!perSpec) {
+    perSpec = new Map();
+    cache.set(spec, perSpec);
+  }
+  const key = `${entity}\u0000${rule}`;
+  if (!perSpec.has(key)) {
+    const r = checkRule(spec, rule, { entity, expect: 'boolean' });
+    perSpec.set(key, r.ok ? r.typed : null);
+  }
+  return perSpec.get(key) ?? null;
+}
+
+/** Whether evaluating the rule reads anything beyond the row and the user's id and roles. */
+export function needsData(node: Typed): boolean {
+  switch (node.kind) {
+    case 'count':
+    case 'sum':
+      return true;
+    case 'field':
+      return node.path.length > 1;
+    case 'me':
+      return node.field !== undefined;
+    case 'role':
+      return node.subject.kind !== 'me' || node.subject.field !== undefined;
+    case 'binary':
+      return needsData(node.left) || needsData(node.right);
+    case 'not':
+    case 'neg':
+    case 'empty':
+      return needsData(node.operand);
+    case 'in':
+      return needsData(node.operand) || node.list.some(needsData);
+    case 'call':
+      return node.args.some(needsData);
+    case 'this':
+      return node.field !== undefined;
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,177 @@
+/**
+ * Every piece of UI text that does not come from the specification, in one place so an app
+ * can be translated by replacing this table. Templates use `{placeholders}` like the
+ * specification's error catalogue.
+ */
+export const UI_TEXT = {
+  appLoading: 'Starting {name}…',
+  appLoadingDetail: 'Preparing your local database. This takes a moment the first time.',
+  appFailed: 'The app could not start',
+  // navigation and shell
+  navigation: 'Navigation',
+  toggleNavigation: 'Toggle navigation',
+  toggleColorScheme: 'Switch between light and dark',
+  signedInAs: 'Signed in as {email}',
+  roles: 'Roles',
+  administration: 'Users and roles',
+  // auth
+  signIn: 'Sign in',
+  signUp: 'Create account',
+  signOut: 'Sign out',
+  email: 'Email',
+  password: 'Password',
+  name: 'Your name',
+  signInTitle: 'Welcome back',
+  signInSubtitle: 'Sign in to {name}',
+  signUpTitle: 'Create your account',
+  noAccount: 'No account yet?',
+  haveAccount: 'Already have an account?',
+  demoTitle: 'Try a demo account',
+  demoHint: 'This is a local demo: your data stays in this browser. Pick a role to explore.',
+  demoSwitch: 'Switch demo account',
+  demoAs: 'Continue as {role}',
+  // lists
+  search: 'Search',
+  searchPlaceholder: 'Search {plural}…',
+  filter: 'Filter',
+  filterAny: 'Any',
+  sortBy: 'Sort by',
+  sortAscending: 'Ascending',
+  sortDescending: 'Descending',
+  clearFilters: 'Clear filters',
+  exportCsv: 'Export CSV',
+  totalRows: '{count} {plural}',
+  showingRows: 'Showing {from}–{to} of {total}',
+  previousPage: 'Previous page',
+  nextPage: 'Next page',
+  newRow: 'New {label}',
+  emptyList: 'Nothing here yet',
+  emptyListHint: 'When there are {plural}, they will show up here.',
+  emptyFiltered: 'No {plural} match these filters',
+  loading: 'Loading…',
+  // detail
+  details: 'Details',
+  edit: 'Edit',
+  delete: 'Delete',
+  deleteConfirm: 'Delete this {label}? This cannot be undone.',
+  history: 'History',
+  noHistory: 'No changes yet.',
+  historyEntry: '{actor} moved it from {from} to {to}',
+  created: 'Created {when}',
+  updated: 'Updated {when}',
+  actions: 'Actions',
+  confirm: 'Confirm',
+  confirmTransition: '{transition}: are you sure?',
+  cancel: 'Cancel',
+  empty: '—',
+  yes: 'Yes',
+  no: 'No',
+  related: 'Related {plural}',
+  notAllowedRole: 'Your role cannot do this.',
+  notAllowedGuard: 'Not possible right now.',
+  notAllowedState: 'Not possible from {state}.',
+  you: 'You',
+  // forms
+  save: 'Save',
+  saving: 'Saving…',
+  create: 'Create',
+  required: 'This field is required.',
+  tooShort: 'Use at least {min} characters.',
+  tooLong: 'Use at most {max} characters.',
+  tooSmall: 'Must be at least {min}.',
+  tooLarge: 'Must be at most {max}.',
+  badPattern: 'This does not have the expected format.',
+  badFormat: 'Enter a valid {format}.',
+  notANumber: 'Enter a number.',
+  fileTooLarge: '{name} is larger than {max}.',
+  tooManyFiles: 'At most {max} files.',
+  fileTypeNotAccepted: '{name} is not an accepted file type.',
+  chooseFiles: 'Attach files',
+  download: 'Download {name}',
+  fieldCreatedAt: 'Created',
+  fieldUpdatedAt: 'Updated',
+  fieldSize: 'Size',
+  fieldName: 'Name',
+  selectPlaceholder: 'Choose…',
+  searchToSelect: 'Type to search…',
+  unsavedTitle: 'Discard changes?',
+  unsavedBody: 'You have unsaved changes. Leave this page and lose them?',
+  discard: 'Discard',
+  keepEditing: 'Keep editing',
+  staleTitle: 'Someone else changed this',
+  staleBody:
+    'This {label} was changed while you were editing. Reload the latest version (your edits are kept in the form) and save again.',
+  reloadLatest: 'Reload latest',
+  saved: 'Saved',
+  createdToast: '{label} created',
+  transitionDone: '{transition}: done',
+  readOnlyField: 'You cannot change this field.',
+  // board
+  moveTo: 'Move to…',
+  moveCard: 'Move {title}',
+  dropHere: 'Drop here',
+  columnClosed: 'Not available',
+  // dashboard
+  waitingOnMe: 'Waiting on me',
+  nothingWaiting: 'Nothing needs your attention. Nice.',
+  byStatus: '{plural} by status',
+  targets: 'Targets',
+  viewAll: 'View all',
+  // admin
+  users: 'Users',
+  saveRoles: 'Save roles',
+  rolesSaved: 'Roles updated',
+  joined: 'Joined',
+  // pages
+  notFoundTitle: 'Not found',
+  notFoundBody: 'This page does not exist, or it is not available to you.',
+  rowNotFound: 'This {label} was not found or is not available to you.',
+  forbiddenTitle: 'Not available',
+  forbiddenBody: 'Your role does not have access to this page.',
+  backHome: 'Back to the start',
+  missingComponent: 'No component is registered under the name "{name}".',
+  // errors raised by the backend without a catalogue entry
+  error_NOT_FOUND: 'Not found or not available to you.',
+  error_CONFLICT: 'This was changed by someone else. Reload and try again.',
+  error_FORBIDDEN: 'You are not allowed to do this.',
+  error_UNAUTHENTICATED: 'Please sign in again.',
+  error_INVALID_CREDENTIALS: 'That email and password do not match.',
+  error_EMAIL_TAKEN: 'An account with this email already exists.',
+  error_VALIDATION: 'Some values are not valid.',
+  error_REQUIRED: 'This field is required.',
+  error_UNIQUE: 'This value is already used.',
+  error_INVALID_TRANSITION: 'This step is not possible from the current state.',
+  error_NETWORK: 'The connection failed. Check your network and try again.',
+  error_UNAVAILABLE: 'The service is not available right now.',
+  error_INVALID_VALUE: 'This value is not valid.',
+  error_REFERENCE: 'This refers to something that does not exist, or is still in use.',
+  error_INTERNAL: 'Something went wrong on our side. Please try again.',
+  error_WEAK_PASSWORD: 'Choose a longer password.',
+  error_UNKNOWN: 'Something went wrong. Please try again.',
+} as const;
+
+export type UiTextKey = keyof typeof UI_TEXT;
+
+/**
+ * One UI string with its placeholders filled.
+ *
+ * @example
+ * ui('newRow', { label: 'Ticket' }) // 'New Ticket'
+ */
+export function ui(key: UiTextKey, params: Readonly<Record<string, unknown>> = {}): string {
+  return fillTemplate(UI_TEXT[key], params);
+}
+
+/** Replaces `{name}` with `params[name]`; unknown placeholders are left as they are. */
+export function fillTemplate(template: string, params: Readonly<Record<string, unknown>>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!Object.hasOwn(params, name)) return whole;
+    return displayValue(params[name]);
+  });
+}
+
+function displayValue(value: unknown): string {
+  if (value === null || value === undefined) return UI_TEXT.empty;
+  if (Array.isArray(value)) return value.map(displayValue).join(', ');
+  return String(value);
+}

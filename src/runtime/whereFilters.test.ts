@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { fixtureSpec as spec } from './testing/fixtureSpec.ts';
+import { whereFilters } from './whereFilters.ts';
+
+const user = { id: 'u1', roles: ['agent'] };
+const now = new Date('2026-01-10T12:00:00Z');
+
+describe('whereFilters', () => {
+  it('turns simple conjuncts into filters', () => {
+    expect(whereFilters(spec, 'ticket', 'assignee = me and status in (open, solved)', user, now)).toEqual({
+      filters: [
+        { field: 'assignee', op: 'eq', value: 'u1' },
+        { field: 'status', op: 'in', value: ['open', 'solved'] },
+      ],
+      residual: [],
+    });
+  });
+  it('handles emptiness, flipped comparisons and constants', () => {
+    const r = whereFilters(spec, 'ticket', 'body is empty and maxBudget > budget and status != closed', user, now);
+    expect(r.filters).toEqual([
+      { field: 'body', op: 'isNull' },
+      { field: 'budget', op: 'lt', value: 1000 },
+      { field: 'status', op: 'neq', value: 'closed' },
+    ]);
+  });
+  it('evaluates time arithmetic into ISO timestamps', () => {
+    const r = whereFilters(spec, 'ticket', 'createdAt < now - days(2)', user, now);
+    expect(r.filters).toEqual([{ field: 'createdAt', op: 'lt', value: '2026-01-08T12:00:00.000Z' }]);
+  });
+  it('leaves what it cannot express as residual', () => {
+    const r = whereFilters(spec, 'ticket', 'status = open and (assignee = me or priority = high)', user, now);
+    expect(r.filters).toEqual([{ field: 'status', op: 'eq', value: 'open' }]);
+    expect(r.residual).toHaveLength(1);
+  });
+  it('no rule, no filters', () => {
+    expect(whereFilters(spec, 'ticket', undefined, user)).toEqual({ filters: [], residual: [] });
+  });
+});

@@ -1,0 +1,99 @@
+import { readFile, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { createJiti } from 'jiti';
+import type { Diagnostic } from '../diagnostics.ts';
+import type { AppSpec } from './types.ts';
+import { validateSpec } from './validateSpec.ts';
+
+/**
+ * A loaded specification, or why there is none: `load` when the file is missing, unreadable
+ * or throws while loading (CLI exit 2), `invalid` when it loaded but has errors (exit 1).
+ */
+export type LoadResult =
+  | { ok: true; spec: AppSpec; path: string; diagnostics: Diagnostic[] }
+  | { ok: false; kind: 'load' | 'invalid'; diagnostics: Diagnostic[] };
+
+/** Files a directory resolves to, in order of preference. */
+export const SPEC_FILES = ['spec.ts', 'spec.json'] as const;
+
+/**
+ * Loads and validates a specification from a `.ts` file (its default export, or a named
+ * `spec`/`app` export), a `.json` file, or a directory holding `spec.ts` or `spec.json`.
+ *
+ * @example
+ * const r = await loadSpec('examples/helpdesk');
+ * if (r.ok) compileMigration(r.spec); else r.diagnostics.forEach((d) => console.error(formatDiagnostic(d)));
+ */
+export async function loadSpec(pathOrDir: string): Promise<LoadResult> {
+  const file = await resolveSpecFile(resolve(pathOrDir));
+  if (typeof file !== 'string') return { ok: false, kind: 'load', diagnostics: [file] };
+  let data: unknown;
+  try {
+    data = file.endsWith('.json') ? JSON.parse(await readFile(file, 'utf8')) : await importTs(file);
+  } catch (e) {
+    return { ok: false, kind: 'load', diagnostics: [loadFailed(file, e)] };
+  }
+  const { spec, diagnostics } = validateSpec(data);
+  return spec ? { ok: true, spec, path: file, diagnostics } : { ok: false, kind: 'invalid', diagnostics };
+}
+
+async function resolveSpecFile(path: string): Promise<string | Diagnostic> {
+  const kind = await stat(path).then(
+    (s) => (s.isDirectory() ? 'dir' : 'file'),
+    () => 'missing' as const,
+  );
+  if (kind === 'file') {
+    if (/\.(json|[cm]?[jt]s)$/.test(path)) return path;
+    return {
+      code: 'load/failed',
+      severity: 'error',
+      path,
+      message: 'a specification is a .ts, .js or .json file',
+      hint: `or a directory holding ${SPEC_FILES.join(' or ')}`,
+    };
+  }
+  if (kind === 'dir') {
+    for (const name of SPEC_FILES) {
+      const candidate = join(path, name);
+      if (
+        await stat(candidate).then(
+          (s) => s.isFile(),
+          () => false,
+        )
+      )
+        return candidate;
+    }
+    return {
+      code: 'load/not-found',
+      severity: 'error',
+      path,
+      message: `no ${SPEC_FILES.join(' or ')} in this directory`,
+    };
+  }
+  return { code: 'load/not-found', severity: 'error', path, message: 'no such file or directory' };
+}
+
+async function importTs(file: string): Promise<unknown> {
+  const jiti = createJiti(import.meta.url, { moduleCache: false, fsCache: false });
+  const mod: unknown = await jiti.import(file);
+  if (typeof mod !== 'object' || mod === null) return mod;
+  const exports = mod as Record<string, unknown>;
+  // `export default defineApp(...)` is the convention; named `spec`/`app` are accepted too.
+  for (const key of ['default', 'spec', 'app']) {
+    if (exports[key] !== undefined) return exports[key];
+  }
+  throw new Error('the file has no default export (write `export default defineApp({...})`)');
+}
+
+function loadFailed(file: string, e: unknown): Diagnostic {
+  const reason = e instanceof Error ? e.message.split('\n')[0] : String(e);
+  return {
+    code: 'load/failed',
+    severity: 'error',
+    path: file,
+    message: `could not load the specification: ${reason}`,
+    hint: file.endsWith('.json')
+      ? 'check the JSON syntax'
+      : 'run it through `npx tsc --noEmit` to see the error',
+  };
+}

@@ -1,0 +1,69 @@
+import { at } from './specShape.ts';
+import type { AppSpec } from './types.ts';
+
+/** One place a specification holds rule text, with the row the rule is about. */
+export interface RuleSite {
+  path: string;
+  text: string;
+  entity: string | null;
+  expect: 'boolean' | 'value';
+}
+
+/**
+ * Every rule string in a specification: screen filters, guards, `set` expressions,
+ * row validation rules and permission rules.
+ *
+ * @example
+ * ruleSites(spec)[0]; // { path: 'states.ticket.transitions.solve.guard', text: 'assignee = me', entity: 'ticket', expect: 'boolean' }
+ */
+export function ruleSites(spec: AppSpec): RuleSite[] {
+  const sites: RuleSite[] = [];
+  for (const [sn, s] of Object.entries(spec.screens)) {
+    if (s.where !== undefined) {
+      sites.push({
+        path: at(at('screens', sn), 'where'),
+        text: s.where,
+        entity: s.entity ?? null,
+        expect: 'boolean',
+      });
+    }
+  }
+  for (const [en, st] of Object.entries(spec.states)) {
+    for (const [tn, t] of Object.entries(st.transitions)) {
+      const p = at(at(at('states', en), 'transitions'), tn);
+      if (t.guard !== undefined)
+        sites.push({ path: at(p, 'guard'), text: t.guard, entity: en, expect: 'boolean' });
+      for (const [fn, text] of Object.entries(t.set ?? {})) {
+        sites.push({ path: at(at(p, 'set'), fn), text, entity: en, expect: 'value' });
+      }
+    }
+  }
+  for (const [en, rules] of Object.entries(spec.validation)) {
+    rules.forEach((r, i) => {
+      if (r.kind !== 'row') return;
+      const p = at(at('validation', en), i);
+      sites.push({ path: at(p, 'rule'), text: r.rule, entity: en, expect: 'boolean' });
+      if (r.when !== undefined)
+        sites.push({ path: at(p, 'when'), text: r.when, entity: en, expect: 'boolean' });
+    });
+  }
+  for (const [rn, perms] of Object.entries(spec.roles.permissions)) {
+    for (const [en, p] of Object.entries(perms)) {
+      const base = at(at('roles.permissions', rn), en);
+      for (const key of ['read', 'create', 'delete'] as const) {
+        const v = p[key];
+        if (typeof v === 'string')
+          sites.push({ path: at(base, key), text: v, entity: en, expect: 'boolean' });
+      }
+      if (p.update && typeof p.update.when === 'string') {
+        sites.push({
+          path: at(at(base, 'update'), 'when'),
+          text: p.update.when,
+          entity: en,
+          expect: 'boolean',
+        });
+      }
+    }
+  }
+  return sites;
+}

@@ -1,0 +1,421 @@
+import type { Diagnostic } from '../diagnostics.ts';
+import { didYouMean } from './didYouMean.ts';
+import { at, report } from './specShape.ts';
+import type { AppSpec, EntitySpec, FieldSpec, FieldType } from './types.ts';
+
+/** Own-property lookup: names come from untrusted input, so `constructor` must not find a built-in. */
+export function own<T>(rec: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(rec, key) ? rec[key] : undefined;
+}
+
+const IMPLICIT = ['id', 'createdAt', 'updatedAt', 'version'];
+
+/**
+ * Checks that every name used in one section exists in the section that defines it.
+ * Runs only on a specification whose shape is already valid.
+ */
+export function checkRefs(spec: AppSpec, out: Diagnostic[]): void {
+  const entities = Object.keys(spec.entities);
+  const roles = Object.keys(spec.roles.roles);
+  const errors = Object.keys(spec.errors);
+  const calls = Object.keys(spec.calls.declared);
+
+  const name = (kind: string, value: string, candidates: readonly string[], path: string): boolean =>
+    candidates.includes(value) ||
+    report(
+      out,
+      'spec/unknown-name',
+      path,
+      `unknown ${kind} ${JSON.stringify(value)}`,
+      didYouMean(value, candidates) ?? listHint(kind, candidates),
+    );
+
+  const fieldOf = (entity: string, field: string, path: string, implicit = false): FieldSpec | undefined => {
+    const e = own(spec.entities, entity);
+    if (!e) return undefined;
+    const f = own(e.fields, field);
+    if (f || (implicit && IMPLICIT.includes(field))) return f;
+    const candidates = implicit ? [...Object.keys(e.fields), ...IMPLICIT] : Object.keys(e.fields);
+    report(
+      out,
+      'spec/unknown-name',
+      path,
+      `entity "${entity}" has no field ${JSON.stringify(field)}`,
+      didYouMean(field, candidates) ?? listHint('field', candidates),
+    );
+    return undefined;
+  };
+
+  // entities
+  const profiles = entities.filter((e) => spec.entities[e]?.profile === true);
+  let usesUser = false;
+  for (const [en, entity] of Object.entries(spec.entities)) {
+    const base = at('entities', en);
+    if (entity.title !== undefined) fieldOf(en, entity.title, at(base, 'title'), true);
+    for (const [fn, f] of Object.entries(entity.fields)) {
+      const p = at(at(base, 'fields'), fn);
+      checkField(spec, entity, f, p, out, name);
+      if (f.type === 'user') usesUser = true;
+    }
+  }
+  if (profiles.length > 1) {
+    for (const p of profiles.slice(1)) {
+      report(
+        out,
+        'spec/invalid-value',
+        at(at('entities', p), 'profile'),
+        `only one entity may be the profile entity; "${profiles[0]}" already is`,
+      );
+    }
+  }
+  if (usesUser && profiles.length === 0) {
+    report(
+      out,
+      'spec/missing',
+      'entities',
+      'fields of type "user" need a profile entity (the users)',
+      'mark one entity with profile: true',
+    );
+  }
+
+  // screens
+  for (const [sn, screen] of Object.entries(spec.screens)) {
+    const base = at('screens', sn);
+    const needsEntity = ['list', 'detail', 'form', 'board'].includes(screen.kind);
+    if (screen.entity === undefined) {
+      if (needsEntity)
+        report(out, 'spec/missing', at(base, 'entity'), `a ${screen.kind} screen needs an entity`);
+    } else if (name('entity', screen.entity, entities, at(base, 'entity'))) {
+      const en = screen.entity;
+      for (const key of ['columns', 'filters', 'fields'] as const) {
+        screen[key]?.forEach((f, i) => {
+          fieldOf(en, f, at(at(base, key), i), key !== 'fields');
+        });
+      }
+      if (screen.sort !== undefined) {
+        fieldOf(en, screen.sort.replace(/^-/, '').replace(/\s+(asc|desc)$/i, ''), at(base, 'sort'), true);
+      }
+      screen.related?.forEach((r, i) => {
+        const p = at(at(base, 'related'), i);
+        const [re, rf, ...rest] = r.split('.');
+        if (re === undefined || rf === undefined || rest.length > 0) {
+          report(
+            out,
+            'spec/invalid-value',
+            p,
+            `related list ${JSON.stringify(r)} must be "entity.field"`,
+            'e.g. "comment.ticket"',
+          );
+          return;
+        }
+        if (!name('entity', re, entities, p)) return;
+        const f = fieldOf(re, rf, p);
+        if (f && !(f.type === 'ref' && f.ref === en) && !(f.type === 'user' && spec.entities[en]?.profile)) {
+          report(
+            out,
+            'spec/invalid-value',
+            p,
+            `"${r}" does not reference "${en}"`,
+            `pick a field of "${re}" of type ref with ref: "${en}"`,
+          );
+        }
+      });
+    }
+    screen.nav?.forEach((r, i) => {
+      name('role', r, roles, at(at(base, 'nav'), i));
+    });
+    if (screen.kind === 'custom' && screen.component === undefined) {
+      report(out, 'spec/missing', at(base, 'component'), 'a custom screen needs the name of its component');
+    }
+  }
+
+  // states
+  for (const [en, st] of Object.entries(spec.states)) {
+    const base = at('states', en);
+    if (!name('entity', en, entities, base)) continue;
+    const f = fieldOf(en, st.field, at(base, 'field'));
+    if (f && f.type !== 'status') {
+      report(
+        out,
+        'spec/invalid-value',
+        at(base, 'field'),
+        `field "${st.field}" has type "${f.type}"; the states field must have type "status"`,
+      );
+    }
+    const states = Object.keys(st.states);
+    name('state', st.initial, states, at(base, 'initial'));
+    for (const [tn, t] of Object.entries(st.transitions)) {
+      const tp = at(at(base, 'transitions'), tn);
+      t.from.forEach((s, i) => {
+        name('state', s, states, at(at(tp, 'from'), i));
+      });
+      name('state', t.to, states, at(tp, 'to'));
+      if (t.roles.length === 0)
+        report(
+          out,
+          'spec/invalid-value',
+          at(tp, 'roles'),
+          'no role may run this transition',
+          'list at least one role',
+        );
+      t.roles.forEach((r, i) => {
+        name('role', r, roles, at(at(tp, 'roles'), i));
+      });
+      if (t.guardError !== undefined) name('error code', t.guardError, errors, at(tp, 'guardError'));
+      t.input?.forEach((x, i) => {
+        fieldOf(en, x, at(at(tp, 'input'), i));
+      });
+      for (const key of Object.keys(t.set ?? {})) fieldOf(en, key, at(at(tp, 'set'), key));
+      t.calls?.forEach((c, i) => {
+        name('call', c, calls, at(at(tp, 'calls'), i));
+      });
+    }
+  }
+  for (const [en, entity] of Object.entries(spec.entities)) {
+    for (const [fn, f] of Object.entries(entity.fields)) {
+      if (f.type === 'status' && own(spec.states, en)?.field !== fn) {
+        report(
+          out,
+          'spec/missing',
+          at('states', en),
+          `field "${en}.${fn}" has type "status" but no states section describes it`,
+          `add states.${en} with field: "${fn}"`,
+        );
+      }
+    }
+  }
+
+  // validation
+  for (const [en, rules] of Object.entries(spec.validation)) {
+    const base = at('validation', en);
+    if (!name('entity', en, entities, base)) continue;
+    rules.forEach((rule, i) => {
+      const p = at(base, i);
+      name('error code', rule.error, errors, at(p, 'error'));
+      if (rule.kind === 'row') {
+        if (rule.field !== undefined) fieldOf(en, rule.field, at(p, 'field'));
+        return;
+      }
+      const f = fieldOf(en, rule.field, at(p, 'field'));
+      const used = (['minLength', 'maxLength', 'min', 'max', 'pattern', 'format'] as const).filter(
+        (k) => rule[k] !== undefined,
+      );
+      if (used.length === 0) {
+        report(
+          out,
+          'spec/missing',
+          p,
+          'a field rule needs one constraint',
+          'add minLength, maxLength, min, max, pattern or format',
+        );
+      }
+      for (const k of ['minLength', 'maxLength', 'min', 'max'] as const) {
+        const v = rule[k];
+        if (typeof v === 'string') {
+          const c = own(spec.constants, v);
+          if (!c) name('constant', v, Object.keys(spec.constants), at(p, k));
+          else if (typeof c.value !== 'number') {
+            report(out, 'spec/invalid-value', at(p, k), `constant "${v}" is not a number`);
+          }
+        }
+      }
+      if (rule.pattern !== undefined) {
+        try {
+          new RegExp(rule.pattern, 'u');
+        } catch {
+          report(
+            out,
+            'spec/invalid-value',
+            at(p, 'pattern'),
+            `pattern ${JSON.stringify(rule.pattern)} is not a valid regular expression`,
+          );
+        }
+      }
+      if (f) {
+        const textual: FieldType[] = ['text', 'longtext', 'email'];
+        const numeric: FieldType[] = ['number', 'integer', 'money'];
+        if (
+          (rule.minLength !== undefined ||
+            rule.maxLength !== undefined ||
+            rule.pattern !== undefined ||
+            rule.format !== undefined) &&
+          !textual.includes(f.type)
+        ) {
+          report(
+            out,
+            'spec/invalid-value',
+            p,
+            `length, pattern and format rules apply to text fields; "${rule.field}" has type "${f.type}"`,
+          );
+        }
+        if ((rule.min !== undefined || rule.max !== undefined) && !numeric.includes(f.type)) {
+          report(
+            out,
+            'spec/invalid-value',
+            p,
+            `min and max apply to number fields; "${rule.field}" has type "${f.type}"`,
+          );
+        }
+      }
+    });
+  }
+
+  // roles
+  for (const [rn, role] of Object.entries(spec.roles.roles)) {
+    role.inherits?.forEach((r, i) => {
+      name('role', r, roles, at(at(at('roles.roles', rn), 'inherits'), i));
+    });
+  }
+  const cycle = inheritanceCycle(spec);
+  if (cycle)
+    report(
+      out,
+      'spec/invalid-value',
+      at('roles.roles', cycle[0]!),
+      `roles inherit in a circle: ${cycle.join(' → ')}`,
+    );
+  for (const [rn, perms] of Object.entries(spec.roles.permissions)) {
+    const base = at('roles.permissions', rn);
+    if (!name('role', rn, roles, base)) continue;
+    for (const [en, p] of Object.entries(perms)) {
+      if (!name('entity', en, entities, at(base, en))) continue;
+      if (p.update)
+        p.update.fields.forEach((f, i) => {
+          fieldOf(en, f, at(at(at(at(base, en), 'update'), 'fields'), i));
+        });
+    }
+  }
+
+  // calls
+  for (const [cn, call] of Object.entries(spec.calls.declared)) {
+    const base = at('calls.declared', cn);
+    call.roles.forEach((r, i) => {
+      name('role', r, roles, at(at(base, 'roles'), i));
+    });
+    name('error code', call.error, errors, at(base, 'error'));
+  }
+
+  // errors
+  for (const [code, e] of Object.entries(spec.errors)) {
+    if (e.field === undefined) continue;
+    const p = at(at('errors', code), 'field');
+    const [en, fn, ...rest] = e.field.split('.');
+    if (en === undefined || fn === undefined || rest.length > 0) {
+      report(
+        out,
+        'spec/invalid-value',
+        p,
+        `${JSON.stringify(e.field)} must be "entity.field"`,
+        'e.g. "ticket.title"',
+      );
+    } else if (name('entity', en, entities, p)) fieldOf(en, fn, p);
+  }
+}
+
+type NameCheck = (kind: string, value: string, candidates: readonly string[], path: string) => boolean;
+
+function checkField(
+  spec: AppSpec,
+  entity: EntitySpec,
+  f: FieldSpec,
+  p: string,
+  out: Diagnostic[],
+  name: NameCheck,
+): void {
+  const only = (key: keyof FieldSpec, types: readonly FieldType[]) => {
+    if (f[key] !== undefined && !types.includes(f.type)) {
+      report(
+        out,
+        'spec/invalid-value',
+        at(p, key),
+        `"${key}" applies only to fields of type ${types.map((t) => `"${t}"`).join(' or ')}`,
+      );
+    }
+  };
+  only('ref', ['ref']);
+  only('onDelete', ['ref', 'user']);
+  only('owner', ['user']);
+  only('values', ['enum', 'tags']);
+  only('currencyField', ['money']);
+  only('accept', ['file']);
+  if (f.type === 'ref') {
+    if (f.ref === undefined)
+      report(out, 'spec/missing', at(p, 'ref'), 'a ref field names the entity it references');
+    else name('entity', f.ref, Object.keys(spec.entities), at(p, 'ref'));
+  }
+  if (f.type === 'enum') {
+    if (!f.values || f.values.length === 0)
+      report(out, 'spec/missing', at(p, 'values'), 'an enum field lists its values');
+  }
+  f.values?.forEach((v, i) => {
+    if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(v)) {
+      report(
+        out,
+        'spec/invalid-name',
+        at(at(p, 'values'), i),
+        `value ${JSON.stringify(v)} is not a plain name (rules use values bare)`,
+        'use letters, digits and _, e.g. "in_review"',
+      );
+    }
+  });
+  if (f.values && new Set(f.values).size !== f.values.length) {
+    report(out, 'spec/invalid-value', at(p, 'values'), 'values are listed twice');
+  }
+  if (f.currencyField !== undefined) {
+    const c = own(entity.fields, f.currencyField);
+    if (!c) name('field', f.currencyField, Object.keys(entity.fields), at(p, 'currencyField'));
+    else if (!['text', 'enum'].includes(c.type)) {
+      report(
+        out,
+        'spec/invalid-value',
+        at(p, 'currencyField'),
+        `the currency field must be text or enum, "${f.currencyField}" is "${c.type}"`,
+      );
+    }
+  }
+  if (
+    f.default !== undefined &&
+    f.default !== null &&
+    f.type === 'enum' &&
+    typeof f.default === 'string' &&
+    !f.values?.includes(f.default)
+  ) {
+    report(
+      out,
+      'spec/invalid-value',
+      at(p, 'default'),
+      `default ${JSON.stringify(f.default)} is not one of the values`,
+      didYouMean(f.default, f.values ?? []),
+    );
+  }
+}
+
+function listHint(kind: string, candidates: readonly string[]): string {
+  if (candidates.length === 0) return `no ${kind} is defined`;
+  const shown = candidates
+    .slice(0, 8)
+    .map((c) => `"${c}"`)
+    .join(', ');
+  return `known: ${shown}${candidates.length > 8 ? ', …' : ''}`;
+}
+
+/** A circle in role inheritance, as the list of roles walked, or null. */
+function inheritanceCycle(spec: AppSpec): string[] | null {
+  const done = new Set<string>();
+  const walk = (role: string, trail: string[]): string[] | null => {
+    const i = trail.indexOf(role);
+    if (i >= 0) return [...trail.slice(i), role];
+    if (done.has(role)) return null;
+    for (const parent of own(spec.roles.roles, role)?.inherits ?? []) {
+      const c = walk(parent, [...trail, role]);
+      if (c) return c;
+    }
+    done.add(role);
+    return null;
+  };
+  for (const role of Object.keys(spec.roles.roles)) {
+    const c = walk(role, []);
+    if (c) return c;
+  }
+  return null;
+}

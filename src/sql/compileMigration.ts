@@ -1,0 +1,60 @@
+import type { AppSpec } from '../spec/types.ts';
+import { emitFileChecks } from './emitFiles.ts';
+import { emitSchemaGrants, emitTableGrants } from './emitGrants.ts';
+import { emitHistory } from './emitHistory.ts';
+import { emitPolicies } from './emitPolicies.ts';
+import { emitProfileSync, emitRoleTable } from './emitRoles.ts';
+import { emitRowTriggers } from './emitRowTriggers.ts';
+import { emitForeignKeys, emitIndexes, emitTable } from './emitTables.ts';
+import { emitTransitions } from './emitTransitions.ts';
+import { emitValidationTrigger } from './emitValidation.ts';
+import type { Target } from './specModel.ts';
+
+export interface MigrationOptions {
+  /** `embedded` (PGlite; file bytes in rows) or `supabase` (hosted; file bytes in Storage). */
+  target?: Target;
+}
+
+const HEADER = `-- Conventions (see src/sql/README.md):
+--   tables public.<entity_snake>, columns <field_snake>; id/created_at/updated_at/version on every table;
+--   updates bump version: clients update "where version = $v" (0 rows = CONFLICT).
+--   errors: SQLSTATE P0001, message = catalogue code, detail = JSON parameters.
+--   validation CHECKs are named <table>__<error_code_lower>__<n> (n = rule position, from 1).
+--   roles: app.user_roles (admins only), app.has_role(uid, role) follows inheritance.`;
+
+function section(title: string, parts: readonly string[]): string {
+  const body = parts.filter((p) => p.trim().length > 0).join('\n\n');
+  return body.length === 0 ? '' : `-- ${'='.repeat(70)}\n-- ${title}\n-- ${'='.repeat(70)}\n\n${body}`;
+}
+
+/**
+ * Compiles a specification to one Postgres migration enforcing every rule of it: tables and
+ * constraints, roles, row-level security, column privileges, transition functions, history.
+ * Deterministic (same spec, same text) and runnable twice. Expects Supabase's `auth` schema
+ * (hosted) or `AUTH_STAND_IN_SQL` (embedded, tests) to exist.
+ *
+ * @example
+ * const sql = compileMigration(helpdesk); // write to supabase/migrations/..._ninefold.sql
+ */
+export function compileMigration(spec: AppSpec, options: MigrationOptions = {}): string {
+  const target = options.target ?? 'embedded';
+  const entities = Object.keys(spec.entities);
+  const parts = [
+    `-- Ninefold migration for "${spec.purpose.name.replaceAll('\n', ' ')}" (target: ${target}). Generated: do not edit.\n${HEADER}`,
+    section('Schemas', ['create schema if not exists app;', emitSchemaGrants()]),
+    section('Roles', [emitRoleTable(spec)]),
+    section(
+      'Tables',
+      entities.map((e) => emitTable(spec, e, target)),
+    ),
+    section('References and indexes', entities.flatMap((e) => [emitForeignKeys(spec, e), emitIndexes(spec, e), emitFileChecks(spec, e, target)])),
+    section('Users', [emitProfileSync(spec)]),
+    section('Row bookkeeping and column rules', entities.map((e) => emitRowTriggers(spec, e))),
+    section('Validation beyond the row', entities.map((e) => emitValidationTrigger(spec, e))),
+    section('History', entities.map((e) => emitHistory(spec, e))),
+    section('Transitions', entities.map((e) => emitTransitions(spec, e))),
+    section('Row-level security', entities.map((e) => emitPolicies(spec, e))),
+    section('Privileges', entities.map((e) => emitTableGrants(spec, e, target))),
+  ];
+  return `${parts.filter((p) => p.length > 0).join('\n\n')}\n`;
+}

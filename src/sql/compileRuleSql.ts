@@ -1,0 +1,201 @@
+import type { Typed } from '../rules/ast.ts';
+import { tableName } from '../naming.ts';
+import type { AppSpec } from '../spec/types.ts';
+import { columnFor } from './columns.ts';
+import { qualified, quoteIdent, quoteLiteral, quoteTextArray } from './quote.ts';
+
+/** Where a rule is compiled: which row it reads and how the current user is found. */
+export interface SqlRuleContext {
+  spec: AppSpec;
+  /**
+   * SQL qualifier of the rule's row: the table name in policies (`ticket`), a record variable in
+   * functions and triggers (`r`, `new`, `old`), or `''` for bare columns (CHECK constraints).
+   */
+  row: string;
+  /** SQL expression of the current user's id; `(select auth.uid())` unless given. */
+  me?: string;
+}
+
+/** The SQL of the current user's id, wrapped so Postgres evaluates it once per statement. */
+export const ME_SQL = '(select auth.uid())';
+
+/** The SQL of `today`: the current date in UTC, as the browser evaluator computes it. */
+export const TODAY_SQL = "(now() at time zone 'utc')::date";
+
+const SECONDS: Record<'days' | 'hours' | 'minutes', number> = { days: 86400, hours: 3600, minutes: 60 };
+
+interface State {
+  ctx: SqlRuleContext;
+  /** Aliases of the rows counted by enclosing `count`/`sum`, innermost last. */
+  inner: string[];
+  /** Next alias number; one counter per compiled rule keeps aliases deterministic and distinct. */
+  next: { n: number };
+}
+
+/**
+ * Compiles a checked rule (or value expression) to a Postgres expression. The result has SQL's
+ * three-valued meaning, which is the reference the TypeScript evaluator follows.
+ *
+ * @example
+ * // requester = me, in a policy on ticket
+ * compileRuleSql(typed, { spec, row: 'ticket' }); // (ticket.requester = (select auth.uid()))
+ */
+export function compileRuleSql(typed: Typed, ctx: SqlRuleContext): string {
+  return expr(typed, { ctx, inner: [], next: { n: 0 } });
+}
+
+/** The profile entity's name (the one whose rows are users). */
+export function profileEntityName(spec: AppSpec): string | undefined {
+  return Object.entries(spec.entities).find(([, e]) => e.profile)?.[0];
+}
+
+function col(s: State, entity: string, qualifier: string, field: string): string {
+  const c = quoteIdent(columnFor(s.ctx.spec, entity, field));
+  return qualifier === '' ? c : `${qualifier}.${c}`;
+}
+
+function alias(s: State, prefix: string): string {
+  s.next.n += 1;
+  return `${prefix}${s.next.n}`;
+}
+
+/** The entity a ref/user field points to. */
+function refTarget(spec: AppSpec, entity: string, field: string): string {
+  const f = spec.entities[entity]?.fields[field];
+  if (!f) throw new Error(`compileRuleSql: unknown field ${entity}.${field}`);
+  if (f.type === 'user') {
+    const p = profileEntityName(spec);
+    if (!p) throw new Error(`compileRuleSql: ${entity}.${field} is a user field but no entity is the profile`);
+    return p;
+  }
+  if (f.ref) return f.ref;
+  throw new Error(`compileRuleSql: ${entity}.${field} is not a reference`);
+}
+
+function meSql(s: State): string {
+  return s.ctx.me ?? ME_SQL;
+}
+
+function expr(t: Typed, s: State): string {
+  switch (t.kind) {
+    case 'literal':
+      return literal(t.value, t.type.kind);
+    case 'const':
+      return Array.isArray(t.value) ? quoteTextArray(t.value) : literal(t.value as string | number | boolean, t.type.kind);
+    case 'field': {
+      const qualifier = t.scope === 'inner' ? s.inner[s.inner.length - 1] : s.ctx.row;
+      if (qualifier === undefined) throw new Error('compileRuleSql: inner field outside count/sum');
+      const [first, second] = t.path;
+      if (second === undefined) return col(s, t.entity, qualifier, first);
+      const target = t.via ?? refTarget(s.ctx.spec, t.entity, first);
+      const h = alias(s, '_h');
+      return `(select ${col(s, target, h, second)} from ${qualified('public', tableName(target))} ${h} where ${h}.id = ${col(s, t.entity, qualifier, first)})`;
+    }
+    case 'me': {
+      if (t.field === undefined) return meSql(s);
+      const profile = t.profile ?? profileEntityName(s.ctx.spec);
+      if (!profile) throw new Error('compileRuleSql: me.field needs a profile entity');
+      const p = alias(s, '_me');
+      return `(select ${col(s, profile, p, t.field)} from ${qualified('public', tableName(profile))} ${p} where ${p}.id = ${meSql(s)})`;
+    }
+    case 'now':
+      return 'now()';
+    case 'today':
+      return TODAY_SQL;
+    case 'this':
+      return col(s, t.entity, s.ctx.row, t.field ?? 'id');
+    case 'binary':
+      return binary(t, s);
+    case 'not':
+      return `(not ${expr(t.operand, s)})`;
+    case 'neg':
+      return `(- ${expr(t.operand, s)})`;
+    case 'in': {
+      const items = t.list.flatMap((i) =>
+        i.kind === 'const' && Array.isArray(i.value) ? i.value.map((v: string) => quoteLiteral(v)) : [expr(i, s)],
+      );
+      const operand = expr(t.operand, s);
+      // An empty list is false (not in: true) for every operand, as the evaluator does.
+      if (items.length === 0) return t.negated ? 'true' : 'false';
+      return `(${operand} ${t.negated ? 'not in' : 'in'} (${items.join(', ')}))`;
+    }
+    case 'empty': {
+      const o = expr(t.operand, s);
+      const k = t.operand.type.kind;
+      const isEmpty =
+        k === 'tags'
+          ? `(${o} is null or cardinality(${o}) = 0)`
+          : k === 'text'
+            ? `(${o} is null or ${o} = '')`
+            : `(${o} is null)`;
+      return t.negated ? `(not ${isEmpty})` : isEmpty;
+    }
+    case 'role': {
+      const held = `app.has_role(${expr(t.subject, s)}, ${quoteLiteral(t.role)})`;
+      return t.negated ? `(not ${held})` : held;
+    }
+    case 'call':
+      return call(t, s);
+    case 'count': {
+      const a = alias(s, '_c');
+      const where = t.where ? ` where ${expr(t.where, { ...s, inner: [...s.inner, a] })}` : '';
+      return `(select count(*) from ${qualified('public', tableName(t.entity))} ${a}${where})`;
+    }
+    case 'sum': {
+      const a = alias(s, '_s');
+      const where = t.where ? ` where ${expr(t.where, { ...s, inner: [...s.inner, a] })}` : '';
+      return `coalesce((select sum(${col(s, t.entity, a, t.field)}) from ${qualified('public', tableName(t.entity))} ${a}${where}), 0)`;
+    }
+  }
+}
+
+function literal(value: string | number | boolean | null, type: string): string {
+  const l = quoteLiteral(value);
+  if (value === null) return l;
+  if (type === 'date' && typeof value === 'string') return `${l}::date`;
+  if (type === 'datetime' && typeof value === 'string') return `${l}::timestamptz`;
+  return l;
+}
+
+const SQL_OP: Record<string, string> = {
+  '=': '=',
+  '!=': '<>',
+  '<': '<',
+  '<=': '<=',
+  '>': '>',
+  '>=': '>=',
+  '+': '+',
+  '-': '-',
+  '*': '*',
+  and: 'and',
+  or: 'or',
+};
+
+function binary(t: Extract<Typed, { kind: 'binary' }>, s: State): string {
+  const l = expr(t.left, s);
+  const r = expr(t.right, s);
+  if (t.op === '/') return `((${l})::numeric / nullif((${r})::numeric, 0))`;
+  if (t.op === 'contains') {
+    return t.left.type.kind === 'tags' ? `(${r} = any(${l}))` : `(strpos(${l}, ${r}) > 0)`;
+  }
+  const op = SQL_OP[t.op];
+  if (!op) throw new Error(`compileRuleSql: unknown operator ${t.op}`);
+  return `(${l} ${op} ${r})`;
+}
+
+function call(t: Extract<Typed, { kind: 'call' }>, s: State): string {
+  const [first] = t.args;
+  if (!first) throw new Error(`compileRuleSql: ${t.fn}() needs an argument`);
+  const a = expr(first, s);
+  switch (t.fn) {
+    case 'days':
+    case 'hours':
+    case 'minutes':
+      // Seconds, not calendar days: a duration is a fixed length, as in the browser (no DST shifts).
+      return `make_interval(secs => (${a})::double precision * ${SECONDS[t.fn]})`;
+    case 'length':
+      return first.type.kind === 'tags' ? `cardinality(${a})` : `char_length(${a})`;
+    case 'lower':
+      return `lower(${a})`;
+  }
+}

@@ -1,0 +1,54 @@
+import { columnName } from '../naming.ts';
+import type { AppSpec } from '../spec/types.ts';
+import { historyTable } from './emitHistory.ts';
+import { updatableFields } from './emitRowTriggers.ts';
+import { quoteIdent } from './quote.ts';
+import { type Target, entityOf, grantsFor, ownerFields, tableRef } from './specModel.ts';
+
+/** Schema usage for the API roles. Tables and functions get their privileges one by one. */
+export function emitSchemaGrants(): string {
+  return [
+    'grant usage on schema public to anon, authenticated;',
+    'grant usage on schema app to anon, authenticated;',
+    'grant usage on schema auth to anon, authenticated;',
+  ].join('\n');
+}
+
+/** Columns a client may give on insert: the fields minus owner/status fields and fields only transitions set. */
+export function insertableFields(spec: AppSpec, entity: string): string[] {
+  const e = entityOf(spec, entity);
+  const st = spec.states[entity];
+  const updatable = new Set(updatableFields(spec, entity));
+  const setOnly = new Set(Object.values(st?.transitions ?? {}).flatMap((t) => Object.keys(t.set ?? {})));
+  const owners = new Set(ownerFields(e));
+  return Object.keys(e.fields).filter((f) => !owners.has(f) && f !== st?.field && (!setOnly.has(f) || updatable.has(f)));
+}
+
+/**
+ * Table privileges per spec: everything revoked first (Supabase grants all to anon and
+ * authenticated by default), then select/insert/update/delete only where some role has the
+ * permission, insert and update limited to the columns the spec lets a client write.
+ */
+export function emitTableGrants(spec: AppSpec, entity: string, target: Target = 'embedded'): string {
+  const table = tableRef(entity);
+  const grants = grantsFor(spec, entity);
+  const has = (a: string) => grants.some((g) => g.action === a);
+  const cols = (fields: readonly string[]) => fields.map((f) => quoteIdent(columnName(f))).join(', ');
+  const out = [`revoke all on table ${table} from anon, authenticated;`];
+  if (has('read')) out.push(`grant select on table ${table} to authenticated;`);
+  if (has('create')) {
+    const e = entityOf(spec, entity);
+    const fileCols = e.files ? ['name', 'size_bytes', 'mime_type', target === 'supabase' ? 'storage_path' : 'content'] : [];
+    const idCol = e.profile ? [] : ['id'];
+    const list = [...idCol, ...fileCols.map(quoteIdent), ...insertableFields(spec, entity).map((f) => quoteIdent(columnName(f)))];
+    out.push(`grant insert (${list.join(', ')}) on table ${table} to authenticated;`);
+  }
+  const updatable = updatableFields(spec, entity);
+  if (has('update') && updatable.length > 0) out.push(`grant update (${cols(updatable)}) on table ${table} to authenticated;`);
+  if (has('delete')) out.push(`grant delete on table ${table} to authenticated;`);
+  if (spec.states[entity]) {
+    const h = historyTable(entity);
+    out.push(`revoke all on table ${h} from anon, authenticated;`, `grant select on table ${h} to authenticated;`);
+  }
+  return out.join('\n');
+}

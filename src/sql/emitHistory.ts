@@ -1,0 +1,54 @@
+import { tableName } from '../naming.ts';
+import type { AppSpec } from '../spec/types.ts';
+import { qualified, quoteIdent, quoteLiteral } from './quote.ts';
+import { raiseSql } from './raise.ts';
+import { tableRef } from './specModel.ts';
+import { sqlFunction, sqlTrigger } from './sqlFunction.ts';
+
+/** The history table of an entity: `public.<table>_history`. */
+export function historyTable(entity: string): string {
+  return qualified('public', `${tableName(entity)}_history`);
+}
+
+/**
+ * Append-only history of an entity's transitions. Only the transition functions write it; it is
+ * readable by whoever can read the row (the policy reads the row through the row's own policies);
+ * a trigger refuses UPDATE and DELETE to everyone, the owner included. No foreign key: history
+ * outlives its row, and a cascade would have to delete it.
+ */
+export function emitHistory(spec: AppSpec, entity: string): string {
+  if (!spec.states[entity]) return '';
+  const h = historyTable(entity);
+  const ht = `${tableName(entity)}_history`;
+  const fn = `app.${quoteIdent(`${ht}__append_only`)}`;
+  return [
+    `create table if not exists ${h} (`,
+    '  id uuid primary key default gen_random_uuid(),',
+    '  row_id uuid not null,',
+    '  transition text not null,',
+    '  from_state text not null,',
+    '  to_state text not null,',
+    '  actor uuid,',
+    '  at timestamptz not null default now(),',
+    "  input jsonb not null default '{}'::jsonb",
+    ');',
+    `create index if not exists ${quoteIdent(`${ht}__row_id__idx`)} on ${h} (row_id, at);`,
+    `alter table ${h} enable row level security;`,
+    `alter table ${h} force row level security;`,
+    `drop policy if exists ${quoteIdent(`${ht}__read`)} on ${h};`,
+    `create policy ${quoteIdent(`${ht}__read`)} on ${h} as permissive for select to authenticated using (exists (select 1 from ${tableRef(entity)} x where x.id = ${quoteIdent(ht)}.row_id));`,
+    sqlFunction({
+      name: fn,
+      args: '',
+      argTypes: '',
+      returns: 'trigger',
+      language: 'plpgsql',
+      volatility: 'volatile',
+      securityDefiner: false,
+      body: `begin\n  ${raiseSql('APPEND_ONLY', { table: quoteLiteral(ht) })}\nend;`,
+      executeTo: [],
+      comment: `History of ${entity} is append-only.`,
+    }),
+    sqlTrigger('ninefold_append_only', 'before update or delete', h, fn),
+  ].join('\n');
+}

@@ -1,0 +1,206 @@
+import { columnName } from '../naming.ts';
+import type { AppSpec } from '../spec/types.ts';
+import { profileEntityName } from './compileRuleSql.ts';
+import { quoteIdent, quoteLiteral, quoteTextArray } from './quote.ts';
+import { raiseSql } from './raise.ts';
+import { adminRoles, holdersOf, impliedRoles, roleNames, sqlType, tableRef } from './specModel.ts';
+import { sqlFunction, sqlTrigger } from './sqlFunction.ts';
+
+/**
+ * App roles: `app.user_roles` (who holds which role, writable by admins only, never from user
+ * metadata), the inheritance-aware helpers the policies call, and role administration calls.
+ */
+export function emitRoleTable(spec: AppSpec): string {
+  const roles = roleNames(spec);
+  const admins = adminRoles(spec);
+  const allowed = roles.length > 0 ? roles.map(quoteLiteral).join(', ') : 'null';
+  return [
+    'create table if not exists app.user_roles (',
+    '  user_id uuid not null references auth.users (id) on delete cascade,',
+    `  role text not null constraint user_roles__role__values check (role in (${allowed})),`,
+    '  granted_at timestamptz not null default now(),',
+    '  primary key (user_id, role)',
+    ');',
+    'alter table app.user_roles enable row level security;',
+    'alter table app.user_roles force row level security;',
+    '',
+    sqlFunction({
+      name: 'app.has_role',
+      args: 'p_user_id uuid, p_role text',
+      argTypes: 'uuid, text',
+      returns: 'boolean',
+      language: 'sql',
+      volatility: 'stable',
+      securityDefiner: true,
+      // Inheritance is resolved here once: holding `admin` counts as holding every role admin inherits.
+      body: [
+        'select exists (',
+        '  select 1 from app.user_roles ur',
+        '  where ur.user_id = p_user_id',
+        '    and ur.role = any (case p_role',
+        ...roles.map((r) => `      when ${quoteLiteral(r)} then ${quoteTextArray(holdersOf(spec, r))}`),
+        '      else array[p_role] end)',
+        ')',
+      ].join('\n'),
+      executeTo: ['anon', 'authenticated'],
+      comment: 'Whether a user holds a role, directly or through a role that inherits it. Null user: false.',
+    }),
+    '',
+    sqlFunction({
+      name: 'app.current_roles',
+      args: '',
+      argTypes: '',
+      returns: 'text[]',
+      language: 'sql',
+      volatility: 'stable',
+      securityDefiner: true,
+      body: [
+        'select coalesce(array_agg(distinct r.role order by r.role), array[]::text[])',
+        'from app.user_roles ur',
+        'cross join lateral unnest(case ur.role',
+        ...roles.map((r) => `  when ${quoteLiteral(r)} then ${quoteTextArray(impliedRoles(spec, r))}`),
+        '  else array[ur.role] end) as r(role)',
+        'where ur.user_id = (select auth.uid())',
+      ].join('\n'),
+      executeTo: ['anon', 'authenticated'],
+      comment: "The signed-in user's roles, inherited ones included.",
+    }),
+    '',
+    sqlFunction({
+      name: 'app.is_admin',
+      args: '',
+      argTypes: '',
+      returns: 'boolean',
+      language: 'sql',
+      volatility: 'stable',
+      securityDefiner: true,
+      body: `select exists (select 1 from app.user_roles ur where ur.user_id = (select auth.uid()) and ur.role = any (${quoteTextArray(admins)}))`,
+      executeTo: ['anon', 'authenticated'],
+      comment: `Admins manage roles: roles that may update every ${profileEntityName(spec) ?? 'profile'} row (${admins.join(', ') || 'none'}).`,
+    }),
+    '',
+    'drop policy if exists user_roles__read on app.user_roles;',
+    'create policy user_roles__read on app.user_roles for select to authenticated using (user_id = (select auth.uid()) or (select app.is_admin()));',
+    'drop policy if exists user_roles__grant on app.user_roles;',
+    'create policy user_roles__grant on app.user_roles for insert to authenticated with check ((select app.is_admin()));',
+    'drop policy if exists user_roles__revoke on app.user_roles;',
+    'create policy user_roles__revoke on app.user_roles for delete to authenticated using ((select app.is_admin()));',
+    'revoke all on table app.user_roles from anon, authenticated;',
+    'grant select, insert, delete on table app.user_roles to authenticated;',
+    '',
+    sqlFunction({
+      name: 'public.my_roles',
+      args: '',
+      argTypes: '',
+      returns: 'text[]',
+      language: 'sql',
+      volatility: 'stable',
+      securityDefiner: false,
+      body: 'select app.current_roles()',
+      executeTo: ['authenticated'],
+      comment: "The caller's roles (inherited included), for the client.",
+    }),
+    '',
+    sqlFunction({
+      name: 'public.user_roles',
+      args: 'p_user_id uuid',
+      argTypes: 'uuid',
+      returns: 'text[]',
+      language: 'sql',
+      volatility: 'stable',
+      securityDefiner: false,
+      body: 'select coalesce(array_agg(ur.role order by ur.role), array[]::text[]) from app.user_roles ur where ur.user_id = p_user_id',
+      executeTo: ['authenticated'],
+      comment: "Roles held directly by a user (RLS: yourself, or any user if you are an admin).",
+    }),
+    '',
+    sqlFunction({
+      name: 'public.grant_role',
+      args: 'p_user_id uuid, p_role text',
+      argTypes: 'uuid, text',
+      returns: 'void',
+      language: 'plpgsql',
+      volatility: 'volatile',
+      securityDefiner: false,
+      body: [
+        'begin',
+        '  if not app.is_admin() then',
+        `    ${raiseSql('FORBIDDEN', { entity: "'user_roles'", action: "'grant'" })}`,
+        '  end if;',
+        '  insert into app.user_roles (user_id, role) values (p_user_id, p_role) on conflict do nothing;',
+        'end;',
+      ].join('\n'),
+      executeTo: ['authenticated'],
+      comment: 'Grants a role (admins only).',
+    }),
+    '',
+    sqlFunction({
+      name: 'public.revoke_role',
+      args: 'p_user_id uuid, p_role text',
+      argTypes: 'uuid, text',
+      returns: 'void',
+      language: 'plpgsql',
+      volatility: 'volatile',
+      securityDefiner: false,
+      body: [
+        'begin',
+        '  if not app.is_admin() then',
+        `    ${raiseSql('FORBIDDEN', { entity: "'user_roles'", action: "'revoke'" })}`,
+        '  end if;',
+        '  delete from app.user_roles ur where ur.user_id = p_user_id and ur.role = p_role;',
+        'end;',
+      ].join('\n'),
+      executeTo: ['authenticated'],
+      comment: 'Revokes a role (admins only).',
+    }),
+  ].join('\n');
+}
+
+/**
+ * Keeps the profile table in step with `auth.users`: a new auth user gets a profile row and the
+ * sign-up roles. Only display text is taken from the (user-editable) sign-up metadata; references,
+ * numbers and roles never are.
+ */
+export function emitProfileSync(spec: AppSpec): string {
+  const profile = profileEntityName(spec);
+  const signup = roleNames(spec).filter((r) => spec.roles.roles[r]?.signup);
+  const cols = ['id'];
+  const vals = ['new.id'];
+  const pe = profile ? spec.entities[profile] : undefined;
+  const st = profile ? spec.states[profile] : undefined;
+  for (const [field, f] of Object.entries(pe?.fields ?? {})) {
+    let v: string | undefined;
+    const meta = `nullif(new.raw_user_meta_data ->> ${quoteLiteral(field)}, '')`;
+    if (f.type === 'email') v = 'new.email';
+    else if (f.type === 'text' || f.type === 'longtext') v = f.required ? `coalesce(${meta}, split_part(new.email, '@', 1))` : meta;
+    else if (f.required && f.default === undefined && f.type === 'enum' && f.values?.[0] !== undefined && st?.field !== field) {
+      v = quoteLiteral(f.values[0]);
+    }
+    if (v === undefined) continue;
+    cols.push(quoteIdent(columnName(field)));
+    vals.push(f.type === 'email' || f.type === 'text' || f.type === 'longtext' ? v : `${v}::${sqlType(f)}`);
+  }
+  const body = ['begin'];
+  if (profile) {
+    body.push(`  insert into ${tableRef(profile)} (${cols.join(', ')})`, `  values (${vals.join(', ')})`, '  on conflict (id) do nothing;');
+  }
+  for (const r of signup) {
+    body.push(`  insert into app.user_roles (user_id, role) values (new.id, ${quoteLiteral(r)}) on conflict do nothing;`);
+  }
+  body.push('  return new;', 'end;');
+  return [
+    sqlFunction({
+      name: 'app.on_auth_user_created',
+      args: '',
+      argTypes: '',
+      returns: 'trigger',
+      language: 'plpgsql',
+      volatility: 'volatile',
+      securityDefiner: true,
+      body: body.join('\n'),
+      executeTo: [],
+      comment: `A new auth user gets a ${profile ?? 'profile'} row and the sign-up roles (${signup.join(', ') || 'none'}).`,
+    }),
+    sqlTrigger('ninefold_on_auth_user_created', 'after insert', 'auth.users', 'app.on_auth_user_created'),
+  ].join('\n');
+}

@@ -1,0 +1,80 @@
+import { columnName, tableName } from '../naming.ts';
+import type { AppSpec } from '../spec/types.ts';
+import { ME_SQL } from './compileRuleSql.ts';
+import { quoteIdent, quoteLiteral } from './quote.ts';
+import { raiseSql } from './raise.ts';
+import { entityOf, grantsFor, ownerFields, tableRef } from './specModel.ts';
+import { indent, sqlFunction, sqlTrigger } from './sqlFunction.ts';
+import { ruleSql } from './typedRule.ts';
+
+/** Roles whose writes are policed: the client roles. The database owner (seeds, generated functions) is trusted. */
+export const CLIENT_ROLES_SQL = "current_user in ('anon', 'authenticated')";
+
+/** Fields some role may update, in field order (owner and status fields never are). */
+export function updatableFields(spec: AppSpec, entity: string): string[] {
+  const e = entityOf(spec, entity);
+  const blocked = new Set([...ownerFields(e), ...(spec.states[entity] ? [spec.states[entity].field] : [])]);
+  const listed = new Set(grantsFor(spec, entity).flatMap((g) => (g.action === 'update' ? (g.fields ?? []) : [])));
+  return Object.keys(e.fields).filter((f) => listed.has(f) && !blocked.has(f));
+}
+
+/**
+ * Bookkeeping and column rules of every write:
+ * insert — a client's row gets its owner fields from `auth.uid()` and the initial state;
+ * update — id/created_at never change, version is bumped, updated_at set, and a client may change
+ * only the columns one of its roles may update on this row (FIELD_NOT_WRITABLE otherwise).
+ */
+export function emitRowTriggers(spec: AppSpec, entity: string): string {
+  const e = entityOf(spec, entity);
+  const t = tableName(entity);
+  const st = spec.states[entity];
+  const owners = ownerFields(e);
+
+  const insert = ['begin', '  new.created_at := now();', '  new.updated_at := new.created_at;', '  new.version := 1;'];
+  const clientInsert = [
+    ...owners.map((f) => `new.${quoteIdent(columnName(f))} := ${ME_SQL};`),
+    ...(st ? [`new.${quoteIdent(columnName(st.field))} := ${quoteLiteral(st.initial)};`] : []),
+  ];
+  if (clientInsert.length > 0) insert.push(`  if ${CLIENT_ROLES_SQL} then`, indent(clientInsert.join('\n'), 4), '  end if;');
+  insert.push('  return new;', 'end;');
+
+  const updatable = updatableFields(spec, entity);
+  const guards: string[] = [];
+  const fixed = Object.keys(e.fields).filter((f) => !updatable.includes(f));
+  const notWritable = (f: string) => raiseSql('FIELD_NOT_WRITABLE', { entity: quoteLiteral(entity), field: quoteLiteral(f) });
+  for (const f of fixed) {
+    const c = quoteIdent(columnName(f));
+    guards.push(`if new.${c} is distinct from old.${c} then\n  ${notWritable(f)}\nend if;`);
+  }
+  if (e.files) {
+    for (const c of ['name', 'size_bytes', 'mime_type']) {
+      guards.push(`if new.${c} is distinct from old.${c} then\n  ${notWritable(c)}\nend if;`);
+    }
+  }
+  for (const f of updatable) {
+    const c = quoteIdent(columnName(f));
+    const allowed = grantsFor(spec, entity)
+      .filter((g) => g.action === 'update' && g.fields?.includes(f))
+      .map((g) => {
+        const has = `app.has_role(${ME_SQL}, ${quoteLiteral(g.role)})`;
+        if (g.when === true) return has;
+        const w = ruleSql({ spec, row: 'old' }, g.when, entity, `roles.permissions.${g.role}.${entity}.update.when`);
+        return `(${has} and coalesce(${w}, false))`;
+      });
+    guards.push(`if new.${c} is distinct from old.${c} and not (${allowed.join(' or ')}) then\n  ${notWritable(f)}\nend if;`);
+  }
+  const update = ['begin', '  new.id := old.id;', '  new.created_at := old.created_at;', '  new.version := old.version + 1;', '  new.updated_at := now();'];
+  if (guards.length > 0) update.push(`  if ${CLIENT_ROLES_SQL} then`, indent(guards.join('\n'), 4), '  end if;');
+  update.push('  return new;', 'end;');
+
+  const common = { args: '', argTypes: '', returns: 'trigger', language: 'plpgsql', volatility: 'volatile', executeTo: [] } as const;
+  const insertFn = `app.${quoteIdent(`${t}__on_insert`)}`;
+  const updateFn = `app.${quoteIdent(`${t}__on_update`)}`;
+  return [
+    // Invoker rights: current_user must stay the client's role for the policing to apply.
+    sqlFunction({ ...common, name: insertFn, securityDefiner: false, body: insert.join('\n'), comment: `Insert bookkeeping of ${entity}.` }),
+    sqlTrigger('ninefold_10_on_insert', 'before insert', tableRef(entity), insertFn),
+    sqlFunction({ ...common, name: updateFn, securityDefiner: false, body: update.join('\n'), comment: `Update bookkeeping and column rules of ${entity}.` }),
+    sqlTrigger('ninefold_20_on_update', 'before update', tableRef(entity), updateFn),
+  ].join('\n');
+}

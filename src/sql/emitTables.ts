@@ -1,0 +1,101 @@
+import { columnName, tableName } from '../naming.ts';
+import type { AppSpec, FieldSpec } from '../spec/types.ts';
+import { TODAY_SQL } from './compileRuleSql.ts';
+import { uniqueConstraintName, valuesConstraintName } from './constraintNames.ts';
+import { validationChecks } from './emitValidation.ts';
+import { fileColumns } from './emitFiles.ts';
+import { quoteIdent, quoteLiteral, quoteTextArray } from './quote.ts';
+import { type Target, entityOf, enumValues, grantsFor, referencedEntity, sqlType, tableRef } from './specModel.ts';
+import { rowFieldsRead, typedRule } from './typedRule.ts';
+
+function defaultSql(f: FieldSpec, type: string): string | undefined {
+  const d = f.default;
+  if (d === undefined || d === null) return undefined;
+  if (d === 'me') return 'auth.uid()';
+  if (d === 'now') return f.type === 'date' ? TODAY_SQL : 'now()';
+  if (d === 'today') return TODAY_SQL;
+  if (f.type === 'tags' && typeof d === 'string') return quoteTextArray([d]);
+  return `${quoteLiteral(d)}::${type}`;
+}
+
+function columnDef(spec: AppSpec, entity: string, field: string, f: FieldSpec): string {
+  const type = sqlType(f);
+  const st = spec.states[entity];
+  const isStatus = st?.field === field;
+  const parts = [quoteIdent(columnName(field)), type];
+  if (f.required || f.owner || isStatus) parts.push('not null');
+  const def = isStatus ? quoteLiteral(st.initial) : defaultSql(f, type);
+  if (def !== undefined) parts.push(`default ${def}`);
+  return parts.join(' ');
+}
+
+/** The `create table` of one entity, with its structural and validation CHECKs. */
+export function emitTable(spec: AppSpec, entity: string, target: Target): string {
+  const e = entityOf(spec, entity);
+  const lines: string[] = [
+    e.profile
+      ? 'id uuid primary key references auth.users (id) on delete cascade'
+      : 'id uuid primary key default gen_random_uuid()',
+    'created_at timestamptz not null default now()',
+    'updated_at timestamptz not null default now()',
+    'version integer not null default 1',
+  ];
+  if (e.files) lines.push(...fileColumns(target));
+  const checks: string[] = [];
+  for (const [field, f] of Object.entries(e.fields)) {
+    lines.push(columnDef(spec, entity, field, f));
+    const c = quoteIdent(columnName(field));
+    if (f.unique) checks.push(`constraint ${quoteIdent(uniqueConstraintName(entity, field))} unique (${c})`);
+    const values = enumValues(spec, entity, field, f);
+    if (values) {
+      const cond = f.type === 'tags' ? `${c} <@ ${quoteTextArray(values)}` : `${c} in (${values.map(quoteLiteral).join(', ')})`;
+      checks.push(`constraint ${quoteIdent(valuesConstraintName(entity, field))} check (${cond})`);
+    }
+  }
+  checks.push(...validationChecks(spec, entity));
+  return `create table if not exists ${tableRef(entity)} (\n${[...lines, ...checks].map((l) => `  ${l}`).join(',\n')}\n);`;
+}
+
+/**
+ * Foreign keys, added after every table exists (entities may reference each other in any order).
+ * Each is added only if missing, so the migration can run twice.
+ */
+export function emitForeignKeys(spec: AppSpec, entity: string): string {
+  const e = entityOf(spec, entity);
+  const out: string[] = [];
+  for (const [field, f] of Object.entries(e.fields)) {
+    const target = referencedEntity(spec, f);
+    if (!target) continue;
+    const name = `${tableName(entity)}__${columnName(field)}__fk`;
+    const onDelete = f.onDelete ?? 'restrict';
+    out.push(
+      [
+        'do $do$ begin',
+        `  if not exists (select 1 from pg_catalog.pg_constraint where conname = ${quoteLiteral(name)} and conrelid = ${quoteLiteral(tableRef(entity))}::regclass) then`,
+        `    alter table ${tableRef(entity)} add constraint ${quoteIdent(name)} foreign key (${quoteIdent(columnName(field))}) references ${tableRef(target)} (id) on delete ${onDelete};`,
+        '  end if;',
+        'end $do$;',
+      ].join('\n'),
+    );
+  }
+  return out.join('\n');
+}
+
+/** Indexes on every reference column and every column a permission rule reads. */
+export function emitIndexes(spec: AppSpec, entity: string): string {
+  const e = entityOf(spec, entity);
+  const cols = new Set<string>();
+  for (const [field, f] of Object.entries(e.fields)) if (referencedEntity(spec, f)) cols.add(field);
+  for (const g of grantsFor(spec, entity)) {
+    if (g.when === true) continue;
+    rowFieldsRead(typedRule(spec, g.when, entity, `roles.permissions.${g.role}.${entity}.${g.action}`), cols);
+  }
+  cols.delete('id');
+  return [...cols]
+    .sort()
+    .map((field) => {
+      const c = columnName(field);
+      return `create index if not exists ${quoteIdent(`${tableName(entity)}__${c}__idx`)} on ${tableRef(entity)} (${quoteIdent(c)});`;
+    })
+    .join('\n');
+}

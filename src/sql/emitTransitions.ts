@@ -1,0 +1,117 @@
+import { columnName, tableName, transitionFunctionName } from '../naming.ts';
+import type { AppSpec, FieldSpec } from '../spec/types.ts';
+import { ME_SQL } from './compileRuleSql.ts';
+import { historyTable } from './emitHistory.ts';
+import { readableSql } from './emitPolicies.ts';
+import { qualified, quoteIdent, quoteLiteral } from './quote.ts';
+import { raiseSql } from './raise.ts';
+import { entityOf, sqlType, tableRef } from './specModel.ts';
+import { indent, sqlFunction } from './sqlFunction.ts';
+import { ruleSql } from './typedRule.ts';
+
+/** The SQL reading input field `name` from `p_input` as the field's column type. */
+function inputValue(name: string, f: FieldSpec): string {
+  const key = quoteLiteral(name);
+  if (f.type === 'tags') return `array(select jsonb_array_elements_text(p_input -> ${key}))`;
+  return `(p_input ->> ${key})::${sqlType(f)}`;
+}
+
+/**
+ * One function per transition: `public.<table>_<transition>(p_id, p_version, p_input)`.
+ * It locks the row, answers NOT_FOUND for rows the caller cannot read (no probing), checks the
+ * version, the role, the from-state, the guard and the required input, writes input and `set`
+ * fields and the new state, appends history and returns the row.
+ */
+export function emitTransitions(spec: AppSpec, entity: string): string {
+  const st = spec.states[entity];
+  if (!st) return '';
+  const e = entityOf(spec, entity);
+  const table = tableRef(entity);
+  const statusCol = quoteIdent(columnName(st.field));
+  const out: string[] = [];
+  for (const [name, tr] of Object.entries(st.transitions)) {
+    const where = `states.${entity}.transitions.${name}`;
+    const ent = quoteLiteral(entity);
+    const trl = quoteLiteral(name);
+    const body: string[] = [
+      'declare',
+      `  r ${table};`,
+      '  v_from text;',
+      'begin',
+      `  select * into r from ${table} x where x.id = p_id for update;`,
+      `  if not found or not coalesce(${readableSql(spec, entity, 'r')}, false) then`,
+      `    ${raiseSql('NOT_FOUND', { entity: ent, id: 'p_id' })}`,
+      '  end if;',
+      `  if not (${tr.roles.map((role) => `app.has_role(${ME_SQL}, ${quoteLiteral(role)})`).join(' or ') || 'false'}) then`,
+      `    ${raiseSql('FORBIDDEN', { entity: ent, action: trl })}`,
+      '  end if;',
+      '  if p_version is not null and r.version <> p_version then',
+      `    ${raiseSql('CONFLICT', { entity: ent, id: 'p_id', version: 'p_version', current: 'r.version' })}`,
+      '  end if;',
+      `  v_from := r.${statusCol};`,
+      `  if v_from is null or v_from not in (${tr.from.map(quoteLiteral).join(', ') || 'null'}) then`,
+      `    ${raiseSql('INVALID_TRANSITION', { entity: ent, transition: trl, from: 'v_from' })}`,
+      '  end if;',
+    ];
+    if (tr.guard !== undefined) {
+      body.push(
+        `  if not coalesce(${ruleSql({ spec, row: 'r' }, tr.guard, entity, `${where}.guard`)}, false) then`,
+        `    ${raiseSql(tr.guardError ?? 'FORBIDDEN', { entity: ent, action: trl })}`,
+        '  end if;',
+      );
+    }
+    const assigns: string[] = [];
+    const inputs = tr.input ?? [];
+    for (const field of inputs) {
+      const f = e.fields[field];
+      if (!f) throw new Error(`${where}.input: unknown field ${field}`);
+      const key = quoteLiteral(field);
+      const empty =
+        f.type === 'tags'
+          ? ` or jsonb_typeof(p_input -> ${key}) <> 'array' or jsonb_array_length(p_input -> ${key}) = 0`
+          : ` or (p_input ->> ${key}) = ''`;
+      body.push(
+        `  if p_input -> ${key} is null or jsonb_typeof(p_input -> ${key}) = 'null'${empty} then`,
+        `    ${raiseSql('INPUT_REQUIRED', { entity: ent, transition: trl, field: key })}`,
+        '  end if;',
+      );
+      if (!(tr.set && Object.hasOwn(tr.set, field))) assigns.push(`${quoteIdent(columnName(field))} = ${inputValue(field, f)}`);
+    }
+    for (const [field, expr] of Object.entries(tr.set ?? {})) {
+      if (!e.fields[field]) throw new Error(`${where}.set: unknown field ${field}`);
+      // `set` expressions read the row as it was before the transition (UPDATE semantics).
+      const value = ruleSql({ spec, row: 'x' }, expr, entity, `${where}.set.${field}`, 'value');
+      assigns.push(`${quoteIdent(columnName(field))} = ${value}`);
+    }
+    assigns.push(`${statusCol} = ${quoteLiteral(tr.to)}`);
+    const inputJson =
+      inputs.length === 0 ? "'{}'::jsonb" : `jsonb_build_object(${inputs.map((i) => `${quoteLiteral(i)}, p_input -> ${quoteLiteral(i)}`).join(', ')})`;
+    body.push(
+      `  update ${table} x set`,
+      indent(assigns.join(',\n'), 4),
+      '  where x.id = p_id',
+      '  returning x.* into r;',
+      `  insert into ${historyTable(entity)} (row_id, transition, from_state, to_state, actor, input)`,
+      `  values (r.id, ${trl}, v_from, ${quoteLiteral(tr.to)}, ${ME_SQL}, ${inputJson});`,
+      '  return r;',
+      'end;',
+    );
+    out.push(
+      sqlFunction({
+        name: qualified('public', transitionFunctionName(entity, name)),
+        args: "p_id uuid, p_version integer default null, p_input jsonb default '{}'::jsonb",
+        argTypes: 'uuid, integer, jsonb',
+        returns: table,
+        language: 'plpgsql',
+        volatility: 'volatile',
+        securityDefiner: true,
+        body: body.join('\n'),
+        executeTo: ['authenticated'],
+        comment: `Transition ${entity}.${name}: ${tr.from.join(', ')} -> ${tr.to} (${tr.roles.join(', ')}).`,
+      }),
+    );
+  }
+  return out.join('\n\n');
+}
+
+export { tableName };

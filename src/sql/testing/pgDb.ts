@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Queryable, type TestDb, clientSessionSql } from './testDb.ts';
+
+/** The server tests use: DATABASE_URL, or the local default. */
+export function databaseUrl(): string {
+  return process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+}
+
+/** Whether a Postgres server answers at `url` (within two seconds). */
+export async function serverAvailable(url = databaseUrl()): Promise<boolean> {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await c.end().catch(() => undefined);
+  }
+}
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+function wrap(c: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      const r = await c.query(sql, [...params]);
+      return { rows: r.rows as T[], affectedRows: r.rowCount ?? 0 };
+    },
+  };
+}
+
+/**
+ * A fresh database `ninefold_test_<random>` on the server, dropped by `close()`.
+ */
+export async function createServerDb(url = databaseUrl()): Promise<TestDb> {
+  const name = `ninefold_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const pool = new pg.Pool({ connectionString: withDatabase(url, name), max: 4 });
+  return {
+    kind: 'pg',
+    ...wrap(pool),
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async asUser(userId, fn) {
+      const { claims, role } = clientSessionSql(userId);
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        await client.query(`select set_config('request.jwt.claims', $1, true)`, [claims]);
+        await client.query(`set local role ${role}`);
+        const result = await fn(wrap(client));
+        await client.query('commit');
+        return result;
+      } catch (e) {
+        await client.query('rollback').catch(() => undefined);
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      try {
+        await a.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await a.end();
+      }
+    },
+  };
+}
