@@ -57,7 +57,12 @@ function checkValue(value: unknown, type: ShapeType, path: string, out: ShapeIss
   checkObject(value, type as ShapeSpec, path, out);
 }
 
-function checkObject(value: Record<string, unknown>, shape: ShapeSpec, prefix: string, out: ShapeIssue[]): void {
+function checkObject(
+  value: Record<string, unknown>,
+  shape: ShapeSpec,
+  prefix: string,
+  out: ShapeIssue[],
+): void {
   const known = new Set<string>();
   for (const [rawName, type] of Object.entries(shape)) {
     const optional = rawName.endsWith('?');

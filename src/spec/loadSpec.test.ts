@@ -1,8 +1,14 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadSpec } from './loadSpec.ts';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../cli/fixtures/${name}`, import.meta.url));
+
+const tmp = await mkdtemp(join(tmpdir(), 'ninefold-load-'));
+afterAll(() => rm(tmp, { recursive: true, force: true }));
 
 describe('loadSpec', () => {
   it('loads a JSON specification', async () => {
@@ -24,13 +30,15 @@ describe('loadSpec', () => {
   });
 
   it('reports missing files, bad JSON and throwing modules as load failures', async () => {
-    for (const [name, code] of [
-      ['nope.json', 'load/not-found'],
-      ['broken.json', 'load/failed'],
-      ['throws.ts', 'load/failed'],
-      ['.', 'load/not-found'],
+    const broken = join(tmp, 'broken.json');
+    await writeFile(broken, '{ "purpose": ');
+    for (const [file, code] of [
+      [fixture('nope.json'), 'load/not-found'],
+      [broken, 'load/failed'],
+      [fixture('throws.ts'), 'load/failed'],
+      [fixture('.'), 'load/not-found'],
     ] as const) {
-      const r = await loadSpec(fixture(name));
+      const r = await loadSpec(file);
       expect(r).toMatchObject({ ok: false, kind: 'load' });
       expect(r.diagnostics[0]?.code).toBe(code);
     }

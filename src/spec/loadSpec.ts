@@ -25,11 +25,12 @@ export const SPEC_FILES = ['spec.ts', 'spec.json'] as const;
  * if (r.ok) compileMigration(r.spec); else r.diagnostics.forEach((d) => console.error(formatDiagnostic(d)));
  */
 export async function loadSpec(pathOrDir: string): Promise<LoadResult> {
-  const file = await resolveSpecFile(resolve(pathOrDir));
+  const file = await resolveSpecFile(pathOrDir);
   if (typeof file !== 'string') return { ok: false, kind: 'load', diagnostics: [file] };
   let data: unknown;
   try {
-    data = file.endsWith('.json') ? JSON.parse(await readFile(file, 'utf8')) : await importTs(file);
+    const abs = resolve(file);
+    data = file.endsWith('.json') ? JSON.parse(await readFile(abs, 'utf8')) : await importTs(abs);
   } catch (e) {
     return { ok: false, kind: 'load', diagnostics: [loadFailed(file, e)] };
   }
@@ -37,8 +38,9 @@ export async function loadSpec(pathOrDir: string): Promise<LoadResult> {
   return spec ? { ok: true, spec, path: file, diagnostics } : { ok: false, kind: 'invalid', diagnostics };
 }
 
+/** The file to load, as the user wrote it (so messages show their path), or why there is none. */
 async function resolveSpecFile(path: string): Promise<string | Diagnostic> {
-  const kind = await stat(path).then(
+  const kind = await stat(resolve(path)).then(
     (s) => (s.isDirectory() ? 'dir' : 'file'),
     () => 'missing' as const,
   );

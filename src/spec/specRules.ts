@@ -1,6 +1,5 @@
 import type { Diagnostic } from '../diagnostics.ts';
-import { checkRule, comparable, typeName } from '../rules/index.ts';
-import { fieldRuleType } from '../rules/index.ts';
+import { checkRule, comparable, fieldRuleType, typeName } from '../rules/index.ts';
 import { ruleSites } from './ruleSites.ts';
 import type { AppSpec } from './types.ts';
 

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileMigration } from './compileMigration.ts';
 import { mini } from './fixtures/mini.ts';
-import { createPgliteDb } from './testing/pgliteDb.ts';
 import { createServerDb, serverAvailable } from './testing/pgDb.ts';
-import { type TestDb, expectDbError } from './testing/testDb.ts';
+import { createPgliteDb } from './testing/pgliteDb.ts';
+import { expectDbError, type TestDb } from './testing/testDb.ts';
 import { applyMigration, createUser } from './testing/users.ts';
 
 const migration = compileMigration(mini);
 const hasServer = await serverAvailable();
-if (!hasServer && process.env.CI === 'true') throw new Error('CI=true but no Postgres server answers at DATABASE_URL');
+if (!hasServer && process.env.CI === 'true')
+  throw new Error('CI=true but no Postgres server answers at DATABASE_URL');
 if (!hasServer) console.warn('apply.test: no Postgres server at DATABASE_URL, server backend skipped');
 
 const backends: { name: string; create: () => Promise<TestDb>; skip: boolean }[] = [
@@ -43,14 +44,25 @@ for (const backend of backends) {
     });
 
     it('signs up with a profile and the sign-up role, never roles from metadata', async () => {
-      const mallory = await createUser(db, 'mallory@example.com', { meta: { role: 'admin', roles: ['admin'] } });
-      const r = await db.query<{ name: string; email: string }>('select name, email from public.person where id = $1', [alice]);
+      const mallory = await createUser(db, 'mallory@example.com', {
+        meta: { role: 'admin', roles: ['admin'] },
+      });
+      const r = await db.query<{ name: string; email: string }>(
+        'select name, email from public.person where id = $1',
+        [alice],
+      );
       expect(r.rows).toEqual([{ name: 'Alice', email: 'alice@example.com' }]);
-      const roles = await db.asUser(mallory, (q) => q.query<{ r: string[] }>('select public.my_roles() as r'));
+      const roles = await db.asUser(mallory, (q) =>
+        q.query<{ r: string[] }>('select public.my_roles() as r'),
+      );
       expect(roles.rows[0]?.r).toEqual(['customer']);
-      const agentRoles = await db.asUser(agent, (q) => q.query<{ r: string[] }>('select public.my_roles() as r'));
+      const agentRoles = await db.asUser(agent, (q) =>
+        q.query<{ r: string[] }>('select public.my_roles() as r'),
+      );
       expect(agentRoles.rows[0]?.r).toEqual(['agent', 'customer']);
-      const e = await expectDbError(() => db.asUser(mallory, (q) => q.query(`select public.grant_role($1, 'admin')`, [mallory])));
+      const e = await expectDbError(() =>
+        db.asUser(mallory, (q) => q.query(`select public.grant_role($1, 'admin')`, [mallory])),
+      );
       expect(e.message).toBe('FORBIDDEN');
     });
 
@@ -72,60 +84,98 @@ for (const backend of backends) {
 
     it('forces owner and initial state on insert, refuses status and owner writes', async () => {
       const e = await expectDbError(() =>
-        db.asUser(alice, (q) => q.query(`insert into public.ticket (title, status) values ('Sneaky', 'closed')`)),
+        db.asUser(alice, (q) =>
+          q.query(`insert into public.ticket (title, status) values ('Sneaky', 'closed')`),
+        ),
       );
       expect(e.code).toBe('42501');
-      const t = await db.asUser(alice, (q) => q.query<{ id: string }>(`insert into public.ticket (title) values ('Second') returning id`));
+      const t = await db.asUser(alice, (q) =>
+        q.query<{ id: string }>(`insert into public.ticket (title) values ('Second') returning id`),
+      );
       const id = t.rows[0]?.id;
-      const s = await expectDbError(() => db.asUser(alice, (q) => q.query(`update public.ticket set status = 'closed' where id = $1`, [id])));
+      const s = await expectDbError(() =>
+        db.asUser(alice, (q) => q.query(`update public.ticket set status = 'closed' where id = $1`, [id])),
+      );
       expect(s.code).toBe('42501');
-      const o = await expectDbError(() => db.asUser(alice, (q) => q.query('update public.ticket set requester = $2 where id = $1', [id, bob])));
+      const o = await expectDbError(() =>
+        db.asUser(alice, (q) => q.query('update public.ticket set requester = $2 where id = $1', [id, bob])),
+      );
       expect(o.code).toBe('42501');
       // a column the union grant allows, but not to this role
-      const p = await expectDbError(() => db.asUser(alice, (q) => q.query(`update public.ticket set priority = 'high' where id = $1`, [id])));
+      const p = await expectDbError(() =>
+        db.asUser(alice, (q) => q.query(`update public.ticket set priority = 'high' where id = $1`, [id])),
+      );
       expect(p.message).toBe('FIELD_NOT_WRITABLE');
       expect(detail(p)).toEqual({ entity: 'ticket', field: 'priority' });
     });
 
     it('bumps the version on update so stale writes change nothing', async () => {
-      const t = await db.asUser(alice, (q) => q.query<{ id: string }>(`insert into public.ticket (title) values ('Versioned') returning id`));
+      const t = await db.asUser(alice, (q) =>
+        q.query<{ id: string }>(`insert into public.ticket (title) values ('Versioned') returning id`),
+      );
       const id = t.rows[0]?.id;
       const u = await db.asUser(alice, (q) =>
-        q.query<{ version: number }>(`update public.ticket set title = 'Versioned 2' where id = $1 and version = 1 returning version`, [id]),
+        q.query<{ version: number }>(
+          `update public.ticket set title = 'Versioned 2' where id = $1 and version = 1 returning version`,
+          [id],
+        ),
       );
       expect(u.rows).toEqual([{ version: 2 }]);
       const stale = await db.asUser(alice, (q) =>
-        q.query(`update public.ticket set title = 'Lost' where id = $1 and version = 1 returning version`, [id]),
+        q.query(`update public.ticket set title = 'Lost' where id = $1 and version = 1 returning version`, [
+          id,
+        ]),
       );
       expect(stale.rows).toEqual([]);
     });
 
     it('enforces validation as named constraints and triggers', async () => {
-      const e = await expectDbError(() => db.asUser(alice, (q) => q.query(`insert into public.ticket (title) values ('ab')`)));
+      const e = await expectDbError(() =>
+        db.asUser(alice, (q) => q.query(`insert into public.ticket (title) values ('ab')`)),
+      );
       expect(e.code).toBe('23514');
       expect(e.constraint).toBe('ticket__title_too_short__1');
     });
 
     it('runs permitted transitions, appends immutable history, hides rows from probes', async () => {
-      const t = await db.asUser(alice, (q) => q.query<{ id: string }>(`insert into public.ticket (title) values ('Flow') returning id`));
+      const t = await db.asUser(alice, (q) =>
+        q.query<{ id: string }>(`insert into public.ticket (title) values ('Flow') returning id`),
+      );
       const id = t.rows[0]?.id;
-      const forbidden = await expectDbError(() => db.asUser(alice, (q) => q.query('select public.ticket_start($1)', [id])));
+      const forbidden = await expectDbError(() =>
+        db.asUser(alice, (q) => q.query('select public.ticket_start($1)', [id])),
+      );
       expect(forbidden.message).toBe('FORBIDDEN');
-      const probe = await expectDbError(() => db.asUser(bob, (q) => q.query('select public.ticket_close($1)', [id])));
+      const probe = await expectDbError(() =>
+        db.asUser(bob, (q) => q.query('select public.ticket_close($1)', [id])),
+      );
       expect(probe.message).toBe('NOT_FOUND');
       const started = await db.asUser(agent, (q) =>
-        q.query<{ status: string; assignee: string; version: number }>('select status, assignee, version from public.ticket_start($1, 1)', [id]),
+        q.query<{ status: string; assignee: string; version: number }>(
+          'select status, assignee, version from public.ticket_start($1, 1)',
+          [id],
+        ),
       );
       expect(started.rows).toEqual([{ status: 'pending', assignee: agent, version: 2 }]);
-      const conflict = await expectDbError(() => db.asUser(agent, (q) => q.query('select public.ticket_solve($1, 1)', [id])));
+      const conflict = await expectDbError(() =>
+        db.asUser(agent, (q) => q.query('select public.ticket_solve($1, 1)', [id])),
+      );
       expect(conflict.message).toBe('CONFLICT');
-      const missing = await expectDbError(() => db.asUser(agent, (q) => q.query('select public.ticket_solve($1, 2)', [id])));
+      const missing = await expectDbError(() =>
+        db.asUser(agent, (q) => q.query('select public.ticket_solve($1, 2)', [id])),
+      );
       expect(missing.message).toBe('INPUT_REQUIRED');
       expect(detail(missing)).toMatchObject({ field: 'resolution' });
-      await db.asUser(agent, (q) => q.query(`select public.ticket_solve($1, 2, '{"resolution":"Unplugged it"}')`, [id]));
-      const invalid = await expectDbError(() => db.asUser(agent, (q) => q.query('select public.ticket_start($1)', [id])));
+      await db.asUser(agent, (q) =>
+        q.query(`select public.ticket_solve($1, 2, '{"resolution":"Unplugged it"}')`, [id]),
+      );
+      const invalid = await expectDbError(() =>
+        db.asUser(agent, (q) => q.query('select public.ticket_start($1)', [id])),
+      );
       expect(invalid.message).toBe('INVALID_TRANSITION');
-      const closed = await db.asUser(alice, (q) => q.query<{ status: string }>('select status from public.ticket_close($1)', [id]));
+      const closed = await db.asUser(alice, (q) =>
+        q.query<{ status: string }>('select status from public.ticket_close($1)', [id]),
+      );
       expect(closed.rows).toEqual([{ status: 'closed' }]);
 
       const history = await db.asUser(alice, (q) =>
@@ -135,9 +185,13 @@ for (const backend of backends) {
         ),
       );
       expect(history.rows.map((h) => h.transition).sort()).toEqual(['close', 'solve', 'start']);
-      const hidden = await db.asUser(bob, (q) => q.query('select id from public.ticket_history where row_id = $1', [id]));
+      const hidden = await db.asUser(bob, (q) =>
+        q.query('select id from public.ticket_history where row_id = $1', [id]),
+      );
       expect(hidden.rows).toEqual([]);
-      const upd = await expectDbError(() => db.asUser(alice, (q) => q.query(`update public.ticket_history set to_state = 'open'`)));
+      const upd = await expectDbError(() =>
+        db.asUser(alice, (q) => q.query(`update public.ticket_history set to_state = 'open'`)),
+      );
       expect(upd.code).toBe('42501');
       const owner = await expectDbError(() => db.query(`update public.ticket_history set to_state = 'open'`));
       expect(owner.message).toBe('APPEND_ONLY');
@@ -146,18 +200,30 @@ for (const backend of backends) {
     });
 
     it('checks cross-row rules in a trigger raising the catalogue code', async () => {
-      const t = await db.asUser(alice, (q) => q.query<{ id: string }>(`insert into public.ticket (title) values ('Chatty') returning id`));
+      const t = await db.asUser(alice, (q) =>
+        q.query<{ id: string }>(`insert into public.ticket (title) values ('Chatty') returning id`),
+      );
       const id = t.rows[0]?.id;
       await db.query(
         `insert into public.comment (ticket, author, body) select $1, $2, 'c' || g from generate_series(1, 49) g`,
         [id, alice],
       );
-      await db.asUser(alice, (q) => q.query(`insert into public.comment (ticket, body) values ($1, 'fiftieth')`, [id]));
-      const e = await expectDbError(() => db.asUser(alice, (q) => q.query(`insert into public.comment (ticket, body) values ($1, 'one too many')`, [id])));
+      await db.asUser(alice, (q) =>
+        q.query(`insert into public.comment (ticket, body) values ($1, 'fiftieth')`, [id]),
+      );
+      const e = await expectDbError(() =>
+        db.asUser(alice, (q) =>
+          q.query(`insert into public.comment (ticket, body) values ($1, 'one too many')`, [id]),
+        ),
+      );
       expect(e.message).toBe('TOO_MANY_COMMENTS');
-      const quiet = await db.asUser(alice, (q) => q.query<{ id: string }>(`insert into public.ticket (title) values ('Quiet') returning id`));
+      const quiet = await db.asUser(alice, (q) =>
+        q.query<{ id: string }>(`insert into public.ticket (title) values ('Quiet') returning id`),
+      );
       const other = await expectDbError(() =>
-        db.asUser(bob, (q) => q.query(`insert into public.comment (ticket, body) values ($1, 'hi')`, [quiet.rows[0]?.id])),
+        db.asUser(bob, (q) =>
+          q.query(`insert into public.comment (ticket, body) values ($1, 'hi')`, [quiet.rows[0]?.id]),
+        ),
       );
       expect(other.code).toBe('42501');
     });

@@ -26,7 +26,8 @@ async function loadExample(name: string): Promise<AppSpec | undefined> {
   const path = join(here, '..', '..', 'examples', name, 'spec.ts');
   if (!existsSync(path)) return undefined;
   const mod = (await import(path)) as Record<string, unknown>;
-  const spec = mod.default ?? Object.values(mod).find((v) => typeof v === 'object' && v !== null && 'entities' in v);
+  const spec =
+    mod.default ?? Object.values(mod).find((v) => typeof v === 'object' && v !== null && 'entities' in v);
   return spec as AppSpec | undefined;
 }
 
@@ -50,14 +51,18 @@ describe('compileMigration', () => {
 
   it('never grants the status or owner columns for update', () => {
     const sql = compileMigration(mini);
-    const updateGrant = sql.split('\n').find((l) => l.startsWith('grant update') && l.includes('public.ticket '));
-    expect(updateGrant).toBe('grant update (title, body, priority, assignee) on table public.ticket to authenticated;');
+    const updateGrant = sql
+      .split('\n')
+      .find((l) => l.startsWith('grant update') && l.includes('public.ticket '));
+    expect(updateGrant).toBe(
+      'grant update (title, body, priority, assignee) on table public.ticket to authenticated;',
+    );
   });
 
   it('names validation constraints <table>__<code>__<n> and lists them', () => {
     const sql = compileMigration(mini);
     expect(sql).toContain('constraint ticket__title_too_short__1 check');
-    expect(constraintCatalogue(mini)['ticket__title_too_short__1']).toEqual({
+    expect(constraintCatalogue(mini).ticket__title_too_short__1).toEqual({
       entity: 'ticket',
       code: 'TITLE_TOO_SHORT',
       field: 'title',

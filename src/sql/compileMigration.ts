@@ -47,14 +47,39 @@ export function compileMigration(spec: AppSpec, options: MigrationOptions = {}):
       'Tables',
       entities.map((e) => emitTable(spec, e, target)),
     ),
-    section('References and indexes', entities.flatMap((e) => [emitForeignKeys(spec, e), emitIndexes(spec, e), emitFileChecks(spec, e, target)])),
+    section(
+      'References and indexes',
+      entities.flatMap((e) => [
+        emitForeignKeys(spec, e),
+        emitIndexes(spec, e),
+        emitFileChecks(spec, e, target),
+      ]),
+    ),
     section('Users', [emitProfileSync(spec)]),
-    section('Row bookkeeping and column rules', entities.map((e) => emitRowTriggers(spec, e))),
-    section('Validation beyond the row', entities.map((e) => emitValidationTrigger(spec, e))),
-    section('History', entities.map((e) => emitHistory(spec, e))),
-    section('Transitions', entities.map((e) => emitTransitions(spec, e))),
-    section('Row-level security', entities.map((e) => emitPolicies(spec, e))),
-    section('Privileges', entities.map((e) => emitTableGrants(spec, e, target))),
+    section(
+      'Row bookkeeping and column rules',
+      entities.map((e) => emitRowTriggers(spec, e)),
+    ),
+    section(
+      'Validation beyond the row',
+      entities.map((e) => emitValidationTrigger(spec, e)),
+    ),
+    section(
+      'History',
+      entities.map((e) => emitHistory(spec, e)),
+    ),
+    section(
+      'Transitions',
+      entities.map((e) => emitTransitions(spec, e)),
+    ),
+    section(
+      'Row-level security',
+      entities.map((e) => emitPolicies(spec, e)),
+    ),
+    section(
+      'Privileges',
+      entities.map((e) => emitTableGrants(spec, e, target)),
+    ),
   ];
   return `${parts.filter((p) => p.length > 0).join('\n\n')}\n`;
 }

@@ -7,7 +7,12 @@ import { ruleSql } from './typedRule.ts';
 
 const span = { start: 0, end: 0 };
 const T = (kind: 'boolean' | 'number' | 'text' | 'datetime' | 'date' | 'duration'): RuleType => ({ kind });
-const lit = (value: number | string | boolean | null, type: RuleType = T('text')): Typed => ({ kind: 'literal', value, type, span });
+const lit = (value: number | string | boolean | null, type: RuleType = T('text')): Typed => ({
+  kind: 'literal',
+  value,
+  type,
+  span,
+});
 const field = (name: string, type: RuleType = T('text')): Typed => ({
   kind: 'field',
   scope: 'row',
@@ -16,7 +21,12 @@ const field = (name: string, type: RuleType = T('text')): Typed => ({
   type,
   span,
 });
-const bin = (op: Extract<Typed, { kind: 'binary' }>['op'], left: Typed, right: Typed, type = T('boolean')): Typed => ({
+const bin = (
+  op: Extract<Typed, { kind: 'binary' }>['op'],
+  left: Typed,
+  right: Typed,
+  type = T('boolean'),
+): Typed => ({
   kind: 'binary',
   op,
   left,
@@ -39,7 +49,9 @@ describe('quoting', () => {
     expect(quoteIdent('Weird"Name')).toBe('"Weird""Name"');
   });
   it('parenthesises negative numbers and refuses NUL and non-finite values', () => {
-    expect(compileRuleSql(bin('-', lit(1, T('number')), lit(-1, T('number')), T('number')), ctx)).toBe('(1 - (-1))');
+    expect(compileRuleSql(bin('-', lit(1, T('number')), lit(-1, T('number')), T('number')), ctx)).toBe(
+      '(1 - (-1))',
+    );
     expect(() => quoteLiteral('a\0b')).toThrow();
     expect(() => quoteLiteral(Number.NaN)).toThrow();
   });
@@ -54,27 +66,63 @@ describe('compileRuleSql', () => {
   });
   it('compiles me, me.field, one hop, today and durations', () => {
     const me: Typed = { kind: 'me', type: { kind: 'ref', entity: 'person' }, span };
-    expect(compileRuleSql(bin('=', field('requester'), me), ctx)).toBe('(ticket.requester = (select auth.uid()))');
+    expect(compileRuleSql(bin('=', field('requester'), me), ctx)).toBe(
+      '(ticket.requester = (select auth.uid()))',
+    );
     const meName: Typed = { kind: 'me', field: 'name', profile: 'person', type: T('text'), span };
-    expect(compileRuleSql(meName, ctx)).toBe('(select _me1.name from public.person _me1 where _me1.id = (select auth.uid()))');
-    const hop: Typed = { kind: 'field', scope: 'row', entity: 'comment', path: ['ticket', 'requester'], via: 'ticket', type: T('text'), span };
+    expect(compileRuleSql(meName, ctx)).toBe(
+      '(select _me1.name from public.person _me1 where _me1.id = (select auth.uid()))',
+    );
+    const hop: Typed = {
+      kind: 'field',
+      scope: 'row',
+      entity: 'comment',
+      path: ['ticket', 'requester'],
+      via: 'ticket',
+      type: T('text'),
+      span,
+    };
     expect(compileRuleSql(hop, { spec: mini, row: 'comment' })).toBe(
       '(select _h1.requester from public.ticket _h1 where _h1.id = comment.ticket)',
     );
-    expect(compileRuleSql({ kind: 'today', type: T('date'), span }, ctx)).toBe("(now() at time zone 'utc')::date");
-    const days: Typed = { kind: 'call', fn: 'days', args: [lit(2.5, T('number'))], type: T('duration'), span };
+    expect(compileRuleSql({ kind: 'today', type: T('date'), span }, ctx)).toBe(
+      "(now() at time zone 'utc')::date",
+    );
+    const days: Typed = {
+      kind: 'call',
+      fn: 'days',
+      args: [lit(2.5, T('number'))],
+      type: T('duration'),
+      span,
+    };
     expect(compileRuleSql(days, ctx)).toBe('make_interval(secs => (2.5)::double precision * 86400)');
   });
   it('compiles roles, in, empty, contains, division and length', () => {
-    const role: Typed = { kind: 'role', subject: field('assignee'), role: 'agent', negated: true, type: T('boolean'), span };
+    const role: Typed = {
+      kind: 'role',
+      subject: field('assignee'),
+      role: 'agent',
+      negated: true,
+      type: T('boolean'),
+      span,
+    };
     expect(compileRuleSql(role, ctx)).toBe("(not app.has_role(ticket.assignee, 'agent'))");
-    const inList: Typed = { kind: 'in', operand: field('status'), list: [lit('open'), lit('pending')], negated: false, type: T('boolean'), span };
+    const inList: Typed = {
+      kind: 'in',
+      operand: field('status'),
+      list: [lit('open'), lit('pending')],
+      negated: false,
+      type: T('boolean'),
+      span,
+    };
     expect(compileRuleSql(inList, ctx)).toBe("(ticket.status in ('open', 'pending'))");
     expect(compileRuleSql({ ...inList, list: [] }, ctx)).toBe('false');
     const empty: Typed = { kind: 'empty', operand: field('body'), negated: false, type: T('boolean'), span };
     expect(compileRuleSql(empty, ctx)).toBe("(ticket.body is null or ticket.body = '')");
     const tags: RuleType = { kind: 'tags' };
-    expect(compileRuleSql(bin('contains', field('labels', tags), lit('vip')), ctx)).toBe("('vip' = any(ticket.labels))");
+    expect(compileRuleSql(bin('contains', field('labels', tags), lit('vip')), ctx)).toBe(
+      "('vip' = any(ticket.labels))",
+    );
     expect(compileRuleSql(bin('/', lit(1, T('number')), lit(0, T('number')), T('number')), ctx)).toBe(
       '((1)::numeric / nullif((0)::numeric, 0))',
     );
@@ -82,14 +130,20 @@ describe('compileRuleSql', () => {
     expect(compileRuleSql(len, ctx)).toBe('cardinality(ticket.labels)');
   });
   it('compiles count and sum with `this` bound to the outer row', () => {
-    const where = bin('=', { kind: 'field', scope: 'inner', entity: 'comment', path: ['ticket'], type: T('text'), span }, {
-      kind: 'this',
-      entity: 'ticket',
-      type: { kind: 'ref', entity: 'ticket' },
-      span,
-    });
+    const where = bin(
+      '=',
+      { kind: 'field', scope: 'inner', entity: 'comment', path: ['ticket'], type: T('text'), span },
+      {
+        kind: 'this',
+        entity: 'ticket',
+        type: { kind: 'ref', entity: 'ticket' },
+        span,
+      },
+    );
     const count: Typed = { kind: 'count', entity: 'comment', where, type: T('number'), span };
-    expect(compileRuleSql(count, ctx)).toBe('(select count(*) from public.comment _c1 where (_c1.ticket = ticket.id))');
+    expect(compileRuleSql(count, ctx)).toBe(
+      '(select count(*) from public.comment _c1 where (_c1.ticket = ticket.id))',
+    );
     const sum: Typed = { kind: 'sum', entity: 'comment', field: 'weight', where, type: T('number'), span };
     expect(compileRuleSql(sum, { spec: mini, row: 'new' })).toBe(
       'coalesce((select sum(_s1.weight) from public.comment _s1 where (_s1.ticket = new.id)), 0)',
@@ -105,8 +159,13 @@ describe('compileRuleSql', () => {
     expect(ruleSql(ctx, 'requester = me and status = open', 'ticket', 't')).toBe(
       "((ticket.requester = (select auth.uid())) and (ticket.status = 'open'))",
     );
-    expect(ruleSql({ spec: mini, row: 'new' }, 'count(comment where ticket = this.ticket) < maxComments', 'comment', 't')).toBe(
-      '((select count(*) from public.comment _c1 where (_c1.ticket = new.ticket)) < 50)',
-    );
+    expect(
+      ruleSql(
+        { spec: mini, row: 'new' },
+        'count(comment where ticket = this.ticket) < maxComments',
+        'comment',
+        't',
+      ),
+    ).toBe('((select count(*) from public.comment _c1 where (_c1.ticket = new.ticket)) < 50)');
   });
 });

@@ -1,5 +1,5 @@
-import type { Typed } from '../rules/ast.ts';
 import { tableName } from '../naming.ts';
+import type { Typed } from '../rules/ast.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { columnFor } from './columns.ts';
 import { qualified, quoteIdent, quoteLiteral, quoteTextArray } from './quote.ts';
@@ -65,7 +65,8 @@ function refTarget(spec: AppSpec, entity: string, field: string): string {
   if (!f) throw new Error(`compileRuleSql: unknown field ${entity}.${field}`);
   if (f.type === 'user') {
     const p = profileEntityName(spec);
-    if (!p) throw new Error(`compileRuleSql: ${entity}.${field} is a user field but no entity is the profile`);
+    if (!p)
+      throw new Error(`compileRuleSql: ${entity}.${field} is a user field but no entity is the profile`);
     return p;
   }
   if (f.ref) return f.ref;
@@ -81,7 +82,9 @@ function expr(t: Typed, s: State): string {
     case 'literal':
       return literal(t.value, t.type.kind);
     case 'const':
-      return Array.isArray(t.value) ? quoteTextArray(t.value) : literal(t.value as string | number | boolean, t.type.kind);
+      return Array.isArray(t.value)
+        ? quoteTextArray(t.value)
+        : literal(t.value as string | number | boolean, t.type.kind);
     case 'field': {
       const qualifier = t.scope === 'inner' ? s.inner[s.inner.length - 1] : s.ctx.row;
       if (qualifier === undefined) throw new Error('compileRuleSql: inner field outside count/sum');
@@ -112,7 +115,9 @@ function expr(t: Typed, s: State): string {
       return `(- ${expr(t.operand, s)})`;
     case 'in': {
       const items = t.list.flatMap((i) =>
-        i.kind === 'const' && Array.isArray(i.value) ? i.value.map((v: string) => quoteLiteral(v)) : [expr(i, s)],
+        i.kind === 'const' && Array.isArray(i.value)
+          ? i.value.map((v: string) => quoteLiteral(v))
+          : [expr(i, s)],
       );
       const operand = expr(t.operand, s);
       // An empty list is false (not in: true) for every operand, as the evaluator does.

@@ -28,7 +28,9 @@ export function emitFileChecks(spec: AppSpec, entity: string, target: Target): s
   const t = tableName(entity);
   const checks = [`${quoteIdent(`${t}__size_bytes__nonnegative`)} check (size_bytes >= 0)`];
   if (target === 'embedded') {
-    checks.push(`${quoteIdent(`${t}__size_bytes__matches_content`)} check (content is null or octet_length(content) = size_bytes)`);
+    checks.push(
+      `${quoteIdent(`${t}__size_bytes__matches_content`)} check (content is null or octet_length(content) = size_bytes)`,
+    );
   }
   return checks
     .map((c) => {

@@ -3,7 +3,7 @@ import type { AppSpec } from '../spec/types.ts';
 import { historyTable } from './emitHistory.ts';
 import { updatableFields } from './emitRowTriggers.ts';
 import { quoteIdent } from './quote.ts';
-import { type Target, entityOf, grantsFor, ownerFields, tableRef } from './specModel.ts';
+import { entityOf, grantsFor, ownerFields, type Target, tableRef } from './specModel.ts';
 
 /** Schema usage for the API roles. Tables and functions get their privileges one by one. */
 export function emitSchemaGrants(): string {
@@ -21,7 +21,9 @@ export function insertableFields(spec: AppSpec, entity: string): string[] {
   const updatable = new Set(updatableFields(spec, entity));
   const setOnly = new Set(Object.values(st?.transitions ?? {}).flatMap((t) => Object.keys(t.set ?? {})));
   const owners = new Set(ownerFields(e));
-  return Object.keys(e.fields).filter((f) => !owners.has(f) && f !== st?.field && (!setOnly.has(f) || updatable.has(f)));
+  return Object.keys(e.fields).filter(
+    (f) => !owners.has(f) && f !== st?.field && (!setOnly.has(f) || updatable.has(f)),
+  );
 }
 
 /**
@@ -38,17 +40,27 @@ export function emitTableGrants(spec: AppSpec, entity: string, target: Target = 
   if (has('read')) out.push(`grant select on table ${table} to authenticated;`);
   if (has('create')) {
     const e = entityOf(spec, entity);
-    const fileCols = e.files ? ['name', 'size_bytes', 'mime_type', target === 'supabase' ? 'storage_path' : 'content'] : [];
+    const fileCols = e.files
+      ? ['name', 'size_bytes', 'mime_type', target === 'supabase' ? 'storage_path' : 'content']
+      : [];
     const idCol = e.profile ? [] : ['id'];
-    const list = [...idCol, ...fileCols.map(quoteIdent), ...insertableFields(spec, entity).map((f) => quoteIdent(columnName(f)))];
+    const list = [
+      ...idCol,
+      ...fileCols.map(quoteIdent),
+      ...insertableFields(spec, entity).map((f) => quoteIdent(columnName(f))),
+    ];
     out.push(`grant insert (${list.join(', ')}) on table ${table} to authenticated;`);
   }
   const updatable = updatableFields(spec, entity);
-  if (has('update') && updatable.length > 0) out.push(`grant update (${cols(updatable)}) on table ${table} to authenticated;`);
+  if (has('update') && updatable.length > 0)
+    out.push(`grant update (${cols(updatable)}) on table ${table} to authenticated;`);
   if (has('delete')) out.push(`grant delete on table ${table} to authenticated;`);
   if (spec.states[entity]) {
     const h = historyTable(entity);
-    out.push(`revoke all on table ${h} from anon, authenticated;`, `grant select on table ${h} to authenticated;`);
+    out.push(
+      `revoke all on table ${h} from anon, authenticated;`,
+      `grant select on table ${h} to authenticated;`,
+    );
   }
   return out.join('\n');
 }

@@ -111,7 +111,7 @@ export function emitRoleTable(spec: AppSpec): string {
       securityDefiner: false,
       body: 'select coalesce(array_agg(ur.role order by ur.role), array[]::text[]) from app.user_roles ur where ur.user_id = p_user_id',
       executeTo: ['authenticated'],
-      comment: "Roles held directly by a user (RLS: yourself, or any user if you are an admin).",
+      comment: 'Roles held directly by a user (RLS: yourself, or any user if you are an admin).',
     }),
     '',
     sqlFunction({
@@ -172,8 +172,15 @@ export function emitProfileSync(spec: AppSpec): string {
     let v: string | undefined;
     const meta = `nullif(new.raw_user_meta_data ->> ${quoteLiteral(field)}, '')`;
     if (f.type === 'email') v = 'new.email';
-    else if (f.type === 'text' || f.type === 'longtext') v = f.required ? `coalesce(${meta}, split_part(new.email, '@', 1))` : meta;
-    else if (f.required && f.default === undefined && f.type === 'enum' && f.values?.[0] !== undefined && st?.field !== field) {
+    else if (f.type === 'text' || f.type === 'longtext')
+      v = f.required ? `coalesce(${meta}, split_part(new.email, '@', 1))` : meta;
+    else if (
+      f.required &&
+      f.default === undefined &&
+      f.type === 'enum' &&
+      f.values?.[0] !== undefined &&
+      st?.field !== field
+    ) {
       v = quoteLiteral(f.values[0]);
     }
     if (v === undefined) continue;
@@ -182,10 +189,16 @@ export function emitProfileSync(spec: AppSpec): string {
   }
   const body = ['begin'];
   if (profile) {
-    body.push(`  insert into ${tableRef(profile)} (${cols.join(', ')})`, `  values (${vals.join(', ')})`, '  on conflict (id) do nothing;');
+    body.push(
+      `  insert into ${tableRef(profile)} (${cols.join(', ')})`,
+      `  values (${vals.join(', ')})`,
+      '  on conflict (id) do nothing;',
+    );
   }
   for (const r of signup) {
-    body.push(`  insert into app.user_roles (user_id, role) values (new.id, ${quoteLiteral(r)}) on conflict do nothing;`);
+    body.push(
+      `  insert into app.user_roles (user_id, role) values (new.id, ${quoteLiteral(r)}) on conflict do nothing;`,
+    );
   }
   body.push('  return new;', 'end;');
   return [

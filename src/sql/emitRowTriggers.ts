@@ -14,7 +14,9 @@ export const CLIENT_ROLES_SQL = "current_user in ('anon', 'authenticated')";
 export function updatableFields(spec: AppSpec, entity: string): string[] {
   const e = entityOf(spec, entity);
   const blocked = new Set([...ownerFields(e), ...(spec.states[entity] ? [spec.states[entity].field] : [])]);
-  const listed = new Set(grantsFor(spec, entity).flatMap((g) => (g.action === 'update' ? (g.fields ?? []) : [])));
+  const listed = new Set(
+    grantsFor(spec, entity).flatMap((g) => (g.action === 'update' ? (g.fields ?? []) : [])),
+  );
   return Object.keys(e.fields).filter((f) => listed.has(f) && !blocked.has(f));
 }
 
@@ -30,18 +32,25 @@ export function emitRowTriggers(spec: AppSpec, entity: string): string {
   const st = spec.states[entity];
   const owners = ownerFields(e);
 
-  const insert = ['begin', '  new.created_at := now();', '  new.updated_at := new.created_at;', '  new.version := 1;'];
+  const insert = [
+    'begin',
+    '  new.created_at := now();',
+    '  new.updated_at := new.created_at;',
+    '  new.version := 1;',
+  ];
   const clientInsert = [
     ...owners.map((f) => `new.${quoteIdent(columnName(f))} := ${ME_SQL};`),
     ...(st ? [`new.${quoteIdent(columnName(st.field))} := ${quoteLiteral(st.initial)};`] : []),
   ];
-  if (clientInsert.length > 0) insert.push(`  if ${CLIENT_ROLES_SQL} then`, indent(clientInsert.join('\n'), 4), '  end if;');
+  if (clientInsert.length > 0)
+    insert.push(`  if ${CLIENT_ROLES_SQL} then`, indent(clientInsert.join('\n'), 4), '  end if;');
   insert.push('  return new;', 'end;');
 
   const updatable = updatableFields(spec, entity);
   const guards: string[] = [];
   const fixed = Object.keys(e.fields).filter((f) => !updatable.includes(f));
-  const notWritable = (f: string) => raiseSql('FIELD_NOT_WRITABLE', { entity: quoteLiteral(entity), field: quoteLiteral(f) });
+  const notWritable = (f: string) =>
+    raiseSql('FIELD_NOT_WRITABLE', { entity: quoteLiteral(entity), field: quoteLiteral(f) });
   for (const f of fixed) {
     const c = quoteIdent(columnName(f));
     guards.push(`if new.${c} is distinct from old.${c} then\n  ${notWritable(f)}\nend if;`);
@@ -58,23 +67,56 @@ export function emitRowTriggers(spec: AppSpec, entity: string): string {
       .map((g) => {
         const has = `app.has_role(${ME_SQL}, ${quoteLiteral(g.role)})`;
         if (g.when === true) return has;
-        const w = ruleSql({ spec, row: 'old' }, g.when, entity, `roles.permissions.${g.role}.${entity}.update.when`);
+        const w = ruleSql(
+          { spec, row: 'old' },
+          g.when,
+          entity,
+          `roles.permissions.${g.role}.${entity}.update.when`,
+        );
         return `(${has} and coalesce(${w}, false))`;
       });
-    guards.push(`if new.${c} is distinct from old.${c} and not (${allowed.join(' or ')}) then\n  ${notWritable(f)}\nend if;`);
+    guards.push(
+      `if new.${c} is distinct from old.${c} and not (${allowed.join(' or ')}) then\n  ${notWritable(f)}\nend if;`,
+    );
   }
-  const update = ['begin', '  new.id := old.id;', '  new.created_at := old.created_at;', '  new.version := old.version + 1;', '  new.updated_at := now();'];
-  if (guards.length > 0) update.push(`  if ${CLIENT_ROLES_SQL} then`, indent(guards.join('\n'), 4), '  end if;');
+  const update = [
+    'begin',
+    '  new.id := old.id;',
+    '  new.created_at := old.created_at;',
+    '  new.version := old.version + 1;',
+    '  new.updated_at := now();',
+  ];
+  if (guards.length > 0)
+    update.push(`  if ${CLIENT_ROLES_SQL} then`, indent(guards.join('\n'), 4), '  end if;');
   update.push('  return new;', 'end;');
 
-  const common = { args: '', argTypes: '', returns: 'trigger', language: 'plpgsql', volatility: 'volatile', executeTo: [] } as const;
+  const common = {
+    args: '',
+    argTypes: '',
+    returns: 'trigger',
+    language: 'plpgsql',
+    volatility: 'volatile',
+    executeTo: [],
+  } as const;
   const insertFn = `app.${quoteIdent(`${t}__on_insert`)}`;
   const updateFn = `app.${quoteIdent(`${t}__on_update`)}`;
   return [
     // Invoker rights: current_user must stay the client's role for the policing to apply.
-    sqlFunction({ ...common, name: insertFn, securityDefiner: false, body: insert.join('\n'), comment: `Insert bookkeeping of ${entity}.` }),
+    sqlFunction({
+      ...common,
+      name: insertFn,
+      securityDefiner: false,
+      body: insert.join('\n'),
+      comment: `Insert bookkeeping of ${entity}.`,
+    }),
     sqlTrigger('ninefold_10_on_insert', 'before insert', tableRef(entity), insertFn),
-    sqlFunction({ ...common, name: updateFn, securityDefiner: false, body: update.join('\n'), comment: `Update bookkeeping and column rules of ${entity}.` }),
+    sqlFunction({
+      ...common,
+      name: updateFn,
+      securityDefiner: false,
+      body: update.join('\n'),
+      comment: `Update bookkeeping and column rules of ${entity}.`,
+    }),
     sqlTrigger('ninefold_20_on_update', 'before update', tableRef(entity), updateFn),
   ].join('\n');
 }

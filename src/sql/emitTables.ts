@@ -2,10 +2,18 @@ import { columnName, tableName } from '../naming.ts';
 import type { AppSpec, FieldSpec } from '../spec/types.ts';
 import { TODAY_SQL } from './compileRuleSql.ts';
 import { uniqueConstraintName, valuesConstraintName } from './constraintNames.ts';
-import { validationChecks } from './emitValidation.ts';
 import { fileColumns } from './emitFiles.ts';
+import { validationChecks } from './emitValidation.ts';
 import { quoteIdent, quoteLiteral, quoteTextArray } from './quote.ts';
-import { type Target, entityOf, enumValues, grantsFor, referencedEntity, sqlType, tableRef } from './specModel.ts';
+import {
+  entityOf,
+  enumValues,
+  grantsFor,
+  referencedEntity,
+  sqlType,
+  type Target,
+  tableRef,
+} from './specModel.ts';
 import { rowFieldsRead, typedRule } from './typedRule.ts';
 
 function defaultSql(f: FieldSpec, type: string): string | undefined {
@@ -48,7 +56,10 @@ export function emitTable(spec: AppSpec, entity: string, target: Target): string
     if (f.unique) checks.push(`constraint ${quoteIdent(uniqueConstraintName(entity, field))} unique (${c})`);
     const values = enumValues(spec, entity, field, f);
     if (values) {
-      const cond = f.type === 'tags' ? `${c} <@ ${quoteTextArray(values)}` : `${c} in (${values.map(quoteLiteral).join(', ')})`;
+      const cond =
+        f.type === 'tags'
+          ? `${c} <@ ${quoteTextArray(values)}`
+          : `${c} in (${values.map(quoteLiteral).join(', ')})`;
       checks.push(`constraint ${quoteIdent(valuesConstraintName(entity, field))} check (${cond})`);
     }
   }

@@ -1,4 +1,4 @@
-import { columnName, tableName, transitionFunctionName } from '../naming.ts';
+import { columnName, transitionFunctionName } from '../naming.ts';
 import type { AppSpec, FieldSpec } from '../spec/types.ts';
 import { ME_SQL } from './compileRuleSql.ts';
 import { historyTable } from './emitHistory.ts';
@@ -75,7 +75,8 @@ export function emitTransitions(spec: AppSpec, entity: string): string {
         `    ${raiseSql('INPUT_REQUIRED', { entity: ent, transition: trl, field: key })}`,
         '  end if;',
       );
-      if (!(tr.set && Object.hasOwn(tr.set, field))) assigns.push(`${quoteIdent(columnName(field))} = ${inputValue(field, f)}`);
+      if (!(tr.set && Object.hasOwn(tr.set, field)))
+        assigns.push(`${quoteIdent(columnName(field))} = ${inputValue(field, f)}`);
     }
     for (const [field, expr] of Object.entries(tr.set ?? {})) {
       if (!e.fields[field]) throw new Error(`${where}.set: unknown field ${field}`);
@@ -85,7 +86,9 @@ export function emitTransitions(spec: AppSpec, entity: string): string {
     }
     assigns.push(`${statusCol} = ${quoteLiteral(tr.to)}`);
     const inputJson =
-      inputs.length === 0 ? "'{}'::jsonb" : `jsonb_build_object(${inputs.map((i) => `${quoteLiteral(i)}, p_input -> ${quoteLiteral(i)}`).join(', ')})`;
+      inputs.length === 0
+        ? "'{}'::jsonb"
+        : `jsonb_build_object(${inputs.map((i) => `${quoteLiteral(i)}, p_input -> ${quoteLiteral(i)}`).join(', ')})`;
     body.push(
       `  update ${table} x set`,
       indent(assigns.join(',\n'), 4),
@@ -114,4 +117,3 @@ export function emitTransitions(spec: AppSpec, entity: string): string {
   return out.join('\n\n');
 }
 
-export { tableName };

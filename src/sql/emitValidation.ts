@@ -1,6 +1,6 @@
 import { tableName } from '../naming.ts';
-import { columnFor } from './columns.ts';
 import type { AppSpec, FieldRuleSpec, RowRuleSpec } from '../spec/types.ts';
+import { columnFor } from './columns.ts';
 import { compileRuleSql } from './compileRuleSql.ts';
 import { validationConstraintName } from './constraintNames.ts';
 import { quoteIdent, quoteLiteral } from './quote.ts';
@@ -37,8 +37,10 @@ export function fieldRuleSql(spec: AppSpec, entity: string, rule: FieldRuleSpec,
   const f = spec.entities[entity]?.fields[rule.field];
   const len = f?.type === 'tags' ? `cardinality(${c})` : `char_length(${c})`;
   const parts: string[] = [];
-  if (rule.minLength !== undefined) parts.push(`${len} >= ${quoteLiteral(numberOf(spec, rule.minLength, where))}`);
-  if (rule.maxLength !== undefined) parts.push(`${len} <= ${quoteLiteral(numberOf(spec, rule.maxLength, where))}`);
+  if (rule.minLength !== undefined)
+    parts.push(`${len} >= ${quoteLiteral(numberOf(spec, rule.minLength, where))}`);
+  if (rule.maxLength !== undefined)
+    parts.push(`${len} <= ${quoteLiteral(numberOf(spec, rule.maxLength, where))}`);
   if (rule.min !== undefined) parts.push(`${c} >= ${quoteLiteral(numberOf(spec, rule.min, where))}`);
   if (rule.max !== undefined) parts.push(`${c} <= ${quoteLiteral(numberOf(spec, rule.max, where))}`);
   if (rule.pattern !== undefined) parts.push(`${c} ~ ${quoteLiteral(rule.pattern)}`);
@@ -92,9 +94,11 @@ export function emitValidationTrigger(spec: AppSpec, entity: string): string {
     const params: Record<string, string> = { entity: quoteLiteral(entity) };
     if (rule.field) params.field = quoteLiteral(rule.field);
     checks.push(
-      [`if not (${rowRuleHolds(spec, entity, rule, 'new', where)}) then`, `  ${raiseSql(rule.error, params)}`, 'end if;'].join(
-        '\n',
-      ),
+      [
+        `if not (${rowRuleHolds(spec, entity, rule, 'new', where)}) then`,
+        `  ${raiseSql(rule.error, params)}`,
+        'end if;',
+      ].join('\n'),
     );
   });
   if (checks.length === 0) return '';

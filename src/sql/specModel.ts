@@ -55,7 +55,12 @@ export function statesOf(spec: AppSpec, entity: string) {
 }
 
 /** The allowed values of an enum/status field (status values come from the states section). */
-export function enumValues(spec: AppSpec, entity: string, field: string, f: FieldSpec): readonly string[] | undefined {
+export function enumValues(
+  spec: AppSpec,
+  entity: string,
+  field: string,
+  f: FieldSpec,
+): readonly string[] | undefined {
   const st = spec.states[entity];
   if (st && st.field === field) return Object.keys(st.states);
   if (f.type === 'enum' || f.type === 'status' || f.type === 'tags') return f.values;

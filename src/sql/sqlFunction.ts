@@ -31,7 +31,8 @@ export function sqlFunction(f: SqlFunctionDef): string {
     `as ${dollarQuote(`\n${f.body.trimEnd()}\n`, 'fn')};`,
     `revoke execute on function ${f.name}(${f.argTypes}) from public, anon, authenticated;`,
   ];
-  if (f.executeTo.length > 0) lines.push(`grant execute on function ${f.name}(${f.argTypes}) to ${f.executeTo.join(', ')};`);
+  if (f.executeTo.length > 0)
+    lines.push(`grant execute on function ${f.name}(${f.argTypes}) to ${f.executeTo.join(', ')};`);
   return lines.join('\n');
 }
 

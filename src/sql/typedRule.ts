@@ -1,7 +1,7 @@
 import type { Typed } from '../rules/ast.ts';
 import { checkRule } from '../rules/check.ts';
 import type { AppSpec } from '../spec/types.ts';
-import { type SqlRuleContext, compileRuleSql } from './compileRuleSql.ts';
+import { compileRuleSql, type SqlRuleContext } from './compileRuleSql.ts';
 
 /**
  * Checks a rule text of the specification. The migration is compiled from a validated

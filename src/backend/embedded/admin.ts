@@ -22,7 +22,9 @@ export function createAdminPort(ctx: EmbeddedContext, onOwnRolesChanged: () => P
             [],
             QUERY_OPTIONS,
           );
-          return r.rows.map((u): AdminUser => ({ id: u.id, email: u.email, roles: u.roles, createdAt: u.created_at }));
+          return r.rows.map(
+            (u): AdminUser => ({ id: u.id, email: u.email, roles: u.roles, createdAt: u.created_at }),
+          );
         },
         { signedIn: true },
       );
@@ -37,7 +39,8 @@ export function createAdminPort(ctx: EmbeddedContext, onOwnRolesChanged: () => P
         ctx,
         async (tx, user) => {
           const admin = await tx.query<{ ok: boolean }>('select app.is_admin() as ok');
-          if (!admin.rows[0]?.ok) throw new BackendError('FORBIDDEN', { entity: 'user_roles', action: 'set' });
+          if (!admin.rows[0]?.ok)
+            throw new BackendError('FORBIDDEN', { entity: 'user_roles', action: 'set' });
           const held = await tx.query<{ roles: string[] }>('select public.user_roles($1) as roles', [userId]);
           const current = held.rows[0]?.roles ?? [];
           for (const r of roles.filter((x) => !current.includes(x))) {

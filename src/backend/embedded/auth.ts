@@ -15,7 +15,10 @@ async function startSession(ctx: EmbeddedContext, tx: Transaction, userId: strin
     `insert into ninefold.sessions (token_hash, user_id, created_at, expires_at) values ($1, $2, $3, $4)`,
     [await sha256(token), userId, ctx.now().toISOString(), new Date(expiresAt).toISOString()],
   );
-  await tx.query('update auth.users set last_sign_in_at = $2 where id = $1', [userId, ctx.now().toISOString()]);
+  await tx.query('update auth.users set last_sign_in_at = $2 where id = $1', [
+    userId,
+    ctx.now().toISOString(),
+  ]);
   const session = await readSession(tx, token, ctx.now());
   if (!session) throw new BackendError('INTERNAL');
   return session;
@@ -35,7 +38,10 @@ function signedIn(ctx: EmbeddedContext, session: Session): Session {
  * @example
  * const session = await backend.auth.signUp({ email: 'ana@example.com', password: 'secret-1' });
  */
-export function createAuthPort(ctx: EmbeddedContext, listeners: Set<(e: AuthEvent, s: Session | null) => void>): AuthPort {
+export function createAuthPort(
+  ctx: EmbeddedContext,
+  listeners: Set<(e: AuthEvent, s: Session | null) => void>,
+): AuthPort {
   return {
     async signUp({ email, password, name }) {
       const normalized = email.trim().toLowerCase();

@@ -1,7 +1,7 @@
 import type { PGliteInterface } from '@electric-sql/pglite';
+import type { AppSpec } from '../../spec/types.ts';
 import { AUTH_STAND_IN_SQL } from '../../sql/authStandIn.ts';
 import { compileMigration } from '../../sql/compileMigration.ts';
-import type { AppSpec } from '../../spec/types.ts';
 import { BackendError } from '../types.ts';
 import { embeddedExtrasSql } from './embeddedExtras.sql.ts';
 import { entityInfo } from './entityInfo.ts';
@@ -25,16 +25,30 @@ async function missingColumns(db: Pick<PGliteInterface, 'query'>, spec: AppSpec)
   const missing: string[] = [];
   for (const entity of Object.keys(spec.entities)) {
     const info = entityInfo(spec, entity);
-    for (const c of info.columns) if (!have.has(`${info.table}.${c.column}`)) missing.push(`${info.table}.${c.column}`);
+    for (const c of info.columns)
+      if (!have.has(`${info.table}.${c.column}`)) missing.push(`${info.table}.${c.column}`);
   }
   return missing;
 }
 
 /**
+ * The statements that shape stored data: table definitions (columns, checks) and added
+ * constraints. Everything else in the migration (functions, policies, grants, triggers) is
+ * replaced in place by running it again; these are not, so a changed one means the data's shape
+ * changed and must not be touched silently. New ones (a new entity) are fine.
+ */
+export function tableShape(sql: string): string[] {
+  const tables = sql.match(/create table if not exists[\s\S]*?\n\);/g) ?? [];
+  const constraints = sql.match(/alter table [^\n]* add constraint [^\n]*/g) ?? [];
+  return [...tables, ...constraints];
+}
+
+/**
  * Brings a database to the spec's schema, once: applies the Supabase stand-in, the migration and
  * the embedded extras to a fresh database and records the version. When the spec changed, the new
- * migration is applied if it fits the existing tables (it is written to run twice); if it fails or
- * leaves a column missing, everything is rolled back and SCHEMA_CHANGED says how to keep the data.
+ * migration is applied if it leaves every existing table definition as it was (new tables, new
+ * functions, policies and grants are fine); if a table changed, or applying fails, or a column is
+ * missing, nothing is changed and SCHEMA_CHANGED says how to keep the data (export it).
  * Never drops anything.
  *
  * @example
@@ -48,19 +62,35 @@ export async function bootSchema(db: PGliteInterface, spec: AppSpec): Promise<Bo
       id int primary key default 1 check (id = 1),
       version text not null,
       app text not null,
+      sql text not null default '',
       applied_at timestamptz not null default now()
     );`);
-  const current = (await db.query<{ version: string }>('select version from ninefold.schema_version')).rows[0]?.version;
+  const row = (
+    await db.query<{ version: string; sql: string }>('select version, sql from ninefold.schema_version')
+  ).rows[0];
+  const current = row?.version;
   if (current === version) return { version, outcome: 'unchanged' };
+  if (row) {
+    const next = new Set(tableShape(sql));
+    const changed = tableShape(row.sql).filter((s) => !next.has(s));
+    if (changed.length > 0) {
+      throw new BackendError('SCHEMA_CHANGED', {
+        from: current,
+        to: version,
+        changed: changed.map((s) => s.split('\n')[0]),
+        exportWith: 'exportDatabase()',
+      });
+    }
+  }
   try {
     await db.transaction(async (tx) => {
       await tx.exec(sql);
       const missing = await missingColumns(tx, spec);
       if (missing.length > 0) throw new BackendError('SCHEMA_CHANGED', { missing });
       await tx.query(
-        `insert into ninefold.schema_version (id, version, app) values (1, $1, $2)
-         on conflict (id) do update set version = excluded.version, app = excluded.app, applied_at = now()`,
-        [version, spec.purpose.name],
+        `insert into ninefold.schema_version (id, version, app, sql) values (1, $1, $2, $3)
+         on conflict (id) do update set version = excluded.version, app = excluded.app, sql = excluded.sql, applied_at = now()`,
+        [version, spec.purpose.name, sql],
       );
     });
   } catch (e) {

@@ -10,7 +10,7 @@ import type { CallHandler, EmbeddedContext } from './context.ts';
 import { createDataPort } from './data.ts';
 import { createFilesPort } from './files.ts';
 import { createLive } from './live.ts';
-import { readOutbox, type OutboxEntry } from './outbox.ts';
+import { type OutboxEntry, readOutbox } from './outbox.ts';
 import { asOwner } from './request.ts';
 import { sessionStore } from './sessionStore.ts';
 
@@ -127,7 +127,8 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
       return dump;
     },
     async importDatabase(data) {
-      if (!owned) throw new Error('importDatabase: the database was given to the backend; import where it was created');
+      if (!owned)
+        throw new Error('importDatabase: the database was given to the backend; import where it was created');
       const blob = data instanceof Blob ? data : new Blob([data as BlobPart]);
       await db.close();
       // A loaded data directory must start empty; memory:// always does.

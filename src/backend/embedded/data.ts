@@ -21,7 +21,11 @@ export function toColumns(info: EntityInfo, values: Record<string, unknown>, ext
     if (value === undefined) continue;
     const c = info.byField.get(field);
     if (!c || !(info.writable.has(field) || extra.includes(field))) {
-      throw new BackendError('INVALID_INPUT', { entity: info.entity, field, reason: 'unknown-field' }, `${info.entity}.${field}`);
+      throw new BackendError(
+        'INVALID_INPUT',
+        { entity: info.entity, field, reason: 'unknown-field' },
+        `${info.entity}.${field}`,
+      );
     }
     columns.push(col(c.column));
     params.push(value);
@@ -72,7 +76,11 @@ export function createDataPort(ctx: EmbeddedContext): DataPort {
       const info = entityInfo(ctx.spec, entity);
       const q = listQuery(info, query);
       return asCaller(ctx, async (tx) => {
-        const r = await tx.query<Record<string, unknown> & { __total?: number }>(q.text, q.params, QUERY_OPTIONS);
+        const r = await tx.query<Record<string, unknown> & { __total?: number }>(
+          q.text,
+          q.params,
+          QUERY_OPTIONS,
+        );
         let total: number | null = null;
         if (query.count !== 'none') {
           const first = r.rows[0];
@@ -115,7 +123,9 @@ export function createDataPort(ctx: EmbeddedContext): DataPort {
       checkId(info, id);
       const { columns, params } = toColumns(info, values);
       const row = await asCaller(ctx, async (tx) => {
-        const sets = columns.length ? columns.map((c, i) => `${c} = $${i + 3}`).join(', ') : 'version = t.version';
+        const sets = columns.length
+          ? columns.map((c, i) => `${c} = $${i + 3}`).join(', ')
+          : 'version = t.version';
         const r = await tx.query<Record<string, unknown>>(
           `update ${info.ref} t set ${sets} where t.id = $1 and t.version = $2 returning ${selectList(info)}`,
           [id, version, ...params],
@@ -139,7 +149,8 @@ export function createDataPort(ctx: EmbeddedContext): DataPort {
       await asCaller(ctx, async (tx) => {
         const r = await tx.query(`delete from ${info.ref} t where t.id = $1 returning t.id`, [id]);
         if (r.rows.length > 0) return;
-        if ((await visibleVersion(tx, info, id)) === null) throw new BackendError('NOT_FOUND', { entity, id });
+        if ((await visibleVersion(tx, info, id)) === null)
+          throw new BackendError('NOT_FOUND', { entity, id });
         throw new BackendError('FORBIDDEN', { entity, action: 'delete' });
       });
       changed(entity, id, 'delete');

@@ -1,7 +1,7 @@
 import { BackendError, type FilesPort } from '../types.ts';
 import type { EmbeddedContext } from './context.ts';
-import { col, entityInfo } from './entityInfo.ts';
 import { checkId, insertRow, visibleVersion } from './data.ts';
+import { col, entityInfo } from './entityInfo.ts';
 import { asCaller } from './request.ts';
 
 /**
@@ -52,7 +52,8 @@ export function createFilesPort(ctx: EmbeddedContext): FilesPort {
       await asCaller(ctx, async (tx) => {
         const r = await tx.query(`delete from ${info.ref} where id = $1 returning ${col('id')}`, [id]);
         if (r.rows.length > 0) return;
-        if ((await visibleVersion(tx, info, id)) === null) throw new BackendError('NOT_FOUND', { entity, id });
+        if ((await visibleVersion(tx, info, id)) === null)
+          throw new BackendError('NOT_FOUND', { entity, id });
         throw new BackendError('FORBIDDEN', { entity, action: 'delete' });
       });
       ctx.emitChange({ entity, id, kind: 'delete' });

@@ -44,7 +44,8 @@ function condition(info: EntityInfo, f: Filter, params: unknown[]): string {
     case 'gte':
       return `${c} >= ${p()}`;
     case 'in':
-      if (!Array.isArray(f.value)) throw new BackendError('INVALID_INPUT', { field: f.field, reason: 'in-needs-list' });
+      if (!Array.isArray(f.value))
+        throw new BackendError('INVALID_INPUT', { field: f.field, reason: 'in-needs-list' });
       return `${c} = any(${p()})`;
     case 'isNull':
       return `${c} is null`;
@@ -83,7 +84,9 @@ export function whereClause(info: EntityInfo, q: ListQuery, params: unknown[]): 
 export function listQuery(info: EntityInfo, q: ListQuery = {}): SqlQuery & { limit: number; offset: number } {
   const params: unknown[] = [];
   const where = whereClause(info, q, params);
-  const order = (q.sort ?? []).map((s) => `${column(info, s.field)} ${s.direction === 'desc' ? 'desc' : 'asc'}`);
+  const order = (q.sort ?? []).map(
+    (s) => `${column(info, s.field)} ${s.direction === 'desc' ? 'desc' : 'asc'}`,
+  );
   // A unique tie-breaker keeps pages stable when sort keys repeat.
   if (!(q.sort ?? []).some((s) => s.field === 'id')) order.push('t.id asc');
   const limit = Math.min(Math.max(Math.trunc(q.limit ?? DEFAULT_LIMIT), 0), MAX_LIMIT);
@@ -100,5 +103,8 @@ export function listQuery(info: EntityInfo, q: ListQuery = {}): SqlQuery & { lim
 /** The count alone, for a page past the end (where the window count has no row to ride on). */
 export function countQuery(info: EntityInfo, q: ListQuery = {}): SqlQuery {
   const params: unknown[] = [];
-  return { text: `select count(*)::int as n from ${info.ref} t where ${whereClause(info, q, params)}`, params };
+  return {
+    text: `select count(*)::int as n from ${info.ref} t where ${whereClause(info, q, params)}`,
+    params,
+  };
 }

@@ -20,7 +20,11 @@ export async function readOutbox(ctx: EmbeddedContext): Promise<OutboxEntry[]> {
         payload: Record<string, unknown>;
         requested_by: string | null;
         created_at: string;
-      }>('select id, call, payload, requested_by, created_at from app.outbox order by created_at desc, id', [], QUERY_OPTIONS);
+      }>(
+        'select id, call, payload, requested_by, created_at from app.outbox order by created_at desc, id',
+        [],
+        QUERY_OPTIONS,
+      );
       return r.rows.map((o) => ({
         id: o.id,
         call: o.call,

@@ -52,7 +52,8 @@ export async function hashPassword(password: string, iterations = ITERATIONS): P
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, iter, salt, hash] = stored.split('$');
   const iterations = Number(iter);
-  if (scheme !== 'pbkdf2-sha256' || !salt || !hash || !Number.isInteger(iterations) || iterations < 1) return false;
+  if (scheme !== 'pbkdf2-sha256' || !salt || !hash || !Number.isInteger(iterations) || iterations < 1)
+    return false;
   const expected = fromBase64(hash);
   const actual = await derive(password, fromBase64(salt), iterations);
   if (actual.length !== expected.length) return false;
@@ -62,7 +63,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /** A stored hash for no password at all: verifying against it costs the same as a real one. */
-export const DUMMY_HASH = 'pbkdf2-sha256$210000$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+export const DUMMY_HASH =
+  'pbkdf2-sha256$210000$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
 /** A random opaque token (session ids) and its SHA-256, which is what the database keeps. */
 export function randomToken(): string {

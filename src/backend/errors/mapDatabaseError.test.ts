@@ -83,12 +83,18 @@ describe('mapDatabaseError on real PGlite errors', () => {
   });
 
   it('check violation → the code in the constraint name, with the field from the catalogue', async () => {
-    const be = mapDatabaseError(await failure(`insert into support_ticket values (2, 'too long title')`), ctx);
+    const be = mapDatabaseError(
+      await failure(`insert into support_ticket values (2, 'too long title')`),
+      ctx,
+    );
     expect([be.code, be.field]).toEqual(['TITLE_TOO_LONG', 'supportTicket.title']);
   });
 
   it('check violation without a code → INVALID_VALUE', async () => {
-    const be = mapDatabaseError(await failure(`insert into support_ticket values (2, 'x', null, null, 1, -1)`), ctx);
+    const be = mapDatabaseError(
+      await failure(`insert into support_ticket values (2, 'x', null, null, 1, -1)`),
+      ctx,
+    );
     expect(be.code).toBe('INVALID_VALUE');
   });
 
@@ -103,7 +109,10 @@ describe('mapDatabaseError on real PGlite errors', () => {
   });
 
   it('foreign key, both directions → REFERENCE', async () => {
-    const missing = mapDatabaseError(await failure(`insert into support_ticket values (3, 'x', null, null, 99, 1)`), ctx);
+    const missing = mapDatabaseError(
+      await failure(`insert into support_ticket values (3, 'x', null, null, 99, 1)`),
+      ctx,
+    );
     expect([missing.code, missing.field, missing.params]).toEqual([
       'REFERENCE',
       'supportTicket.teamId',
@@ -114,7 +123,10 @@ describe('mapDatabaseError on real PGlite errors', () => {
   });
 
   it('not null → REQUIRED with the field', async () => {
-    const be = mapDatabaseError(await failure(`insert into support_ticket (id, title) values (4, null)`), ctx);
+    const be = mapDatabaseError(
+      await failure(`insert into support_ticket (id, title) values (4, null)`),
+      ctx,
+    );
     expect([be.code, be.field]).toEqual(['REQUIRED', 'supportTicket.title']);
   });
 
@@ -144,7 +156,9 @@ describe('mapDatabaseError on real PGlite errors', () => {
     await closed.close();
     const e = await closed.query('select 1').catch((x: unknown) => x);
     expect(mapDatabaseError(e, ctx).code).toBe('UNAVAILABLE');
-    expect(mapDatabaseError(Object.assign(new Error('connect'), { code: 'ECONNREFUSED' })).code).toBe('UNAVAILABLE');
+    expect(mapDatabaseError(Object.assign(new Error('connect'), { code: 'ECONNREFUSED' })).code).toBe(
+      'UNAVAILABLE',
+    );
   });
 
   it('passes BackendErrors through and tolerates non-errors', () => {

@@ -1,5 +1,5 @@
-import type { AppSpec } from '../../spec/types.ts';
 import { columnName, tableName } from '../../naming.ts';
+import type { AppSpec } from '../../spec/types.ts';
 import { type ConstraintMeaning, constraintCatalogue } from '../../sql/constraintNames.ts';
 import { BackendError, BUILTIN_ERROR_CODES } from '../types.ts';
 
@@ -123,7 +123,8 @@ function keyColumn(detail: string | undefined): string | undefined {
 }
 
 function isConnectionLoss(e: PgErrorLike, code: string | undefined): boolean {
-  if (code && (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03')) return true;
+  if (code && (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03'))
+    return true;
   if (code && ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND'].includes(code)) return true;
   const message = str(e.message) ?? '';
   return /closed|terminat|connection|leader changed|failed to fetch|network/i.test(message);
@@ -169,7 +170,8 @@ export function mapDatabaseError(error: unknown, ctx: ErrorContext = EMPTY_CONTE
     case '23505': {
       const meaning = constraint ? ctx.constraints[constraint] : undefined;
       const field =
-        (meaning?.field ? `${meaning.entity}.${meaning.field}` : undefined) ?? ctx.fieldOf(table, keyColumn(detail));
+        (meaning?.field ? `${meaning.entity}.${meaning.field}` : undefined) ??
+        ctx.fieldOf(table, keyColumn(detail));
       const c = meaning ? undefined : codeFromConstraint(constraint, ctx.codes);
       return out(c ?? 'UNIQUE', field ? { field } : {}, field ?? (c ? ctx.fieldOfCode(c) : undefined));
     }

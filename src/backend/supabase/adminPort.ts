@@ -29,7 +29,10 @@ interface ListedUser {
  * @example
  * await backend.admin.setRoles(userId, ['agent']);
  */
-export function createAdminPort(ctx: SupabaseContext, ownRolesChanged: (userId: string) => Promise<void>): AdminPort {
+export function createAdminPort(
+  ctx: SupabaseContext,
+  ownRolesChanged: (userId: string) => Promise<void>,
+): AdminPort {
   const { client } = ctx;
   return {
     async listUsers() {

@@ -1,4 +1,4 @@
-import type { AuthChangeEvent, Session as SupabaseSession, SupabaseClient } from '@supabase/supabase-js';
+import type { AuthChangeEvent, SupabaseClient, Session as SupabaseSession } from '@supabase/supabase-js';
 import type { ErrorContext } from '../errors/mapDatabaseError.ts';
 import { type AuthEvent, type AuthPort, BackendError, type Session } from '../types.ts';
 import { type AuthState, mapAuthError, mapPostgrestError } from './mapSupabaseError.ts';
@@ -30,6 +30,8 @@ export function createAuthPort(client: SupabaseClient, errors: ErrorContext): Su
   const listeners = new Set<(event: AuthEvent, session: Session | null) => void>();
   let current: Session | null = null;
   let signingOut = false;
+  /** The access token last announced with SIGNED_IN/TOKEN_REFRESHED, to drop repeats. */
+  let announced: string | null = null;
   const rolesCache = new Map<string, readonly string[]>();
 
   const state: AuthState = { signedIn: () => current !== null };
@@ -59,6 +61,7 @@ export function createAuthPort(client: SupabaseClient, errors: ErrorContext): Su
     // An expiry is noticed both by supabase-js (failed refresh) and by a refused request: say it once.
     if (event === 'SESSION_EXPIRED' && current === null) return;
     current = session;
+    announced = session?.accessToken ?? null;
     for (const l of [...listeners]) l(event, session);
   }
 
@@ -83,7 +86,7 @@ export function createAuthPort(client: SupabaseClient, errors: ErrorContext): Su
       const mapped = PORT_EVENT[event];
       if (!mapped || !s) return;
       // supabase-js re-announces SIGNED_IN when a tab regains focus; one per session is enough.
-      if (mapped === 'SIGNED_IN' && current?.accessToken === s.access_token) return;
+      if (mapped === 'SIGNED_IN' && announced === s.access_token) return;
       toSession(s).then(
         (session) => emit(mapped, session),
         () => undefined,
@@ -102,7 +105,8 @@ export function createAuthPort(client: SupabaseClient, errors: ErrorContext): Su
       });
       if (error) throw mapAuthError(error);
       // With "Confirm email" on, Supabase creates the user but gives no session until confirmed.
-      if (!data.session) throw new BackendError('NOT_SIGNED_IN', { reason: 'email-confirmation-required', email });
+      if (!data.session)
+        throw new BackendError('NOT_SIGNED_IN', { reason: 'email-confirmation-required', email });
       current = await toSession(data.session);
       return current;
     },

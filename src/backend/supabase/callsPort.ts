@@ -31,12 +31,16 @@ export function callTarget(service: string): CallTarget {
  * callRequest({ method: 'GET', path: '/rates/:currency', ... }, { currency: 'EUR', day: '2026-01-02' });
  * // { path: '/rates/EUR?day=2026-01-02', body: undefined }
  */
-export function callRequest(call: DeclaredCallSpec, payload: Record_): { path: string; body: Record_ | undefined } {
+export function callRequest(
+  call: DeclaredCallSpec,
+  payload: Record_,
+): { path: string; body: Record_ | undefined } {
   const used = new Set<string>();
   let path = call.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
     used.add(name);
     const v = payload[name];
-    if (v === undefined || v === null) throw new BackendError('INVALID_INPUT', { field: name, problem: 'missing' });
+    if (v === undefined || v === null)
+      throw new BackendError('INVALID_INPUT', { field: name, problem: 'missing' });
     return encodeURIComponent(String(v));
   });
   if (!path.startsWith('/')) path = `/${path}`;
@@ -86,7 +90,10 @@ export function createCallsPort(
         if (res.error) {
           const status = (res.error as { context?: { status?: unknown } }).context?.status;
           if (res.error.name === 'FunctionsFetchError') throw new BackendError('UNAVAILABLE', { call: name });
-          throw new BackendError(call.error, { call: name, status: typeof status === 'number' ? status : null });
+          throw new BackendError(call.error, {
+            call: name,
+            status: typeof status === 'number' ? status : null,
+          });
         }
         data = res.data;
       } else {
@@ -109,7 +116,8 @@ export function createCallsPort(
         }
       }
       const answer = checkShape(call.response, data);
-      if (answer.length > 0) throw new BackendError(call.error, { call: name, reason: 'response-shape', issues: answer });
+      if (answer.length > 0)
+        throw new BackendError(call.error, { call: name, reason: 'response-shape', issues: answer });
       return data;
     },
   };

@@ -54,7 +54,13 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Backend 
   });
   const errors = errorContext(options.spec);
   const auth = createAuthPort(client, errors);
-  const ctx: SupabaseContext = { spec: options.spec, client, models: entityModels(options.spec), errors, auth };
+  const ctx: SupabaseContext = {
+    spec: options.spec,
+    client,
+    models: entityModels(options.spec),
+    errors,
+    auth,
+  };
   let closed = false;
   return {
     kind: 'supabase',

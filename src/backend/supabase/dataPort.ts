@@ -81,7 +81,13 @@ export function createDataPort(ctx: SupabaseContext): DataPort {
       // The version filter is the optimistic lock; the row trigger bumps `version` on success.
       const { data } = await run(
         ctx,
-        client.from(model.table).update(body).eq('id', id).eq('version', version).select('*').maybeSingle<Record_>(),
+        client
+          .from(model.table)
+          .update(body)
+          .eq('id', id)
+          .eq('version', version)
+          .select('*')
+          .maybeSingle<Record_>(),
       );
       if (!data) return explainNoRow(entity, id, version);
       return toRow(model, data);
@@ -103,7 +109,9 @@ export function createDataPort(ctx: SupabaseContext): DataPort {
       // Input keys stay field names: the generated function reads `p_input ->> '<field>'`.
       const { data } = await run(
         ctx,
-        client.rpc(transitionRpc(model, transition), { p_id: id, p_version: version ?? null, p_input: input }).single<Record_>(),
+        client
+          .rpc(transitionRpc(model, transition), { p_id: id, p_version: version ?? null, p_input: input })
+          .single<Record_>(),
       );
       if (!data) throw new BackendError('NOT_FOUND', { entity, id });
       return toRow(model, data);

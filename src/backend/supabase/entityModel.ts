@@ -15,7 +15,11 @@ const IMPLICIT: Readonly<Record<string, string>> = {
  * SQL compiler emits them for the supabase target (src/sql/emitFiles.ts). The bytes live in Storage;
  * `storage_path` is written by the adapter and never shown.
  */
-export const FILE_COLUMNS: Readonly<Record<string, string>> = { name: 'name', size: 'size_bytes', type: 'mime_type' };
+export const FILE_COLUMNS: Readonly<Record<string, string>> = {
+  name: 'name',
+  size: 'size_bytes',
+  type: 'mime_type',
+};
 export const STORAGE_PATH_COLUMN = 'storage_path';
 
 /** What the adapter needs to know about one entity to talk to its table. */
@@ -125,7 +129,8 @@ export function toColumns(
   const out: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(values)) {
     if (value === undefined || READ_ONLY.has(field)) continue;
-    const column = model.fields.has(field) || extra.includes(field) ? model.columnOfField.get(field) : undefined;
+    const column =
+      model.fields.has(field) || extra.includes(field) ? model.columnOfField.get(field) : undefined;
     if (!column) throw new BackendError('INVALID_INPUT', { entity: model.entity, field });
     out[column] = value;
   }

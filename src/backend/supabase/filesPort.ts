@@ -22,10 +22,7 @@ export function createFilesPort(ctx: SupabaseContext): FilesPort {
   const { client } = ctx;
 
   async function fileRow(model: EntityModel, id: string): Promise<Record_> {
-    const { data } = await run(
-      ctx,
-      client.from(model.table).select('*').eq('id', id).maybeSingle<Record_>(),
-    );
+    const { data } = await run(ctx, client.from(model.table).select('*').eq('id', id).maybeSingle<Record_>());
     if (!data) throw new BackendError('NOT_FOUND', { entity: model.entity, id });
     return data;
   }
@@ -56,10 +53,14 @@ export function createFilesPort(ctx: SupabaseContext): FilesPort {
       });
       if (error) {
         // No row without its bytes: undo the insert (best effort; the original error is what matters).
-        await client.from(model.table).delete().eq('id', id).then(
-          () => undefined,
-          () => undefined,
-        );
+        await client
+          .from(model.table)
+          .delete()
+          .eq('id', id)
+          .then(
+            () => undefined,
+            () => undefined,
+          );
         throw mapStorageError(error, ctx.auth);
       }
       return toRow(model, data);

@@ -66,7 +66,8 @@ function filterParams(model: EntityModel, f: Filter): { plain?: PgrstFilter; gro
       // `is distinct from`, as in the embedded backend: rows with no value are "not equal" too.
       return { group: `${column}.neq.${pgrstValue(f.value)},${column}.is.null` };
     case 'in':
-      if (!Array.isArray(f.value)) throw new BackendError('INVALID_INPUT', { field: f.field, reason: 'in-needs-list' });
+      if (!Array.isArray(f.value))
+        throw new BackendError('INVALID_INPUT', { field: f.field, reason: 'in-needs-list' });
       return { plain: { column, op: 'in', value: `(${f.value.map(pgrstValue).join(',')})` } };
     case 'isNull':
       return { plain: { column, op: 'is', value: 'null' } };
@@ -105,8 +106,15 @@ export function listParams(model: EntityModel, query: ListQuery = {}): ListParam
     }
   }
   const or =
-    groups.length === 0 ? undefined : groups.length === 1 ? groups[0] : `and(${groups.map((g) => `or(${g})`).join(',')})`;
-  const order = (query.sort ?? []).map((s) => ({ column: filterColumn(model, s.field), ascending: s.direction !== 'desc' }));
+    groups.length === 0
+      ? undefined
+      : groups.length === 1
+        ? groups[0]
+        : `and(${groups.map((g) => `or(${g})`).join(',')})`;
+  const order = (query.sort ?? []).map((s) => ({
+    column: filterColumn(model, s.field),
+    ascending: s.direction !== 'desc',
+  }));
   if (!order.some((o) => o.column === 'id')) order.push({ column: 'id', ascending: true });
   const limit = Math.min(Math.max(Math.trunc(query.limit ?? DEFAULT_LIMIT), 0), MAX_LIMIT);
   const offset = Math.max(Math.trunc(query.offset ?? 0), 0);

@@ -133,10 +133,12 @@ export function mapAuthError(error: unknown): BackendError {
   }
   if (name === 'AuthSessionMissingError') return withCause(new BackendError('NOT_SIGNED_IN'), error);
   if (name === 'AuthWeakPasswordError') return withCause(new BackendError('WEAK_PASSWORD'), error);
-  if (/invalid login credentials/i.test(message)) return withCause(new BackendError('INVALID_CREDENTIALS'), error);
+  if (/invalid login credentials/i.test(message))
+    return withCause(new BackendError('INVALID_CREDENTIALS'), error);
   if (/already (registered|exists)/i.test(message)) return withCause(new BackendError('EMAIL_TAKEN'), error);
   if (/password/i.test(message) && status === 422) return withCause(new BackendError('WEAK_PASSWORD'), error);
-  if (/refresh token|jwt|expired/i.test(message)) return withCause(new BackendError('SESSION_EXPIRED'), error);
+  if (/refresh token|jwt|expired/i.test(message))
+    return withCause(new BackendError('SESSION_EXPIRED'), error);
   if (status === 422 || status === 400) return withCause(new BackendError('INVALID_INPUT'), error);
   return withCause(new BackendError('INTERNAL'), error);
 }
@@ -154,7 +156,7 @@ export function mapStorageError(error: unknown, auth: AuthState): BackendError {
   const status = typeof e.status === 'number' ? e.status : Number(s(e.statusCode)) || undefined;
   const message = s(e.message);
   const code = s(e.statusCode) || s(e.code);
-  if (/jwt|token/i.test(message) && (status === 400 || status === 401 || status === 403)) {
+  if (/jwt|token|"?exp"? claim/i.test(message) && (status === 400 || status === 401 || status === 403)) {
     return tokenRejected(auth, error);
   }
   if (status === 401) return tokenRejected(auth, error);
@@ -165,7 +167,8 @@ export function mapStorageError(error: unknown, auth: AuthState): BackendError {
   if (status === 403 || /row-level security|unauthorized/i.test(message)) {
     return withCause(new BackendError('FORBIDDEN'), error);
   }
-  if (status === 409 || /already exists|duplicate/i.test(message)) return withCause(new BackendError('CONFLICT'), error);
+  if (status === 409 || /already exists|duplicate/i.test(message))
+    return withCause(new BackendError('CONFLICT'), error);
   if (status === 413 || /maximum allowed size|too large/i.test(message)) {
     return withCause(new BackendError('INVALID_VALUE', { reason: 'too-large' }), error);
   }

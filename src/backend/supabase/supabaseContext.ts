@@ -16,7 +16,12 @@ export interface SupabaseContext {
 /** The result of awaiting a supabase-js PostgREST builder. */
 export interface PostgrestResult<T> {
   data: T | null;
-  error: { code?: string | null; message?: string | null; details?: string | null; hint?: string | null } | null;
+  error: {
+    code?: string | null;
+    message?: string | null;
+    details?: string | null;
+    hint?: string | null;
+  } | null;
   status: number;
   count?: number | null;
 }

@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../../diagnostics.ts';
 import { at } from '../../spec/specShape.ts';
-import { BUILTIN_ERROR_CODES } from '../../sql/builtinErrors.ts';
 import type { AppSpec } from '../../spec/types.ts';
+import { BUILTIN_ERROR_CODES } from '../../sql/builtinErrors.ts';
 import { errorUses } from '../errorUses.ts';
 
 /**

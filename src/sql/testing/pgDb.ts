@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { type Queryable, type TestDb, clientSessionSql } from './testDb.ts';
+import { clientSessionSql, type Queryable, type TestDb } from './testDb.ts';
 
 /** The server tests use: DATABASE_URL, or the local default. */
 export function databaseUrl(): string {

@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { type Queryable, type TestDb, clientSessionSql } from './testDb.ts';
+import { clientSessionSql, type Queryable, type TestDb } from './testDb.ts';
 
 /** A fresh in-memory PGlite database behind the `TestDb` interface. */
 export async function createPgliteDb(): Promise<TestDb> {

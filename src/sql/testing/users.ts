@@ -23,7 +23,10 @@ export async function createUser(
   const id = r.rows[0]?.id;
   if (!id) throw new Error('createUser: no id returned');
   for (const role of opts.roles ?? []) {
-    await db.query('insert into app.user_roles (user_id, role) values ($1, $2) on conflict do nothing', [id, role]);
+    await db.query('insert into app.user_roles (user_id, role) values ($1, $2) on conflict do nothing', [
+      id,
+      role,
+    ]);
   }
   return id;
 }

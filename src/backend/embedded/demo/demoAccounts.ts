@@ -1,0 +1,53 @@
+import type { Transaction } from '@electric-sql/pglite';
+import type { AppSpec } from '../../../spec/types.ts';
+import { hashPassword } from '../passwords.ts';
+
+export interface DemoAccount {
+  role: string;
+  email: string;
+  password: string;
+  name: string;
+}
+
+/**
+ * One demo account per role, with a password anyone may read (`demo-<role>`): the sign-in screen
+ * shows them. Emails use the reserved `.test` domain so nothing is ever sent anywhere.
+ *
+ * @example
+ * demoAccounts(helpdesk)[0]; // { role: 'customer', email: 'customer@demo.test', password: 'demo-customer', ... }
+ */
+export function demoAccounts(spec: AppSpec): DemoAccount[] {
+  return Object.entries(spec.roles.roles).map(([role, r]) => ({
+    role,
+    email: `${role.toLowerCase()}@demo.test`,
+    password: `demo-${role}`,
+    name: `Demo ${r.label}`,
+  }));
+}
+
+/**
+ * Creates the demo accounts as the owner (setup, not a user action): auth users with hashed
+ * passwords; the migration's trigger makes their profiles; each then holds exactly its role.
+ * Returns the user ids by role.
+ */
+export async function seedDemoAccounts(tx: Transaction, spec: AppSpec): Promise<Record<string, string>> {
+  const ids: Record<string, string> = {};
+  for (const a of demoAccounts(spec)) {
+    const r = await tx.query<{ id: string }>(
+      `insert into auth.users (email, encrypted_password, raw_user_meta_data, email_confirmed_at)
+       values ($1, $2, $3, now())
+       on conflict (email) do update set encrypted_password = excluded.encrypted_password
+       returning id`,
+      [a.email, await hashPassword(a.password), JSON.stringify({ name: a.name })],
+    );
+    const id = r.rows[0]?.id;
+    if (!id) continue;
+    ids[a.role] = id;
+    await tx.query('delete from app.user_roles where user_id = $1 and role <> $2', [id, a.role]);
+    await tx.query('insert into app.user_roles (user_id, role) values ($1, $2) on conflict do nothing', [
+      id,
+      a.role,
+    ]);
+  }
+  return ids;
+}

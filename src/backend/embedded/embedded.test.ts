@@ -1,0 +1,99 @@
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import helpdesk from '../../../examples/helpdesk/spec.ts';
+import type { AppSpec } from '../../spec/types.ts';
+import { BackendError } from '../types.ts';
+import { createEmbeddedBackend } from './createEmbeddedBackend.ts';
+import { demoAccounts, seedDemoAccounts } from './demo/demoAccounts.ts';
+
+// One database shared by the tests below, handed to each backend (as the browser worker does).
+let db: PGlite;
+beforeAll(async () => {
+  db = await PGlite.create();
+}, 60_000);
+afterAll(async () => {
+  await db.close();
+});
+
+const withField: AppSpec = {
+  ...helpdesk,
+  entities: {
+    ...helpdesk.entities,
+    ticket: {
+      ...helpdesk.entities.ticket!,
+      fields: { ...helpdesk.entities.ticket!.fields, channel: { type: 'text', label: 'Channel' } },
+    },
+  },
+};
+
+const otherGuardCode: AppSpec = {
+  ...helpdesk,
+  states: {
+    ticket: {
+      ...helpdesk.states.ticket!,
+      transitions: {
+        ...helpdesk.states.ticket!.transitions,
+        ask_customer: { ...helpdesk.states.ticket!.transitions.ask_customer!, guardError: 'NOT_REQUESTER' },
+      },
+    },
+  },
+};
+
+describe('schema versions', () => {
+  let ticketId = '';
+
+  it('applies the migration once, then finds it in place', async () => {
+    const first = await createEmbeddedBackend({ spec: helpdesk, db });
+    expect(first.schema.outcome).toBe('created');
+    await first.asOwner((tx) => seedDemoAccounts(tx, helpdesk));
+    const customer = demoAccounts(helpdesk).find((a) => a.role === 'customer')!;
+    await first.auth.signIn(customer);
+    ticketId = (
+      await first.data.create('ticket', { title: 'Kept across boots', description: 'x'.repeat(30) })
+    ).id;
+    await first.close();
+    const again = await createEmbeddedBackend({ spec: helpdesk, db });
+    expect(again.schema).toEqual({ version: first.schema.version, outcome: 'unchanged' });
+  });
+
+  it('refuses a spec that changes a table, touching nothing, and says how to keep the data', async () => {
+    const e = await createEmbeddedBackend({ spec: withField, db }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(BackendError);
+    const be = e as BackendError;
+    expect(be.code).toBe('SCHEMA_CHANGED');
+    expect(be.params).toMatchObject({ exportWith: 'exportDatabase()' });
+    expect(String((be.params.changed as string[])[0])).toContain('public.ticket');
+    const cols = await db.query(
+      `select 1 from information_schema.columns where table_name = 'ticket' and column_name = 'channel'`,
+    );
+    expect(cols.rows).toHaveLength(0);
+    expect((await db.query('select id from public.ticket where id = $1', [ticketId])).rows).toHaveLength(1);
+  });
+
+  it('applies a spec change that leaves the tables as they are', async () => {
+    const changed = await createEmbeddedBackend({ spec: otherGuardCode, db });
+    expect(changed.schema.outcome).toBe('upgraded');
+    const fn = await db.query<{ src: string }>(
+      `select prosrc as src from pg_proc where proname = 'ticket_ask_customer'`,
+    );
+    expect(fn.rows[0]?.src).toContain('NOT_REQUESTER');
+    const back = await createEmbeddedBackend({ spec: helpdesk, db });
+    expect(back.schema.outcome).toBe('upgraded');
+  });
+
+  it('exports the database and imports it into another backend', async () => {
+    const source = await createEmbeddedBackend({ spec: helpdesk, db });
+    const dump = await source.exportDatabase();
+    expect(dump.size).toBeGreaterThan(1000);
+    const target = await createEmbeddedBackend({ spec: helpdesk });
+    try {
+      await target.importDatabase(dump);
+      expect(target.schema.outcome).toBe('unchanged');
+      const customer = demoAccounts(helpdesk).find((a) => a.role === 'customer')!;
+      await target.auth.signIn(customer);
+      expect((await target.data.get('ticket', ticketId)).title).toBe('Kept across boots');
+    } finally {
+      await target.close();
+    }
+  });
+});

@@ -1,0 +1,90 @@
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { InlineConfig, Plugin } from 'vite';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const VIRTUAL = 'virtual:ninefold-spec';
+
+/**
+ * The spec file for a path: a file as is, a folder's `spec.ts` (or `spec.json`).
+ *
+ * @example
+ * resolveSpecFile('examples/helpdesk') // '/…/examples/helpdesk/spec.ts'
+ */
+export function resolveSpecFile(specPath: string): string {
+  const abs = resolve(specPath);
+  if (existsSync(abs) && statSync(abs).isDirectory()) {
+    for (const name of ['spec.ts', 'spec.json']) if (existsSync(join(abs, name))) return join(abs, name);
+    throw new Error(`${specPath}: no spec.ts or spec.json in this folder`);
+  }
+  if (!existsSync(abs)) throw new Error(`${specPath}: no such file or folder`);
+  return abs;
+}
+
+/** Vite plugin: `import spec from 'virtual:ninefold-spec'` gives the chosen specification. */
+export function ninefoldSpecPlugin(specFile: string): Plugin {
+  return {
+    name: 'ninefold-spec',
+    resolveId: (id) => (id === VIRTUAL ? `\0${VIRTUAL}` : undefined),
+    load: (id) =>
+      id === `\0${VIRTUAL}`
+        ? `export { default } from ${JSON.stringify(specFile.replace(/\\/g, '/'))};\n`
+        : undefined,
+  };
+}
+
+/** The Vite configuration of a Ninefold app for one spec (dev and build share it). */
+export async function viteConfig(specFile: string, outDir = 'dist'): Promise<InlineConfig> {
+  const react = (await import('@vitejs/plugin-react')).default;
+  return {
+    configFile: false,
+    root: join(ROOT, 'app'),
+    plugins: [react(), ninefoldSpecPlugin(specFile)],
+    // PGlite ships its own WebAssembly and data files; pre-bundling would break their URLs.
+    optimizeDeps: { exclude: ['@electric-sql/pglite'] },
+    worker: { format: 'es' },
+    server: { fs: { allow: [ROOT, dirname(specFile)] } },
+    build: {
+      outDir: resolve(outDir),
+      emptyOutDir: true,
+      target: 'es2022',
+      chunkSizeWarningLimit: 2000,
+      rollupOptions: {
+        // PGlite's Emscripten glue uses eval on purpose; the warning is noise for app authors.
+        onwarn: (warning, warn) => {
+          if (warning.code !== 'EVAL') warn(warning);
+        },
+      },
+    },
+    logLevel: 'info',
+  };
+}
+
+/**
+ * Runs the app for a spec in Vite's dev server and prints the URL.
+ *
+ * @example
+ * await dev('examples/helpdesk'); // Helpdesk running at http://localhost:5173/
+ */
+export async function dev(specPath: string): Promise<void> {
+  const { createServer } = await import('vite');
+  const specFile = resolveSpecFile(specPath);
+  const server = await createServer({ ...(await viteConfig(specFile)), logLevel: 'warn' });
+  await server.listen();
+  const url = server.resolvedUrls?.local[0] ?? `http://localhost:${server.config.server.port ?? 5173}/`;
+  process.stdout.write(`Ninefold: ${specPath} running at ${url}\n`);
+}
+
+/**
+ * Builds the app for a spec into `outDir` (static files; serve them from any web server).
+ *
+ * @example
+ * await build('examples/expenses', 'dist/expenses');
+ */
+export async function build(specPath: string, outDir = 'dist'): Promise<void> {
+  const vite = await import('vite');
+  const specFile = resolveSpecFile(specPath);
+  await vite.build({ ...(await viteConfig(specFile, outDir)), logLevel: 'warn' });
+  process.stdout.write(`Ninefold: built ${specPath} into ${outDir}\n`);
+}

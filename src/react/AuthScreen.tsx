@@ -1,0 +1,114 @@
+import { Anchor, Button, Card, Center, Divider, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { IconUser } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ui } from '../runtime/uiText.ts';
+import { type DemoAccount, useRuntime } from './context.ts';
+import { errorMessage } from './display.tsx';
+
+/** Sign in / sign up, with the demo accounts (embedded backend) one click away. */
+export function AuthScreen() {
+  const { spec, backend, demoAccounts } = useRuntime();
+  const [mode, setMode] = useState<'in' | 'up'>('in');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const go = async (fn: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await fn();
+    } catch (e) {
+      setError(errorMessage(spec, e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const submit = () =>
+    go(() => (mode === 'in' ? backend.auth.signIn({ email, password }) : backend.auth.signUp({ email, password, name })));
+  return (
+    <Center mih="100dvh" p="md" bg="var(--mantine-color-body)">
+      <Stack w="100%" maw={440} gap="lg">
+        <Stack gap={4} ta="center">
+          <Title order={1} size="h2">
+            {mode === 'in' ? ui('signInTitle') : ui('signUpTitle')}
+          </Title>
+          <Text c="dimmed">{ui('signInSubtitle', { name: spec.purpose.name })}</Text>
+        </Stack>
+        {demoAccounts.length > 0 && mode === 'in' && (
+          <Card withBorder radius="md" padding="lg">
+            <Text fw={600}>{ui('demoTitle')}</Text>
+            <Text size="sm" c="dimmed" mb="sm">
+              {ui('demoHint')}
+            </Text>
+            <SimpleGrid cols={{ base: 1, xs: demoAccounts.length }} spacing="xs">
+              {demoAccounts.map((a) => (
+                <DemoButton key={a.email} account={a} disabled={busy} onClick={() => go(() => backend.auth.signIn(a))} />
+              ))}
+            </SimpleGrid>
+          </Card>
+        )}
+        <Card withBorder radius="md" padding="lg">
+          <form
+            onSubmit={(ev) => {
+              ev.preventDefault();
+              void submit();
+            }}
+          >
+            <Stack>
+              {mode === 'up' && <TextInput label={ui('name')} value={name} onChange={(e) => setName(e.currentTarget.value)} autoComplete="name" />}
+              <TextInput label={ui('email')} type="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} autoComplete="email" />
+              <PasswordInput
+                label={ui('password')}
+                required
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+                autoComplete={mode === 'in' ? 'current-password' : 'new-password'}
+              />
+              {error && (
+                <Text c="red" size="sm" role="alert">
+                  {error}
+                </Text>
+              )}
+              <Button type="submit" loading={busy} fullWidth>
+                {mode === 'in' ? ui('signIn') : ui('signUp')}
+              </Button>
+            </Stack>
+          </form>
+          <Divider my="md" />
+          <Text size="sm" ta="center">
+            {mode === 'in' ? ui('noAccount') : ui('haveAccount')}{' '}
+            <Anchor component="button" type="button" onClick={() => setMode(mode === 'in' ? 'up' : 'in')}>
+              {mode === 'in' ? ui('signUp') : ui('signIn')}
+            </Anchor>
+          </Text>
+        </Card>
+      </Stack>
+    </Center>
+  );
+}
+
+function DemoButton({ account, onClick, disabled }: { account: DemoAccount; onClick(): void; disabled: boolean }) {
+  const { spec } = useRuntime();
+  const label = spec.roles.roles[account.role]?.label ?? account.role;
+  return (
+    <UnstyledButton
+      onClick={onClick}
+      disabled={disabled}
+      p="sm"
+      style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}
+      aria-label={ui('demoAs', { role: label })}
+    >
+      <Stack gap={2} align="center">
+        <IconUser size={20} />
+        <Text size="sm" fw={600}>
+          {label}
+        </Text>
+        <Text size="xs" c="dimmed" truncate maw="100%">
+          {account.name ?? account.email}
+        </Text>
+      </Stack>
+    </UnstyledButton>
+  );
+}

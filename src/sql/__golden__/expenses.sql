@@ -1,0 +1,1152 @@
+-- Ninefold migration for "Expenses" (target: embedded). Generated: do not edit.
+-- Conventions (see src/sql/README.md):
+--   tables public.<entity_snake>, columns <field_snake>; id/created_at/updated_at/version on every table;
+--   updates bump version: clients update "where version = $v" (0 rows = CONFLICT).
+--   errors: SQLSTATE P0001, message = catalogue code, detail = JSON parameters.
+--   validation CHECKs are named <table>__<error_code_lower>__<n> (n = rule position, from 1).
+--   roles: app.user_roles (admins only), app.has_role(uid, role) follows inheritance.
+
+-- ======================================================================
+-- Schemas
+-- ======================================================================
+
+create schema if not exists app;
+
+grant usage on schema public to anon, authenticated;
+grant usage on schema app to anon, authenticated;
+grant usage on schema auth to anon, authenticated;
+
+-- ======================================================================
+-- Roles
+-- ======================================================================
+
+create table if not exists app.user_roles (
+  user_id uuid not null references auth.users (id) on delete cascade,
+  role text not null constraint user_roles__role__values check (role in ('employee', 'manager', 'finance', 'admin')),
+  granted_at timestamptz not null default now(),
+  primary key (user_id, role)
+);
+alter table app.user_roles enable row level security;
+alter table app.user_roles force row level security;
+
+-- Whether a user holds a role, directly or through a role that inherits it. Null user: false.
+create or replace function app.has_role(p_user_id uuid, p_role text)
+returns boolean
+language sql stable security definer
+set search_path = ''
+as $fn$
+select exists (
+  select 1 from app.user_roles ur
+  where ur.user_id = p_user_id
+    and ur.role = any (case p_role
+      when 'employee' then array['employee', 'manager', 'finance', 'admin']::text[]
+      when 'manager' then array['manager']::text[]
+      when 'finance' then array['finance']::text[]
+      when 'admin' then array['admin']::text[]
+      else array[p_role] end)
+)
+$fn$;
+revoke execute on function app.has_role(uuid, text) from public, anon, authenticated;
+grant execute on function app.has_role(uuid, text) to anon, authenticated;
+
+-- The signed-in user's roles, inherited ones included.
+create or replace function app.current_roles()
+returns text[]
+language sql stable security definer
+set search_path = ''
+as $fn$
+select coalesce(array_agg(distinct r.role order by r.role), array[]::text[])
+from app.user_roles ur
+cross join lateral unnest(case ur.role
+  when 'employee' then array['employee']::text[]
+  when 'manager' then array['manager', 'employee']::text[]
+  when 'finance' then array['finance', 'employee']::text[]
+  when 'admin' then array['admin', 'employee']::text[]
+  else array[ur.role] end) as r(role)
+where ur.user_id = (select auth.uid())
+$fn$;
+revoke execute on function app.current_roles() from public, anon, authenticated;
+grant execute on function app.current_roles() to anon, authenticated;
+
+-- Admins manage roles: roles that may update every person row (admin).
+create or replace function app.is_admin()
+returns boolean
+language sql stable security definer
+set search_path = ''
+as $fn$
+select exists (select 1 from app.user_roles ur where ur.user_id = (select auth.uid()) and ur.role = any (array['admin']::text[]))
+$fn$;
+revoke execute on function app.is_admin() from public, anon, authenticated;
+grant execute on function app.is_admin() to anon, authenticated;
+
+drop policy if exists user_roles__read on app.user_roles;
+create policy user_roles__read on app.user_roles for select to authenticated using (user_id = (select auth.uid()) or (select app.is_admin()));
+drop policy if exists user_roles__grant on app.user_roles;
+create policy user_roles__grant on app.user_roles for insert to authenticated with check ((select app.is_admin()));
+drop policy if exists user_roles__revoke on app.user_roles;
+create policy user_roles__revoke on app.user_roles for delete to authenticated using ((select app.is_admin()));
+revoke all on table app.user_roles from anon, authenticated;
+grant select, insert, delete on table app.user_roles to authenticated;
+
+-- The caller's roles (inherited included), for the client.
+create or replace function public.my_roles()
+returns text[]
+language sql stable
+set search_path = ''
+as $fn$
+select app.current_roles()
+$fn$;
+revoke execute on function public.my_roles() from public, anon, authenticated;
+grant execute on function public.my_roles() to authenticated;
+
+-- Roles held directly by a user (RLS: yourself, or any user if you are an admin).
+create or replace function public.user_roles(p_user_id uuid)
+returns text[]
+language sql stable
+set search_path = ''
+as $fn$
+select coalesce(array_agg(ur.role order by ur.role), array[]::text[]) from app.user_roles ur where ur.user_id = p_user_id
+$fn$;
+revoke execute on function public.user_roles(uuid) from public, anon, authenticated;
+grant execute on function public.user_roles(uuid) to authenticated;
+
+-- Grants a role (admins only).
+create or replace function public.grant_role(p_user_id uuid, p_role text)
+returns void
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  if not app.is_admin() then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'user_roles', 'action', 'grant')::text;
+  end if;
+  insert into app.user_roles (user_id, role) values (p_user_id, p_role) on conflict do nothing;
+end;
+$fn$;
+revoke execute on function public.grant_role(uuid, text) from public, anon, authenticated;
+grant execute on function public.grant_role(uuid, text) to authenticated;
+
+-- Revokes a role (admins only).
+create or replace function public.revoke_role(p_user_id uuid, p_role text)
+returns void
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  if not app.is_admin() then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'user_roles', 'action', 'revoke')::text;
+  end if;
+  delete from app.user_roles ur where ur.user_id = p_user_id and ur.role = p_role;
+end;
+$fn$;
+revoke execute on function public.revoke_role(uuid, text) from public, anon, authenticated;
+grant execute on function public.revoke_role(uuid, text) to authenticated;
+
+-- ======================================================================
+-- Tables
+-- ======================================================================
+
+create table if not exists public.person (
+  id uuid primary key references auth.users (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  version integer not null default 1,
+  name text not null,
+  email text not null,
+  manager uuid,
+  department text,
+  cost_centre text,
+  employee_number text,
+  constraint person__email__unique unique (email),
+  constraint person__employee_number__unique unique (employee_number),
+  constraint person__email_invalid__1 check (email is null or (email ~* '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$')),
+  constraint person__cost_centre_invalid__2 check (cost_centre is null or (cost_centre ~ '^CC-[0-9]{4}$')),
+  constraint person__manager_self__3 check (coalesce(((manager is null) or (manager <> id)), false))
+);
+
+create table if not exists public.claim (
+  id uuid primary key default gen_random_uuid(),
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  version integer not null default 1,
+  title text not null,
+  purpose text,
+  submitter uuid not null,
+  status text not null default 'draft',
+  currency text not null default 'EUR'::text,
+  total numeric default 0::numeric,
+  submitted_at timestamptz,
+  approved_by uuid,
+  approved_at timestamptz,
+  finance_approved_by uuid,
+  finance_approved_at timestamptz,
+  return_reason text,
+  rejection_reason text,
+  paid_by uuid,
+  paid_at timestamptz,
+  payment_reference text,
+  constraint claim__status__values check (status in ('draft', 'submitted', 'returned', 'approved', 'finance_approved', 'rejected', 'paid')),
+  constraint claim__currency__values check (currency in ('EUR', 'USD', 'GBP', 'CHF', 'SEK')),
+  constraint claim__title_too_long__1 check (title is null or (char_length(title) <= 100)),
+  constraint claim__claim_total_too_high__2 check (total is null or (total <= 20000)),
+  constraint claim__reason_too_short__3 check (return_reason is null or (char_length(return_reason) >= 10)),
+  constraint claim__reason_too_short__4 check (rejection_reason is null or (char_length(rejection_reason) >= 10)),
+  constraint claim__self_approval__6 check (not coalesce((not (approved_by is null)), false) or coalesce((approved_by <> submitter), false)),
+  constraint claim__self_approval__7 check (not coalesce((not (finance_approved_by is null)), false) or coalesce((finance_approved_by <> submitter), false)),
+  constraint claim__self_approval__8 check (not coalesce((not (paid_by is null)), false) or coalesce((paid_by <> submitter), false))
+);
+
+create table if not exists public.line (
+  id uuid primary key default gen_random_uuid(),
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  version integer not null default 1,
+  claim uuid not null,
+  submitter uuid not null,
+  date date not null,
+  category text not null,
+  description text not null,
+  merchant text,
+  distance_km numeric,
+  amount numeric not null,
+  currency text not null default 'EUR'::text,
+  constraint line__category__values check (category in ('travel', 'lodging', 'meals', 'mileage', 'office', 'software', 'training', 'other')),
+  constraint line__currency__values check (currency in ('EUR', 'USD', 'GBP', 'CHF', 'SEK')),
+  constraint line__description_too_long__1 check (description is null or (char_length(description) <= 200)),
+  constraint line__amount_not_positive__2 check (amount is null or (amount >= 0.01)),
+  constraint line__line_amount_too_high__3 check (amount is null or (amount <= 5000)),
+  constraint line__mileage_distance_required__8 check (not coalesce((category = 'mileage'), false) or coalesce((distance_km > 0), false)),
+  constraint line__mileage_rate_exceeded__9 check (not coalesce((category = 'mileage'), false) or coalesce((amount <= (distance_km * 0.3)), false))
+);
+
+create table if not exists public.receipt (
+  id uuid primary key default gen_random_uuid(),
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  version integer not null default 1,
+  name text not null,
+  size_bytes bigint not null,
+  mime_type text not null default 'application/octet-stream',
+  content bytea,
+  claim uuid not null,
+  line uuid not null,
+  uploaded_by uuid not null,
+  constraint receipt__receipt_too_large__1 check (coalesce((size_bytes <= (10 * 1048576)), false))
+);
+
+-- ======================================================================
+-- References and indexes
+-- ======================================================================
+
+do $do$ begin
+  if not exists (select 1 from pg_catalog.pg_constraint where conname = 'person__manager__fk' and conrelid = 'public.person'::regclass) then
+    alter table public.person add constraint person__manager__fk foreign key (manager) references public.person (id) on delete set null;
+  end if;
+end $do$;
+
+create index if not exists person__manager__idx on public.person (manager);
+
+do $do$ begin
+  if not exists (select 1 from pg_catalog.pg_constraint where conname = 'claim__submitter__fk' and conrelid = 'public.claim'::regclass) then
+    alter table public.claim add constraint claim__submitter__fk foreign key (submitter) references public.person (id) on delete restrict;
+  end if;
+end $do$;
+do $do$ begin
+  if not exists (select 1 from pg_catalog.pg_constraint where conname = 'claim__approved_by__fk' and conrelid = 'public.claim'::regclass) then
+    alter table public.claim add constraint claim__approved_by__fk foreign key (approved_by) references public.person (id) on delete restrict;
+  end if;
+end $do$;
+do $do$ begin
+  if not exists (select 1 from pg_catalog.pg_constraint where conname = 'claim__finance_approved_by__fk' and conrelid = 'public.claim'::regclass) then
+    alter table public.claim add constraint claim__finance_approved_by__fk foreign key (finance_approved_by) references public.person (id) on delete restrict;
+  end if;
+end $do$;
+do $do$ begin
+  if not exists (select 1 from pg_catalog.pg_constraint where conname = 'claim__paid_by__fk' and conrelid = 'public.claim'::regclass) then
+    alter table public.claim add constraint claim__paid_by__fk foreign key (paid_by) references public.person (id) on delete restrict;
+  end if;
+end $do$;
+
+create index if not exists claim__approved_by__idx on public.claim (approved_by);
+create index if not exists claim__finance_approved_by__idx on public.claim (finance_approved_by);
+create index if not exists claim__paid_by__idx on public.claim (paid_by);
+create index if not exists claim__status__idx on public.claim (status);
+create index if not exists claim__submitter__idx on public.claim (submitter);
+
+do $do$ begin
+  if not exists (select 1 from pg_catalog.pg_constraint where conname = 'line__claim__fk' and conrelid = 'public.line'::regclass) then
+    alter table public.line add constraint line__claim__fk foreign key (claim) references public.claim (id) on delete cascade;
+  end if;
+end $do$;
+do $do$ begin
+  if not exists (select 1 from pg_catalog.pg_constraint where conname = 'line__submitter__fk' and conrelid = 'public.line'::regclass) then
+    alter table public.line add constraint line__submitter__fk foreign key (submitter) references public.person (id) on delete restrict;
+  end if;
+end $do$;
+
+create index if not exists line__claim__idx on public.line (claim);
+create index if not exists line__submitter__idx on public.line (submitter);
+
+do $do$ begin
+  if not exists (select 1 from pg_catalog.pg_constraint where conname = 'receipt__claim__fk' and conrelid = 'public.receipt'::regclass) then
+    alter table public.receipt add constraint receipt__claim__fk foreign key (claim) references public.claim (id) on delete cascade;
+  end if;
+end $do$;
+do $do$ begin
+  if not exists (select 1 from pg_catalog.pg_constraint where conname = 'receipt__line__fk' and conrelid = 'public.receipt'::regclass) then
+    alter table public.receipt add constraint receipt__line__fk foreign key (line) references public.line (id) on delete cascade;
+  end if;
+end $do$;
+do $do$ begin
+  if not exists (select 1 from pg_catalog.pg_constraint where conname = 'receipt__uploaded_by__fk' and conrelid = 'public.receipt'::regclass) then
+    alter table public.receipt add constraint receipt__uploaded_by__fk foreign key (uploaded_by) references public.person (id) on delete restrict;
+  end if;
+end $do$;
+
+create index if not exists receipt__claim__idx on public.receipt (claim);
+create index if not exists receipt__line__idx on public.receipt (line);
+create index if not exists receipt__uploaded_by__idx on public.receipt (uploaded_by);
+
+do $do$ begin
+  if not exists (select 1 from pg_catalog.pg_constraint where conname = 'receipt__size_bytes__nonnegative' and conrelid = 'public.receipt'::regclass) then
+    alter table public.receipt add constraint receipt__size_bytes__nonnegative check (size_bytes >= 0);
+  end if;
+end $do$;
+do $do$ begin
+  if not exists (select 1 from pg_catalog.pg_constraint where conname = 'receipt__size_bytes__matches_content' and conrelid = 'public.receipt'::regclass) then
+    alter table public.receipt add constraint receipt__size_bytes__matches_content check (content is null or octet_length(content) = size_bytes);
+  end if;
+end $do$;
+
+-- ======================================================================
+-- Users
+-- ======================================================================
+
+-- A new auth user gets a person row and the sign-up roles (employee).
+create or replace function app.on_auth_user_created()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+begin
+  insert into public.person (id, name, email, department, cost_centre, employee_number)
+  values (new.id, coalesce(nullif(new.raw_user_meta_data ->> 'name', ''), split_part(new.email, '@', 1)), new.email, nullif(new.raw_user_meta_data ->> 'department', ''), nullif(new.raw_user_meta_data ->> 'costCentre', ''), nullif(new.raw_user_meta_data ->> 'employeeNumber', ''))
+  on conflict (id) do nothing;
+  insert into app.user_roles (user_id, role) values (new.id, 'employee') on conflict do nothing;
+  return new;
+end;
+$fn$;
+revoke execute on function app.on_auth_user_created() from public, anon, authenticated;
+create or replace trigger ninefold_on_auth_user_created after insert on auth.users for each row execute function app.on_auth_user_created();
+
+-- ======================================================================
+-- Row bookkeeping and column rules
+-- ======================================================================
+
+-- Insert bookkeeping of person.
+create or replace function app.person__on_insert()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  new.created_at := now();
+  new.updated_at := new.created_at;
+  new.version := 1;
+  return new;
+end;
+$fn$;
+revoke execute on function app.person__on_insert() from public, anon, authenticated;
+create or replace trigger ninefold_10_on_insert before insert on public.person for each row execute function app.person__on_insert();
+-- Update bookkeeping and column rules of person.
+create or replace function app.person__on_update()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  new.id := old.id;
+  new.created_at := old.created_at;
+  new.version := old.version + 1;
+  new.updated_at := now();
+  if current_user in ('anon', 'authenticated') then
+    if new.name is distinct from old.name and not ((app.has_role((select auth.uid()), 'employee') and coalesce((old.id = (select auth.uid())), false)) or (app.has_role((select auth.uid()), 'manager') and coalesce((old.id = (select auth.uid())), false)) or (app.has_role((select auth.uid()), 'finance') and coalesce((old.id = (select auth.uid())), false)) or app.has_role((select auth.uid()), 'admin')) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'person', 'field', 'name')::text;
+    end if;
+    if new.email is distinct from old.email and not (app.has_role((select auth.uid()), 'admin')) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'person', 'field', 'email')::text;
+    end if;
+    if new.manager is distinct from old.manager and not (app.has_role((select auth.uid()), 'admin')) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'person', 'field', 'manager')::text;
+    end if;
+    if new.department is distinct from old.department and not (app.has_role((select auth.uid()), 'admin')) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'person', 'field', 'department')::text;
+    end if;
+    if new.cost_centre is distinct from old.cost_centre and not (app.has_role((select auth.uid()), 'admin')) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'person', 'field', 'costCentre')::text;
+    end if;
+    if new.employee_number is distinct from old.employee_number and not (app.has_role((select auth.uid()), 'admin')) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'person', 'field', 'employeeNumber')::text;
+    end if;
+  end if;
+  return new;
+end;
+$fn$;
+revoke execute on function app.person__on_update() from public, anon, authenticated;
+create or replace trigger ninefold_20_on_update before update on public.person for each row execute function app.person__on_update();
+
+-- Insert bookkeeping of claim.
+create or replace function app.claim__on_insert()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  new.created_at := now();
+  new.updated_at := new.created_at;
+  new.version := 1;
+  if current_user in ('anon', 'authenticated') then
+    new.submitter := (select auth.uid());
+    new.status := 'draft';
+  end if;
+  return new;
+end;
+$fn$;
+revoke execute on function app.claim__on_insert() from public, anon, authenticated;
+create or replace trigger ninefold_10_on_insert before insert on public.claim for each row execute function app.claim__on_insert();
+-- Update bookkeeping and column rules of claim.
+create or replace function app.claim__on_update()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  new.id := old.id;
+  new.created_at := old.created_at;
+  new.version := old.version + 1;
+  new.updated_at := now();
+  if current_user in ('anon', 'authenticated') then
+    if new.submitter is distinct from old.submitter then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'claim', 'field', 'submitter')::text;
+    end if;
+    if new.status is distinct from old.status then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'claim', 'field', 'status')::text;
+    end if;
+    if new.total is distinct from old.total then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'claim', 'field', 'total')::text;
+    end if;
+    if new.submitted_at is distinct from old.submitted_at then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'claim', 'field', 'submittedAt')::text;
+    end if;
+    if new.approved_by is distinct from old.approved_by then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'claim', 'field', 'approvedBy')::text;
+    end if;
+    if new.approved_at is distinct from old.approved_at then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'claim', 'field', 'approvedAt')::text;
+    end if;
+    if new.finance_approved_by is distinct from old.finance_approved_by then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'claim', 'field', 'financeApprovedBy')::text;
+    end if;
+    if new.finance_approved_at is distinct from old.finance_approved_at then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'claim', 'field', 'financeApprovedAt')::text;
+    end if;
+    if new.return_reason is distinct from old.return_reason then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'claim', 'field', 'returnReason')::text;
+    end if;
+    if new.rejection_reason is distinct from old.rejection_reason then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'claim', 'field', 'rejectionReason')::text;
+    end if;
+    if new.paid_by is distinct from old.paid_by then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'claim', 'field', 'paidBy')::text;
+    end if;
+    if new.paid_at is distinct from old.paid_at then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'claim', 'field', 'paidAt')::text;
+    end if;
+    if new.payment_reference is distinct from old.payment_reference then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'claim', 'field', 'paymentReference')::text;
+    end if;
+    if new.title is distinct from old.title and not ((app.has_role((select auth.uid()), 'employee') and coalesce(((old.submitter = (select auth.uid())) and (old.status in ('draft', 'returned'))), false)) or (app.has_role((select auth.uid()), 'manager') and coalesce(((old.submitter = (select auth.uid())) and (old.status in ('draft', 'returned'))), false)) or (app.has_role((select auth.uid()), 'finance') and coalesce(((old.submitter = (select auth.uid())) and (old.status in ('draft', 'returned'))), false)) or (app.has_role((select auth.uid()), 'admin') and coalesce(((old.submitter = (select auth.uid())) and (old.status in ('draft', 'returned'))), false))) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'claim', 'field', 'title')::text;
+    end if;
+    if new.purpose is distinct from old.purpose and not ((app.has_role((select auth.uid()), 'employee') and coalesce(((old.submitter = (select auth.uid())) and (old.status in ('draft', 'returned'))), false)) or (app.has_role((select auth.uid()), 'manager') and coalesce(((old.submitter = (select auth.uid())) and (old.status in ('draft', 'returned'))), false)) or (app.has_role((select auth.uid()), 'finance') and coalesce(((old.submitter = (select auth.uid())) and (old.status in ('draft', 'returned'))), false)) or (app.has_role((select auth.uid()), 'admin') and coalesce(((old.submitter = (select auth.uid())) and (old.status in ('draft', 'returned'))), false))) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'claim', 'field', 'purpose')::text;
+    end if;
+    if new.currency is distinct from old.currency and not ((app.has_role((select auth.uid()), 'employee') and coalesce(((old.submitter = (select auth.uid())) and (old.status in ('draft', 'returned'))), false)) or (app.has_role((select auth.uid()), 'manager') and coalesce(((old.submitter = (select auth.uid())) and (old.status in ('draft', 'returned'))), false)) or (app.has_role((select auth.uid()), 'finance') and coalesce(((old.submitter = (select auth.uid())) and (old.status in ('draft', 'returned'))), false)) or (app.has_role((select auth.uid()), 'admin') and coalesce(((old.submitter = (select auth.uid())) and (old.status in ('draft', 'returned'))), false))) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'claim', 'field', 'currency')::text;
+    end if;
+  end if;
+  return new;
+end;
+$fn$;
+revoke execute on function app.claim__on_update() from public, anon, authenticated;
+create or replace trigger ninefold_20_on_update before update on public.claim for each row execute function app.claim__on_update();
+
+-- Insert bookkeeping of line.
+create or replace function app.line__on_insert()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  new.created_at := now();
+  new.updated_at := new.created_at;
+  new.version := 1;
+  if current_user in ('anon', 'authenticated') then
+    new.submitter := (select auth.uid());
+  end if;
+  return new;
+end;
+$fn$;
+revoke execute on function app.line__on_insert() from public, anon, authenticated;
+create or replace trigger ninefold_10_on_insert before insert on public.line for each row execute function app.line__on_insert();
+-- Update bookkeeping and column rules of line.
+create or replace function app.line__on_update()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  new.id := old.id;
+  new.created_at := old.created_at;
+  new.version := old.version + 1;
+  new.updated_at := now();
+  if current_user in ('anon', 'authenticated') then
+    if new.claim is distinct from old.claim then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'line', 'field', 'claim')::text;
+    end if;
+    if new.submitter is distinct from old.submitter then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'line', 'field', 'submitter')::text;
+    end if;
+    if new.date is distinct from old.date and not ((app.has_role((select auth.uid()), 'employee') and coalesce(((old.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false)) or (app.has_role((select auth.uid()), 'manager') and coalesce(((old.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false)) or (app.has_role((select auth.uid()), 'finance') and coalesce(((old.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false)) or (app.has_role((select auth.uid()), 'admin') and coalesce(((old.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false))) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'line', 'field', 'date')::text;
+    end if;
+    if new.category is distinct from old.category and not ((app.has_role((select auth.uid()), 'employee') and coalesce(((old.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false)) or (app.has_role((select auth.uid()), 'manager') and coalesce(((old.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false)) or (app.has_role((select auth.uid()), 'finance') and coalesce(((old.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false)) or (app.has_role((select auth.uid()), 'admin') and coalesce(((old.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false))) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'line', 'field', 'category')::text;
+    end if;
+    if new.description is distinct from old.description and not ((app.has_role((select auth.uid()), 'employee') and coalesce(((old.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false)) or (app.has_role((select auth.uid()), 'manager') and coalesce(((old.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false)) or (app.has_role((select auth.uid()), 'finance') and coalesce(((old.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false)) or (app.has_role((select auth.uid()), 'admin') and coalesce(((old.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false))) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'line', 'field', 'description')::text;
+    end if;
+    if new.merchant is distinct from old.merchant and not ((app.has_role((select auth.uid()), 'employee') and coalesce(((old.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false)) or (app.has_role((select auth.uid()), 'manager') and coalesce(((old.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false)) or (app.has_role((select auth.uid()), 'finance') and coalesce(((old.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false)) or (app.has_role((select auth.uid()), 'admin') and coalesce(((old.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false))) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'line', 'field', 'merchant')::text;
+    end if;
+    if new.distance_km is distinct from old.distance_km and not ((app.has_role((select auth.uid()), 'employee') and coalesce(((old.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false)) or (app.has_role((select auth.uid()), 'manager') and coalesce(((old.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false)) or (app.has_role((select auth.uid()), 'finance') and coalesce(((old.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false)) or (app.has_role((select auth.uid()), 'admin') and coalesce(((old.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false))) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'line', 'field', 'distanceKm')::text;
+    end if;
+    if new.amount is distinct from old.amount and not ((app.has_role((select auth.uid()), 'employee') and coalesce(((old.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false)) or (app.has_role((select auth.uid()), 'manager') and coalesce(((old.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false)) or (app.has_role((select auth.uid()), 'finance') and coalesce(((old.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false)) or (app.has_role((select auth.uid()), 'admin') and coalesce(((old.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false))) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'line', 'field', 'amount')::text;
+    end if;
+    if new.currency is distinct from old.currency and not ((app.has_role((select auth.uid()), 'employee') and coalesce(((old.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false)) or (app.has_role((select auth.uid()), 'manager') and coalesce(((old.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false)) or (app.has_role((select auth.uid()), 'finance') and coalesce(((old.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false)) or (app.has_role((select auth.uid()), 'admin') and coalesce(((old.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false))) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'line', 'field', 'currency')::text;
+    end if;
+  end if;
+  return new;
+end;
+$fn$;
+revoke execute on function app.line__on_update() from public, anon, authenticated;
+create or replace trigger ninefold_20_on_update before update on public.line for each row execute function app.line__on_update();
+
+-- Insert bookkeeping of receipt.
+create or replace function app.receipt__on_insert()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  new.created_at := now();
+  new.updated_at := new.created_at;
+  new.version := 1;
+  if current_user in ('anon', 'authenticated') then
+    new.uploaded_by := (select auth.uid());
+  end if;
+  return new;
+end;
+$fn$;
+revoke execute on function app.receipt__on_insert() from public, anon, authenticated;
+create or replace trigger ninefold_10_on_insert before insert on public.receipt for each row execute function app.receipt__on_insert();
+-- Update bookkeeping and column rules of receipt.
+create or replace function app.receipt__on_update()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  new.id := old.id;
+  new.created_at := old.created_at;
+  new.version := old.version + 1;
+  new.updated_at := now();
+  if current_user in ('anon', 'authenticated') then
+    if new.claim is distinct from old.claim then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'receipt', 'field', 'claim')::text;
+    end if;
+    if new.line is distinct from old.line then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'receipt', 'field', 'line')::text;
+    end if;
+    if new.uploaded_by is distinct from old.uploaded_by then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'receipt', 'field', 'uploadedBy')::text;
+    end if;
+    if new.name is distinct from old.name then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'receipt', 'field', 'name')::text;
+    end if;
+    if new.size_bytes is distinct from old.size_bytes then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'receipt', 'field', 'size_bytes')::text;
+    end if;
+    if new.mime_type is distinct from old.mime_type then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'receipt', 'field', 'mime_type')::text;
+    end if;
+  end if;
+  return new;
+end;
+$fn$;
+revoke execute on function app.receipt__on_update() from public, anon, authenticated;
+create or replace trigger ninefold_20_on_update before update on public.receipt for each row execute function app.receipt__on_update();
+
+-- ======================================================================
+-- Validation beyond the row
+-- ======================================================================
+
+-- Validation of claim that reads beyond the row (raises the rule's catalogue code).
+create or replace function app.claim__validate()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+begin
+  if not (not coalesce((new.status not in ('draft', 'returned')), false) or coalesce(((select count(*) from public.line _c1 where (_c1.claim = new.id)) >= 1), false)) then
+    raise exception using errcode = 'P0001', message = 'CLAIM_EMPTY', detail = jsonb_build_object('entity', 'claim')::text;
+  end if;
+  return new;
+end;
+$fn$;
+revoke execute on function app.claim__validate() from public, anon, authenticated;
+create or replace trigger ninefold_30_validate before insert or update on public.claim for each row execute function app.claim__validate();
+
+-- Validation of line that reads beyond the row (raises the rule's catalogue code).
+create or replace function app.line__validate()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+begin
+  if not (coalesce((new.date <= (now() at time zone 'utc')::date), false)) then
+    raise exception using errcode = 'P0001', message = 'DATE_IN_FUTURE', detail = jsonb_build_object('entity', 'line', 'field', 'date')::text;
+  end if;
+  if not (coalesce((new.date >= ((now() at time zone 'utc')::date - make_interval(secs => (90)::double precision * 86400))), false)) then
+    raise exception using errcode = 'P0001', message = 'EXPENSE_TOO_OLD', detail = jsonb_build_object('entity', 'line', 'field', 'date')::text;
+  end if;
+  if not (coalesce((new.currency = (select _h1.currency from public.claim _h1 where _h1.id = new.claim)), false)) then
+    raise exception using errcode = 'P0001', message = 'CURRENCY_MISMATCH', detail = jsonb_build_object('entity', 'line', 'field', 'currency')::text;
+  end if;
+  if not (coalesce(((select count(*) from public.line _c1 where (_c1.claim = new.claim)) <= 50), false)) then
+    raise exception using errcode = 'P0001', message = 'TOO_MANY_LINES', detail = jsonb_build_object('entity', 'line')::text;
+  end if;
+  if not (not coalesce(((new.amount > 25) and ((select _h1.status from public.claim _h1 where _h1.id = new.claim) not in ('draft', 'returned'))), false) or coalesce(((select count(*) from public.receipt _c1 where (_c1.line = new.id)) >= 1), false)) then
+    raise exception using errcode = 'P0001', message = 'RECEIPT_REQUIRED', detail = jsonb_build_object('entity', 'line', 'field', 'amount')::text;
+  end if;
+  return new;
+end;
+$fn$;
+revoke execute on function app.line__validate() from public, anon, authenticated;
+create or replace trigger ninefold_30_validate before insert or update on public.line for each row execute function app.line__validate();
+
+-- Validation of receipt that reads beyond the row (raises the rule's catalogue code).
+create or replace function app.receipt__validate()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+begin
+  if not (coalesce(((select _h1.claim from public.line _h1 where _h1.id = new.line) = new.claim), false)) then
+    raise exception using errcode = 'P0001', message = 'RECEIPT_LINE_MISMATCH', detail = jsonb_build_object('entity', 'receipt', 'field', 'line')::text;
+  end if;
+  if not (coalesce(((select count(*) from public.receipt _c1 where (_c1.line = new.line)) <= 5), false)) then
+    raise exception using errcode = 'P0001', message = 'TOO_MANY_RECEIPTS', detail = jsonb_build_object('entity', 'receipt')::text;
+  end if;
+  return new;
+end;
+$fn$;
+revoke execute on function app.receipt__validate() from public, anon, authenticated;
+create or replace trigger ninefold_30_validate before insert or update on public.receipt for each row execute function app.receipt__validate();
+
+-- ======================================================================
+-- History
+-- ======================================================================
+
+create table if not exists public.claim_history (
+  id uuid primary key default gen_random_uuid(),
+  row_id uuid not null,
+  transition text not null,
+  from_state text not null,
+  to_state text not null,
+  actor uuid,
+  at timestamptz not null default now(),
+  input jsonb not null default '{}'::jsonb
+);
+create index if not exists claim_history__row_id__idx on public.claim_history (row_id, at);
+alter table public.claim_history enable row level security;
+alter table public.claim_history force row level security;
+drop policy if exists claim_history__read on public.claim_history;
+create policy claim_history__read on public.claim_history as permissive for select to authenticated using (exists (select 1 from public.claim x where x.id = claim_history.row_id));
+-- History of claim is append-only.
+create or replace function app.claim_history__append_only()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  raise exception using errcode = 'P0001', message = 'APPEND_ONLY', detail = jsonb_build_object('table', 'claim_history')::text;
+end;
+$fn$;
+revoke execute on function app.claim_history__append_only() from public, anon, authenticated;
+create or replace trigger ninefold_append_only before update or delete on public.claim_history for each row execute function app.claim_history__append_only();
+
+-- ======================================================================
+-- Transitions
+-- ======================================================================
+
+-- Transition claim.submit: draft, returned -> submitted (employee).
+create or replace function public.claim_submit(p_id uuid, p_version integer default null, p_input jsonb default '{}'::jsonb)
+returns public.claim
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  r public.claim;
+  v_from text;
+begin
+  select * into r from public.claim x where x.id = p_id for update;
+  if not found or not coalesce(((select app.has_role((select auth.uid()), 'employee')) and coalesce((r.submitter = (select auth.uid())), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce(((r.submitter = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = r.submitter) = (select auth.uid())) and (r.status <> 'draft'))), false)) or ((select app.has_role((select auth.uid()), 'finance')) and coalesce(((r.submitter = (select auth.uid())) or (r.status <> 'draft')), false)) or (select app.has_role((select auth.uid()), 'admin')), false) then
+    raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'claim', 'id', p_id)::text;
+  end if;
+  if not (app.has_role((select auth.uid()), 'employee')) then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'claim', 'action', 'submit')::text;
+  end if;
+  if p_version is not null and r.version <> p_version then
+    raise exception using errcode = 'P0001', message = 'CONFLICT', detail = jsonb_build_object('entity', 'claim', 'id', p_id, 'version', p_version, 'current', r.version)::text;
+  end if;
+  v_from := r.status;
+  if v_from is null or v_from not in ('draft', 'returned') then
+    raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'claim', 'transition', 'submit', 'from', v_from)::text;
+  end if;
+  if not coalesce((r.submitter = (select auth.uid())), false) then
+    raise exception using errcode = 'P0001', message = 'NOT_SUBMITTER', detail = jsonb_build_object('entity', 'claim', 'action', 'submit')::text;
+  end if;
+  update public.claim x set
+    submitted_at = now(),
+    total = coalesce((select sum(_s1.amount) from public.line _s1 where (_s1.claim = x.id)), 0),
+    status = 'submitted'
+  where x.id = p_id
+  returning x.* into r;
+  insert into public.claim_history (row_id, transition, from_state, to_state, actor, input)
+  values (r.id, 'submit', v_from, 'submitted', (select auth.uid()), '{}'::jsonb);
+  return r;
+end;
+$fn$;
+revoke execute on function public.claim_submit(uuid, integer, jsonb) from public, anon, authenticated;
+grant execute on function public.claim_submit(uuid, integer, jsonb) to authenticated;
+
+-- Transition claim.recall: submitted -> draft (employee).
+create or replace function public.claim_recall(p_id uuid, p_version integer default null, p_input jsonb default '{}'::jsonb)
+returns public.claim
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  r public.claim;
+  v_from text;
+begin
+  select * into r from public.claim x where x.id = p_id for update;
+  if not found or not coalesce(((select app.has_role((select auth.uid()), 'employee')) and coalesce((r.submitter = (select auth.uid())), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce(((r.submitter = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = r.submitter) = (select auth.uid())) and (r.status <> 'draft'))), false)) or ((select app.has_role((select auth.uid()), 'finance')) and coalesce(((r.submitter = (select auth.uid())) or (r.status <> 'draft')), false)) or (select app.has_role((select auth.uid()), 'admin')), false) then
+    raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'claim', 'id', p_id)::text;
+  end if;
+  if not (app.has_role((select auth.uid()), 'employee')) then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'claim', 'action', 'recall')::text;
+  end if;
+  if p_version is not null and r.version <> p_version then
+    raise exception using errcode = 'P0001', message = 'CONFLICT', detail = jsonb_build_object('entity', 'claim', 'id', p_id, 'version', p_version, 'current', r.version)::text;
+  end if;
+  v_from := r.status;
+  if v_from is null or v_from not in ('submitted') then
+    raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'claim', 'transition', 'recall', 'from', v_from)::text;
+  end if;
+  if not coalesce((r.submitter = (select auth.uid())), false) then
+    raise exception using errcode = 'P0001', message = 'NOT_SUBMITTER', detail = jsonb_build_object('entity', 'claim', 'action', 'recall')::text;
+  end if;
+  update public.claim x set
+    submitted_at = null,
+    status = 'draft'
+  where x.id = p_id
+  returning x.* into r;
+  insert into public.claim_history (row_id, transition, from_state, to_state, actor, input)
+  values (r.id, 'recall', v_from, 'draft', (select auth.uid()), '{}'::jsonb);
+  return r;
+end;
+$fn$;
+revoke execute on function public.claim_recall(uuid, integer, jsonb) from public, anon, authenticated;
+grant execute on function public.claim_recall(uuid, integer, jsonb) to authenticated;
+
+-- Transition claim.approve: submitted -> approved (manager).
+create or replace function public.claim_approve(p_id uuid, p_version integer default null, p_input jsonb default '{}'::jsonb)
+returns public.claim
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  r public.claim;
+  v_from text;
+begin
+  select * into r from public.claim x where x.id = p_id for update;
+  if not found or not coalesce(((select app.has_role((select auth.uid()), 'employee')) and coalesce((r.submitter = (select auth.uid())), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce(((r.submitter = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = r.submitter) = (select auth.uid())) and (r.status <> 'draft'))), false)) or ((select app.has_role((select auth.uid()), 'finance')) and coalesce(((r.submitter = (select auth.uid())) or (r.status <> 'draft')), false)) or (select app.has_role((select auth.uid()), 'admin')), false) then
+    raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'claim', 'id', p_id)::text;
+  end if;
+  if not (app.has_role((select auth.uid()), 'manager')) then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'claim', 'action', 'approve')::text;
+  end if;
+  if p_version is not null and r.version <> p_version then
+    raise exception using errcode = 'P0001', message = 'CONFLICT', detail = jsonb_build_object('entity', 'claim', 'id', p_id, 'version', p_version, 'current', r.version)::text;
+  end if;
+  v_from := r.status;
+  if v_from is null or v_from not in ('submitted') then
+    raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'claim', 'transition', 'approve', 'from', v_from)::text;
+  end if;
+  if not coalesce(((select _h1.manager from public.person _h1 where _h1.id = r.submitter) = (select auth.uid())), false) then
+    raise exception using errcode = 'P0001', message = 'NOT_YOUR_REPORT', detail = jsonb_build_object('entity', 'claim', 'action', 'approve')::text;
+  end if;
+  update public.claim x set
+    approved_by = (select auth.uid()),
+    approved_at = now(),
+    status = 'approved'
+  where x.id = p_id
+  returning x.* into r;
+  insert into public.claim_history (row_id, transition, from_state, to_state, actor, input)
+  values (r.id, 'approve', v_from, 'approved', (select auth.uid()), '{}'::jsonb);
+  return r;
+end;
+$fn$;
+revoke execute on function public.claim_approve(uuid, integer, jsonb) from public, anon, authenticated;
+grant execute on function public.claim_approve(uuid, integer, jsonb) to authenticated;
+
+-- Transition claim.finance_approve: approved -> finance_approved (finance).
+create or replace function public.claim_finance_approve(p_id uuid, p_version integer default null, p_input jsonb default '{}'::jsonb)
+returns public.claim
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  r public.claim;
+  v_from text;
+begin
+  select * into r from public.claim x where x.id = p_id for update;
+  if not found or not coalesce(((select app.has_role((select auth.uid()), 'employee')) and coalesce((r.submitter = (select auth.uid())), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce(((r.submitter = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = r.submitter) = (select auth.uid())) and (r.status <> 'draft'))), false)) or ((select app.has_role((select auth.uid()), 'finance')) and coalesce(((r.submitter = (select auth.uid())) or (r.status <> 'draft')), false)) or (select app.has_role((select auth.uid()), 'admin')), false) then
+    raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'claim', 'id', p_id)::text;
+  end if;
+  if not (app.has_role((select auth.uid()), 'finance')) then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'claim', 'action', 'finance_approve')::text;
+  end if;
+  if p_version is not null and r.version <> p_version then
+    raise exception using errcode = 'P0001', message = 'CONFLICT', detail = jsonb_build_object('entity', 'claim', 'id', p_id, 'version', p_version, 'current', r.version)::text;
+  end if;
+  v_from := r.status;
+  if v_from is null or v_from not in ('approved') then
+    raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'claim', 'transition', 'finance_approve', 'from', v_from)::text;
+  end if;
+  if not coalesce((r.submitter <> (select auth.uid())), false) then
+    raise exception using errcode = 'P0001', message = 'SELF_APPROVAL', detail = jsonb_build_object('entity', 'claim', 'action', 'finance_approve')::text;
+  end if;
+  update public.claim x set
+    finance_approved_by = (select auth.uid()),
+    finance_approved_at = now(),
+    status = 'finance_approved'
+  where x.id = p_id
+  returning x.* into r;
+  insert into public.claim_history (row_id, transition, from_state, to_state, actor, input)
+  values (r.id, 'finance_approve', v_from, 'finance_approved', (select auth.uid()), '{}'::jsonb);
+  return r;
+end;
+$fn$;
+revoke execute on function public.claim_finance_approve(uuid, integer, jsonb) from public, anon, authenticated;
+grant execute on function public.claim_finance_approve(uuid, integer, jsonb) to authenticated;
+
+-- Transition claim.send_back: submitted, approved, finance_approved -> returned (manager, finance).
+create or replace function public.claim_send_back(p_id uuid, p_version integer default null, p_input jsonb default '{}'::jsonb)
+returns public.claim
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  r public.claim;
+  v_from text;
+begin
+  select * into r from public.claim x where x.id = p_id for update;
+  if not found or not coalesce(((select app.has_role((select auth.uid()), 'employee')) and coalesce((r.submitter = (select auth.uid())), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce(((r.submitter = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = r.submitter) = (select auth.uid())) and (r.status <> 'draft'))), false)) or ((select app.has_role((select auth.uid()), 'finance')) and coalesce(((r.submitter = (select auth.uid())) or (r.status <> 'draft')), false)) or (select app.has_role((select auth.uid()), 'admin')), false) then
+    raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'claim', 'id', p_id)::text;
+  end if;
+  if not (app.has_role((select auth.uid()), 'manager') or app.has_role((select auth.uid()), 'finance')) then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'claim', 'action', 'send_back')::text;
+  end if;
+  if p_version is not null and r.version <> p_version then
+    raise exception using errcode = 'P0001', message = 'CONFLICT', detail = jsonb_build_object('entity', 'claim', 'id', p_id, 'version', p_version, 'current', r.version)::text;
+  end if;
+  v_from := r.status;
+  if v_from is null or v_from not in ('submitted', 'approved', 'finance_approved') then
+    raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'claim', 'transition', 'send_back', 'from', v_from)::text;
+  end if;
+  if not coalesce(((r.submitter <> (select auth.uid())) and (((select _h1.manager from public.person _h1 where _h1.id = r.submitter) = (select auth.uid())) or app.has_role((select auth.uid()), 'finance'))), false) then
+    raise exception using errcode = 'P0001', message = 'NOT_APPROVER', detail = jsonb_build_object('entity', 'claim', 'action', 'send_back')::text;
+  end if;
+  if p_input -> 'returnReason' is null or jsonb_typeof(p_input -> 'returnReason') = 'null' or (p_input ->> 'returnReason') = '' then
+    raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'claim', 'transition', 'send_back', 'field', 'returnReason')::text;
+  end if;
+  update public.claim x set
+    return_reason = (p_input ->> 'returnReason')::text,
+    approved_by = null,
+    approved_at = null,
+    finance_approved_by = null,
+    finance_approved_at = null,
+    status = 'returned'
+  where x.id = p_id
+  returning x.* into r;
+  insert into public.claim_history (row_id, transition, from_state, to_state, actor, input)
+  values (r.id, 'send_back', v_from, 'returned', (select auth.uid()), jsonb_build_object('returnReason', p_input -> 'returnReason'));
+  return r;
+end;
+$fn$;
+revoke execute on function public.claim_send_back(uuid, integer, jsonb) from public, anon, authenticated;
+grant execute on function public.claim_send_back(uuid, integer, jsonb) to authenticated;
+
+-- Transition claim.reject: submitted, approved, finance_approved -> rejected (manager, finance).
+create or replace function public.claim_reject(p_id uuid, p_version integer default null, p_input jsonb default '{}'::jsonb)
+returns public.claim
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  r public.claim;
+  v_from text;
+begin
+  select * into r from public.claim x where x.id = p_id for update;
+  if not found or not coalesce(((select app.has_role((select auth.uid()), 'employee')) and coalesce((r.submitter = (select auth.uid())), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce(((r.submitter = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = r.submitter) = (select auth.uid())) and (r.status <> 'draft'))), false)) or ((select app.has_role((select auth.uid()), 'finance')) and coalesce(((r.submitter = (select auth.uid())) or (r.status <> 'draft')), false)) or (select app.has_role((select auth.uid()), 'admin')), false) then
+    raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'claim', 'id', p_id)::text;
+  end if;
+  if not (app.has_role((select auth.uid()), 'manager') or app.has_role((select auth.uid()), 'finance')) then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'claim', 'action', 'reject')::text;
+  end if;
+  if p_version is not null and r.version <> p_version then
+    raise exception using errcode = 'P0001', message = 'CONFLICT', detail = jsonb_build_object('entity', 'claim', 'id', p_id, 'version', p_version, 'current', r.version)::text;
+  end if;
+  v_from := r.status;
+  if v_from is null or v_from not in ('submitted', 'approved', 'finance_approved') then
+    raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'claim', 'transition', 'reject', 'from', v_from)::text;
+  end if;
+  if not coalesce(((r.submitter <> (select auth.uid())) and (((select _h1.manager from public.person _h1 where _h1.id = r.submitter) = (select auth.uid())) or app.has_role((select auth.uid()), 'finance'))), false) then
+    raise exception using errcode = 'P0001', message = 'NOT_APPROVER', detail = jsonb_build_object('entity', 'claim', 'action', 'reject')::text;
+  end if;
+  if p_input -> 'rejectionReason' is null or jsonb_typeof(p_input -> 'rejectionReason') = 'null' or (p_input ->> 'rejectionReason') = '' then
+    raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'claim', 'transition', 'reject', 'field', 'rejectionReason')::text;
+  end if;
+  update public.claim x set
+    rejection_reason = (p_input ->> 'rejectionReason')::text,
+    status = 'rejected'
+  where x.id = p_id
+  returning x.* into r;
+  insert into public.claim_history (row_id, transition, from_state, to_state, actor, input)
+  values (r.id, 'reject', v_from, 'rejected', (select auth.uid()), jsonb_build_object('rejectionReason', p_input -> 'rejectionReason'));
+  return r;
+end;
+$fn$;
+revoke execute on function public.claim_reject(uuid, integer, jsonb) from public, anon, authenticated;
+grant execute on function public.claim_reject(uuid, integer, jsonb) to authenticated;
+
+-- Transition claim.pay: approved, finance_approved -> paid (finance).
+create or replace function public.claim_pay(p_id uuid, p_version integer default null, p_input jsonb default '{}'::jsonb)
+returns public.claim
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  r public.claim;
+  v_from text;
+begin
+  select * into r from public.claim x where x.id = p_id for update;
+  if not found or not coalesce(((select app.has_role((select auth.uid()), 'employee')) and coalesce((r.submitter = (select auth.uid())), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce(((r.submitter = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = r.submitter) = (select auth.uid())) and (r.status <> 'draft'))), false)) or ((select app.has_role((select auth.uid()), 'finance')) and coalesce(((r.submitter = (select auth.uid())) or (r.status <> 'draft')), false)) or (select app.has_role((select auth.uid()), 'admin')), false) then
+    raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'claim', 'id', p_id)::text;
+  end if;
+  if not (app.has_role((select auth.uid()), 'finance')) then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'claim', 'action', 'pay')::text;
+  end if;
+  if p_version is not null and r.version <> p_version then
+    raise exception using errcode = 'P0001', message = 'CONFLICT', detail = jsonb_build_object('entity', 'claim', 'id', p_id, 'version', p_version, 'current', r.version)::text;
+  end if;
+  v_from := r.status;
+  if v_from is null or v_from not in ('approved', 'finance_approved') then
+    raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'claim', 'transition', 'pay', 'from', v_from)::text;
+  end if;
+  if not coalesce(((r.total <= 1000) or (not (r.finance_approved_by is null))), false) then
+    raise exception using errcode = 'P0001', message = 'FINANCE_APPROVAL_REQUIRED', detail = jsonb_build_object('entity', 'claim', 'action', 'pay')::text;
+  end if;
+  if p_input -> 'paymentReference' is null or jsonb_typeof(p_input -> 'paymentReference') = 'null' or (p_input ->> 'paymentReference') = '' then
+    raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'claim', 'transition', 'pay', 'field', 'paymentReference')::text;
+  end if;
+  update public.claim x set
+    payment_reference = (p_input ->> 'paymentReference')::text,
+    paid_at = now(),
+    paid_by = (select auth.uid()),
+    status = 'paid'
+  where x.id = p_id
+  returning x.* into r;
+  insert into public.claim_history (row_id, transition, from_state, to_state, actor, input)
+  values (r.id, 'pay', v_from, 'paid', (select auth.uid()), jsonb_build_object('paymentReference', p_input -> 'paymentReference'));
+  return r;
+end;
+$fn$;
+revoke execute on function public.claim_pay(uuid, integer, jsonb) from public, anon, authenticated;
+grant execute on function public.claim_pay(uuid, integer, jsonb) to authenticated;
+
+-- ======================================================================
+-- Row-level security
+-- ======================================================================
+
+alter table public.person enable row level security;
+alter table public.person force row level security;
+drop policy if exists person__employee__read on public.person;
+create policy person__employee__read on public.person as permissive for select to authenticated using ((select app.has_role((select auth.uid()), 'employee')));
+drop policy if exists person__employee__update on public.person;
+create policy person__employee__update on public.person as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'employee')) and coalesce((person.id = (select auth.uid())), false))) with check (((select app.has_role((select auth.uid()), 'employee')) and coalesce((person.id = (select auth.uid())), false)));
+drop policy if exists person__manager__read on public.person;
+create policy person__manager__read on public.person as permissive for select to authenticated using ((select app.has_role((select auth.uid()), 'manager')));
+drop policy if exists person__manager__update on public.person;
+create policy person__manager__update on public.person as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'manager')) and coalesce((person.id = (select auth.uid())), false))) with check (((select app.has_role((select auth.uid()), 'manager')) and coalesce((person.id = (select auth.uid())), false)));
+drop policy if exists person__finance__read on public.person;
+create policy person__finance__read on public.person as permissive for select to authenticated using ((select app.has_role((select auth.uid()), 'finance')));
+drop policy if exists person__finance__update on public.person;
+create policy person__finance__update on public.person as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'finance')) and coalesce((person.id = (select auth.uid())), false))) with check (((select app.has_role((select auth.uid()), 'finance')) and coalesce((person.id = (select auth.uid())), false)));
+drop policy if exists person__admin__read on public.person;
+create policy person__admin__read on public.person as permissive for select to authenticated using ((select app.has_role((select auth.uid()), 'admin')));
+drop policy if exists person__admin__update on public.person;
+create policy person__admin__update on public.person as permissive for update to authenticated using ((select app.has_role((select auth.uid()), 'admin'))) with check ((select app.has_role((select auth.uid()), 'admin')));
+drop policy if exists person__admin__delete on public.person;
+create policy person__admin__delete on public.person as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'admin')) and coalesce((person.id <> (select auth.uid())), false)));
+
+alter table public.claim enable row level security;
+alter table public.claim force row level security;
+drop policy if exists claim__employee__read on public.claim;
+create policy claim__employee__read on public.claim as permissive for select to authenticated using (((select app.has_role((select auth.uid()), 'employee')) and coalesce((claim.submitter = (select auth.uid())), false)));
+drop policy if exists claim__employee__create on public.claim;
+create policy claim__employee__create on public.claim as permissive for insert to authenticated with check ((select app.has_role((select auth.uid()), 'employee')));
+drop policy if exists claim__employee__update on public.claim;
+create policy claim__employee__update on public.claim as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'employee')) and coalesce(((claim.submitter = (select auth.uid())) and (claim.status in ('draft', 'returned'))), false))) with check (((select app.has_role((select auth.uid()), 'employee')) and coalesce(((claim.submitter = (select auth.uid())) and (claim.status in ('draft', 'returned'))), false)));
+drop policy if exists claim__employee__delete on public.claim;
+create policy claim__employee__delete on public.claim as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'employee')) and coalesce(((claim.submitter = (select auth.uid())) and (claim.status = 'draft')), false)));
+drop policy if exists claim__manager__read on public.claim;
+create policy claim__manager__read on public.claim as permissive for select to authenticated using (((select app.has_role((select auth.uid()), 'manager')) and coalesce(((claim.submitter = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = claim.submitter) = (select auth.uid())) and (claim.status <> 'draft'))), false)));
+drop policy if exists claim__manager__create on public.claim;
+create policy claim__manager__create on public.claim as permissive for insert to authenticated with check ((select app.has_role((select auth.uid()), 'manager')));
+drop policy if exists claim__manager__update on public.claim;
+create policy claim__manager__update on public.claim as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'manager')) and coalesce(((claim.submitter = (select auth.uid())) and (claim.status in ('draft', 'returned'))), false))) with check (((select app.has_role((select auth.uid()), 'manager')) and coalesce(((claim.submitter = (select auth.uid())) and (claim.status in ('draft', 'returned'))), false)));
+drop policy if exists claim__manager__delete on public.claim;
+create policy claim__manager__delete on public.claim as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'manager')) and coalesce(((claim.submitter = (select auth.uid())) and (claim.status = 'draft')), false)));
+drop policy if exists claim__finance__read on public.claim;
+create policy claim__finance__read on public.claim as permissive for select to authenticated using (((select app.has_role((select auth.uid()), 'finance')) and coalesce(((claim.submitter = (select auth.uid())) or (claim.status <> 'draft')), false)));
+drop policy if exists claim__finance__create on public.claim;
+create policy claim__finance__create on public.claim as permissive for insert to authenticated with check ((select app.has_role((select auth.uid()), 'finance')));
+drop policy if exists claim__finance__update on public.claim;
+create policy claim__finance__update on public.claim as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'finance')) and coalesce(((claim.submitter = (select auth.uid())) and (claim.status in ('draft', 'returned'))), false))) with check (((select app.has_role((select auth.uid()), 'finance')) and coalesce(((claim.submitter = (select auth.uid())) and (claim.status in ('draft', 'returned'))), false)));
+drop policy if exists claim__finance__delete on public.claim;
+create policy claim__finance__delete on public.claim as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'finance')) and coalesce(((claim.submitter = (select auth.uid())) and (claim.status = 'draft')), false)));
+drop policy if exists claim__admin__read on public.claim;
+create policy claim__admin__read on public.claim as permissive for select to authenticated using ((select app.has_role((select auth.uid()), 'admin')));
+drop policy if exists claim__admin__create on public.claim;
+create policy claim__admin__create on public.claim as permissive for insert to authenticated with check ((select app.has_role((select auth.uid()), 'admin')));
+drop policy if exists claim__admin__update on public.claim;
+create policy claim__admin__update on public.claim as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'admin')) and coalesce(((claim.submitter = (select auth.uid())) and (claim.status in ('draft', 'returned'))), false))) with check (((select app.has_role((select auth.uid()), 'admin')) and coalesce(((claim.submitter = (select auth.uid())) and (claim.status in ('draft', 'returned'))), false)));
+drop policy if exists claim__admin__delete on public.claim;
+create policy claim__admin__delete on public.claim as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'admin')) and coalesce((claim.status in ('draft', 'rejected')), false)));
+
+alter table public.line enable row level security;
+alter table public.line force row level security;
+drop policy if exists line__employee__read on public.line;
+create policy line__employee__read on public.line as permissive for select to authenticated using (((select app.has_role((select auth.uid()), 'employee')) and coalesce((line.submitter = (select auth.uid())), false)));
+drop policy if exists line__employee__create on public.line;
+create policy line__employee__create on public.line as permissive for insert to authenticated with check (((select app.has_role((select auth.uid()), 'employee')) and coalesce((((select _h1.submitter from public.claim _h1 where _h1.id = line.claim) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = line.claim) in ('draft', 'returned'))), false)));
+drop policy if exists line__employee__update on public.line;
+create policy line__employee__update on public.line as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'employee')) and coalesce(((line.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = line.claim) in ('draft', 'returned'))), false))) with check (((select app.has_role((select auth.uid()), 'employee')) and coalesce(((line.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = line.claim) in ('draft', 'returned'))), false)));
+drop policy if exists line__employee__delete on public.line;
+create policy line__employee__delete on public.line as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'employee')) and coalesce(((line.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = line.claim) in ('draft', 'returned'))), false)));
+drop policy if exists line__manager__read on public.line;
+create policy line__manager__read on public.line as permissive for select to authenticated using (((select app.has_role((select auth.uid()), 'manager')) and coalesce(((line.submitter = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = line.submitter) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = line.claim) <> 'draft'))), false)));
+drop policy if exists line__manager__create on public.line;
+create policy line__manager__create on public.line as permissive for insert to authenticated with check (((select app.has_role((select auth.uid()), 'manager')) and coalesce((((select _h1.submitter from public.claim _h1 where _h1.id = line.claim) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = line.claim) in ('draft', 'returned'))), false)));
+drop policy if exists line__manager__update on public.line;
+create policy line__manager__update on public.line as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'manager')) and coalesce(((line.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = line.claim) in ('draft', 'returned'))), false))) with check (((select app.has_role((select auth.uid()), 'manager')) and coalesce(((line.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = line.claim) in ('draft', 'returned'))), false)));
+drop policy if exists line__manager__delete on public.line;
+create policy line__manager__delete on public.line as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'manager')) and coalesce(((line.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = line.claim) in ('draft', 'returned'))), false)));
+drop policy if exists line__finance__read on public.line;
+create policy line__finance__read on public.line as permissive for select to authenticated using (((select app.has_role((select auth.uid()), 'finance')) and coalesce(((line.submitter = (select auth.uid())) or ((select _h1.status from public.claim _h1 where _h1.id = line.claim) <> 'draft')), false)));
+drop policy if exists line__finance__create on public.line;
+create policy line__finance__create on public.line as permissive for insert to authenticated with check (((select app.has_role((select auth.uid()), 'finance')) and coalesce((((select _h1.submitter from public.claim _h1 where _h1.id = line.claim) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = line.claim) in ('draft', 'returned'))), false)));
+drop policy if exists line__finance__update on public.line;
+create policy line__finance__update on public.line as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'finance')) and coalesce(((line.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = line.claim) in ('draft', 'returned'))), false))) with check (((select app.has_role((select auth.uid()), 'finance')) and coalesce(((line.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = line.claim) in ('draft', 'returned'))), false)));
+drop policy if exists line__finance__delete on public.line;
+create policy line__finance__delete on public.line as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'finance')) and coalesce(((line.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = line.claim) in ('draft', 'returned'))), false)));
+drop policy if exists line__admin__read on public.line;
+create policy line__admin__read on public.line as permissive for select to authenticated using ((select app.has_role((select auth.uid()), 'admin')));
+drop policy if exists line__admin__create on public.line;
+create policy line__admin__create on public.line as permissive for insert to authenticated with check (((select app.has_role((select auth.uid()), 'admin')) and coalesce((((select _h1.submitter from public.claim _h1 where _h1.id = line.claim) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = line.claim) in ('draft', 'returned'))), false)));
+drop policy if exists line__admin__update on public.line;
+create policy line__admin__update on public.line as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'admin')) and coalesce(((line.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = line.claim) in ('draft', 'returned'))), false))) with check (((select app.has_role((select auth.uid()), 'admin')) and coalesce(((line.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = line.claim) in ('draft', 'returned'))), false)));
+drop policy if exists line__admin__delete on public.line;
+create policy line__admin__delete on public.line as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'admin')) and coalesce(((line.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = line.claim) in ('draft', 'returned'))), false)));
+
+alter table public.receipt enable row level security;
+alter table public.receipt force row level security;
+drop policy if exists receipt__employee__read on public.receipt;
+create policy receipt__employee__read on public.receipt as permissive for select to authenticated using (((select app.has_role((select auth.uid()), 'employee')) and coalesce((receipt.uploaded_by = (select auth.uid())), false)));
+drop policy if exists receipt__employee__create on public.receipt;
+create policy receipt__employee__create on public.receipt as permissive for insert to authenticated with check (((select app.has_role((select auth.uid()), 'employee')) and coalesce((((select _h1.submitter from public.claim _h1 where _h1.id = receipt.claim) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = receipt.claim) in ('draft', 'returned'))), false)));
+drop policy if exists receipt__employee__delete on public.receipt;
+create policy receipt__employee__delete on public.receipt as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'employee')) and coalesce(((receipt.uploaded_by = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = receipt.claim) in ('draft', 'returned'))), false)));
+drop policy if exists receipt__manager__read on public.receipt;
+create policy receipt__manager__read on public.receipt as permissive for select to authenticated using (((select app.has_role((select auth.uid()), 'manager')) and coalesce(((receipt.uploaded_by = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = receipt.uploaded_by) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = receipt.claim) <> 'draft'))), false)));
+drop policy if exists receipt__manager__create on public.receipt;
+create policy receipt__manager__create on public.receipt as permissive for insert to authenticated with check (((select app.has_role((select auth.uid()), 'manager')) and coalesce((((select _h1.submitter from public.claim _h1 where _h1.id = receipt.claim) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = receipt.claim) in ('draft', 'returned'))), false)));
+drop policy if exists receipt__manager__delete on public.receipt;
+create policy receipt__manager__delete on public.receipt as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'manager')) and coalesce(((receipt.uploaded_by = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = receipt.claim) in ('draft', 'returned'))), false)));
+drop policy if exists receipt__finance__read on public.receipt;
+create policy receipt__finance__read on public.receipt as permissive for select to authenticated using (((select app.has_role((select auth.uid()), 'finance')) and coalesce(((receipt.uploaded_by = (select auth.uid())) or ((select _h1.status from public.claim _h1 where _h1.id = receipt.claim) <> 'draft')), false)));
+drop policy if exists receipt__finance__create on public.receipt;
+create policy receipt__finance__create on public.receipt as permissive for insert to authenticated with check (((select app.has_role((select auth.uid()), 'finance')) and coalesce((((select _h1.submitter from public.claim _h1 where _h1.id = receipt.claim) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = receipt.claim) in ('draft', 'returned'))), false)));
+drop policy if exists receipt__finance__delete on public.receipt;
+create policy receipt__finance__delete on public.receipt as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'finance')) and coalesce(((receipt.uploaded_by = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = receipt.claim) in ('draft', 'returned'))), false)));
+drop policy if exists receipt__admin__read on public.receipt;
+create policy receipt__admin__read on public.receipt as permissive for select to authenticated using ((select app.has_role((select auth.uid()), 'admin')));
+drop policy if exists receipt__admin__create on public.receipt;
+create policy receipt__admin__create on public.receipt as permissive for insert to authenticated with check (((select app.has_role((select auth.uid()), 'admin')) and coalesce((((select _h1.submitter from public.claim _h1 where _h1.id = receipt.claim) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = receipt.claim) in ('draft', 'returned'))), false)));
+drop policy if exists receipt__admin__delete on public.receipt;
+create policy receipt__admin__delete on public.receipt as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'admin')) and coalesce(((receipt.uploaded_by = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = receipt.claim) in ('draft', 'returned'))), false)));
+
+-- ======================================================================
+-- Privileges
+-- ======================================================================
+
+revoke all on table public.person from anon, authenticated;
+grant select on table public.person to authenticated;
+grant update (name, email, manager, department, cost_centre, employee_number) on table public.person to authenticated;
+grant delete on table public.person to authenticated;
+
+revoke all on table public.claim from anon, authenticated;
+grant select on table public.claim to authenticated;
+grant insert (id, title, purpose, currency, return_reason, rejection_reason, payment_reference) on table public.claim to authenticated;
+grant update (title, purpose, currency) on table public.claim to authenticated;
+grant delete on table public.claim to authenticated;
+revoke all on table public.claim_history from anon, authenticated;
+grant select on table public.claim_history to authenticated;
+
+revoke all on table public.line from anon, authenticated;
+grant select on table public.line to authenticated;
+grant insert (id, claim, date, category, description, merchant, distance_km, amount, currency) on table public.line to authenticated;
+grant update (date, category, description, merchant, distance_km, amount, currency) on table public.line to authenticated;
+grant delete on table public.line to authenticated;
+
+revoke all on table public.receipt from anon, authenticated;
+grant select on table public.receipt to authenticated;
+grant insert (id, name, size_bytes, mime_type, content, claim, line) on table public.receipt to authenticated;
+grant delete on table public.receipt to authenticated;

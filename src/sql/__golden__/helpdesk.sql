@@ -1,0 +1,1332 @@
+-- Ninefold migration for "Helpdesk" (target: embedded). Generated: do not edit.
+-- Conventions (see src/sql/README.md):
+--   tables public.<entity_snake>, columns <field_snake>; id/created_at/updated_at/version on every table;
+--   updates bump version: clients update "where version = $v" (0 rows = CONFLICT).
+--   errors: SQLSTATE P0001, message = catalogue code, detail = JSON parameters.
+--   validation CHECKs are named <table>__<error_code_lower>__<n> (n = rule position, from 1).
+--   roles: app.user_roles (admins only), app.has_role(uid, role) follows inheritance.
+
+-- ======================================================================
+-- Schemas
+-- ======================================================================
+
+create schema if not exists app;
+
+grant usage on schema public to anon, authenticated;
+grant usage on schema app to anon, authenticated;
+grant usage on schema auth to anon, authenticated;
+
+-- ======================================================================
+-- Roles
+-- ======================================================================
+
+create table if not exists app.user_roles (
+  user_id uuid not null references auth.users (id) on delete cascade,
+  role text not null constraint user_roles__role__values check (role in ('customer', 'agent', 'admin')),
+  granted_at timestamptz not null default now(),
+  primary key (user_id, role)
+);
+alter table app.user_roles enable row level security;
+alter table app.user_roles force row level security;
+
+-- Whether a user holds a role, directly or through a role that inherits it. Null user: false.
+create or replace function app.has_role(p_user_id uuid, p_role text)
+returns boolean
+language sql stable security definer
+set search_path = ''
+as $fn$
+select exists (
+  select 1 from app.user_roles ur
+  where ur.user_id = p_user_id
+    and ur.role = any (case p_role
+      when 'customer' then array['customer']::text[]
+      when 'agent' then array['agent', 'admin']::text[]
+      when 'admin' then array['admin']::text[]
+      else array[p_role] end)
+)
+$fn$;
+revoke execute on function app.has_role(uuid, text) from public, anon, authenticated;
+grant execute on function app.has_role(uuid, text) to anon, authenticated;
+
+-- The signed-in user's roles, inherited ones included.
+create or replace function app.current_roles()
+returns text[]
+language sql stable security definer
+set search_path = ''
+as $fn$
+select coalesce(array_agg(distinct r.role order by r.role), array[]::text[])
+from app.user_roles ur
+cross join lateral unnest(case ur.role
+  when 'customer' then array['customer']::text[]
+  when 'agent' then array['agent']::text[]
+  when 'admin' then array['admin', 'agent']::text[]
+  else array[ur.role] end) as r(role)
+where ur.user_id = (select auth.uid())
+$fn$;
+revoke execute on function app.current_roles() from public, anon, authenticated;
+grant execute on function app.current_roles() to anon, authenticated;
+
+-- Admins manage roles: roles that may update every person row (admin).
+create or replace function app.is_admin()
+returns boolean
+language sql stable security definer
+set search_path = ''
+as $fn$
+select exists (select 1 from app.user_roles ur where ur.user_id = (select auth.uid()) and ur.role = any (array['admin']::text[]))
+$fn$;
+revoke execute on function app.is_admin() from public, anon, authenticated;
+grant execute on function app.is_admin() to anon, authenticated;
+
+drop policy if exists user_roles__read on app.user_roles;
+create policy user_roles__read on app.user_roles for select to authenticated using (user_id = (select auth.uid()) or (select app.is_admin()));
+drop policy if exists user_roles__grant on app.user_roles;
+create policy user_roles__grant on app.user_roles for insert to authenticated with check ((select app.is_admin()));
+drop policy if exists user_roles__revoke on app.user_roles;
+create policy user_roles__revoke on app.user_roles for delete to authenticated using ((select app.is_admin()));
+revoke all on table app.user_roles from anon, authenticated;
+grant select, insert, delete on table app.user_roles to authenticated;
+
+-- The caller's roles (inherited included), for the client.
+create or replace function public.my_roles()
+returns text[]
+language sql stable
+set search_path = ''
+as $fn$
+select app.current_roles()
+$fn$;
+revoke execute on function public.my_roles() from public, anon, authenticated;
+grant execute on function public.my_roles() to authenticated;
+
+-- Roles held directly by a user (RLS: yourself, or any user if you are an admin).
+create or replace function public.user_roles(p_user_id uuid)
+returns text[]
+language sql stable
+set search_path = ''
+as $fn$
+select coalesce(array_agg(ur.role order by ur.role), array[]::text[]) from app.user_roles ur where ur.user_id = p_user_id
+$fn$;
+revoke execute on function public.user_roles(uuid) from public, anon, authenticated;
+grant execute on function public.user_roles(uuid) to authenticated;
+
+-- Grants a role (admins only).
+create or replace function public.grant_role(p_user_id uuid, p_role text)
+returns void
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  if not app.is_admin() then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'user_roles', 'action', 'grant')::text;
+  end if;
+  insert into app.user_roles (user_id, role) values (p_user_id, p_role) on conflict do nothing;
+end;
+$fn$;
+revoke execute on function public.grant_role(uuid, text) from public, anon, authenticated;
+grant execute on function public.grant_role(uuid, text) to authenticated;
+
+-- Revokes a role (admins only).
+create or replace function public.revoke_role(p_user_id uuid, p_role text)
+returns void
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  if not app.is_admin() then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'user_roles', 'action', 'revoke')::text;
+  end if;
+  delete from app.user_roles ur where ur.user_id = p_user_id and ur.role = p_role;
+end;
+$fn$;
+revoke execute on function public.revoke_role(uuid, text) from public, anon, authenticated;
+grant execute on function public.revoke_role(uuid, text) to authenticated;
+
+-- ======================================================================
+-- Tables
+-- ======================================================================
+
+create table if not exists public.person (
+  id uuid primary key references auth.users (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  version integer not null default 1,
+  name text not null,
+  email text not null,
+  organisation text,
+  phone text,
+  constraint person__email__unique unique (email),
+  constraint person__name_too_long__1 check (name is null or (char_length(name) <= 100)),
+  constraint person__email_invalid__2 check (email is null or (email ~* '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$')),
+  constraint person__phone_invalid__3 check (phone is null or (phone ~* '^\+?[0-9 ()./-]{6,20}$'))
+);
+
+create table if not exists public.ticket (
+  id uuid primary key default gen_random_uuid(),
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  version integer not null default 1,
+  title text not null,
+  description text not null,
+  priority text not null default 'normal'::text,
+  category uuid,
+  requester uuid not null,
+  assignee uuid,
+  status text not null default 'new',
+  due_at timestamptz,
+  first_response_at timestamptz,
+  solved_at timestamptz,
+  closed_at timestamptz,
+  resolution text,
+  reopen_reason text,
+  reopen_count integer not null default 0::integer,
+  rating text,
+  rating_comment text,
+  constraint ticket__priority__values check (priority in ('low', 'normal', 'high', 'urgent')),
+  constraint ticket__status__values check (status in ('new', 'open', 'pending', 'solved', 'closed')),
+  constraint ticket__rating__values check (rating in ('good', 'bad')),
+  constraint ticket__title_too_short__1 check (title is null or (char_length(title) >= 5)),
+  constraint ticket__title_too_long__2 check (title is null or (char_length(title) <= 120)),
+  constraint ticket__description_too_short__3 check (description is null or (char_length(description) >= 20)),
+  constraint ticket__description_too_long__4 check (description is null or (char_length(description) <= 10000)),
+  constraint ticket__resolution_too_short__5 check (resolution is null or (char_length(resolution) >= 10)),
+  constraint ticket__comment_too_long__6 check (reopen_reason is null or (char_length(reopen_reason) <= 5000)),
+  constraint ticket__comment_too_long__7 check (rating_comment is null or (char_length(rating_comment) <= 5000)),
+  constraint ticket__due_after_target__10 check (not coalesce(((priority = 'urgent') and (not (due_at is null))), false) or coalesce((due_at <= (created_at + make_interval(secs => (8)::double precision * 3600))), false)),
+  constraint ticket__due_after_target__11 check (not coalesce(((priority = 'high') and (not (due_at is null))), false) or coalesce((due_at <= (created_at + make_interval(secs => (24)::double precision * 3600))), false)),
+  constraint ticket__due_after_target__12 check (not coalesce(((priority = 'normal') and (not (due_at is null))), false) or coalesce((due_at <= (created_at + make_interval(secs => (72)::double precision * 3600))), false)),
+  constraint ticket__due_after_target__13 check (not coalesce(((priority = 'low') and (not (due_at is null))), false) or coalesce((due_at <= (created_at + make_interval(secs => (168)::double precision * 3600))), false)),
+  constraint ticket__rating_before_solved__14 check (coalesce(((rating is null) or (status in ('solved', 'closed'))), false))
+);
+
+create table if not exists public.comment (
+  id uuid primary key default gen_random_uuid(),
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  version integer not null default 1,
+  ticket uuid not null,
+  author uuid not null,
+  body text not null,
+  internal boolean not null default false::boolean,
+  constraint comment__comment_too_long__1 check (body is null or (char_length(body) <= 5000))
+);
+
+create table if not exists public.attachment (
+  id uuid primary key default gen_random_uuid(),
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  version integer not null default 1,
+  name text not null,
+  size_bytes bigint not null,
+  mime_type text not null default 'application/octet-stream',
+  content bytea,
+  ticket uuid not null,
+  uploaded_by uuid not null,
+  internal boolean not null default false::boolean,
+  constraint attachment__attachment_too_large__1 check (coalesce((size_bytes <= (10 * 1048576)), false))
+);
+
+create table if not exists public.category (
+  id uuid primary key default gen_random_uuid(),
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  version integer not null default 1,
+  name text not null,
+  description text,
+  active boolean not null default true::boolean,
+  default_assignee uuid,
+  constraint category__name__unique unique (name),
+  constraint category__name_too_long__1 check (name is null or (char_length(name) <= 100))
+);
+
+create table if not exists public.saved_reply (
+  id uuid primary key default gen_random_uuid(),
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  version integer not null default 1,
+  title text not null,
+  body text not null,
+  category uuid,
+  shared boolean not null default false::boolean,
+  created_by uuid not null,
+  constraint saved_reply__title_too_long__1 check (title is null or (char_length(title) <= 120)),
+  constraint saved_reply__comment_too_long__2 check (body is null or (char_length(body) <= 5000))
+);
+
+-- ======================================================================
+-- References and indexes
+-- ======================================================================
+
+do $do$ begin
+  if not exists (select 1 from pg_catalog.pg_constraint where conname = 'ticket__category__fk' and conrelid = 'public.ticket'::regclass) then
+    alter table public.ticket add constraint ticket__category__fk foreign key (category) references public.category (id) on delete restrict;
+  end if;
+end $do$;
+do $do$ begin
+  if not exists (select 1 from pg_catalog.pg_constraint where conname = 'ticket__requester__fk' and conrelid = 'public.ticket'::regclass) then
+    alter table public.ticket add constraint ticket__requester__fk foreign key (requester) references public.person (id) on delete restrict;
+  end if;
+end $do$;
+do $do$ begin
+  if not exists (select 1 from pg_catalog.pg_constraint where conname = 'ticket__assignee__fk' and conrelid = 'public.ticket'::regclass) then
+    alter table public.ticket add constraint ticket__assignee__fk foreign key (assignee) references public.person (id) on delete set null;
+  end if;
+end $do$;
+
+create index if not exists ticket__assignee__idx on public.ticket (assignee);
+create index if not exists ticket__category__idx on public.ticket (category);
+create index if not exists ticket__due_at__idx on public.ticket (due_at);
+create index if not exists ticket__requester__idx on public.ticket (requester);
+create index if not exists ticket__status__idx on public.ticket (status);
+
+do $do$ begin
+  if not exists (select 1 from pg_catalog.pg_constraint where conname = 'comment__ticket__fk' and conrelid = 'public.comment'::regclass) then
+    alter table public.comment add constraint comment__ticket__fk foreign key (ticket) references public.ticket (id) on delete cascade;
+  end if;
+end $do$;
+do $do$ begin
+  if not exists (select 1 from pg_catalog.pg_constraint where conname = 'comment__author__fk' and conrelid = 'public.comment'::regclass) then
+    alter table public.comment add constraint comment__author__fk foreign key (author) references public.person (id) on delete restrict;
+  end if;
+end $do$;
+
+create index if not exists comment__author__idx on public.comment (author);
+create index if not exists comment__internal__idx on public.comment (internal);
+create index if not exists comment__ticket__idx on public.comment (ticket);
+
+do $do$ begin
+  if not exists (select 1 from pg_catalog.pg_constraint where conname = 'attachment__ticket__fk' and conrelid = 'public.attachment'::regclass) then
+    alter table public.attachment add constraint attachment__ticket__fk foreign key (ticket) references public.ticket (id) on delete cascade;
+  end if;
+end $do$;
+do $do$ begin
+  if not exists (select 1 from pg_catalog.pg_constraint where conname = 'attachment__uploaded_by__fk' and conrelid = 'public.attachment'::regclass) then
+    alter table public.attachment add constraint attachment__uploaded_by__fk foreign key (uploaded_by) references public.person (id) on delete restrict;
+  end if;
+end $do$;
+
+create index if not exists attachment__internal__idx on public.attachment (internal);
+create index if not exists attachment__ticket__idx on public.attachment (ticket);
+create index if not exists attachment__uploaded_by__idx on public.attachment (uploaded_by);
+
+do $do$ begin
+  if not exists (select 1 from pg_catalog.pg_constraint where conname = 'attachment__size_bytes__nonnegative' and conrelid = 'public.attachment'::regclass) then
+    alter table public.attachment add constraint attachment__size_bytes__nonnegative check (size_bytes >= 0);
+  end if;
+end $do$;
+do $do$ begin
+  if not exists (select 1 from pg_catalog.pg_constraint where conname = 'attachment__size_bytes__matches_content' and conrelid = 'public.attachment'::regclass) then
+    alter table public.attachment add constraint attachment__size_bytes__matches_content check (content is null or octet_length(content) = size_bytes);
+  end if;
+end $do$;
+
+do $do$ begin
+  if not exists (select 1 from pg_catalog.pg_constraint where conname = 'category__default_assignee__fk' and conrelid = 'public.category'::regclass) then
+    alter table public.category add constraint category__default_assignee__fk foreign key (default_assignee) references public.person (id) on delete set null;
+  end if;
+end $do$;
+
+create index if not exists category__active__idx on public.category (active);
+create index if not exists category__default_assignee__idx on public.category (default_assignee);
+
+do $do$ begin
+  if not exists (select 1 from pg_catalog.pg_constraint where conname = 'saved_reply__category__fk' and conrelid = 'public.saved_reply'::regclass) then
+    alter table public.saved_reply add constraint saved_reply__category__fk foreign key (category) references public.category (id) on delete set null;
+  end if;
+end $do$;
+do $do$ begin
+  if not exists (select 1 from pg_catalog.pg_constraint where conname = 'saved_reply__created_by__fk' and conrelid = 'public.saved_reply'::regclass) then
+    alter table public.saved_reply add constraint saved_reply__created_by__fk foreign key (created_by) references public.person (id) on delete cascade;
+  end if;
+end $do$;
+
+create index if not exists saved_reply__category__idx on public.saved_reply (category);
+create index if not exists saved_reply__created_by__idx on public.saved_reply (created_by);
+create index if not exists saved_reply__shared__idx on public.saved_reply (shared);
+
+-- ======================================================================
+-- Users
+-- ======================================================================
+
+-- A new auth user gets a person row and the sign-up roles (customer).
+create or replace function app.on_auth_user_created()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+begin
+  insert into public.person (id, name, email, organisation, phone)
+  values (new.id, coalesce(nullif(new.raw_user_meta_data ->> 'name', ''), split_part(new.email, '@', 1)), new.email, nullif(new.raw_user_meta_data ->> 'organisation', ''), nullif(new.raw_user_meta_data ->> 'phone', ''))
+  on conflict (id) do nothing;
+  insert into app.user_roles (user_id, role) values (new.id, 'customer') on conflict do nothing;
+  return new;
+end;
+$fn$;
+revoke execute on function app.on_auth_user_created() from public, anon, authenticated;
+create or replace trigger ninefold_on_auth_user_created after insert on auth.users for each row execute function app.on_auth_user_created();
+
+-- ======================================================================
+-- Row bookkeeping and column rules
+-- ======================================================================
+
+-- Insert bookkeeping of person.
+create or replace function app.person__on_insert()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  new.created_at := now();
+  new.updated_at := new.created_at;
+  new.version := 1;
+  return new;
+end;
+$fn$;
+revoke execute on function app.person__on_insert() from public, anon, authenticated;
+create or replace trigger ninefold_10_on_insert before insert on public.person for each row execute function app.person__on_insert();
+-- Update bookkeeping and column rules of person.
+create or replace function app.person__on_update()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  new.id := old.id;
+  new.created_at := old.created_at;
+  new.version := old.version + 1;
+  new.updated_at := now();
+  if current_user in ('anon', 'authenticated') then
+    if new.name is distinct from old.name and not ((app.has_role((select auth.uid()), 'customer') and coalesce((old.id = (select auth.uid())), false)) or (app.has_role((select auth.uid()), 'agent') and coalesce((old.id = (select auth.uid())), false)) or app.has_role((select auth.uid()), 'admin')) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'person', 'field', 'name')::text;
+    end if;
+    if new.email is distinct from old.email and not (app.has_role((select auth.uid()), 'admin')) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'person', 'field', 'email')::text;
+    end if;
+    if new.organisation is distinct from old.organisation and not ((app.has_role((select auth.uid()), 'customer') and coalesce((old.id = (select auth.uid())), false)) or (app.has_role((select auth.uid()), 'agent') and coalesce((old.id = (select auth.uid())), false)) or app.has_role((select auth.uid()), 'admin')) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'person', 'field', 'organisation')::text;
+    end if;
+    if new.phone is distinct from old.phone and not ((app.has_role((select auth.uid()), 'customer') and coalesce((old.id = (select auth.uid())), false)) or (app.has_role((select auth.uid()), 'agent') and coalesce((old.id = (select auth.uid())), false)) or app.has_role((select auth.uid()), 'admin')) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'person', 'field', 'phone')::text;
+    end if;
+  end if;
+  return new;
+end;
+$fn$;
+revoke execute on function app.person__on_update() from public, anon, authenticated;
+create or replace trigger ninefold_20_on_update before update on public.person for each row execute function app.person__on_update();
+
+-- Insert bookkeeping of ticket.
+create or replace function app.ticket__on_insert()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  new.created_at := now();
+  new.updated_at := new.created_at;
+  new.version := 1;
+  if current_user in ('anon', 'authenticated') then
+    new.requester := (select auth.uid());
+    new.status := 'new';
+  end if;
+  return new;
+end;
+$fn$;
+revoke execute on function app.ticket__on_insert() from public, anon, authenticated;
+create or replace trigger ninefold_10_on_insert before insert on public.ticket for each row execute function app.ticket__on_insert();
+-- Update bookkeeping and column rules of ticket.
+create or replace function app.ticket__on_update()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  new.id := old.id;
+  new.created_at := old.created_at;
+  new.version := old.version + 1;
+  new.updated_at := now();
+  if current_user in ('anon', 'authenticated') then
+    if new.requester is distinct from old.requester then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'ticket', 'field', 'requester')::text;
+    end if;
+    if new.status is distinct from old.status then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'ticket', 'field', 'status')::text;
+    end if;
+    if new.first_response_at is distinct from old.first_response_at then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'ticket', 'field', 'firstResponseAt')::text;
+    end if;
+    if new.solved_at is distinct from old.solved_at then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'ticket', 'field', 'solvedAt')::text;
+    end if;
+    if new.closed_at is distinct from old.closed_at then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'ticket', 'field', 'closedAt')::text;
+    end if;
+    if new.resolution is distinct from old.resolution then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'ticket', 'field', 'resolution')::text;
+    end if;
+    if new.reopen_reason is distinct from old.reopen_reason then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'ticket', 'field', 'reopenReason')::text;
+    end if;
+    if new.reopen_count is distinct from old.reopen_count then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'ticket', 'field', 'reopenCount')::text;
+    end if;
+    if new.title is distinct from old.title and not ((app.has_role((select auth.uid()), 'customer') and coalesce(((old.requester = (select auth.uid())) and (old.status <> 'closed')), false)) or (app.has_role((select auth.uid()), 'agent') and coalesce((old.status <> 'closed'), false)) or app.has_role((select auth.uid()), 'admin')) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'ticket', 'field', 'title')::text;
+    end if;
+    if new.description is distinct from old.description and not ((app.has_role((select auth.uid()), 'customer') and coalesce(((old.requester = (select auth.uid())) and (old.status <> 'closed')), false)) or (app.has_role((select auth.uid()), 'agent') and coalesce((old.status <> 'closed'), false)) or app.has_role((select auth.uid()), 'admin')) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'ticket', 'field', 'description')::text;
+    end if;
+    if new.priority is distinct from old.priority and not ((app.has_role((select auth.uid()), 'agent') and coalesce((old.status <> 'closed'), false)) or app.has_role((select auth.uid()), 'admin')) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'ticket', 'field', 'priority')::text;
+    end if;
+    if new.category is distinct from old.category and not ((app.has_role((select auth.uid()), 'agent') and coalesce((old.status <> 'closed'), false)) or app.has_role((select auth.uid()), 'admin')) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'ticket', 'field', 'category')::text;
+    end if;
+    if new.assignee is distinct from old.assignee and not ((app.has_role((select auth.uid()), 'agent') and coalesce((old.status <> 'closed'), false)) or app.has_role((select auth.uid()), 'admin')) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'ticket', 'field', 'assignee')::text;
+    end if;
+    if new.due_at is distinct from old.due_at and not ((app.has_role((select auth.uid()), 'agent') and coalesce((old.status <> 'closed'), false)) or app.has_role((select auth.uid()), 'admin')) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'ticket', 'field', 'dueAt')::text;
+    end if;
+    if new.rating is distinct from old.rating and not ((app.has_role((select auth.uid()), 'customer') and coalesce(((old.requester = (select auth.uid())) and (old.status <> 'closed')), false))) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'ticket', 'field', 'rating')::text;
+    end if;
+    if new.rating_comment is distinct from old.rating_comment and not ((app.has_role((select auth.uid()), 'customer') and coalesce(((old.requester = (select auth.uid())) and (old.status <> 'closed')), false))) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'ticket', 'field', 'ratingComment')::text;
+    end if;
+  end if;
+  return new;
+end;
+$fn$;
+revoke execute on function app.ticket__on_update() from public, anon, authenticated;
+create or replace trigger ninefold_20_on_update before update on public.ticket for each row execute function app.ticket__on_update();
+
+-- Insert bookkeeping of comment.
+create or replace function app.comment__on_insert()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  new.created_at := now();
+  new.updated_at := new.created_at;
+  new.version := 1;
+  if current_user in ('anon', 'authenticated') then
+    new.author := (select auth.uid());
+  end if;
+  return new;
+end;
+$fn$;
+revoke execute on function app.comment__on_insert() from public, anon, authenticated;
+create or replace trigger ninefold_10_on_insert before insert on public.comment for each row execute function app.comment__on_insert();
+-- Update bookkeeping and column rules of comment.
+create or replace function app.comment__on_update()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  new.id := old.id;
+  new.created_at := old.created_at;
+  new.version := old.version + 1;
+  new.updated_at := now();
+  if current_user in ('anon', 'authenticated') then
+    if new.ticket is distinct from old.ticket then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'comment', 'field', 'ticket')::text;
+    end if;
+    if new.author is distinct from old.author then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'comment', 'field', 'author')::text;
+    end if;
+    if new.body is distinct from old.body and not ((app.has_role((select auth.uid()), 'agent') and coalesce(((old.author = (select auth.uid())) and (old.internal = true)), false)) or app.has_role((select auth.uid()), 'admin')) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'comment', 'field', 'body')::text;
+    end if;
+    if new.internal is distinct from old.internal and not (app.has_role((select auth.uid()), 'admin')) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'comment', 'field', 'internal')::text;
+    end if;
+  end if;
+  return new;
+end;
+$fn$;
+revoke execute on function app.comment__on_update() from public, anon, authenticated;
+create or replace trigger ninefold_20_on_update before update on public.comment for each row execute function app.comment__on_update();
+
+-- Insert bookkeeping of attachment.
+create or replace function app.attachment__on_insert()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  new.created_at := now();
+  new.updated_at := new.created_at;
+  new.version := 1;
+  if current_user in ('anon', 'authenticated') then
+    new.uploaded_by := (select auth.uid());
+  end if;
+  return new;
+end;
+$fn$;
+revoke execute on function app.attachment__on_insert() from public, anon, authenticated;
+create or replace trigger ninefold_10_on_insert before insert on public.attachment for each row execute function app.attachment__on_insert();
+-- Update bookkeeping and column rules of attachment.
+create or replace function app.attachment__on_update()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  new.id := old.id;
+  new.created_at := old.created_at;
+  new.version := old.version + 1;
+  new.updated_at := now();
+  if current_user in ('anon', 'authenticated') then
+    if new.ticket is distinct from old.ticket then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'attachment', 'field', 'ticket')::text;
+    end if;
+    if new.uploaded_by is distinct from old.uploaded_by then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'attachment', 'field', 'uploadedBy')::text;
+    end if;
+    if new.name is distinct from old.name then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'attachment', 'field', 'name')::text;
+    end if;
+    if new.size_bytes is distinct from old.size_bytes then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'attachment', 'field', 'size_bytes')::text;
+    end if;
+    if new.mime_type is distinct from old.mime_type then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'attachment', 'field', 'mime_type')::text;
+    end if;
+    if new.internal is distinct from old.internal and not (app.has_role((select auth.uid()), 'admin')) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'attachment', 'field', 'internal')::text;
+    end if;
+  end if;
+  return new;
+end;
+$fn$;
+revoke execute on function app.attachment__on_update() from public, anon, authenticated;
+create or replace trigger ninefold_20_on_update before update on public.attachment for each row execute function app.attachment__on_update();
+
+-- Insert bookkeeping of category.
+create or replace function app.category__on_insert()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  new.created_at := now();
+  new.updated_at := new.created_at;
+  new.version := 1;
+  return new;
+end;
+$fn$;
+revoke execute on function app.category__on_insert() from public, anon, authenticated;
+create or replace trigger ninefold_10_on_insert before insert on public.category for each row execute function app.category__on_insert();
+-- Update bookkeeping and column rules of category.
+create or replace function app.category__on_update()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  new.id := old.id;
+  new.created_at := old.created_at;
+  new.version := old.version + 1;
+  new.updated_at := now();
+  if current_user in ('anon', 'authenticated') then
+    if new.name is distinct from old.name and not (app.has_role((select auth.uid()), 'admin')) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'category', 'field', 'name')::text;
+    end if;
+    if new.description is distinct from old.description and not (app.has_role((select auth.uid()), 'admin')) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'category', 'field', 'description')::text;
+    end if;
+    if new.active is distinct from old.active and not (app.has_role((select auth.uid()), 'admin')) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'category', 'field', 'active')::text;
+    end if;
+    if new.default_assignee is distinct from old.default_assignee and not (app.has_role((select auth.uid()), 'admin')) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'category', 'field', 'defaultAssignee')::text;
+    end if;
+  end if;
+  return new;
+end;
+$fn$;
+revoke execute on function app.category__on_update() from public, anon, authenticated;
+create or replace trigger ninefold_20_on_update before update on public.category for each row execute function app.category__on_update();
+
+-- Insert bookkeeping of savedReply.
+create or replace function app.saved_reply__on_insert()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  new.created_at := now();
+  new.updated_at := new.created_at;
+  new.version := 1;
+  if current_user in ('anon', 'authenticated') then
+    new.created_by := (select auth.uid());
+  end if;
+  return new;
+end;
+$fn$;
+revoke execute on function app.saved_reply__on_insert() from public, anon, authenticated;
+create or replace trigger ninefold_10_on_insert before insert on public.saved_reply for each row execute function app.saved_reply__on_insert();
+-- Update bookkeeping and column rules of savedReply.
+create or replace function app.saved_reply__on_update()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  new.id := old.id;
+  new.created_at := old.created_at;
+  new.version := old.version + 1;
+  new.updated_at := now();
+  if current_user in ('anon', 'authenticated') then
+    if new.created_by is distinct from old.created_by then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'savedReply', 'field', 'createdBy')::text;
+    end if;
+    if new.title is distinct from old.title and not ((app.has_role((select auth.uid()), 'agent') and coalesce((old.created_by = (select auth.uid())), false)) or app.has_role((select auth.uid()), 'admin')) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'savedReply', 'field', 'title')::text;
+    end if;
+    if new.body is distinct from old.body and not ((app.has_role((select auth.uid()), 'agent') and coalesce((old.created_by = (select auth.uid())), false)) or app.has_role((select auth.uid()), 'admin')) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'savedReply', 'field', 'body')::text;
+    end if;
+    if new.category is distinct from old.category and not ((app.has_role((select auth.uid()), 'agent') and coalesce((old.created_by = (select auth.uid())), false)) or app.has_role((select auth.uid()), 'admin')) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'savedReply', 'field', 'category')::text;
+    end if;
+    if new.shared is distinct from old.shared and not ((app.has_role((select auth.uid()), 'agent') and coalesce((old.created_by = (select auth.uid())), false)) or app.has_role((select auth.uid()), 'admin')) then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'savedReply', 'field', 'shared')::text;
+    end if;
+  end if;
+  return new;
+end;
+$fn$;
+revoke execute on function app.saved_reply__on_update() from public, anon, authenticated;
+create or replace trigger ninefold_20_on_update before update on public.saved_reply for each row execute function app.saved_reply__on_update();
+
+-- ======================================================================
+-- Validation beyond the row
+-- ======================================================================
+
+-- Validation of ticket that reads beyond the row (raises the rule's catalogue code).
+create or replace function app.ticket__validate()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+begin
+  if not (coalesce(((new.assignee is null) or app.has_role(new.assignee, 'agent')), false)) then
+    raise exception using errcode = 'P0001', message = 'ASSIGNEE_NOT_AGENT', detail = jsonb_build_object('entity', 'ticket', 'field', 'assignee')::text;
+  end if;
+  if not (not coalesce((new.status = 'new'), false) or coalesce(((new.category is null) or ((select _h1.active from public.category _h1 where _h1.id = new.category) = true)), false)) then
+    raise exception using errcode = 'P0001', message = 'CATEGORY_INACTIVE', detail = jsonb_build_object('entity', 'ticket', 'field', 'category')::text;
+  end if;
+  return new;
+end;
+$fn$;
+revoke execute on function app.ticket__validate() from public, anon, authenticated;
+create or replace trigger ninefold_30_validate before insert or update on public.ticket for each row execute function app.ticket__validate();
+
+-- Validation of comment that reads beyond the row (raises the rule's catalogue code).
+create or replace function app.comment__validate()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+begin
+  if not (coalesce(((select _h1.status from public.ticket _h1 where _h1.id = new.ticket) <> 'closed'), false)) then
+    raise exception using errcode = 'P0001', message = 'TICKET_CLOSED', detail = jsonb_build_object('entity', 'comment')::text;
+  end if;
+  return new;
+end;
+$fn$;
+revoke execute on function app.comment__validate() from public, anon, authenticated;
+create or replace trigger ninefold_30_validate before insert or update on public.comment for each row execute function app.comment__validate();
+
+-- Validation of attachment that reads beyond the row (raises the rule's catalogue code).
+create or replace function app.attachment__validate()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+begin
+  if not (coalesce(((select count(*) from public.attachment _c1 where (_c1.ticket = new.ticket)) <= 20), false)) then
+    raise exception using errcode = 'P0001', message = 'TOO_MANY_ATTACHMENTS', detail = jsonb_build_object('entity', 'attachment')::text;
+  end if;
+  if not (coalesce(((select _h1.status from public.ticket _h1 where _h1.id = new.ticket) <> 'closed'), false)) then
+    raise exception using errcode = 'P0001', message = 'TICKET_CLOSED', detail = jsonb_build_object('entity', 'attachment')::text;
+  end if;
+  return new;
+end;
+$fn$;
+revoke execute on function app.attachment__validate() from public, anon, authenticated;
+create or replace trigger ninefold_30_validate before insert or update on public.attachment for each row execute function app.attachment__validate();
+
+-- ======================================================================
+-- History
+-- ======================================================================
+
+create table if not exists public.ticket_history (
+  id uuid primary key default gen_random_uuid(),
+  row_id uuid not null,
+  transition text not null,
+  from_state text not null,
+  to_state text not null,
+  actor uuid,
+  at timestamptz not null default now(),
+  input jsonb not null default '{}'::jsonb
+);
+create index if not exists ticket_history__row_id__idx on public.ticket_history (row_id, at);
+alter table public.ticket_history enable row level security;
+alter table public.ticket_history force row level security;
+drop policy if exists ticket_history__read on public.ticket_history;
+create policy ticket_history__read on public.ticket_history as permissive for select to authenticated using (exists (select 1 from public.ticket x where x.id = ticket_history.row_id));
+-- History of ticket is append-only.
+create or replace function app.ticket_history__append_only()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  raise exception using errcode = 'P0001', message = 'APPEND_ONLY', detail = jsonb_build_object('table', 'ticket_history')::text;
+end;
+$fn$;
+revoke execute on function app.ticket_history__append_only() from public, anon, authenticated;
+create or replace trigger ninefold_append_only before update or delete on public.ticket_history for each row execute function app.ticket_history__append_only();
+
+-- ======================================================================
+-- Transitions
+-- ======================================================================
+
+-- Transition ticket.take: new -> open (agent).
+create or replace function public.ticket_take(p_id uuid, p_version integer default null, p_input jsonb default '{}'::jsonb)
+returns public.ticket
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  r public.ticket;
+  v_from text;
+begin
+  select * into r from public.ticket x where x.id = p_id for update;
+  if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false) then
+    raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
+  end if;
+  if not (app.has_role((select auth.uid()), 'agent')) then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'ticket', 'action', 'take')::text;
+  end if;
+  if p_version is not null and r.version <> p_version then
+    raise exception using errcode = 'P0001', message = 'CONFLICT', detail = jsonb_build_object('entity', 'ticket', 'id', p_id, 'version', p_version, 'current', r.version)::text;
+  end if;
+  v_from := r.status;
+  if v_from is null or v_from not in ('new') then
+    raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'ticket', 'transition', 'take', 'from', v_from)::text;
+  end if;
+  update public.ticket x set
+    assignee = (select auth.uid()),
+    first_response_at = now(),
+    status = 'open'
+  where x.id = p_id
+  returning x.* into r;
+  insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
+  values (r.id, 'take', v_from, 'open', (select auth.uid()), '{}'::jsonb);
+  return r;
+end;
+$fn$;
+revoke execute on function public.ticket_take(uuid, integer, jsonb) from public, anon, authenticated;
+grant execute on function public.ticket_take(uuid, integer, jsonb) to authenticated;
+
+-- Transition ticket.triage: new -> open (agent).
+create or replace function public.ticket_triage(p_id uuid, p_version integer default null, p_input jsonb default '{}'::jsonb)
+returns public.ticket
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  r public.ticket;
+  v_from text;
+begin
+  select * into r from public.ticket x where x.id = p_id for update;
+  if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false) then
+    raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
+  end if;
+  if not (app.has_role((select auth.uid()), 'agent')) then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'ticket', 'action', 'triage')::text;
+  end if;
+  if p_version is not null and r.version <> p_version then
+    raise exception using errcode = 'P0001', message = 'CONFLICT', detail = jsonb_build_object('entity', 'ticket', 'id', p_id, 'version', p_version, 'current', r.version)::text;
+  end if;
+  v_from := r.status;
+  if v_from is null or v_from not in ('new') then
+    raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'ticket', 'transition', 'triage', 'from', v_from)::text;
+  end if;
+  if p_input -> 'assignee' is null or jsonb_typeof(p_input -> 'assignee') = 'null' or (p_input ->> 'assignee') = '' then
+    raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'ticket', 'transition', 'triage', 'field', 'assignee')::text;
+  end if;
+  if p_input -> 'dueAt' is null or jsonb_typeof(p_input -> 'dueAt') = 'null' or (p_input ->> 'dueAt') = '' then
+    raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'ticket', 'transition', 'triage', 'field', 'dueAt')::text;
+  end if;
+  update public.ticket x set
+    assignee = (p_input ->> 'assignee')::uuid,
+    due_at = (p_input ->> 'dueAt')::timestamptz,
+    first_response_at = now(),
+    status = 'open'
+  where x.id = p_id
+  returning x.* into r;
+  insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
+  values (r.id, 'triage', v_from, 'open', (select auth.uid()), jsonb_build_object('assignee', p_input -> 'assignee', 'dueAt', p_input -> 'dueAt'));
+  return r;
+end;
+$fn$;
+revoke execute on function public.ticket_triage(uuid, integer, jsonb) from public, anon, authenticated;
+grant execute on function public.ticket_triage(uuid, integer, jsonb) to authenticated;
+
+-- Transition ticket.ask_customer: open -> pending (agent).
+create or replace function public.ticket_ask_customer(p_id uuid, p_version integer default null, p_input jsonb default '{}'::jsonb)
+returns public.ticket
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  r public.ticket;
+  v_from text;
+begin
+  select * into r from public.ticket x where x.id = p_id for update;
+  if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false) then
+    raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
+  end if;
+  if not (app.has_role((select auth.uid()), 'agent')) then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'ticket', 'action', 'ask_customer')::text;
+  end if;
+  if p_version is not null and r.version <> p_version then
+    raise exception using errcode = 'P0001', message = 'CONFLICT', detail = jsonb_build_object('entity', 'ticket', 'id', p_id, 'version', p_version, 'current', r.version)::text;
+  end if;
+  v_from := r.status;
+  if v_from is null or v_from not in ('open') then
+    raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'ticket', 'transition', 'ask_customer', 'from', v_from)::text;
+  end if;
+  if not coalesce(((r.assignee = (select auth.uid())) or app.has_role((select auth.uid()), 'admin')), false) then
+    raise exception using errcode = 'P0001', message = 'NOT_ASSIGNEE', detail = jsonb_build_object('entity', 'ticket', 'action', 'ask_customer')::text;
+  end if;
+  update public.ticket x set
+    status = 'pending'
+  where x.id = p_id
+  returning x.* into r;
+  insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
+  values (r.id, 'ask_customer', v_from, 'pending', (select auth.uid()), '{}'::jsonb);
+  return r;
+end;
+$fn$;
+revoke execute on function public.ticket_ask_customer(uuid, integer, jsonb) from public, anon, authenticated;
+grant execute on function public.ticket_ask_customer(uuid, integer, jsonb) to authenticated;
+
+-- Transition ticket.resume: pending -> open (customer, agent).
+create or replace function public.ticket_resume(p_id uuid, p_version integer default null, p_input jsonb default '{}'::jsonb)
+returns public.ticket
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  r public.ticket;
+  v_from text;
+begin
+  select * into r from public.ticket x where x.id = p_id for update;
+  if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false) then
+    raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
+  end if;
+  if not (app.has_role((select auth.uid()), 'customer') or app.has_role((select auth.uid()), 'agent')) then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'ticket', 'action', 'resume')::text;
+  end if;
+  if p_version is not null and r.version <> p_version then
+    raise exception using errcode = 'P0001', message = 'CONFLICT', detail = jsonb_build_object('entity', 'ticket', 'id', p_id, 'version', p_version, 'current', r.version)::text;
+  end if;
+  v_from := r.status;
+  if v_from is null or v_from not in ('pending') then
+    raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'ticket', 'transition', 'resume', 'from', v_from)::text;
+  end if;
+  if not coalesce(((r.requester = (select auth.uid())) or app.has_role((select auth.uid()), 'agent')), false) then
+    raise exception using errcode = 'P0001', message = 'NOT_REQUESTER', detail = jsonb_build_object('entity', 'ticket', 'action', 'resume')::text;
+  end if;
+  update public.ticket x set
+    status = 'open'
+  where x.id = p_id
+  returning x.* into r;
+  insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
+  values (r.id, 'resume', v_from, 'open', (select auth.uid()), '{}'::jsonb);
+  return r;
+end;
+$fn$;
+revoke execute on function public.ticket_resume(uuid, integer, jsonb) from public, anon, authenticated;
+grant execute on function public.ticket_resume(uuid, integer, jsonb) to authenticated;
+
+-- Transition ticket.solve: open, pending -> solved (agent).
+create or replace function public.ticket_solve(p_id uuid, p_version integer default null, p_input jsonb default '{}'::jsonb)
+returns public.ticket
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  r public.ticket;
+  v_from text;
+begin
+  select * into r from public.ticket x where x.id = p_id for update;
+  if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false) then
+    raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
+  end if;
+  if not (app.has_role((select auth.uid()), 'agent')) then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'ticket', 'action', 'solve')::text;
+  end if;
+  if p_version is not null and r.version <> p_version then
+    raise exception using errcode = 'P0001', message = 'CONFLICT', detail = jsonb_build_object('entity', 'ticket', 'id', p_id, 'version', p_version, 'current', r.version)::text;
+  end if;
+  v_from := r.status;
+  if v_from is null or v_from not in ('open', 'pending') then
+    raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'ticket', 'transition', 'solve', 'from', v_from)::text;
+  end if;
+  if not coalesce((((r.assignee is null) or (r.assignee = (select auth.uid()))) or app.has_role((select auth.uid()), 'admin')), false) then
+    raise exception using errcode = 'P0001', message = 'NOT_ASSIGNEE', detail = jsonb_build_object('entity', 'ticket', 'action', 'solve')::text;
+  end if;
+  if p_input -> 'resolution' is null or jsonb_typeof(p_input -> 'resolution') = 'null' or (p_input ->> 'resolution') = '' then
+    raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'ticket', 'transition', 'solve', 'field', 'resolution')::text;
+  end if;
+  update public.ticket x set
+    resolution = (p_input ->> 'resolution')::text,
+    solved_at = now(),
+    assignee = (select auth.uid()),
+    status = 'solved'
+  where x.id = p_id
+  returning x.* into r;
+  insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
+  values (r.id, 'solve', v_from, 'solved', (select auth.uid()), jsonb_build_object('resolution', p_input -> 'resolution'));
+  return r;
+end;
+$fn$;
+revoke execute on function public.ticket_solve(uuid, integer, jsonb) from public, anon, authenticated;
+grant execute on function public.ticket_solve(uuid, integer, jsonb) to authenticated;
+
+-- Transition ticket.reopen: solved -> open (customer, agent).
+create or replace function public.ticket_reopen(p_id uuid, p_version integer default null, p_input jsonb default '{}'::jsonb)
+returns public.ticket
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  r public.ticket;
+  v_from text;
+begin
+  select * into r from public.ticket x where x.id = p_id for update;
+  if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false) then
+    raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
+  end if;
+  if not (app.has_role((select auth.uid()), 'customer') or app.has_role((select auth.uid()), 'agent')) then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'ticket', 'action', 'reopen')::text;
+  end if;
+  if p_version is not null and r.version <> p_version then
+    raise exception using errcode = 'P0001', message = 'CONFLICT', detail = jsonb_build_object('entity', 'ticket', 'id', p_id, 'version', p_version, 'current', r.version)::text;
+  end if;
+  v_from := r.status;
+  if v_from is null or v_from not in ('solved') then
+    raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'ticket', 'transition', 'reopen', 'from', v_from)::text;
+  end if;
+  if not coalesce(((r.solved_at > (now() - make_interval(secs => (7)::double precision * 86400))) and ((r.requester = (select auth.uid())) or app.has_role((select auth.uid()), 'agent'))), false) then
+    raise exception using errcode = 'P0001', message = 'REOPEN_WINDOW_PASSED', detail = jsonb_build_object('entity', 'ticket', 'action', 'reopen')::text;
+  end if;
+  if p_input -> 'reopenReason' is null or jsonb_typeof(p_input -> 'reopenReason') = 'null' or (p_input ->> 'reopenReason') = '' then
+    raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'ticket', 'transition', 'reopen', 'field', 'reopenReason')::text;
+  end if;
+  update public.ticket x set
+    reopen_reason = (p_input ->> 'reopenReason')::text,
+    solved_at = null,
+    reopen_count = (x.reopen_count + 1),
+    status = 'open'
+  where x.id = p_id
+  returning x.* into r;
+  insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
+  values (r.id, 'reopen', v_from, 'open', (select auth.uid()), jsonb_build_object('reopenReason', p_input -> 'reopenReason'));
+  return r;
+end;
+$fn$;
+revoke execute on function public.ticket_reopen(uuid, integer, jsonb) from public, anon, authenticated;
+grant execute on function public.ticket_reopen(uuid, integer, jsonb) to authenticated;
+
+-- Transition ticket.close: solved -> closed (customer, agent).
+create or replace function public.ticket_close(p_id uuid, p_version integer default null, p_input jsonb default '{}'::jsonb)
+returns public.ticket
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  r public.ticket;
+  v_from text;
+begin
+  select * into r from public.ticket x where x.id = p_id for update;
+  if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false) then
+    raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
+  end if;
+  if not (app.has_role((select auth.uid()), 'customer') or app.has_role((select auth.uid()), 'agent')) then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'ticket', 'action', 'close')::text;
+  end if;
+  if p_version is not null and r.version <> p_version then
+    raise exception using errcode = 'P0001', message = 'CONFLICT', detail = jsonb_build_object('entity', 'ticket', 'id', p_id, 'version', p_version, 'current', r.version)::text;
+  end if;
+  v_from := r.status;
+  if v_from is null or v_from not in ('solved') then
+    raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'ticket', 'transition', 'close', 'from', v_from)::text;
+  end if;
+  if not coalesce(((r.requester = (select auth.uid())) or app.has_role((select auth.uid()), 'agent')), false) then
+    raise exception using errcode = 'P0001', message = 'NOT_REQUESTER', detail = jsonb_build_object('entity', 'ticket', 'action', 'close')::text;
+  end if;
+  update public.ticket x set
+    closed_at = now(),
+    status = 'closed'
+  where x.id = p_id
+  returning x.* into r;
+  insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
+  values (r.id, 'close', v_from, 'closed', (select auth.uid()), '{}'::jsonb);
+  return r;
+end;
+$fn$;
+revoke execute on function public.ticket_close(uuid, integer, jsonb) from public, anon, authenticated;
+grant execute on function public.ticket_close(uuid, integer, jsonb) to authenticated;
+
+-- Transition ticket.withdraw: new, open, pending -> closed (customer).
+create or replace function public.ticket_withdraw(p_id uuid, p_version integer default null, p_input jsonb default '{}'::jsonb)
+returns public.ticket
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  r public.ticket;
+  v_from text;
+begin
+  select * into r from public.ticket x where x.id = p_id for update;
+  if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false) then
+    raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
+  end if;
+  if not (app.has_role((select auth.uid()), 'customer')) then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'ticket', 'action', 'withdraw')::text;
+  end if;
+  if p_version is not null and r.version <> p_version then
+    raise exception using errcode = 'P0001', message = 'CONFLICT', detail = jsonb_build_object('entity', 'ticket', 'id', p_id, 'version', p_version, 'current', r.version)::text;
+  end if;
+  v_from := r.status;
+  if v_from is null or v_from not in ('new', 'open', 'pending') then
+    raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'ticket', 'transition', 'withdraw', 'from', v_from)::text;
+  end if;
+  if not coalesce((r.requester = (select auth.uid())), false) then
+    raise exception using errcode = 'P0001', message = 'NOT_REQUESTER', detail = jsonb_build_object('entity', 'ticket', 'action', 'withdraw')::text;
+  end if;
+  update public.ticket x set
+    closed_at = now(),
+    status = 'closed'
+  where x.id = p_id
+  returning x.* into r;
+  insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
+  values (r.id, 'withdraw', v_from, 'closed', (select auth.uid()), '{}'::jsonb);
+  return r;
+end;
+$fn$;
+revoke execute on function public.ticket_withdraw(uuid, integer, jsonb) from public, anon, authenticated;
+grant execute on function public.ticket_withdraw(uuid, integer, jsonb) to authenticated;
+
+-- Transition ticket.discard: new -> closed (agent).
+create or replace function public.ticket_discard(p_id uuid, p_version integer default null, p_input jsonb default '{}'::jsonb)
+returns public.ticket
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  r public.ticket;
+  v_from text;
+begin
+  select * into r from public.ticket x where x.id = p_id for update;
+  if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false) then
+    raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
+  end if;
+  if not (app.has_role((select auth.uid()), 'agent')) then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'ticket', 'action', 'discard')::text;
+  end if;
+  if p_version is not null and r.version <> p_version then
+    raise exception using errcode = 'P0001', message = 'CONFLICT', detail = jsonb_build_object('entity', 'ticket', 'id', p_id, 'version', p_version, 'current', r.version)::text;
+  end if;
+  v_from := r.status;
+  if v_from is null or v_from not in ('new') then
+    raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'ticket', 'transition', 'discard', 'from', v_from)::text;
+  end if;
+  if p_input -> 'resolution' is null or jsonb_typeof(p_input -> 'resolution') = 'null' or (p_input ->> 'resolution') = '' then
+    raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'ticket', 'transition', 'discard', 'field', 'resolution')::text;
+  end if;
+  update public.ticket x set
+    resolution = (p_input ->> 'resolution')::text,
+    closed_at = now(),
+    assignee = (select auth.uid()),
+    status = 'closed'
+  where x.id = p_id
+  returning x.* into r;
+  insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
+  values (r.id, 'discard', v_from, 'closed', (select auth.uid()), jsonb_build_object('resolution', p_input -> 'resolution'));
+  return r;
+end;
+$fn$;
+revoke execute on function public.ticket_discard(uuid, integer, jsonb) from public, anon, authenticated;
+grant execute on function public.ticket_discard(uuid, integer, jsonb) to authenticated;
+
+-- ======================================================================
+-- Row-level security
+-- ======================================================================
+
+alter table public.person enable row level security;
+alter table public.person force row level security;
+drop policy if exists person__customer__read on public.person;
+create policy person__customer__read on public.person as permissive for select to authenticated using (((select app.has_role((select auth.uid()), 'customer')) and coalesce(((person.id = (select auth.uid())) or app.has_role(person.id, 'agent')), false)));
+drop policy if exists person__customer__update on public.person;
+create policy person__customer__update on public.person as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'customer')) and coalesce((person.id = (select auth.uid())), false))) with check (((select app.has_role((select auth.uid()), 'customer')) and coalesce((person.id = (select auth.uid())), false)));
+drop policy if exists person__agent__read on public.person;
+create policy person__agent__read on public.person as permissive for select to authenticated using ((select app.has_role((select auth.uid()), 'agent')));
+drop policy if exists person__agent__update on public.person;
+create policy person__agent__update on public.person as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'agent')) and coalesce((person.id = (select auth.uid())), false))) with check (((select app.has_role((select auth.uid()), 'agent')) and coalesce((person.id = (select auth.uid())), false)));
+drop policy if exists person__admin__read on public.person;
+create policy person__admin__read on public.person as permissive for select to authenticated using ((select app.has_role((select auth.uid()), 'admin')));
+drop policy if exists person__admin__update on public.person;
+create policy person__admin__update on public.person as permissive for update to authenticated using ((select app.has_role((select auth.uid()), 'admin'))) with check ((select app.has_role((select auth.uid()), 'admin')));
+drop policy if exists person__admin__delete on public.person;
+create policy person__admin__delete on public.person as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'admin')) and coalesce((person.id <> (select auth.uid())), false)));
+
+alter table public.ticket enable row level security;
+alter table public.ticket force row level security;
+drop policy if exists ticket__customer__read on public.ticket;
+create policy ticket__customer__read on public.ticket as permissive for select to authenticated using (((select app.has_role((select auth.uid()), 'customer')) and coalesce((ticket.requester = (select auth.uid())), false)));
+drop policy if exists ticket__customer__create on public.ticket;
+create policy ticket__customer__create on public.ticket as permissive for insert to authenticated with check (((select app.has_role((select auth.uid()), 'customer')) and coalesce(((ticket.assignee is null) and (ticket.due_at is null)), false)));
+drop policy if exists ticket__customer__update on public.ticket;
+create policy ticket__customer__update on public.ticket as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'customer')) and coalesce(((ticket.requester = (select auth.uid())) and (ticket.status <> 'closed')), false))) with check (((select app.has_role((select auth.uid()), 'customer')) and coalesce(((ticket.requester = (select auth.uid())) and (ticket.status <> 'closed')), false)));
+drop policy if exists ticket__agent__read on public.ticket;
+create policy ticket__agent__read on public.ticket as permissive for select to authenticated using ((select app.has_role((select auth.uid()), 'agent')));
+drop policy if exists ticket__agent__create on public.ticket;
+create policy ticket__agent__create on public.ticket as permissive for insert to authenticated with check ((select app.has_role((select auth.uid()), 'agent')));
+drop policy if exists ticket__agent__update on public.ticket;
+create policy ticket__agent__update on public.ticket as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'agent')) and coalesce((ticket.status <> 'closed'), false))) with check (((select app.has_role((select auth.uid()), 'agent')) and coalesce((ticket.status <> 'closed'), false)));
+drop policy if exists ticket__admin__read on public.ticket;
+create policy ticket__admin__read on public.ticket as permissive for select to authenticated using ((select app.has_role((select auth.uid()), 'admin')));
+drop policy if exists ticket__admin__create on public.ticket;
+create policy ticket__admin__create on public.ticket as permissive for insert to authenticated with check ((select app.has_role((select auth.uid()), 'admin')));
+drop policy if exists ticket__admin__update on public.ticket;
+create policy ticket__admin__update on public.ticket as permissive for update to authenticated using ((select app.has_role((select auth.uid()), 'admin'))) with check ((select app.has_role((select auth.uid()), 'admin')));
+drop policy if exists ticket__admin__delete on public.ticket;
+create policy ticket__admin__delete on public.ticket as permissive for delete to authenticated using ((select app.has_role((select auth.uid()), 'admin')));
+
+alter table public.comment enable row level security;
+alter table public.comment force row level security;
+drop policy if exists comment__customer__read on public.comment;
+create policy comment__customer__read on public.comment as permissive for select to authenticated using (((select app.has_role((select auth.uid()), 'customer')) and coalesce(((comment.internal = false) and ((select _h1.requester from public.ticket _h1 where _h1.id = comment.ticket) = (select auth.uid()))), false)));
+drop policy if exists comment__customer__create on public.comment;
+create policy comment__customer__create on public.comment as permissive for insert to authenticated with check (((select app.has_role((select auth.uid()), 'customer')) and coalesce(((comment.internal = false) and ((select _h1.requester from public.ticket _h1 where _h1.id = comment.ticket) = (select auth.uid()))), false)));
+drop policy if exists comment__agent__read on public.comment;
+create policy comment__agent__read on public.comment as permissive for select to authenticated using ((select app.has_role((select auth.uid()), 'agent')));
+drop policy if exists comment__agent__create on public.comment;
+create policy comment__agent__create on public.comment as permissive for insert to authenticated with check ((select app.has_role((select auth.uid()), 'agent')));
+drop policy if exists comment__agent__update on public.comment;
+create policy comment__agent__update on public.comment as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'agent')) and coalesce(((comment.author = (select auth.uid())) and (comment.internal = true)), false))) with check (((select app.has_role((select auth.uid()), 'agent')) and coalesce(((comment.author = (select auth.uid())) and (comment.internal = true)), false)));
+drop policy if exists comment__admin__read on public.comment;
+create policy comment__admin__read on public.comment as permissive for select to authenticated using ((select app.has_role((select auth.uid()), 'admin')));
+drop policy if exists comment__admin__create on public.comment;
+create policy comment__admin__create on public.comment as permissive for insert to authenticated with check ((select app.has_role((select auth.uid()), 'admin')));
+drop policy if exists comment__admin__update on public.comment;
+create policy comment__admin__update on public.comment as permissive for update to authenticated using ((select app.has_role((select auth.uid()), 'admin'))) with check ((select app.has_role((select auth.uid()), 'admin')));
+drop policy if exists comment__admin__delete on public.comment;
+create policy comment__admin__delete on public.comment as permissive for delete to authenticated using ((select app.has_role((select auth.uid()), 'admin')));
+
+alter table public.attachment enable row level security;
+alter table public.attachment force row level security;
+drop policy if exists attachment__customer__read on public.attachment;
+create policy attachment__customer__read on public.attachment as permissive for select to authenticated using (((select app.has_role((select auth.uid()), 'customer')) and coalesce(((attachment.internal = false) and ((select _h1.requester from public.ticket _h1 where _h1.id = attachment.ticket) = (select auth.uid()))), false)));
+drop policy if exists attachment__customer__create on public.attachment;
+create policy attachment__customer__create on public.attachment as permissive for insert to authenticated with check (((select app.has_role((select auth.uid()), 'customer')) and coalesce(((attachment.internal = false) and ((select _h1.requester from public.ticket _h1 where _h1.id = attachment.ticket) = (select auth.uid()))), false)));
+drop policy if exists attachment__customer__delete on public.attachment;
+create policy attachment__customer__delete on public.attachment as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'customer')) and coalesce(((attachment.uploaded_by = (select auth.uid())) and ((select _h1.status from public.ticket _h1 where _h1.id = attachment.ticket) in ('new', 'open', 'pending'))), false)));
+drop policy if exists attachment__agent__read on public.attachment;
+create policy attachment__agent__read on public.attachment as permissive for select to authenticated using ((select app.has_role((select auth.uid()), 'agent')));
+drop policy if exists attachment__agent__create on public.attachment;
+create policy attachment__agent__create on public.attachment as permissive for insert to authenticated with check ((select app.has_role((select auth.uid()), 'agent')));
+drop policy if exists attachment__agent__delete on public.attachment;
+create policy attachment__agent__delete on public.attachment as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'agent')) and coalesce((attachment.uploaded_by = (select auth.uid())), false)));
+drop policy if exists attachment__admin__read on public.attachment;
+create policy attachment__admin__read on public.attachment as permissive for select to authenticated using ((select app.has_role((select auth.uid()), 'admin')));
+drop policy if exists attachment__admin__create on public.attachment;
+create policy attachment__admin__create on public.attachment as permissive for insert to authenticated with check ((select app.has_role((select auth.uid()), 'admin')));
+drop policy if exists attachment__admin__update on public.attachment;
+create policy attachment__admin__update on public.attachment as permissive for update to authenticated using ((select app.has_role((select auth.uid()), 'admin'))) with check ((select app.has_role((select auth.uid()), 'admin')));
+drop policy if exists attachment__admin__delete on public.attachment;
+create policy attachment__admin__delete on public.attachment as permissive for delete to authenticated using ((select app.has_role((select auth.uid()), 'admin')));
+
+alter table public.category enable row level security;
+alter table public.category force row level security;
+drop policy if exists category__customer__read on public.category;
+create policy category__customer__read on public.category as permissive for select to authenticated using (((select app.has_role((select auth.uid()), 'customer')) and coalesce((category.active = true), false)));
+drop policy if exists category__agent__read on public.category;
+create policy category__agent__read on public.category as permissive for select to authenticated using ((select app.has_role((select auth.uid()), 'agent')));
+drop policy if exists category__admin__read on public.category;
+create policy category__admin__read on public.category as permissive for select to authenticated using ((select app.has_role((select auth.uid()), 'admin')));
+drop policy if exists category__admin__create on public.category;
+create policy category__admin__create on public.category as permissive for insert to authenticated with check ((select app.has_role((select auth.uid()), 'admin')));
+drop policy if exists category__admin__update on public.category;
+create policy category__admin__update on public.category as permissive for update to authenticated using ((select app.has_role((select auth.uid()), 'admin'))) with check ((select app.has_role((select auth.uid()), 'admin')));
+drop policy if exists category__admin__delete on public.category;
+create policy category__admin__delete on public.category as permissive for delete to authenticated using ((select app.has_role((select auth.uid()), 'admin')));
+
+alter table public.saved_reply enable row level security;
+alter table public.saved_reply force row level security;
+drop policy if exists saved_reply__agent__read on public.saved_reply;
+create policy saved_reply__agent__read on public.saved_reply as permissive for select to authenticated using (((select app.has_role((select auth.uid()), 'agent')) and coalesce(((saved_reply.shared = true) or (saved_reply.created_by = (select auth.uid()))), false)));
+drop policy if exists saved_reply__agent__create on public.saved_reply;
+create policy saved_reply__agent__create on public.saved_reply as permissive for insert to authenticated with check ((select app.has_role((select auth.uid()), 'agent')));
+drop policy if exists saved_reply__agent__update on public.saved_reply;
+create policy saved_reply__agent__update on public.saved_reply as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'agent')) and coalesce((saved_reply.created_by = (select auth.uid())), false))) with check (((select app.has_role((select auth.uid()), 'agent')) and coalesce((saved_reply.created_by = (select auth.uid())), false)));
+drop policy if exists saved_reply__agent__delete on public.saved_reply;
+create policy saved_reply__agent__delete on public.saved_reply as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'agent')) and coalesce((saved_reply.created_by = (select auth.uid())), false)));
+drop policy if exists saved_reply__admin__read on public.saved_reply;
+create policy saved_reply__admin__read on public.saved_reply as permissive for select to authenticated using ((select app.has_role((select auth.uid()), 'admin')));
+drop policy if exists saved_reply__admin__create on public.saved_reply;
+create policy saved_reply__admin__create on public.saved_reply as permissive for insert to authenticated with check ((select app.has_role((select auth.uid()), 'admin')));
+drop policy if exists saved_reply__admin__update on public.saved_reply;
+create policy saved_reply__admin__update on public.saved_reply as permissive for update to authenticated using ((select app.has_role((select auth.uid()), 'admin'))) with check ((select app.has_role((select auth.uid()), 'admin')));
+drop policy if exists saved_reply__admin__delete on public.saved_reply;
+create policy saved_reply__admin__delete on public.saved_reply as permissive for delete to authenticated using ((select app.has_role((select auth.uid()), 'admin')));
+
+-- ======================================================================
+-- Privileges
+-- ======================================================================
+
+revoke all on table public.person from anon, authenticated;
+grant select on table public.person to authenticated;
+grant update (name, email, organisation, phone) on table public.person to authenticated;
+grant delete on table public.person to authenticated;
+
+revoke all on table public.ticket from anon, authenticated;
+grant select on table public.ticket to authenticated;
+grant insert (id, title, description, priority, category, assignee, due_at, resolution, reopen_reason, rating, rating_comment) on table public.ticket to authenticated;
+grant update (title, description, priority, category, assignee, due_at, rating, rating_comment) on table public.ticket to authenticated;
+grant delete on table public.ticket to authenticated;
+revoke all on table public.ticket_history from anon, authenticated;
+grant select on table public.ticket_history to authenticated;
+
+revoke all on table public.comment from anon, authenticated;
+grant select on table public.comment to authenticated;
+grant insert (id, ticket, body, internal) on table public.comment to authenticated;
+grant update (body, internal) on table public.comment to authenticated;
+grant delete on table public.comment to authenticated;
+
+revoke all on table public.attachment from anon, authenticated;
+grant select on table public.attachment to authenticated;
+grant insert (id, name, size_bytes, mime_type, content, ticket, internal) on table public.attachment to authenticated;
+grant update (internal) on table public.attachment to authenticated;
+grant delete on table public.attachment to authenticated;
+
+revoke all on table public.category from anon, authenticated;
+grant select on table public.category to authenticated;
+grant insert (id, name, description, active, default_assignee) on table public.category to authenticated;
+grant update (name, description, active, default_assignee) on table public.category to authenticated;
+grant delete on table public.category to authenticated;
+
+revoke all on table public.saved_reply from anon, authenticated;
+grant select on table public.saved_reply to authenticated;
+grant insert (id, title, body, category, shared) on table public.saved_reply to authenticated;
+grant update (title, body, category, shared) on table public.saved_reply to authenticated;
+grant delete on table public.saved_reply to authenticated;

@@ -1,0 +1,95 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../src/cli/devServer.ts';
+import { serveDist } from './serveDist.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const available = existsSync(CHROMIUM);
+if (!available && process.env.CI !== 'true') console.log(`e2e skipped: ${CHROMIUM} not found (apt-get install -y chromium)`);
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const RESULTS = resolve('test-results');
+
+describe.skipIf(!available && process.env.CI !== 'true')('helpdesk end to end', () => {
+  let browser: Browser;
+  let page: Page;
+  let server: Server;
+  let url: string;
+
+  beforeAll(async () => {
+    const dist = resolve('test-results/dist-helpdesk');
+    await build('examples/helpdesk', dist);
+    ({ url, server } = await serveDist(dist));
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+    page.on('pageerror', (e) => console.error('pageerror', e.message));
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    server?.close();
+  });
+
+  const shoot = async (name: string) => {
+    mkdirSync(RESULTS, { recursive: true });
+    await page.screenshot({ path: join(RESULTS, `${name}.png`), fullPage: true });
+  };
+  const step = async (name: string, fn: () => Promise<void>) => {
+    try {
+      await fn();
+    } catch (e) {
+      await shoot(`failure-${name}`).catch(() => undefined);
+      throw e;
+    }
+  };
+  const axe = async (name: string) => {
+    await page.addScriptTag({ content: readFileSync(resolve('node_modules/axe-core/axe.min.js'), 'utf8') });
+    const violations = await page.evaluate(async () => {
+      const w = window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } };
+      const r = await w.axe.run();
+      return r.violations.map((v) => ({ id: v.id, impact: v.impact, count: v.nodes.length }));
+    });
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    if (serious.length > 0) await shoot(`axe-${name}`);
+    expect(serious, `${name}: ${JSON.stringify(serious)}`).toEqual([]);
+  };
+
+  it('signs in as the demo customer, files a ticket and sees it in the list', async () => {
+    await step('sign-in', async () => {
+      await page.goto(`${url}/?memory`);
+      await page.getByRole('button', { name: /continue as customer/i }).click({ timeout: 60_000 });
+      await page.getByRole('link', { name: 'Tickets' }).first().waitFor({ timeout: 30_000 });
+      await shoot('dashboard');
+    });
+    await step('file-ticket', async () => {
+      await page.getByRole('link', { name: 'Tickets' }).first().click();
+      await page.getByRole('link', { name: /new ticket/i }).click();
+      await page.getByLabel(/subject/i).fill('Invoice PDF will not download');
+      await page.getByLabel(/description/i).fill('Clicking download on any invoice shows a blank page since Monday.');
+      await shoot('form');
+      await page.getByRole('button', { name: 'Create' }).click();
+      await page.getByRole('heading', { name: 'Invoice PDF will not download' }).waitFor({ timeout: 15_000 });
+      await shoot('detail');
+    });
+    await step('list', async () => {
+      await page.getByRole('link', { name: 'Tickets' }).first().click();
+      await page.getByRole('link', { name: 'Invoice PDF will not download' }).waitFor({ timeout: 15_000 });
+      await shoot('list');
+    });
+  }, 180_000);
+
+  it('has no serious accessibility violations on the main screens', async () => {
+    for (const path of ['/', '/tickets', '/tickets/new']) {
+      await step(`axe${path.replace(/\//g, '-')}`, async () => {
+        await page.evaluate((p) => {
+          history.pushState({}, '', p);
+          dispatchEvent(new PopStateEvent('popstate'));
+        }, path);
+        await page.waitForTimeout(800);
+        await axe(path);
+      });
+    }
+  }, 120_000);
+});
