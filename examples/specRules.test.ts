@@ -34,9 +34,9 @@ const EXPECTED_SITES: Record<string, readonly string[]> = {
 
 function failures(spec: AppSpec) {
   return ruleSites(spec).flatMap((site) => {
-      const r = checkRule(spec, site.text, { entity: site.entity, expect: site.expect });
-      return r.ok ? [] : [{ path: site.path, text: site.text, errors: r.errors.map((e) => e.message) }];
-    });
+    const r = checkRule(spec, site.text, { entity: site.entity, expect: site.expect });
+    return r.ok ? [] : [{ path: site.path, text: site.text, errors: r.errors.map((e) => e.message) }];
+  });
 }
 
 describe.each(apps)('%s specification rules', (name, spec) => {

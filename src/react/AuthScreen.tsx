@@ -98,7 +98,7 @@ function DemoButton({ account, onClick, disabled }: { account: DemoAccount; onCl
       disabled={disabled}
       p="sm"
       style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}
-      aria-label={ui('demoAs', { role: label })}
+      title={ui('demoAs', { role: label })}
     >
       <Stack gap={2} align="center">
         <IconUser size={20} />

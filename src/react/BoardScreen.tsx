@@ -61,7 +61,7 @@ export function BoardScreen({ route }: { route: RouteEntry }) {
                 p="sm"
                 style={{
                   borderRadius: 'var(--mantine-radius-md)',
-                  background: 'var(--mantine-color-default-hover)',
+                  background: 'var(--mantine-color-gray-light)',
                   opacity: closed ? 0.45 : 1,
                   outline: over === state && target ? '2px dashed var(--mantine-color-blue-6)' : undefined,
                   transition: 'opacity 120ms',
@@ -146,11 +146,13 @@ export function BoardScreen({ route }: { route: RouteEntry }) {
                           )}
                         </Group>
                         <Group gap={8} mt={6}>
-                          {cardFields.map((c) => (
-                            <Text key={c} size="xs" c="dimmed" component="div">
-                              <FieldValue entity={entity} name={c} row={row} />
-                            </Text>
-                          ))}
+                          {cardFields
+                            .filter((c) => row[c] !== null && row[c] !== undefined && row[c] !== '')
+                            .map((c) => (
+                              <Text key={c} size="xs" c="dimmed" component="div">
+                                <FieldValue entity={entity} name={c} row={row} />
+                              </Text>
+                            ))}
                         </Group>
                       </Card>
                     );

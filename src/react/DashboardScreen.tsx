@@ -126,7 +126,7 @@ function StatusCount(props: { entity: string; state: string; fixed: ReturnType<t
     </Card>
   );
   return props.href ? (
-    <Anchor component={Link} to={props.href} underline="never" c="inherit" aria-label={`${stateLabel(spec, props.entity, props.state)}: ${q.data?.total ?? ''}`}>
+    <Anchor component={Link} to={props.href} underline="never" c="inherit">
       {body}
     </Anchor>
   ) : (

@@ -135,7 +135,8 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
                 {shown.map((f) => {
                   const spec_ = e?.fields[f];
                   const long = spec_?.type === 'longtext';
-                  if (long && (row[f] === null || row[f] === undefined || row[f] === '')) return null;
+                  // Empty optional fields are noise on a detail page (they show on the edit form).
+                  if (!spec_?.required && (row[f] === null || row[f] === undefined || row[f] === '')) return null;
                   return (
                     <Grid.Col key={f} span={{ base: 12, sm: long ? 12 : 6 }}>
                       <Group gap={4} wrap="nowrap">
@@ -388,7 +389,7 @@ function QuickAdd(props: {
             ))}
           </Group>
           <Button type="submit" loading={busy} disabled={!text.trim()}>
-            {ui('create')}
+            {ui('add')}
           </Button>
         </Group>
       </Stack>

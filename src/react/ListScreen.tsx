@@ -101,7 +101,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
             {route.title}
           </Title>
           <Text c="dimmed" size="sm" aria-live="polite">
-            {total === null ? ui('loading') : ui('totalRows', { count: total, plural: plural.toLowerCase() })}
+            {total === null ? ui('loading') : ui('totalRows', { count: total, plural: (total === 1 ? (e?.label ?? entity) : plural).toLowerCase() })}
           </Text>
         </div>
         <Group gap="xs">

@@ -30,9 +30,18 @@ export interface NinefoldAppProps {
 
 export const theme = createTheme({
   primaryColor: 'indigo',
+  // Shade 7 keeps white-on-primary and primary-on-white above WCAG AA (4.5:1).
+  primaryShade: { light: 7, dark: 8 },
   defaultRadius: 'md',
   fontFamily: 'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   headings: { fontWeight: '700' },
+});
+
+/** Mantine's default dimmed grey is below 4.5:1 on light backgrounds; one shade darker passes. */
+const contrastVariables = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: {},
 });
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'ninefold-color-scheme' });
@@ -51,7 +60,12 @@ export function NinefoldApp({ spec, backend, components = {}, demoAccounts = [] 
       }),
   );
   return (
-    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="light"
+      cssVariablesResolver={contrastVariables}
+    >
       <Notifications position="top-right" />
       <QueryClientProvider client={client}>
         <Session spec={spec} backend={backend} components={components} demoAccounts={demoAccounts} />

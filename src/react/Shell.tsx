@@ -106,6 +106,7 @@ export function Shell() {
               label={r.title}
               active={active}
               aria-current={active ? 'page' : undefined}
+              variant="filled"
               leftSection={<Icon size={18} stroke={1.6} />}
               onClick={close}
               style={{ borderRadius: 'var(--mantine-radius-md)' }}

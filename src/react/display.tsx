@@ -155,11 +155,11 @@ export function errorMessage(spec: AppSpec, error: unknown): string {
 }
 
 export function notifyError(spec: AppSpec, error: unknown): void {
-  notifications.show({ color: 'red', message: errorMessage(spec, error) });
+  notifications.show({ color: 'red', message: errorMessage(spec, error), closeButtonProps: { 'aria-label': ui('close') } });
 }
 
 export function notifyOk(message: string): void {
-  notifications.show({ color: 'teal', message, icon: <IconCheck size={16} /> });
+  notifications.show({ color: 'teal', message, icon: <IconCheck size={16} />, closeButtonProps: { 'aria-label': ui('close') } });
 }
 
 export type { Row };

@@ -140,18 +140,29 @@ function rolesOf(subject: Typed, value: RuleValue, ctx: EvalContext): readonly s
   return ctx.data?.roles?.(value) ?? [];
 }
 
+/**
+ * SQL numbers are exact decimals (`numeric`), JavaScript's are binary floats: `0.1 * 3` is
+ * `0.30000000000000004` here and `0.3` there. Rounding a sum, difference or product to 15
+ * significant digits (what a double holds exactly) gives the decimal result whenever it fits in
+ * 15 digits, which covers money and counts. Quotients are left alone: Postgres keeps 16+ digits.
+ */
+export function decimal(x: number): number {
+  return x === 0 || !Number.isFinite(x) ? x : Number(x.toPrecision(15));
+}
+
 function arithmetic(node: Extract<Typed, { kind: 'binary' }>, a: RuleValue, b: RuleValue): RuleValue {
   if (typeof a !== 'number' || typeof b !== 'number') return null;
+  const exact = node.type.kind === 'number' ? decimal : (x: number) => x;
   switch (node.op) {
     case '+':
-      return a + b;
+      return exact(a + b);
     case '-':
       // Postgres: date - date is a whole number of days.
       return node.left.type.kind === 'date' && node.right.type.kind === 'date'
         ? Math.round((a - b) / DAY_MS)
-        : a - b;
+        : exact(a - b);
     case '*':
-      return a * b;
+      return exact(a * b);
     case '/':
       // Division by zero is empty, never an error: the SQL side divides by nullif(b, 0).
       return b === 0 ? null : a / b;
@@ -236,7 +247,11 @@ function evaluate(node: Typed, env: Env): RuleValue {
     }
     case 'empty': {
       const v = evaluate(node.operand, env);
-      const empty = v === null || v === '' || (Array.isArray(v) && v.length === 0);
+      // '' is empty on text only, as the SQL side (`x = ''` is emitted for text operands alone).
+      const empty =
+        v === null ||
+        (v === '' && node.operand.type.kind === 'text') ||
+        (Array.isArray(v) && v.length === 0);
       return node.negated ? !empty : empty;
     }
     case 'role': {
@@ -271,7 +286,7 @@ function evaluate(node: Typed, env: Env): RuleValue {
         count++;
         if (node.kind === 'sum') {
           const v = normaliseValue(row[node.field], { kind: 'number' });
-          if (typeof v === 'number') total += v;
+          if (typeof v === 'number') total = decimal(total + v);
         }
       }
       return node.kind === 'count' ? count : total;

@@ -63,6 +63,8 @@ export const UI_TEXT = {
   confirm: 'Confirm',
   confirmTransition: '{transition}: are you sure?',
   cancel: 'Cancel',
+  close: 'Close',
+  add: 'Add',
   empty: '—',
   yes: 'Yes',
   no: 'No',

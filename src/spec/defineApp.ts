@@ -33,7 +33,11 @@ type FieldValue<T extends FieldType> = T extends 'number' | 'integer' | 'money'
       ? string[]
       : string;
 
-type Required<F extends FieldSpec> = F['required'] extends true ? true : F['owner'] extends true ? true : false;
+type Required<F extends FieldSpec> = F['required'] extends true
+  ? true
+  : F['owner'] extends true
+    ? true
+    : false;
 
 /** The row type of one entity: its fields plus the columns every table has. */
 export type RowOf<E extends EntitySpec> = {
@@ -54,7 +58,14 @@ export type RowOf<E extends EntitySpec> = {
 /** Row types of every entity of an app, keyed by entity name. */
 export type RowsOf<A extends AppSpec> = { [K in keyof A['entities']]: RowOf<A['entities'][K]> };
 
-interface TypedTransition<E extends Entities, K extends keyof E, S extends string, R extends string, Err extends string, Calls extends string> {
+interface TypedTransition<
+  E extends Entities,
+  K extends keyof E,
+  S extends string,
+  R extends string,
+  Err extends string,
+  Calls extends string,
+> {
   label?: string;
   from: readonly S[];
   to: S;
@@ -67,7 +78,14 @@ interface TypedTransition<E extends Entities, K extends keyof E, S extends strin
   calls?: readonly Calls[];
 }
 
-interface TypedStates<E extends Entities, K extends keyof E, S extends Record<string, StateSpec>, R extends string, Err extends string, Calls extends string> {
+interface TypedStates<
+  E extends Entities,
+  K extends keyof E,
+  S extends Record<string, StateSpec>,
+  R extends string,
+  Err extends string,
+  Calls extends string,
+> {
   field: FieldsOf<E, K>;
   initial: Names<S>;
   states: S;
@@ -127,7 +145,9 @@ export interface AppInput<
     permissions: { [Role in keyof R]?: { [K in keyof E]?: TypedEntityPermissions<E, K> } };
   };
   calls: Omit<CallsSpec, 'declared'> & {
-    declared: { [K in keyof D]: Omit<D[K], 'roles' | 'error'> & { roles: readonly Names<R>[]; error: Names<Err> } };
+    declared: {
+      [K in keyof D]: Omit<D[K], 'roles' | 'error'> & { roles: readonly Names<R>[]; error: Names<Err> };
+    };
   };
   errors: Err;
   constants: C;

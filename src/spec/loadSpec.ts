@@ -76,7 +76,8 @@ async function resolveSpecFile(path: string): Promise<string | Diagnostic> {
 }
 
 async function importTs(file: string): Promise<unknown> {
-  const jiti = createJiti(import.meta.url, { moduleCache: false, fsCache: false });
+  // No module cache: a dev server reloading the spec after an edit must see the new file.
+  const jiti = createJiti(import.meta.url, { moduleCache: false });
   const mod: unknown = await jiti.import(file);
   if (typeof mod !== 'object' || mod === null) return mod;
   const exports = mod as Record<string, unknown>;

@@ -93,7 +93,12 @@ export function checkRefs(spec: AppSpec, out: Diagnostic[]): void {
         });
       }
       if (screen.sort !== undefined) {
-        fieldOf(en, screen.sort.replace(/^-/, '').replace(/\s+(asc|desc)$/i, ''), at(base, 'sort'), true);
+        // Same forms as the document's reading of `sort`: -field, +field, field desc, field.desc, field:asc.
+        const field = screen.sort
+          .trim()
+          .replace(/^[-+]\s*/, '')
+          .replace(/(?:\s+|[.:])(?:asc|desc)$/i, '');
+        fieldOf(en, field, at(base, 'sort'), true);
       }
       screen.related?.forEach((r, i) => {
         const p = at(at(base, 'related'), i);

@@ -112,6 +112,30 @@ describe('validateSpec', () => {
     });
   });
 
+  it('suggests known keys for misspelt nested keys', () => {
+    const d = withSpec((s) => {
+      const solve = s.states.ticket!.transitions.solve as unknown as Record<string, unknown>;
+      solve.gaurd = solve.guard;
+      delete solve.guard;
+    });
+    expect(d).toEqual([
+      expect.objectContaining({
+        code: 'spec/unknown-key',
+        path: 'states.ticket.transitions.solve.gaurd',
+        hint: 'did you mean "guard"?',
+      }),
+    ]);
+  });
+
+  it('reads screen sort orders in every accepted form', () => {
+    for (const sort of ['-solvedAt', 'solvedAt desc', 'createdAt:asc', '+title']) {
+      expect(withSpec((s) => (s.screens.tickets!.sort = sort))).toEqual([]);
+    }
+    expect(withSpec((s) => (s.screens.tickets!.sort = '-titel'))).toEqual([
+      expect.objectContaining({ path: 'screens.tickets.sort', hint: 'did you mean "title"?' }),
+    ]);
+  });
+
   it('requires exactly one profile entity when user fields exist', () => {
     expect(withSpec((s) => delete s.entities.person!.profile)).toContainEqual(
       expect.objectContaining({ code: 'spec/missing', path: 'entities' }),

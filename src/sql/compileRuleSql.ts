@@ -112,7 +112,7 @@ function expr(t: Typed, s: State): string {
     case 'not':
       return `(not ${expr(t.operand, s)})`;
     case 'neg':
-      return `(- ${expr(t.operand, s)})`;
+      return isNumber(t.operand) ? `(- (${expr(t.operand, s)})::numeric)` : `(- ${expr(t.operand, s)})`;
     case 'in': {
       const items = t.list.flatMap((i) =>
         i.kind === 'const' && Array.isArray(i.value)
@@ -176,6 +176,8 @@ const SQL_OP: Record<string, string> = {
   or: 'or',
 };
 
+const isNumber = (t: Typed): boolean => t.type.kind === 'number';
+
 function binary(t: Extract<Typed, { kind: 'binary' }>, s: State): string {
   const l = expr(t.left, s);
   const r = expr(t.right, s);
@@ -185,6 +187,10 @@ function binary(t: Extract<Typed, { kind: 'binary' }>, s: State): string {
   }
   const op = SQL_OP[t.op];
   if (!op) throw new Error(`compileRuleSql: unknown operator ${t.op}`);
+  // Numbers are numeric: integer columns would overflow (`reopen_count + 1` at 2^31 - 1 raises
+  // "integer out of range") where the evaluator, and numeric, just count on.
+  if ((t.op === '+' || t.op === '-' || t.op === '*') && isNumber(t.left) && isNumber(t.right))
+    return `((${l})::numeric ${op} ${r})`;
   return `(${l} ${op} ${r})`;
 }
 

@@ -16,9 +16,9 @@ it('debug', async () => {
     });
     console.log(name, JSON.stringify(v, null, 1));
   };
-  await page.getByRole('button', { name: /continue as customer/i }).waitFor({ timeout: 60000 });
+  await page.getByRole('button', { name: /^Customer/ }).waitFor({ timeout: 60000 });
   await dump('signin');
-  await page.getByRole('button', { name: /continue as agent/i }).click();
+  await page.getByRole('button', { name: /^Agent/ }).click();
   await page.getByRole('link', { name: 'Tickets' }).first().waitFor();
   await page.waitForTimeout(1500);
   await dump('dashboard');

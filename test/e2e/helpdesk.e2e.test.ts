@@ -59,7 +59,7 @@ describe.skipIf(!available && process.env.CI !== 'true')('helpdesk end to end', 
   it('signs in as the demo customer, files a ticket and sees it in the list', async () => {
     await step('sign-in', async () => {
       await page.goto(`${url}/?memory`);
-      await page.getByRole('button', { name: /continue as customer/i }).click({ timeout: 60_000 });
+      await page.getByRole('button', { name: /^Customer/ }).click({ timeout: 60_000 });
       await page.getByRole('link', { name: 'Tickets' }).first().waitFor({ timeout: 30_000 });
       await shoot('dashboard');
     });
@@ -78,10 +78,35 @@ describe.skipIf(!available && process.env.CI !== 'true')('helpdesk end to end', 
       await page.getByRole('link', { name: 'Invoice PDF will not download' }).waitFor({ timeout: 15_000 });
       await shoot('list');
     });
+    await step('agent-takes-it', async () => {
+      await page.getByRole('button', { name: /switch demo account/i }).click();
+      await page.getByRole('menuitem', { name: /^Agent/ }).click();
+      await page.getByRole('link', { name: 'Board', exact: true }).first().waitFor({ timeout: 30_000 });
+      await page.getByRole('link', { name: 'Board', exact: true }).first().click();
+      await page.waitForURL(/\/board$/);
+      await page.getByRole('region', { name: 'New' }).getByText('Invoice PDF will not download').waitFor({ timeout: 15_000 });
+      await shoot('board');
+      await page.getByRole('link', { name: 'Invoice PDF will not download' }).first().click();
+      await page.getByRole('button', { name: 'Take' }).click();
+      await page.getByText('Open', { exact: true }).first().waitFor({ timeout: 15_000 });
+      await page.getByText(/New → Open/).waitFor({ timeout: 15_000 });
+      await shoot('detail-agent');
+    });
+    await step('drag-on-board', async () => {
+      await page.getByRole('link', { name: 'Board', exact: true }).first().click();
+      const card = page.getByRole('region', { name: 'Open' }).getByText('Invoice PDF will not download');
+      await card.waitFor({ timeout: 15_000 });
+      await card.dragTo(page.getByRole('region', { name: 'Waiting on customer' }));
+      await page
+        .getByRole('region', { name: 'Waiting on customer' })
+        .getByText('Invoice PDF will not download')
+        .waitFor({ timeout: 15_000 });
+      await shoot('board');
+    });
   }, 180_000);
 
   it('has no serious accessibility violations on the main screens', async () => {
-    for (const path of ['/', '/tickets', '/tickets/new']) {
+    for (const path of ['/', '/tickets', '/tickets/new', '/board']) {
       await step(`axe${path.replace(/\//g, '-')}`, async () => {
         await page.evaluate((p) => {
           history.pushState({}, '', p);

@@ -228,6 +228,7 @@ export function runConformance(spec: AppSpec, options: ConformanceOptions): void
       expect([past.rows.length, past.total]).toEqual([0, 7]);
       expect((await b.data.list('ticket', { count: 'none', limit: 2 })).total).toBeNull();
       expect((await b.data.list('ticket', { limit: 2 })).rows).toHaveLength(2);
+      expect(await b.data.list('ticket', { limit: 0 })).toEqual({ rows: [], total: 7 });
       await rejects(
         b.data.list('ticket', { filters: [{ field: 'secret', op: 'eq', value: 1 }] }),
         'INVALID_INPUT',

@@ -1,4 +1,4 @@
-import { PGlite, type PGliteInterface } from '@electric-sql/pglite';
+import type { PGliteInterface, Transaction } from '@electric-sql/pglite';
 import type { AppSpec } from '../../spec/types.ts';
 import { errorContext } from '../errors/mapDatabaseError.ts';
 import type { AuthEvent, Backend, Session } from '../types.ts';
@@ -8,6 +8,8 @@ import { bootSchema } from './boot.ts';
 import { createCallsPort } from './calls.ts';
 import type { CallHandler, EmbeddedContext } from './context.ts';
 import { createDataPort } from './data.ts';
+import { demoPlanFor } from './demo/demoPlanFor.ts';
+import { seedDemo, wipeAppData } from './demo/seedDemo.ts';
 import { createFilesPort } from './files.ts';
 import { createLive } from './live.ts';
 import { type OutboxEntry, readOutbox } from './outbox.ts';
@@ -40,8 +42,13 @@ export interface EmbeddedBackend extends Backend {
   exportDatabase(): Promise<Blob>;
   /** Replaces the database with an exported one (only when this backend created the database). */
   importDatabase(data: Blob | Uint8Array): Promise<void>;
+  /**
+   * Replaces every user and row with the app's deterministic demo data (demo accounts
+   * `<role>@demo.test` / `demo-<role>`), and signs out.
+   */
+  resetDemo(): Promise<void>;
   /** Runs owner-level setup SQL (demo data). Not for user actions. */
-  asOwner: <T>(fn: (tx: import('@electric-sql/pglite').Transaction) => Promise<T>) => Promise<T>;
+  asOwner: <T>(fn: (tx: Transaction) => Promise<T>) => Promise<T>;
 }
 
 /** `Expense approvals` → `expense-approvals`. */
@@ -74,7 +81,12 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
   const slug = appSlug(spec);
   const owned = !options.db;
   const dataDir = options.dataDir ?? defaultDataDir(spec);
-  let db: PGliteInterface = options.db ?? (await PGlite.create(dataDir));
+  // Loaded lazily: a browser build hands in a PGliteWorker and need not ship PGlite twice.
+  const open = async (loadDataDir?: Blob) => {
+    const { PGlite } = await import('@electric-sql/pglite');
+    return PGlite.create(loadDataDir && !dataDir.startsWith('idb://') ? 'memory://' : dataDir, loadDataDir ? { loadDataDir } : {});
+  };
+  let db: PGliteInterface = options.db ?? (await open());
   let schema = await bootSchema(db, spec);
 
   const authListeners = new Set<(e: AuthEvent, s: Session | null) => void>();
@@ -122,6 +134,17 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
     admin: createAdminPort(ctx, refreshOwnSession),
     outbox: () => readOutbox(ctx),
     asOwner: (fn) => asOwner(ctx, fn),
+    async resetDemo() {
+      const plan = demoPlanFor(spec, ctx.now());
+      await asOwner(ctx, async (tx) => {
+        await wipeAppData(tx, spec);
+        await seedDemo(tx, spec, plan);
+      });
+      ctx.current = { token: null, session: null };
+      ctx.store.save(null);
+      ctx.emitAuth('SIGNED_OUT', null);
+      for (const entity of Object.keys(spec.entities)) live.emit({ entity, id: '*', kind: 'delete' });
+    },
     async exportDatabase() {
       const dump = await db.dumpDataDir('gzip');
       return dump;
@@ -132,7 +155,7 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
       const blob = data instanceof Blob ? data : new Blob([data as BlobPart]);
       await db.close();
       // A loaded data directory must start empty; memory:// always does.
-      db = await PGlite.create(dataDir.startsWith('idb://') ? dataDir : 'memory://', { loadDataDir: blob });
+      db = await open(blob);
       ctx.db = db;
       schema = await bootSchema(db, spec);
       ctx.current = { token: null, session: null };

@@ -85,7 +85,7 @@ export function createDataPort(ctx: EmbeddedContext): DataPort {
         if (query.count !== 'none') {
           const first = r.rows[0];
           if (first) total = Number(first.__total);
-          else if (q.offset === 0) total = 0;
+          else if (q.offset === 0 && q.limit > 0) total = 0;
           else {
             const c = countQuery(info, query);
             const n = await tx.query<{ n: number }>(c.text, c.params);

@@ -14,9 +14,9 @@ function filesModel(ctx: SupabaseContext, entity: string): EntityModel {
 
 /**
  * Files on Supabase Storage: the row (metadata, and every rule on it) lives in the entity's table,
- * the bytes in the entity's bucket under `<row id>/<name>`. The row is written first, so table RLS
- * and checks (size and type limits) decide before any byte is stored; the storage policies only
- * let an object exist where its row does.
+ * the bytes in the entity's bucket under `<row id>/<name>`. On upload the row is written first, so
+ * table RLS and checks (size and type limits) decide before any byte is stored; the storage
+ * policies (docs/hosting.md) let an object be read, written or removed only through its row.
  */
 export function createFilesPort(ctx: SupabaseContext): FilesPort {
   const { client } = ctx;
@@ -27,7 +27,7 @@ export function createFilesPort(ctx: SupabaseContext): FilesPort {
     return data;
   }
 
-  function pathOf(model: EntityModel, row: Record_, id: string): string {
+  function pathOf(row: Record_, id: string): string {
     const stored = row[STORAGE_PATH_COLUMN];
     return typeof stored === 'string' && stored !== '' ? stored : objectPath(id, String(row.name ?? ''));
   }
@@ -69,7 +69,7 @@ export function createFilesPort(ctx: SupabaseContext): FilesPort {
     async download(entity, id) {
       const model = filesModel(ctx, entity);
       const row = await fileRow(model, id);
-      const { data, error } = await client.storage.from(bucketName(entity)).download(pathOf(model, row, id));
+      const { data, error } = await client.storage.from(bucketName(entity)).download(pathOf(row, id));
       if (error || !data) throw mapStorageError(error, ctx.auth);
       return {
         name: String(row.name ?? ''),
@@ -81,12 +81,13 @@ export function createFilesPort(ctx: SupabaseContext): FilesPort {
     async remove(entity, id) {
       const model = filesModel(ctx, entity);
       const row = await fileRow(model, id);
-      // The row goes first: its delete policy is the permission. Storage then lets the orphaned
-      // object go (its policy allows deleting objects whose row no longer exists).
+      // The object goes first: Postgres applies storage.objects' SELECT policy to a DELETE, and that
+      // policy needs the row. The object's DELETE policy repeats the table's delete rule, so an
+      // object only goes when its row may; the row's own delete below is the final word.
+      const { error } = await client.storage.from(bucketName(entity)).remove([pathOf(row, id)]);
+      if (error) throw mapStorageError(error, ctx.auth);
       const { count } = await run(ctx, client.from(model.table).delete({ count: 'exact' }).eq('id', id));
       if (count === 0) throw new BackendError('FORBIDDEN', { entity, id });
-      const { error } = await client.storage.from(bucketName(entity)).remove([pathOf(model, row, id)]);
-      if (error) throw mapStorageError(error, ctx.auth);
     },
   };
 }

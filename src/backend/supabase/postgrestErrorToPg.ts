@@ -42,7 +42,7 @@ export function postgrestErrorToPg(body: PostgrestErrorBody): PgErrorShape {
   const message = nonEmpty(body.message);
   const code = nonEmpty(body.code);
   // P0001 carries the catalogue code as its message: nothing to parse.
-  const parse = code !== undefined && code.startsWith('23');
+  const parse = code?.startsWith('23') === true;
   const m = parse ? (message ?? '') : '';
   return {
     code,

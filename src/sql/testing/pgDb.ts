@@ -48,9 +48,11 @@ export async function createServerDb(url = databaseUrl()): Promise<TestDb> {
   } finally {
     await admin.end();
   }
-  const pool = new pg.Pool({ connectionString: withDatabase(url, name), max: 4 });
+  const connectionString = withDatabase(url, name);
+  const pool = new pg.Pool({ connectionString, max: 4 });
   return {
     kind: 'pg',
+    connectionString,
     ...wrap(pool),
     async exec(sql) {
       await pool.query(sql);
@@ -62,6 +64,20 @@ export async function createServerDb(url = databaseUrl()): Promise<TestDb> {
         await client.query('begin');
         await client.query(`select set_config('request.jwt.claims', $1, true)`, [claims]);
         await client.query(`set local role ${role}`);
+        const result = await fn(wrap(client));
+        await client.query('commit');
+        return result;
+      } catch (e) {
+        await client.query('rollback').catch(() => undefined);
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+    async asOwner(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
         const result = await fn(wrap(client));
         await client.query('commit');
         return result;

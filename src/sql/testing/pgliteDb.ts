@@ -24,6 +24,9 @@ export async function createPgliteDb(): Promise<TestDb> {
         return fn(wrap(tx));
       });
     },
+    async asOwner(fn) {
+      return db.transaction(async (tx) => fn(wrap(tx)));
+    },
     async close() {
       await db.close();
     },

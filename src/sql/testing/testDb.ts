@@ -15,6 +15,8 @@ export interface Queryable {
 
 export interface TestDb extends Queryable {
   readonly kind: 'pglite' | 'pg';
+  /** For `pg`: the connection string of the test database (e.g. for tests opening their own connections). */
+  readonly connectionString?: string;
   /** Runs a script of several statements (no parameters), as the owner. */
   exec(sql: string): Promise<void>;
   /**
@@ -22,6 +24,8 @@ export interface TestDb extends Queryable {
    * when `userId` is null. Committed if `fn` resolves, rolled back (and rethrown) if it throws.
    */
   asUser<T>(userId: string | null, fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /** Runs `fn` in one transaction as the owner (trusted); committed or rolled back like `asUser`. */
+  asOwner<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 

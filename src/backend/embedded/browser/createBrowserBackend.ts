@@ -1,0 +1,35 @@
+import { PGliteWorker } from '@electric-sql/pglite/worker';
+import { appSlug, createEmbeddedBackend, type EmbeddedBackend, type EmbeddedBackendOptions } from '../createEmbeddedBackend.ts';
+
+export interface BrowserBackendOptions extends Omit<EmbeddedBackendOptions, 'db'> {
+  /** The database worker; defaults to `pgliteWorker.ts` next to this file (bundled by Vite). */
+  worker?: Worker;
+}
+
+/**
+ * The embedded backend in a browser tab: PGlite in a shared, leader-elected worker, persisted in
+ * IndexedDB (`idb://ninefold-<app>` unless `dataDir` says otherwise), one database for every tab
+ * of the app. The session token is kept in localStorage, so a reload stays signed in.
+ *
+ * @example
+ * const backend = await createBrowserBackend({ spec: helpdesk });
+ */
+export async function createBrowserBackend(options: BrowserBackendOptions): Promise<EmbeddedBackend & { isLeader: () => boolean }> {
+  const slug = appSlug(options.spec);
+  const worker =
+    options.worker ?? new Worker(new URL('./pgliteWorker.ts', import.meta.url), { type: 'module', name: `ninefold-${slug}` });
+  const db = await PGliteWorker.create(worker, {
+    dataDir: options.dataDir ?? `idb://ninefold-${slug}`,
+    // Tabs with the same id share one database and one leader.
+    id: `ninefold-${slug}`,
+  });
+  const backend = await createEmbeddedBackend({ ...options, db });
+  const close = backend.close;
+  return Object.assign(backend, {
+    isLeader: () => db.isLeader,
+    close: async () => {
+      await close();
+      await db.close();
+    },
+  });
+}

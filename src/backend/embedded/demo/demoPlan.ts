@@ -1,0 +1,47 @@
+/** A reference to a demo row or person by key, resolved to its id while seeding. */
+export interface DemoRef {
+  $ref: string;
+}
+
+export const ref = (key: string): DemoRef => ({ $ref: key });
+
+export interface DemoPerson {
+  key: string;
+  email: string;
+  name: string;
+  roles: string[];
+  /** Only demo accounts have one; other people cannot sign in. */
+  password?: string;
+  /** Profile fields beyond name/email (references allowed). */
+  profile?: Record<string, unknown>;
+}
+
+export interface DemoRow {
+  entity: string;
+  key: string;
+  values: Record<string, unknown>;
+  /** File rows: the bytes. */
+  file?: { name: string; type: string; bytes: Uint8Array };
+  createdAt: Date;
+  updatedAt?: Date;
+  /** Set after every row exists (final states, which rules would refuse children under). */
+  after?: Record<string, unknown>;
+}
+
+export interface DemoHistory {
+  entity: string;
+  row: string;
+  transition: string;
+  from: string;
+  to: string;
+  actor: string;
+  at: Date;
+  input?: Record<string, unknown>;
+}
+
+/** Everything one app's demo data consists of; inserted in order by `seedDemo`. */
+export interface DemoPlan {
+  people: DemoPerson[];
+  rows: DemoRow[];
+  history: DemoHistory[];
+}

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import helpdesk from '../../../../examples/helpdesk/spec.ts';
+import { createEmbeddedBackend, type EmbeddedBackend } from '../createEmbeddedBackend.ts';
+import { helpdeskDemo } from './helpdeskDemo.ts';
+
+const now = new Date('2026-06-15T12:00:00Z');
+let b: EmbeddedBackend;
+beforeAll(async () => {
+  b = await createEmbeddedBackend({ spec: helpdesk, now: () => now });
+  await b.resetDemo();
+}, 120_000);
+afterAll(async () => {
+  await b.close();
+});
+
+describe('helpdesk demo data', () => {
+  it('is deterministic', () => {
+    const a = helpdeskDemo(helpdesk, now);
+    const c = helpdeskDemo(helpdesk, now);
+    expect(JSON.stringify(a)).toBe(JSON.stringify(c));
+    expect(a.rows.filter((r) => r.entity === 'ticket').length).toBeGreaterThanOrEqual(200);
+  });
+
+  it('seeds within every constraint and signs in with the demo accounts', async () => {
+    await b.auth.signIn({ email: 'agent@demo.test', password: 'demo-agent' });
+    const all = await b.data.list('ticket', { limit: 1 });
+    expect(all.total).toBe(260);
+    const byStatus = await Promise.all(
+      ['new', 'open', 'pending', 'solved', 'closed'].map(
+        async (s) =>
+          (
+            await b.data.list('ticket', {
+              filters: [{ field: 'status', op: 'eq', value: s }],
+              count: 'exact',
+              limit: 0,
+            })
+          ).total,
+      ),
+    );
+    expect(byStatus.every((n) => (n ?? 0) > 0)).toBe(true);
+    const comments = await b.data.list('comment', { limit: 0 });
+    expect(comments.total).toBeGreaterThan(300);
+    const oldest = await b.data.list('ticket', {
+      sort: [{ field: 'createdAt', direction: 'asc' }],
+      limit: 1,
+    });
+    expect(Date.parse(oldest.rows[0]!.createdAt)).toBeLessThan(now.getTime() - 30 * 24 * 3600_000);
+    await b.auth.signOut();
+    await b.auth.signIn({ email: 'customer@demo.test', password: 'demo-customer' });
+    const mine = await b.data.list('ticket', { limit: 0 });
+    expect(mine.total).toBeGreaterThan(10);
+    expect(mine.total).toBeLessThan(260);
+  });
+
+  it('resets to the same data', async () => {
+    await b.auth.signIn({ email: 'admin@demo.test', password: 'demo-admin' });
+    const before = await b.data.list('category', { sort: [{ field: 'name', direction: 'asc' }] });
+    await b.data.create('category', { name: 'Temporary category' });
+    await b.resetDemo();
+    expect(await b.auth.session()).toBeNull();
+    await b.auth.signIn({ email: 'admin@demo.test', password: 'demo-admin' });
+    const after = await b.data.list('category', { sort: [{ field: 'name', direction: 'asc' }] });
+    expect(after.rows.map((c) => c.name)).toEqual(before.rows.map((c) => c.name));
+    expect((await b.admin.listUsers()).length).toBe(48);
+  });
+});
