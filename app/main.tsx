@@ -1,12 +1,16 @@
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
+import spec from 'virtual:ninefold-spec';
 import type { PGliteInterface } from '@electric-sql/pglite';
 import { PGliteWorker } from '@electric-sql/pglite/worker';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import spec from 'virtual:ninefold-spec';
-import { appSlug, createEmbeddedBackend, type EmbeddedBackend } from '../src/backend/embedded/createEmbeddedBackend.ts';
+import {
+  appSlug,
+  createEmbeddedBackend,
+  type EmbeddedBackend,
+} from '../src/backend/embedded/createEmbeddedBackend.ts';
 import { demoAccounts, seedDemoAccounts } from '../src/backend/embedded/demo/demoAccounts.ts';
 import { NinefoldApp } from '../src/react/NinefoldApp.tsx';
 import { ui } from '../src/runtime/uiText.ts';

@@ -7,11 +7,16 @@ import { lintSpec } from '../check/lintSpec.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import { type LoadResult, loadSpec } from '../spec/loadSpec.ts';
 import type { AppSpec } from '../spec/types.ts';
+import { defaultMigrationPath } from './migrationFileName.ts';
 
 /** Where the command line writes; tests and embedders pass their own. */
 export interface Io {
   out: (text: string) => void;
   err: (text: string) => void;
+  /** The clock (migration file names); defaults to the system clock. */
+  now?: () => Date;
+  /** The directory relative paths are resolved against; defaults to `process.cwd()`. */
+  cwd?: string;
 }
 
 const processIo: Io = {
@@ -68,14 +73,24 @@ export async function main(args: readonly string[], io: Io = processIo): Promise
     .command('sql')
     .description('write the Postgres migration (tables, RLS policies, checks, transition functions, history)')
     .argument('<spec>', 'specification file or directory')
-    .option('-o, --output <file>', 'write to this file instead of standard output')
+    .option(
+      '-o, --output <file>',
+      'write to this file (default: standard output; supabase: supabase/migrations/<UTC timestamp>_ninefold_<app>.sql)',
+    )
+    .option('--stdout', 'write to standard output (also for --target supabase)')
     .addOption(
       new Option('--target <target>', 'where the migration runs')
         .choices(['embedded', 'supabase'])
         .default('embedded'),
     )
-    .action(async (spec: string, opts: { output?: string; target: 'embedded' | 'supabase' }) => {
-      code = await generate(spec, opts.output, io, async (s) => {
+    .action(async (spec: string, opts: { output?: string; stdout?: boolean; target: 'embedded' | 'supabase' }) => {
+      // The Supabase CLI applies supabase/migrations/<timestamp>_*.sql in order: name the file for it.
+      const output =
+        opts.output ??
+        (opts.stdout || opts.target !== 'supabase'
+          ? undefined
+          : (s: AppSpec) => defaultMigrationPath(s.purpose.name, io.now?.() ?? new Date()));
+      code = await generate(spec, output, io, async (s) => {
         const mod = await importOptional('../sql/compileMigration.ts', 'ninefold sql');
         return callExport(mod, 'compileMigration', 'ninefold sql')(s, { target: opts.target });
       });
@@ -141,7 +156,7 @@ async function check(specPath: string, json: boolean, io: Io): Promise<number> {
 /** Loads a spec, refuses it when it has errors, and writes what `render` makes of it. */
 async function generate(
   specPath: string,
-  output: string | undefined,
+  output: string | undefined | ((spec: AppSpec) => string),
   io: Io,
   render: (spec: AppSpec) => Promise<unknown>,
 ): Promise<number> {
@@ -150,10 +165,11 @@ async function generate(
   if (refused !== null || !loaded.ok) return refused ?? EXIT.failed;
   const text = await render(loaded.spec);
   if (typeof text !== 'string') throw new CliFailure('the generator returned no text');
-  if (output === undefined) {
+  const target = typeof output === 'function' ? output(loaded.spec) : output;
+  if (target === undefined) {
     io.out(text.endsWith('\n') ? text : `${text}\n`);
   } else {
-    const file = resolve(output);
+    const file = resolve(io.cwd ?? process.cwd(), target);
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, text);
     io.err(`wrote ${displayPath(file)}\n`);

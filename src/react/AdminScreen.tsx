@@ -12,7 +12,11 @@ import { ForbiddenPage } from './pages.tsx';
 /** Users and their roles (backend.admin); the database decides who may do this. */
 export function AdminScreen({ route }: { route: RouteEntry }) {
   const { backend, spec } = useRuntime();
-  const users = useQuery({ queryKey: ['__admin', 'users'], queryFn: () => backend.admin.listUsers(), retry: false });
+  const users = useQuery({
+    queryKey: ['__admin', 'users'],
+    queryFn: () => backend.admin.listUsers(),
+    retry: false,
+  });
   if (users.isLoading) return <Skeleton height={300} />;
   if (users.isError) return <ForbiddenPage />;
   const profile = Object.entries(spec.entities).find(([, e]) => e.profile)?.[0];

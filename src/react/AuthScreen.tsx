@@ -1,4 +1,17 @@
-import { Anchor, Button, Card, Center, Divider, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Card,
+  Center,
+  Divider,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconUser } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ui } from '../runtime/uiText.ts';
@@ -26,7 +39,11 @@ export function AuthScreen() {
     }
   };
   const submit = () =>
-    go(() => (mode === 'in' ? backend.auth.signIn({ email, password }) : backend.auth.signUp({ email, password, name })));
+    go(() =>
+      mode === 'in'
+        ? backend.auth.signIn({ email, password })
+        : backend.auth.signUp({ email, password, name }),
+    );
   return (
     <Center mih="100dvh" p="md" bg="var(--mantine-color-body)">
       <Stack w="100%" maw={440} gap="lg">
@@ -44,7 +61,12 @@ export function AuthScreen() {
             </Text>
             <SimpleGrid cols={{ base: 1, xs: demoAccounts.length }} spacing="xs">
               {demoAccounts.map((a) => (
-                <DemoButton key={a.email} account={a} disabled={busy} onClick={() => go(() => backend.auth.signIn(a))} />
+                <DemoButton
+                  key={a.email}
+                  account={a}
+                  disabled={busy}
+                  onClick={() => go(() => backend.auth.signIn(a))}
+                />
               ))}
             </SimpleGrid>
           </Card>
@@ -57,8 +79,22 @@ export function AuthScreen() {
             }}
           >
             <Stack>
-              {mode === 'up' && <TextInput label={ui('name')} value={name} onChange={(e) => setName(e.currentTarget.value)} autoComplete="name" />}
-              <TextInput label={ui('email')} type="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} autoComplete="email" />
+              {mode === 'up' && (
+                <TextInput
+                  label={ui('name')}
+                  value={name}
+                  onChange={(e) => setName(e.currentTarget.value)}
+                  autoComplete="name"
+                />
+              )}
+              <TextInput
+                label={ui('email')}
+                type="email"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.currentTarget.value)}
+                autoComplete="email"
+              />
               <PasswordInput
                 label={ui('password')}
                 required
@@ -89,7 +125,15 @@ export function AuthScreen() {
   );
 }
 
-function DemoButton({ account, onClick, disabled }: { account: DemoAccount; onClick(): void; disabled: boolean }) {
+function DemoButton({
+  account,
+  onClick,
+  disabled,
+}: {
+  account: DemoAccount;
+  onClick(): void;
+  disabled: boolean;
+}) {
   const { spec } = useRuntime();
   const label = spec.roles.roles[account.role]?.label ?? account.role;
   return (
@@ -97,7 +141,10 @@ function DemoButton({ account, onClick, disabled }: { account: DemoAccount; onCl
       onClick={onClick}
       disabled={disabled}
       p="sm"
-      style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}
+      style={{
+        border: '1px solid var(--mantine-color-default-border)',
+        borderRadius: 'var(--mantine-radius-md)',
+      }}
       title={ui('demoAs', { role: label })}
     >
       <Stack gap={2} align="center">

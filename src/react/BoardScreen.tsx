@@ -1,4 +1,16 @@
-import { ActionIcon, Badge, Box, Card, Group, Menu, ScrollArea, Stack, Text, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Card,
+  Group,
+  Menu,
+  ScrollArea,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -22,8 +34,15 @@ export function BoardScreen({ route }: { route: RouteEntry }) {
   const entity = route.entity ?? '';
   const machine = spec.states[entity];
   const screen = spec.screens[route.name];
-  const where = useMemo(() => whereFilters(spec, entity, screen?.where, user), [spec, entity, screen?.where, user]);
-  const list = useList(entity, { filters: where.filters, limit: 500, sort: [{ field: 'updatedAt', direction: 'desc' }] });
+  const where = useMemo(
+    () => whereFilters(spec, entity, screen?.where, user),
+    [spec, entity, screen?.where, user],
+  );
+  const list = useList(entity, {
+    filters: where.filters,
+    limit: 500,
+    sort: [{ field: 'updatedAt', direction: 'desc' }],
+  });
   const runner = useTransitionRunner(entity);
   const [dragging, setDragging] = useState<Row | null>(null);
   const [over, setOver] = useState<string | null>(null);
@@ -82,7 +101,14 @@ export function BoardScreen({ route }: { route: RouteEntry }) {
               >
                 <Group justify="space-between" mb="sm">
                   <Group gap={6}>
-                    <Box w={8} h={8} style={{ borderRadius: 8, background: `var(--mantine-color-${stateColor(spec, entity, state)}-6)` }} />
+                    <Box
+                      w={8}
+                      h={8}
+                      style={{
+                        borderRadius: 8,
+                        background: `var(--mantine-color-${stateColor(spec, entity, state)}-6)`,
+                      }}
+                    />
                     <Text fw={600} size="sm">
                       {stateLabel(spec, entity, state)}
                     </Text>
@@ -117,7 +143,14 @@ export function BoardScreen({ route }: { route: RouteEntry }) {
                       >
                         <Group justify="space-between" wrap="nowrap" align="flex-start" gap={4}>
                           {detail ? (
-                            <Text component={Link} to={buildPath(detail, { id: row.id })} size="sm" fw={500} style={{ color: 'inherit' }} lineClamp={2}>
+                            <Text
+                              component={Link}
+                              to={buildPath(detail, { id: row.id })}
+                              size="sm"
+                              fw={500}
+                              style={{ color: 'inherit' }}
+                              lineClamp={2}
+                            >
                               {title}
                             </Text>
                           ) : (
@@ -135,7 +168,12 @@ export function BoardScreen({ route }: { route: RouteEntry }) {
                               <Menu.Dropdown>
                                 <Menu.Label>{ui('moveTo')}</Menu.Label>
                                 {options.map((o) => (
-                                  <Tooltip key={o.name} label={o.reason ?? ''} disabled={o.allowed} position="left">
+                                  <Tooltip
+                                    key={o.name}
+                                    label={o.reason ?? ''}
+                                    disabled={o.allowed}
+                                    position="left"
+                                  >
                                     <Menu.Item disabled={!o.allowed} onClick={() => runner.start(o, row)}>
                                       {o.label} → {o.toLabel}
                                     </Menu.Item>

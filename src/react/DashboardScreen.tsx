@@ -19,9 +19,16 @@ export function DashboardScreen({ route }: { route: RouteEntry }) {
   const e = spec.entities[entity];
   const screen = spec.screens[route.name];
   const where = whereFilters(spec, entity, screen?.where, user);
-  const open = machine ? Object.entries(machine.states).filter(([, s]) => !s.final).map(([n]) => n) : [];
+  const open = machine
+    ? Object.entries(machine.states)
+        .filter(([, s]) => !s.final)
+        .map(([n]) => n)
+    : [];
   const active = useList(entity, {
-    filters: [...where.filters, ...(machine ? [{ field: machine.field, op: 'in' as const, value: open }] : [])],
+    filters: [
+      ...where.filters,
+      ...(machine ? [{ field: machine.field, op: 'in' as const, value: open }] : []),
+    ],
     sort: [{ field: 'updatedAt', direction: 'desc' }],
     limit: 300,
   });
@@ -30,7 +37,9 @@ export function DashboardScreen({ route }: { route: RouteEntry }) {
   const waiting = (active.data?.rows ?? []).filter((r) =>
     availableTransitions(spec, user, entity, r).some((o) => o.allowed && !machine?.states[o.to]?.final),
   );
-  const targets = Object.entries(spec.constants).filter(([, c]) => ['hours', 'days', 'minutes'].includes(c.unit ?? ''));
+  const targets = Object.entries(spec.constants).filter(([, c]) =>
+    ['hours', 'days', 'minutes'].includes(c.unit ?? ''),
+  );
   const plural = e?.plural ?? e?.label ?? entity;
   return (
     <Stack gap="lg">
@@ -47,7 +56,13 @@ export function DashboardScreen({ route }: { route: RouteEntry }) {
           </Title>
           <SimpleGrid cols={{ base: 2, sm: 3, lg: Object.keys(machine.states).length }}>
             {Object.keys(machine.states).map((s) => (
-              <StatusCount key={s} entity={entity} state={s} fixed={where.filters} href={list ? `${buildPath(list)}?f.${machine.field}=${s}` : undefined} />
+              <StatusCount
+                key={s}
+                entity={entity}
+                state={s}
+                fixed={where.filters}
+                href={list ? `${buildPath(list)}?f.${machine.field}=${s}` : undefined}
+              />
             ))}
           </SimpleGrid>
         </Stack>
@@ -69,10 +84,22 @@ export function DashboardScreen({ route }: { route: RouteEntry }) {
           ) : (
             <Stack gap={0}>
               {waiting.slice(0, 8).map((r) => (
-                <Group key={r.id} justify="space-between" py={8} wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+                <Group
+                  key={r.id}
+                  justify="space-between"
+                  py={8}
+                  wrap="nowrap"
+                  style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+                >
                   <Stack gap={0} style={{ minWidth: 0 }}>
                     {detail ? (
-                      <Anchor component={Link} to={buildPath(detail, { id: r.id })} fw={500} size="sm" truncate>
+                      <Anchor
+                        component={Link}
+                        to={buildPath(detail, { id: r.id })}
+                        fw={500}
+                        size="sm"
+                        truncate
+                      >
                         {rowTitle(spec, entity, r)}
                       </Anchor>
                     ) : (
@@ -110,13 +137,27 @@ export function DashboardScreen({ route }: { route: RouteEntry }) {
   );
 }
 
-function StatusCount(props: { entity: string; state: string; fixed: ReturnType<typeof whereFilters>['filters']; href: string | undefined }) {
+function StatusCount(props: {
+  entity: string;
+  state: string;
+  fixed: ReturnType<typeof whereFilters>['filters'];
+  href: string | undefined;
+}) {
   const { spec } = useRuntime();
   const field = spec.states[props.entity]?.field ?? 'status';
-  const q = useList(props.entity, { filters: [...props.fixed, { field, op: 'eq', value: props.state }], limit: 1, count: 'exact' });
+  const q = useList(props.entity, {
+    filters: [...props.fixed, { field, op: 'eq', value: props.state }],
+    limit: 1,
+    count: 'exact',
+  });
   const color = stateColor(spec, props.entity, props.state);
   const body = (
-    <Card withBorder radius="md" padding="md" style={{ borderTop: `3px solid var(--mantine-color-${color}-6)` }}>
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      style={{ borderTop: `3px solid var(--mantine-color-${color}-6)` }}
+    >
       <Text size="xs" tt="uppercase" fw={600} c="dimmed">
         {stateLabel(spec, props.entity, props.state)}
       </Text>

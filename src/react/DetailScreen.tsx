@@ -16,8 +16,15 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
+import {
+  IconArrowRight,
+  IconDownload,
+  IconEdit,
+  IconInfoCircle,
+  IconPaperclip,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconArrowRight, IconDownload, IconEdit, IconInfoCircle, IconPaperclip, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -29,7 +36,15 @@ import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
 import { ruleVerdict } from '../runtime/ruleVerdict.ts';
 import { ui } from '../runtime/uiText.ts';
 import { useRuntime } from './context.ts';
-import { errorMessage, FieldValue, formatBytes, notifyError, RefLabel, rowTitle, StatusBadge } from './display.tsx';
+import {
+  errorMessage,
+  FieldValue,
+  formatBytes,
+  notifyError,
+  RefLabel,
+  rowTitle,
+  StatusBadge,
+} from './display.tsx';
 import { keys, useCreate, useDelete, useHistory, useList, useRow } from './hooks.ts';
 import { fieldLabel } from './labels.ts';
 import { NotFoundPage, useConfirm } from './pages.tsx';
@@ -111,13 +126,24 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
             </Tooltip>
           ))}
           {canEdit && (
-            <Button variant="default" leftSection={<IconEdit size={16} />} component={Link} to={buildPath(edit, { id: row.id })}>
+            <Button
+              variant="default"
+              leftSection={<IconEdit size={16} />}
+              component={Link}
+              to={buildPath(edit, { id: row.id })}
+            >
               {ui('edit')}
             </Button>
           )}
           {canDelete && (
             <Tooltip label={ui('delete')}>
-              <ActionIcon variant="default" size="lg" color="red" aria-label={ui('delete')} onClick={onDelete}>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                color="red"
+                aria-label={ui('delete')}
+                onClick={onDelete}
+              >
                 <IconTrash size={16} />
               </ActionIcon>
             </Tooltip>
@@ -136,7 +162,8 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
                   const spec_ = e?.fields[f];
                   const long = spec_?.type === 'longtext';
                   // Empty optional fields are noise on a detail page (they show on the edit form).
-                  if (!spec_?.required && (row[f] === null || row[f] === undefined || row[f] === '')) return null;
+                  if (!spec_?.required && (row[f] === null || row[f] === undefined || row[f] === ''))
+                    return null;
                   return (
                     <Grid.Col key={f} span={{ base: 12, sm: long ? 12 : 6 }}>
                       <Group gap={4} wrap="nowrap">
@@ -145,7 +172,11 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
                         </Text>
                         {spec_?.help && (
                           <Tooltip label={spec_.help} multiline w={260}>
-                            <IconInfoCircle size={14} aria-label={spec_.help} color="var(--mantine-color-dimmed)" />
+                            <IconInfoCircle
+                              size={14}
+                              aria-label={spec_.help}
+                              color="var(--mantine-color-dimmed)"
+                            />
                           </Tooltip>
                         )}
                       </Group>
@@ -209,7 +240,7 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
 function ProfileName({ id }: { id: string }) {
   const { spec } = useRuntime();
   const profile = Object.entries(spec.entities).find(([, x]) => x.profile)?.[0];
-  return profile ? <RefLabel entity={profile} id={id} /> : <>{id}</>;
+  return profile ? <RefLabel entity={profile} id={id} /> : id;
 }
 
 /** Rows of another entity pointing at this one (`comment.ticket`), with a quick add. */
@@ -242,7 +273,13 @@ function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row
           </Badge>
         </Title>
         {e.files && mayCreate && (
-          <FileUpload entity={entity} parentField={field} parent={parent} existing={rows} parentEntity={parentEntity} />
+          <FileUpload
+            entity={entity}
+            parentField={field}
+            parent={parent}
+            existing={rows}
+            parentEntity={parentEntity}
+          />
         )}
       </Group>
       <Stack gap="sm">
@@ -297,14 +334,17 @@ function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row
                   variant="subtle"
                   aria-label={ui('download', { name: String(r.name ?? '') })}
                   onClick={() =>
-                    backend.files.download(entity, r.id).then((f) => {
-                      const url = URL.createObjectURL(new Blob([f.bytes.slice()], { type: f.type }));
-                      const a = document.createElement('a');
-                      a.href = url;
-                      a.download = f.name;
-                      a.click();
-                      URL.revokeObjectURL(url);
-                    }, (err: unknown) => notifyError(spec, err))
+                    backend.files.download(entity, r.id).then(
+                      (f) => {
+                        const url = URL.createObjectURL(new Blob([f.bytes.slice()], { type: f.type }));
+                        const a = document.createElement('a');
+                        a.href = url;
+                        a.download = f.name;
+                        a.click();
+                        URL.revokeObjectURL(url);
+                      },
+                      (err: unknown) => notifyError(spec, err),
+                    )
                   }
                 >
                   <IconDownload size={16} />
@@ -317,7 +357,13 @@ function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row
           <QuickAdd
             entity={entity}
             body={body}
-            flags={flags.map(([n]) => n).filter((n) => can(spec, user, entity, 'create', { ...draftBase, [n]: true }).ok && isAgentish(spec, user?.roles ?? []))}
+            flags={flags
+              .map(([n]) => n)
+              .filter(
+                (n) =>
+                  can(spec, user, entity, 'create', { ...draftBase, [n]: true }).ok &&
+                  isAgentish(spec, user?.roles ?? []),
+              )}
             base={draftBase}
             onCreate={(values) => create.mutateAsync(values)}
           />
@@ -398,23 +444,38 @@ function QuickAdd(props: {
 }
 
 /** Upload within the limits the spec's validation rules set (size, count), checked before sending. */
-function FileUpload(props: { entity: string; parentField: string; parent: Row; existing: Row[]; parentEntity: string }) {
+function FileUpload(props: {
+  entity: string;
+  parentField: string;
+  parent: Row;
+  existing: Row[];
+  parentEntity: string;
+}) {
   const { spec, user, backend } = useRuntime();
   const qc = useQueryClient();
   const e = spec.entities[props.entity];
-  const accept = Object.values(e?.fields ?? {}).find((f) => f.accept)?.accept?.join(',');
+  const accept = Object.values(e?.fields ?? {})
+    .find((f) => f.accept)
+    ?.accept?.join(',');
   const upload = async (files: File[]) => {
     const rows: Record<string, unknown>[] = [...props.existing];
     for (const file of files) {
-      const draft = { [props.parentField]: props.parent.id, name: file.name, size: file.size, type: file.type };
+      const draft = {
+        [props.parentField]: props.parent.id,
+        name: file.name,
+        size: file.size,
+        type: file.type,
+      };
       rows.push(draft);
       const data = {
         rows: (x: string) => (x === props.entity ? rows : []),
-        get: (x: string, id: string) => (x === props.parentEntity && id === props.parent.id ? props.parent : null),
+        get: (x: string, id: string) =>
+          x === props.parentEntity && id === props.parent.id ? props.parent : null,
         profile: () => null,
       };
       const bad = (spec.validation[props.entity] ?? []).find(
-        (r) => r.kind === 'row' && ruleVerdict(spec, props.entity, r.rule, { user, row: draft, data }) === false,
+        (r) =>
+          r.kind === 'row' && ruleVerdict(spec, props.entity, r.rule, { user, row: draft, data }) === false,
       );
       if (bad) return notifyError(spec, { code: bad.error, params: { name: file.name } });
     }

@@ -1,11 +1,4 @@
-import {
-  Checkbox,
-  NumberInput,
-  Select,
-  TagsInput,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, NumberInput, Select, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { DateInput, DateTimePicker } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import dayjs from 'dayjs';
@@ -124,7 +117,13 @@ function BuiltIn({ field, value, onChange, error, disabled, entity }: WidgetProp
     case 'ref':
     case 'user':
       return field.ref ? (
-        <RefSelect {...c} entity={field.ref} value={text || null} onChange={onChange} clearable={!field.required} />
+        <RefSelect
+          {...c}
+          entity={field.ref}
+          value={text || null}
+          onChange={onChange}
+          clearable={!field.required}
+        />
       ) : (
         <TextInput {...c} value={text} onChange={(e) => onChange(e.currentTarget.value)} />
       );

@@ -23,7 +23,15 @@ export function FormScreen({ route }: { route: RouteEntry }) {
   return <Form route={route} row={q.data} refetch={() => q.refetch().then((r) => r.data)} />;
 }
 
-function Form({ route, row, refetch }: { route: RouteEntry; row: Row | undefined; refetch(): Promise<Row | undefined> }) {
+function Form({
+  route,
+  row,
+  refetch,
+}: {
+  route: RouteEntry;
+  row: Row | undefined;
+  refetch(): Promise<Row | undefined>;
+}) {
   const { spec, user, routes } = useRuntime();
   const entity = route.entity ?? '';
   const e = spec.entities[entity];
@@ -40,7 +48,9 @@ function Form({ route, row, refetch }: { route: RouteEntry; row: Row | undefined
     [spec, entity, mode, user, screen?.fields, base],
   );
   const [values, setValues] = useState<Record<string, unknown>>(() =>
-    row ? Object.fromEntries(schema.fields.map((f) => [f.name, row[f.name] ?? null])) : schema.initialValues(user),
+    row
+      ? Object.fromEntries(schema.fields.map((f) => [f.name, row[f.name] ?? null]))
+      : schema.initialValues(user),
   );
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
@@ -52,7 +62,9 @@ function Form({ route, row, refetch }: { route: RouteEntry; row: Row | undefined
   const navigate = useNavigate();
   const detail = routes.find('detail', entity);
   const errors = schema.validate(base ? { ...base, ...values } : values, user);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (!dirty) return;
     const h = (ev: BeforeUnloadEvent) => ev.preventDefault();
@@ -69,7 +81,9 @@ function Form({ route, row, refetch }: { route: RouteEntry; row: Row | undefined
     if (Object.keys(errors).length > 0) return;
     setServer(null);
     const editable = Object.fromEntries(
-      schema.fields.filter((f) => f.editable).map((f) => [f.name, values[f.name] === '' ? null : (values[f.name] ?? null)]),
+      schema.fields
+        .filter((f) => f.editable)
+        .map((f) => [f.name, values[f.name] === '' ? null : (values[f.name] ?? null)]),
     );
     try {
       const saved = base
@@ -82,7 +96,10 @@ function Form({ route, row, refetch }: { route: RouteEntry; row: Row | undefined
     } catch (err) {
       const code = typeof err === 'object' && err && 'code' in err ? String(err.code) : '';
       if (code === 'CONFLICT') return setConflict(true);
-      const f = typeof err === 'object' && err && 'field' in err && typeof err.field === 'string' ? err.field.split('.').pop() : undefined;
+      const f =
+        typeof err === 'object' && err && 'field' in err && typeof err.field === 'string'
+          ? err.field.split('.').pop()
+          : undefined;
       const catalogueField = spec.errors[code]?.field?.split('.')[1];
       const field = f ?? catalogueField;
       const message = errorMessage(spec, err);
@@ -120,7 +137,10 @@ function Form({ route, row, refetch }: { route: RouteEntry; row: Row | undefined
                 row={values}
                 value={values[f.name]}
                 disabled={!f.editable || busy}
-                error={(visible(f.name) ? errors[f.name] : undefined) ?? (server?.field === f.name ? server.message : undefined)}
+                error={
+                  (visible(f.name) ? errors[f.name] : undefined) ??
+                  (server?.field === f.name ? server.message : undefined)
+                }
                 onChange={(v) => {
                   setValues((old) => ({ ...old, [f.name]: v }));
                   setTouched((t) => new Set(t).add(f.name));
@@ -145,7 +165,12 @@ function Form({ route, row, refetch }: { route: RouteEntry; row: Row | undefined
           </Stack>
         </form>
       </Card>
-      <Modal opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title={<Text fw={600}>{ui('unsavedTitle')}</Text>} centered>
+      <Modal
+        opened={blocker.state === 'blocked'}
+        onClose={() => blocker.reset?.()}
+        title={<Text fw={600}>{ui('unsavedTitle')}</Text>}
+        centered
+      >
         <Stack>
           <Text size="sm">{ui('unsavedBody')}</Text>
           <Group justify="flex-end">
@@ -158,7 +183,12 @@ function Form({ route, row, refetch }: { route: RouteEntry; row: Row | undefined
           </Group>
         </Stack>
       </Modal>
-      <Modal opened={conflict} onClose={() => setConflict(false)} title={<Text fw={600}>{ui('staleTitle')}</Text>} centered>
+      <Modal
+        opened={conflict}
+        onClose={() => setConflict(false)}
+        title={<Text fw={600}>{ui('staleTitle')}</Text>}
+        centered
+      >
         <Stack>
           <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
             {ui('staleBody', { label: (e?.label ?? entity).toLowerCase() })}

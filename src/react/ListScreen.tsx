@@ -16,7 +16,14 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
-import { IconDownload, IconPlus, IconSearch, IconSortAscending, IconSortDescending, IconX } from '@tabler/icons-react';
+import {
+  IconDownload,
+  IconPlus,
+  IconSearch,
+  IconSortAscending,
+  IconSortDescending,
+  IconX,
+} from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -47,18 +54,32 @@ export function ListScreen({ route }: { route: RouteEntry }) {
   const [params, setParams] = useSearchParams();
   const state = listStateFromParams(params, screen?.sort);
   const wide = useMediaQuery('(min-width: 48em)', true);
-  const where = useMemo(() => whereFilters(spec, entity, screen?.where, user), [spec, entity, screen?.where, user]);
+  const where = useMemo(
+    () => whereFilters(spec, entity, screen?.where, user),
+    [spec, entity, screen?.where, user],
+  );
   const booleans = useMemo(
-    () => new Set(Object.entries(e?.fields ?? {}).filter(([, f]) => f.type === 'boolean').map(([n]) => n)),
+    () =>
+      new Set(
+        Object.entries(e?.fields ?? {})
+          .filter(([, f]) => f.type === 'boolean')
+          .map(([n]) => n),
+      ),
     [e],
   );
   const query = listQuery(state, where.filters, booleans);
   const list = useList(entity, query);
   const rows = (list.data?.rows ?? []).filter((r) =>
-    where.residual.length === 0 ? true : ruleVerdict(spec, entity, screen?.where ?? true, { user, row: r }) !== false,
+    where.residual.length === 0
+      ? true
+      : ruleVerdict(spec, entity, screen?.where ?? true, { user, row: r }) !== false,
   );
   const total = list.data?.total ?? null;
-  const columns = screen?.columns ?? Object.entries(e?.fields ?? {}).filter(([, f]) => f.list).map(([n]) => n);
+  const columns =
+    screen?.columns ??
+    Object.entries(e?.fields ?? {})
+      .filter(([, f]) => f.list)
+      .map(([n]) => n);
   const visibleColumns = wide ? columns : columns.slice(0, 2);
   const detail = routes.find('detail', entity);
   const createForm = routes.find('form', entity, 'create');
@@ -101,11 +122,21 @@ export function ListScreen({ route }: { route: RouteEntry }) {
             {route.title}
           </Title>
           <Text c="dimmed" size="sm" aria-live="polite">
-            {total === null ? ui('loading') : ui('totalRows', { count: total, plural: (total === 1 ? (e?.label ?? entity) : plural).toLowerCase() })}
+            {total === null
+              ? ui('loading')
+              : ui('totalRows', {
+                  count: total,
+                  plural: (total === 1 ? (e?.label ?? entity) : plural).toLowerCase(),
+                })}
           </Text>
         </div>
         <Group gap="xs">
-          <Button variant="default" leftSection={<IconDownload size={16} />} onClick={exportCsv} disabled={rows.length === 0}>
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            onClick={exportCsv}
+            disabled={rows.length === 0}
+          >
             {ui('exportCsv')}
           </Button>
           {createForm && can(spec, user, entity, 'create').ok && (
@@ -140,7 +171,14 @@ export function ListScreen({ route }: { route: RouteEntry }) {
             if ((f.type === 'ref' || f.type === 'user') && (f.ref ?? profileOf(spec))) {
               return (
                 <Box key={name} style={{ flex: '0 1 200px' }}>
-                  <RefSelect entity={f.ref ?? profileOf(spec) ?? ''} label={label} value={value} onChange={setValue} clearable placeholder={ui('filterAny')} />
+                  <RefSelect
+                    entity={f.ref ?? profileOf(spec) ?? ''}
+                    label={label}
+                    value={value}
+                    onChange={setValue}
+                    clearable
+                    placeholder={ui('filterAny')}
+                  />
                 </Box>
               );
             }
@@ -151,7 +189,10 @@ export function ListScreen({ route }: { route: RouteEntry }) {
                     { value: 'false', label: ui('no') },
                   ]
                 : f.type === 'status'
-                  ? Object.keys(spec.states[entity]?.states ?? {}).map((s) => ({ value: s, label: stateLabel(spec, entity, s) }))
+                  ? Object.keys(spec.states[entity]?.states ?? {}).map((s) => ({
+                      value: s,
+                      label: stateLabel(spec, entity, s),
+                    }))
                   : (f.values ?? []).map((v) => ({ value: v, label: humanize(v) }));
             return (
               <Select
@@ -184,7 +225,11 @@ export function ListScreen({ route }: { route: RouteEntry }) {
             </ActionIcon>
           </Tooltip>
           {filtered && (
-            <Button variant="subtle" leftSection={<IconX size={14} />} onClick={() => setParams({}, { replace: true })}>
+            <Button
+              variant="subtle"
+              leftSection={<IconX size={14} />}
+              onClick={() => setParams({}, { replace: true })}
+            >
               {ui('clearFilters')}
             </Button>
           )}
@@ -199,8 +244,14 @@ export function ListScreen({ route }: { route: RouteEntry }) {
           </Stack>
         ) : rows.length === 0 ? (
           <Stack align="center" gap={4} p="xl">
-            <Text fw={600}>{filtered ? ui('emptyFiltered', { plural: plural.toLowerCase() }) : ui('emptyList')}</Text>
-            {!filtered && <Text c="dimmed" size="sm">{ui('emptyListHint', { plural: plural.toLowerCase() })}</Text>}
+            <Text fw={600}>
+              {filtered ? ui('emptyFiltered', { plural: plural.toLowerCase() }) : ui('emptyList')}
+            </Text>
+            {!filtered && (
+              <Text c="dimmed" size="sm">
+                {ui('emptyListHint', { plural: plural.toLowerCase() })}
+              </Text>
+            )}
           </Stack>
         ) : (
           <ScrollArea.Autosize mah="calc(100dvh - 300px)" viewportRef={scroller} type="auto">
@@ -228,7 +279,13 @@ export function ListScreen({ route }: { route: RouteEntry }) {
                       {visibleColumns.map((c, i) => (
                         <Table.Td key={c}>
                           {i === 0 && href ? (
-                            <Text component={Link} to={href} fw={500} onClick={(ev) => ev.stopPropagation()} style={{ color: 'inherit' }}>
+                            <Text
+                              component={Link}
+                              to={href}
+                              fw={500}
+                              onClick={(ev) => ev.stopPropagation()}
+                              style={{ color: 'inherit' }}
+                            >
                               <FieldValue entity={entity} name={c} row={row} />
                             </Text>
                           ) : (
@@ -259,7 +316,8 @@ export function ListScreen({ route }: { route: RouteEntry }) {
             value={state.page}
             onChange={(page) => setParams(listStateToParams({ ...state, page }, screen?.sort))}
             getControlProps={(control) => ({
-              'aria-label': control === 'previous' ? ui('previousPage') : control === 'next' ? ui('nextPage') : undefined,
+              'aria-label':
+                control === 'previous' ? ui('previousPage') : control === 'next' ? ui('nextPage') : undefined,
             })}
           />
         </Group>

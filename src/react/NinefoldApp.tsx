@@ -1,10 +1,10 @@
-import { Center, Loader, localStorageColorSchemeManager, MantineProvider, createTheme } from '@mantine/core';
+import { Center, createTheme, Loader, localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { createBrowserRouter, RouterProvider, useParams, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject, RouterProvider, useParams } from 'react-router';
 import type { Backend, Row, Session } from '../backend/types.ts';
-import { routeTable, type RouteEntry } from '../runtime/routeTable.ts';
+import { type RouteEntry, routeTable } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { AdminScreen } from './AdminScreen.tsx';
@@ -68,18 +68,21 @@ export function NinefoldApp({ spec, backend, components = {}, demoAccounts = [] 
     >
       <Notifications position="top-right" />
       <QueryClientProvider client={client}>
-        <Session spec={spec} backend={backend} components={components} demoAccounts={demoAccounts} />
+        <SessionGate spec={spec} backend={backend} components={components} demoAccounts={demoAccounts} />
       </QueryClientProvider>
     </MantineProvider>
   );
 }
 
-function Session({ spec, backend, components, demoAccounts }: Required<NinefoldAppProps>) {
+function SessionGate({ spec, backend, components, demoAccounts }: Required<NinefoldAppProps>) {
   const [session, setSession] = useState<Session | null | undefined>(undefined);
   const client = useQueryClient();
   useEffect(() => {
     let live = true;
-    backend.auth.session().then((s) => live && setSession(s), () => live && setSession(null));
+    backend.auth.session().then(
+      (s) => live && setSession(s),
+      () => live && setSession(null),
+    );
     const off = backend.auth.onChange((_event, s) => {
       client.clear();
       setSession(s);
@@ -90,7 +93,10 @@ function Session({ spec, backend, components, demoAccounts }: Required<NinefoldA
     };
   }, [backend, client]);
   const routes = useMemo(() => routeTable(spec), [spec]);
-  const user = useMemo(() => (session ? { id: session.user.id, roles: session.user.roles } : null), [session]);
+  const user = useMemo(
+    () => (session ? { id: session.user.id, roles: session.user.roles } : null),
+    [session],
+  );
   const profileEntity = Object.entries(spec.entities).find(([, e]) => e.profile)?.[0];
   const profile = useQuery<Row>({
     queryKey: [profileEntity ?? '', 'row', user?.id ?? ''],
@@ -100,7 +106,16 @@ function Session({ spec, backend, components, demoAccounts }: Required<NinefoldA
   });
   useLiveInvalidation(spec, backend, Boolean(session));
   const runtime: Runtime = useMemo(
-    () => ({ spec, backend, routes, components, session: session ?? null, user, profile: profile.data ?? null, demoAccounts }),
+    () => ({
+      spec,
+      backend,
+      routes,
+      components,
+      session: session ?? null,
+      user,
+      profile: profile.data ?? null,
+      demoAccounts,
+    }),
     [spec, backend, routes, components, session, user, profile.data, demoAccounts],
   );
   if (session === undefined) {
@@ -139,7 +154,15 @@ function Screen({ route }: { route: RouteEntry }) {
   const custom = screen?.component ? runtime.components.screens?.[screen.component] : undefined;
   if (custom) {
     const Custom = custom;
-    return <Custom spec={runtime.spec} backend={runtime.backend} route={route} params={params} user={runtime.user} />;
+    return (
+      <Custom
+        spec={runtime.spec}
+        backend={runtime.backend}
+        route={route}
+        params={params}
+        user={runtime.user}
+      />
+    );
   }
   switch (route.kind) {
     case 'list':

@@ -1,9 +1,32 @@
-import { ActionIcon, AppShell, Avatar, Burger, Group, Menu, NavLink, Text, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import {
+  ActionIcon,
+  AppShell,
+  Avatar,
+  Burger,
+  Group,
+  Menu,
+  NavLink,
+  Text,
+  Tooltip,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconLayoutDashboard, IconLayoutKanban, IconList, IconLogout, IconMoon, IconSun, IconUsers, IconUserShare, IconForms, IconPuzzle } from '@tabler/icons-react';
+import {
+  IconForms,
+  IconLayoutDashboard,
+  IconLayoutKanban,
+  IconList,
+  IconLogout,
+  IconMoon,
+  IconPuzzle,
+  IconSun,
+  IconUserShare,
+  IconUsers,
+} from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
-import type { ScreenKind } from '../spec/types.ts';
 import { ui } from '../runtime/uiText.ts';
+import type { ScreenKind } from '../spec/types.ts';
 import { useRuntime } from './context.ts';
 
 const ICONS: Record<ScreenKind, typeof IconList> = {
@@ -25,13 +48,37 @@ export function Shell() {
   const location = useLocation();
   const nav = routes.navFor(user?.roles ?? []);
   const email = session?.user.email ?? '';
+  // The most specific entry wins, so /tickets/new lights "New ticket", not also "Tickets".
+  const current = nav
+    .filter((r) =>
+      r.path === '/'
+        ? location.pathname === '/'
+        : location.pathname === r.path || location.pathname.startsWith(`${r.path}/`),
+    )
+    .sort((a, b) => b.path.length - a.path.length)[0];
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={ui('toggleNavigation')} />
-            <Text component={Link} to="/" fw={700} size="lg" style={{ color: 'inherit', textDecoration: 'none' }}>
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={ui('toggleNavigation')}
+            />
+            <Text
+              component={Link}
+              to="/"
+              fw={700}
+              size="lg"
+              style={{ color: 'inherit', textDecoration: 'none' }}
+            >
               {spec.purpose.name}
             </Text>
           </Group>
@@ -97,7 +144,7 @@ export function Shell() {
       <AppShell.Navbar p="xs" aria-label={ui('navigation')}>
         {nav.map((r) => {
           const Icon = ICONS[r.kind];
-          const active = r.path === '/' ? location.pathname === '/' : location.pathname.startsWith(r.path);
+          const active = r === current;
           return (
             <NavLink
               key={r.name}

@@ -18,9 +18,9 @@ export function useTransitionRunner(entity: string) {
   const mutation = useTransitionMutation(entity);
   const [pending, setPending] = useState<{ option: TransitionOption; row: Row } | null>(null);
   const run = (option: TransitionOption, row: Row, input?: Record<string, unknown>) =>
-    mutation.mutateAsync({ id: row.id, transition: option.name, to: option.to, input, version: row.version }).then(
-      () => notifyOk(ui('transitionDone', { transition: option.label })),
-    );
+    mutation
+      .mutateAsync({ id: row.id, transition: option.name, to: option.to, input, version: row.version })
+      .then(() => notifyOk(ui('transitionDone', { transition: option.label })));
   const start = (option: TransitionOption, row: Row) => {
     if (!option.allowed) return;
     if (option.input.length > 0 || option.confirm) setPending({ option, row });
@@ -37,7 +37,6 @@ export function useTransitionRunner(entity: string) {
   ) : null;
   return { start, dialog, busy: mutation.isPending };
 }
-
 
 function TransitionDialog(props: {
   entity: string;
@@ -68,7 +67,10 @@ function TransitionDialog(props: {
     try {
       await props.onSubmit(values);
     } catch (e) {
-      const field = typeof e === 'object' && e && 'field' in e && typeof e.field === 'string' ? e.field.split('.')[1] : undefined;
+      const field =
+        typeof e === 'object' && e && 'field' in e && typeof e.field === 'string'
+          ? e.field.split('.')[1]
+          : undefined;
       setServerError({ ...(field ? { field } : {}), message: errorMessage(spec, e) });
     } finally {
       setBusy(false);
@@ -111,7 +113,11 @@ function TransitionDialog(props: {
             <Button variant="default" onClick={props.onClose}>
               {ui('cancel')}
             </Button>
-            <Button type="submit" loading={busy} color={spec.states[entity]?.states[option.to]?.final ? 'red' : undefined}>
+            <Button
+              type="submit"
+              loading={busy}
+              color={spec.states[entity]?.states[option.to]?.final ? 'red' : undefined}
+            >
               {option.label}
             </Button>
           </Group>

@@ -1,4 +1,4 @@
-import { Badge, Text, Tooltip } from '@mantine/core';
+import { Badge, Text, Tooltip, useComputedColorScheme } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconMinus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -25,12 +25,24 @@ export function stateColor(spec: AppSpec, entity: string, state: string): string
   return PALETTE[i % PALETTE.length] ?? 'gray';
 }
 
-const PRIORITY_COLORS: Record<string, string> = { low: 'gray', normal: 'blue', high: 'orange', urgent: 'red' };
+const PRIORITY_COLORS: Record<string, string> = {
+  low: 'gray',
+  normal: 'blue',
+  high: 'orange',
+  urgent: 'red',
+};
 
 export function StatusBadge({ entity, state }: { entity: string; state: string }) {
   const { spec } = useRuntime();
+  const color = stateColor(spec, entity, state);
+  const scheme = useComputedColorScheme('light');
+  // Mantine's light badges fall below 4.5:1 for some colours (orange); the end shades do not.
+  const text =
+    scheme === 'light'
+      ? `color-mix(in srgb, var(--mantine-color-${color}-9) 75%, black)`
+      : `var(--mantine-color-${color}-2)`;
   return (
-    <Badge color={stateColor(spec, entity, state)} variant="light" radius="sm">
+    <Badge color={color} variant="light" radius="sm" style={{ color: text }}>
       {stateLabel(spec, entity, state)}
     </Badge>
   );
@@ -53,12 +65,29 @@ export function RefLabel({ entity, id }: { entity: string; id: string }) {
   const q = useRow(isMe ? undefined : entity, id);
   if (isMe) return <>{ui('you')}</>;
   if (q.data) return <>{rowTitle(spec, entity, q.data)}</>;
-  if (q.isError) return <Text span c="dimmed">{ui('empty')}</Text>;
-  return <Text span c="dimmed">…</Text>;
+  if (q.isError)
+    return (
+      <Text span c="dimmed">
+        {ui('empty')}
+      </Text>
+    );
+  return (
+    <Text span c="dimmed">
+      …
+    </Text>
+  );
 }
 
 /** One field's value for reading (lists, detail). */
-export function FieldValue({ entity, name, row }: { entity: string; name: string; row: Readonly<Record<string, unknown>> }) {
+export function FieldValue({
+  entity,
+  name,
+  row,
+}: {
+  entity: string;
+  name: string;
+  row: Readonly<Record<string, unknown>>;
+}) {
   const { spec } = useRuntime();
   const f = spec.entities[entity]?.fields[name] ?? implicitField(name);
   const v = row[name];
@@ -78,7 +107,13 @@ function renderValue(
   row: Readonly<Record<string, unknown>>,
 ): ReactNode {
   if (v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)) {
-    return f.type === 'boolean' ? <IconMinus size={16} aria-label={ui('no')} /> : <Text span c="dimmed">{ui('empty')}</Text>;
+    return f.type === 'boolean' ? (
+      <IconMinus size={16} aria-label={ui('no')} />
+    ) : (
+      <Text span c="dimmed">
+        {ui('empty')}
+      </Text>
+    );
   }
   switch (f.type) {
     case 'status':
@@ -90,7 +125,11 @@ function renderValue(
         </Badge>
       );
     case 'boolean':
-      return v ? <IconCheck size={16} aria-label={ui('yes')} color="var(--mantine-color-teal-6)" /> : <IconMinus size={16} aria-label={ui('no')} />;
+      return v ? (
+        <IconCheck size={16} aria-label={ui('yes')} color="var(--mantine-color-teal-6)" />
+      ) : (
+        <IconMinus size={16} aria-label={ui('no')} />
+      );
     case 'user': {
       const profile = Object.entries(spec.entities).find(([, e]) => e.profile)?.[0];
       return profile ? <RefLabel entity={profile} id={String(v)} /> : String(v);
@@ -111,7 +150,9 @@ function renderValue(
       try {
         return currency
           ? new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(n)
-          : new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
+          : new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+              n,
+            );
       } catch {
         return `${n.toFixed(2)} ${currency}`;
       }
@@ -123,7 +164,11 @@ function renderValue(
         </Badge>
       ));
     case 'longtext':
-      return <Text span style={{ whiteSpace: 'pre-wrap' }}>{String(v)}</Text>;
+      return (
+        <Text span style={{ whiteSpace: 'pre-wrap' }}>
+          {String(v)}
+        </Text>
+      );
     default:
       return name === 'size' && typeof v === 'number' ? formatBytes(v) : String(v);
   }
@@ -155,11 +200,20 @@ export function errorMessage(spec: AppSpec, error: unknown): string {
 }
 
 export function notifyError(spec: AppSpec, error: unknown): void {
-  notifications.show({ color: 'red', message: errorMessage(spec, error), closeButtonProps: { 'aria-label': ui('close') } });
+  notifications.show({
+    color: 'red',
+    message: errorMessage(spec, error),
+    closeButtonProps: { 'aria-label': ui('close') },
+  });
 }
 
 export function notifyOk(message: string): void {
-  notifications.show({ color: 'teal', message, icon: <IconCheck size={16} />, closeButtonProps: { 'aria-label': ui('close') } });
+  notifications.show({
+    color: 'teal',
+    message,
+    icon: <IconCheck size={16} />,
+    closeButtonProps: { 'aria-label': ui('close') },
+  });
 }
 
 export type { Row };

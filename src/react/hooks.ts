@@ -78,7 +78,8 @@ export function useTransitionMutation(entity: string) {
   const qc = useQueryClient();
   const statusField = spec.states[entity]?.field ?? 'status';
   return useMutation({
-    mutationFn: (v: TransitionVars) => backend.data.transition(entity, v.id, v.transition, v.input, v.version),
+    mutationFn: (v: TransitionVars) =>
+      backend.data.transition(entity, v.id, v.transition, v.input, v.version),
     onMutate: async (v) => {
       await qc.cancelQueries({ queryKey: keys.entity(entity) });
       const snapshot = qc.getQueriesData<Row | ListResult>({ queryKey: keys.entity(entity) });

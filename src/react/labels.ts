@@ -2,7 +2,12 @@ import { humanize } from '../runtime/availableTransitions.ts';
 import { ui } from '../runtime/uiText.ts';
 import type { AppSpec } from '../spec/types.ts';
 
-const IMPLICIT = { createdAt: 'fieldCreatedAt', updatedAt: 'fieldUpdatedAt', size: 'fieldSize', name: 'fieldName' } as const;
+const IMPLICIT = {
+  createdAt: 'fieldCreatedAt',
+  updatedAt: 'fieldUpdatedAt',
+  size: 'fieldSize',
+  name: 'fieldName',
+} as const;
 
 /** A field's label from the specification, else its name made readable. */
 export function fieldLabel(spec: AppSpec, entity: string, field: string): string {

@@ -25,7 +25,13 @@ function Message({ icon, title, body }: { icon: ReactNode; title: string; body: 
 
 /** Not found — also for rows the user may not read, so existence is never revealed. */
 export function NotFoundPage({ message }: { message?: string }) {
-  return <Message icon={<IconMapQuestion size={30} />} title={ui('notFoundTitle')} body={message ?? ui('notFoundBody')} />;
+  return (
+    <Message
+      icon={<IconMapQuestion size={30} />}
+      title={ui('notFoundTitle')}
+      body={message ?? ui('notFoundBody')}
+    />
+  );
 }
 
 export function ForbiddenPage() {
@@ -43,7 +49,12 @@ interface ConfirmRequest {
 export function useConfirm() {
   const [req, setReq] = useState<ConfirmRequest | null>(null);
   const confirmDialog = (
-    <Modal opened={req !== null} onClose={() => setReq(null)} title={<Text fw={600}>{req?.title}</Text>} centered>
+    <Modal
+      opened={req !== null}
+      onClose={() => setReq(null)}
+      title={<Text fw={600}>{req?.title}</Text>}
+      centered
+    >
       <Stack>
         <Text size="sm">{req?.body}</Text>
         <Group justify="flex-end">

@@ -27,7 +27,11 @@ describe('availableTransitions', () => {
     expect(t[0]?.reason).toBe('Not possible right now.');
   });
   it('inherits transitions through roles', () => {
-    expect(availableTransitions(spec, agent, 'ticket', { status: 'solved', requester: 'agent1' }).map((x) => x.name)).toEqual(['close', 'reopen']);
+    expect(
+      availableTransitions(spec, agent, 'ticket', { status: 'solved', requester: 'agent1' }).map(
+        (x) => x.name,
+      ),
+    ).toEqual(['close', 'reopen']);
   });
   it('humanizes names', () => {
     expect(humanize('waitingOnCustomer')).toBe('Waiting on customer');

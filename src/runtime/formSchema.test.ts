@@ -43,7 +43,9 @@ describe('formSchema', () => {
     expect(create.validate({ title: 'Printer broken', priority: 'high' }, alice)).toEqual({
       body: 'High priority tickets need a description.',
     });
-    expect(create.validate({ title: 'Printer broken', priority: 'high', body: 'It smokes' }, alice)).toEqual({});
+    expect(create.validate({ title: 'Printer broken', priority: 'high', body: 'It smokes' }, alice)).toEqual(
+      {},
+    );
   });
   it('edit mode marks fields the role may not change', () => {
     const row = { id: 't', requester: 'alice', status: 'open' };
@@ -54,9 +56,17 @@ describe('formSchema', () => {
     expect(edit.validate({ title: 'Long enough', priority: null }, alice)).toEqual({});
   });
   it('field rules: patterns and formats', () => {
-    expect(fieldRuleHolds(spec, { kind: 'field', field: 'x', pattern: '^[A-Z]+$', error: 'E' }, 'ABC')).toBe(true);
-    expect(fieldRuleHolds(spec, { kind: 'field', field: 'x', pattern: '^[A-Z]+$', error: 'E' }, 'abc')).toBe(false);
-    expect(fieldRuleHolds(spec, { kind: 'field', field: 'x', format: 'email', error: 'E' }, 'a@b.co')).toBe(true);
-    expect(fieldRuleHolds(spec, { kind: 'field', field: 'x', format: 'email', error: 'E' }, 'a@b')).toBe(false);
+    expect(fieldRuleHolds(spec, { kind: 'field', field: 'x', pattern: '^[A-Z]+$', error: 'E' }, 'ABC')).toBe(
+      true,
+    );
+    expect(fieldRuleHolds(spec, { kind: 'field', field: 'x', pattern: '^[A-Z]+$', error: 'E' }, 'abc')).toBe(
+      false,
+    );
+    expect(fieldRuleHolds(spec, { kind: 'field', field: 'x', format: 'email', error: 'E' }, 'a@b.co')).toBe(
+      true,
+    );
+    expect(fieldRuleHolds(spec, { kind: 'field', field: 'x', format: 'email', error: 'E' }, 'a@b')).toBe(
+      false,
+    );
   });
 });

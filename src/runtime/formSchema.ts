@@ -1,4 +1,4 @@
-import type { AppSpec, FieldSpec, FieldType, FieldRuleSpec } from '../spec/types.ts';
+import type { AppSpec, FieldRuleSpec, FieldSpec, FieldType } from '../spec/types.ts';
 import { humanize } from './availableTransitions.ts';
 import { can, updatableFields } from './can.ts';
 import { formatMessage } from './formatMessage.ts';
@@ -121,16 +121,23 @@ export function formSchema(
       type: f.type,
       widget: WIDGET[f.type],
       required: f.required === true,
-      editable: options.allEditable === true || (mode === 'create' ? canCreate : (updatable?.has(name) ?? false)),
+      editable:
+        options.allEditable === true || (mode === 'create' ? canCreate : (updatable?.has(name) ?? false)),
       values: f.values ?? (f.type === 'status' ? Object.keys(spec.states[entity]?.states ?? {}) : undefined),
       ref: f.type === 'user' ? profile : f.ref,
       accept: f.accept,
-      limits: limitsOf(spec, rules.filter((r): r is FieldRuleSpec => r.kind === 'field' && r.field === name)),
+      limits: limitsOf(
+        spec,
+        rules.filter((r): r is FieldRuleSpec => r.kind === 'field' && r.field === name),
+      ),
       currencyField: f.currencyField,
     };
   });
 
-  const validate = (values: Readonly<Record<string, unknown>>, who: RuleUser | null): Record<string, string> => {
+  const validate = (
+    values: Readonly<Record<string, unknown>>,
+    who: RuleUser | null,
+  ): Record<string, string> => {
     const errors: Record<string, string> = {};
     for (const field of fields) {
       if (!field.editable) continue;
@@ -139,7 +146,10 @@ export function formSchema(
         if (field.required) errors[field.name] = ui('required');
         continue;
       }
-      if ((field.widget === 'number' || field.widget === 'integer' || field.widget === 'money') && !isNumeric(v)) {
+      if (
+        (field.widget === 'number' || field.widget === 'integer' || field.widget === 'money') &&
+        !isNumeric(v)
+      ) {
         errors[field.name] = ui('notANumber');
       }
     }
@@ -197,7 +207,10 @@ function limitsOf(spec: AppSpec, rules: readonly FieldRuleSpec[]): FormField['li
 }
 
 /** A rule bound: a number, or the name of a numeric constant. */
-export function resolveNumber(spec: Pick<AppSpec, 'constants'>, v: number | string | undefined): number | undefined {
+export function resolveNumber(
+  spec: Pick<AppSpec, 'constants'>,
+  v: number | string | undefined,
+): number | undefined {
   if (typeof v === 'number') return v;
   if (typeof v !== 'string') return undefined;
   const c = spec.constants[v]?.value;
@@ -214,7 +227,11 @@ const FORMATS: Record<NonNullable<FieldRuleSpec['format']>, RegExp> = {
 };
 
 /** Does a non-empty value satisfy one field rule? */
-export function fieldRuleHolds(spec: Pick<AppSpec, 'constants'>, rule: FieldRuleSpec, value: unknown): boolean {
+export function fieldRuleHolds(
+  spec: Pick<AppSpec, 'constants'>,
+  rule: FieldRuleSpec,
+  value: unknown,
+): boolean {
   const text = typeof value === 'string' ? value : Array.isArray(value) ? '' : String(value);
   const length = Array.isArray(value) ? value.length : [...text].length;
   const minLength = resolveNumber(spec, rule.minLength);
@@ -239,5 +256,7 @@ function isEmpty(v: unknown): boolean {
 }
 
 function isNumeric(v: unknown): boolean {
-  return typeof v === 'number' ? Number.isFinite(v) : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v));
+  return typeof v === 'number'
+    ? Number.isFinite(v)
+    : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v));
 }

@@ -4,7 +4,10 @@ import { toCsv } from './toCsv.ts';
 
 describe('list state', () => {
   it('round-trips through URL params', () => {
-    const s = listStateFromParams(new URLSearchParams('q=printer&f.status=open&sort=title&page=3'), '-createdAt');
+    const s = listStateFromParams(
+      new URLSearchParams('q=printer&f.status=open&sort=title&page=3'),
+      '-createdAt',
+    );
     expect(s).toEqual({ search: 'printer', sort: 'title', page: 3, filters: { status: 'open' } });
     expect(listStateToParams(s, '-createdAt').toString()).toBe('q=printer&sort=title&page=3&f.status=open');
   });
@@ -37,8 +40,14 @@ describe('list state', () => {
 
 describe('toCsv', () => {
   it('quotes and neutralises formulas', () => {
-    expect(toCsv(['a', 'b'], [['x,y', 'say "hi"'], ['=SUM(A1)', 'ok']])).toBe(
-      'a,b\r\n"x,y","say ""hi"""\r\n\'=SUM(A1),ok\r\n',
-    );
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          ['x,y', 'say "hi"'],
+          ['=SUM(A1)', 'ok'],
+        ],
+      ),
+    ).toBe('a,b\r\n"x,y","say ""hi"""\r\n\'=SUM(A1),ok\r\n');
   });
 });

@@ -74,7 +74,10 @@ export function routeParams(path: string): string[] {
  * @example
  * buildPath({ path: '/tickets/:id' }, { id: 'a b' }) // '/tickets/a%20b'
  */
-export function buildPath(route: Pick<RouteEntry, 'path'>, params: Readonly<Record<string, string>> = {}): string {
+export function buildPath(
+  route: Pick<RouteEntry, 'path'>,
+  params: Readonly<Record<string, string>> = {},
+): string {
   return route.path.replace(/:(\w+)/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`route ${route.path} needs :${name}`);

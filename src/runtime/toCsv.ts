@@ -7,7 +7,7 @@
  * toCsv(['Title'], [['Printer, 2nd floor']]) // 'Title\r\n"Printer, 2nd floor"\r\n'
  */
 export function toCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  return [header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
+  return `${[header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
 }
 
 function cell(raw: string): string {

@@ -16,7 +16,13 @@ describe('whereFilters', () => {
     });
   });
   it('handles emptiness, flipped comparisons and constants', () => {
-    const r = whereFilters(spec, 'ticket', 'body is empty and maxBudget > budget and status != closed', user, now);
+    const r = whereFilters(
+      spec,
+      'ticket',
+      'body is empty and maxBudget > budget and status != closed',
+      user,
+      now,
+    );
     expect(r.filters).toEqual([
       { field: 'body', op: 'isNull' },
       { field: 'budget', op: 'lt', value: 1000 },

@@ -1,10 +1,13 @@
 import type { AppSpec } from '../spec/types.ts';
+import { emitAdminRpc } from './emitAdminRpc.ts';
 import { emitFileChecks } from './emitFiles.ts';
 import { emitSchemaGrants, emitTableGrants } from './emitGrants.ts';
 import { emitHistory } from './emitHistory.ts';
 import { emitPolicies } from './emitPolicies.ts';
+import { emitRealtime } from './emitRealtime.ts';
 import { emitProfileSync, emitRoleTable } from './emitRoles.ts';
 import { emitRowTriggers } from './emitRowTriggers.ts';
+import { emitStorage } from './emitStorage.ts';
 import { emitForeignKeys, emitIndexes, emitTable } from './emitTables.ts';
 import { emitTransitions } from './emitTransitions.ts';
 import { emitValidationTrigger } from './emitValidation.ts';
@@ -80,6 +83,17 @@ export function compileMigration(spec: AppSpec, options: MigrationOptions = {}):
       'Privileges',
       entities.map((e) => emitTableGrants(spec, e, target)),
     ),
+    // Hosted only: Supabase Storage, Realtime and PostgREST-reachable user administration.
+    ...(target === 'supabase'
+      ? [
+          section(
+            'Storage',
+            entities.map((e) => emitStorage(spec, e)),
+          ),
+          section('Realtime', [emitRealtime(spec)]),
+          section('User administration', [emitAdminRpc(spec)]),
+        ]
+      : []),
   ];
   return `${parts.filter((p) => p.length > 0).join('\n\n')}\n`;
 }

@@ -13,7 +13,7 @@ export function fileColumns(target: Target): string[] {
     'size_bytes bigint not null',
     "mime_type text not null default 'application/octet-stream'",
   ];
-  // TODO(hosted adapter): Storage bucket + storage.objects policies mirroring this table's policies.
+  // Supabase: the bucket and the storage.objects policies are emitStorage.ts.
   return target === 'supabase' ? [...common, 'storage_path text'] : [...common, 'content bytea'];
 }
 
@@ -31,8 +31,20 @@ export function emitFileChecks(spec: AppSpec, entity: string, target: Target): s
     checks.push(
       `${quoteIdent(`${t}__size_bytes__matches_content`)} check (content is null or octet_length(content) = size_bytes)`,
     );
+  } else {
+    // A row may point only into its own folder (`<row id>/…`), and (index below) at an object no
+    // other row uses: otherwise a user could point a row of theirs at someone else's object and read it.
+    checks.push(
+      `${quoteIdent(`${t}__storage_path__own_folder`)} check (storage_path is null or split_part(storage_path, '/', 1) = id::text)`,
+    );
   }
-  return checks
+  const unique =
+    target === 'supabase'
+      ? [
+          `create unique index if not exists ${quoteIdent(`${t}__storage_path__unique`)} on ${tableRef(entity)} (storage_path);`,
+        ]
+      : [];
+  const added = checks
     .map((c) => {
       const name = c.slice(0, c.indexOf(' '));
       return [
@@ -42,6 +54,6 @@ export function emitFileChecks(spec: AppSpec, entity: string, target: Target): s
         '  end if;',
         'end $do$;',
       ].join('\n');
-    })
-    .join('\n');
+    });
+  return [...added, ...unique].join('\n');
 }

@@ -1,11 +1,12 @@
 import { tableName } from '../naming.ts';
+import type { Typed } from '../rules/ast.ts';
 import type { AppSpec, FieldRuleSpec, RowRuleSpec } from '../spec/types.ts';
 import { columnFor } from './columns.ts';
 import { compileRuleSql } from './compileRuleSql.ts';
 import { validationConstraintName } from './constraintNames.ts';
 import { quoteIdent, quoteLiteral } from './quote.ts';
 import { raiseSql } from './raise.ts';
-import { tableRef } from './specModel.ts';
+import { referencedEntity, tableRef } from './specModel.ts';
 import { indent, sqlFunction, sqlTrigger } from './sqlFunction.ts';
 import { readsBeyondRow, typedRule } from './typedRule.ts';
 
@@ -101,7 +102,8 @@ export function emitValidationTrigger(spec: AppSpec, entity: string): string {
       ].join('\n'),
     );
   });
-  if (checks.length === 0) return '';
+  const revalidate = emitParentRevalidation(spec, entity);
+  if (checks.length === 0) return revalidate;
   const fn = `app.${quoteIdent(`${tableName(entity)}__validate`)}`;
   return [
     sqlFunction({
@@ -117,5 +119,86 @@ export function emitValidationTrigger(spec: AppSpec, entity: string): string {
       comment: `Validation of ${entity} that reads beyond the row (raises the rule's catalogue code).`,
     }),
     sqlTrigger('ninefold_30_validate', 'before insert or update', tableRef(entity), fn),
+    ...(revalidate ? [revalidate] : []),
+  ].join('\n');
+}
+
+/** Reference fields a rule reads through (`claim.status` reads through `claim`). */
+function hopsRead(t: Typed, out: Set<string>): Set<string> {
+  switch (t.kind) {
+    case 'field':
+      if (t.scope === 'row' && t.path.length === 2) out.add(t.path[0]);
+      break;
+    case 'binary':
+      hopsRead(t.left, out);
+      hopsRead(t.right, out);
+      break;
+    case 'not':
+    case 'neg':
+    case 'empty':
+      hopsRead(t.operand, out);
+      break;
+    case 'in':
+      hopsRead(t.operand, out);
+      for (const x of t.list) hopsRead(x, out);
+      break;
+    case 'call':
+      for (const x of t.args) hopsRead(x, out);
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+/**
+ * Row rules of other entities whose `when` reads a row of `parent` through a reference (a line's
+ * `claim.status not in (draft, returned)`) are checked again when that row changes: otherwise
+ * submitting the claim would skip "lines above the threshold need a receipt". An AFTER UPDATE
+ * trigger (it sees the new parent row), SECURITY DEFINER like the row's own validation.
+ */
+export function emitParentRevalidation(spec: AppSpec, parent: string): string {
+  const blocks: string[] = [];
+  for (const [child, rules] of Object.entries(spec.validation)) {
+    rules.forEach((rule, i) => {
+      const where = `validation.${child}.${i}`;
+      // Only rules whose `when` reads the parent: they start to bind when the parent changes state
+      // (RECEIPT_REQUIRED once the claim is submitted). A rule without such a `when` (comment:
+      // "ticket.status != closed") guards writes of the child and must not block the parent.
+      if (rule.kind !== 'row' || rule.when === undefined || isCheckable(spec, child, rule, where)) return;
+      const hops = hopsRead(typedRule(spec, rule.when, child, `${where}.when`), new Set());
+      for (const hop of [...hops].sort()) {
+        const f = spec.entities[child]?.fields[hop];
+        if (!f || referencedEntity(spec, f) !== parent) continue;
+        const params: Record<string, string> = { entity: quoteLiteral(child) };
+        if (rule.field) params.field = quoteLiteral(rule.field);
+        blocks.push(
+          [
+            `for c in select * from ${tableRef(child)} x where x.${quoteIdent(columnFor(spec, child, hop))} = new.id loop`,
+            `  if not (${rowRuleHolds(spec, child, rule, 'c', where)}) then`,
+            `    ${raiseSql(rule.error, params)}`,
+            '  end if;',
+            'end loop;',
+          ].join('\n'),
+        );
+      }
+    });
+  }
+  if (blocks.length === 0) return '';
+  const fn = `app.${quoteIdent(`${tableName(parent)}__revalidate_dependents`)}`;
+  return [
+    sqlFunction({
+      name: fn,
+      args: '',
+      argTypes: '',
+      returns: 'trigger',
+      language: 'plpgsql',
+      volatility: 'volatile',
+      securityDefiner: true,
+      body: `declare\n  c record;\nbegin\n${indent(blocks.join('\n'))}\n  return null;\nend;`,
+      executeTo: [],
+      comment: `Row rules of other entities that read ${parent} through a reference, checked again when it changes.`,
+    }),
+    sqlTrigger('ninefold_40_revalidate', 'after update', tableRef(parent), fn),
   ].join('\n');
 }

@@ -11,103 +11,126 @@ if (!hasChromium && process.env.CI !== 'true') {
 
 /** What the test page puts on `window`. */
 type Nf = {
-  ready: Promise<{ backend: import('../../src/backend/embedded/createEmbeddedBackend.ts').EmbeddedBackend & { isLeader(): boolean }; bootMs: number }>;
+  ready: Promise<{
+    backend: import('../../src/backend/embedded/createEmbeddedBackend.ts').EmbeddedBackend & {
+      isLeader(): boolean;
+    };
+    bootMs: number;
+  }>;
   changes: { entity: string; id: string; kind: string }[];
 };
 declare const nf: Nf;
 
-describe.runIf(hasChromium || process.env.CI === 'true')('embedded backend in Chromium (worker + IndexedDB)', () => {
-  let dir = '';
-  let server: { url: string; close: () => Promise<void> };
-  let browser: Browser;
-  let context: BrowserContext;
+describe.runIf(hasChromium || process.env.CI === 'true')(
+  'embedded backend in Chromium (worker + IndexedDB)',
+  () => {
+    let dir = '';
+    let server: { url: string; close: () => Promise<void> };
+    let browser: Browser;
+    let context: BrowserContext;
 
-  beforeAll(async () => {
-    dir = await buildTestPage();
-    server = await serveStatic(dir);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-    context = await browser.newContext();
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
-  });
-
-  const open = async (db: string): Promise<Page> => {
-    const page = await context.newPage();
-    page.on('pageerror', (e) => console.error('page error:', e.message));
-    await page.goto(`${server.url}?db=${encodeURIComponent(db)}`);
-    await page.evaluate(() => nf.ready.then(() => undefined));
-    return page;
-  };
-
-  it('keeps data and the session across a reload', async () => {
-    const page = await open('idb://ninefold-reload');
-    const id = await page.evaluate(async () => {
-      const { backend } = await nf.ready;
-      await backend.auth.signUp({ email: 'reload@example.test', password: 'correct-horse' });
-      const t = await backend.data.create('ticket', { title: 'Survives a reload', description: 'x'.repeat(30) });
-      return t.id;
+    beforeAll(async () => {
+      dir = await buildTestPage();
+      server = await serveStatic(dir);
+      browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+      context = await browser.newContext();
+    }, 180_000);
+    afterAll(async () => {
+      await browser?.close();
+      await server?.close();
+      if (dir) await rm(dir, { recursive: true, force: true });
     });
-    await page.reload();
-    const after = await page.evaluate(async (ticketId) => {
-      const { backend } = await nf.ready;
-      const session = await backend.auth.session();
-      const t = await backend.data.get('ticket', ticketId);
-      return { email: session?.user.email, title: t.title, outcome: backend.schema.outcome };
-    }, id);
-    expect(after).toEqual({ email: 'reload@example.test', title: 'Survives a reload', outcome: 'unchanged' });
-    await page.close();
-  });
 
-  it('shares one database between two tabs, with live changes across them', async () => {
-    const a = await open('idb://ninefold-tabs');
-    const b = await open('idb://ninefold-tabs');
-    const id = await a.evaluate(async () => {
-      const { backend } = await nf.ready;
-      await backend.auth.signUp({ email: 'tabs@example.test', password: 'correct-horse' });
-      return (await backend.data.create('ticket', { title: 'Made in tab A', description: 'x'.repeat(30) })).id;
-    });
-    // Tab B shares the session (localStorage) and the database (the leader's worker).
-    const seen = await b.evaluate(async (ticketId) => {
-      const { backend } = await nf.ready;
-      const t = await backend.data.get('ticket', ticketId);
-      await new Promise((r) => setTimeout(r, 200));
-      return { title: t.title, live: nf.changes.some((c) => c.id === ticketId && c.kind === 'insert') };
-    }, id);
-    expect(seen).toEqual({ title: 'Made in tab A', live: true });
-    const leaders = await Promise.all([a, b].map((p) => p.evaluate(async () => (await nf.ready).backend.isLeader())));
-    expect(leaders.filter(Boolean)).toHaveLength(1);
-    await a.close();
-    await b.close();
-  });
+    const open = async (db: string): Promise<Page> => {
+      const page = await context.newPage();
+      page.on('pageerror', (e) => console.error('page error:', e.message));
+      await page.goto(`${server.url}?db=${encodeURIComponent(db)}`);
+      await page.evaluate(() => nf.ready.then(() => undefined));
+      return page;
+    };
 
-  it('carries on when the leader tab closes', async () => {
-    const first = await open('idb://ninefold-leader');
-    const second = await open('idb://ninefold-leader');
-    expect(await first.evaluate(async () => (await nf.ready).backend.isLeader())).toBe(true);
-    await first.evaluate(async () => {
-      const { backend } = await nf.ready;
-      await backend.auth.signUp({ email: 'leader@example.test', password: 'correct-horse' });
-      await backend.data.create('ticket', { title: 'Before the leader left', description: 'x'.repeat(30) });
+    it('keeps data and the session across a reload', async () => {
+      const page = await open('idb://ninefold-reload');
+      const id = await page.evaluate(async () => {
+        const { backend } = await nf.ready;
+        await backend.auth.signUp({ email: 'reload@example.test', password: 'correct-horse' });
+        const t = await backend.data.create('ticket', {
+          title: 'Survives a reload',
+          description: 'x'.repeat(30),
+        });
+        return t.id;
+      });
+      await page.reload();
+      const after = await page.evaluate(async (ticketId) => {
+        const { backend } = await nf.ready;
+        const session = await backend.auth.session();
+        const t = await backend.data.get('ticket', ticketId);
+        return { email: session?.user.email, title: t.title, outcome: backend.schema.outcome };
+      }, id);
+      expect(after).toEqual({
+        email: 'reload@example.test',
+        title: 'Survives a reload',
+        outcome: 'unchanged',
+      });
+      await page.close();
     });
-    await first.close();
-    const result = await second.evaluate(async () => {
-      const { backend } = await nf.ready;
-      // The first query after the change may fail while the new leader opens the database.
-      for (let i = 0; i < 20; i++) {
-        try {
-          await backend.data.create('ticket', { title: 'After the leader left', description: 'x'.repeat(30) });
-          const list = await backend.data.list('ticket', { sort: [{ field: 'createdAt', direction: 'asc' }] });
-          return { titles: list.rows.map((r) => r.title), leader: backend.isLeader() };
-        } catch {
-          await new Promise((r) => setTimeout(r, 250));
+
+    it('shares one database between two tabs, with live changes across them', async () => {
+      const a = await open('idb://ninefold-tabs');
+      const b = await open('idb://ninefold-tabs');
+      const id = await a.evaluate(async () => {
+        const { backend } = await nf.ready;
+        await backend.auth.signUp({ email: 'tabs@example.test', password: 'correct-horse' });
+        return (await backend.data.create('ticket', { title: 'Made in tab A', description: 'x'.repeat(30) }))
+          .id;
+      });
+      // Tab B shares the session (localStorage) and the database (the leader's worker).
+      const seen = await b.evaluate(async (ticketId) => {
+        const { backend } = await nf.ready;
+        const t = await backend.data.get('ticket', ticketId);
+        await new Promise((r) => setTimeout(r, 200));
+        return { title: t.title, live: nf.changes.some((c) => c.id === ticketId && c.kind === 'insert') };
+      }, id);
+      expect(seen).toEqual({ title: 'Made in tab A', live: true });
+      const leaders = await Promise.all(
+        [a, b].map((p) => p.evaluate(async () => (await nf.ready).backend.isLeader())),
+      );
+      expect(leaders.filter(Boolean)).toHaveLength(1);
+      await a.close();
+      await b.close();
+    });
+
+    it('carries on when the leader tab closes', async () => {
+      const first = await open('idb://ninefold-leader');
+      const second = await open('idb://ninefold-leader');
+      expect(await first.evaluate(async () => (await nf.ready).backend.isLeader())).toBe(true);
+      await first.evaluate(async () => {
+        const { backend } = await nf.ready;
+        await backend.auth.signUp({ email: 'leader@example.test', password: 'correct-horse' });
+        await backend.data.create('ticket', { title: 'Before the leader left', description: 'x'.repeat(30) });
+      });
+      await first.close();
+      const result = await second.evaluate(async () => {
+        const { backend } = await nf.ready;
+        // The first query after the change may fail while the new leader opens the database.
+        for (let i = 0; i < 20; i++) {
+          try {
+            await backend.data.create('ticket', {
+              title: 'After the leader left',
+              description: 'x'.repeat(30),
+            });
+            const list = await backend.data.list('ticket', {
+              sort: [{ field: 'createdAt', direction: 'asc' }],
+            });
+            return { titles: list.rows.map((r) => r.title), leader: backend.isLeader() };
+          } catch {
+            await new Promise((r) => setTimeout(r, 250));
+          }
         }
-      }
-      return null;
+        return null;
+      });
+      expect(result).toEqual({ titles: ['Before the leader left', 'After the leader left'], leader: true });
+      await second.close();
     });
-    expect(result).toEqual({ titles: ['Before the leader left', 'After the leader left'], leader: true });
-    await second.close();
-  });
-});
+  },
+);

@@ -1,9 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mkdtemp } from 'node:fs/promises';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html',
@@ -21,7 +20,7 @@ export async function buildTestPage(): Promise<string> {
   await build({
     root: fileURLToPath(new URL('./page/', import.meta.url)),
     base: './',
-    logLevel: 'warn',
+    logLevel: 'error',
     configFile: false,
     build: { outDir, emptyOutDir: true, target: 'es2022', minify: false, reportCompressedSize: false },
     worker: { format: 'es' },
@@ -32,11 +31,17 @@ export async function buildTestPage(): Promise<string> {
 /** A tiny static server for a built folder, on a free localhost port (a secure context for WebCrypto). */
 export async function serveStatic(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
   const server = createServer(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    );
     const file = join(dir, path.endsWith('/') ? `${path}index.html` : path);
     try {
       const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+      res.writeHead(200, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'cache-control': 'no-store',
+      });
       res.end(body);
     } catch {
       res.writeHead(404).end('not found');

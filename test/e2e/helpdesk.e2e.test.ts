@@ -1,15 +1,24 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/cli/devServer.ts';
 import { serveDist } from './serveDist.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
-if (!available && process.env.CI !== 'true') console.log(`e2e skipped: ${CHROMIUM} not found (apt-get install -y chromium)`);
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+if (!available && process.env.CI !== 'true')
+  console.log(`e2e skipped: ${CHROMIUM} not found (apt-get install -y chromium)`);
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const RESULTS = resolve('test-results');
 
 describe.skipIf(!available && process.env.CI !== 'true')('helpdesk end to end', () => {
@@ -47,9 +56,19 @@ describe.skipIf(!available && process.env.CI !== 'true')('helpdesk end to end', 
   const axe = async (name: string) => {
     await page.addScriptTag({ content: readFileSync(resolve('node_modules/axe-core/axe.min.js'), 'utf8') });
     const violations = await page.evaluate(async () => {
-      const w = window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } };
+      const w = window as unknown as {
+        axe: {
+          run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+        };
+      };
       const r = await w.axe.run();
-      return r.violations.map((v) => ({ id: v.id, impact: v.impact, count: v.nodes.length }));
+      return r.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        nodes: v.nodes.map((n) =>
+          `${n.target.join(' ')} ${(n as { failureSummary?: string }).failureSummary ?? ''}`.slice(0, 400),
+        ),
+      }));
     });
     const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     if (serious.length > 0) await shoot(`axe-${name}`);
@@ -67,7 +86,9 @@ describe.skipIf(!available && process.env.CI !== 'true')('helpdesk end to end', 
       await page.getByRole('link', { name: 'Tickets' }).first().click();
       await page.getByRole('link', { name: /new ticket/i }).click();
       await page.getByLabel(/subject/i).fill('Invoice PDF will not download');
-      await page.getByLabel(/description/i).fill('Clicking download on any invoice shows a blank page since Monday.');
+      await page
+        .getByLabel(/description/i)
+        .fill('Clicking download on any invoice shows a blank page since Monday.');
       await shoot('form');
       await page.getByRole('button', { name: 'Create' }).click();
       await page.getByRole('heading', { name: 'Invoice PDF will not download' }).waitFor({ timeout: 15_000 });
@@ -84,7 +105,10 @@ describe.skipIf(!available && process.env.CI !== 'true')('helpdesk end to end', 
       await page.getByRole('link', { name: 'Board', exact: true }).first().waitFor({ timeout: 30_000 });
       await page.getByRole('link', { name: 'Board', exact: true }).first().click();
       await page.waitForURL(/\/board$/);
-      await page.getByRole('region', { name: 'New' }).getByText('Invoice PDF will not download').waitFor({ timeout: 15_000 });
+      await page
+        .getByRole('region', { name: 'New' })
+        .getByText('Invoice PDF will not download')
+        .waitFor({ timeout: 15_000 });
       await shoot('board');
       await page.getByRole('link', { name: 'Invoice PDF will not download' }).first().click();
       await page.getByRole('button', { name: 'Take' }).click();

@@ -15,7 +15,10 @@ const TYPES: Record<string, string> = {
 /** Serves a built app (single-page: unknown paths get index.html). Resolves to its base URL. */
 export async function serveDist(dir: string): Promise<{ url: string; server: Server }> {
   const server = createServer(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    );
     let file = join(dir, path);
     let body: Buffer;
     try {

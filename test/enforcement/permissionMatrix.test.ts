@@ -6,8 +6,8 @@
  * followed), so the suite is also a client/server agreement check.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbError, type Queryable, type TestDb } from '../../src/sql/testing/testDb.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
+import { dbError, type Queryable, type TestDb } from '../../src/sql/testing/testDb.ts';
 import { enforcementBackends } from './support/backends.ts';
 import {
   APPS,
@@ -18,9 +18,17 @@ import {
   snapshot,
   specAllows,
   tableSql,
-  updateFields,
+  updateFieldGroups,
 } from './support/model.ts';
-import { rolledBack, type Seed, type SeedRow, type SeedUser, seedRows, seedUsers, trial } from './support/seed.ts';
+import {
+  rolledBack,
+  type Seed,
+  type SeedRow,
+  type SeedUser,
+  seedRows,
+  seedUsers,
+  trial,
+} from './support/seed.ts';
 
 const backends = await enforcementBackends('permissionMatrix.test');
 const counter = caseCounter();
@@ -38,10 +46,15 @@ interface Actor {
 type Outcome = 'ok' | 'denied' | 'error';
 
 /** What a client statement did: changed/inserted a row, was refused by a privilege/RLS/column rule, or failed otherwise. */
-function outcome(r: { ok: true; value: number } | { ok: false; error: unknown }): { kind: Outcome; why: string } {
-  if (r.ok) return r.value > 0 ? { kind: 'ok', why: 'ok' } : { kind: 'denied', why: 'no row (hidden by RLS)' };
+function outcome(r: { ok: true; value: number } | { ok: false; error: unknown }): {
+  kind: Outcome;
+  why: string;
+} {
+  if (r.ok)
+    return r.value > 0 ? { kind: 'ok', why: 'ok' } : { kind: 'denied', why: 'no row (hidden by RLS)' };
   const e = dbError(r.error);
-  if (e.code === '42501' || e.message === 'FIELD_NOT_WRITABLE') return { kind: 'denied', why: `${e.code} ${e.message}` };
+  if (e.code === '42501' || e.message === 'FIELD_NOT_WRITABLE')
+    return { kind: 'denied', why: `${e.code} ${e.message}` };
   return { kind: 'error', why: `${e.code ?? ''} ${e.message}` };
 }
 
@@ -49,7 +62,12 @@ function userOf(a: Actor): { id: string; roles: readonly string[] } | null {
   return a.id === null ? null : { id: a.id, roles: a.roles };
 }
 
-async function insertRow(q: Queryable, spec: AppSpec, entity: string, values: Record<string, unknown>): Promise<number> {
+async function insertRow(
+  q: Queryable,
+  spec: AppSpec,
+  entity: string,
+  values: Record<string, unknown>,
+): Promise<number> {
   const cols = Object.keys(values).map((k) => columnSql(spec, entity, k));
   const params = Object.values(values);
   const r = await q.query(
@@ -60,7 +78,14 @@ async function insertRow(q: Queryable, spec: AppSpec, entity: string, values: Re
 }
 
 /** Candidate new values for a field of a row, most likely valid first. */
-function candidates(spec: AppSpec, seed: Seed, entity: string, field: string, row: FieldRow, n: number): unknown[] {
+function candidates(
+  spec: AppSpec,
+  seed: Seed,
+  entity: string,
+  field: string,
+  row: FieldRow,
+  n: number,
+): unknown[] {
   const f = spec.entities[entity]?.fields[field];
   const old = row[field];
   switch (f?.type) {
@@ -138,9 +163,10 @@ describe.each(backends)('permission matrix on $name', (backend) => {
 
       /** The positive control: every row a case was denied on exists and the owner reads it in this test. */
       async function ownerSees(entity: string, ids: readonly string[]): Promise<void> {
-        const r = await db.query<{ n: number }>(`select count(*)::int as n from ${tableSql(entity)} where id = any ($1::uuid[])`, [
-          [...new Set(ids)],
-        ]);
+        const r = await db.query<{ n: number }>(
+          `select count(*)::int as n from ${tableSql(entity)} where id = any ($1::uuid[])`,
+          [[...new Set(ids)]],
+        );
         expect(r.rows[0]?.n, `${entity}: denied rows must exist`).toBe(new Set(ids).size);
       }
 
@@ -153,18 +179,23 @@ describe.each(backends)('permission matrix on $name', (backend) => {
           for (const actor of actors) {
             let visible = new Set<string>();
             try {
-              const r = await db.asUser(actor.id, (q) => q.query<{ id: string }>(`select id from ${tableSql(entity)}`));
+              const r = await db.asUser(actor.id, (q) =>
+                q.query<{ id: string }>(`select id from ${tableSql(entity)}`),
+              );
               visible = new Set(r.rows.map((x) => x.id));
             } catch (e) {
               const err = dbError(e);
-              if (err.code !== '42501') mismatches.push(`${actor.label}: select failed with ${err.code} ${err.message}`);
+              if (err.code !== '42501')
+                mismatches.push(`${actor.label}: select failed with ${err.code} ${err.message}`);
             }
             const seeded = new Set(rows.map((r) => r.id));
-            for (const id of visible) if (!seeded.has(id)) mismatches.push(`${actor.label} sees an unseeded row ${id}`);
+            for (const id of visible)
+              if (!seeded.has(id)) mismatches.push(`${actor.label} sees an unseeded row ${id}`);
             for (const r of rows) {
               const expected = specAllows(spec, entity, 'read', rowOf(r), userOf(actor), snap);
               const actual = visible.has(r.id);
-              if (expected !== actual) mismatches.push(`${actor.label} read ${r.label}: expected ${expected}, got ${actual}`);
+              if (expected !== actual)
+                mismatches.push(`${actor.label} read ${r.label}: expected ${expected}, got ${actual}`);
               if (actual) reachedBy.set(r.id, actor.label);
               else denied.push(r.id);
             }
@@ -192,11 +223,16 @@ describe.each(backends)('permission matrix on $name', (backend) => {
               if (field === 'id' || v === null || v === undefined) continue;
               if (!granted.has(columnSql(spec, entity, field).replaceAll('"', ''))) continue;
               const f = e.fields[field];
-              values[field] = f?.unique ? (f.type === 'email' ? `new${i}.${String(v)}` : `${String(v)} new ${i}`) : v;
+              values[field] = f?.unique
+                ? f.type === 'email'
+                  ? `new${i}.${String(v)}`
+                  : `${String(v)} new ${i}`
+                : v;
             }
             if (Object.keys(values).length === 0) {
               // Nothing is insertable by a client: try the required fields anyway (must be refused).
-              for (const [field, f] of Object.entries(e.fields)) if (f.required && row[field] != null) values[field] = row[field];
+              for (const [field, f] of Object.entries(e.fields))
+                if (f.required && row[field] != null) values[field] = row[field];
             }
             return { template: t, row, values };
           });
@@ -223,7 +259,8 @@ describe.each(backends)('permission matrix on $name', (backend) => {
               (fn) => db.asUser(actor.id, fn),
               async (q) => {
                 const out: ReturnType<typeof outcome>[] = [];
-                for (const p of payloads) out.push(outcome(await trial(q, () => insertRow(q, spec, entity, p.values))));
+                for (const p of payloads)
+                  out.push(outcome(await trial(q, () => insertRow(q, spec, entity, p.values))));
                 return out;
               },
             );
@@ -237,11 +274,17 @@ describe.each(backends)('permission matrix on $name', (backend) => {
               const got = results[i];
               if (!got) throw new Error('missing result');
               if (expected && got.kind !== 'ok')
-                mismatches.push(`${actor.label} create like ${p.template.label}: expected ok, got ${got.why}`);
+                mismatches.push(
+                  `${actor.label} create like ${p.template.label}: expected ok, got ${got.why}`,
+                );
               if (!expected && got.kind === 'ok')
-                mismatches.push(`${actor.label} create like ${p.template.label}: expected refused, it succeeded`);
+                mismatches.push(
+                  `${actor.label} create like ${p.template.label}: expected refused, it succeeded`,
+                );
               if (!expected && isValid && got.kind === 'error')
-                mismatches.push(`${actor.label} create like ${p.template.label}: refused with a non-permission error ${got.why}`);
+                mismatches.push(
+                  `${actor.label} create like ${p.template.label}: refused with a non-permission error ${got.why}`,
+                );
               if (!expected && isValid) controlled++;
             });
           }
@@ -249,12 +292,13 @@ describe.each(backends)('permission matrix on $name', (backend) => {
           expect(mismatches).toEqual([]);
           // Positive control: permission denials are only counted on payloads the owner could insert
           // for that very actor (same owner, same parents) in this test; at least one app-wide case does.
-          if (Object.values(spec.roles.permissions).some((p) => p[entity]?.create)) expect(controlled).toBeGreaterThan(0);
+          if (Object.values(spec.roles.permissions).some((p) => p[entity]?.create))
+            expect(controlled).toBeGreaterThan(0);
         });
 
         it(`${entity}: update`, async () => {
           const rows = seed.rows[entity] ?? [];
-          const fields = updateFields(spec, entity);
+          const fields = updateFieldGroups(spec, entity);
           const mismatches: string[] = [];
           const denied: string[] = [];
           let n = 0;
@@ -269,7 +313,10 @@ describe.each(backends)('permission matrix on $name', (backend) => {
                   let chosen: { value: unknown; valid: boolean } = { value: cands[0], valid: false };
                   for (const value of cands.slice(0, 4)) {
                     const t = await trial(q, () =>
-                      q.query(`update ${tableSql(entity)} set ${columnSql(spec, entity, field)} = $2 where id = $1`, [r.id, value]),
+                      q.query(
+                        `update ${tableSql(entity)} set ${columnSql(spec, entity, field)} = $2 where id = $1`,
+                        [r.id, value],
+                      ),
                     );
                     if (t.ok) {
                       chosen = { value, valid: true };
@@ -307,13 +354,17 @@ describe.each(backends)('permission matrix on $name', (backend) => {
               const expected =
                 w.valid &&
                 specAllows(spec, entity, 'read', old, user, snap) &&
-                specAllows(spec, entity, 'update', old, user, snap, { field: w.field, newRow: { ...old, [w.field]: w.value } });
+                specAllows(spec, entity, 'update', old, user, snap, {
+                  field: w.field,
+                  newRow: { ...old, [w.field]: w.value },
+                });
               const got = results[i];
               if (!got) throw new Error('missing result');
               const what = `${actor.label} update ${w.row.label}.${w.field}`;
               if (expected && got.kind !== 'ok') mismatches.push(`${what}: expected ok, got ${got.why}`);
               if (!expected && got.kind === 'ok') mismatches.push(`${what}: expected refused, it succeeded`);
-              if (!expected && w.valid && got.kind === 'error') mismatches.push(`${what}: refused with ${got.why}`);
+              if (!expected && w.valid && got.kind === 'error')
+                mismatches.push(`${what}: refused with ${got.why}`);
               if (!expected) denied.push(w.row.id);
             });
           }
@@ -331,7 +382,10 @@ describe.each(backends)('permission matrix on $name', (backend) => {
             async (q) => {
               const out = new Map<string, boolean>();
               for (const r of rows)
-                out.set(r.id, (await trial(q, () => q.query(`delete from ${tableSql(entity)} where id = $1`, [r.id]))).ok);
+                out.set(
+                  r.id,
+                  (await trial(q, () => q.query(`delete from ${tableSql(entity)} where id = $1`, [r.id]))).ok,
+                );
               return out;
             },
           );
@@ -344,7 +398,10 @@ describe.each(backends)('permission matrix on $name', (backend) => {
                   out.push(
                     outcome(
                       await trial(q, async () => {
-                        const d = await q.query(`delete from ${tableSql(entity)} where id = $1 returning id`, [r.id]);
+                        const d = await q.query(
+                          `delete from ${tableSql(entity)} where id = $1 returning id`,
+                          [r.id],
+                        );
                         return d.rows.length;
                       }),
                     ),
@@ -357,13 +414,16 @@ describe.each(backends)('permission matrix on $name', (backend) => {
               const user = userOf(actor);
               const isValid = valid.get(r.id) ?? false;
               const expected =
-                isValid && specAllows(spec, entity, 'read', row, user, snap) && specAllows(spec, entity, 'delete', row, user, snap);
+                isValid &&
+                specAllows(spec, entity, 'read', row, user, snap) &&
+                specAllows(spec, entity, 'delete', row, user, snap);
               const got = results[i];
               if (!got) throw new Error('missing result');
               const what = `${actor.label} delete ${r.label}`;
               if (expected && got.kind !== 'ok') mismatches.push(`${what}: expected ok, got ${got.why}`);
               if (!expected && got.kind === 'ok') mismatches.push(`${what}: expected refused, it succeeded`);
-              if (!expected && isValid && got.kind === 'error') mismatches.push(`${what}: refused with ${got.why}`);
+              if (!expected && isValid && got.kind === 'error')
+                mismatches.push(`${what}: refused with ${got.why}`);
               if (!expected) denied.push(r.id);
             });
           }

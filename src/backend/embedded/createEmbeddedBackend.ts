@@ -84,7 +84,10 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
   // Loaded lazily: a browser build hands in a PGliteWorker and need not ship PGlite twice.
   const open = async (loadDataDir?: Blob) => {
     const { PGlite } = await import('@electric-sql/pglite');
-    return PGlite.create(loadDataDir && !dataDir.startsWith('idb://') ? 'memory://' : dataDir, loadDataDir ? { loadDataDir } : {});
+    return PGlite.create(
+      loadDataDir && !dataDir.startsWith('idb://') ? 'memory://' : dataDir,
+      loadDataDir ? { loadDataDir } : {},
+    );
   };
   let db: PGliteInterface = options.db ?? (await open());
   let schema = await bootSchema(db, spec);

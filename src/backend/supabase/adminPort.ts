@@ -5,12 +5,13 @@ import { run, type SupabaseContext } from './supabaseContext.ts';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * RPC functions administration relies on. `grant_role`, `revoke_role` and `user_roles` come from
- * the migration (src/sql/emitRoles.ts); `admin_list_users` must be in `public` to be reachable
- * through PostgREST (see docs/hosting.md).
+ * RPC functions administration relies on. `admin_list_users` and `set_roles` come from the
+ * supabase-target migration (src/sql/emitAdminRpc.ts); `grant_role`, `revoke_role` and `user_roles`
+ * (src/sql/emitRoles.ts) are the fallback for projects migrated before `set_roles` existed.
  */
 export const ADMIN_RPC = {
   listUsers: 'admin_list_users',
+  setRoles: 'set_roles',
   grant: 'grant_role',
   revoke: 'revoke_role',
 } as const;
@@ -52,6 +53,14 @@ export function createAdminPort(
       const unknown = roles.filter((r) => !known.includes(r));
       if (unknown.length) throw new BackendError('INVALID_INPUT', { field: 'roles', unknown });
       if (!UUID.test(userId)) throw new BackendError('NOT_FOUND', { entity: 'user', id: userId });
+      // One call, one transaction: set_roles checks the caller is an admin and replaces the roles whole.
+      const atomic = await client.rpc(ADMIN_RPC.setRoles, { p_user_id: userId, p_roles: [...roles] });
+      if (atomic.error?.code !== 'PGRST202') {
+        await run(ctx, Promise.resolve(atomic));
+        await ownRolesChanged(userId);
+        return;
+      }
+      // PGRST202: the project's migration predates set_roles.
       const { data } = await run(ctx, client.rpc(ROLES_RPC, { p_user_id: userId }));
       const current = Array.isArray(data) ? data.filter((r): r is string => typeof r === 'string') : [];
       // One call per change: grant_role/revoke_role each check the caller is an admin. Not atomic

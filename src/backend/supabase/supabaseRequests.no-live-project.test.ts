@@ -907,10 +907,33 @@ describe('administration through RPC (no live Supabase project: answers are reco
     expect((await rejection(backend.admin.listUsers())).code).toBe('FORBIDDEN');
   });
 
-  it('sets roles by granting and revoking the difference', async () => {
-    net.queue({ json: ['customer', 'agent'] }, { status: 204 }, { status: 204 });
+  it('sets roles in one set_roles call', async () => {
+    net.queue({ status: 204 });
     await backend.admin.setRoles(OTHER, ['agent', 'admin']);
-    const [read, grant, revoke] = net.requests as [RecordedRequest, RecordedRequest, RecordedRequest];
+    expect(net.requests).toHaveLength(1);
+    expectRequest(net.last(), 'POST', '/rest/v1/rpc/set_roles');
+    expect(json(net.last())).toEqual({ p_user_id: OTHER, p_roles: ['agent', 'admin'] });
+    net.queue({
+      status: 400,
+      json: { code: 'P0001', message: 'FORBIDDEN', details: '{"entity":"user_roles","action":"set"}', hint: null },
+    });
+    expect((await rejection(backend.admin.setRoles(OTHER, ['agent']))).code).toBe('FORBIDDEN');
+    expect(net.requests).toHaveLength(2);
+  });
+
+  it('falls back to granting and revoking the difference when set_roles is missing', async () => {
+    const missing = {
+      status: 404,
+      json: { code: 'PGRST202', message: 'Could not find the function public.set_roles', details: null, hint: null },
+    };
+    net.queue(missing, { json: ['customer', 'agent'] }, { status: 204 }, { status: 204 });
+    await backend.admin.setRoles(OTHER, ['agent', 'admin']);
+    const [, read, grant, revoke] = net.requests as [
+      RecordedRequest,
+      RecordedRequest,
+      RecordedRequest,
+      RecordedRequest,
+    ];
     expectRequest(read, 'POST', '/rest/v1/rpc/user_roles');
     expect(json(read)).toEqual({ p_user_id: OTHER });
     expectRequest(grant, 'POST', '/rest/v1/rpc/grant_role');
@@ -918,13 +941,13 @@ describe('administration through RPC (no live Supabase project: answers are reco
     expectRequest(revoke, 'POST', '/rest/v1/rpc/revoke_role');
     expect(json(revoke)).toEqual({ p_user_id: OTHER, p_role: 'customer' });
     expect((await rejection(backend.admin.setRoles(OTHER, ['wizard']))).code).toBe('INVALID_INPUT');
-    expect(net.requests).toHaveLength(3);
+    expect(net.requests).toHaveLength(4);
   });
 
   it('announces USER_UPDATED with the new roles when admins change their own', async () => {
     const events: [string, readonly string[] | undefined][] = [];
     backend.auth.onChange((e, s) => events.push([e, s?.user.roles]));
-    net.queue({ json: ['admin'] }, { status: 204 }, { json: ['admin', 'agent'] });
+    net.queue({ status: 204 }, { json: ['admin', 'agent'] });
     await backend.admin.setRoles(USER_ID, ['admin', 'agent']);
     expect(events).toContainEqual(['USER_UPDATED', ['admin', 'agent']]);
   });

@@ -16,13 +16,30 @@ export const fixtureSpec: AppSpec = {
       sort: '-createdAt',
     },
     board: { route: '/board', kind: 'board', title: 'Board', entity: 'ticket', nav: ['agent'] },
-    newTicket: { route: '/tickets/new', kind: 'form', title: 'New ticket', entity: 'ticket', fields: ['title', 'body', 'priority', 'budget'] },
-    ticket: { route: '/tickets/:id', kind: 'detail', title: 'Ticket', entity: 'ticket', related: ['comment.ticket'] },
+    newTicket: {
+      route: '/tickets/new',
+      kind: 'form',
+      title: 'New ticket',
+      entity: 'ticket',
+      fields: ['title', 'body', 'priority', 'budget'],
+    },
+    ticket: {
+      route: '/tickets/:id',
+      kind: 'detail',
+      title: 'Ticket',
+      entity: 'ticket',
+      related: ['comment.ticket'],
+    },
     editTicket: { route: '/tickets/:id/edit', kind: 'form', title: 'Edit ticket', entity: 'ticket' },
     admin: { route: '/admin', kind: 'admin', title: 'People', nav: ['admin'] },
   },
   entities: {
-    profile: { label: 'Person', profile: true, title: 'name', fields: { name: { type: 'text', required: true } } },
+    profile: {
+      label: 'Person',
+      profile: true,
+      title: 'name',
+      fields: { name: { type: 'text', required: true } },
+    },
     ticket: {
       label: 'Ticket',
       plural: 'Tickets',
@@ -41,14 +58,21 @@ export const fixtureSpec: AppSpec = {
     },
     comment: {
       label: 'Comment',
-      fields: { ticket: { type: 'ref', ref: 'ticket', required: true }, text: { type: 'longtext', required: true } },
+      fields: {
+        ticket: { type: 'ref', ref: 'ticket', required: true },
+        text: { type: 'longtext', required: true },
+      },
     },
   },
   states: {
     ticket: {
       field: 'status',
       initial: 'open',
-      states: { open: { label: 'Open' }, solved: { label: 'Solved' }, closed: { label: 'Closed', final: true } },
+      states: {
+        open: { label: 'Open' },
+        solved: { label: 'Solved' },
+        closed: { label: 'Closed', final: true },
+      },
       transitions: {
         solve: {
           label: 'Solve',
@@ -59,7 +83,14 @@ export const fixtureSpec: AppSpec = {
           guardError: 'NOT_ASSIGNEE',
           input: ['resolution'],
         },
-        close: { label: 'Close', from: ['solved'], to: 'closed', roles: ['customer'], guard: 'requester = me', confirm: true },
+        close: {
+          label: 'Close',
+          from: ['solved'],
+          to: 'closed',
+          roles: ['customer'],
+          guard: 'requester = me',
+          confirm: true,
+        },
         reopen: { label: 'Reopen', from: ['solved'], to: 'open', roles: ['customer'] },
       },
     },
@@ -68,7 +99,7 @@ export const fixtureSpec: AppSpec = {
     ticket: [
       { kind: 'field', field: 'title', minLength: 'minTitle', maxLength: 80, error: 'TITLE_LENGTH' },
       { kind: 'field', field: 'budget', min: 0, max: 'maxBudget', error: 'BUDGET_RANGE' },
-      { kind: 'row', rule: "priority != high or body is not empty", field: 'body', error: 'HIGH_NEEDS_BODY' },
+      { kind: 'row', rule: 'priority != high or body is not empty', field: 'body', error: 'HIGH_NEEDS_BODY' },
     ],
   },
   roles: {
@@ -95,9 +126,21 @@ export const fixtureSpec: AppSpec = {
   },
   calls: { declared: {} },
   errors: {
-    TITLE_LENGTH: { message: 'A title has {minTitle} to 80 characters.', severity: 'error', field: 'ticket.title' },
-    BUDGET_RANGE: { message: 'Budget is between 0 and {maxBudget}.', severity: 'error', field: 'ticket.budget' },
-    HIGH_NEEDS_BODY: { message: 'High priority tickets need a description.', severity: 'error', field: 'ticket.body' },
+    TITLE_LENGTH: {
+      message: 'A title has {minTitle} to 80 characters.',
+      severity: 'error',
+      field: 'ticket.title',
+    },
+    BUDGET_RANGE: {
+      message: 'Budget is between 0 and {maxBudget}.',
+      severity: 'error',
+      field: 'ticket.budget',
+    },
+    HIGH_NEEDS_BODY: {
+      message: 'High priority tickets need a description.',
+      severity: 'error',
+      field: 'ticket.body',
+    },
     NOT_ASSIGNEE: { message: 'Only the assignee can solve it.', severity: 'error' },
   },
   constants: {

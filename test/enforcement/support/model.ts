@@ -151,6 +151,28 @@ export function updateFields(spec: AppSpec, entity: string): string[] {
   return Object.keys(spec.entities[entity]?.fields ?? {}).filter((f) => set.has(f));
 }
 
+/**
+ * One field per group of updatable fields that the same roles list (the column rule and the
+ * policies treat the fields of a group alike), preferring plain value fields over references.
+ */
+export function updateFieldGroups(spec: AppSpec, entity: string): string[] {
+  const groups = new Map<string, string[]>();
+  for (const field of updateFields(spec, entity)) {
+    const roles = Object.entries(spec.roles.permissions)
+      .filter(([, perms]) => {
+        const u = perms[entity]?.update;
+        return !!u && u.fields.includes(field);
+      })
+      .map(([r]) => r)
+      .join(',');
+    groups.set(roles, [...(groups.get(roles) ?? []), field]);
+  }
+  const fields = spec.entities[entity]?.fields ?? {};
+  return [...groups.values()].map(
+    (g) => g.find((f) => !['ref', 'user'].includes(fields[f]?.type ?? '')) ?? (g[0] as string),
+  );
+}
+
 /** The SQL identifier (quoted when needed) of an entity's table, schema-qualified. */
 export function tableSql(entity: string): string {
   return `public.${quoted(tableName(entity))}`;

@@ -1,5 +1,10 @@
 import { PGliteWorker } from '@electric-sql/pglite/worker';
-import { appSlug, createEmbeddedBackend, type EmbeddedBackend, type EmbeddedBackendOptions } from '../createEmbeddedBackend.ts';
+import {
+  appSlug,
+  createEmbeddedBackend,
+  type EmbeddedBackend,
+  type EmbeddedBackendOptions,
+} from '../createEmbeddedBackend.ts';
 
 export interface BrowserBackendOptions extends Omit<EmbeddedBackendOptions, 'db'> {
   /** The database worker; defaults to `pgliteWorker.ts` next to this file (bundled by Vite). */
@@ -14,10 +19,13 @@ export interface BrowserBackendOptions extends Omit<EmbeddedBackendOptions, 'db'
  * @example
  * const backend = await createBrowserBackend({ spec: helpdesk });
  */
-export async function createBrowserBackend(options: BrowserBackendOptions): Promise<EmbeddedBackend & { isLeader: () => boolean }> {
+export async function createBrowserBackend(
+  options: BrowserBackendOptions,
+): Promise<EmbeddedBackend & { isLeader: () => boolean }> {
   const slug = appSlug(options.spec);
   const worker =
-    options.worker ?? new Worker(new URL('./pgliteWorker.ts', import.meta.url), { type: 'module', name: `ninefold-${slug}` });
+    options.worker ??
+    new Worker(new URL('./pgliteWorker.ts', import.meta.url), { type: 'module', name: `ninefold-${slug}` });
   const db = await PGliteWorker.create(worker, {
     dataDir: options.dataDir ?? `idb://ninefold-${slug}`,
     // Tabs with the same id share one database and one leader.

@@ -1,0 +1,25 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ninefoldSpecPlugin, resolveSpecFile, viteConfig } from './devServer.ts';
+
+describe('devServer', () => {
+  it('finds spec.ts in a folder and refuses what is missing', () => {
+    expect(resolveSpecFile('examples/helpdesk')).toBe(resolve('examples/helpdesk/spec.ts'));
+    expect(() => resolveSpecFile('examples/nope')).toThrow(/no such file/);
+    expect(() => resolveSpecFile('src')).toThrow(/no spec.ts/);
+  });
+  it('serves the chosen spec as virtual:ninefold-spec', () => {
+    const p = ninefoldSpecPlugin('/x/spec.ts');
+    const resolveId = p.resolveId as (id: string) => string | undefined;
+    const load = p.load as (id: string) => string | undefined;
+    expect(resolveId('virtual:ninefold-spec')).toBe('\0virtual:ninefold-spec');
+    expect(resolveId('react')).toBeUndefined();
+    expect(load('\0virtual:ninefold-spec')).toBe('export { default } from "/x/spec.ts";\n');
+  });
+  it('keeps PGlite out of pre-bundling and builds ES workers', async () => {
+    const c = await viteConfig('/x/spec.ts', 'out');
+    expect(c.optimizeDeps?.exclude).toContain('@electric-sql/pglite');
+    expect(c.worker?.format).toBe('es');
+    expect(c.build?.outDir).toBe(resolve('out'));
+  });
+});

@@ -1,0 +1,78 @@
+import type { AppSpec } from '../spec/types.ts';
+import { raiseSql } from './raise.ts';
+import { sqlFunction } from './sqlFunction.ts';
+
+/**
+ * User administration for the hosted target, callable through PostgREST (`public` schema):
+ * `public.admin_list_users()` (users with their direct roles; `auth.users` is not readable by the
+ * API roles) and `public.set_roles(p_user_id, p_roles)`, which replaces a user's roles in one
+ * transaction. Both are SECURITY DEFINER and refuse callers who are not admins (`app.is_admin()`,
+ * the same test as `grant_role`/`revoke_role` and the RLS on `app.user_roles`).
+ *
+ * @example
+ * emitAdminRpc(helpdesk); // create or replace function public.admin_list_users() …
+ */
+export function emitAdminRpc(_spec: AppSpec): string {
+  const forbidden = (action: string) =>
+    [
+      '  if not coalesce(app.is_admin(), false) then',
+      `    ${raiseSql('FORBIDDEN', { entity: "'user_roles'", action: `'${action}'` })}`,
+      '  end if;',
+    ].join('\n');
+  return [
+    sqlFunction({
+      name: 'public.admin_list_users',
+      args: '',
+      argTypes: '',
+      returns: 'table (id uuid, email text, roles text[], created_at timestamptz)',
+      language: 'plpgsql',
+      volatility: 'stable',
+      securityDefiner: true,
+      body: [
+        'begin',
+        forbidden('list'),
+        '  return query',
+        '    select u.id, u.email::text,',
+        '      coalesce(array_agg(ur.role order by ur.role) filter (where ur.role is not null), array[]::text[]),',
+        '      u.created_at::timestamptz',
+        '    from auth.users u left join app.user_roles ur on ur.user_id = u.id',
+        '    group by u.id order by u.created_at, u.email;',
+        'end;',
+      ].join('\n'),
+      executeTo: ['authenticated'],
+      comment: 'Users and their direct roles (admins only).',
+    }),
+    '',
+    sqlFunction({
+      name: 'public.set_roles',
+      args: 'p_user_id uuid, p_roles text[]',
+      argTypes: 'uuid, text[]',
+      returns: 'void',
+      language: 'plpgsql',
+      volatility: 'volatile',
+      securityDefiner: true,
+      body: [
+        'declare',
+        '  v_roles text[];',
+        'begin',
+        forbidden('set'),
+        '  if p_roles is null then',
+        `    ${raiseSql('INPUT_REQUIRED', { entity: "'user_roles'", field: "'roles'" })}`,
+        '  end if;',
+        '  if not exists (select 1 from auth.users u where u.id = p_user_id) then',
+        `    ${raiseSql('NOT_FOUND', { entity: "'user'", id: 'p_user_id' })}`,
+        '  end if;',
+        // Two admins setting the same user's roles at once: one waits, the other's result wins whole.
+        '  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended(p_user_id::text, 0));',
+        '  v_roles := array(select distinct r from unnest(p_roles) as r where r is not null order by r);',
+        '  delete from app.user_roles ur where ur.user_id = p_user_id and not (ur.role = any (v_roles));',
+        // Unknown roles fail the role CHECK (user_roles__role__values) and undo the whole call.
+        '  insert into app.user_roles (user_id, role) select p_user_id, r from unnest(v_roles) as r',
+        '  on conflict do nothing;',
+        'end;',
+      ].join('\n'),
+      executeTo: ['authenticated'],
+      comment: "Replaces a user's direct roles in one transaction (admins only).",
+    }),
+  ].join('\n');
+}

@@ -1,0 +1,35 @@
+import { tableName } from '../naming.ts';
+import type { AppSpec } from '../spec/types.ts';
+import { quoteLiteral } from './quote.ts';
+import { tableRef } from './specModel.ts';
+
+/** The publication Supabase Realtime streams `postgres_changes` from. */
+export const REALTIME_PUBLICATION = 'supabase_realtime';
+
+/**
+ * Adds every `live: true` entity's table to the `supabase_realtime` publication (supabase target).
+ * Guarded: a table already in it is skipped, and nothing is created when the publication is missing
+ * (hosted projects have it; the test stand-in creates it). Realtime checks each subscriber's read
+ * policy before it sends a change, so the publication widens nothing.
+ *
+ * @example
+ * emitRealtime(helpdesk); // do $do$ begin if exists (… 'supabase_realtime') … add table public.ticket …
+ */
+export function emitRealtime(spec: AppSpec): string {
+  const live = Object.entries(spec.entities)
+    .filter(([, e]) => e.live === true)
+    .map(([name]) => name);
+  if (live.length === 0) return '';
+  const pub = quoteLiteral(REALTIME_PUBLICATION);
+  return [
+    'do $do$ begin',
+    `  if exists (select 1 from pg_catalog.pg_publication where pubname = ${pub}) then`,
+    ...live.flatMap((entity) => [
+      `    if not exists (select 1 from pg_catalog.pg_publication_tables where pubname = ${pub} and schemaname = 'public' and tablename = ${quoteLiteral(tableName(entity))}) then`,
+      `      alter publication ${REALTIME_PUBLICATION} add table ${tableRef(entity)};`,
+      '    end if;',
+    ]),
+    '  end if;',
+    'end $do$;',
+  ].join('\n');
+}
