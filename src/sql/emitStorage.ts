@@ -124,7 +124,7 @@ export function emitStorage(spec: AppSpec, entity: string): string {
     `exists (select 1 from ${tableRef(entity)} ${FILE_ROW} where ${FILE_ROW}.storage_path = storage.objects.name and storage.objects.created_at >= ${FILE_ROW}.created_at${extra === undefined ? '' : ` and (${extra})`})`;
   const inBucket = `storage.objects.bucket_id = ${quoteLiteral(bucket)}`;
   const policies: { action: 'read' | 'create' | 'delete'; command: string; clause: string | undefined }[] = [
-    { action: 'read', command: 'select', clause: `using (${inBucket})` },
+    { action: 'read', command: 'select', clause: `using (${inBucket} and ${rowExists(undefined)})` },
     {
       action: 'create',
       command: 'insert',

@@ -330,7 +330,8 @@ describe.each(backends)('transitions on $name', (backend) => {
             ),
           );
           expect(line.rows).toHaveLength(1);
-          const submit = () => db.asUser(employee.id, (q) => q.query('select status from public.claim_submit($1)', [draft.id]));
+          const submit = () =>
+            db.asUser(employee.id, (q) => q.query('select status from public.claim_submit($1)', [draft.id]));
           const e = await expectDbError(submit);
           expect(e.message).toBe('RECEIPT_REQUIRED');
           // Positive control: with a receipt the same claim is submitted.

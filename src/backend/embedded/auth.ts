@@ -2,7 +2,7 @@ import type { Transaction } from '@electric-sql/pglite';
 import { type AuthEvent, type AuthPort, BackendError, type Session } from '../types.ts';
 import type { EmbeddedContext } from './context.ts';
 import { DUMMY_HASH, hashPassword, randomToken, sha256, verifyPassword } from './passwords.ts';
-import { asOwner, expire, readSession } from './request.ts';
+import { asOwner, currentToken, expire, readSession } from './request.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Supabase's default minimum. */
@@ -84,7 +84,7 @@ export function createAuthPort(
     },
 
     async signOut() {
-      const token = ctx.current.token ?? ctx.store.load();
+      const token = currentToken(ctx);
       ctx.current = { token: null, session: null };
       ctx.store.save(null);
       if (token) {
@@ -95,11 +95,11 @@ export function createAuthPort(
     },
 
     async session() {
-      const token = ctx.current.token ?? ctx.store.load();
+      const token = currentToken(ctx);
       if (!token) return null;
       const session = await asOwner(ctx, (tx) => readSession(tx, token, ctx.now()));
       if (!session) {
-        expire(ctx);
+        expire(ctx, token);
         return null;
       }
       ctx.current = { token, session };

@@ -38,12 +38,23 @@ export async function readSession(
   return { user, accessToken: token, expiresAt };
 }
 
-/** Forgets the local session and tells listeners it expired. */
-export function expire(ctx: EmbeddedContext): void {
-  const had = ctx.current.token !== null || ctx.store.load() !== null;
-  ctx.current = { token: null, session: null };
-  ctx.store.save(null);
-  if (had) ctx.emitAuth('SESSION_EXPIRED', null);
+/**
+ * The token to use: the store is the truth (in the browser it is shared by every tab, so a sign-in
+ * or sign-out in one tab applies to all); the in-memory copy covers stores that cannot keep it.
+ */
+export function currentToken(ctx: EmbeddedContext): string | null {
+  return ctx.store.load() ?? ctx.current.token;
+}
+
+/**
+ * Forgets an expired or revoked session and tells listeners. Only that token is forgotten: another
+ * tab may already have stored a new one.
+ */
+export function expire(ctx: EmbeddedContext, token: string): void {
+  const stored = ctx.store.load();
+  if (stored === token) ctx.store.save(null);
+  if (ctx.current.token === token || ctx.current.token === null) ctx.current = { token: null, session: null };
+  ctx.emitAuth('SESSION_EXPIRED', null);
 }
 
 /**
@@ -59,7 +70,7 @@ export async function asCaller<T>(
   fn: (tx: Transaction, user: SessionUser | null) => Promise<T>,
   options: { signedIn?: boolean } = {},
 ): Promise<T> {
-  const token = ctx.current.token ?? ctx.store.load();
+  const token = currentToken(ctx);
   try {
     return await ctx.db.transaction(async (tx) => {
       let user: SessionUser | null = null;
@@ -81,8 +92,8 @@ export async function asCaller<T>(
       return fn(tx, user);
     });
   } catch (e) {
-    if (e instanceof SessionGone) {
-      expire(ctx);
+    if (e instanceof SessionGone && token) {
+      expire(ctx, token);
       throw new BackendError('SESSION_EXPIRED');
     }
     throw mapDatabaseError(e, ctx.errors);

@@ -216,7 +216,7 @@ create table if not exists public.line (
   constraint line__amount_not_positive__2 check (amount is null or (amount >= 0.01)),
   constraint line__line_amount_too_high__3 check (amount is null or (amount <= 5000)),
   constraint line__mileage_distance_required__8 check (not coalesce((category = 'mileage'), false) or coalesce((distance_km > 0), false)),
-  constraint line__mileage_rate_exceeded__9 check (not coalesce((category = 'mileage'), false) or coalesce((amount <= (distance_km * 0.3)), false))
+  constraint line__mileage_rate_exceeded__9 check (not coalesce((category = 'mileage'), false) or coalesce((amount <= ((distance_km)::numeric * 0.3)), false))
 );
 
 create table if not exists public.receipt (
@@ -231,7 +231,7 @@ create table if not exists public.receipt (
   claim uuid not null,
   line uuid not null,
   uploaded_by uuid not null,
-  constraint receipt__receipt_too_large__1 check (coalesce((size_bytes <= (10 * 1048576)), false))
+  constraint receipt__receipt_too_large__1 check (coalesce((size_bytes <= ((10)::numeric * 1048576)), false))
 );
 
 -- ======================================================================
@@ -619,6 +619,25 @@ end;
 $fn$;
 revoke execute on function app.claim__validate() from public, anon, authenticated;
 create or replace trigger ninefold_30_validate before insert or update on public.claim for each row execute function app.claim__validate();
+-- Row rules of other entities that read claim through a reference, checked again when it changes.
+create or replace function app.claim__revalidate_dependents()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  c record;
+begin
+  for c in select * from public.line x where x.claim = new.id loop
+    if not (not coalesce(((c.amount > 25) and ((select _h1.status from public.claim _h1 where _h1.id = c.claim) not in ('draft', 'returned'))), false) or coalesce(((select count(*) from public.receipt _c1 where (_c1.line = c.id)) >= 1), false)) then
+      raise exception using errcode = 'P0001', message = 'RECEIPT_REQUIRED', detail = jsonb_build_object('entity', 'line', 'field', 'amount')::text;
+    end if;
+  end loop;
+  return null;
+end;
+$fn$;
+revoke execute on function app.claim__revalidate_dependents() from public, anon, authenticated;
+create or replace trigger ninefold_40_revalidate after update on public.claim for each row execute function app.claim__revalidate_dependents();
 
 -- Validation of line that reads beyond the row (raises the rule's catalogue code).
 create or replace function app.line__validate()

@@ -221,7 +221,7 @@ create table if not exists public.attachment (
   ticket uuid not null,
   uploaded_by uuid not null,
   internal boolean not null default false::boolean,
-  constraint attachment__attachment_too_large__1 check (coalesce((size_bytes <= (10 * 1048576)), false))
+  constraint attachment__attachment_too_large__1 check (coalesce((size_bytes <= ((10)::numeric * 1048576)), false))
 );
 
 create table if not exists public.category (
@@ -1034,7 +1034,7 @@ begin
   update public.ticket x set
     reopen_reason = (p_input ->> 'reopenReason')::text,
     solved_at = null,
-    reopen_count = (x.reopen_count + 1),
+    reopen_count = ((x.reopen_count)::numeric + 1),
     status = 'open'
   where x.id = p_id
   returning x.* into r;

@@ -250,6 +250,12 @@ do $do$ begin
     alter table public.attachment add constraint attachment__size_bytes__nonnegative check (size_bytes >= 0);
   end if;
 end $do$;
+do $do$ begin
+  if not exists (select 1 from pg_catalog.pg_constraint where conname = 'attachment__storage_path__own_folder' and conrelid = 'public.attachment'::regclass) then
+    alter table public.attachment add constraint attachment__storage_path__own_folder check (storage_path is null or split_part(storage_path, '/', 1) = id::text);
+  end if;
+end $do$;
+create unique index if not exists attachment__storage_path__unique on public.attachment (storage_path);
 
 -- ======================================================================
 -- Users
@@ -769,3 +775,69 @@ revoke all on table public.attachment from anon, authenticated;
 grant select on table public.attachment to authenticated;
 grant insert (id, name, size_bytes, mime_type, storage_path, ticket) on table public.attachment to authenticated;
 grant delete on table public.attachment to authenticated;
+
+-- ======================================================================
+-- Storage
+-- ======================================================================
+
+-- Storage of attachment: objects "<row id>/<name>" in bucket "attachment", reachable only through their rows.
+insert into storage.buckets (id, name, public) values ('attachment', 'attachment', false) on conflict (id) do nothing;
+drop policy if exists ninefold__attachment__read on storage.objects;
+create policy ninefold__attachment__read on storage.objects as permissive for select to authenticated using (storage.objects.bucket_id = 'attachment' and exists (select 1 from public.attachment _f where _f.storage_path = storage.objects.name and storage.objects.created_at >= _f.created_at));
+drop policy if exists ninefold__attachment__create on storage.objects;
+create policy ninefold__attachment__create on storage.objects as permissive for insert to authenticated with check (storage.objects.bucket_id = 'attachment' and exists (select 1 from public.attachment _f where _f.storage_path = storage.objects.name and storage.objects.created_at >= _f.created_at and (((select app.has_role((select auth.uid()), 'customer')) and coalesce(((select _h1.requester from public.ticket _h1 where _h1.id = _f.ticket) = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')))));
+drop policy if exists ninefold__attachment__delete on storage.objects;
+create policy ninefold__attachment__delete on storage.objects as permissive for delete to authenticated using (storage.objects.bucket_id = 'attachment' and exists (select 1 from public.attachment _f where _f.storage_path = storage.objects.name and storage.objects.created_at >= _f.created_at and (((select app.has_role((select auth.uid()), 'customer')) and coalesce((_f.uploader = (select auth.uid())), false)))));
+
+-- ======================================================================
+-- User administration
+-- ======================================================================
+
+-- Users and their direct roles (admins only).
+create or replace function public.admin_list_users()
+returns table (id uuid, email text, roles text[], created_at timestamptz)
+language plpgsql stable security definer
+set search_path = ''
+as $fn$
+begin
+  if not coalesce(app.is_admin(), false) then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'user_roles', 'action', 'list')::text;
+  end if;
+  return query
+    select u.id, u.email::text,
+      coalesce(array_agg(ur.role order by ur.role) filter (where ur.role is not null), array[]::text[]),
+      u.created_at::timestamptz
+    from auth.users u left join app.user_roles ur on ur.user_id = u.id
+    group by u.id order by u.created_at, u.email;
+end;
+$fn$;
+revoke execute on function public.admin_list_users() from public, anon, authenticated;
+grant execute on function public.admin_list_users() to authenticated;
+
+-- Replaces a user's direct roles in one transaction (admins only).
+create or replace function public.set_roles(p_user_id uuid, p_roles text[])
+returns void
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  v_roles text[];
+begin
+  if not coalesce(app.is_admin(), false) then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'user_roles', 'action', 'set')::text;
+  end if;
+  if p_roles is null then
+    raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'user_roles', 'field', 'roles')::text;
+  end if;
+  if not exists (select 1 from auth.users u where u.id = p_user_id) then
+    raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'user', 'id', p_user_id)::text;
+  end if;
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended(p_user_id::text, 0));
+  v_roles := array(select distinct r from unnest(p_roles) as r where r is not null order by r);
+  delete from app.user_roles ur where ur.user_id = p_user_id and not (ur.role = any (v_roles));
+  insert into app.user_roles (user_id, role) select p_user_id, r from unnest(v_roles) as r
+  on conflict do nothing;
+end;
+$fn$;
+revoke execute on function public.set_roles(uuid, text[]) from public, anon, authenticated;
+grant execute on function public.set_roles(uuid, text[]) to authenticated;
