@@ -43,6 +43,11 @@ async function boot(): Promise<void> {
   const backend: EmbeddedBackend = await createEmbeddedBackend({ spec, ...(db ? { db } : { dataDir }) });
   // Demo accounts (idempotent): the sign-in page offers one per role.
   await backend.asOwner((tx) => seedDemoAccounts(tx, spec));
+  // Test-only hook for scripts/bench-ui.ts (bulk seeding as the owner, signing in without the UI).
+  if (new URLSearchParams(location.search).has('bench')) Object.assign(window, { __ninefold: { backend, spec } });
+  // End-to-end tests only, and only on a throw-away in-memory database (see testHook.ts).
+  if (memory && new URLSearchParams(location.search).has('test'))
+    (await import('./testHook.ts')).installTestHook(backend, spec);
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root');
   createRoot(root).render(

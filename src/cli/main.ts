@@ -83,18 +83,20 @@ export async function main(args: readonly string[], io: Io = processIo): Promise
         .choices(['embedded', 'supabase'])
         .default('embedded'),
     )
-    .action(async (spec: string, opts: { output?: string; stdout?: boolean; target: 'embedded' | 'supabase' }) => {
-      // The Supabase CLI applies supabase/migrations/<timestamp>_*.sql in order: name the file for it.
-      const output =
-        opts.output ??
-        (opts.stdout || opts.target !== 'supabase'
-          ? undefined
-          : (s: AppSpec) => defaultMigrationPath(s.purpose.name, io.now?.() ?? new Date()));
-      code = await generate(spec, output, io, async (s) => {
-        const mod = await importOptional('../sql/compileMigration.ts', 'ninefold sql');
-        return callExport(mod, 'compileMigration', 'ninefold sql')(s, { target: opts.target });
-      });
-    });
+    .action(
+      async (spec: string, opts: { output?: string; stdout?: boolean; target: 'embedded' | 'supabase' }) => {
+        // The Supabase CLI applies supabase/migrations/<timestamp>_*.sql in order: name the file for it.
+        const output =
+          opts.output ??
+          (opts.stdout || opts.target !== 'supabase'
+            ? undefined
+            : (s: AppSpec) => defaultMigrationPath(s.purpose.name, io.now?.() ?? new Date()));
+        code = await generate(spec, output, io, async (s) => {
+          const mod = await importOptional('../sql/compileMigration.ts', 'ninefold sql');
+          return callExport(mod, 'compileMigration', 'ninefold sql')(s, { target: opts.target });
+        });
+      },
+    );
 
   program
     .command('dev')

@@ -140,29 +140,64 @@ function rolesOf(subject: Typed, value: RuleValue, ctx: EvalContext): readonly s
   return ctx.data?.roles?.(value) ?? [];
 }
 
+/** An exact decimal: `m × 10^-s`. */
+interface Decimal {
+  m: bigint;
+  s: number;
+}
+
+/** The decimal a number prints as: what Postgres stores when it is sent as text or JSON. */
+function toDecimal(x: number): Decimal {
+  const [mantissa = '0', exponent] = String(x).split('e');
+  const [int = '0', frac = ''] = mantissa.split('.');
+  const m = BigInt(int + frac);
+  const s = frac.length - (exponent === undefined ? 0 : Number(exponent));
+  return s < 0 ? { m: m * 10n ** BigInt(-s), s: 0 } : { m, s };
+}
+
+function fromDecimal(d: Decimal): number {
+  return d.s === 0 ? Number(d.m) : Number(`${d.m}e-${d.s}`);
+}
+
+function scaleTo(d: Decimal, s: number): bigint {
+  return d.m * 10n ** BigInt(s - d.s);
+}
+
 /**
- * SQL numbers are exact decimals (`numeric`), JavaScript's are binary floats: `0.1 * 3` is
- * `0.30000000000000004` here and `0.3` there. Rounding a sum, difference or product to 15
- * significant digits (what a double holds exactly) gives the decimal result whenever it fits in
- * 15 digits, which covers money and counts. Quotients are left alone: Postgres keeps 16+ digits.
+ * SQL numbers are exact decimals (`numeric`), JavaScript's binary floats: `0.1 * 3` is
+ * `0.30000000000000004` here and `0.3` there. Sums, differences and products of numbers are
+ * therefore computed exactly on the decimals the operands print as, then rounded once to the
+ * nearest double, which is what reading the SQL result gives. (Quotients stay floating point:
+ * Postgres rounds them to 16+ significant digits itself.)
+ *
+ * @example
+ * exactArithmetic('*', 3, 0.3); // 0.9
  */
-export function decimal(x: number): number {
-  return x === 0 || !Number.isFinite(x) ? x : Number(x.toPrecision(15));
+export function exactArithmetic(op: '+' | '-' | '*', a: number, b: number): number {
+  if (!Number.isFinite(a) || !Number.isFinite(b)) return op === '+' ? a + b : op === '-' ? a - b : a * b;
+  const x = toDecimal(a);
+  const y = toDecimal(b);
+  if (op === '*') return fromDecimal({ m: x.m * y.m, s: x.s + y.s });
+  const s = Math.max(x.s, y.s);
+  const m = op === '+' ? scaleTo(x, s) + scaleTo(y, s) : scaleTo(x, s) - scaleTo(y, s);
+  return fromDecimal({ m, s });
 }
 
 function arithmetic(node: Extract<Typed, { kind: 'binary' }>, a: RuleValue, b: RuleValue): RuleValue {
   if (typeof a !== 'number' || typeof b !== 'number') return null;
-  const exact = node.type.kind === 'number' ? decimal : (x: number) => x;
+  const exact = node.left.type.kind === 'number' && node.right.type.kind === 'number';
   switch (node.op) {
     case '+':
-      return exact(a + b);
+      return exact ? exactArithmetic('+', a, b) : a + b;
     case '-':
       // Postgres: date - date is a whole number of days.
       return node.left.type.kind === 'date' && node.right.type.kind === 'date'
         ? Math.round((a - b) / DAY_MS)
-        : exact(a - b);
+        : exact
+          ? exactArithmetic('-', a, b)
+          : a - b;
     case '*':
-      return exact(a * b);
+      return exact ? exactArithmetic('*', a, b) : a * b;
     case '/':
       // Division by zero is empty, never an error: the SQL side divides by nullif(b, 0).
       return b === 0 ? null : a / b;
@@ -280,16 +315,21 @@ function evaluate(node: Typed, env: Env): RuleValue {
     case 'sum': {
       if (!ctx.data) return null;
       let count = 0;
-      let total = 0;
+      // Added exactly, as SQL sum() over numeric does.
+      let total: Decimal = { m: 0n, s: 0 };
       for (const row of ctx.data.rows(node.entity)) {
         if (node.where && evaluate(node.where, { ctx, inner: row }) !== true) continue;
         count++;
         if (node.kind === 'sum') {
           const v = normaliseValue(row[node.field], { kind: 'number' });
-          if (typeof v === 'number') total = decimal(total + v);
+          if (typeof v === 'number') {
+            const d = toDecimal(v);
+            const scale = Math.max(total.s, d.s);
+            total = { m: scaleTo(total, scale) + scaleTo(d, scale), s: scale };
+          }
         }
       }
-      return node.kind === 'count' ? count : total;
+      return node.kind === 'count' ? count : fromDecimal(total);
     }
   }
 }

@@ -34,7 +34,8 @@ function section(title: string, parts: readonly string[]): string {
  * Compiles a specification to one Postgres migration enforcing every rule of it: tables and
  * constraints, roles, row-level security, column privileges, transition functions, history.
  * Deterministic (same spec, same text) and runnable twice. Expects Supabase's `auth` schema
- * (hosted) or `AUTH_STAND_IN_SQL` (embedded, tests) to exist.
+ * (hosted) or `AUTH_STAND_IN_SQL` (embedded, tests) to exist; the supabase target also adds Storage,
+ * Realtime and user administration, and expects the `storage` schema (`STORAGE_STAND_IN_SQL` in tests).
  *
  * @example
  * const sql = compileMigration(helpdesk); // write to supabase/migrations/..._ninefold.sql

@@ -44,16 +44,15 @@ export function emitFileChecks(spec: AppSpec, entity: string, target: Target): s
           `create unique index if not exists ${quoteIdent(`${t}__storage_path__unique`)} on ${tableRef(entity)} (storage_path);`,
         ]
       : [];
-  const added = checks
-    .map((c) => {
-      const name = c.slice(0, c.indexOf(' '));
-      return [
-        'do $do$ begin',
-        `  if not exists (select 1 from pg_catalog.pg_constraint where conname = '${name.replaceAll('"', '')}' and conrelid = '${tableRef(entity).replaceAll("'", "''")}'::regclass) then`,
-        `    alter table ${tableRef(entity)} add constraint ${c};`,
-        '  end if;',
-        'end $do$;',
-      ].join('\n');
-    });
+  const added = checks.map((c) => {
+    const name = c.slice(0, c.indexOf(' '));
+    return [
+      'do $do$ begin',
+      `  if not exists (select 1 from pg_catalog.pg_constraint where conname = '${name.replaceAll('"', '')}' and conrelid = '${tableRef(entity).replaceAll("'", "''")}'::regclass) then`,
+      `    alter table ${tableRef(entity)} add constraint ${c};`,
+      '  end if;',
+      'end $do$;',
+    ].join('\n');
+  });
   return [...added, ...unique].join('\n');
 }

@@ -3,7 +3,7 @@ import type { AppSpec } from '../spec/types.ts';
 import { ME_SQL } from './compileRuleSql.ts';
 import { quoteIdent, quoteLiteral } from './quote.ts';
 import { raiseSql } from './raise.ts';
-import { entityOf, grantsFor, ownerFields, tableRef } from './specModel.ts';
+import { entityOf, grantsFor, ownerFields, referencedEntity, tableRef } from './specModel.ts';
 import { indent, sqlFunction, sqlTrigger } from './sqlFunction.ts';
 import { ruleSql } from './typedRule.ts';
 
@@ -18,6 +18,38 @@ export function updatableFields(spec: AppSpec, entity: string): string[] {
     grantsFor(spec, entity).flatMap((g) => (g.action === 'update' ? (g.fields ?? []) : [])),
   );
   return Object.keys(e.fields).filter((f) => listed.has(f) && !blocked.has(f));
+}
+
+/**
+ * A client may only point a reference at a row it can read: a reference to a row hidden by RLS
+ * fails exactly like one to a missing row (the foreign-key error, SQLSTATE 23503, same text).
+ * Without this, the SECURITY DEFINER validation trigger (which runs before RLS WITH CHECK) answers
+ * differently for hidden and missing rows ("TICKET_CLOSED" vs an RLS error): an existence oracle.
+ * Runs with the client's rights (this trigger is not SECURITY DEFINER), so the `exists` sees what
+ * the client sees.
+ */
+function referenceChecks(spec: AppSpec, entity: string, changedOnly: boolean): string[] {
+  const e = entityOf(spec, entity);
+  const t = tableName(entity);
+  const out: string[] = [];
+  for (const [f, fs] of Object.entries(e.fields)) {
+    if (fs.owner) continue;
+    const parent = referencedEntity(spec, fs);
+    if (!parent) continue;
+    const c = quoteIdent(columnName(f));
+    const fk = `${t}__${columnName(f)}__fk`;
+    const changed = changedOnly ? ` and new.${c} is distinct from old.${c}` : '';
+    out.push(
+      [
+        `if new.${c} is not null${changed} and not exists (select 1 from ${tableRef(parent)} x where x.id = new.${c}) then`,
+        `  raise exception using errcode = '23503', constraint = ${quoteLiteral(fk)},`,
+        `    message = ${quoteLiteral(`insert or update on table "${t}" violates foreign key constraint "${fk}"`)},`,
+        `    detail = ${quoteLiteral(`Key (${columnName(f)}) is not present in table "${tableName(parent)}".`)};`,
+        'end if;',
+      ].join('\n'),
+    );
+  }
+  return out;
 }
 
 /**
@@ -41,6 +73,7 @@ export function emitRowTriggers(spec: AppSpec, entity: string): string {
   const clientInsert = [
     ...owners.map((f) => `new.${quoteIdent(columnName(f))} := ${ME_SQL};`),
     ...(st ? [`new.${quoteIdent(columnName(st.field))} := ${quoteLiteral(st.initial)};`] : []),
+    ...referenceChecks(spec, entity, false),
   ];
   if (clientInsert.length > 0)
     insert.push(`  if ${CLIENT_ROLES_SQL} then`, indent(clientInsert.join('\n'), 4), '  end if;');
@@ -79,6 +112,7 @@ export function emitRowTriggers(spec: AppSpec, entity: string): string {
       `if new.${c} is distinct from old.${c} and not (${allowed.join(' or ')}) then\n  ${notWritable(f)}\nend if;`,
     );
   }
+  guards.push(...referenceChecks(spec, entity, true));
   const update = [
     'begin',
     '  new.id := old.id;',

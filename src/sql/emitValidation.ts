@@ -83,9 +83,11 @@ export function validationChecks(spec: AppSpec, entity: string): string[] {
 }
 
 /**
- * A BEFORE INSERT/UPDATE trigger for row rules that read other rows, the user or the clock.
+ * An AFTER INSERT/UPDATE trigger for row rules that read other rows, the user or the clock.
  * SECURITY DEFINER so counts see every row, not just those the writer may read.
- * The row being written is not yet in the table when its rule is checked.
+ * AFTER, because a rule describes the data once written: `count(attachment where ticket =
+ * this.ticket) <= maxAttachmentsPerTicket` must count the attachment being added (a BEFORE
+ * trigger let the 21st of 20 through). Raising here still rolls the statement back.
  */
 export function emitValidationTrigger(spec: AppSpec, entity: string): string {
   const checks: string[] = [];
@@ -114,11 +116,11 @@ export function emitValidationTrigger(spec: AppSpec, entity: string): string {
       language: 'plpgsql',
       volatility: 'volatile',
       securityDefiner: true,
-      body: `begin\n${indent(checks.join('\n'))}\n  return new;\nend;`,
+      body: `begin\n${indent(checks.join('\n'))}\n  return null;\nend;`,
       executeTo: [],
       comment: `Validation of ${entity} that reads beyond the row (raises the rule's catalogue code).`,
     }),
-    sqlTrigger('ninefold_30_validate', 'before insert or update', tableRef(entity), fn),
+    sqlTrigger('ninefold_30_validate', 'after insert or update', tableRef(entity), fn),
     ...(revalidate ? [revalidate] : []),
   ].join('\n');
 }

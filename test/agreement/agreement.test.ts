@@ -14,7 +14,7 @@ import { compareOnDataset, compileSites, describeDisagreements } from './compare
 import { planArb } from './dataset.ts';
 
 const seed = process.env.FC_SEED === undefined ? 20_260_401 : Number(process.env.FC_SEED);
-const runs = process.env.FC_RUNS === undefined ? 12 : Number(process.env.FC_RUNS);
+const runs = process.env.FC_RUNS === undefined ? 20 : Number(process.env.FC_RUNS);
 const MIN_CASES = 10_000;
 const server = await useServer();
 

@@ -35,7 +35,7 @@ export type Abstract =
   | number
   | boolean
   | readonly (string | null)[]
-  | { at: number }
+  | { offset: number }
   | { after: string; by: number }
   | { day: number }
   | { ref: number }
@@ -189,8 +189,8 @@ function windowOffsets(consts: number[]): number[] {
 function datetimeArb(consts: number[], siblings: readonly string[]): fc.Arbitrary<Abstract> {
   const offsets = windowOffsets(consts);
   const choices: fc.Arbitrary<Abstract>[] = [
-    fc.constantFrom(...offsets).map((at) => ({ at })),
-    fc.integer({ min: -400 * DAY, max: 400 * DAY }).map((at) => ({ at })),
+    fc.constantFrom(...offsets).map((offset) => ({ offset })),
+    fc.integer({ min: -400 * DAY, max: 400 * DAY }).map((offset) => ({ offset })),
   ];
   if (siblings.length > 0)
     choices.push(
@@ -330,7 +330,7 @@ export function materialise(spec: AppSpec, plan: Plan, nowMs: number, micros: st
         if (instants.has(column)) return instants.get(column) ?? null;
         const v = abstractRow[column];
         let out: number | null = null;
-        if (v && typeof v === 'object' && 'at' in v) out = nowMs + v.at;
+        if (v && typeof v === 'object' && 'offset' in v) out = nowMs + v.offset;
         else if (v && typeof v === 'object' && 'after' in v) {
           const base = depth < 3 ? instant(v.after, depth + 1) : null;
           out = base === null ? null : base + v.by;

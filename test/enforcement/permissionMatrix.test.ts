@@ -200,7 +200,7 @@ describe.each(backends)('permission matrix on $name', (backend) => {
               else denied.push(r.id);
             }
           }
-          counter.add(app.name, rows.length * actors.length);
+          counter.add(`${app.name} on ${backend.name}`, rows.length * actors.length);
           expect(mismatches).toEqual([]);
           await ownerSees(entity, denied);
         });
@@ -288,7 +288,7 @@ describe.each(backends)('permission matrix on $name', (backend) => {
               if (!expected && isValid) controlled++;
             });
           }
-          counter.add(app.name, cases);
+          counter.add(`${app.name} on ${backend.name}`, cases);
           expect(mismatches).toEqual([]);
           // Positive control: permission denials are only counted on payloads the owner could insert
           // for that very actor (same owner, same parents) in this test; at least one app-wide case does.
@@ -368,7 +368,7 @@ describe.each(backends)('permission matrix on $name', (backend) => {
               if (!expected) denied.push(w.row.id);
             });
           }
-          counter.add(app.name, writes.length * actors.length);
+          counter.add(`${app.name} on ${backend.name}`, writes.length * actors.length);
           expect(mismatches).toEqual([]);
           await ownerSees(entity, denied);
         });
@@ -427,7 +427,7 @@ describe.each(backends)('permission matrix on $name', (backend) => {
               if (!expected) denied.push(r.id);
             });
           }
-          counter.add(app.name, rows.length * actors.length);
+          counter.add(`${app.name} on ${backend.name}`, rows.length * actors.length);
           expect(mismatches).toEqual([]);
           await ownerSees(entity, denied);
         });

@@ -273,7 +273,7 @@ describe.each(backends)('transitions on $name', (backend) => {
             );
             mismatches.push(...results);
           }
-          counter.add(app.name, cases);
+          counter.add(`${app.name} on ${backend.name}`, cases);
           expect(mismatches).toEqual([]);
         });
 
@@ -312,7 +312,7 @@ describe.each(backends)('transitions on $name', (backend) => {
             [r.id],
           );
           expect(left.rows).toEqual([{ to_state: st.initial }]);
-          counter.add(app.name, cases);
+          counter.add(`${app.name} on ${backend.name}`, cases);
         });
       }
 
@@ -342,7 +342,7 @@ describe.each(backends)('transitions on $name', (backend) => {
             ),
           );
           expect((await submit()).rows).toEqual([{ status: 'submitted' }]);
-          counter.add(app.name, 2);
+          counter.add(`${app.name} on ${backend.name}`, 2);
         });
       }
 
@@ -384,7 +384,7 @@ describe.each(backends)('transitions on $name', (backend) => {
           expect((await expectDbError(() => ask(agent.id))).message).toBe('NOT_ASSIGNEE');
           await db.query('update public.ticket set assignee = $2 where id = $1', [open.id, agent.id]);
           await ask(agent.id);
-          counter.add(app.name, 5);
+          counter.add(`${app.name} on ${backend.name}`, 5);
         });
       }
     });

@@ -915,7 +915,12 @@ describe('administration through RPC (no live Supabase project: answers are reco
     expect(json(net.last())).toEqual({ p_user_id: OTHER, p_roles: ['agent', 'admin'] });
     net.queue({
       status: 400,
-      json: { code: 'P0001', message: 'FORBIDDEN', details: '{"entity":"user_roles","action":"set"}', hint: null },
+      json: {
+        code: 'P0001',
+        message: 'FORBIDDEN',
+        details: '{"entity":"user_roles","action":"set"}',
+        hint: null,
+      },
     });
     expect((await rejection(backend.admin.setRoles(OTHER, ['agent']))).code).toBe('FORBIDDEN');
     expect(net.requests).toHaveLength(2);
@@ -924,7 +929,12 @@ describe('administration through RPC (no live Supabase project: answers are reco
   it('falls back to granting and revoking the difference when set_roles is missing', async () => {
     const missing = {
       status: 404,
-      json: { code: 'PGRST202', message: 'Could not find the function public.set_roles', details: null, hint: null },
+      json: {
+        code: 'PGRST202',
+        message: 'Could not find the function public.set_roles',
+        details: null,
+        hint: null,
+      },
     };
     net.queue(missing, { json: ['customer', 'agent'] }, { status: 204 }, { status: 204 });
     await backend.admin.setRoles(OTHER, ['agent', 'admin']);

@@ -47,7 +47,7 @@ select exists (
 )
 $fn$;
 revoke execute on function app.has_role(uuid, text) from public, anon, authenticated;
-grant execute on function app.has_role(uuid, text) to anon, authenticated;
+grant execute on function app.has_role(uuid, text) to authenticated;
 
 -- The signed-in user's roles, inherited ones included.
 create or replace function app.current_roles()
@@ -66,7 +66,7 @@ cross join lateral unnest(case ur.role
 where ur.user_id = (select auth.uid())
 $fn$;
 revoke execute on function app.current_roles() from public, anon, authenticated;
-grant execute on function app.current_roles() to anon, authenticated;
+grant execute on function app.current_roles() to authenticated;
 
 -- Admins manage roles: roles that may update every person row (admin).
 create or replace function app.is_admin()
@@ -77,7 +77,7 @@ as $fn$
 select exists (select 1 from app.user_roles ur where ur.user_id = (select auth.uid()) and ur.role = any (array['admin']::text[]))
 $fn$;
 revoke execute on function app.is_admin() from public, anon, authenticated;
-grant execute on function app.is_admin() to anon, authenticated;
+grant execute on function app.is_admin() to authenticated;
 
 drop policy if exists user_roles__read on app.user_roles;
 create policy user_roles__read on app.user_roles for select to authenticated using (user_id = (select auth.uid()) or (select app.is_admin()));
@@ -353,6 +353,13 @@ begin
   new.created_at := now();
   new.updated_at := new.created_at;
   new.version := 1;
+  if current_user in ('anon', 'authenticated') then
+    if new.manager is not null and not exists (select 1 from public.person x where x.id = new.manager) then
+      raise exception using errcode = '23503', constraint = 'person__manager__fk',
+        message = 'insert or update on table "person" violates foreign key constraint "person__manager__fk"',
+        detail = 'Key (manager) is not present in table "person".';
+    end if;
+  end if;
   return new;
 end;
 $fn$;
@@ -388,6 +395,11 @@ begin
     if new.employee_number is distinct from old.employee_number and not (app.has_role((select auth.uid()), 'admin')) then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'person', 'field', 'employeeNumber')::text;
     end if;
+    if new.manager is not null and new.manager is distinct from old.manager and not exists (select 1 from public.person x where x.id = new.manager) then
+      raise exception using errcode = '23503', constraint = 'person__manager__fk',
+        message = 'insert or update on table "person" violates foreign key constraint "person__manager__fk"',
+        detail = 'Key (manager) is not present in table "person".';
+    end if;
   end if;
   return new;
 end;
@@ -408,6 +420,21 @@ begin
   if current_user in ('anon', 'authenticated') then
     new.submitter := (select auth.uid());
     new.status := 'draft';
+    if new.approved_by is not null and not exists (select 1 from public.person x where x.id = new.approved_by) then
+      raise exception using errcode = '23503', constraint = 'claim__approved_by__fk',
+        message = 'insert or update on table "claim" violates foreign key constraint "claim__approved_by__fk"',
+        detail = 'Key (approved_by) is not present in table "person".';
+    end if;
+    if new.finance_approved_by is not null and not exists (select 1 from public.person x where x.id = new.finance_approved_by) then
+      raise exception using errcode = '23503', constraint = 'claim__finance_approved_by__fk',
+        message = 'insert or update on table "claim" violates foreign key constraint "claim__finance_approved_by__fk"',
+        detail = 'Key (finance_approved_by) is not present in table "person".';
+    end if;
+    if new.paid_by is not null and not exists (select 1 from public.person x where x.id = new.paid_by) then
+      raise exception using errcode = '23503', constraint = 'claim__paid_by__fk',
+        message = 'insert or update on table "claim" violates foreign key constraint "claim__paid_by__fk"',
+        detail = 'Key (paid_by) is not present in table "person".';
+    end if;
   end if;
   return new;
 end;
@@ -474,6 +501,21 @@ begin
     if new.currency is distinct from old.currency and not ((app.has_role((select auth.uid()), 'employee') and coalesce(((old.submitter = (select auth.uid())) and (old.status in ('draft', 'returned'))), false)) or (app.has_role((select auth.uid()), 'manager') and coalesce(((old.submitter = (select auth.uid())) and (old.status in ('draft', 'returned'))), false)) or (app.has_role((select auth.uid()), 'finance') and coalesce(((old.submitter = (select auth.uid())) and (old.status in ('draft', 'returned'))), false)) or (app.has_role((select auth.uid()), 'admin') and coalesce(((old.submitter = (select auth.uid())) and (old.status in ('draft', 'returned'))), false))) then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'claim', 'field', 'currency')::text;
     end if;
+    if new.approved_by is not null and new.approved_by is distinct from old.approved_by and not exists (select 1 from public.person x where x.id = new.approved_by) then
+      raise exception using errcode = '23503', constraint = 'claim__approved_by__fk',
+        message = 'insert or update on table "claim" violates foreign key constraint "claim__approved_by__fk"',
+        detail = 'Key (approved_by) is not present in table "person".';
+    end if;
+    if new.finance_approved_by is not null and new.finance_approved_by is distinct from old.finance_approved_by and not exists (select 1 from public.person x where x.id = new.finance_approved_by) then
+      raise exception using errcode = '23503', constraint = 'claim__finance_approved_by__fk',
+        message = 'insert or update on table "claim" violates foreign key constraint "claim__finance_approved_by__fk"',
+        detail = 'Key (finance_approved_by) is not present in table "person".';
+    end if;
+    if new.paid_by is not null and new.paid_by is distinct from old.paid_by and not exists (select 1 from public.person x where x.id = new.paid_by) then
+      raise exception using errcode = '23503', constraint = 'claim__paid_by__fk',
+        message = 'insert or update on table "claim" violates foreign key constraint "claim__paid_by__fk"',
+        detail = 'Key (paid_by) is not present in table "person".';
+    end if;
   end if;
   return new;
 end;
@@ -493,6 +535,11 @@ begin
   new.version := 1;
   if current_user in ('anon', 'authenticated') then
     new.submitter := (select auth.uid());
+    if new.claim is not null and not exists (select 1 from public.claim x where x.id = new.claim) then
+      raise exception using errcode = '23503', constraint = 'line__claim__fk',
+        message = 'insert or update on table "line" violates foreign key constraint "line__claim__fk"',
+        detail = 'Key (claim) is not present in table "claim".';
+    end if;
   end if;
   return new;
 end;
@@ -538,6 +585,11 @@ begin
     if new.currency is distinct from old.currency and not ((app.has_role((select auth.uid()), 'employee') and coalesce(((old.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false)) or (app.has_role((select auth.uid()), 'manager') and coalesce(((old.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false)) or (app.has_role((select auth.uid()), 'finance') and coalesce(((old.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false)) or (app.has_role((select auth.uid()), 'admin') and coalesce(((old.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false))) then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'line', 'field', 'currency')::text;
     end if;
+    if new.claim is not null and new.claim is distinct from old.claim and not exists (select 1 from public.claim x where x.id = new.claim) then
+      raise exception using errcode = '23503', constraint = 'line__claim__fk',
+        message = 'insert or update on table "line" violates foreign key constraint "line__claim__fk"',
+        detail = 'Key (claim) is not present in table "claim".';
+    end if;
   end if;
   return new;
 end;
@@ -557,6 +609,16 @@ begin
   new.version := 1;
   if current_user in ('anon', 'authenticated') then
     new.uploaded_by := (select auth.uid());
+    if new.claim is not null and not exists (select 1 from public.claim x where x.id = new.claim) then
+      raise exception using errcode = '23503', constraint = 'receipt__claim__fk',
+        message = 'insert or update on table "receipt" violates foreign key constraint "receipt__claim__fk"',
+        detail = 'Key (claim) is not present in table "claim".';
+    end if;
+    if new.line is not null and not exists (select 1 from public.line x where x.id = new.line) then
+      raise exception using errcode = '23503', constraint = 'receipt__line__fk',
+        message = 'insert or update on table "receipt" violates foreign key constraint "receipt__line__fk"',
+        detail = 'Key (line) is not present in table "line".';
+    end if;
   end if;
   return new;
 end;
@@ -593,6 +655,16 @@ begin
     if new.mime_type is distinct from old.mime_type then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'receipt', 'field', 'mime_type')::text;
     end if;
+    if new.claim is not null and new.claim is distinct from old.claim and not exists (select 1 from public.claim x where x.id = new.claim) then
+      raise exception using errcode = '23503', constraint = 'receipt__claim__fk',
+        message = 'insert or update on table "receipt" violates foreign key constraint "receipt__claim__fk"',
+        detail = 'Key (claim) is not present in table "claim".';
+    end if;
+    if new.line is not null and new.line is distinct from old.line and not exists (select 1 from public.line x where x.id = new.line) then
+      raise exception using errcode = '23503', constraint = 'receipt__line__fk',
+        message = 'insert or update on table "receipt" violates foreign key constraint "receipt__line__fk"',
+        detail = 'Key (line) is not present in table "line".';
+    end if;
   end if;
   return new;
 end;
@@ -614,11 +686,11 @@ begin
   if not (not coalesce((new.status not in ('draft', 'returned')), false) or coalesce(((select count(*) from public.line _c1 where (_c1.claim = new.id)) >= 1), false)) then
     raise exception using errcode = 'P0001', message = 'CLAIM_EMPTY', detail = jsonb_build_object('entity', 'claim')::text;
   end if;
-  return new;
+  return null;
 end;
 $fn$;
 revoke execute on function app.claim__validate() from public, anon, authenticated;
-create or replace trigger ninefold_30_validate before insert or update on public.claim for each row execute function app.claim__validate();
+create or replace trigger ninefold_30_validate after insert or update on public.claim for each row execute function app.claim__validate();
 -- Row rules of other entities that read claim through a reference, checked again when it changes.
 create or replace function app.claim__revalidate_dependents()
 returns trigger
@@ -661,11 +733,11 @@ begin
   if not (not coalesce(((new.amount > 25) and ((select _h1.status from public.claim _h1 where _h1.id = new.claim) not in ('draft', 'returned'))), false) or coalesce(((select count(*) from public.receipt _c1 where (_c1.line = new.id)) >= 1), false)) then
     raise exception using errcode = 'P0001', message = 'RECEIPT_REQUIRED', detail = jsonb_build_object('entity', 'line', 'field', 'amount')::text;
   end if;
-  return new;
+  return null;
 end;
 $fn$;
 revoke execute on function app.line__validate() from public, anon, authenticated;
-create or replace trigger ninefold_30_validate before insert or update on public.line for each row execute function app.line__validate();
+create or replace trigger ninefold_30_validate after insert or update on public.line for each row execute function app.line__validate();
 
 -- Validation of receipt that reads beyond the row (raises the rule's catalogue code).
 create or replace function app.receipt__validate()
@@ -680,11 +752,11 @@ begin
   if not (coalesce(((select count(*) from public.receipt _c1 where (_c1.line = new.line)) <= 5), false)) then
     raise exception using errcode = 'P0001', message = 'TOO_MANY_RECEIPTS', detail = jsonb_build_object('entity', 'receipt')::text;
   end if;
-  return new;
+  return null;
 end;
 $fn$;
 revoke execute on function app.receipt__validate() from public, anon, authenticated;
-create or replace trigger ninefold_30_validate before insert or update on public.receipt for each row execute function app.receipt__validate();
+create or replace trigger ninefold_30_validate after insert or update on public.receipt for each row execute function app.receipt__validate();
 
 -- ======================================================================
 -- History

@@ -46,7 +46,7 @@ select exists (
 )
 $fn$;
 revoke execute on function app.has_role(uuid, text) from public, anon, authenticated;
-grant execute on function app.has_role(uuid, text) to anon, authenticated;
+grant execute on function app.has_role(uuid, text) to authenticated;
 
 -- The signed-in user's roles, inherited ones included.
 create or replace function app.current_roles()
@@ -64,7 +64,7 @@ cross join lateral unnest(case ur.role
 where ur.user_id = (select auth.uid())
 $fn$;
 revoke execute on function app.current_roles() from public, anon, authenticated;
-grant execute on function app.current_roles() to anon, authenticated;
+grant execute on function app.current_roles() to authenticated;
 
 -- Admins manage roles: roles that may update every person row (admin).
 create or replace function app.is_admin()
@@ -75,7 +75,7 @@ as $fn$
 select exists (select 1 from app.user_roles ur where ur.user_id = (select auth.uid()) and ur.role = any (array['admin']::text[]))
 $fn$;
 revoke execute on function app.is_admin() from public, anon, authenticated;
-grant execute on function app.is_admin() to anon, authenticated;
+grant execute on function app.is_admin() to authenticated;
 
 drop policy if exists user_roles__read on app.user_roles;
 create policy user_roles__read on app.user_roles for select to authenticated using (user_id = (select auth.uid()) or (select app.is_admin()));
@@ -426,6 +426,16 @@ begin
   if current_user in ('anon', 'authenticated') then
     new.requester := (select auth.uid());
     new.status := 'new';
+    if new.category is not null and not exists (select 1 from public.category x where x.id = new.category) then
+      raise exception using errcode = '23503', constraint = 'ticket__category__fk',
+        message = 'insert or update on table "ticket" violates foreign key constraint "ticket__category__fk"',
+        detail = 'Key (category) is not present in table "category".';
+    end if;
+    if new.assignee is not null and not exists (select 1 from public.person x where x.id = new.assignee) then
+      raise exception using errcode = '23503', constraint = 'ticket__assignee__fk',
+        message = 'insert or update on table "ticket" violates foreign key constraint "ticket__assignee__fk"',
+        detail = 'Key (assignee) is not present in table "person".';
+    end if;
   end if;
   return new;
 end;
@@ -492,6 +502,16 @@ begin
     if new.rating_comment is distinct from old.rating_comment and not ((app.has_role((select auth.uid()), 'customer') and coalesce(((old.requester = (select auth.uid())) and (old.status <> 'closed')), false))) then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'ticket', 'field', 'ratingComment')::text;
     end if;
+    if new.category is not null and new.category is distinct from old.category and not exists (select 1 from public.category x where x.id = new.category) then
+      raise exception using errcode = '23503', constraint = 'ticket__category__fk',
+        message = 'insert or update on table "ticket" violates foreign key constraint "ticket__category__fk"',
+        detail = 'Key (category) is not present in table "category".';
+    end if;
+    if new.assignee is not null and new.assignee is distinct from old.assignee and not exists (select 1 from public.person x where x.id = new.assignee) then
+      raise exception using errcode = '23503', constraint = 'ticket__assignee__fk',
+        message = 'insert or update on table "ticket" violates foreign key constraint "ticket__assignee__fk"',
+        detail = 'Key (assignee) is not present in table "person".';
+    end if;
   end if;
   return new;
 end;
@@ -511,6 +531,11 @@ begin
   new.version := 1;
   if current_user in ('anon', 'authenticated') then
     new.author := (select auth.uid());
+    if new.ticket is not null and not exists (select 1 from public.ticket x where x.id = new.ticket) then
+      raise exception using errcode = '23503', constraint = 'comment__ticket__fk',
+        message = 'insert or update on table "comment" violates foreign key constraint "comment__ticket__fk"',
+        detail = 'Key (ticket) is not present in table "ticket".';
+    end if;
   end if;
   return new;
 end;
@@ -541,6 +566,11 @@ begin
     if new.internal is distinct from old.internal and not (app.has_role((select auth.uid()), 'admin')) then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'comment', 'field', 'internal')::text;
     end if;
+    if new.ticket is not null and new.ticket is distinct from old.ticket and not exists (select 1 from public.ticket x where x.id = new.ticket) then
+      raise exception using errcode = '23503', constraint = 'comment__ticket__fk',
+        message = 'insert or update on table "comment" violates foreign key constraint "comment__ticket__fk"',
+        detail = 'Key (ticket) is not present in table "ticket".';
+    end if;
   end if;
   return new;
 end;
@@ -560,6 +590,11 @@ begin
   new.version := 1;
   if current_user in ('anon', 'authenticated') then
     new.uploaded_by := (select auth.uid());
+    if new.ticket is not null and not exists (select 1 from public.ticket x where x.id = new.ticket) then
+      raise exception using errcode = '23503', constraint = 'attachment__ticket__fk',
+        message = 'insert or update on table "attachment" violates foreign key constraint "attachment__ticket__fk"',
+        detail = 'Key (ticket) is not present in table "ticket".';
+    end if;
   end if;
   return new;
 end;
@@ -596,6 +631,11 @@ begin
     if new.internal is distinct from old.internal and not (app.has_role((select auth.uid()), 'admin')) then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'attachment', 'field', 'internal')::text;
     end if;
+    if new.ticket is not null and new.ticket is distinct from old.ticket and not exists (select 1 from public.ticket x where x.id = new.ticket) then
+      raise exception using errcode = '23503', constraint = 'attachment__ticket__fk',
+        message = 'insert or update on table "attachment" violates foreign key constraint "attachment__ticket__fk"',
+        detail = 'Key (ticket) is not present in table "ticket".';
+    end if;
   end if;
   return new;
 end;
@@ -613,6 +653,13 @@ begin
   new.created_at := now();
   new.updated_at := new.created_at;
   new.version := 1;
+  if current_user in ('anon', 'authenticated') then
+    if new.default_assignee is not null and not exists (select 1 from public.person x where x.id = new.default_assignee) then
+      raise exception using errcode = '23503', constraint = 'category__default_assignee__fk',
+        message = 'insert or update on table "category" violates foreign key constraint "category__default_assignee__fk"',
+        detail = 'Key (default_assignee) is not present in table "person".';
+    end if;
+  end if;
   return new;
 end;
 $fn$;
@@ -642,6 +689,11 @@ begin
     if new.default_assignee is distinct from old.default_assignee and not (app.has_role((select auth.uid()), 'admin')) then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'category', 'field', 'defaultAssignee')::text;
     end if;
+    if new.default_assignee is not null and new.default_assignee is distinct from old.default_assignee and not exists (select 1 from public.person x where x.id = new.default_assignee) then
+      raise exception using errcode = '23503', constraint = 'category__default_assignee__fk',
+        message = 'insert or update on table "category" violates foreign key constraint "category__default_assignee__fk"',
+        detail = 'Key (default_assignee) is not present in table "person".';
+    end if;
   end if;
   return new;
 end;
@@ -661,6 +713,11 @@ begin
   new.version := 1;
   if current_user in ('anon', 'authenticated') then
     new.created_by := (select auth.uid());
+    if new.category is not null and not exists (select 1 from public.category x where x.id = new.category) then
+      raise exception using errcode = '23503', constraint = 'saved_reply__category__fk',
+        message = 'insert or update on table "saved_reply" violates foreign key constraint "saved_reply__category__fk"',
+        detail = 'Key (category) is not present in table "category".';
+    end if;
   end if;
   return new;
 end;
@@ -694,6 +751,11 @@ begin
     if new.shared is distinct from old.shared and not ((app.has_role((select auth.uid()), 'agent') and coalesce((old.created_by = (select auth.uid())), false)) or app.has_role((select auth.uid()), 'admin')) then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'savedReply', 'field', 'shared')::text;
     end if;
+    if new.category is not null and new.category is distinct from old.category and not exists (select 1 from public.category x where x.id = new.category) then
+      raise exception using errcode = '23503', constraint = 'saved_reply__category__fk',
+        message = 'insert or update on table "saved_reply" violates foreign key constraint "saved_reply__category__fk"',
+        detail = 'Key (category) is not present in table "category".';
+    end if;
   end if;
   return new;
 end;
@@ -718,11 +780,11 @@ begin
   if not (not coalesce((new.status = 'new'), false) or coalesce(((new.category is null) or ((select _h1.active from public.category _h1 where _h1.id = new.category) = true)), false)) then
     raise exception using errcode = 'P0001', message = 'CATEGORY_INACTIVE', detail = jsonb_build_object('entity', 'ticket', 'field', 'category')::text;
   end if;
-  return new;
+  return null;
 end;
 $fn$;
 revoke execute on function app.ticket__validate() from public, anon, authenticated;
-create or replace trigger ninefold_30_validate before insert or update on public.ticket for each row execute function app.ticket__validate();
+create or replace trigger ninefold_30_validate after insert or update on public.ticket for each row execute function app.ticket__validate();
 
 -- Validation of comment that reads beyond the row (raises the rule's catalogue code).
 create or replace function app.comment__validate()
@@ -734,11 +796,11 @@ begin
   if not (coalesce(((select _h1.status from public.ticket _h1 where _h1.id = new.ticket) <> 'closed'), false)) then
     raise exception using errcode = 'P0001', message = 'TICKET_CLOSED', detail = jsonb_build_object('entity', 'comment')::text;
   end if;
-  return new;
+  return null;
 end;
 $fn$;
 revoke execute on function app.comment__validate() from public, anon, authenticated;
-create or replace trigger ninefold_30_validate before insert or update on public.comment for each row execute function app.comment__validate();
+create or replace trigger ninefold_30_validate after insert or update on public.comment for each row execute function app.comment__validate();
 
 -- Validation of attachment that reads beyond the row (raises the rule's catalogue code).
 create or replace function app.attachment__validate()
@@ -753,11 +815,11 @@ begin
   if not (coalesce(((select _h1.status from public.ticket _h1 where _h1.id = new.ticket) <> 'closed'), false)) then
     raise exception using errcode = 'P0001', message = 'TICKET_CLOSED', detail = jsonb_build_object('entity', 'attachment')::text;
   end if;
-  return new;
+  return null;
 end;
 $fn$;
 revoke execute on function app.attachment__validate() from public, anon, authenticated;
-create or replace trigger ninefold_30_validate before insert or update on public.attachment for each row execute function app.attachment__validate();
+create or replace trigger ninefold_30_validate after insert or update on public.attachment for each row execute function app.attachment__validate();
 
 -- ======================================================================
 -- History

@@ -46,7 +46,7 @@ select exists (
 )
 $fn$;
 revoke execute on function app.has_role(uuid, text) from public, anon, authenticated;
-grant execute on function app.has_role(uuid, text) to anon, authenticated;
+grant execute on function app.has_role(uuid, text) to authenticated;
 
 -- The signed-in user's roles, inherited ones included.
 create or replace function app.current_roles()
@@ -64,7 +64,7 @@ cross join lateral unnest(case ur.role
 where ur.user_id = (select auth.uid())
 $fn$;
 revoke execute on function app.current_roles() from public, anon, authenticated;
-grant execute on function app.current_roles() to anon, authenticated;
+grant execute on function app.current_roles() to authenticated;
 
 -- Admins manage roles: roles that may update every person row (admin).
 create or replace function app.is_admin()
@@ -75,7 +75,7 @@ as $fn$
 select exists (select 1 from app.user_roles ur where ur.user_id = (select auth.uid()) and ur.role = any (array['admin']::text[]))
 $fn$;
 revoke execute on function app.is_admin() from public, anon, authenticated;
-grant execute on function app.is_admin() to anon, authenticated;
+grant execute on function app.is_admin() to authenticated;
 
 drop policy if exists user_roles__read on app.user_roles;
 create policy user_roles__read on app.user_roles for select to authenticated using (user_id = (select auth.uid()) or (select app.is_admin()));
@@ -334,6 +334,11 @@ begin
   if current_user in ('anon', 'authenticated') then
     new.requester := (select auth.uid());
     new.status := 'open';
+    if new.assignee is not null and not exists (select 1 from public.person x where x.id = new.assignee) then
+      raise exception using errcode = '23503', constraint = 'ticket__assignee__fk',
+        message = 'insert or update on table "ticket" violates foreign key constraint "ticket__assignee__fk"',
+        detail = 'Key (assignee) is not present in table "person".';
+    end if;
   end if;
   return new;
 end;
@@ -376,6 +381,11 @@ begin
     if new.assignee is distinct from old.assignee and not (app.has_role((select auth.uid()), 'agent')) then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'ticket', 'field', 'assignee')::text;
     end if;
+    if new.assignee is not null and new.assignee is distinct from old.assignee and not exists (select 1 from public.person x where x.id = new.assignee) then
+      raise exception using errcode = '23503', constraint = 'ticket__assignee__fk',
+        message = 'insert or update on table "ticket" violates foreign key constraint "ticket__assignee__fk"',
+        detail = 'Key (assignee) is not present in table "person".';
+    end if;
   end if;
   return new;
 end;
@@ -395,6 +405,11 @@ begin
   new.version := 1;
   if current_user in ('anon', 'authenticated') then
     new.author := (select auth.uid());
+    if new.ticket is not null and not exists (select 1 from public.ticket x where x.id = new.ticket) then
+      raise exception using errcode = '23503', constraint = 'comment__ticket__fk',
+        message = 'insert or update on table "comment" violates foreign key constraint "comment__ticket__fk"',
+        detail = 'Key (ticket) is not present in table "ticket".';
+    end if;
   end if;
   return new;
 end;
@@ -422,6 +437,11 @@ begin
     if new.body is distinct from old.body then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'comment', 'field', 'body')::text;
     end if;
+    if new.ticket is not null and new.ticket is distinct from old.ticket and not exists (select 1 from public.ticket x where x.id = new.ticket) then
+      raise exception using errcode = '23503', constraint = 'comment__ticket__fk',
+        message = 'insert or update on table "comment" violates foreign key constraint "comment__ticket__fk"',
+        detail = 'Key (ticket) is not present in table "ticket".';
+    end if;
   end if;
   return new;
 end;
@@ -441,6 +461,11 @@ begin
   new.version := 1;
   if current_user in ('anon', 'authenticated') then
     new.uploader := (select auth.uid());
+    if new.ticket is not null and not exists (select 1 from public.ticket x where x.id = new.ticket) then
+      raise exception using errcode = '23503', constraint = 'attachment__ticket__fk',
+        message = 'insert or update on table "attachment" violates foreign key constraint "attachment__ticket__fk"',
+        detail = 'Key (ticket) is not present in table "ticket".';
+    end if;
   end if;
   return new;
 end;
@@ -474,6 +499,11 @@ begin
     if new.mime_type is distinct from old.mime_type then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'attachment', 'field', 'mime_type')::text;
     end if;
+    if new.ticket is not null and new.ticket is distinct from old.ticket and not exists (select 1 from public.ticket x where x.id = new.ticket) then
+      raise exception using errcode = '23503', constraint = 'attachment__ticket__fk',
+        message = 'insert or update on table "attachment" violates foreign key constraint "attachment__ticket__fk"',
+        detail = 'Key (ticket) is not present in table "ticket".';
+    end if;
   end if;
   return new;
 end;
@@ -492,14 +522,14 @@ language plpgsql volatile security definer
 set search_path = ''
 as $fn$
 begin
-  if not (coalesce(((select count(*) from public.comment _c1 where (_c1.ticket = new.ticket)) < 50), false)) then
+  if not (coalesce(((select count(*) from public.comment _c1 where (_c1.ticket = new.ticket)) <= 50), false)) then
     raise exception using errcode = 'P0001', message = 'TOO_MANY_COMMENTS', detail = jsonb_build_object('entity', 'comment')::text;
   end if;
-  return new;
+  return null;
 end;
 $fn$;
 revoke execute on function app.comment__validate() from public, anon, authenticated;
-create or replace trigger ninefold_30_validate before insert or update on public.comment for each row execute function app.comment__validate();
+create or replace trigger ninefold_30_validate after insert or update on public.comment for each row execute function app.comment__validate();
 
 -- ======================================================================
 -- History

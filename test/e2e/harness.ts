@@ -1,0 +1,266 @@
+/**
+ * Shared harness of the end-to-end tests: one production build per app (cached by the hash of
+ * everything that goes into it, so several test files and several runs reuse it), a static
+ * server, one headless Chromium per test file, screenshots on failure and axe-core checks.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { build, resolveSpecFile } from '../../src/cli/devServer.ts';
+import type { AppSpec } from '../../src/spec/types.ts';
+import { serveDist } from './serveDist.ts';
+
+export const CHROMIUM = '/usr/bin/chromium';
+/** Skip (with one line) where there is no Chromium, except on CI where the tests must run. */
+export const e2eAvailable = existsSync(CHROMIUM) || process.env.CI === 'true';
+if (!e2eAvailable) console.log(`e2e skipped: ${CHROMIUM} not found (apt-get install -y chromium)`);
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+export const RESULTS = resolve('test-results');
+const CACHE = resolve('node_modules/.cache/ninefold-e2e');
+
+/** Files whose content decides what a build contains (sources, not tests). */
+function inputsOf(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir).sort()) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) {
+      if (name !== 'node_modules' && !name.startsWith('__')) inputsOf(p, out);
+    } else if (/\.(tsx?|css|html|json|sql)$/.test(name) && !/\.test\.tsx?$/.test(name)) out.push(p);
+  }
+  return out;
+}
+
+function buildKey(app: string): string {
+  const h = createHash('sha256');
+  const specDir = resolve(app);
+  for (const f of [
+    ...inputsOf(specDir),
+    ...inputsOf(resolve('src')),
+    ...inputsOf(resolve('app')),
+    resolve('package-lock.json'),
+  ]) {
+    h.update(f);
+    h.update(readFileSync(f));
+  }
+  return h.digest('hex').slice(0, 16);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The built app for `app` (e.g. `examples/helpdesk`): built once per content hash into
+ * `node_modules/.cache/ninefold-e2e/<app>-<hash>`; test files running in parallel wait for the
+ * one that builds instead of building again.
+ */
+export async function builtApp(app: string): Promise<string> {
+  const dir = join(CACHE, `${app.split('/').pop()}-${buildKey(app)}`);
+  const done = join(dir, '.built');
+  const lock = `${dir}.lock`;
+  mkdirSync(CACHE, { recursive: true });
+  for (;;) {
+    if (existsSync(done)) return dir;
+    try {
+      mkdirSync(lock);
+    } catch {
+      // Someone else is building; a lock older than five minutes belongs to a dead run.
+      if (Date.now() - statSync(lock, { throwIfNoEntry: false })?.mtimeMs! > 300_000)
+        rmSync(lock, { recursive: true, force: true });
+      await sleep(500);
+      continue;
+    }
+    try {
+      if (!existsSync(done)) {
+        await build(app, dir);
+        writeFileSync(done, new Date().toISOString());
+        // Old builds of this app are dead weight.
+        const prefix = `${app.split('/').pop()}-`;
+        for (const n of readdirSync(CACHE))
+          if (n.startsWith(prefix) && join(CACHE, n) !== dir && !n.endsWith('.lock'))
+            rmSync(join(CACHE, n), { recursive: true, force: true });
+      }
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+}
+
+export async function loadSpec(app: string): Promise<AppSpec> {
+  return (await import(resolveSpecFile(app))).default as AppSpec;
+}
+
+export interface E2E {
+  url: string;
+  browser: Browser;
+  spec: AppSpec;
+  close(): Promise<void>;
+}
+
+/** Builds (or reuses) the app, serves it and launches one browser for a test file. */
+export async function startE2E(app: string, extraArgs: string[] = []): Promise<E2E> {
+  const [dir, spec] = await Promise.all([builtApp(app), loadSpec(app)]);
+  const { url, server } = await serveDist(dir);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs] });
+  return {
+    url,
+    browser,
+    spec,
+    close: async () => {
+      await browser.close();
+      await new Promise<void>((r) => (server as Server).close(() => r()));
+    },
+  };
+}
+
+/** A page that records uncaught page errors (a test asserts there are none). */
+export async function newPage(target: Browser | BrowserContext): Promise<{ page: Page; errors: string[] }> {
+  const page = await target.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { page, errors };
+}
+
+/** Keeps a full-page screenshot in test-results/ (the CI artifact). */
+export async function shoot(page: Page, name: string): Promise<void> {
+  mkdirSync(RESULTS, { recursive: true });
+  await page
+    .screenshot({ path: join(RESULTS, `${name.replace(/[^\w.-]+/g, '-')}.png`), fullPage: true })
+    .catch(() => undefined);
+}
+
+/** Runs one named step; on failure keeps a screenshot named after it and rethrows. */
+export async function step(page: Page, name: string, fn: () => Promise<void>): Promise<void> {
+  try {
+    await fn();
+  } catch (e) {
+    await shoot(page, `failure-${name}`);
+    throw e;
+  }
+}
+
+/** Opens the app in memory (`?memory`, plus `&test` for the test hook) and waits for sign-in. */
+export async function openApp(page: Page, url: string, query = 'memory&test'): Promise<void> {
+  await page.goto(`${url}/?${query}`);
+  await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 60_000 });
+}
+
+/** Signs in with the demo account of `roleLabel` from the sign-in screen. */
+export async function signInAsDemo(page: Page, roleLabel: string): Promise<void> {
+  await page.getByRole('button', { name: new RegExp(`^${roleLabel}`) }).click({ timeout: 60_000 });
+  await page.getByRole('navigation').first().waitFor({ timeout: 30_000 });
+}
+
+/** Switches demo account from the header menu (same tab, same in-memory database). */
+export async function switchDemo(page: Page, roleLabel: string): Promise<void> {
+  await page.getByRole('button', { name: /switch demo account/i }).click();
+  await page.getByRole('menuitem', { name: new RegExp(`^${roleLabel}`) }).click();
+  await page.getByRole('navigation').first().waitFor({ timeout: 30_000 });
+}
+
+/** Client-side navigation (keeps the in-memory database, unlike page.goto). */
+export async function go(page: Page, path: string): Promise<void> {
+  await page.evaluate((p) => {
+    history.pushState({}, '', p);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/** The test hook of app/testHook.ts, present only with `?memory&test`. */
+export interface TestHook {
+  sql(text: string, params?: unknown[], changed?: { entity: string; id: string; kind: string }): Promise<Record<string, unknown>[]>;
+  call(port: 'data' | 'files', method: string, ...args: unknown[]): Promise<unknown>;
+}
+
+/** Runs `fn(hook)` in the page; a backend refusal comes back as `{ error: code }`. */
+export async function viaHook(
+  page: Page,
+  port: 'data' | 'files',
+  method: string,
+  ...args: unknown[]
+): Promise<{ ok: unknown } | { error: string }> {
+  return page.evaluate(
+    async ([p, m, a]) => {
+      const hook = (window as unknown as { __ninefoldTest: TestHook }).__ninefoldTest;
+      // Bytes do not cross into the page; `{ __bytes: n }` stands for n bytes made here.
+      const revive = (v: unknown): unknown =>
+        v && typeof v === 'object' && '__bytes' in v
+          ? new Uint8Array(Number((v as { __bytes: number }).__bytes))
+          : v && typeof v === 'object' && !Array.isArray(v)
+            ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, revive(x)]))
+            : v;
+      try {
+        return { ok: await hook.call(p as 'data', m as string, ...(a as unknown[]).map(revive)) };
+      } catch (e) {
+        return { error: String((e as { code?: string }).code ?? e) };
+      }
+    },
+    [port, method, args] as const,
+  );
+}
+
+/** Owner SQL through the test hook; `changed` ({ entity, id }) makes open screens refetch. */
+export async function ownerSql(
+  page: Page,
+  text: string,
+  params: unknown[] = [],
+  changed?: { entity: string; id: string },
+): Promise<Record<string, unknown>[]> {
+  return page.evaluate(
+    ([t, p, c]) =>
+      (window as unknown as { __ninefoldTest: TestHook }).__ninefoldTest.sql(
+        t,
+        p,
+        c ? { ...c, kind: 'update' } : undefined,
+      ),
+    [text, params, changed] as const,
+  );
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  nodes: string[];
+}
+
+/** axe-core on the current page: the serious and critical violations (empty when clean). */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  const has = await page.evaluate(() => 'axe' in window);
+  if (!has)
+    await page.addScriptTag({ content: readFileSync(resolve('node_modules/axe-core/axe.min.js'), 'utf8') });
+  const violations = await page.evaluate(async () => {
+    const w = window as unknown as {
+      axe: {
+        run(): Promise<{
+          violations: {
+            id: string;
+            impact: string | null;
+            nodes: { target: string[]; failureSummary?: string }[];
+          }[];
+        }>;
+      };
+    };
+    const r = await w.axe.run();
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`.slice(0, 300)),
+    }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** A file of `bytes` bytes for a file input. */
+export function fileOf(name: string, bytes: number, mimeType = 'application/pdf') {
+  const buffer = Buffer.alloc(bytes, 0x41);
+  buffer.write('%PDF-1.4\n');
+  return { name, mimeType, buffer };
+}
