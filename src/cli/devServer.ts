@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { InlineConfig, Plugin } from 'vite';
+import { ninefoldSnapshotPlugin } from './snapshotPlugin.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const VIRTUAL = 'virtual:ninefold-spec';
@@ -40,7 +41,7 @@ export async function viteConfig(specFile: string, outDir = 'dist'): Promise<Inl
   return {
     configFile: false,
     root: join(ROOT, 'app'),
-    plugins: [react(), ninefoldSpecPlugin(specFile)],
+    plugins: [react(), ninefoldSpecPlugin(specFile), ninefoldSnapshotPlugin(specFile)],
     // PGlite ships its own WebAssembly and data files; pre-bundling would break their URLs.
     optimizeDeps: { exclude: ['@electric-sql/pglite'] },
     worker: { format: 'es' },

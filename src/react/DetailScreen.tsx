@@ -430,7 +430,11 @@ function QuickAdd(props: {
                 key={f}
                 label={fieldLabel(spec, props.entity, f)}
                 checked={flags[f] === true}
-                onChange={(ev) => setFlags((o) => ({ ...o, [f]: ev.currentTarget.checked }))}
+                onChange={(ev) => {
+                  // Read now: React clears currentTarget before a state updater runs.
+                  const checked = ev.currentTarget.checked;
+                  setFlags((o) => ({ ...o, [f]: checked }));
+                }}
               />
             ))}
           </Group>

@@ -1,14 +1,37 @@
 import { Checkbox, NumberInput, Select, TagsInput, Textarea, TextInput } from '@mantine/core';
-import { DateInput, DateTimePicker } from '@mantine/dates';
+import type { DateInputProps, DateTimePickerProps } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { humanize, stateLabel } from '../runtime/availableTransitions.ts';
 import type { FormField } from '../runtime/formSchema.ts';
 import { ui } from '../runtime/uiText.ts';
 import { useRuntime, type WidgetProps } from './context.ts';
 import { rowTitle } from './display.tsx';
 import { useList, useRow } from './hooks.ts';
+
+// @mantine/dates is a large package only forms with dates need: loaded on first use, so the list
+// screen (which uses RefSelect from this file) does not carry it.
+const LazyDateInput = lazy(() => import('@mantine/dates').then((m) => ({ default: m.DateInput })));
+const LazyDateTimePicker = lazy(() =>
+  import('@mantine/dates').then((m) => ({ default: m.DateTimePicker as ComponentType<DateTimePickerProps> })),
+);
+
+function DateInput(props: DateInputProps) {
+  return (
+    <Suspense fallback={<TextInput label={props.label} description={props.description} disabled />}>
+      <LazyDateInput {...props} />
+    </Suspense>
+  );
+}
+
+function DateTimePicker(props: DateTimePickerProps) {
+  return (
+    <Suspense fallback={<TextInput label={props.label} description={props.description} disabled />}>
+      <LazyDateTimePicker {...props} />
+    </Suspense>
+  );
+}
 
 /**
  * The input for one field: a registered widget (by field name, then by type) or the built-in
@@ -33,6 +56,8 @@ function common(field: FormField, error: string | undefined, disabled: boolean) 
   };
 }
 
+// No `maxLength` attribute on text inputs: the browser would cut pasted text silently; the
+// length rule's catalogue message says what is wrong instead, as the user types.
 function BuiltIn({ field, value, onChange, error, disabled, entity }: WidgetProps & { entity: string }) {
   const { spec } = useRuntime();
   const c = common(field, error, disabled);
@@ -46,7 +71,6 @@ function BuiltIn({ field, value, onChange, error, disabled, entity }: WidgetProp
           minRows={3}
           maxRows={12}
           value={text}
-          maxLength={field.limits.maxLength}
           onChange={(e) => onChange(e.currentTarget.value)}
         />
       );
@@ -143,7 +167,6 @@ function BuiltIn({ field, value, onChange, error, disabled, entity }: WidgetProp
         <TextInput
           {...c}
           value={text}
-          maxLength={field.limits.maxLength}
           onChange={(e) => onChange(e.currentTarget.value)}
         />
       );

@@ -1,23 +1,25 @@
 import { Center, createTheme, Loader, localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
-import { createBrowserRouter, type RouteObject, RouterProvider, useParams } from 'react-router';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { Backend, Row, Session } from '../backend/types.ts';
-import { type RouteEntry, routeTable } from '../runtime/routeTable.ts';
+import { routeTable } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
 import type { AppSpec } from '../spec/types.ts';
-import { AdminScreen } from './AdminScreen.tsx';
-import { AuthScreen } from './AuthScreen.tsx';
-import { BoardScreen } from './BoardScreen.tsx';
-import { type Components, type DemoAccount, type Runtime, RuntimeContext, useRuntime } from './context.ts';
-import { DashboardScreen } from './DashboardScreen.tsx';
-import { DetailScreen } from './DetailScreen.tsx';
-import { FormScreen } from './FormScreen.tsx';
+import { type Components, type DemoAccount, type Runtime, RuntimeContext } from './context.ts';
 import { useLiveInvalidation } from './hooks.ts';
-import { ListScreen } from './ListScreen.tsx';
-import { NotFoundPage } from './pages.tsx';
-import { Shell } from './Shell.tsx';
+
+// The sign-in screen and the router (with the shell and one chunk per screen kind, see
+// AppRouter.tsx) are chunks of their own: a signed-out visit never downloads the router, and a
+// signed-in one never downloads the sign-in screen.
+const AuthScreen = lazy(() => import('./AuthScreen.tsx').then((m) => ({ default: m.AuthScreen })));
+const AppRouter = lazy(() => import('./AppRouter.tsx').then((m) => ({ default: m.AppRouter })));
+
+const screenFallback = (
+  <Center mih="40vh">
+    <Loader aria-label={ui('loading')} />
+  </Center>
+);
 
 export interface NinefoldAppProps {
   spec: AppSpec;
@@ -127,57 +129,9 @@ function SessionGate({ spec, backend, components, demoAccounts }: Required<Ninef
   }
   return (
     <RuntimeContext.Provider value={runtime}>
-      {session ? <AppRouter key={session.user.id} routes={routes.routes} /> : <AuthScreen />}
+      <Suspense fallback={screenFallback}>
+        {session ? <AppRouter key={session.user.id} routes={routes.routes} /> : <AuthScreen />}
+      </Suspense>
     </RuntimeContext.Provider>
   );
-}
-
-function AppRouter({ routes }: { routes: RouteEntry[] }) {
-  const router = useMemo(() => {
-    const children: RouteObject[] = routes.map((r) => ({
-      path: r.path,
-      element: <Screen route={r} />,
-    }));
-    children.push({ path: '*', element: <NotFoundPage /> });
-    return createBrowserRouter([{ element: <Shell />, children }]);
-  }, [routes]);
-  return <RouterProvider router={router} />;
-}
-
-function Screen({ route }: { route: RouteEntry }) {
-  const runtime = useRuntime();
-  const params = useParams();
-  const screen = runtime.spec.screens[route.name];
-  useEffect(() => {
-    document.title = `${route.title} · ${runtime.spec.purpose.name}`;
-  }, [route.title, runtime.spec.purpose.name]);
-  const custom = screen?.component ? runtime.components.screens?.[screen.component] : undefined;
-  if (custom) {
-    const Custom = custom;
-    return (
-      <Custom
-        spec={runtime.spec}
-        backend={runtime.backend}
-        route={route}
-        params={params}
-        user={runtime.user}
-      />
-    );
-  }
-  switch (route.kind) {
-    case 'list':
-      return <ListScreen key={route.name} route={route} />;
-    case 'detail':
-      return <DetailScreen key={`${route.name}:${params.id ?? ''}`} route={route} />;
-    case 'form':
-      return <FormScreen key={`${route.name}:${params.id ?? ''}`} route={route} />;
-    case 'board':
-      return <BoardScreen route={route} />;
-    case 'dashboard':
-      return <DashboardScreen route={route} />;
-    case 'admin':
-      return <AdminScreen route={route} />;
-    default:
-      return <NotFoundPage message={ui('missingComponent', { name: screen?.component ?? route.name })} />;
-  }
 }

@@ -48,7 +48,11 @@ function TransitionDialog(props: {
   const { spec, user } = useRuntime();
   const { entity, option, row } = props;
   const schema = useMemo(
-    () => formSchema(spec, entity, 'create', user?.roles ?? [], { fields: option.input, allEditable: true }),
+    () => formSchema(spec, entity, 'create', user?.roles ?? [], {
+        fields: option.input,
+        allEditable: true,
+        allRequired: true,
+      }),
     [spec, entity, user, option.input],
   );
   const [values, setValues] = useState<Record<string, unknown>>(() =>
@@ -79,6 +83,8 @@ function TransitionDialog(props: {
   return (
     <Modal opened onClose={props.onClose} title={<Text fw={600}>{option.label}</Text>} centered>
       <form
+        // The catalogue's messages, not the browser's, say what is missing.
+        noValidate
         onSubmit={(ev) => {
           ev.preventDefault();
           void submit();

@@ -1,7 +1,7 @@
 import { Button, Center, Group, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconLock, IconMapQuestion } from '@tabler/icons-react';
+import { IconAlertTriangle, IconLock, IconMapQuestion } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useRouteError } from 'react-router';
 import { ui } from '../runtime/uiText.ts';
 
 function Message({ icon, title, body }: { icon: ReactNode; title: string; body: string }) {
@@ -32,6 +32,13 @@ export function NotFoundPage({ message }: { message?: string }) {
       body={message ?? ui('notFoundBody')}
     />
   );
+}
+
+/** A screen that threw while rendering: a calm page inside the shell, the error in the console. */
+export function CrashPage() {
+  const error = useRouteError();
+  console.error(error);
+  return <Message icon={<IconAlertTriangle size={30} />} title={ui('crashTitle')} body={ui('crashBody')} />;
 }
 
 export function ForbiddenPage() {

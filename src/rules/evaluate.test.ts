@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Typed } from './ast.ts';
 import { checkRule, type RuleScope } from './check.ts';
-import { type DataContext, type EvalContext, evaluateRule, holds } from './evaluate.ts';
+import {
+  type DataContext,
+  type EvalContext,
+  evaluateRule,
+  exactArithmetic,
+  exactDivide,
+  holds,
+  lowerLikePostgres,
+} from './evaluate.ts';
 import { ruleSpec } from './fixtures.ts';
 import { ruleReferences } from './references.ts';
 
@@ -203,5 +211,38 @@ describe('ruleReferences', () => {
       roles: ['admin'],
       entities: ['person', 'review'],
     });
+  });
+});
+
+describe('agreement with the SQL side (found by test/agreement)', () => {
+  it('computes +, -, * and sum exactly on decimals, and / as Postgres rounds numerics', () => {
+    expect(value('amount * hours', { amount: 3, hours: 0.3 })).toBe(0.9);
+    expect(value('amount + hours', { amount: 0.1, hours: 0.2 })).toBe(0.3);
+    expect(value('amount - hours', { amount: 1095.7, hours: 0.1 })).toBe(1095.6);
+    expect(value('amount / hours', { amount: 9623.2, hours: 0.3 })).toBe(32077.333333333332);
+    expect(value('amount / hours', { amount: 1, hours: 3 })).toBe(0.3333333333333333);
+    expect(value('amount / hours', { amount: -7, hours: 2 })).toBe(-3.5);
+    expect(exactArithmetic('*', 1e21, 3)).toBe(3e21);
+    expect(exactDivide(2, 3)).toBe(0.6666666666666666);
+  });
+  it('treats only text as empty when it is the empty string', () => {
+    expect(value('priority is empty', { priority: '' })).toBe(false);
+    expect(value('title is empty', { title: '' })).toBe(true);
+  });
+  it('lower-cases one code point at a time, as Postgres lower', () => {
+    expect(lowerLikePostgres('İSTANBUL')).toBe('istanbul');
+    expect(lowerLikePostgres('ΟΔΟΣ')).toBe('οδοσ');
+    expect(value('lower(title)', { title: 'İx' })).toBe('ix');
+  });
+  it('expands a list constant inside in; an empty one is false even for an empty operand', () => {
+    const r = typed("title in ('x')");
+    if (r.kind !== 'in') throw new Error('expected in');
+    const list = (v: readonly string[]): Typed[] => [
+      { kind: 'const', name: 'c', value: v, type: { kind: 'tags' }, span: r.span },
+    ];
+    const inList = (v: readonly string[], negated = false): Typed => ({ ...r, list: list(v), negated });
+    expect(evaluateRule(inList(['EUR', 'USD']), ctx({ title: 'USD' }))).toBe(true);
+    expect(evaluateRule(inList([]), ctx({ title: null }))).toBe(false);
+    expect(evaluateRule(inList([], true), ctx({ title: null }))).toBe(true);
   });
 });

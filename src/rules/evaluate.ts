@@ -167,8 +167,9 @@ function scaleTo(d: Decimal, s: number): bigint {
  * SQL numbers are exact decimals (`numeric`), JavaScript's binary floats: `0.1 * 3` is
  * `0.30000000000000004` here and `0.3` there. Sums, differences and products of numbers are
  * therefore computed exactly on the decimals the operands print as, then rounded once to the
- * nearest double, which is what reading the SQL result gives. (Quotients stay floating point:
- * Postgres rounds them to 16+ significant digits itself.)
+ * nearest double, which is what reading the SQL result gives. Quotients: `exactDivide`.
+ * A result is a double again, so a chain after a division (`a / b * b`) can still differ from
+ * Postgres (which keeps the 16+ digit quotient) in the last digits.
  *
  * @example
  * exactArithmetic('*', 3, 0.3); // 0.9
@@ -181,6 +182,59 @@ export function exactArithmetic(op: '+' | '-' | '*', a: number, b: number): numb
   const s = Math.max(x.s, y.s);
   const m = op === '+' ? scaleTo(x, s) + scaleTo(y, s) : scaleTo(x, s) - scaleTo(y, s);
   return fromDecimal({ m, s });
+}
+
+/** Postgres' weight (base-10000 digit position) and first base-10000 digit of a non-zero decimal. */
+function nbaseLead(d: Decimal): { weight: number; first: bigint } {
+  const abs = d.m < 0n ? -d.m : d.m;
+  const msd = abs.toString().length - d.s - 1;
+  const weight = Math.floor(msd / 4);
+  const shift = d.s + 4 * weight;
+  const first = shift >= 0 ? abs / 10n ** BigInt(shift) : abs * 10n ** BigInt(-shift);
+  return { weight, first };
+}
+
+/**
+ * `a / b` as Postgres divides numerics: the quotient rounded (half away from zero) to the scale
+ * `select_div_scale` picks (at least 16 significant digits, at least the operands' scales), then
+ * read as a double. `b` must not be zero.
+ *
+ * @example
+ * exactDivide(9623.2, 0.3); // 32077.333333333332 (JavaScript's 9623.2 / 0.3 is ...336)
+ */
+export function exactDivide(a: number, b: number): number {
+  if (!Number.isFinite(a) || !Number.isFinite(b)) return a / b;
+  const x = toDecimal(a);
+  const y = toDecimal(b);
+  const lx = x.m === 0n ? { weight: 0, first: 0n } : nbaseLead(x);
+  const ly = nbaseLead(y);
+  const qweight = lx.weight - ly.weight - (lx.first <= ly.first ? 1 : 0);
+  const rscale = Math.min(Math.max(16 - qweight * 4, x.s, y.s, 0), 1000);
+  const e = rscale + y.s - x.s;
+  const num = e >= 0 ? x.m * 10n ** BigInt(e) : x.m;
+  const den = e >= 0 ? y.m : y.m * 10n ** BigInt(-e);
+  const negative = num < 0n !== den < 0n;
+  const n = num < 0n ? -num : num;
+  const dd = den < 0n ? -den : den;
+  const q = (2n * n + dd) / (2n * dd);
+  return fromDecimal({ m: negative ? -q : q, s: rscale });
+}
+
+/**
+ * Lower case one code point at a time, as Postgres' `lower` does under a UTF-8 libc/ICU locale
+ * (simple case mapping): `İ` becomes `i`, not JavaScript's two-code-point `i̇`, and a final `Σ`
+ * is `σ`, not the context-sensitive `ς`.
+ *
+ * @example
+ * lowerLikePostgres('İSTANBUL'); // 'istanbul'
+ */
+export function lowerLikePostgres(s: string): string {
+  let out = '';
+  for (const ch of s) {
+    const l = ch.toLowerCase();
+    out += [...l].length === 1 ? l : ch === '\u0130' ? 'i' : ch;
+  }
+  return out;
 }
 
 function arithmetic(node: Extract<Typed, { kind: 'binary' }>, a: RuleValue, b: RuleValue): RuleValue {
@@ -200,7 +254,8 @@ function arithmetic(node: Extract<Typed, { kind: 'binary' }>, a: RuleValue, b: R
       return exact ? exactArithmetic('*', a, b) : a * b;
     case '/':
       // Division by zero is empty, never an error: the SQL side divides by nullif(b, 0).
-      return b === 0 ? null : a / b;
+      if (b === 0) return null;
+      return exact ? exactDivide(a, b) : a / b;
     default:
       return null;
   }
@@ -272,10 +327,16 @@ function evaluate(node: Typed, env: Env): RuleValue {
     }
     case 'in': {
       // SQL: x in (a, b) is x = a or x = b, under Kleene logic.
+      // A list constant stands for its items (SQL expands it), so an empty one makes the list
+      // empty: false for every operand, even an empty one (`not in`: true).
+      const items = node.list.flatMap((i): RuleValue[] =>
+        i.kind === 'const' && Array.isArray(i.value) ? i.value : [evaluate(i, env)],
+      );
+      if (items.length === 0) return node.negated;
       const v = evaluate(node.operand, env);
       let result: Tri = false;
-      for (const item of node.list) {
-        result = or3(result, eq(v, evaluate(item, env)));
+      for (const item of items) {
+        result = or3(result, eq(v, item));
         if (result === true) break;
       }
       return node.negated ? not3(result) : result;
@@ -284,9 +345,7 @@ function evaluate(node: Typed, env: Env): RuleValue {
       const v = evaluate(node.operand, env);
       // '' is empty on text only, as the SQL side (`x = ''` is emitted for text operands alone).
       const empty =
-        v === null ||
-        (v === '' && node.operand.type.kind === 'text') ||
-        (Array.isArray(v) && v.length === 0);
+        v === null || (v === '' && node.operand.type.kind === 'text') || (Array.isArray(v) && v.length === 0);
       return node.negated ? !empty : empty;
     }
     case 'role': {
@@ -307,7 +366,7 @@ function evaluate(node: Typed, env: Env): RuleValue {
           // Code points, as Postgres char_length.
           return typeof v === 'string' ? [...v].length : null;
         case 'lower':
-          return typeof v === 'string' ? v.toLowerCase() : null;
+          return typeof v === 'string' ? lowerLikePostgres(v) : null;
       }
       return null;
     }

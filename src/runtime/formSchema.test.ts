@@ -55,6 +55,15 @@ describe('formSchema', () => {
     // fields the user cannot edit are not validated
     expect(edit.validate({ title: 'Long enough', priority: null }, alice)).toEqual({});
   });
+  it('transition input: every field is required and editable', () => {
+    const input = formSchema(spec, 'ticket', 'create', ['customer'], {
+      fields: ['body'],
+      allEditable: true,
+      allRequired: true,
+    });
+    expect(input.fields.map((f) => [f.name, f.required, f.editable])).toEqual([['body', true, true]]);
+    expect(input.validate({ body: '' }, alice).body).toBe('This field is required.');
+  });
   it('field rules: patterns and formats', () => {
     expect(fieldRuleHolds(spec, { kind: 'field', field: 'x', pattern: '^[A-Z]+$', error: 'E' }, 'ABC')).toBe(
       true,

@@ -98,6 +98,8 @@ export function formSchema(
     userId?: string;
     /** Transition input: every listed field is filled in, whatever the update permissions say. */
     allEditable?: boolean;
+    /** Transition input: the transition cannot run without each field (the database says INPUT_REQUIRED). */
+    allRequired?: boolean;
   } = {},
 ): FormSchema {
   const e = spec.entities[entity];
@@ -120,7 +122,7 @@ export function formSchema(
       help: f.help,
       type: f.type,
       widget: WIDGET[f.type],
-      required: f.required === true,
+      required: f.required === true || options.allRequired === true,
       editable:
         options.allEditable === true || (mode === 'create' ? canCreate : (updatable?.has(name) ?? false)),
       values: f.values ?? (f.type === 'status' ? Object.keys(spec.states[entity]?.states ?? {}) : undefined),

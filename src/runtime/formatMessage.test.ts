@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { BUILTIN_ERROR_CODES } from '../backend/types.ts';
 import { formatMessage, messageSeverity } from './formatMessage.ts';
+import { UI_TEXT } from './uiText.ts';
 
 const spec = {
   errors: {
@@ -34,5 +36,13 @@ describe('formatMessage', () => {
   it('severity comes from the catalogue', () => {
     expect(messageSeverity(spec, 'TOO_MANY')).toBe('warning');
     expect(messageSeverity(spec, 'FORBIDDEN')).toBe('error');
+  });
+});
+
+describe('built-in error codes', () => {
+  it('each has its own message, never the generic fallback', () => {
+    const empty = { errors: {}, constants: {} };
+    const generic = BUILTIN_ERROR_CODES.filter((c) => formatMessage(empty, c) === UI_TEXT.error_UNKNOWN);
+    expect(generic).toEqual([]);
   });
 });

@@ -131,6 +131,8 @@ export const UI_TEXT = {
   forbiddenTitle: 'Not available',
   forbiddenBody: 'Your role does not have access to this page.',
   backHome: 'Back to the start',
+  crashTitle: 'Something went wrong',
+  crashBody: 'This screen failed to show. Your data is safe; go back and try again.',
   missingComponent: 'No component is registered under the name "{name}".',
   // errors raised by the backend without a catalogue entry
   error_NOT_FOUND: 'Not found or not available to you.',
@@ -150,6 +152,15 @@ export const UI_TEXT = {
   error_INTERNAL: 'Something went wrong on our side. Please try again.',
   error_WEAK_PASSWORD: 'Choose a longer password.',
   error_UNKNOWN: 'Something went wrong. Please try again.',
+  error_INVALID_INPUT: 'Some values are not valid.',
+  error_UNKNOWN_ENTITY: 'This kind of record does not exist in this app.',
+  error_UNKNOWN_CALL: 'This action does not exist in this app.',
+  error_INPUT_REQUIRED: 'Fill in every field this step asks for.',
+  error_FIELD_NOT_WRITABLE: 'You cannot change this field.',
+  error_APPEND_ONLY: 'This record cannot be changed or removed once written.',
+  error_NOT_SIGNED_IN: 'Please sign in.',
+  error_SESSION_EXPIRED: 'Your session has expired; please sign in again.',
+  error_SCHEMA_CHANGED: 'The app was updated in a way that needs your data exported first.',
 } as const;
 
 export type UiTextKey = keyof typeof UI_TEXT;

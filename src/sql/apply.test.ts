@@ -225,7 +225,9 @@ for (const backend of backends) {
           q.query(`insert into public.comment (ticket, body) values ($1, 'hi')`, [quiet.rows[0]?.id]),
         ),
       );
-      expect(other.code).toBe('42501');
+      // A ticket bob cannot read is, to bob, a ticket that does not exist: the foreign-key error.
+      expect(other.code).toBe('23503');
+      expect(other.constraint).toBe('comment__ticket__fk');
     });
   });
 }

@@ -50,7 +50,7 @@ describe('quoting', () => {
   });
   it('parenthesises negative numbers and refuses NUL and non-finite values', () => {
     expect(compileRuleSql(bin('-', lit(1, T('number')), lit(-1, T('number')), T('number')), ctx)).toBe(
-      '(1 - (-1))',
+      '((1)::numeric - (-1))',
     );
     expect(() => quoteLiteral('a\0b')).toThrow();
     expect(() => quoteLiteral(Number.NaN)).toThrow();
@@ -95,7 +95,33 @@ describe('compileRuleSql', () => {
       type: T('duration'),
       span,
     };
-    expect(compileRuleSql(days, ctx)).toBe('make_interval(secs => (2.5)::double precision * 86400)');
+    expect(compileRuleSql(days, ctx)).toBe("((2.5)::double precision * interval '86400 seconds')");
+  });
+  it('keeps numbers numeric, divides durations as intervals and meets dates as UTC midnights', () => {
+    // integer columns must not overflow where numeric (and the evaluator) counts on
+    expect(compileRuleSql(bin('+', field('n', T('number')), lit(1, T('number')), T('number')), ctx)).toBe(
+      '((ticket.n)::numeric + 1)',
+    );
+    const twoDays: Typed = {
+      kind: 'call',
+      fn: 'days',
+      args: [lit(2, T('number'))],
+      type: T('duration'),
+      span,
+    };
+    expect(compileRuleSql(bin('/', twoDays, lit(2, T('number')), T('duration')), ctx)).toBe(
+      "((((2)::double precision * interval '86400 seconds')) / nullif((2)::double precision, 0))",
+    );
+    // date vs timestamptz would use the session's midnight; date + interval a zone-less timestamp
+    expect(
+      compileRuleSql(bin('<', field('d', T('date')), { kind: 'now', type: T('datetime'), span }), ctx),
+    ).toBe("(((ticket.d)::timestamp at time zone 'utc') < now())");
+    expect(compileRuleSql(bin('+', field('d', T('date')), twoDays, T('datetime')), ctx)).toBe(
+      "(((ticket.d)::timestamp at time zone 'utc') + ((2)::double precision * interval '86400 seconds'))",
+    );
+    expect(
+      compileRuleSql(bin('<=', field('d', T('date')), { kind: 'today', type: T('date'), span }), ctx),
+    ).toBe("(ticket.d <= (now() at time zone 'utc')::date)");
   });
   it('compiles roles, in, empty, contains, division and length', () => {
     const role: Typed = {

@@ -114,12 +114,13 @@ function expr(t: Typed, s: State): string {
     case 'neg':
       return isNumber(t.operand) ? `(- (${expr(t.operand, s)})::numeric)` : `(- ${expr(t.operand, s)})`;
     case 'in': {
+      const mixed = mixesDateAndInstant(t.operand, ...t.list);
       const items = t.list.flatMap((i) =>
         i.kind === 'const' && Array.isArray(i.value)
           ? i.value.map((v: string) => quoteLiteral(v))
-          : [expr(i, s)],
+          : [mixed ? utcInstant(expr(i, s), i) : expr(i, s)],
       );
-      const operand = expr(t.operand, s);
+      const operand = mixed ? utcInstant(expr(t.operand, s), t.operand) : expr(t.operand, s);
       // An empty list is false (not in: true) for every operand, as the evaluator does.
       if (items.length === 0) return t.negated ? 'true' : 'false';
       return `(${operand} ${t.negated ? 'not in' : 'in'} (${items.join(', ')}))`;
@@ -181,7 +182,11 @@ const isNumber = (t: Typed): boolean => t.type.kind === 'number';
 function binary(t: Extract<Typed, { kind: 'binary' }>, s: State): string {
   const l = expr(t.left, s);
   const r = expr(t.right, s);
-  if (t.op === '/') return `((${l})::numeric / nullif((${r})::numeric, 0))`;
+  if (t.op === '/')
+    // A duration divides as an interval (interval / double precision); numbers as numeric.
+    return isNumber(t.left)
+      ? `((${l})::numeric / nullif((${r})::numeric, 0))`
+      : `((${l}) / nullif((${r})::double precision, 0))`;
   if (t.op === 'contains') {
     return t.left.type.kind === 'tags' ? `(${r} = any(${l}))` : `(strpos(${l}, ${r}) > 0)`;
   }
@@ -191,7 +196,19 @@ function binary(t: Extract<Typed, { kind: 'binary' }>, s: State): string {
   // "integer out of range") where the evaluator, and numeric, just count on.
   if ((t.op === '+' || t.op === '-' || t.op === '*') && isNumber(t.left) && isNumber(t.right))
     return `((${l})::numeric ${op} ${r})`;
-  return `(${l} ${op} ${r})`;
+  // A date meets an instant as its UTC midnight, whatever the session's time zone: Postgres would
+  // take the session's midnight (date vs timestamptz) or make a zone-less timestamp (date + interval).
+  const instant = mixesDateAndInstant(t.left, t.right) || t.right.type.kind === 'duration';
+  return `(${instant ? utcInstant(l, t.left) : l} ${op} ${instant ? utcInstant(r, t.right) : r})`;
+}
+
+/** The SQL of a date as the timestamptz of its UTC midnight; other values unchanged. */
+function utcInstant(sql: string, t: Typed): string {
+  return t.type.kind === 'date' ? `((${sql})::timestamp at time zone 'utc')` : sql;
+}
+
+function mixesDateAndInstant(...ts: readonly Typed[]): boolean {
+  return ts.some((t) => t.type.kind === 'date') && ts.some((t) => t.type.kind === 'datetime');
 }
 
 function call(t: Extract<Typed, { kind: 'call' }>, s: State): string {
@@ -203,7 +220,9 @@ function call(t: Extract<Typed, { kind: 'call' }>, s: State): string {
     case 'hours':
     case 'minutes':
       // Seconds, not calendar days: a duration is a fixed length, as in the browser (no DST shifts).
-      return `make_interval(secs => (${a})::double precision * ${SECONDS[t.fn]})`;
+      // interval * double raises "interval out of range" past ±292,000 years, where
+      // make_interval(secs => ...) silently wraps around (Postgres 15).
+      return `((${a})::double precision * interval '${SECONDS[t.fn]} seconds')`;
     case 'length':
       return first.type.kind === 'tags' ? `cardinality(${a})` : `char_length(${a})`;
     case 'lower':

@@ -7,16 +7,16 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import expenses from '../../examples/expenses/spec.ts';
 import helpdesk from '../../examples/helpdesk/spec.ts';
-import { compileMigration } from '../../src/sql/compileMigration.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
-import { openAgreementDb, type Session, useServer } from './agreementDb.ts';
+import { compileMigration } from '../../src/sql/compileMigration.ts';
+import { openAgreementDb, type Session, serverWanted } from './agreementDb.ts';
 import { compareOnDataset, compileSites, describeDisagreements } from './compare.ts';
 import { planArb } from './dataset.ts';
 
 const seed = process.env.FC_SEED === undefined ? 20_260_401 : Number(process.env.FC_SEED);
 const runs = process.env.FC_RUNS === undefined ? 20 : Number(process.env.FC_RUNS);
 const MIN_CASES = 10_000;
-const server = await useServer();
+const server = await serverWanted();
 
 const apps: [string, AppSpec][] = [
   ['helpdesk', helpdesk],

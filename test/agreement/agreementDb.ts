@@ -16,9 +16,10 @@ export interface Session extends Queryable {
 }
 
 /** Whether the server is used: it answers, or CI requires it. */
-export async function useServer(): Promise<boolean> {
+export async function serverWanted(): Promise<boolean> {
   const up = await serverAvailable();
-  if (!up && process.env.CI === 'true') throw new Error('CI=true but no Postgres server answers at DATABASE_URL');
+  if (!up && process.env.CI === 'true')
+    throw new Error('CI=true but no Postgres server answers at DATABASE_URL');
   if (!up) console.log('agreement: no Postgres server at DATABASE_URL, running on PGlite');
   return up;
 }
@@ -59,7 +60,8 @@ export async function openAgreementDb(migration: string, server: boolean): Promi
     await db.close();
     throw e;
   }
-  if (db.kind === 'pglite') return { kind: 'pglite', query: (s, p) => db.query(s, p), close: () => db.close() };
+  if (db.kind === 'pglite')
+    return { kind: 'pglite', query: (s, p) => db.query(s, p), close: () => db.close() };
   const name = (await db.query<{ d: string }>('select current_database() as d')).rows[0]?.d;
   const u = new URL(databaseUrl());
   u.pathname = `/${name}`;

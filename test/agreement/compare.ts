@@ -8,12 +8,13 @@
  * entity on every row. Rolled back at the end.
  */
 import type { Typed } from '../../src/rules/ast.ts';
+import { checkRule } from '../../src/rules/check.ts';
 import { type DataContext, evaluateRule, normaliseValue, type RuleValue } from '../../src/rules/evaluate.ts';
+import { ruleSites } from '../../src/spec/ruleSites.ts';
+import type { AppSpec } from '../../src/spec/types.ts';
 import { compileRuleSql, profileEntityName } from '../../src/sql/compileRuleSql.ts';
 import { tableRef } from '../../src/sql/specModel.ts';
 import { typedRule } from '../../src/sql/typedRule.ts';
-import { ruleSites } from '../../src/spec/ruleSites.ts';
-import type { AppSpec } from '../../src/spec/types.ts';
 import type { Session } from './agreementDb.ts';
 import { type AgreementUser, type Materialised, materialise, type Plan } from './dataset.ts';
 
@@ -46,6 +47,36 @@ export function compileSites(spec: AppSpec): CompiledRule[] {
   return [...byKey.values()];
 }
 
+/** Rules given as text (or as a typed tree built by hand), on one entity, compiled for both engines. */
+export function compileRules(
+  spec: AppSpec,
+  entity: string,
+  rules: readonly (string | { label: string; typed: Typed; expect?: 'boolean' | 'value' })[],
+): CompiledRule[] {
+  return rules.map((r) => {
+    if (typeof r !== 'string') {
+      const sql = compileRuleSql(r.typed, { spec, row: 'r' });
+      return { paths: [r.label], text: r.label, entity, expect: r.expect ?? 'boolean', typed: r.typed, sql };
+    }
+    const checked = checkRule(spec, r, { entity, expect: 'value' });
+    if (!checked.ok) throw new Error(`${r}: ${checked.errors.map((e) => e.message).join('; ')}`);
+    const expect = checked.typed.type.kind === 'boolean' ? 'boolean' : 'value';
+    const sql = compileRuleSql(checked.typed, { spec, row: 'r' });
+    return { paths: [r], text: r, entity, expect, typed: checked.typed, sql };
+  });
+}
+
+/**
+ * The SQL of a rule as a value the driver returns unambiguously: durations as milliseconds,
+ * dates as `YYYY-MM-DD` (drivers turn a date into a local-midnight Date).
+ */
+function readable(r: CompiledRule): string {
+  if (r.expect === 'boolean') return `(${r.sql})`;
+  if (r.typed.type.kind === 'duration') return `(extract(epoch from (${r.sql})) * 1000)`;
+  if (r.typed.type.kind === 'date') return `to_char((${r.sql}), 'YYYY-MM-DD')`;
+  return `(${r.sql})`;
+}
+
 export interface Disagreement {
   rule: string;
   paths: string[];
@@ -61,7 +92,78 @@ export interface Disagreement {
 
 export interface Outcome {
   cases: number;
+  /** Evaluations Postgres refused with a range error (SQLSTATE 22003/22008), when allowed. */
+  outOfRange: number;
   disagreements: Disagreement[];
+}
+
+export interface CompareOptions {
+  /**
+   * Whether a value beyond Postgres' ranges (an interval over ±178 million years, a numeric
+   * overflow) is skipped and counted instead of failing the run. Off for the reference apps.
+   */
+  allowOutOfRange?: boolean;
+}
+
+/** A rule Postgres refused to evaluate on a row because a value left its type's range. */
+class OutOfRange {
+  constructor(readonly code: string) {}
+}
+
+const RANGE_ERRORS = new Set(['22003', '22008']);
+
+function sqlState(e: unknown): string | undefined {
+  const code = typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * Every rule of an entity on every row in one SELECT. When a rule overflows on some row the whole
+ * SELECT fails; then (if allowed) each rule runs on each row alone under a savepoint.
+ */
+async function selectRules(
+  db: Session,
+  entity: string,
+  list: readonly CompiledRule[],
+  opts: CompareOptions,
+): Promise<Map<string, Record<string, unknown>>> {
+  const table = tableRef(entity);
+  const cols = list.map((r, i) => `${readable(r)} as c${i}`).join(',\n  ');
+  await db.query('savepoint batch');
+  try {
+    const res = await db.query<Record<string, unknown>>(
+      `select r.id::text as id,\n  ${cols}\nfrom ${table} r`,
+    );
+    await db.query('release savepoint batch');
+    return new Map(res.rows.map((row) => [String(row.id), row]));
+  } catch (e) {
+    await db.query('rollback to savepoint batch');
+    const code = sqlState(e);
+    if (!opts.allowOutOfRange || code === undefined || !RANGE_ERRORS.has(code)) throw e;
+  }
+  const ids = (await db.query<{ id: string }>(`select id::text as id from ${table}`)).rows.map((r) => r.id);
+  const out = new Map<string, Record<string, unknown>>(ids.map((id) => [id, { id }]));
+  for (const [i, rule] of list.entries()) {
+    for (const id of ids) {
+      await db.query('savepoint one');
+      try {
+        const r = await db.query<{ v: unknown }>(
+          `select ${readable(rule)} as v from ${table} r where r.id = $1`,
+          [id],
+        );
+        const target = out.get(id);
+        if (target) target[`c${i}`] = r.rows[0]?.v ?? null;
+        await db.query('release savepoint one');
+      } catch (e) {
+        await db.query('rollback to savepoint one');
+        const code = sqlState(e);
+        if (code === undefined || !RANGE_ERRORS.has(code)) throw e;
+        const target = out.get(id);
+        if (target) target[`c${i}`] = new OutOfRange(code);
+      }
+    }
+  }
+  return out;
 }
 
 function same(a: RuleValue, b: RuleValue): boolean {
@@ -86,8 +188,9 @@ export async function compareOnDataset(
   spec: AppSpec,
   rules: readonly CompiledRule[],
   plan: Plan,
+  opts: CompareOptions = {},
 ): Promise<Outcome> {
-  const out: Outcome = { cases: 0, disagreements: [] };
+  const out: Outcome = { cases: 0, outOfRange: 0, disagreements: [] };
   await db.query('begin');
   try {
     await db.query(`select set_config('timezone', $1, true)`, [plan.timezone]);
@@ -118,21 +221,23 @@ export async function compareOnDataset(
     const byEntity = new Map<string, CompiledRule[]>();
     for (const r of rules) byEntity.set(r.entity, [...(byEntity.get(r.entity) ?? []), r]);
     for (const user of m.users) {
-      const claims = JSON.stringify(user.id === null ? { role: 'anon' } : { sub: user.id, role: 'authenticated' });
+      const claims = JSON.stringify(
+        user.id === null ? { role: 'anon' } : { sub: user.id, role: 'authenticated' },
+      );
       await db.query(`select set_config('request.jwt.claims', $1, true)`, [claims]);
       for (const [entity, list] of byEntity) {
         const tsRows = m.ts[entity] ?? [];
         if (tsRows.length === 0) continue;
-        const cols = list.map((r, i) => `(${r.sql}) as c${i}`).join(',\n  ');
-        const res = await db.query<Record<string, unknown>>(
-          `select r.id::text as id,\n  ${cols}\nfrom ${tableRef(entity)} r`,
-        );
-        const sqlById = new Map(res.rows.map((row) => [String(row.id), row]));
+        const sqlById = await selectRules(db, entity, list, opts);
         for (const row of tsRows) {
           const sqlRow = sqlById.get(String(row.id));
           list.forEach((rule, i) => {
-            out.cases += 1;
             const raw = sqlRow ? sqlRow[`c${i}`] : undefined;
+            if (raw instanceof OutOfRange) {
+              out.outOfRange += 1;
+              return;
+            }
+            out.cases += 1;
             const sqlResult =
               rule.expect === 'boolean'
                 ? typeof raw === 'boolean'
@@ -146,7 +251,8 @@ export async function compareOnDataset(
               spec,
               data,
             });
-            if (!sqlRow || !same(sqlResult, tsResult) || (rule.expect === 'boolean' && raw !== null && typeof raw !== 'boolean'))
+            const malformed = rule.expect === 'boolean' && raw !== null && typeof raw !== 'boolean';
+            if (!sqlRow || malformed || !same(sqlResult, tsResult))
               out.disagreements.push({
                 rule: rule.text,
                 paths: rule.paths,

@@ -7,15 +7,25 @@
  * known (`materialise`), so `createdAt < now - hours(4)` is probed exactly at its boundary.
  */
 import fc from 'fast-check';
-import { columnFor } from '../../src/sql/columns.ts';
-import { profileEntityName } from '../../src/sql/compileRuleSql.ts';
 import { columnName } from '../../src/naming.ts';
 import type { AppSpec, FieldSpec } from '../../src/spec/types.ts';
+import { columnFor } from '../../src/sql/columns.ts';
+import { profileEntityName } from '../../src/sql/compileRuleSql.ts';
 
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
 
-type Kind = 'text' | 'number' | 'integer' | 'bigint' | 'boolean' | 'enum' | 'date' | 'datetime' | 'ref' | 'tags';
+type Kind =
+  | 'text'
+  | 'number'
+  | 'integer'
+  | 'bigint'
+  | 'boolean'
+  | 'enum'
+  | 'date'
+  | 'datetime'
+  | 'ref'
+  | 'tags';
 
 /** A column of an entity as the generator sees it. */
 export interface Column {
@@ -181,7 +191,8 @@ function windowOffsets(consts: number[]): number[] {
   const out = new Set<number>([0, 1, -1, 999, -1000, HOUR, -HOUR, DAY, -DAY]);
   for (const c of consts) {
     if (c <= 0 || c > 1000) continue;
-    for (const unit of [HOUR, DAY]) for (const d of [-1, 0, 1]) for (const s of [1, -1]) out.add(s * c * unit + d);
+    for (const unit of [HOUR, DAY])
+      for (const d of [-1, 0, 1]) for (const s of [1, -1]) out.add(s * c * unit + d);
   }
   return [...out];
 }
@@ -196,7 +207,10 @@ function datetimeArb(consts: number[], siblings: readonly string[]): fc.Arbitrar
     choices.push(
       fc.record({ after: fc.constantFrom(...siblings), by: fc.constantFrom(...offsets) }).map((v) => v),
     );
-  return fc.oneof({ weight: 1, arbitrary: fc.constant(null) }, { weight: 4, arbitrary: fc.oneof(...choices) });
+  return fc.oneof(
+    { weight: 1, arbitrary: fc.constant(null) },
+    { weight: 4, arbitrary: fc.oneof(...choices) },
+  );
 }
 
 function dateArb(consts: number[]): fc.Arbitrary<Abstract> {
@@ -268,7 +282,10 @@ function columnArb(spec: AppSpec, c: Column, siblings: readonly string[]): fc.Ar
 const TIMEZONES = ['UTC', 'Pacific/Kiritimati', 'America/St_Johns', 'Europe/Berlin'];
 
 /** Plans of datasets for a specification: `maxRows` rows at most per entity. */
-export function planArb(spec: AppSpec, opts: { minRows?: number; maxRows?: number } = {}): fc.Arbitrary<Plan> {
+export function planArb(
+  spec: AppSpec,
+  opts: { minRows?: number; maxRows?: number } = {},
+): fc.Arbitrary<Plan> {
   const roleNames = Object.keys(spec.roles.roles);
   const rows: Record<string, fc.Arbitrary<Record<string, Abstract>[]>> = {};
   for (const entity of Object.keys(spec.entities)) {
@@ -347,7 +364,10 @@ export function materialise(spec: AppSpec, plan: Plan, nowMs: number, micros: st
           tsValue = ms === null ? null : new Date(ms).toISOString();
           sqlValue = ms === null ? null : `${new Date(ms).toISOString().slice(0, 23)}${micros}Z`;
         } else if (c.kind === 'date') {
-          tsValue = v && typeof v === 'object' && 'day' in v ? new Date(today + v.day * DAY).toISOString().slice(0, 10) : null;
+          tsValue =
+            v && typeof v === 'object' && 'day' in v
+              ? new Date(today + v.day * DAY).toISOString().slice(0, 10)
+              : null;
           sqlValue = tsValue;
         } else if (c.kind === 'ref') {
           let ref: string | null = null;

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { build, resolveSpecFile } from '../../src/cli/devServer.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
+import { it } from 'vitest';
 import { serveDist } from './serveDist.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -124,6 +125,8 @@ export async function startE2E(app: string, extraArgs: string[] = []): Promise<E
 /** A page that records uncaught page errors (a test asserts there are none). */
 export async function newPage(target: Browser | BrowserContext): Promise<{ page: Page; errors: string[] }> {
   const page = await target.newPage({ viewport: { width: 1280, height: 900 } });
+  // Waiting longer than this for one element means the app is broken, not slow.
+  page.setDefaultTimeout(15_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   return { page, errors };
@@ -263,4 +266,26 @@ export function fileOf(name: string, bytes: number, mimeType = 'application/pdf'
   const buffer = Buffer.alloc(bytes, 0x41);
   buffer.write('%PDF-1.4\n');
   return { name, mimeType, buffer };
+}
+
+/**
+ * `it` for the steps of one journey: once a step fails the later ones are skipped (they would
+ * only fail for the same reason, slowly), so the report points at the first broken step.
+ */
+export function journey() {
+  let broken = false;
+  return (name: string, fn: () => Promise<void>, timeout = 60_000) =>
+    it(
+      name,
+      async (ctx) => {
+        if (broken) ctx.skip(`an earlier step of the journey failed`);
+        try {
+          await fn();
+        } catch (e) {
+          broken = true;
+          throw e;
+        }
+      },
+      timeout,
+    );
 }

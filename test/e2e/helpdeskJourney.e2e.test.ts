@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { formatMessage } from '../../src/runtime/formatMessage.ts';
 import { ui } from '../../src/runtime/uiText.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
@@ -7,6 +7,7 @@ import {
   type E2E,
   e2eAvailable,
   fileOf,
+  journey,
   go,
   newPage,
   openApp,
@@ -39,6 +40,8 @@ describe.skipIf(!e2eAvailable)('helpdesk journey', () => {
   const customer = { name: 'Ana Pereira', email: 'ana@example.test', password: 'ana-secret-42' };
   const msg = (code: string, row: Record<string, unknown> = {}) => formatMessage(spec, code, row);
 
+  const it = journey();
+
   beforeAll(async () => {
     e2e = await startE2E('examples/helpdesk');
     spec = e2e.spec;
@@ -52,7 +55,7 @@ describe.skipIf(!e2eAvailable)('helpdesk journey', () => {
   const signInWith = async (email: string, password: string) => {
     await page.getByRole('button', { name: /^Sign in$|signed in as/i }).first().waitFor();
     await page.getByLabel(ui('email')).fill(email);
-    await page.getByLabel(ui('password')).fill(password);
+    await page.getByRole('textbox', { name: ui('password') }).fill(password);
     await page.getByRole('button', { name: ui('signIn'), exact: true }).click();
     await page.getByRole('navigation').first().waitFor({ timeout: 30_000 });
   };
@@ -71,7 +74,7 @@ describe.skipIf(!e2eAvailable)('helpdesk journey', () => {
       await page.getByRole('button', { name: ui('signUp') }).click();
       await page.getByLabel(ui('name')).fill(customer.name);
       await page.getByLabel(ui('email')).fill(customer.email);
-      await page.getByLabel(ui('password')).fill(customer.password);
+      await page.getByRole('textbox', { name: ui('password') }).fill(customer.password);
       await page.getByRole('button', { name: ui('signUp'), exact: true }).click();
       await page.getByRole('navigation').first().waitFor({ timeout: 30_000 });
     });
@@ -122,7 +125,9 @@ describe.skipIf(!e2eAvailable)('helpdesk journey', () => {
       await page.getByRole('button', { name: ui('add'), exact: true }).click();
       await page.getByText(INTERNAL).waitFor({ timeout: 15_000 });
       await comments.fill(QUESTION);
-      await expect(page.getByRole('checkbox', { name: 'Internal note' }).isChecked()).resolves.toBe(false);
+      // The flag stays as it was (a follow-up note must not leak by default): uncheck to reply.
+      await expect(page.getByRole('checkbox', { name: 'Internal note' }).isChecked()).resolves.toBe(true);
+      await page.getByRole('checkbox', { name: 'Internal note' }).uncheck();
       await page.getByRole('button', { name: ui('add'), exact: true }).click();
       await page.getByText(QUESTION).waitFor({ timeout: 15_000 });
       await action('Wait on customer').click();

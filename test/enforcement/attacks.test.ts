@@ -44,7 +44,7 @@ const HOSTILE = [
   '$$ language sql $$',
   '$fn$; select 1; $fn$',
   'back\\slash \\\\ \\x00 \\n',
-  '%s %d {placeholder} ${x}',
+  '%s %d {placeholder} $' + '{x}',
   'emoji 🎫 and ünïcödé and right-to-left \u202e',
   ' ',
   'x'.repeat(100_000),

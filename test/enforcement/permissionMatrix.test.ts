@@ -53,6 +53,10 @@ function outcome(r: { ok: true; value: number } | { ok: false; error: unknown })
   if (r.ok)
     return r.value > 0 ? { kind: 'ok', why: 'ok' } : { kind: 'denied', why: 'no row (hidden by RLS)' };
   const e = dbError(r.error);
+  // 23503 on a generated foreign key: the referenced row is not visible to the caller (it is
+  // refused exactly as a missing one would be, see emitRowTriggers' reference checks).
+  if (e.code === '23503' && e.constraint?.endsWith('__fk'))
+    return { kind: 'denied', why: `${e.code} ${e.constraint}` };
   if (e.code === '42501' || e.message === 'FIELD_NOT_WRITABLE')
     return { kind: 'denied', why: `${e.code} ${e.message}` };
   return { kind: 'error', why: `${e.code ?? ''} ${e.message}` };

@@ -43,19 +43,40 @@ export function tableShape(sql: string): string[] {
   return [...tables, ...constraints];
 }
 
+/** The recorded schema version, or undefined when the database has none yet (fresh, or created elsewhere). */
+export async function storedSchemaVersion(db: Pick<PGliteInterface, 'query'>): Promise<string | undefined> {
+  // One read, no DDL: a return visit must not pay for (or persist) anything when nothing changed.
+  try {
+    const r = await db.query<{ version: string }>('select version from ninefold.schema_version');
+    return r.rows[0]?.version;
+  } catch {
+    // No table yet (a fresh database): the full path below creates it.
+    return undefined;
+  }
+}
+
 /**
  * Brings a database to the spec's schema, once: applies the Supabase stand-in, the migration and
  * the embedded extras to a fresh database and records the version. When the spec changed, the new
  * migration is applied if it leaves every existing table definition as it was (new tables, new
  * functions, policies and grants are fine); if a table changed, or applying fails, or a column is
  * missing, nothing is changed and SCHEMA_CHANGED says how to keep the data (export it).
- * Never drops anything.
+ * Never drops anything. A return visit costs one read: the stored version is compared first with
+ * `knownVersion` (the build computes it, see `src/cli/snapshotPlugin.ts`), so the migration is not
+ * even compiled when nothing changed.
  *
  * @example
  * const { outcome } = await bootSchema(db, spec); // 'created' on first visit, then 'unchanged'
  */
-export async function bootSchema(db: PGliteInterface, spec: AppSpec): Promise<BootResult> {
+export async function bootSchema(
+  db: PGliteInterface,
+  spec: AppSpec,
+  knownVersion?: string,
+): Promise<BootResult> {
+  const stored = await storedSchemaVersion(db);
+  if (stored !== undefined && stored === knownVersion) return { version: stored, outcome: 'unchanged' };
   const { sql, version } = await embeddedSchema(spec);
+  if (stored === version) return { version, outcome: 'unchanged' };
   await db.exec(`create schema if not exists ninefold;
     revoke all on schema ninefold from public;
     create table if not exists ninefold.schema_version (

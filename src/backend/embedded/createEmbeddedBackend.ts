@@ -28,6 +28,16 @@ export interface EmbeddedBackendOptions {
   now?: () => Date;
   /** Session lifetime, default 7 days. */
   sessionTtlMs?: number;
+  /**
+   * The schema version the build computed (`embeddedSchema(spec).version`): when the database
+   * already has it, boot does one read and does not compile the migration.
+   */
+  schemaVersion?: string;
+  /**
+   * A data directory to start from (`buildSnapshot(spec).tarball`, or an export) when the backend
+   * creates the database: no initdb, no migration (only the version check). Ignored with `db`.
+   */
+  loadDataDir?: Blob;
 }
 
 export interface EmbeddedBackend extends Backend {
@@ -89,8 +99,8 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
       loadDataDir ? { loadDataDir } : {},
     );
   };
-  let db: PGliteInterface = options.db ?? (await open());
-  let schema = await bootSchema(db, spec);
+  let db: PGliteInterface = options.db ?? (await open(options.loadDataDir));
+  let schema = await bootSchema(db, spec, options.schemaVersion);
 
   const authListeners = new Set<(e: AuthEvent, s: Session | null) => void>();
   const live = createLive(`ninefold-${slug}-changes`);
@@ -160,7 +170,7 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
       // A loaded data directory must start empty; memory:// always does.
       db = await open(blob);
       ctx.db = db;
-      schema = await bootSchema(db, spec);
+      schema = await bootSchema(db, spec, options.schemaVersion);
       ctx.current = { token: null, session: null };
       ctx.store.save(null);
       ctx.emitAuth('SIGNED_OUT', null);

@@ -721,7 +721,7 @@ begin
   if not (coalesce((new.date <= (now() at time zone 'utc')::date), false)) then
     raise exception using errcode = 'P0001', message = 'DATE_IN_FUTURE', detail = jsonb_build_object('entity', 'line', 'field', 'date')::text;
   end if;
-  if not (coalesce((new.date >= ((now() at time zone 'utc')::date - make_interval(secs => (90)::double precision * 86400))), false)) then
+  if not (coalesce((((new.date)::timestamp at time zone 'utc') >= ((((now() at time zone 'utc')::date)::timestamp at time zone 'utc') - ((90)::double precision * interval '86400 seconds'))), false)) then
     raise exception using errcode = 'P0001', message = 'EXPENSE_TOO_OLD', detail = jsonb_build_object('entity', 'line', 'field', 'date')::text;
   end if;
   if not (coalesce((new.currency = (select _h1.currency from public.claim _h1 where _h1.id = new.claim)), false)) then

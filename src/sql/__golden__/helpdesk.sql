@@ -190,10 +190,10 @@ create table if not exists public.ticket (
   constraint ticket__resolution_too_short__5 check (resolution is null or (char_length(resolution) >= 10)),
   constraint ticket__comment_too_long__6 check (reopen_reason is null or (char_length(reopen_reason) <= 5000)),
   constraint ticket__comment_too_long__7 check (rating_comment is null or (char_length(rating_comment) <= 5000)),
-  constraint ticket__due_after_target__10 check (not coalesce(((priority = 'urgent') and (not (due_at is null))), false) or coalesce((due_at <= (created_at + make_interval(secs => (8)::double precision * 3600))), false)),
-  constraint ticket__due_after_target__11 check (not coalesce(((priority = 'high') and (not (due_at is null))), false) or coalesce((due_at <= (created_at + make_interval(secs => (24)::double precision * 3600))), false)),
-  constraint ticket__due_after_target__12 check (not coalesce(((priority = 'normal') and (not (due_at is null))), false) or coalesce((due_at <= (created_at + make_interval(secs => (72)::double precision * 3600))), false)),
-  constraint ticket__due_after_target__13 check (not coalesce(((priority = 'low') and (not (due_at is null))), false) or coalesce((due_at <= (created_at + make_interval(secs => (168)::double precision * 3600))), false)),
+  constraint ticket__due_after_target__10 check (not coalesce(((priority = 'urgent') and (not (due_at is null))), false) or coalesce((due_at <= (created_at + ((8)::double precision * interval '3600 seconds'))), false)),
+  constraint ticket__due_after_target__11 check (not coalesce(((priority = 'high') and (not (due_at is null))), false) or coalesce((due_at <= (created_at + ((24)::double precision * interval '3600 seconds'))), false)),
+  constraint ticket__due_after_target__12 check (not coalesce(((priority = 'normal') and (not (due_at is null))), false) or coalesce((due_at <= (created_at + ((72)::double precision * interval '3600 seconds'))), false)),
+  constraint ticket__due_after_target__13 check (not coalesce(((priority = 'low') and (not (due_at is null))), false) or coalesce((due_at <= (created_at + ((168)::double precision * interval '3600 seconds'))), false)),
   constraint ticket__rating_before_solved__14 check (coalesce(((rating is null) or (status in ('solved', 'closed'))), false))
 );
 
@@ -1087,7 +1087,7 @@ begin
   if v_from is null or v_from not in ('solved') then
     raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'ticket', 'transition', 'reopen', 'from', v_from)::text;
   end if;
-  if not coalesce(((r.solved_at > (now() - make_interval(secs => (7)::double precision * 86400))) and ((r.requester = (select auth.uid())) or app.has_role((select auth.uid()), 'agent'))), false) then
+  if not coalesce(((r.solved_at > (now() - ((7)::double precision * interval '86400 seconds'))) and ((r.requester = (select auth.uid())) or app.has_role((select auth.uid()), 'agent'))), false) then
     raise exception using errcode = 'P0001', message = 'REOPEN_WINDOW_PASSED', detail = jsonb_build_object('entity', 'ticket', 'action', 'reopen')::text;
   end if;
   if p_input -> 'reopenReason' is null or jsonb_typeof(p_input -> 'reopenReason') = 'null' or (p_input ->> 'reopenReason') = '' then

@@ -712,7 +712,7 @@ begin
   if v_from is null or v_from not in ('solved') then
     raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'ticket', 'transition', 'reopen', 'from', v_from)::text;
   end if;
-  if not coalesce((r.solved_at > (now() - make_interval(secs => (7)::double precision * 86400))), false) then
+  if not coalesce((r.solved_at > (now() - ((7)::double precision * interval '86400 seconds'))), false) then
     raise exception using errcode = 'P0001', message = 'REOPEN_WINDOW_PASSED', detail = jsonb_build_object('entity', 'ticket', 'action', 'reopen')::text;
   end if;
   update public.ticket x set

@@ -3,11 +3,7 @@
  * starts one, the tabs elect a leader (Web Locks) whose worker owns the database (IndexedDB), the
  * others forward their queries to it, and a new leader takes over when the leader's tab closes.
  */
-import { PGlite } from '@electric-sql/pglite';
 import { worker } from '@electric-sql/pglite/worker';
+import { openWorkerDatabase } from './openWorkerDatabase.ts';
 
-worker({
-  async init(options) {
-    return PGlite.create({ dataDir: options.dataDir ?? 'idb://ninefold' });
-  },
-});
+worker({ init: (options) => openWorkerDatabase(options) });

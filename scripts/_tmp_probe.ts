@@ -1,0 +1,10 @@
+import { createRequire } from 'node:module';
+const { chromium } = createRequire(import.meta.url)('playwright-core');
+const url = process.argv[2];
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless','--no-sandbox','--disable-gpu'] });
+const p = await b.newPage();
+p.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 300)));
+await p.goto(url + '/?bench');
+await p.waitForFunction(() => (window as any).__ninefold, null, { timeout: 120000 });
+console.log(await p.evaluate(() => { const d = (window as any).__ninefold.backend.db; return d.constructor.name + ' leader=' + d.isLeader; }));
+await b.close();

@@ -1,0 +1,47 @@
+import { PGlite } from '@electric-sql/pglite';
+import fsBundleUrl from '@electric-sql/pglite/pglite.data?url';
+import wasmUrl from '@electric-sql/pglite/pglite.wasm?url';
+
+/**
+ * Started as soon as the worker script runs, i.e. while the tab is still waiting for the snapshot
+ * and the tabs elect a leader: the WebAssembly compiles and the file bundle downloads in parallel
+ * instead of after `init`. A failure just leaves it to PGlite to fetch them itself.
+ */
+const prefetched = {
+  wasm: WebAssembly.compileStreaming(fetch(wasmUrl)).catch(() => undefined),
+  fsBundle: fetch(fsBundleUrl)
+    .then((r) => (r.ok ? r.blob() : undefined))
+    .catch(() => undefined),
+};
+
+/** What the tab passes to the worker's `init` (structured-cloned by PGliteWorker). */
+export interface WorkerDatabaseOptions {
+  dataDir?: string;
+  /** A snapshot to create the database from; only used when the database does not exist yet. */
+  loadDataDir?: Blob | File;
+}
+
+/**
+ * Opens the database in the leader's worker: from the snapshot on a first visit (no initdb, no
+ * migration), else the existing IndexedDB database.
+ *
+ * @example
+ * worker({ init: (options) => openWorkerDatabase(options) });
+ */
+export async function openWorkerDatabase(options: WorkerDatabaseOptions): Promise<PGlite> {
+  const [pgliteWasmModule, fsBundle] = await Promise.all([prefetched.wasm, prefetched.fsBundle]);
+  const base = {
+    dataDir: options.dataDir ?? 'idb://ninefold',
+    ...(pgliteWasmModule ? { pgliteWasmModule } : {}),
+    ...(fsBundle ? { fsBundle } : {}),
+  };
+  if (options.loadDataDir) {
+    try {
+      return await PGlite.create({ ...base, loadDataDir: options.loadDataDir });
+    } catch (e) {
+      // Another tab created the database between this tab's check and now: open that one.
+      if (!String(e).includes('already exists')) throw e;
+    }
+  }
+  return PGlite.create(base);
+}

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import helpdesk from '../../../examples/helpdesk/spec.ts';
+import { embeddedSchema, storedSchemaVersion } from './boot.ts';
+import { createEmbeddedBackend, type EmbeddedBackend } from './createEmbeddedBackend.ts';
+import { buildSnapshot, type DatabaseSnapshot } from './snapshot.ts';
+
+describe('database snapshot (what the build ships for a first visit)', () => {
+  let snapshot: DatabaseSnapshot;
+  let backend: EmbeddedBackend;
+
+  beforeAll(async () => {
+    snapshot = await buildSnapshot(helpdesk, { demo: true, now: new Date('2026-03-02T09:00:00Z') });
+    backend = await createEmbeddedBackend({
+      spec: helpdesk,
+      loadDataDir: new Blob([snapshot.tarball as BlobPart]),
+      schemaVersion: snapshot.version,
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await backend?.close();
+  });
+
+  it('records the schema version boot computes, and booting from it applies nothing', async () => {
+    expect(snapshot.version).toBe((await embeddedSchema(helpdesk)).version);
+    expect(await storedSchemaVersion(backend.db)).toBe(snapshot.version);
+    expect(backend.schema).toEqual({ version: snapshot.version, outcome: 'unchanged' });
+  });
+
+  it('signs in as a demo account (hash made at build time) and lists demo rows', async () => {
+    await backend.auth.signIn({ email: 'agent@demo.test', password: 'demo-agent' });
+    const { rows } = await backend.data.list('ticket', { sort: [{ field: 'createdAt', direction: 'desc' }] });
+    expect(rows.length).toBeGreaterThan(10);
+    await backend.auth.signOut();
+    await expect(backend.auth.signIn({ email: 'agent@demo.test', password: 'wrong' })).rejects.toMatchObject({
+      code: 'INVALID_CREDENTIALS',
+    });
+  });
+
+  it('a database without a version row reports none (fresh databases take the full path)', async () => {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const empty = await PGlite.create();
+    try {
+      expect(await storedSchemaVersion(empty)).toBeUndefined();
+    } finally {
+      await empty.close();
+    }
+  });
+});

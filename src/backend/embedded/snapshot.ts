@@ -1,0 +1,47 @@
+import type { AppSpec } from '../../spec/types.ts';
+import { createEmbeddedBackend } from './createEmbeddedBackend.ts';
+import { seedDemoAccounts } from './demo/demoAccounts.ts';
+import { demoPlanFor } from './demo/demoPlanFor.ts';
+import { seedDemo } from './demo/seedDemo.ts';
+
+/** A pre-initialised data directory: what a first visit loads instead of running initdb and the migration. */
+export interface DatabaseSnapshot {
+  /** `dumpDataDir('gzip')` of the database (PGlite's `loadDataDir` takes it as is). */
+  tarball: Uint8Array;
+  /** The schema version recorded in it (`embeddedSchema(spec).version`). */
+  version: string;
+  /** Whether it holds the app's demo data (otherwise only the demo accounts). */
+  demo: boolean;
+}
+
+/**
+ * Builds a database the way the embedded backend's boot does (auth stand-in, migration, embedded
+ * extras, version row: the same `bootSchema`), adds the demo data (or only the demo accounts),
+ * and dumps it. Password hashes are made here with the same PBKDF2 scheme as sign-up; the demo
+ * passwords are public anyway (the sign-in screen shows them).
+ *
+ * @example
+ * const { tarball, version } = await buildSnapshot(helpdesk, { demo: true });
+ * const backend = await createEmbeddedBackend({ spec: helpdesk, loadDataDir: new Blob([tarball]) });
+ */
+export async function buildSnapshot(
+  spec: AppSpec,
+  options: { demo?: boolean; now?: Date } = {},
+): Promise<DatabaseSnapshot> {
+  const demo = options.demo ?? true;
+  const backend = await createEmbeddedBackend({ spec, dataDir: 'memory://' });
+  try {
+    await backend.asOwner((tx) =>
+      demo
+        ? seedDemo(tx, spec, demoPlanFor(spec, options.now ?? new Date())).then(() => undefined)
+        : seedDemoAccounts(tx, spec).then(() => undefined),
+    );
+    // Dead tuples and planner statistics: a smaller tarball, and first queries plan as they will later.
+    await backend.db.exec('vacuum analyze');
+    await backend.db.exec('checkpoint');
+    const dump = await backend.db.dumpDataDir('gzip');
+    return { tarball: new Uint8Array(await dump.arrayBuffer()), version: backend.schema.version, demo };
+  } finally {
+    await backend.close();
+  }
+}

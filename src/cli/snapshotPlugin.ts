@@ -1,0 +1,174 @@
+/**
+ * Vite plugin: a pre-initialised database for the app's first visit. At build time PGlite runs in
+ * Node, the embedded backend's own boot applies the schema (auth stand-in, migration, extras,
+ * version row) and the demo data is seeded; the data directory is dumped and emitted as a hashed
+ * asset. `index.html` gets a tiny inline script that, when this browser has no database yet,
+ * starts downloading the snapshot before any JavaScript bundle has loaded; the database worker
+ * then creates its IndexedDB database from it (PGlite `loadDataDir`) instead of running initdb
+ * and the migration. `virtual:ninefold-snapshot` gives the app the schema version the build
+ * computed, so a return visit only compares versions.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Plugin, ResolvedConfig } from 'vite';
+import type { AppSpec } from '../spec/types.ts';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const VIRTUAL = 'virtual:ninefold-snapshot';
+const DEV_URL = '/@ninefold/snapshot.tar.gz';
+const CACHE = join(ROOT, 'node_modules/.cache/ninefold-snapshot');
+
+/** What `virtual:ninefold-snapshot` exports (see app/ninefold-snapshot.d.ts). */
+export interface SnapshotInfo {
+  /** `embeddedSchema(spec).version`: what the snapshot holds and what boot compares against. */
+  version: string;
+  /** Where the snapshot is served (null when the plugin is off). */
+  url: string | null;
+  /** Whether the snapshot holds the demo data, not only the demo accounts. */
+  demo: boolean;
+  /** The IndexedDB database PGlite keeps `idb://ninefold-<app>` in (its presence means "return visit"). */
+  idbName: string;
+}
+
+/**
+ * The inline `<head>` script: on a first visit (no IndexedDB database yet, not `?memory`) it
+ * starts the snapshot download at once and leaves the promise on `window.__ninefoldSnapshot`
+ * (see `firstVisitSnapshot`). Plain ES2017 so it runs before, and without, any bundle.
+ *
+ * @example
+ * snapshotPrefetchScript('/assets/ninefold-helpdesk-1a2b3c4d.tar.gz', '/pglite/ninefold-helpdesk')
+ */
+export function snapshotPrefetchScript(url: string, idbName: string): string {
+  return `window.__ninefoldSnapshot=(async()=>{if(/[?&]memory(?:[&=]|$)/.test(location.search))return null;const d=indexedDB.databases?await indexedDB.databases():[];if(d.some(x=>x.name===${JSON.stringify(idbName)}))return null;const r=await fetch(${JSON.stringify(url)});return r.ok?await r.blob():null})().catch(()=>null);`;
+}
+
+async function loadSpec(specFile: string): Promise<AppSpec> {
+  const { createJiti } = await import('jiti');
+  const mod = (await createJiti(import.meta.url).import(specFile)) as { default?: AppSpec };
+  if (!mod.default) throw new Error(`${specFile}: no default export`);
+  return mod.default;
+}
+
+/** Today's UTC midnight: the demo data's "now", so the cached snapshot is reused all day. */
+function demoDay(): Date {
+  const d = new Date();
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+}
+
+/**
+ * The snapshot for a spec, from the on-disk cache when its inputs (schema text, demo plan,
+ * PGlite version) are unchanged: building one takes PGlite seconds, and every `vite build`
+ * (and every end-to-end test build) would pay them.
+ */
+async function snapshotFor(spec: AppSpec, demo: boolean): Promise<{ tarball: Uint8Array; version: string }> {
+  const { embeddedSchema } = await import('../backend/embedded/boot.ts');
+  const { demoPlanFor } = await import('../backend/embedded/demo/demoPlanFor.ts');
+  const { buildSnapshot } = await import('../backend/embedded/snapshot.ts');
+  const { appSlug } = await import('../backend/embedded/createEmbeddedBackend.ts');
+  const now = demoDay();
+  const { sql, version } = await embeddedSchema(spec);
+  const pglite = JSON.parse(
+    readFileSync(join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
+  ) as { version: string };
+  const plan = demo
+    ? JSON.stringify(demoPlanFor(spec, now), (_k, v: unknown) =>
+        v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v,
+      )
+    : 'accounts';
+  const key = createHash('sha256').update(`${pglite.version}\n${sql}\n${plan}`).digest('hex').slice(0, 16);
+  const file = join(CACHE, `${appSlug(spec)}-${key}.tar.gz`);
+  if (existsSync(file)) return { tarball: new Uint8Array(readFileSync(file)), version };
+  const snapshot = await buildSnapshot(spec, { demo, now });
+  mkdirSync(CACHE, { recursive: true });
+  writeFileSync(file, snapshot.tarball);
+  return { tarball: snapshot.tarball, version: snapshot.version };
+}
+
+/**
+ * The plugin. `demo` (default true) puts the demo data in the snapshot: a first visit shows
+ * rows at once, and seeding in the browser (hundreds of rows, PBKDF2 hashes) never happens.
+ * `enabled: false` emits no snapshot (the version module still exists).
+ *
+ * @example
+ * plugins: [react(), ninefoldSpecPlugin(specFile), ninefoldSnapshotPlugin(specFile)]
+ */
+export function ninefoldSnapshotPlugin(
+  specFile: string,
+  options: { demo?: boolean; enabled?: boolean } = {},
+): Plugin {
+  const demo = options.demo ?? true;
+  let config: ResolvedConfig | undefined;
+  let info: SnapshotInfo | undefined;
+  let pending: Promise<{ tarball: Uint8Array; version: string }> | undefined;
+  const snapshot = async () => {
+    pending ??= loadSpec(specFile).then((spec) => snapshotFor(spec, demo));
+    return pending;
+  };
+  const idbNameOf = async () => {
+    const { appSlug } = await import('../backend/embedded/createEmbeddedBackend.ts');
+    // PGlite mounts `idb://<name>` at /pglite/<name>; Emscripten's IDBFS names the database after the mount.
+    return `/pglite/ninefold-${appSlug(await loadSpec(specFile))}`;
+  };
+
+  return {
+    name: 'ninefold-snapshot',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async buildStart() {
+      if (options.enabled === false) {
+        // No snapshot (benchmarks' "before"): the browser runs initdb and the migration itself.
+        const { embeddedSchema } = await import('../backend/embedded/boot.ts');
+        const { version } = await embeddedSchema(await loadSpec(specFile));
+        info = { version, url: null, demo: false, idbName: await idbNameOf() };
+        return;
+      }
+      if (config?.command !== 'build') {
+        // Dev: the schema version now (cheap), the snapshot in the background.
+        const { embeddedSchema } = await import('../backend/embedded/boot.ts');
+        const { version } = await embeddedSchema(await loadSpec(specFile));
+        info = { version, url: DEV_URL, demo, idbName: await idbNameOf() };
+        snapshot().catch((e: unknown) => config?.logger.error(`ninefold snapshot: ${String(e)}`));
+        return;
+      }
+      const { tarball, version } = await snapshot();
+      const { appSlug } = await import('../backend/embedded/createEmbeddedBackend.ts');
+      const hash = createHash('sha256').update(tarball).digest('hex').slice(0, 8);
+      const fileName = `${config.build.assetsDir}/ninefold-${appSlug(await loadSpec(specFile))}-${hash}.tar.gz`;
+      this.emitFile({ type: 'asset', fileName, source: tarball });
+      info = { version, url: `${config.base}${fileName}`, demo, idbName: await idbNameOf() };
+    },
+    resolveId: (id) => (id === VIRTUAL ? `\0${VIRTUAL}` : undefined),
+    load(id) {
+      if (id !== `\0${VIRTUAL}`) return undefined;
+      if (!info) throw new Error('ninefold snapshot: not ready (buildStart did not run)');
+      return `export default ${JSON.stringify(info)};\n`;
+    },
+    transformIndexHtml() {
+      if (!info?.url) return [];
+      return [
+        {
+          tag: 'script',
+          children: snapshotPrefetchScript(info.url, info.idbName),
+          injectTo: 'head-prepend',
+        },
+      ];
+    },
+    configureServer(server) {
+      if (options.enabled === false) return;
+      server.middlewares.use(DEV_URL, (_req, res) => {
+        snapshot().then(
+          ({ tarball }) => {
+            res.writeHead(200, { 'content-type': 'application/gzip', 'cache-control': 'no-store' });
+            res.end(tarball);
+          },
+          (e: unknown) => {
+            res.writeHead(500).end(String(e));
+          },
+        );
+      });
+    },
+  };
+}

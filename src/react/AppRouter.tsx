@@ -1,0 +1,81 @@
+import { Center, Loader } from '@mantine/core';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { createBrowserRouter, type RouteObject, RouterProvider, useParams } from 'react-router';
+import type { RouteEntry } from '../runtime/routeTable.ts';
+import { ui } from '../runtime/uiText.ts';
+import { useRuntime } from './context.ts';
+import { CrashPage, NotFoundPage } from './pages.tsx';
+import { Shell } from './Shell.tsx';
+
+// One chunk per screen kind: a visit downloads the screens it shows; the rest load on first
+// navigation to them.
+const AdminScreen = lazy(() => import('./AdminScreen.tsx').then((m) => ({ default: m.AdminScreen })));
+const BoardScreen = lazy(() => import('./BoardScreen.tsx').then((m) => ({ default: m.BoardScreen })));
+const DashboardScreen = lazy(() =>
+  import('./DashboardScreen.tsx').then((m) => ({ default: m.DashboardScreen })),
+);
+const DetailScreen = lazy(() => import('./DetailScreen.tsx').then((m) => ({ default: m.DetailScreen })));
+const FormScreen = lazy(() => import('./FormScreen.tsx').then((m) => ({ default: m.FormScreen })));
+const ListScreen = lazy(() => import('./ListScreen.tsx').then((m) => ({ default: m.ListScreen })));
+
+const screenFallback = (
+  <Center mih="40vh">
+    <Loader aria-label={ui('loading')} />
+  </Center>
+);
+
+/** The signed-in app: the shell and a route per screen (loaded by NinefoldApp as its own chunk). */
+export function AppRouter({ routes }: { routes: RouteEntry[] }) {
+  const router = useMemo(() => {
+    const children: RouteObject[] = routes.map((r) => ({
+      path: r.path,
+      element: <Screen route={r} />,
+      errorElement: <CrashPage />,
+    }));
+    children.push({ path: '*', element: <NotFoundPage /> });
+    return createBrowserRouter([{ element: <Shell />, children }]);
+  }, [routes]);
+  return <RouterProvider router={router} />;
+}
+
+function Screen({ route }: { route: RouteEntry }) {
+  const runtime = useRuntime();
+  const params = useParams();
+  const screen = runtime.spec.screens[route.name];
+  useEffect(() => {
+    document.title = `${route.title} · ${runtime.spec.purpose.name}`;
+  }, [route.title, runtime.spec.purpose.name]);
+  const custom = screen?.component ? runtime.components.screens?.[screen.component] : undefined;
+  if (custom) {
+    const Custom = custom;
+    return (
+      <Custom
+        spec={runtime.spec}
+        backend={runtime.backend}
+        route={route}
+        params={params}
+        user={runtime.user}
+      />
+    );
+  }
+  return <Suspense fallback={screenFallback}>{builtIn(route, params.id, screen?.component)}</Suspense>;
+}
+
+function builtIn(route: RouteEntry, id: string | undefined, component: string | undefined) {
+  switch (route.kind) {
+    case 'list':
+      return <ListScreen key={route.name} route={route} />;
+    case 'detail':
+      return <DetailScreen key={`${route.name}:${id ?? ''}`} route={route} />;
+    case 'form':
+      return <FormScreen key={`${route.name}:${id ?? ''}`} route={route} />;
+    case 'board':
+      return <BoardScreen route={route} />;
+    case 'dashboard':
+      return <DashboardScreen route={route} />;
+    case 'admin':
+      return <AdminScreen route={route} />;
+    default:
+      return <NotFoundPage message={ui('missingComponent', { name: component ?? route.name })} />;
+  }
+}

@@ -1,0 +1,177 @@
+/**
+ * Agreement on the corners of three-valued logic: an empty value in every operator position,
+ * empty `in` lists, division by zero, durations, dates against instants (in several session time
+ * zones), tag lists, unicode length and lower case, roles, aggregates and one-hop paths. The rules
+ * run on generated rows of the rule-language fixture, on both engines.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Typed } from '../../src/rules/ast.ts';
+import { checkRule } from '../../src/rules/check.ts';
+import { ruleSpec } from '../../src/rules/fixtures.ts';
+import type { AppSpec } from '../../src/spec/types.ts';
+import { compileMigration } from '../../src/sql/compileMigration.ts';
+import { openAgreementDb, type Session, serverWanted } from './agreementDb.ts';
+import { compareOnDataset, compileRules, describeDisagreements } from './compare.ts';
+import { planArb } from './dataset.ts';
+
+const seed = process.env.FC_SEED === undefined ? 20_260_402 : Number(process.env.FC_SEED);
+const runs = process.env.FC_RUNS === undefined ? 15 : Number(process.env.FC_RUNS);
+const server = await serverWanted();
+
+/** The fixture plus an empty list constant (for `in` over a list that expands to nothing). */
+const spec: AppSpec = {
+  ...ruleSpec,
+  constants: { ...ruleSpec.constants, noValues: { value: [], label: 'No values' } },
+};
+
+const RULES = [
+  // an empty value in every operator position
+  'amount = hours',
+  'amount != hours',
+  'amount < hours',
+  'amount <= hours',
+  'amount > hours',
+  'amount >= hours',
+  'amount + hours',
+  'amount - hours',
+  'amount * hours',
+  '-amount',
+  '-amount < 0',
+  'not (amount > 0)',
+  'paid and amount > 0',
+  'paid or amount > 0',
+  'not paid',
+  'paid',
+  'paid = true',
+  'paid != false',
+  'not (paid and amount > hours) or hours < 0',
+  'priority in (low, high)',
+  'priority not in (low, high)',
+  'status in (open)',
+  'status not in (open, closed)',
+  "title in ('a', product.name)",
+  "title not in ('a', product.name)",
+  'amount in (hours, 1)',
+  'amount not in (hours, 1)',
+  // emptiness
+  'title is empty',
+  'title is not empty',
+  'receipt is empty',
+  'priority is empty',
+  'product is empty',
+  'closedAt is empty',
+  'paid is empty',
+  // division
+  'amount / hours',
+  'amount / hours > 1',
+  'hours / 0 is empty',
+  'amount / 4 = 0.25 * amount',
+  // durations
+  'closedAt > now - days(reopenWindowDays)',
+  'closedAt + hours(hours) > now',
+  'closedAt - now > days(1)',
+  'closedAt - now',
+  'days(hours) > hours(amount)',
+  'days(amount) / 2 > hours(1)',
+  'days(1) * hours > hours(1)',
+  'minutes(hours) < days(1)',
+  '-days(1) < hours(amount)',
+  // dates against instants
+  'dueDate < now',
+  'dueDate = today',
+  'dueDate - today > 3',
+  'dueDate - today',
+  'closedAt > dueDate',
+  'closedAt = dueDate',
+  'closedAt >= today',
+  'dueDate + days(1) > closedAt',
+  'today - days(1) < closedAt',
+  'dueDate >= today - days(reopenWindowDays)',
+  'dueDate + hours(hours) > now',
+  'createdAt < today',
+  'updatedAt - createdAt > hours(1)',
+  // tags
+  "tags contains 'urgent'",
+  'tags contains title',
+  "not (tags contains 'bug')",
+  'tags is empty',
+  'tags is not empty',
+  // unicode
+  'length(title)',
+  'length(title) = 1',
+  'length(title) > 3',
+  "lower(title) = 'istanbul'",
+  'lower(title) = title',
+  'lower(title)',
+  'length(receipt) > 0',
+  // roles
+  'requester is agent',
+  'assignee is not admin',
+  'me is customer',
+  'me is not admin',
+  'product.owner is auditor',
+  // aggregates
+  'count(ticket where requester = this.requester) > 1',
+  'count(ticket where amount > this.amount)',
+  'count(ticket)',
+  'sum(ticket.amount where paid)',
+  'sum(ticket.hours where product = this.product) = 0',
+  // one hop, me, constants
+  'product.price > amount',
+  'product.owner = me',
+  'requester.manager = me',
+  "me.department = 'x'",
+  'me.joinedOn < today',
+  'requester.joinedOn = dueDate',
+  'amount > receiptThreshold',
+  'paid = strict',
+  'title = supportEmail',
+];
+
+/** `priority in (<list constant>)`: the checker refuses list constants in `in`, the back ends expand them. */
+function inListConstant(name: 'noValues' | 'currencies', negated: boolean): { label: string; typed: Typed } {
+  const r = checkRule(spec, "title in ('x')", { entity: 'ticket' });
+  if (!r.ok || r.typed.kind !== 'in') throw new Error('fixture rule does not check');
+  const value = spec.constants[name]?.value as readonly string[];
+  const list: Typed[] = [{ kind: 'const', name, value, type: { kind: 'tags' }, span: r.typed.span }];
+  return { label: `title ${negated ? 'not in' : 'in'} (${name})`, typed: { ...r.typed, negated, list } };
+}
+
+describe('agreement on three-valued corners', () => {
+  let db: Session;
+  beforeAll(async () => {
+    db = await openAgreementDb(compileMigration(spec), server);
+  }, 60_000);
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it('every corner rule gives the same result on both engines', async () => {
+    const rules = compileRules(spec, 'ticket', [
+      ...RULES,
+      inListConstant('noValues', false),
+      inListConstant('noValues', true),
+      inListConstant('currencies', false),
+      inListConstant('currencies', true),
+    ]);
+    let cases = 0;
+    let outOfRange = 0;
+    await fc.assert(
+      fc.asyncProperty(planArb(spec, { minRows: 3, maxRows: 8 }), async (plan) => {
+        const o = await compareOnDataset(db, spec, rules, plan, { allowOutOfRange: true });
+        cases += o.cases;
+        outOfRange += o.outOfRange;
+        if (o.disagreements.length > 0)
+          throw new Error(
+            `${o.disagreements.length} disagreement(s):\n${describeDisagreements(o.disagreements)}`,
+          );
+      }),
+      { seed, numRuns: runs, endOnFailure: process.env.FC_SHRINK !== '1' },
+    );
+    console.log(
+      `agreement corners: ${cases} cases, 0 disagreements, ${outOfRange} beyond Postgres' ranges (${rules.length} rules, ${db.kind})`,
+    );
+    expect(cases).toBeGreaterThan(1000);
+  }, 300_000);
+});
