@@ -35,6 +35,7 @@ import { formatMessage } from '../runtime/formatMessage.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
 import { ruleVerdict } from '../runtime/ruleVerdict.ts';
 import { ui } from '../runtime/uiText.ts';
+import { AddRowButton, inheritedValues } from './AddRowDialog.tsx';
 import { useRuntime } from './context.ts';
 import {
   errorMessage,
@@ -258,8 +259,19 @@ function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row
   if (!e) return null;
   const detail = routes.find('detail', entity);
   const plural = e.plural ?? e.label;
-  const draftBase = { [field]: parent.id };
-  const mayCreate = can(spec, user, entity, 'create').ok;
+  // What a new child row gets from this parent; undefined when it needs more than the page knows.
+  const inherited = inheritedValues(spec, entity, field, parent, parentEntity);
+  const draftBase = inherited ?? { [field]: parent.id };
+  // Only the parent is known here; a rule reading any other row is left to the server (throws).
+  const notLoaded = (): never => {
+    throw new Error('not loaded');
+  };
+  const parentData = {
+    get: (x: string, id: string) => (x === parentEntity && id === parent.id ? parent : notLoaded()),
+    rows: notLoaded,
+    profile: notLoaded,
+  };
+  const mayCreate = inherited !== undefined && can(spec, user, entity, 'create', draftBase, parentData).ok;
   const owner = Object.entries(e.fields).find(([, f]) => f.owner)?.[0];
   const body = Object.entries(e.fields).find(([, f]) => f.type === 'longtext' && f.required)?.[0];
   const flags = Object.entries(e.fields).filter(([n, f]) => f.type === 'boolean' && n !== field);
@@ -277,9 +289,13 @@ function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row
             entity={entity}
             parentField={field}
             parent={parent}
+            values={draftBase}
             existing={rows}
             parentEntity={parentEntity}
           />
+        )}
+        {!e.files && mayCreate && !body && (
+          <AddRowButton entity={entity} parentEntity={parentEntity} parentField={field} parent={parent} />
         )}
       </Group>
       <Stack gap="sm">
@@ -452,6 +468,8 @@ function FileUpload(props: {
   entity: string;
   parentField: string;
   parent: Row;
+  /** The new file row's own fields (the parent reference and what follows from it). */
+  values: Record<string, unknown>;
   existing: Row[];
   parentEntity: string;
 }) {
@@ -465,7 +483,7 @@ function FileUpload(props: {
     const rows: Record<string, unknown>[] = [...props.existing];
     for (const file of files) {
       const draft = {
-        [props.parentField]: props.parent.id,
+        ...props.values,
         name: file.name,
         size: file.size,
         type: file.type,
@@ -486,7 +504,7 @@ function FileUpload(props: {
     for (const file of files) {
       try {
         await backend.files.upload(props.entity, {
-          values: { [props.parentField]: props.parent.id },
+          values: props.values,
           name: file.name,
           type: file.type || 'application/octet-stream',
           bytes: new Uint8Array(await file.arrayBuffer()),

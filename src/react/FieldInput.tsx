@@ -163,13 +163,7 @@ function BuiltIn({ field, value, onChange, error, disabled, entity }: WidgetProp
     case 'email':
       return <TextInput {...c} type="email" value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
     default:
-      return (
-        <TextInput
-          {...c}
-          value={text}
-          onChange={(e) => onChange(e.currentTarget.value)}
-        />
-      );
+      return <TextInput {...c} value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
   }
 }
 

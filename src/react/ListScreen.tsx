@@ -68,13 +68,21 @@ export function ListScreen({ route }: { route: RouteEntry }) {
     [e],
   );
   const query = listQuery(state, where.filters, booleans);
-  const list = useList(entity, query);
+  // Rows and total are two requests: a page change re-reads only its 50 rows, while the exact
+  // count (a scan of every matching row, slow on large tables) is kept per search and filters.
+  const list = useList(entity, { ...query, count: 'none' });
+  const counted = useList(entity, {
+    filters: query.filters,
+    ...(query.search ? { search: query.search } : {}),
+    offset: 0,
+    limit: 0,
+  });
   const rows = (list.data?.rows ?? []).filter((r) =>
     where.residual.length === 0
       ? true
       : ruleVerdict(spec, entity, screen?.where ?? true, { user, row: r }) !== false,
   );
-  const total = list.data?.total ?? null;
+  const total = counted.data?.total ?? null;
   const columns =
     screen?.columns ??
     Object.entries(e?.fields ?? {})

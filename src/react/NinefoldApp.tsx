@@ -37,6 +37,15 @@ export const theme = createTheme({
   defaultRadius: 'md',
   fontFamily: 'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   headings: { fontWeight: '700' },
+  // Icon-only buttons Mantine draws itself need a name for screen readers (axe: button-name).
+  // Plain objects, not `Modal.extend(...)`: `.extend` would import Modal, Select and the whole of
+  // @mantine/dates into the first chunk just to set a label (they load with the screens using them).
+  components: {
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': ui('close') } } },
+    Select: { defaultProps: { clearButtonProps: { 'aria-label': ui('clearValue') } } },
+    DateInput: { defaultProps: { clearButtonProps: { 'aria-label': ui('clearValue') } } },
+    DateTimePicker: { defaultProps: { clearButtonProps: { 'aria-label': ui('clearValue') } } },
+  },
 });
 
 /** Mantine's default dimmed grey is below 4.5:1 on light backgrounds; one shade darker passes. */
@@ -68,7 +77,8 @@ export function NinefoldApp({ spec, backend, components = {}, demoAccounts = [] 
       defaultColorScheme="light"
       cssVariablesResolver={contrastVariables}
     >
-      <Notifications position="top-right" />
+      {/* Bottom: toasts must not cover the header (account, demo switch, colour scheme). */}
+      <Notifications position="bottom-right" />
       <QueryClientProvider client={client}>
         <SessionGate spec={spec} backend={backend} components={components} demoAccounts={demoAccounts} />
       </QueryClientProvider>

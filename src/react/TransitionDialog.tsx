@@ -48,7 +48,8 @@ function TransitionDialog(props: {
   const { spec, user } = useRuntime();
   const { entity, option, row } = props;
   const schema = useMemo(
-    () => formSchema(spec, entity, 'create', user?.roles ?? [], {
+    () =>
+      formSchema(spec, entity, 'create', user?.roles ?? [], {
         fields: option.input,
         allEditable: true,
         allRequired: true,

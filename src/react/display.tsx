@@ -1,12 +1,14 @@
-import { Badge, Text, Tooltip, useComputedColorScheme } from '@mantine/core';
+import { Anchor, Badge, Text, Tooltip, useComputedColorScheme } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconMinus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { BackendError, type Row } from '../backend/types.ts';
 import { humanize, stateLabel } from '../runtime/availableTransitions.ts';
 import { formatMessage } from '../runtime/formatMessage.ts';
+import { buildPath } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
 import type { AppSpec, FieldSpec } from '../spec/types.ts';
 import { useRuntime } from './context.ts';
@@ -56,6 +58,19 @@ export function rowTitle(spec: AppSpec, entity: string, row: Readonly<Record<str
   const firstText = Object.entries(e?.fields ?? {}).find(([, f]) => f.type === 'text')?.[0];
   const v = firstText ? row[firstText] : undefined;
   return typeof v === 'string' && v !== '' ? v : `#${String(row.id ?? '').slice(0, 8)}`;
+}
+
+/** A reference as a link to the referenced row's detail screen, when the app has one. */
+export function RefLink({ entity, id }: { entity: string; id: string }) {
+  const { routes } = useRuntime();
+  const detail = routes.find('detail', entity);
+  if (!detail) return <RefLabel entity={entity} id={id} />;
+  return (
+    // stopPropagation: inside a clickable list row, the link wins over the row.
+    <Anchor component={Link} to={buildPath(detail, { id })} onClick={(ev) => ev.stopPropagation()}>
+      <RefLabel entity={entity} id={id} />
+    </Anchor>
+  );
 }
 
 /** The referenced row's title (fetched once, cached); "You" for the signed-in user. */
@@ -135,7 +150,7 @@ function renderValue(
       return profile ? <RefLabel entity={profile} id={String(v)} /> : String(v);
     }
     case 'ref':
-      return f.ref ? <RefLabel entity={f.ref} id={String(v)} /> : String(v);
+      return f.ref ? <RefLink entity={f.ref} id={String(v)} /> : String(v);
     case 'date':
       return dayjs(String(v)).format('D MMM YYYY');
     case 'datetime':

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import expenses from '../../examples/expenses/spec.ts';
+import helpdesk from '../../examples/helpdesk/spec.ts';
 import { availableTransitions, humanize } from './availableTransitions.ts';
 import { fixtureSpec as spec } from './testing/fixtureSpec.ts';
 
@@ -36,5 +38,28 @@ describe('availableTransitions', () => {
   it('humanizes names', () => {
     expect(humanize('waitingOnCustomer')).toBe('Waiting on customer');
     expect(humanize('in_progress')).toBe('In progress');
+    expect(humanize('EUR')).toBe('EUR');
+  });
+});
+
+describe('availableTransitions: the row as the transition leaves it', () => {
+  const fin = { id: 'fin', roles: ['finance'] };
+  it('disables paying your own claim with the row rule message (paidBy != submitter)', () => {
+    const own = { status: 'approved', submitter: 'fin', total: 10, approvedBy: 'boss' };
+    const pay = availableTransitions(expenses, fin, 'claim', own).find((t) => t.name === 'pay');
+    expect(pay).toMatchObject({ allowed: false, reason: 'Nobody may approve or pay their own claim.' });
+    const other = availableTransitions(expenses, fin, 'claim', { ...own, submitter: 'emp' });
+    expect(other.find((t) => t.name === 'pay')?.allowed).toBe(true);
+  });
+  it('leaves rules on fields set by expressions to the server', () => {
+    const agent = { id: 'a1', roles: ['agent'] };
+    const solved = { status: 'solved', requester: 'c1', solvedAt: new Date().toISOString(), reopenCount: 0 };
+    const t = availableTransitions(helpdesk, agent, 'ticket', solved);
+    expect(t.map((x) => [x.name, x.allowed])).toEqual([
+      ['reopen', true],
+      ['close', true],
+    ]);
+    const open = { status: 'open', requester: 'c1', assignee: 'a1', reopenCount: 0, priority: 'normal' };
+    expect(availableTransitions(helpdesk, agent, 'ticket', open).every((x) => x.allowed)).toBe(true);
   });
 });

@@ -56,6 +56,12 @@ export function availableTransitions(
     if (t.guard && !permits(ruleVerdict(spec, entity, t.guard, { user, row }))) {
       option.allowed = false;
       option.reason = t.guardError ? formatMessage(spec, t.guardError, row) : ui('notAllowedGuard');
+    } else {
+      const broken = ruleBrokenAfter(spec, user, entity, row, t.to, t.set ?? {}, machine.field);
+      if (broken) {
+        option.allowed = false;
+        option.reason = broken;
+      }
     }
     out.push(option);
   }
@@ -69,10 +75,60 @@ export function stateLabel(spec: AppSpec, entity: string, state: string): string
 
 /** `inProgress` → `In progress`, `waiting_on_customer` → `Waiting on customer`. */
 export function humanize(name: string): string {
+  // Codes stay codes: `EUR`, `VAT`, `P1` are not words to sentence-case.
+  if (/^[A-Z][A-Z0-9]*$/.test(name)) return name;
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_-]+/g, ' ')
     .trim()
     .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * The catalogue message of a row rule the transition would break, judged on the row as the
+ * transition leaves it (its simple `set` values applied: `me`, `now`, `null`, literals), or
+ * undefined. Only a rule that is definitely false counts, like the database's check: nobody
+ * approving their own claim is then a disabled button with its reason, not a refusal after a click.
+ */
+function ruleBrokenAfter(
+  spec: AppSpec,
+  user: RuleUser,
+  entity: string,
+  row: Readonly<Record<string, unknown>>,
+  to: string,
+  set: Readonly<Record<string, string>>,
+  statusField: string,
+): string | undefined {
+  const after: Record<string, unknown> = { ...row, [statusField]: to };
+  const unknown: string[] = [];
+  for (const [field, expr] of Object.entries(set)) {
+    const v = simpleSetValue(expr, user);
+    if (v.known) after[field] = v.value;
+    else unknown.push(field);
+  }
+  for (const rule of spec.validation[entity] ?? []) {
+    if (rule.kind !== 'row') continue;
+    // A field set by an expression the browser cannot work out (`reopenCount + 1`, `sum(...)`)
+    // leaves every rule that reads it to the server.
+    const text = `${rule.rule} ${rule.when ?? ''}`;
+    if (unknown.some((f) => new RegExp(`\\b${f}\\b`).test(text))) continue;
+    const ctx = { user, row: after };
+    if (rule.when && ruleVerdict(spec, entity, rule.when, ctx) !== true) continue;
+    if (ruleVerdict(spec, entity, rule.rule, ctx) === false) return formatMessage(spec, rule.error, after);
+  }
+  return undefined;
+}
+
+function simpleSetValue(expr: string, user: RuleUser): { known: boolean; value?: unknown } {
+  const e = expr.trim();
+  if (e === 'me') return { known: true, value: user.id };
+  if (e === 'now') return { known: true, value: new Date().toISOString() };
+  if (e === 'today') return { known: true, value: new Date().toISOString().slice(0, 10) };
+  if (e === 'null') return { known: true, value: null };
+  if (e === 'true' || e === 'false') return { known: true, value: e === 'true' };
+  if (/^-?\d+(\.\d+)?$/.test(e)) return { known: true, value: Number(e) };
+  const quoted = /^'(.*)'$/.exec(e);
+  if (quoted) return { known: true, value: quoted[1] };
+  return { known: false };
 }

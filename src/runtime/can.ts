@@ -1,3 +1,4 @@
+import type { DataContext } from '../rules/evaluate.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { effectiveRoles } from './roles.ts';
 import { type RuleUser, ruleVerdict } from './ruleVerdict.ts';
@@ -24,6 +25,8 @@ export function can(
   entity: string,
   action: Action,
   row?: Readonly<Record<string, unknown>>,
+  /** Rows the caller has (e.g. the parent of a row about to be created), for `parent.field` rules. */
+  data?: DataContext,
 ): Decision {
   if (!user) return { ok: false, why: 'role', reason: ui('notAllowedRole') };
   let someRoleGrants = false;
@@ -33,7 +36,8 @@ export function can(
     if (raw === undefined || raw === false) continue;
     someRoleGrants = true;
     if (raw === true || row === undefined) return { ok: true };
-    if (permits(ruleVerdict(spec, entity, raw, { user, row }))) return { ok: true };
+    if (permits(verdictWith(spec, entity, raw, { user, row, ...(data ? { data } : {}) })))
+      return { ok: true };
   }
   return someRoleGrants
     ? { ok: false, why: 'rule', reason: ui('notAllowedGuard') }
@@ -65,6 +69,15 @@ export function updatableFields(
     if (allowed) for (const f of update.fields) out.add(f);
   }
   return out;
+}
+
+/** A verdict where data the caller could not provide (it throws) leaves the rule to the server. */
+function verdictWith(...args: Parameters<typeof ruleVerdict>): ReturnType<typeof ruleVerdict> {
+  try {
+    return ruleVerdict(...args);
+  } catch {
+    return 'undecidable';
+  }
 }
 
 /** A permission or guard is granted when its rule holds, or when only the server can tell. */

@@ -95,6 +95,7 @@ export const UI_TEXT = {
   fieldSize: 'Size',
   fieldName: 'Name',
   selectPlaceholder: 'Choose…',
+  clearValue: 'Clear',
   searchToSelect: 'Type to search…',
   unsavedTitle: 'Discard changes?',
   unsavedBody: 'You have unsaved changes. Leave this page and lose them?',

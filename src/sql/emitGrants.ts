@@ -14,12 +14,16 @@ export function emitSchemaGrants(): string {
   ].join('\n');
 }
 
-/** Columns a client may give on insert: the fields minus owner/status fields and fields only transitions set. */
+/** Columns a client may give on insert: the fields minus owner/status fields and fields only transitions write. */
 export function insertableFields(spec: AppSpec, entity: string): string[] {
   const e = entityOf(spec, entity);
   const st = spec.states[entity];
   const updatable = new Set(updatableFields(spec, entity));
-  const setOnly = new Set(Object.values(st?.transitions ?? {}).flatMap((t) => Object.keys(t.set ?? {})));
+  // Fields transitions write (their `set` and their `input`) are the transitions' to write: a client
+  // must not pre-fill a resolution or a payment reference on create (unless some role may update it).
+  const setOnly = new Set(
+    Object.values(st?.transitions ?? {}).flatMap((t) => [...Object.keys(t.set ?? {}), ...(t.input ?? [])]),
+  );
   const owners = new Set(ownerFields(e));
   return Object.keys(e.fields).filter(
     (f) => !owners.has(f) && f !== st?.field && (!setOnly.has(f) || updatable.has(f)),

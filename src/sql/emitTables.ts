@@ -92,7 +92,7 @@ export function emitForeignKeys(spec: AppSpec, entity: string): string {
   return out.join('\n');
 }
 
-/** Indexes on every reference column and every column a permission rule reads. */
+/** Indexes on every reference column, every column a permission rule reads and list screens' sort columns. */
 export function emitIndexes(spec: AppSpec, entity: string): string {
   const e = entityOf(spec, entity);
   const cols = new Set<string>();
@@ -100,6 +100,13 @@ export function emitIndexes(spec: AppSpec, entity: string): string {
   for (const g of grantsFor(spec, entity)) {
     if (g.when === true) continue;
     rowFieldsRead(typedRule(spec, g.when, entity, `roles.permissions.${g.role}.${entity}.${g.action}`), cols);
+  }
+  // The default sort of list screens (`-createdAt`): without an index a list page sorts every
+  // readable row before LIMIT 50 (bench:sql, agent, 1M tickets: 210 ms -> 1 ms). Unique fields
+  // already have one.
+  for (const s of Object.values(spec.screens)) {
+    const field = s.entity === entity && s.sort ? s.sort.replace(/^-/, '') : undefined;
+    if (field && !e.fields[field]?.unique) cols.add(field);
   }
   cols.delete('id');
   return [...cols]

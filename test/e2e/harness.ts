@@ -8,9 +8,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { it } from 'vitest';
 import { build, resolveSpecFile } from '../../src/cli/devServer.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
-import { it } from 'vitest';
 import { serveDist } from './serveDist.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -74,7 +74,7 @@ export async function builtApp(app: string): Promise<string> {
       mkdirSync(lock);
     } catch {
       // Someone else is building; a lock older than five minutes belongs to a dead run.
-      if (Date.now() - statSync(lock, { throwIfNoEntry: false })?.mtimeMs! > 300_000)
+      if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 300_000)
         rmSync(lock, { recursive: true, force: true });
       await sleep(500);
       continue;
@@ -146,6 +146,12 @@ export async function step(page: Page, name: string, fn: () => Promise<void>): P
     await fn();
   } catch (e) {
     await shoot(page, `failure-${name}`);
+    // What a screen reader would get, next to the picture: names, roles, states.
+    const aria = await page
+      .locator('body')
+      .ariaSnapshot({ timeout: 2_000 })
+      .catch(() => '');
+    if (aria) writeFileSync(join(RESULTS, `failure-${name}.aria.yml`), aria);
     throw e;
   }
 }
@@ -164,9 +170,16 @@ export async function signInAsDemo(page: Page, roleLabel: string): Promise<void>
 
 /** Switches demo account from the header menu (same tab, same in-memory database). */
 export async function switchDemo(page: Page, roleLabel: string): Promise<void> {
+  await dismissToasts(page);
   await page.getByRole('button', { name: /switch demo account/i }).click();
   await page.getByRole('menuitem', { name: new RegExp(`^${roleLabel}`) }).click();
   await page.getByRole('navigation').first().waitFor({ timeout: 30_000 });
+}
+
+/** Closes every notification, as a person would before reaching what it covers. */
+export async function dismissToasts(page: Page): Promise<void> {
+  const close = page.locator('.mantine-Notification-root').getByRole('button');
+  for (let n = await close.count(); n > 0; n = await close.count()) await close.first().click();
 }
 
 /** Client-side navigation (keeps the in-memory database, unlike page.goto). */
@@ -179,7 +192,11 @@ export async function go(page: Page, path: string): Promise<void> {
 
 /** The test hook of app/testHook.ts, present only with `?memory&test`. */
 export interface TestHook {
-  sql(text: string, params?: unknown[], changed?: { entity: string; id: string; kind: string }): Promise<Record<string, unknown>[]>;
+  sql(
+    text: string,
+    params?: unknown[],
+    changed?: { entity: string; id: string; kind: string },
+  ): Promise<Record<string, unknown>[]>;
   call(port: 'data' | 'files', method: string, ...args: unknown[]): Promise<unknown>;
 }
 

@@ -7,12 +7,11 @@ import {
   type E2E,
   e2eAvailable,
   fileOf,
-  journey,
   go,
+  journey,
   newPage,
   openApp,
   ownerSql,
-  signInAsDemo,
   startE2E,
   step,
   switchDemo,
@@ -53,7 +52,10 @@ describe.skipIf(!e2eAvailable)('helpdesk journey', () => {
   });
 
   const signInWith = async (email: string, password: string) => {
-    await page.getByRole('button', { name: /^Sign in$|signed in as/i }).first().waitFor();
+    await page
+      .getByRole('button', { name: /^Sign in$|signed in as/i })
+      .first()
+      .waitFor();
     await page.getByLabel(ui('email')).fill(email);
     await page.getByRole('textbox', { name: ui('password') }).fill(password);
     await page.getByRole('button', { name: ui('signIn'), exact: true }).click();
@@ -66,7 +68,8 @@ describe.skipIf(!e2eAvailable)('helpdesk journey', () => {
   };
   const status = (label: string) =>
     page.getByRole('main').getByText(label, { exact: true }).first().waitFor({ timeout: 15_000 });
-  const action = (label: string) => page.getByRole('group', { name: ui('actions') }).getByRole('button', { name: label });
+  const action = (label: string) =>
+    page.getByRole('group', { name: ui('actions') }).getByRole('button', { name: label });
 
   it('a new customer signs up and files a ticket with an attachment', async () => {
     await step(page, 'hd-signup', async () => {
@@ -82,7 +85,9 @@ describe.skipIf(!e2eAvailable)('helpdesk journey', () => {
       await page.getByRole('link', { name: 'Tickets', exact: true }).first().click();
       await page.getByRole('link', { name: /new ticket/i }).click();
       await page.getByLabel('Subject').fill(SUBJECT);
-      await page.getByLabel('Description').fill('The CSV export for March stops at 1000 rows and shows an error.');
+      await page
+        .getByLabel('Description')
+        .fill('The CSV export for March stops at 1000 rows and shows an error.');
       await page.getByRole('button', { name: ui('create'), exact: true }).click();
       await page.getByRole('heading', { level: 1, name: SUBJECT }).waitFor({ timeout: 15_000 });
       ticketPath = new URL(page.url()).pathname;
@@ -95,7 +100,9 @@ describe.skipIf(!e2eAvailable)('helpdesk journey', () => {
       // Oversized: refused in the browser with the catalogue message, nothing uploaded.
       await input.setInputFiles(fileOf('huge.pdf', max * 1048576 + 1));
       await page.getByText(msg('ATTACHMENT_TOO_LARGE')).waitFor({ timeout: 10_000 });
-      const card = page.locator('.mantine-Card-root', { has: page.getByRole('heading', { name: /Attachments/ }) });
+      const card = page.locator('.mantine-Card-root', {
+        has: page.getByRole('heading', { name: /Attachments/ }),
+      });
       await expect(card.getByText('huge.pdf').count()).resolves.toBe(0);
       // Within the limit: uploaded and listed.
       await input.setInputFiles(fileOf('export-error.pdf', 2048));
@@ -159,7 +166,7 @@ describe.skipIf(!e2eAvailable)('helpdesk journey', () => {
     });
   }, 60_000);
 
-  it("another customer cannot see the ticket, not even by its URL, nor learn that it exists", async () => {
+  it('another customer cannot see the ticket, not even by its URL, nor learn that it exists', async () => {
     await step(page, 'hd-other-customer', async () => {
       await switchDemo(page, 'Customer');
       await page.getByRole('link', { name: 'Tickets', exact: true }).first().click();
@@ -168,13 +175,13 @@ describe.skipIf(!e2eAvailable)('helpdesk journey', () => {
       await expect(page.getByText(SUBJECT).count()).resolves.toBe(0);
       await go(page, ticketPath);
       await page.getByRole('heading', { level: 1, name: ui('notFoundTitle') }).waitFor({ timeout: 15_000 });
-      const forbidden = await page.getByRole('main').innerText();
+      const forbidden = await page.getByRole('main').textContent();
       expect(forbidden).not.toContain(SUBJECT);
       // A made-up id gives exactly the same page: existence is not revealed.
       await go(page, '/tickets/00000000-0000-4000-8000-000000000000');
       await page.waitForTimeout(300);
       await page.getByRole('heading', { level: 1, name: ui('notFoundTitle') }).waitFor({ timeout: 15_000 });
-      expect(await page.getByRole('main').innerText()).toBe(forbidden);
+      expect(await page.getByRole('main').textContent()).toBe(forbidden);
       const direct = await viaHook(page, 'data', 'get', 'ticket', ticketId);
       expect(direct).toEqual({ error: 'NOT_FOUND' });
     });

@@ -247,6 +247,44 @@ describe.each(backends)('attacks on $name', (backend) => {
         counter.add(`${app.name} on ${backend.name}`, cases);
       });
 
+      it('cannot pre-fill on create the fields only transitions write (their inputs and set fields)', async () => {
+        let cases = 0;
+        for (const [entity, st] of Object.entries(spec.states)) {
+          const e = spec.entities[entity];
+          if (!e) continue;
+          const updatable = new Set(updateFields(spec, entity));
+          const transitionOnly = new Set(
+            Object.values(st.transitions).flatMap((t) => [...(t.input ?? []), ...Object.keys(t.set ?? {})]),
+          );
+          for (const field of [...transitionOnly].filter((f) => !updatable.has(f))) {
+            const f = e.fields[field];
+            if (!f) continue;
+            const value =
+              f.type === 'user'
+                ? users[0]?.id
+                : f.type === 'datetime'
+                  ? new Date().toISOString()
+                  : ['number', 'integer', 'money'].includes(f.type)
+                    ? 1
+                    : 'Pre-filled by the client';
+            for (const u of users) {
+              const creates = Object.values(spec.roles.permissions).some((p) => p[entity]?.create);
+              if (!creates) continue;
+              const err = await expectDbError(() =>
+                db.asUser(u.id, (q) =>
+                  q.query(`insert into ${tableSql(entity)} (${columnSql(spec, entity, field)}) values ($1)`, [
+                    value,
+                  ]),
+                ),
+              );
+              expect(err.code, `${u.label} pre-fills ${entity}.${field}: ${err.message}`).toBe('42501');
+              cases++;
+            }
+          }
+        }
+        counter.add(`${app.name} on ${backend.name}`, cases);
+      });
+
       it('cannot tell a hidden referenced row from a missing one (foreign-key probing)', async () => {
         let cases = 0;
         const leaks: string[] = [];

@@ -37,12 +37,15 @@ describe('database snapshot (what the build ships for a first visit)', () => {
   });
 
   it('a database without a version row reports none (fresh databases take the full path)', async () => {
-    const { PGlite } = await import('@electric-sql/pglite');
-    const empty = await PGlite.create();
-    try {
-      expect(await storedSchemaVersion(empty)).toBeUndefined();
-    } finally {
-      await empty.close();
-    }
+    await backend.db
+      .transaction(async (tx) => {
+        await tx.exec('drop schema ninefold cascade');
+        expect(await storedSchemaVersion(tx)).toBeUndefined();
+        throw new Error('rollback');
+      })
+      .catch((e: unknown) => {
+        if (!(e instanceof Error && e.message === 'rollback')) throw e;
+      });
+    expect(await storedSchemaVersion(backend.db)).toBe(snapshot.version);
   });
 });

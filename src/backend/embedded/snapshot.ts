@@ -29,7 +29,11 @@ export async function buildSnapshot(
   options: { demo?: boolean; now?: Date } = {},
 ): Promise<DatabaseSnapshot> {
   const demo = options.demo ?? true;
-  const backend = await createEmbeddedBackend({ spec, dataDir: 'memory://' });
+  const { PGlite } = await import('@electric-sql/pglite');
+  // 1 MB WAL segments instead of 16: the data directory (downloaded, then written to IndexedDB
+  // on a first visit) shrinks by 15 MB; Postgres reads the size from pg_control when it opens it.
+  const db = await PGlite.create({ initDbStartParams: ['--wal-segsize=1'] });
+  const backend = await createEmbeddedBackend({ spec, db });
   try {
     await backend.asOwner((tx) =>
       demo
@@ -43,5 +47,6 @@ export async function buildSnapshot(
     return { tarball: new Uint8Array(await dump.arrayBuffer()), version: backend.schema.version, demo };
   } finally {
     await backend.close();
+    await db.close();
   }
 }

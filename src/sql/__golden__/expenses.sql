@@ -245,6 +245,7 @@ do $do$ begin
 end $do$;
 
 create index if not exists person__manager__idx on public.person (manager);
+create index if not exists person__name__idx on public.person (name);
 
 do $do$ begin
   if not exists (select 1 from pg_catalog.pg_constraint where conname = 'claim__submitter__fk' and conrelid = 'public.claim'::regclass) then
@@ -267,10 +268,14 @@ do $do$ begin
   end if;
 end $do$;
 
+create index if not exists claim__approved_at__idx on public.claim (approved_at);
 create index if not exists claim__approved_by__idx on public.claim (approved_by);
+create index if not exists claim__created_at__idx on public.claim (created_at);
 create index if not exists claim__finance_approved_by__idx on public.claim (finance_approved_by);
+create index if not exists claim__paid_at__idx on public.claim (paid_at);
 create index if not exists claim__paid_by__idx on public.claim (paid_by);
 create index if not exists claim__status__idx on public.claim (status);
+create index if not exists claim__submitted_at__idx on public.claim (submitted_at);
 create index if not exists claim__submitter__idx on public.claim (submitter);
 
 do $do$ begin
@@ -1225,7 +1230,7 @@ grant delete on table public.person to authenticated;
 
 revoke all on table public.claim from anon, authenticated;
 grant select on table public.claim to authenticated;
-grant insert (id, title, purpose, currency, return_reason, rejection_reason, payment_reference) on table public.claim to authenticated;
+grant insert (id, title, purpose, currency) on table public.claim to authenticated;
 grant update (title, purpose, currency) on table public.claim to authenticated;
 grant delete on table public.claim to authenticated;
 revoke all on table public.claim_history from anon, authenticated;

@@ -255,6 +255,8 @@ create table if not exists public.saved_reply (
 -- References and indexes
 -- ======================================================================
 
+create index if not exists person__name__idx on public.person (name);
+
 do $do$ begin
   if not exists (select 1 from pg_catalog.pg_constraint where conname = 'ticket__category__fk' and conrelid = 'public.ticket'::regclass) then
     alter table public.ticket add constraint ticket__category__fk foreign key (category) references public.category (id) on delete restrict;
@@ -273,6 +275,7 @@ end $do$;
 
 create index if not exists ticket__assignee__idx on public.ticket (assignee);
 create index if not exists ticket__category__idx on public.ticket (category);
+create index if not exists ticket__created_at__idx on public.ticket (created_at);
 create index if not exists ticket__due_at__idx on public.ticket (due_at);
 create index if not exists ticket__requester__idx on public.ticket (requester);
 create index if not exists ticket__status__idx on public.ticket (status);
@@ -341,6 +344,7 @@ end $do$;
 create index if not exists saved_reply__category__idx on public.saved_reply (category);
 create index if not exists saved_reply__created_by__idx on public.saved_reply (created_by);
 create index if not exists saved_reply__shared__idx on public.saved_reply (shared);
+create index if not exists saved_reply__title__idx on public.saved_reply (title);
 
 -- ======================================================================
 -- Users
@@ -1363,7 +1367,7 @@ grant delete on table public.person to authenticated;
 
 revoke all on table public.ticket from anon, authenticated;
 grant select on table public.ticket to authenticated;
-grant insert (id, title, description, priority, category, assignee, due_at, resolution, reopen_reason, rating, rating_comment) on table public.ticket to authenticated;
+grant insert (id, title, description, priority, category, assignee, due_at, rating, rating_comment) on table public.ticket to authenticated;
 grant update (title, description, priority, category, assignee, due_at, rating, rating_comment) on table public.ticket to authenticated;
 grant delete on table public.ticket to authenticated;
 revoke all on table public.ticket_history from anon, authenticated;

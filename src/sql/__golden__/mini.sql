@@ -790,7 +790,7 @@ grant update (name) on table public.person to authenticated;
 
 revoke all on table public.ticket from anon, authenticated;
 grant select on table public.ticket to authenticated;
-grant insert (id, title, body, priority, assignee, resolution) on table public.ticket to authenticated;
+grant insert (id, title, body, priority, assignee) on table public.ticket to authenticated;
 grant update (title, body, priority, assignee) on table public.ticket to authenticated;
 grant delete on table public.ticket to authenticated;
 revoke all on table public.ticket_history from anon, authenticated;

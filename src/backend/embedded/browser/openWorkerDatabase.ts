@@ -32,6 +32,10 @@ export async function openWorkerDatabase(options: WorkerDatabaseOptions): Promis
   const [pgliteWasmModule, fsBundle] = await Promise.all([prefetched.wasm, prefetched.fsBundle]);
   const base = {
     dataDir: options.dataDir ?? 'idb://ninefold',
+    // Answer first, persist to IndexedDB right after (PGlite's advice for idb): otherwise every
+    // query, reads included, waits for an IndexedDB flush. A write can be lost only if the tab
+    // dies in the few milliseconds before its flush.
+    relaxedDurability: true,
     ...(pgliteWasmModule ? { pgliteWasmModule } : {}),
     ...(fsBundle ? { fsBundle } : {}),
   };

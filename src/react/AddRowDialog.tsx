@@ -1,0 +1,161 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import type { Row } from '../backend/types.ts';
+import { formSchema } from '../runtime/formSchema.ts';
+import { ui } from '../runtime/uiText.ts';
+import type { AppSpec } from '../spec/types.ts';
+import { useRuntime } from './context.ts';
+import { errorMessage, notifyOk } from './display.tsx';
+import { FieldInput } from './FieldInput.tsx';
+import { useCreate } from './hooks.ts';
+
+/**
+ * Values of a child row that follow from its parent: the reference to the parent itself, and any
+ * other required reference the parent holds too (a receipt added on an expense line belongs to
+ * that line's claim). Returns undefined when a required reference cannot be worked out.
+ *
+ * @example
+ * inheritedValues(spec, 'receipt', 'line', line) // { line: line.id, claim: line.claim }
+ */
+export function inheritedValues(
+  spec: AppSpec,
+  entity: string,
+  parentField: string,
+  parent: Row,
+  parentEntity: string,
+): Record<string, unknown> | undefined {
+  const fields = spec.entities[entity]?.fields ?? {};
+  const parentFields = spec.entities[parentEntity]?.fields ?? {};
+  const out: Record<string, unknown> = { [parentField]: parent.id };
+  for (const [name, f] of Object.entries(fields)) {
+    if (name === parentField || f.type !== 'ref' || !f.ref) continue;
+    const via = Object.entries(parentFields).find(([, p]) => p.type === 'ref' && p.ref === f.ref)?.[0];
+    const value = via ? parent[via] : undefined;
+    if (value !== undefined && value !== null) out[name] = value;
+    else if (f.required) return undefined;
+  }
+  return out;
+}
+
+/** "Add expense line": a dialog with the child entity's form, the parent filled in. */
+export function AddRowButton(props: {
+  entity: string;
+  parentEntity: string;
+  parentField: string;
+  parent: Row;
+}) {
+  const { spec } = useRuntime();
+  const [open, setOpen] = useState(false);
+  const label = spec.entities[props.entity]?.label ?? props.entity;
+  return (
+    <>
+      <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={() => setOpen(true)}>
+        {ui('newRow', { label: label.toLowerCase() })}
+      </Button>
+      {open && <AddRowDialog {...props} label={label} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function AddRowDialog(props: {
+  entity: string;
+  parentEntity: string;
+  parentField: string;
+  parent: Row;
+  label: string;
+  onClose(): void;
+}) {
+  const { spec, user } = useRuntime();
+  const { entity } = props;
+  const inherited = useMemo(
+    () => inheritedValues(spec, entity, props.parentField, props.parent, props.parentEntity) ?? {},
+    [spec, entity, props.parentField, props.parent, props.parentEntity],
+  );
+  const schema = useMemo(() => {
+    const all = formSchema(spec, entity, 'create', user?.roles ?? [], { userId: user?.id ?? '' });
+    const fields = all.fields.map((f) => f.name).filter((n) => !(n in inherited));
+    return formSchema(spec, entity, 'create', user?.roles ?? [], { fields, userId: user?.id ?? '' });
+  }, [spec, entity, user, inherited]);
+  const [values, setValues] = useState<Record<string, unknown>>(() => schema.initialValues(user));
+  const [touched, setTouched] = useState<Set<string>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [server, setServer] = useState<{ field?: string; message: string } | null>(null);
+  const create = useCreate(entity);
+  const errors = schema.validate({ ...inherited, ...values }, user);
+  const shown = (name: string) => submitted || touched.has(name);
+  const submit = async () => {
+    setSubmitted(true);
+    if (Object.keys(errors).length > 0) return;
+    setServer(null);
+    try {
+      const clean = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === '' ? null : v]));
+      await create.mutateAsync({ ...clean, ...inherited });
+      notifyOk(ui('createdToast', { label: props.label }));
+      props.onClose();
+    } catch (err) {
+      const own =
+        typeof err === 'object' && err && 'field' in err && typeof err.field === 'string'
+          ? err.field.split('.').pop()
+          : undefined;
+      const code = typeof err === 'object' && err && 'code' in err ? String(err.code) : '';
+      const field = own ?? spec.errors[code]?.field?.split('.')[1];
+      setServer({
+        ...(field && schema.fields.some((f) => f.name === field) ? { field } : {}),
+        message: errorMessage(spec, err),
+      });
+    }
+  };
+  return (
+    <Modal
+      opened
+      onClose={props.onClose}
+      title={<Text fw={600}>{ui('newRow', { label: props.label.toLowerCase() })}</Text>}
+      centered
+      size="lg"
+    >
+      <form
+        noValidate
+        onSubmit={(ev) => {
+          ev.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack>
+          {schema.fields.map((f) => (
+            <FieldInput
+              key={f.name}
+              entity={entity}
+              field={f}
+              row={{ ...inherited, ...values }}
+              value={values[f.name]}
+              disabled={create.isPending}
+              error={
+                (shown(f.name) ? errors[f.name] : undefined) ??
+                (server?.field === f.name ? server.message : undefined)
+              }
+              onChange={(v) => {
+                setValues((old) => ({ ...old, [f.name]: v }));
+                setTouched((t) => new Set(t).add(f.name));
+                if (server?.field === f.name) setServer(null);
+              }}
+            />
+          ))}
+          {((shown('_form') && errors._form) || (server && !server.field)) && (
+            <Text c="red" size="sm" role="alert">
+              {server && !server.field ? server.message : errors._form}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={props.onClose}>
+              {ui('cancel')}
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              {ui('add')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
