@@ -22,6 +22,7 @@ async function boot(): Promise<void> {
     spec,
     new URLSearchParams(location.search),
   );
+  performance.mark('ninefold:backend-ready');
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root');
   (await ui$).renderApp(root, spec, backend);

@@ -33,7 +33,10 @@ limit 50`;
 
 /** The same page with the customer's own filter spelled out, as a client does for "my tickets". */
 const listOf = (requester: string): string =>
-  LIST_SQL.replace("where status in ('open', 'pending')", `where status in ('open', 'pending') and requester = '${requester}'`);
+  LIST_SQL.replace(
+    "where status in ('open', 'pending')",
+    `where status in ('open', 'pending') and requester = '${requester}'`,
+  );
 
 function withDatabase(u: string, name: string): string {
   const x = new URL(u);
@@ -144,23 +147,30 @@ async function main(): Promise<void> {
     await c.query(`insert into auth.users (email, raw_user_meta_data)
       select 'agent' || lpad(g::text, 3, '0') || '@bench.test', jsonb_build_object('name', 'Agent ' || g)
       from generate_series(1, ${AGENTS}) g`);
-    await c.query(`delete from app.user_roles ur using public.person p where p.id = ur.user_id and p.email like 'agent%'`);
-    await c.query(`insert into app.user_roles (user_id, role) select id, 'agent' from public.person where email like 'agent%'`);
+    await c.query(
+      `delete from app.user_roles ur using public.person p where p.id = ur.user_id and p.email like 'agent%'`,
+    );
+    await c.query(
+      `insert into app.user_roles (user_id, role) select id, 'agent' from public.person where email like 'agent%'`,
+    );
     let loaded = 0;
     for (const size of SIZES) {
       const started = Date.now();
       await loadTickets(c, size - loaded, loaded);
       loaded = size;
       await c.query('analyze');
-      console.log(`loaded ${size} tickets in ${((Date.now() - started) / 1000).toFixed(1)} s (incl. analyze)`);
+      console.log(
+        `loaded ${size} tickets in ${((Date.now() - started) / 1000).toFixed(1)} s (incl. analyze)`,
+      );
       // A customer with a typical number of tickets (the median), and an agent.
       const customer = (
         await c.query<{ id: string; n: number }>(`
           select requester as id, count(*)::int as n from public.ticket group by requester
           order by count(*) offset ${CUSTOMERS / 2} limit 1`)
       ).rows[0];
-      const agent = (await c.query<{ id: string }>(`select id from public.person where email like 'agent%' limit 1`))
-        .rows[0];
+      const agent = (
+        await c.query<{ id: string }>(`select id from public.person where email like 'agent%' limit 1`)
+      ).rows[0];
       if (!customer || !agent) throw new Error('no users');
       for (const [role, id, sql, note] of [
         ['customer', customer.id, LIST_SQL, `${customer.n} tickets; RLS alone filters`],
@@ -171,7 +181,9 @@ async function main(): Promise<void> {
         const noRls = await measure(() => timed(() => c.query(sql)));
         results.push({ rows: size, role, rls, noRls, note });
         const check = await asUser(c, id, sql);
-        console.log(`  ${role}: rls ${rls.toFixed(2)} ms, no rls ${noRls.toFixed(2)} ms (${check.rows.length} rows; ${note})`);
+        console.log(
+          `  ${role}: rls ${rls.toFixed(2)} ms, no rls ${noRls.toFixed(2)} ms (${check.rows.length} rows; ${note})`,
+        );
         const plan = await asUser(c, id, `explain (analyze, buffers, costs off) ${sql}`);
         plans.push(
           `-- ${size} rows, ${role} (${note}), RLS\n${plan.rows.map((r) => (r as Record<string, string>)['QUERY PLAN']).join('\n')}`,

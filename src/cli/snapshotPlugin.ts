@@ -77,7 +77,14 @@ async function snapshotFor(spec: AppSpec, demo: boolean): Promise<{ tarball: Uin
         v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v,
       )
     : 'accounts';
-  const key = createHash('sha256').update(`${pglite.version}\n${sql}\n${plan}`).digest('hex').slice(0, 16);
+  // The code that builds and seeds it is an input too (the schema text covers the migration).
+  const code = ['snapshot.ts', 'demo/seedDemo.ts', 'demo/demoAccounts.ts', 'passwords.ts']
+    .map((f) => readFileSync(join(ROOT, 'src/backend/embedded', f), 'utf8'))
+    .join('\n');
+  const key = createHash('sha256')
+    .update(`${pglite.version}\n${sql}\n${plan}\n${code}`)
+    .digest('hex')
+    .slice(0, 16);
   const file = join(CACHE, `${appSlug(spec)}-${key}.tar.gz`);
   if (existsSync(file)) return { tarball: new Uint8Array(readFileSync(file)), version };
   const snapshot = await buildSnapshot(spec, { demo, now });

@@ -33,7 +33,7 @@ import { availableTransitions, stateLabel } from '../runtime/availableTransition
 import { can } from '../runtime/can.ts';
 import { formatMessage } from '../runtime/formatMessage.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
-import { ruleVerdict } from '../runtime/ruleVerdict.ts';
+import { refuses, ruleVerdict } from '../runtime/ruleVerdict.ts';
 import { ui } from '../runtime/uiText.ts';
 import { AddRowButton, inheritedValues } from './AddRowDialog.tsx';
 import { useRuntime } from './context.ts';
@@ -409,7 +409,7 @@ function QuickAdd(props: {
   const submit = async () => {
     const values = { ...props.base, [props.body]: text, ...flags };
     const bad = (spec.validation[props.entity] ?? []).find(
-      (r) => r.kind === 'row' && ruleVerdict(spec, props.entity, r.rule, { user, row: values }) === false,
+      (r) => r.kind === 'row' && refuses(ruleVerdict(spec, props.entity, r.rule, { user, row: values })),
     );
     if (bad) return setError(formatMessage(spec, bad.error, values));
     setBusy(true);
@@ -497,7 +497,7 @@ function FileUpload(props: {
       };
       const bad = (spec.validation[props.entity] ?? []).find(
         (r) =>
-          r.kind === 'row' && ruleVerdict(spec, props.entity, r.rule, { user, row: draft, data }) === false,
+          r.kind === 'row' && refuses(ruleVerdict(spec, props.entity, r.rule, { user, row: draft, data })),
       );
       if (bad) return notifyError(spec, { code: bad.error, params: { name: file.name } });
     }

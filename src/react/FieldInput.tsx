@@ -86,6 +86,8 @@ function BuiltIn({ field, value, onChange, error, disabled, entity }: WidgetProp
           fixedDecimalScale={field.widget === 'money'}
           min={field.limits.min}
           max={field.limits.max}
+          // Out-of-range values stay as typed so the range rule's message can say what is wrong.
+          clampBehavior="none"
           thousandSeparator=","
           onChange={(v) => onChange(v === '' ? null : v)}
         />

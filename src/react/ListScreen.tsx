@@ -25,7 +25,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef } from 'react';
+import { memo, type RefObject, useMemo, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Row } from '../backend/types.ts';
 import { humanize, stateLabel } from '../runtime/availableTransitions.ts';
@@ -50,7 +50,6 @@ export function ListScreen({ route }: { route: RouteEntry }) {
   const screen = spec.screens[route.name];
   const entity = route.entity ?? '';
   const e = spec.entities[entity];
-  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const state = listStateFromParams(params, screen?.sort);
   const wide = useMediaQuery('(min-width: 48em)', true);
@@ -95,12 +94,6 @@ export function ListScreen({ route }: { route: RouteEntry }) {
     setParams(listStateToParams({ ...state, page: 1, ...patch }, screen?.sort), { replace: true });
   const onSearch = useDebouncedCallback((q: string) => setState({ search: q }), 250);
   const scroller = useRef<HTMLDivElement>(null);
-  const virtual = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
-  });
   const plural = e?.plural ?? e?.label ?? entity;
   const exportCsv = () => {
     const csv = toCsv(
@@ -118,9 +111,6 @@ export function ListScreen({ route }: { route: RouteEntry }) {
   const desc = state.sort?.startsWith('-') ?? false;
   const sortable = ['createdAt', 'updatedAt', ...columns];
   const filtered = state.search !== '' || Object.keys(state.filters).length > 0;
-  const items = virtual.getVirtualItems();
-  const padTop = items[0]?.start ?? 0;
-  const padBottom = items.length > 0 ? virtual.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
 
   return (
     <Stack gap="md">
@@ -273,39 +263,13 @@ export function ListScreen({ route }: { route: RouteEntry }) {
                   ))}
                 </Table.Tr>
               </Table.Thead>
-              <Table.Tbody>
-                {padTop > 0 && <tr style={{ height: padTop }} />}
-                {items.map((item) => {
-                  const row = rows[item.index] as Row;
-                  const href = detail ? buildPath(detail, { id: row.id }) : undefined;
-                  return (
-                    <Table.Tr
-                      key={row.id}
-                      style={{ height: ROW_HEIGHT, cursor: href ? 'pointer' : undefined }}
-                      onClick={() => href && navigate(href)}
-                    >
-                      {visibleColumns.map((c, i) => (
-                        <Table.Td key={c}>
-                          {i === 0 && href ? (
-                            <Text
-                              component={Link}
-                              to={href}
-                              fw={500}
-                              onClick={(ev) => ev.stopPropagation()}
-                              style={{ color: 'inherit' }}
-                            >
-                              <FieldValue entity={entity} name={c} row={row} />
-                            </Text>
-                          ) : (
-                            <FieldValue entity={entity} name={c} row={row} />
-                          )}
-                        </Table.Td>
-                      ))}
-                    </Table.Tr>
-                  );
-                })}
-                {padBottom > 0 && <tr style={{ height: padBottom }} />}
-              </Table.Tbody>
+              <VirtualRows
+                rows={rows}
+                columns={visibleColumns}
+                entity={entity}
+                detail={detail}
+                scroller={scroller}
+              />
             </Table>
           </ScrollArea.Autosize>
         )}
@@ -337,3 +301,83 @@ export function ListScreen({ route }: { route: RouteEntry }) {
 function profileOf(spec: { entities: Record<string, { profile?: boolean }> }): string | undefined {
   return Object.entries(spec.entities).find(([, e]) => e.profile)?.[0];
 }
+
+interface VirtualRowsProps {
+  rows: Row[];
+  columns: readonly string[];
+  entity: string;
+  detail: RouteEntry | undefined;
+  scroller: RefObject<HTMLDivElement | null>;
+}
+
+/**
+ * The table body, virtualised. A component of its own so that scrolling re-renders only the
+ * rows (and only the rows coming into view, each memoised), never the screen's filters and
+ * inputs: re-rendering those on every scroll frame made long tasks of 100-350 ms.
+ */
+function VirtualRows({ rows, columns, entity, detail, scroller }: VirtualRowsProps) {
+  const navigate = useNavigate();
+  const virtual = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+  });
+  const items = virtual.getVirtualItems();
+  const padTop = items[0]?.start ?? 0;
+  const padBottom = items.length > 0 ? virtual.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
+  return (
+    <Table.Tbody>
+      {padTop > 0 && <tr style={{ height: padTop }} />}
+      {items.map((item) => {
+        const row = rows[item.index] as Row;
+        return (
+          <ListRow
+            key={row.id}
+            row={row}
+            columns={columns}
+            entity={entity}
+            href={detail ? buildPath(detail, { id: row.id }) : undefined}
+            navigate={navigate}
+          />
+        );
+      })}
+      {padBottom > 0 && <tr style={{ height: padBottom }} />}
+    </Table.Tbody>
+  );
+}
+
+interface ListRowProps {
+  row: Row;
+  columns: readonly string[];
+  entity: string;
+  href: string | undefined;
+  navigate: (to: string) => unknown;
+}
+
+const ListRow = memo(function ListRow({ row, columns, entity, href, navigate }: ListRowProps) {
+  return (
+    <Table.Tr
+      style={{ height: ROW_HEIGHT, cursor: href ? 'pointer' : undefined }}
+      onClick={() => href && navigate(href)}
+    >
+      {columns.map((c, i) => (
+        <Table.Td key={c}>
+          {i === 0 && href ? (
+            <Text
+              component={Link}
+              to={href}
+              fw={500}
+              onClick={(ev) => ev.stopPropagation()}
+              style={{ color: 'inherit' }}
+            >
+              <FieldValue entity={entity} name={c} row={row} />
+            </Text>
+          ) : (
+            <FieldValue entity={entity} name={c} row={row} />
+          )}
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  );
+});

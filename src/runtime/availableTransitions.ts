@@ -2,7 +2,7 @@ import type { AppSpec } from '../spec/types.ts';
 import { permits } from './can.ts';
 import { formatMessage } from './formatMessage.ts';
 import { effectiveRoles } from './roles.ts';
-import { type RuleUser, ruleVerdict } from './ruleVerdict.ts';
+import { type RuleUser, refusesRow, ruleVerdict } from './ruleVerdict.ts';
 import { ui } from './uiText.ts';
 
 export interface TransitionOption {
@@ -115,7 +115,7 @@ function ruleBrokenAfter(
     if (unknown.some((f) => new RegExp(`\\b${f}\\b`).test(text))) continue;
     const ctx = { user, row: after };
     if (rule.when && ruleVerdict(spec, entity, rule.when, ctx) !== true) continue;
-    if (ruleVerdict(spec, entity, rule.rule, ctx) === false) return formatMessage(spec, rule.error, after);
+    if (refusesRow(spec, entity, rule.rule, ctx)) return formatMessage(spec, rule.error, after);
   }
   return undefined;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import expenses from '../../examples/expenses/spec.ts';
 import { fieldRuleHolds, formSchema } from './formSchema.ts';
 import { fixtureSpec as spec } from './testing/fixtureSpec.ts';
 
@@ -77,5 +78,26 @@ describe('formSchema', () => {
     expect(fieldRuleHolds(spec, { kind: 'field', field: 'x', format: 'email', error: 'E' }, 'a@b')).toBe(
       false,
     );
+  });
+});
+
+describe('formSchema: row rules as the database checks them', () => {
+  const emp = { id: 'emp', roles: ['employee'] };
+  const line = formSchema(expenses, 'line', 'create', ['employee'], {
+    fields: ['date', 'category', 'description', 'distanceKm', 'amount', 'currency'],
+    userId: 'emp',
+  });
+  const base = {
+    date: new Date().toISOString().slice(0, 10),
+    description: 'Drive',
+    amount: 10,
+    currency: 'EUR',
+  };
+  it('an empty input is an empty value: unknown refuses, like coalesce(rule, false)', () => {
+    const errors = line.validate({ ...base, category: 'mileage' }, emp);
+    expect(errors.distanceKm).toBe('Enter the distance driven for mileage.');
+  });
+  it('rules that read other rows are left to the server', () => {
+    expect(line.validate({ ...base, category: 'travel', currency: 'USD' }, emp)).toEqual({});
   });
 });

@@ -2,7 +2,7 @@ import type { AppSpec, FieldRuleSpec, FieldSpec, FieldType } from '../spec/types
 import { humanize } from './availableTransitions.ts';
 import { can, updatableFields } from './can.ts';
 import { formatMessage } from './formatMessage.ts';
-import { type RuleUser, ruleVerdict } from './ruleVerdict.ts';
+import { type RuleUser, refusesRow, ruleVerdict } from './ruleVerdict.ts';
 import { ui } from './uiText.ts';
 
 export type WidgetKind =
@@ -164,12 +164,15 @@ export function formSchema(
         continue;
       }
       if (!who) continue;
-      const draft = { ...values };
+      // An input left empty is an empty value (null), not a missing one.
+      const empty = Object.fromEntries(fields.map((f) => [f.name, null]));
+      const draft =
+        mode === 'create' ? { ...empty, ...insertDefaults(spec, entity, who), ...values } : { ...values };
       if (statusField && draft[statusField] === undefined) draft[statusField] = spec.states[entity]?.initial;
       const ctx = { user: who, row: draft };
       if (rule.when && ruleVerdict(spec, entity, rule.when, ctx) !== true) continue;
-      // Like a CHECK constraint: only a rule that is definitely false is refused.
-      if (ruleVerdict(spec, entity, rule.rule, ctx) !== false) continue;
+      // As the database's check: false or unknown refuses; what needs other rows is the server's.
+      if (!refusesRow(spec, entity, rule.rule, ctx)) continue;
       const target = rule.field ?? spec.errors[rule.error]?.field?.split('.')[1] ?? '_form';
       const key = fields.some((f) => f.name === target) ? target : '_form';
       errors[key] ??= formatMessage(spec, rule.error, values);
@@ -195,6 +198,23 @@ export function formSchema(
       return out;
     },
   };
+}
+
+/**
+ * What the database fills in on insert that a form does not show: defaults, the owner (the user),
+ * the timestamps. Rules read the row as it will be stored, so a draft must look like it.
+ */
+function insertDefaults(spec: AppSpec, entity: string, who: RuleUser): Record<string, unknown> {
+  const now = new Date();
+  const out: Record<string, unknown> = { createdAt: now.toISOString(), updatedAt: now.toISOString() };
+  for (const [name, f] of Object.entries(spec.entities[entity]?.fields ?? {})) {
+    if (f.owner) out[name] = who.id;
+    else if (f.default === 'me') out[name] = who.id;
+    else if (f.default === 'now') out[name] = now.toISOString();
+    else if (f.default === 'today') out[name] = now.toISOString().slice(0, 10);
+    else if (f.default !== undefined) out[name] = f.default;
+  }
+  return out;
 }
 
 function limitsOf(spec: AppSpec, rules: readonly FieldRuleSpec[]): FormField['limits'] {

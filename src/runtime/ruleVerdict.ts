@@ -46,6 +46,30 @@ export function ruleVerdict(
   return typeof value === 'boolean' || value === null ? value : 'undecidable';
 }
 
+/**
+ * Whether a validation rule refuses the row, as the database's check does: a rule holds only
+ * when it is true (`coalesce(rule, false)`), so unknown refuses too; an undecidable rule is the
+ * server's to judge.
+ *
+ * @example
+ * refuses(ruleVerdict(spec, 'line', 'distanceKm > 0', { user, row: { distanceKm: null } })) // true
+ */
+export function refuses(verdict: boolean | null | 'undecidable'): boolean {
+  return verdict === false || verdict === null;
+}
+
+/**
+ * `refuses` for a validation rule on a row the browser may hold only part of: a field the rule
+ * names that is absent from the row (`undefined`, unlike a stored empty `null`) leaves the rule to
+ * the server instead of reading as empty.
+ */
+export function refusesRow(spec: AppSpec, entity: string, rule: string, ctx: VerdictContext): boolean {
+  const fields = Object.keys(spec.entities[entity]?.fields ?? {});
+  const row = ctx.row ?? {};
+  if (fields.some((f) => row[f] === undefined && new RegExp(`\\b${f}\\b`).test(rule))) return false;
+  return refuses(ruleVerdict(spec, entity, rule, ctx));
+}
+
 const cache = new WeakMap<AppSpec, Map<string, Typed | null>>();
 
 function checked(spec: AppSpec, entity: string, rule: string): Typed | null {

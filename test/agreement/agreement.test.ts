@@ -40,7 +40,7 @@ describe.each(apps)('agreement %s', (name, spec) => {
     const started = Date.now();
     await fc.assert(
       fc.asyncProperty(planArb(spec, { minRows: 2, maxRows: 7 }), async (plan) => {
-        const o = await compareOnDataset(db, spec, rules, plan);
+        const o = await compareOnDataset(db, spec, rules, plan, { rls: true });
         cases += o.cases;
         disagreements += o.disagreements.length;
         if (o.disagreements.length > 0)

@@ -9,7 +9,14 @@
  */
 import type { Typed } from '../../src/rules/ast.ts';
 import { checkRule } from '../../src/rules/check.ts';
-import { type DataContext, evaluateRule, normaliseValue, type RuleValue } from '../../src/rules/evaluate.ts';
+import {
+  type DataContext,
+  effectiveRoles,
+  evaluateRule,
+  holds,
+  normaliseValue,
+  type RuleValue,
+} from '../../src/rules/evaluate.ts';
 import { ruleSites } from '../../src/spec/ruleSites.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
 import { compileRuleSql, profileEntityName } from '../../src/sql/compileRuleSql.ts';
@@ -99,6 +106,12 @@ export interface Outcome {
 
 export interface CompareOptions {
   /**
+   * Also compare what each signed-in user may read: the rows RLS returns to `authenticated` against
+   * the read permissions of the user's roles evaluated by TypeScript. Policies read other tables
+   * under RLS too, so the evaluator's data is narrowed to the readable rows until it is stable.
+   */
+  rls?: boolean;
+  /**
    * Whether a value beyond Postgres' ranges (an interval over ±178 million years, a numeric
    * overflow) is skipped and counted instead of failing the run. Off for the reference apps.
    */
@@ -171,15 +184,106 @@ function same(a: RuleValue, b: RuleValue): boolean {
   return a === b;
 }
 
-function dataContext(m: Materialised, profile: string | undefined): DataContext {
+/** The rows both engines read; `visible` restricts each entity to the ids a user may read. */
+function dataContext(
+  m: Materialised,
+  profile: string | undefined,
+  visible?: ReadonlyMap<string, ReadonlySet<string>>,
+): DataContext {
   const index = new Map<string, Map<string, Record<string, unknown>>>();
-  for (const [e, rows] of Object.entries(m.ts)) index.set(e, new Map(rows.map((r) => [String(r.id), r])));
+  const rowsOf = (e: string) => (m.ts[e] ?? []).filter((r) => !visible || visible.get(e)?.has(String(r.id)));
+  for (const e of Object.keys(m.ts)) index.set(e, new Map(rowsOf(e).map((r) => [String(r.id), r])));
   return {
-    rows: (e) => m.ts[e] ?? [],
+    rows: (e) => [...(index.get(e)?.values() ?? [])],
     get: (e, id) => index.get(e)?.get(id) ?? null,
     profile: (id) => (profile ? (index.get(profile)?.get(id) ?? null) : null),
     roles: (id) => m.roles.get(id) ?? null,
   };
+}
+
+/** Read permission of each role on each entity: `true` or the checked rule. */
+function readRules(spec: AppSpec): Map<string, Map<string, true | Typed>> {
+  const out = new Map<string, Map<string, true | Typed>>();
+  for (const [role, perms] of Object.entries(spec.roles.permissions)) {
+    for (const [entity, p] of Object.entries(perms)) {
+      if (p.read === undefined || p.read === false) continue;
+      const byRole = out.get(entity) ?? new Map<string, true | Typed>();
+      byRole.set(role, p.read === true ? true : typedRule(spec, p.read, entity, `${role}.${entity}.read`));
+      out.set(entity, byRole);
+    }
+  }
+  return out;
+}
+
+async function compareVisibility(
+  db: Session,
+  spec: AppSpec,
+  m: Materialised,
+  now: Date,
+  out: Outcome,
+  nowText: string,
+  timezone: string,
+): Promise<void> {
+  const rules = readRules(spec);
+  const profile = profileEntityName(spec);
+  for (const user of m.users) {
+    if (user.id === null) continue;
+    const held = effectiveRoles(spec, user.roles);
+    await db.query(`select set_config('request.jwt.claims', $1, true)`, [
+      JSON.stringify({ sub: user.id, role: 'authenticated' }),
+    ]);
+    await db.query('set local role authenticated');
+    const seen = new Map<string, Set<string>>();
+    for (const entity of Object.keys(m.ts)) {
+      const r = await db.query<{ id: string }>(`select id::text as id from ${tableRef(entity)}`);
+      seen.set(entity, new Set(r.rows.map((x) => x.id)));
+    }
+    await db.query('reset role');
+    // Fixpoint: what a policy's subquery sees is itself filtered by RLS.
+    let visible: Map<string, Set<string>> | undefined;
+    for (let round = 0; round < 5; round++) {
+      const data = dataContext(m, profile, visible);
+      const next = new Map<string, Set<string>>();
+      for (const [entity, rows] of Object.entries(m.ts)) {
+        const ids = new Set<string>();
+        for (const row of rows) {
+          const ctx = { row, user: { id: user.id, roles: user.roles }, now, spec, data };
+          const readable = [...(rules.get(entity) ?? [])].some(
+            ([role, rule]) => held.has(role) && (rule === true || holds(rule, ctx)),
+          );
+          if (readable) ids.add(String(row.id));
+        }
+        next.set(entity, ids);
+      }
+      const stable =
+        visible !== undefined &&
+        [...next].every(
+          ([e, ids]) => ids.size === visible?.get(e)?.size && [...ids].every((i) => visible?.get(e)?.has(i)),
+        );
+      visible = next;
+      if (stable) break;
+    }
+    for (const [entity, rows] of Object.entries(m.ts)) {
+      for (const row of rows) {
+        out.cases += 1;
+        const sqlSees = seen.get(entity)?.has(String(row.id)) ?? false;
+        const tsSees = visible?.get(entity)?.has(String(row.id)) ?? false;
+        if (sqlSees !== tsSees)
+          out.disagreements.push({
+            rule: `read policies of ${entity}`,
+            paths: [`roles.permissions.*.${entity}.read`],
+            sql: `select id from ${tableRef(entity)} -- as authenticated`,
+            entity,
+            row,
+            user,
+            now: nowText,
+            timezone,
+            sqlResult: sqlSees,
+            tsResult: tsSees,
+          });
+      }
+    }
+  }
 }
 
 /** Evaluates every rule on every row for every user, in one transaction, on both engines. */
@@ -269,6 +373,7 @@ export async function compareOnDataset(
         }
       }
     }
+    if (opts.rls) await compareVisibility(db, spec, m, now, out, `${t}Z`, plan.timezone);
   } finally {
     await db.query('rollback');
   }

@@ -183,7 +183,7 @@ describe.skipIf(!e2eAvailable)('expenses journey', () => {
       await dialog.locator('button[type=submit]').click();
       await dialog.waitFor({ state: 'detached' });
       await status('Paid');
-      await page.getByText('TRF-2026-0042').waitFor();
+      await page.getByText('TRF-2026-0042', { exact: true }).waitFor();
     });
   }, 60_000);
 

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { it } from 'vitest';
+import { expect, it } from 'vitest';
 import { build, resolveSpecFile } from '../../src/cli/devServer.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
 import { serveDist } from './serveDist.ts';
@@ -178,8 +178,16 @@ export async function switchDemo(page: Page, roleLabel: string): Promise<void> {
 
 /** Closes every notification, as a person would before reaching what it covers. */
 export async function dismissToasts(page: Page): Promise<void> {
-  const close = page.locator('.mantine-Notification-root').getByRole('button');
-  for (let n = await close.count(); n > 0; n = await close.count()) await close.first().click();
+  // A pointer resting on a toast pauses its timer; move it away, then let them go.
+  await page.mouse.move(1, 450);
+  const toasts = page.locator('.mantine-Notification-root');
+  for (let i = 0; i < 10 && (await toasts.count()) > 0; i++)
+    await toasts
+      .first()
+      .getByRole('button')
+      .click({ timeout: 1_000 })
+      .catch(() => undefined);
+  await expect.poll(() => toasts.count(), { timeout: 10_000 }).toBe(0);
 }
 
 /** Client-side navigation (keeps the in-memory database, unlike page.goto). */

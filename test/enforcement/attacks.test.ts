@@ -5,10 +5,12 @@
  * writable text field. Also hostile names in a specification (validator and SQL quoting).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transitionFunctionName } from '../../src/naming.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
 import { validateSpec } from '../../src/spec/validateSpec.ts';
 import { compileMigration } from '../../src/sql/compileMigration.ts';
 import { constraintCatalogue } from '../../src/sql/constraintNames.ts';
+import { quoteIdent } from '../../src/sql/quote.ts';
 import {
   type DbErrorInfo,
   dbError,
@@ -29,7 +31,15 @@ import {
   tableSql,
   updateFields,
 } from './support/model.ts';
-import { rolledBack, type Seed, type SeedUser, seedRows, seedUsers, trial } from './support/seed.ts';
+import {
+  freshenGuardTimes,
+  rolledBack,
+  type Seed,
+  type SeedUser,
+  seedRows,
+  seedUsers,
+  trial,
+} from './support/seed.ts';
 
 const backends = await enforcementBackends('attacks.test');
 const counter = caseCounter();
@@ -84,10 +94,51 @@ describe.each(backends)('attacks on $name', (backend) => {
         db = await backend.open(spec);
         users = await seedUsers(db, spec, 'attack');
         seed = await seedRows(db, spec, users);
+        await freshenGuardTimes(db, spec);
         snap = await snapshot(db, spec);
       }, 120_000);
       afterAll(async () => {
         if (db) await backend.release(db);
+      });
+
+      it('cannot write the bookkeeping columns (id, createdAt, updatedAt, version)', async () => {
+        let cases = 0;
+        const values: Record<string, unknown> = {
+          id: crypto.randomUUID(),
+          createdAt: '2000-01-01T00:00:00Z',
+          updatedAt: '2000-01-01T00:00:00Z',
+          version: 999,
+        };
+        for (const entity of Object.keys(spec.entities))
+          for (const u of users) {
+            const own = (seed.rows[entity] ?? []).find((r) => r.owner === u.id) ?? seed.rows[entity]?.[0];
+            if (!own) continue;
+            for (const [field, value] of Object.entries(values)) {
+              const col = columnSql(spec, entity, field);
+              const e = await expectDbError(() =>
+                db.asUser(u.id, (q) =>
+                  q.query(`update ${tableSql(entity)} set ${col} = $2 where id = $1`, [own.id, value]),
+                ),
+              );
+              expect(e.code, `${u.label} ${entity}.${field}`).toBe('42501');
+              cases++;
+              if (field !== 'id') {
+                const e2 = await expectDbError(() =>
+                  db.asUser(u.id, (q) =>
+                    q.query(`insert into ${tableSql(entity)} (${col}) values ($1)`, [value]),
+                  ),
+                );
+                expect(e2.code, `${u.label} insert ${entity}.${field}`).toBe('42501');
+                cases++;
+              }
+            }
+          }
+        // Positive control: the rows keep their bookkeeping.
+        const odd = await db.query<{ n: number }>(
+          `select count(*)::int as n from ${tableSql(Object.keys(spec.entities)[0] as string)} where version = 999 or created_at < '2001-01-01'`,
+        );
+        expect(odd.rows[0]?.n).toBe(0);
+        counter.add(`${app.name} on ${backend.name}`, cases);
       });
 
       it('cannot rewrite an owner field, on insert or update, even on an own row', async () => {
@@ -439,6 +490,83 @@ describe.each(backends)('attacks on $name', (backend) => {
         expect(open).toEqual([]);
         // Positive control: a signed-in user can call the public role RPC.
         await db.asUser(users[0]?.id ?? null, (q) => q.query('select public.my_roles()'));
+      });
+
+      it('hostile text as a transition input round-trips exactly or is refused by a catalogue CHECK', async () => {
+        const catalogue = constraintCatalogue(spec);
+        const problems: string[] = [];
+        let cases = 0;
+        for (const [entity, st] of Object.entries(spec.states))
+          for (const [name, t] of Object.entries(st.transitions)) {
+            const textInputs = (t.input ?? []).filter((f) =>
+              ['text', 'longtext'].includes(spec.entities[entity]?.fields[f]?.type ?? ''),
+            );
+            if (textInputs.length === 0) continue;
+            const fn = `public.${quoteIdent(transitionFunctionName(entity, name))}`;
+            const other = Object.fromEntries(
+              (t.input ?? [])
+                .filter((f) => !textInputs.includes(f))
+                .map((f) => {
+                  const type = spec.entities[entity]?.fields[f]?.type;
+                  return [
+                    f,
+                    type === 'user' ? users.at(-2)?.id : new Date(Date.now() + 3_600_000).toISOString(),
+                  ];
+                }),
+            );
+            for (const field of textInputs) {
+              const col = columnSql(spec, entity, field).replaceAll('"', '');
+              let ran = false;
+              for (const r of (seed.rows[entity] ?? []).filter((x) => x.state && t.from.includes(x.state)))
+                for (const u of users) {
+                  if (ran) break;
+                  const outcome = await rolledBack(
+                    (f2) => db.asUser(u.id, f2),
+                    async (q) => {
+                      const probe = await trial(q, () =>
+                        q.query(`select * from ${fn}($1, null, $2::jsonb)`, [
+                          r.id,
+                          JSON.stringify({ ...other, [field]: 'A normal input text' }),
+                        ]),
+                      );
+                      if (!probe.ok) return 0;
+                      for (const value of [...HOSTILE, 'nul \u0000 inside']) {
+                        cases++;
+                        const what = `${entity}.${name} ${field} = ${JSON.stringify(value.slice(0, 30))}(${value.length})`;
+                        const res = await trial(q, async () => {
+                          const row = await q.query<Record<string, unknown>>(
+                            `select * from ${fn}($1, null, $2::jsonb)`,
+                            [r.id, JSON.stringify({ ...other, [field]: value })],
+                          );
+                          return row.rows[0]?.[col];
+                        });
+                        if (res.ok) {
+                          if (res.value !== value) problems.push(`${what}: stored differently`);
+                          continue;
+                        }
+                        const err = dbError(res.error);
+                        if (value.includes('\u0000')) {
+                          if (!['22P05', '22021', '22P02'].includes(err.code ?? ''))
+                            problems.push(`${what}: NUL refused with ${err.code} ${err.message}`);
+                          continue;
+                        }
+                        if (value.trim() === '' && err.message === 'INPUT_REQUIRED') continue;
+                        const meaning = err.constraint ? catalogue[err.constraint] : undefined;
+                        if (err.code !== '23514' || !meaning)
+                          problems.push(
+                            `${what}: refused with ${err.code} ${err.constraint ?? ''} ${err.message.slice(0, 120)}`,
+                          );
+                      }
+                      return 1;
+                    },
+                  );
+                  if (outcome) ran = true;
+                }
+              if (!ran) problems.push(`${entity}.${name}: nobody could run it on a seeded row`);
+            }
+          }
+        counter.add(`${app.name} on ${backend.name}`, cases);
+        expect(problems).toEqual([]);
       });
 
       it('hostile text in every writable text field round-trips exactly or is refused by a catalogue CHECK', async () => {

@@ -17,16 +17,15 @@ import { enforcementBackends } from './support/backends.ts';
 import {
   APPS,
   caseCounter,
-  columnSql,
   type FieldRow,
   rule,
   type Snapshot,
   snapshot,
   specAllows,
-  tableSql,
   toFieldRow,
 } from './support/model.ts';
 import {
+  freshenGuardTimes,
   rolledBack,
   type Seed,
   type SeedUser,
@@ -159,18 +158,7 @@ describe.each(backends)('transitions on $name', (backend) => {
         db = await backend.open(spec);
         users = await seedUsers(db, spec);
         seed = await seedRows(db, spec, users);
-        // Datetime fields a guard reads (solvedAt in "solvedAt > now - days(7)") get a recent value,
-        // so time-window guards have passing cases too (the window edges are tested on their own).
-        for (const [entity, st] of Object.entries(spec.states))
-          for (const [field, f] of Object.entries(spec.entities[entity]?.fields ?? {})) {
-            const read = Object.values(st.transitions).some(
-              (t) => t.guard && new RegExp(`\\b${field}\\b`).test(t.guard),
-            );
-            if (f.type === 'datetime' && read)
-              await db.query(
-                `update ${tableSql(entity)} set ${columnSql(spec, entity, field)} = now() - interval '1 hour'`,
-              );
-          }
+        await freshenGuardTimes(db, spec);
         snap = await snapshot(db, spec);
       }, 120_000);
       afterAll(async () => {

@@ -40,6 +40,12 @@ export async function buildSnapshot(
         ? seedDemo(tx, spec, demoPlanFor(spec, options.now ?? new Date())).then(() => undefined)
         : seedDemoAccounts(tx, spec).then(() => undefined),
     );
+    // The template databases serve only `create database`, which the embedded backend never runs;
+    // without them the data directory has 40% fewer files, and PGlite's IndexedDB layer compares
+    // every file after each query, so each query gets cheaper in the browser.
+    await db.exec(`update pg_database set datistemplate = false where datname in ('template0', 'template1')`);
+    await db.exec('drop database template0');
+    await db.exec('drop database template1');
     // Dead tuples and planner statistics: a smaller tarball, and first queries plan as they will later.
     await backend.db.exec('vacuum analyze');
     await backend.db.exec('checkpoint');

@@ -250,3 +250,20 @@ export async function rolledBack<T>(
   }
   throw new Error('unreachable');
 }
+
+/**
+ * Datetime fields a guard reads (solvedAt in "solvedAt > now - days(7)") get a recent value on every
+ * row, as the owner, so time-window guards have passing cases too (the edges are tested on their own).
+ */
+export async function freshenGuardTimes(db: TestDb, spec: AppSpec): Promise<void> {
+  for (const [entity, st] of Object.entries(spec.states))
+    for (const [field, f] of Object.entries(spec.entities[entity]?.fields ?? {})) {
+      const read = Object.values(st.transitions).some(
+        (t) => t.guard && new RegExp(`\\b${field}\\b`).test(t.guard),
+      );
+      if (f.type === 'datetime' && read)
+        await db.query(
+          `update ${tableSql(entity)} set ${columnSql(spec, entity, field)} = now() - interval '1 hour'`,
+        );
+    }
+}

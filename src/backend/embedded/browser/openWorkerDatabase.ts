@@ -32,10 +32,8 @@ export async function openWorkerDatabase(options: WorkerDatabaseOptions): Promis
   const [pgliteWasmModule, fsBundle] = await Promise.all([prefetched.wasm, prefetched.fsBundle]);
   const base = {
     dataDir: options.dataDir ?? 'idb://ninefold',
-    // Answer first, persist to IndexedDB right after (PGlite's advice for idb): otherwise every
-    // query, reads included, waits for an IndexedDB flush. A write can be lost only if the tab
-    // dies in the few milliseconds before its flush.
-    relaxedDurability: true,
+    // Not `relaxedDurability`: with it the IndexedDB sync of one query overlaps the next query's
+    // file changes, and in Chromium that ends in ErrnoError (test/browser caught it).
     ...(pgliteWasmModule ? { pgliteWasmModule } : {}),
     ...(fsBundle ? { fsBundle } : {}),
   };
