@@ -58,6 +58,8 @@ describe.skipIf(!e2eAvailable)('helpdesk in two tabs', () => {
     a = first.page;
     errors.push(...first.errors);
     a.on('pageerror', (e) => errors.push(`A: ${e.message}`));
+    // Falling back to a database inside the page would not be "shared across tabs".
+    a.on('console', (m) => m.text().includes('worker unavailable') && errors.push(`A: ${m.text()}`));
     await step(a, 'tabs-a-boot', async () => {
       await a.goto(`${url}/`);
       await signInAsDemo(a, 'Agent');
@@ -65,6 +67,7 @@ describe.skipIf(!e2eAvailable)('helpdesk in two tabs', () => {
     const second = await newPage(context);
     b = second.page;
     b.on('pageerror', (e) => errors.push(`B: ${e.message}`));
+    b.on('console', (m) => m.text().includes('worker unavailable') && errors.push(`B: ${m.text()}`));
     await step(b, 'tabs-b-boot', async () => {
       // Same origin, same localStorage: the second tab is signed in as the same agent.
       await b.goto(`${url}/board`);

@@ -30,6 +30,8 @@ export async function createBrowserBackend(
     dataDir: options.dataDir ?? `idb://ninefold-${slug}`,
     // Tabs with the same id share one database and one leader.
     id: `ninefold-${slug}`,
+    // A first visit's snapshot: the leader's worker creates the database from it (openWorkerDatabase.ts).
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const backend = await createEmbeddedBackend({ ...options, db });
   const close = backend.close;
