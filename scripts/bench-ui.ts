@@ -502,18 +502,25 @@ async function main(): Promise<void> {
   }
 }
 
-/** Replaces the "## UI (bench:ui)" section (up to the next "## ") and leaves the rest of the file alone. */
+/**
+ * Replaces the table part of the "## UI (bench:ui)" section (up to the next "## "), keeping the
+ * section's hand-written "### " subsections, and leaves the rest of the file alone.
+ */
 async function writeSection(file: string, section: string): Promise<void> {
-  const old = existsSync(file) ? await readFile(file, 'utf8') : '# Performance\n\n';
+  const old = existsSync(file) ? await readFile(file, 'utf8') : '# Performance\n';
   const start = old.indexOf('## UI (bench:ui)');
   if (start < 0) {
-    await writeFile(file, `${old.trimEnd()}\n\n${section}`);
+    await writeFile(file, `${old.trimEnd()}\n\n${section.trimEnd()}\n`);
     return;
   }
-  const rest = old.slice(start + 3);
-  const next = rest.search(/^## /m);
+  const after = old.slice(start + 3);
+  const next = after.search(/^## /m);
   const end = next < 0 ? old.length : start + 3 + next;
-  await writeFile(file, `${old.slice(0, start)}${section}\n${old.slice(end)}`.replace(/\n{3,}/g, '\n\n'));
+  const current = old.slice(start, end);
+  const notes = current.search(/^### /m);
+  const kept = notes < 0 ? '' : `\n${current.slice(notes).trimEnd()}\n`;
+  const rest = old.slice(end);
+  await writeFile(file, `${old.slice(0, start)}${section.trimEnd()}\n${kept}${rest ? `\n${rest}` : ''}`);
 }
 
 main().catch((e: unknown) => {

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Backend, HistoryEntry, ListQuery, ListResult, Row } from '../backend/types.ts';
+import { impliedReadFilters } from '../runtime/impliedReadFilters.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { useRuntime } from './context.ts';
 
@@ -14,13 +15,25 @@ export const keys = {
 
 /** One page of rows (server-side filter/sort/search/pagination), keeping the last page while the next loads. */
 export function useList(entity: string | undefined, query?: ListQuery, enabled = true) {
-  const { backend } = useRuntime();
+  const { backend, spec, user } = useRuntime();
   return useQuery<ListResult>({
     queryKey: keys.list(entity ?? '', query),
-    queryFn: () => backend.data.list(entity ?? '', query),
+    queryFn: () => backend.data.list(entity ?? '', withImpliedFilters(spec, entity, user, query)),
     enabled: enabled && entity !== undefined,
     placeholderData: keepPreviousData,
   });
+}
+
+/** Adds the filters row-level security implies for this user, so the database can use an index. */
+function withImpliedFilters(
+  spec: AppSpec,
+  entity: string | undefined,
+  user: { id: string; roles: readonly string[] } | null,
+  query: ListQuery | undefined,
+): ListQuery | undefined {
+  const implied = entity ? impliedReadFilters(spec, entity, user) : [];
+  if (implied.length === 0) return query;
+  return { ...query, filters: [...implied, ...(query?.filters ?? [])] };
 }
 
 /** One row; a NOT_FOUND is an answer (not available to you), not something to retry. */
