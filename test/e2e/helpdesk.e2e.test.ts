@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/cli/devServer.ts';
+import { builtApp } from './harness.ts';
 import { serveDist } from './serveDist.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -28,8 +28,8 @@ describe.skipIf(!available && process.env.CI !== 'true')('helpdesk end to end', 
   let url: string;
 
   beforeAll(async () => {
-    const dist = resolve('test-results/dist-helpdesk');
-    await build('examples/helpdesk', dist);
+    // The build every e2e file shares (cached by content hash).
+    const dist = await builtApp('examples/helpdesk');
     ({ url, server } = await serveDist(dist));
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
     page = await browser.newPage({ viewport: { width: 1280, height: 860 } });

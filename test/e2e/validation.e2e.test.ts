@@ -107,7 +107,7 @@ describe.skipIf(!e2eAvailable)('validation: helpdesk new ticket', () => {
       await page.getByRole('option', { name: 'Legacy billing' }).click();
       await page.getByRole('button', { name: ui('create'), exact: true }).click();
       await expectInline(category, msg('CATEGORY_INACTIVE'));
-      await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('New ticket');
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('New ticket');
     });
   }, 60_000);
 });

@@ -39,11 +39,62 @@ export async function openWorkerDatabase(options: WorkerDatabaseOptions): Promis
   };
   if (options.loadDataDir) {
     try {
-      return await PGlite.create({ ...base, loadDataDir: options.loadDataDir });
+      return syncOnlyWhenWritten(await PGlite.create({ ...base, loadDataDir: options.loadDataDir }));
     } catch (e) {
       // Another tab created the database between this tab's check and now: open that one.
       if (!String(e).includes('already exists')) throw e;
     }
   }
-  return PGlite.create(base);
+  return syncOnlyWhenWritten(await PGlite.create(base));
+}
+
+/** Every Emscripten FS call through which Postgres changes a file or the tree. */
+const WRITES = [
+  'write',
+  'msync',
+  'truncate',
+  'ftruncate',
+  'unlink',
+  'rename',
+  'mkdir',
+  'rmdir',
+  'mknod',
+  'symlink',
+];
+
+/**
+ * Each query of a tab ends with `syncToFs()`, and PGlite's IndexedDB layer then compares every
+ * file of the data directory with the store, reads included: hundreds of ms per query on the
+ * worker's only thread (measured: `select 1` took 0.7–4 s in the page on a busy machine, 1 ms of it
+ * in Postgres). Postgres changed nothing when none of the FS's write calls ran since the last
+ * sync, so that sync is skipped; any write makes the next one a full sync (which also carries
+ * anything an earlier skipped one could have missed).
+ */
+function syncOnlyWhenWritten(pg: PGlite): PGlite {
+  const fs = pg.Module.FS as unknown as Record<string, unknown>;
+  let dirty = true;
+  for (const name of WRITES) {
+    const original = fs[name];
+    if (typeof original !== 'function') continue;
+    fs[name] = function (this: unknown, ...args: unknown[]) {
+      if (!dirty) console.log('DBG dirty by', name, String(args[0]?.path ?? args[0]).slice(0, 80));
+      dirty = true;
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    };
+  }
+  const sync = pg.syncToFs.bind(pg);
+  pg.syncToFs = async () => {
+    if (!dirty) { console.log('DBG skip'); return; }
+    const t0 = performance.now();
+    // Cleared first: a write during this sync makes the next one run.
+    dirty = false;
+    try {
+      await sync();
+      console.log('DBG sync', Math.round(performance.now() - t0));
+    } catch (e) {
+      dirty = true;
+      throw e;
+    }
+  };
+  return pg;
 }

@@ -1,0 +1,162 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoAccounts } from '../../src/backend/embedded/demo/demoAccounts.ts';
+import { routeTable } from '../../src/runtime/routeTable.ts';
+import { ui } from '../../src/runtime/uiText.ts';
+import type { AppSpec } from '../../src/spec/types.ts';
+import {
+  type E2E,
+  e2eAvailable,
+  go,
+  newPage,
+  openApp,
+  ownerSql,
+  seriousAxeViolations,
+  shoot,
+  signInAsDemo,
+  startE2E,
+  switchDemo,
+  viaHook,
+} from './harness.ts';
+
+/**
+ * Rows every role can open a detail screen of: made through the backend as the users who would
+ * make them, so the rules decide who sees what. Returns detail paths by role.
+ */
+type Fixture = (page: Page, spec: AppSpec) => Promise<Record<string, string[]>>;
+
+const okId = (r: { ok: unknown } | { error: string }): string => {
+  if (!('ok' in r)) throw new Error(`fixture refused: ${r.error}`);
+  return String((r.ok as { id: string }).id);
+};
+const personId = async (page: Page, email: string) =>
+  String((await ownerSql(page, 'select id from public.person where email = $1', [email]))[0]?.id);
+
+const fixtures: Record<string, Fixture> = {
+  'examples/helpdesk': async (page) => {
+    // Signed in as the customer (the first demo role): one ticket with a comment.
+    const ticket = okId(
+      await viaHook(page, 'data', 'create', 'ticket', {
+        title: 'Screen check ticket',
+        description: 'A ticket that exists so every role can open a detail screen.',
+      }),
+    );
+    await viaHook(page, 'data', 'create', 'comment', { ticket, body: 'A first message.' });
+    const customer = await personId(page, 'customer@demo.test');
+    const t = `/tickets/${ticket}`;
+    return { customer: [t, `/people/${customer}`], agent: [t, `/people/${customer}`], admin: [t] };
+  },
+  'examples/expenses': async (page) => {
+    await ownerSql(
+      page,
+      `update public.person set manager = (select id from public.person where email = 'manager@demo.test')
+        where email = 'employee@demo.test'`,
+    );
+    // Signed in as the employee: a submitted claim with one line.
+    const claim = okId(await viaHook(page, 'data', 'create', 'claim', { title: 'Screen check claim' }));
+    const line = okId(
+      await viaHook(page, 'data', 'create', 'line', {
+        claim,
+        date: new Date().toISOString().slice(0, 10),
+        category: 'meals',
+        description: 'Sandwich',
+        amount: 9.5,
+        currency: 'EUR',
+      }),
+    );
+    okId(await viaHook(page, 'data', 'transition', 'claim', claim, 'submit'));
+    const c = `/claims/${claim}`;
+    const employee = await personId(page, 'employee@demo.test');
+    return {
+      employee: [c, `/lines/${line}`, `/people/${employee}`],
+      manager: [c, `/lines/${line}`],
+      finance: [c],
+      admin: [c, `/people/${employee}`],
+    };
+  },
+};
+
+/**
+ * Every screen of each reference app, for each demo role: it renders (its heading, no page
+ * error) and axe-core finds no serious or critical violation. A failing screen's screenshot is
+ * kept in test-results/ (the CI artifact); all findings are reported together.
+ */
+export function everyScreenSuite(app: 'examples/helpdesk' | 'examples/expenses'): void {
+  describe.skipIf(!e2eAvailable)(`${app}: every screen`, () => {
+    let e2e: E2E;
+    let spec: AppSpec;
+    let page: Page;
+    let errors: string[];
+    const name = app.split('/').pop() ?? app;
+
+    beforeAll(async () => {
+      e2e = await startE2E(app);
+      spec = e2e.spec;
+      ({ page, errors } = await newPage(e2e.browser));
+    }, 180_000);
+
+    afterAll(async () => {
+      await e2e?.close();
+    });
+
+    it('renders each screen for each demo role with no serious accessibility violation', async () => {
+      const findings: string[] = [];
+      let checked = 0;
+      const check = async (label: string) => {
+        checked++;
+        const serious = await seriousAxeViolations(page);
+        if (serious.length > 0) {
+          await shoot(page, `axe-${name}-${label}`);
+          findings.push(`${label}: ${JSON.stringify(serious, null, 1)}`);
+        }
+      };
+      await openApp(page, e2e.url);
+      await check('sign-in');
+      await page.getByRole('button', { name: ui('signUp') }).click();
+      await page.getByRole('heading', { level: 1, name: ui('signUpTitle') }).waitFor();
+      await check('sign-up');
+      await page.getByRole('button', { name: ui('signIn'), exact: true }).click();
+
+      const table = routeTable(spec);
+      const accounts = demoAccounts(spec);
+      let details: Record<string, string[]> = {};
+      for (const [i, account] of accounts.entries()) {
+        const roleLabel = spec.roles.roles[account.role]?.label ?? account.role;
+        try {
+          if (i === 0) {
+            await signInAsDemo(page, roleLabel);
+            details = (await fixtures[app]?.(page, spec)) ?? {};
+          } else await switchDemo(page, roleLabel);
+          for (const route of table.navFor([account.role])) {
+            await page.getByRole('link', { name: route.title, exact: true }).first().click();
+            await page.getByRole('heading', { level: 1, name: route.title }).waitFor({ timeout: 20_000 });
+            // Lists and dashboards fill in after the heading.
+            await page.waitForLoadState('networkidle');
+            await page.waitForTimeout(150);
+            await check(`${account.role}-${route.name}`);
+          }
+          for (const path of details[account.role] ?? []) {
+            await go(page, path);
+            await page.getByRole('heading', { level: 1 }).first().waitFor();
+            await expect(
+              page.getByRole('heading', { level: 1, name: ui('notFoundTitle') }).count(),
+              `${account.role} ${path}`,
+            ).resolves.toBe(0);
+            await page.waitForTimeout(150);
+            await check(`${account.role}-${path.split('/')[1]}-detail`);
+          }
+        } catch (e) {
+          await shoot(page, `failure-${name}-${account.role}`);
+          throw e;
+        }
+      }
+      // The not-found page, too.
+      await go(page, '/no-such-page');
+      await page.getByRole('heading', { level: 1, name: ui('notFoundTitle') }).waitFor();
+      await check('not-found');
+      expect(errors).toEqual([]);
+      expect(checked, 'screens checked').toBeGreaterThan(table.routes.length);
+      expect(findings, findings.join('\n\n')).toEqual([]);
+    }, 240_000);
+  });
+}
