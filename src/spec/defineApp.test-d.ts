@@ -74,3 +74,39 @@ defineApp({
   roles: { roles: { agent: { label: 'A' } }, permissions: {} },
   errors: {},
 });
+
+// The reference apps: row types follow their fields.
+import type helpdesk from '../../examples/helpdesk/spec.ts';
+
+type Ticket = RowOf<typeof helpdesk.entities.ticket>;
+expectTypeOf<Ticket['id']>().toEqualTypeOf<string>();
+expectTypeOf<Ticket['version']>().toEqualTypeOf<number>();
+expectTypeOf<Ticket['priority']>().toEqualTypeOf<'low' | 'normal' | 'high' | 'urgent'>();
+expectTypeOf<Ticket['title']>().toEqualTypeOf<string>();
+// @ts-expect-error no such field on a ticket
+type Missing = Ticket['asignee'];
+
+// Validation rules name fields of their entity and catalogue codes.
+defineApp({
+  ...base,
+  entities: { ticket: { label: 'Ticket', fields: { title: { type: 'text' } } } },
+  states: {},
+  // @ts-expect-error `titel` is not a field of ticket
+  validation: { ticket: [{ kind: 'field', field: 'titel', maxLength: 5, error: 'E1' }] },
+  roles: { roles: { agent: { label: 'A' } }, permissions: {} },
+  errors: { E1: { message: 'x', severity: 'error' } },
+});
+
+// Update permissions list fields of the entity.
+defineApp({
+  ...base,
+  entities: { ticket: { label: 'Ticket', fields: { title: { type: 'text' } } } },
+  states: {},
+  validation: {},
+  roles: {
+    roles: { agent: { label: 'A' } },
+    // @ts-expect-error `body` is not a field of ticket
+    permissions: { agent: { ticket: { update: { when: true, fields: ['body'] } } } },
+  },
+  errors: {},
+});

@@ -174,7 +174,8 @@ export function defineApp<
   const Err extends TypedErrors<E>,
   const C extends Record<string, ConstantSpec>,
   const D extends Record<string, DeclaredCallSpec>,
-  const St extends { [K in keyof E]?: Record<string, StateSpec> },
+  // Defaults to no states: an app whose entities have no lifecycle writes `states: {}`.
+  const St extends { [K in keyof E]?: Record<string, StateSpec> } = {},
 >(spec: AppInput<E, R, Err, C, D, St> & { states: { [K in keyof St]: { states: St[K] } } }): App<E, C> {
   return spec as unknown as App<E, C>;
 }
