@@ -322,6 +322,9 @@ function VirtualRows({ rows, columns, entity, detail, scroller }: VirtualRowsPro
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
+    // Until the scroll area is measured, assume a screenful: otherwise a busy first frame can
+    // measure 0, render no rows, and leave a table with a count but nothing in it.
+    initialRect: { width: 1024, height: 800 },
   });
   const items = virtual.getVirtualItems();
   const padTop = items[0]?.start ?? 0;

@@ -37,7 +37,7 @@ export function NotFoundPage({ message }: { message?: string }) {
 /** A screen that threw while rendering: a calm page inside the shell, the error in the console. */
 export function CrashPage() {
   const error = useRouteError();
-  console.error(error);
+  console.error('ninefold: screen crashed', error);
   return <Message icon={<IconAlertTriangle size={30} />} title={ui('crashTitle')} body={ui('crashBody')} />;
 }
 

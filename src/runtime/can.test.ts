@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import expenses from '../../examples/expenses/spec.ts';
+import helpdesk from '../../examples/helpdesk/spec.ts';
 import { can, updatableFields } from './can.ts';
 import { fixtureSpec as spec } from './testing/fixtureSpec.ts';
 
@@ -34,5 +36,31 @@ describe('can', () => {
     expect([...updatableFields(spec, alice, 'ticket', mine)].sort()).toEqual(['body', 'title']);
     expect([...updatableFields(spec, alice, 'ticket', theirs)]).toEqual([]);
     expect([...updatableFields(spec, agent, 'ticket', theirs)].sort()).toEqual(['assignee', 'priority']);
+  });
+});
+
+describe('can: creating a child row under a parent the page has', () => {
+  const only = (parent: Record<string, unknown>) => ({
+    get: (_e: string, id: string) => (id === parent.id ? parent : null),
+    rows: () => [],
+    profile: () => null,
+  });
+  it('reads the parent for `parent.field` rules', () => {
+    const claim = { id: 'c1', submitter: 'emp', status: 'draft' };
+    const emp = { id: 'emp', roles: ['employee'] };
+    const boss = { id: 'boss', roles: ['manager'] };
+    expect(can(expenses, emp, 'line', 'create', { claim: 'c1' }, only(claim)).ok).toBe(true);
+    expect(can(expenses, boss, 'line', 'create', { claim: 'c1' }, only(claim)).ok).toBe(false);
+    expect(can(expenses, emp, 'line', 'create', { claim: 'c1' }, only({ ...claim, status: 'paid' })).ok).toBe(
+      false,
+    );
+  });
+  it('gives a draft without a field the rule reads the benefit of the doubt', () => {
+    const ticket = { id: 't1', requester: 'cus' };
+    const cus = { id: 'cus', roles: ['customer'] };
+    expect(can(helpdesk, cus, 'attachment', 'create', { ticket: 't1' }, only(ticket)).ok).toBe(true);
+    expect(
+      can(helpdesk, cus, 'attachment', 'create', { ticket: 't1', internal: true }, only(ticket)).ok,
+    ).toBe(false);
   });
 });

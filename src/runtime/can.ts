@@ -1,7 +1,7 @@
 import type { DataContext } from '../rules/evaluate.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { effectiveRoles } from './roles.ts';
-import { type RuleUser, ruleVerdict } from './ruleVerdict.ts';
+import { type RuleUser, readsMissingField, ruleVerdict } from './ruleVerdict.ts';
 import { ui } from './uiText.ts';
 
 export type Action = 'read' | 'create' | 'update' | 'delete';
@@ -35,7 +35,8 @@ export function can(
     const raw = action === 'update' ? (perms?.update ? perms.update.when : false) : perms?.[action];
     if (raw === undefined || raw === false) continue;
     someRoleGrants = true;
-    if (raw === true || row === undefined) return { ok: true };
+    // Without the row, or with a draft lacking a field the rule reads, the server decides.
+    if (raw === true || row === undefined || readsMissingField(spec, entity, raw, row)) return { ok: true };
     if (permits(verdictWith(spec, entity, raw, { user, row, ...(data ? { data } : {}) })))
       return { ok: true };
   }

@@ -64,10 +64,23 @@ export function refuses(verdict: boolean | null | 'undecidable'): boolean {
  * the server instead of reading as empty.
  */
 export function refusesRow(spec: AppSpec, entity: string, rule: string, ctx: VerdictContext): boolean {
-  const fields = Object.keys(spec.entities[entity]?.fields ?? {});
-  const row = ctx.row ?? {};
-  if (fields.some((f) => row[f] === undefined && new RegExp(`\\b${f}\\b`).test(rule))) return false;
+  if (readsMissingField(spec, entity, rule, ctx.row)) return false;
   return refuses(ruleVerdict(spec, entity, rule, ctx));
+}
+
+/**
+ * Whether the rule names a field of the entity that the row does not have at all (`undefined`):
+ * a draft or partial row, on which the rule cannot be judged in the browser.
+ */
+export function readsMissingField(
+  spec: AppSpec,
+  entity: string,
+  rule: string,
+  row: Readonly<Record<string, unknown>> | null,
+): boolean {
+  const fields = Object.keys(spec.entities[entity]?.fields ?? {});
+  // A field of this row starts a path (`claim.submitter` reads this row's `claim`, not `submitter`).
+  return fields.some((f) => row?.[f] === undefined && new RegExp(`(?<![.\\w])${f}\\b`).test(rule));
 }
 
 const cache = new WeakMap<AppSpec, Map<string, Typed | null>>();

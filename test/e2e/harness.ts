@@ -129,6 +129,10 @@ export async function newPage(target: Browser | BrowserContext): Promise<{ page:
   page.setDefaultTimeout(15_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  // A screen that throws is caught by the router (CrashPage) and never becomes a page error.
+  page.on('console', (m) => {
+    if (m.type() === 'error' && m.text().startsWith('ninefold: screen crashed')) errors.push(m.text());
+  });
   return { page, errors };
 }
 

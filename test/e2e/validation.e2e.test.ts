@@ -49,13 +49,14 @@ describe.skipIf(!e2eAvailable)('validation: helpdesk new ticket', () => {
   let e2e: E2E;
   let spec: AppSpec;
   let page: Page;
+  let errors: string[];
   const it = journey();
   const msg = (code: string, row: Record<string, unknown> = {}) => formatMessage(spec, code, row);
 
   beforeAll(async () => {
     e2e = await startE2E('examples/helpdesk');
     spec = e2e.spec;
-    ({ page } = await newPage(e2e.browser));
+    ({ page, errors } = await newPage(e2e.browser));
   }, 180_000);
   afterAll(async () => {
     await e2e?.close();
@@ -109,6 +110,7 @@ describe.skipIf(!e2eAvailable)('validation: helpdesk new ticket', () => {
       await expectInline(category, msg('CATEGORY_INACTIVE'));
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('New ticket');
     });
+    expect(errors).toEqual([]);
   }, 60_000);
 });
 
@@ -116,13 +118,14 @@ describe.skipIf(!e2eAvailable)('validation: expenses new claim and expense line'
   let e2e: E2E;
   let spec: AppSpec;
   let page: Page;
+  let errors: string[];
   const it = journey();
   const msg = (code: string, row: Record<string, unknown> = {}) => formatMessage(spec, code, row);
 
   beforeAll(async () => {
     e2e = await startE2E('examples/expenses');
     spec = e2e.spec;
-    ({ page } = await newPage(e2e.browser));
+    ({ page, errors } = await newPage(e2e.browser));
   }, 180_000);
   afterAll(async () => {
     await e2e?.close();
@@ -204,5 +207,6 @@ describe.skipIf(!e2eAvailable)('validation: expenses new claim and expense line'
       await dialog.waitFor({ state: 'detached' });
       await page.getByRole('link', { name: 'Drive to the Annecy venue' }).waitFor();
     });
+    expect(errors).toEqual([]);
   }, 60_000);
 });

@@ -52,6 +52,7 @@ export async function openWorkerDatabase(options: WorkerDatabaseOptions): Promis
 const WRITES = [
   'write',
   'msync',
+  'allocate',
   'truncate',
   'ftruncate',
   'unlink',
@@ -60,6 +61,8 @@ const WRITES = [
   'rmdir',
   'mknod',
   'symlink',
+  'chmod',
+  'utime',
 ];
 
 /**
@@ -77,20 +80,17 @@ function syncOnlyWhenWritten(pg: PGlite): PGlite {
     const original = fs[name];
     if (typeof original !== 'function') continue;
     fs[name] = function (this: unknown, ...args: unknown[]) {
-      if (!dirty) console.log('DBG dirty by', name, String(args[0]?.path ?? args[0]).slice(0, 80));
       dirty = true;
       return (original as (...a: unknown[]) => unknown).apply(this, args);
     };
   }
   const sync = pg.syncToFs.bind(pg);
   pg.syncToFs = async () => {
-    if (!dirty) { console.log('DBG skip'); return; }
-    const t0 = performance.now();
+    if (!dirty) return;
     // Cleared first: a write during this sync makes the next one run.
     dirty = false;
     try {
       await sync();
-      console.log('DBG sync', Math.round(performance.now() - t0));
     } catch (e) {
       dirty = true;
       throw e;
