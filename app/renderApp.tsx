@@ -9,7 +9,12 @@ import type { AppSpec } from '../src/spec/types.ts';
 export function renderApp(root: HTMLElement, spec: AppSpec, backend: Backend): void {
   createRoot(root).render(
     <StrictMode>
-      <NinefoldApp spec={spec} backend={backend} demoAccounts={demoAccounts(spec)} />
+      <NinefoldApp
+        spec={spec}
+        backend={backend}
+        // Demo accounts exist only in the embedded database; a hosted project has real users.
+        demoAccounts={backend.kind === 'embedded' ? demoAccounts(spec) : []}
+      />
     </StrictMode>,
   );
 }

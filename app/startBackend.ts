@@ -1,65 +1,30 @@
-import snapshot from 'virtual:ninefold-snapshot';
-import type { PGliteInterface } from '@electric-sql/pglite';
-import { PGliteWorker } from '@electric-sql/pglite/worker';
-import { firstVisitSnapshot } from '../src/backend/embedded/browser/firstVisitSnapshot.ts';
-import {
-  appSlug,
-  createEmbeddedBackend,
-  type EmbeddedBackend,
-} from '../src/backend/embedded/createEmbeddedBackend.ts';
-import { demoAccounts, seedDemoAccounts } from '../src/backend/embedded/demo/demoAccounts.ts';
+import type { Backend } from '../src/backend/types.ts';
 import type { AppSpec } from '../src/spec/types.ts';
 
 /**
- * The embedded backend for the app's page: its own chunk (loaded by main.tsx with a dynamic
- * import), so the database client, the migration compiler and the rule engine are not in the
- * entry chunk, and PGlite itself runs in the worker (pglite.worker.ts, a separate file).
- */
-
-/** The database in a worker (shared across tabs, persisted in IndexedDB); in-page if workers fail. */
-async function openDatabase(dataDir: string, memory: boolean): Promise<PGliteInterface | undefined> {
-  if (memory) return undefined;
-  try {
-    const w = new Worker(new URL('./pglite.worker.ts', import.meta.url), { type: 'module' });
-    // A first visit creates the database from the build's snapshot (src/cli/snapshotPlugin.ts).
-    const db = await PGliteWorker.create(w, { dataDir, ...(await firstVisitSnapshot()) });
-    return db as unknown as PGliteInterface;
-  } catch (e) {
-    console.warn('PGlite worker unavailable, running the database in the page', e);
-    return undefined;
-  }
-}
-
-/**
- * Opens the database, applies the migration if needed and makes sure the demo accounts exist.
+ * Starts the backend the build's environment chose (`VITE_NINEFOLD_BACKEND`, see
+ * src/cli/backendEnv.ts and docs/hosting.md). The build replaces
+ * `import.meta.env.VITE_NINEFOLD_BACKEND` with the resolved choice, so the bundler drops the other
+ * branch with its dynamic import: a hosted build contains no PGlite (no worker, wasm, data or
+ * snapshot) and no demo accounts, and an embedded build contains no supabase-js.
  *
  * @example
  * const backend = await startBackend(spec, new URLSearchParams(location.search));
  */
-export async function startBackend(spec: AppSpec, params: URLSearchParams): Promise<EmbeddedBackend> {
-  const memory = params.has('memory');
-  const dataDir = memory ? 'memory://' : `idb://ninefold-${appSlug(spec)}`;
-  const db = await openDatabase(dataDir, memory);
-  const backend: EmbeddedBackend = await createEmbeddedBackend({
-    spec,
-    schemaVersion: snapshot.version,
-    ...(db ? { db } : { dataDir }),
-  });
-  // Demo accounts (idempotent): the sign-in page offers one per role. Hashing their passwords
-  // (PBKDF2) costs a few hundred ms, so a return visit that already has them skips it.
-  const emails = demoAccounts(spec).map((a) => a.email);
-  const have = await backend.asOwner(
-    async (tx) =>
-      (
-        await tx.query<{ n: number }>('select count(*)::int as n from auth.users where email = any($1)', [
-          emails,
-        ])
-      ).rows[0]?.n ?? 0,
-  );
-  if (have < emails.length) await backend.asOwner((tx) => seedDemoAccounts(tx, spec));
-  // Test-only hook for scripts/bench-ui.ts (bulk seeding as the owner, signing in without the UI).
-  if (params.has('bench')) Object.assign(window, { __ninefold: { backend, spec } });
-  // End-to-end tests only, and only on a throw-away in-memory database (see testHook.ts).
-  if (memory && params.has('test')) (await import('./testHook.ts')).installTestHook(backend, spec);
-  return backend;
+export async function startBackend(spec: AppSpec, params: URLSearchParams): Promise<Backend> {
+  if (import.meta.env.VITE_NINEFOLD_BACKEND === 'supabase') {
+    // Checked again here, at start: the same rules (and the same refusal of a service-role key)
+    // as at build time, in case a bundle was produced by another build setup.
+    const { chooseBackend } = await import('../src/backend/chooseBackend.ts');
+    const choice = chooseBackend({
+      VITE_NINEFOLD_BACKEND: import.meta.env.VITE_NINEFOLD_BACKEND,
+      VITE_SUPABASE_URL: import.meta.env.VITE_SUPABASE_URL,
+      VITE_SUPABASE_ANON_KEY: import.meta.env.VITE_SUPABASE_ANON_KEY,
+    });
+    if (choice.kind !== 'supabase')
+      throw new Error('This build is for a Supabase project, not the embedded backend.');
+    const { createSupabaseBackend } = await import('../src/backend/supabase/createSupabaseBackend.ts');
+    return createSupabaseBackend({ spec, url: choice.url, anonKey: choice.anonKey });
+  }
+  return (await import('./startEmbedded.ts')).startEmbedded(spec, params);
 }

@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { InlineConfig, Plugin } from 'vite';
+import { backendBuildChoice } from './backendEnv.ts';
 import { ninefoldSnapshotPlugin } from './snapshotPlugin.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -35,13 +36,30 @@ export function ninefoldSpecPlugin(specFile: string): Plugin {
   };
 }
 
-/** The Vite configuration of a Ninefold app for one spec (dev and build share it). */
-export async function viteConfig(specFile: string, outDir = 'dist'): Promise<InlineConfig> {
+/**
+ * The Vite configuration of a Ninefold app for one spec (dev and build share it). The backend
+ * comes from the `VITE_*` environment (`.env` files in the current directory, then the process
+ * environment; see src/cli/backendEnv.ts): a bad configuration throws here, before any bundling.
+ */
+export async function viteConfig(
+  specFile: string,
+  outDir = 'dist',
+  mode = 'production',
+): Promise<InlineConfig> {
   const react = (await import('@vitejs/plugin-react')).default;
+  const envDir = process.cwd();
+  const backend = backendBuildChoice(mode, envDir);
   return {
     configFile: false,
     root: join(ROOT, 'app'),
-    plugins: [react(), ninefoldSpecPlugin(specFile), ninefoldSnapshotPlugin(specFile)],
+    envDir,
+    define: backend.define,
+    plugins: [
+      react(),
+      ninefoldSpecPlugin(specFile),
+      // A hosted app has no database in the browser, so no snapshot to emit.
+      ninefoldSnapshotPlugin(specFile, { enabled: backend.kind === 'embedded' }),
+    ],
     // PGlite ships its own WebAssembly and data files; pre-bundling would break their URLs.
     optimizeDeps: { exclude: ['@electric-sql/pglite'] },
     worker: { format: 'es' },
@@ -71,7 +89,10 @@ export async function viteConfig(specFile: string, outDir = 'dist'): Promise<Inl
 export async function dev(specPath: string): Promise<void> {
   const { createServer } = await import('vite');
   const specFile = resolveSpecFile(specPath);
-  const server = await createServer({ ...(await viteConfig(specFile)), logLevel: 'warn' });
+  const server = await createServer({
+    ...(await viteConfig(specFile, 'dist', 'development')),
+    logLevel: 'warn',
+  });
   await server.listen();
   const url = server.resolvedUrls?.local[0] ?? `http://localhost:${server.config.server.port ?? 5173}/`;
   process.stdout.write(`Ninefold: ${specPath} running at ${url}\n`);

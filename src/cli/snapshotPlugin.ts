@@ -9,7 +9,7 @@
  * computed, so a return visit only compares versions.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin, ResolvedConfig } from 'vite';
@@ -90,6 +90,10 @@ async function snapshotFor(spec: AppSpec, demo: boolean): Promise<{ tarball: Uin
   const snapshot = await buildSnapshot(spec, { demo, now });
   mkdirSync(CACHE, { recursive: true });
   writeFileSync(file, snapshot.tarball);
+  // Older snapshots of this app are dead weight (each is a few MB).
+  for (const name of readdirSync(CACHE))
+    if (name.startsWith(`${appSlug(spec)}-`) && join(CACHE, name) !== file)
+      rmSync(join(CACHE, name), { force: true });
   return { tarball: snapshot.tarball, version: snapshot.version };
 }
 
