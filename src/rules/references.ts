@@ -1,4 +1,5 @@
 import type { Typed } from './ast.ts';
+import { typedChildren } from './typedChildren.ts';
 
 export interface RuleReferences {
   /** `entity.field`, including both ends of a one-hop path and `me.f` (as `profileEntity.f`). */
@@ -42,35 +43,18 @@ export function ruleReferences(typed: Typed): RuleReferences {
       case 'this':
         if (n.field !== undefined) fields.add(`${n.entity}.${n.field}`);
         return;
-      case 'binary':
-        walk(n.left);
-        walk(n.right);
-        return;
-      case 'not':
-      case 'neg':
-      case 'empty':
-        walk(n.operand);
-        return;
-      case 'in':
-        walk(n.operand);
-        n.list.forEach(walk);
-        return;
-      case 'role':
-        roles.add(n.role);
-        walk(n.subject);
-        return;
-      case 'call':
-        n.args.forEach(walk);
-        return;
       case 'count':
       case 'sum':
         entities.add(n.entity);
         if (n.kind === 'sum') fields.add(`${n.entity}.${n.field}`);
-        if (n.where) walk(n.where);
-        return;
+        break;
+      case 'role':
+        roles.add(n.role);
+        break;
       default:
-        return;
+        break;
     }
+    typedChildren(n).forEach(walk);
   };
   walk(typed);
   const sorted = (s: Set<string>) => [...s].sort();

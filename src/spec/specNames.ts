@@ -1,4 +1,6 @@
 import { snakeCase } from '../naming.ts';
+import { IMPLICIT_FIELDS } from '../rules/fieldType.ts';
+import { KEYWORDS } from '../rules/lex.ts';
 
 /**
  * The naming rules of a specification. Names become Postgres identifiers (tables, columns,
@@ -68,28 +70,10 @@ export const NAME_RULES: Record<NameKind, NameRule> = {
 export const MAX_NAME_LENGTH = 40;
 
 /** Columns every table has; a field may not reuse them. */
-export const IMPLICIT_COLUMNS: readonly string[] = ['id', 'createdAt', 'updatedAt', 'version'];
+export const IMPLICIT_COLUMNS: readonly string[] = IMPLICIT_FIELDS;
 
 /** Words of the rule language (`docs/rule-language.md`), which can never be names. */
-export const RULE_WORDS: ReadonlySet<string> = new Set([
-  'and',
-  'or',
-  'not',
-  'in',
-  'is',
-  'empty',
-  'contains',
-  'true',
-  'false',
-  'null',
-  'me',
-  'now',
-  'today',
-  'this',
-  'where',
-  'count',
-  'sum',
-]);
+export const RULE_WORDS: ReadonlySet<string> = new Set([...KEYWORDS, 'count', 'sum']);
 
 /**
  * Postgres reserved key words (SQL key words appendix, "reserved" and "reserved, can be function

@@ -1,5 +1,6 @@
 import { tableName } from '../naming.ts';
 import type { Typed } from '../rules/ast.ts';
+import { typedChildren } from '../rules/typedChildren.ts';
 import type { AppSpec, FieldRuleSpec, RowRuleSpec } from '../spec/types.ts';
 import { columnFor } from './columns.ts';
 import { compileRuleSql } from './compileRuleSql.ts';
@@ -127,29 +128,10 @@ export function emitValidationTrigger(spec: AppSpec, entity: string): string {
 
 /** Reference fields a rule reads through (`claim.status` reads through `claim`). */
 function hopsRead(t: Typed, out: Set<string>): Set<string> {
-  switch (t.kind) {
-    case 'field':
-      if (t.scope === 'row' && t.path.length === 2) out.add(t.path[0]);
-      break;
-    case 'binary':
-      hopsRead(t.left, out);
-      hopsRead(t.right, out);
-      break;
-    case 'not':
-    case 'neg':
-    case 'empty':
-      hopsRead(t.operand, out);
-      break;
-    case 'in':
-      hopsRead(t.operand, out);
-      for (const x of t.list) hopsRead(x, out);
-      break;
-    case 'call':
-      for (const x of t.args) hopsRead(x, out);
-      break;
-    default:
-      break;
-  }
+  // Hops inside count/sum are the counted rows' own, not this row's.
+  if (t.kind === 'count' || t.kind === 'sum') return out;
+  if (t.kind === 'field' && t.scope === 'row' && t.path.length === 2) out.add(t.path[0]);
+  for (const c of typedChildren(t)) hopsRead(c, out);
   return out;
 }
 

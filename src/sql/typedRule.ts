@@ -1,5 +1,6 @@
 import type { Typed } from '../rules/ast.ts';
 import { checkRule } from '../rules/check.ts';
+import { typedChildren } from '../rules/typedChildren.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { compileRuleSql, type SqlRuleContext } from './compileRuleSql.ts';
 
@@ -61,38 +62,7 @@ export function readsBeyondRow(t: Typed): boolean {
 
 /** Row fields (first path element, scope `row`) a rule reads: the columns worth indexing. */
 export function rowFieldsRead(t: Typed, out: Set<string> = new Set()): Set<string> {
-  const walk = (n: Typed): void => {
-    switch (n.kind) {
-      case 'field':
-        if (n.scope === 'row') out.add(n.path[0]);
-        return;
-      case 'binary':
-        walk(n.left);
-        walk(n.right);
-        return;
-      case 'not':
-      case 'neg':
-      case 'empty':
-        walk(n.operand);
-        return;
-      case 'in':
-        walk(n.operand);
-        n.list.forEach(walk);
-        return;
-      case 'role':
-        walk(n.subject);
-        return;
-      case 'call':
-        n.args.forEach(walk);
-        return;
-      case 'count':
-      case 'sum':
-        if (n.where) walk(n.where);
-        return;
-      default:
-        return;
-    }
-  };
-  walk(t);
+  if (t.kind === 'field' && t.scope === 'row') out.add(t.path[0]);
+  for (const c of typedChildren(t)) rowFieldsRead(c, out);
   return out;
 }
