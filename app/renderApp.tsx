@@ -12,8 +12,13 @@ export function renderApp(root: HTMLElement, spec: AppSpec, backend: Backend): v
       <NinefoldApp
         spec={spec}
         backend={backend}
-        // Demo accounts exist only in the embedded database; a hosted project has real users.
-        demoAccounts={backend.kind === 'embedded' ? demoAccounts(spec) : []}
+        // Demo accounts exist only in the embedded database; a hosted project has real users. The
+        // build-time constant lets a hosted build drop the demo code (see startBackend.ts).
+        demoAccounts={
+          import.meta.env.VITE_NINEFOLD_BACKEND !== 'supabase' && backend.kind === 'embedded'
+            ? demoAccounts(spec)
+            : []
+        }
       />
     </StrictMode>,
   );

@@ -10,6 +10,13 @@ import { ui } from '../runtime/uiText.ts';
 import { useRuntime } from './context.ts';
 import { errorMessage, notifyError, notifyOk } from './display.tsx';
 import { FieldInput } from './FieldInput.tsx';
+import {
+  AttachmentsInput,
+  type FileChild,
+  fileChildren,
+  fileProblem,
+  uploadAll,
+} from './FormAttachments.tsx';
 import { useCreate, useRow, useUpdate } from './hooks.ts';
 import { ForbiddenPage, NotFoundPage } from './pages.tsx';
 
@@ -58,6 +65,15 @@ function Form({
   const [conflict, setConflict] = useState(false);
   const [dirty, setDirty] = useState(false);
   const create = useCreate(entity);
+  const { backend } = useRuntime();
+  const children = useMemo(
+    () => (mode === 'create' ? fileChildren(spec, user, entity) : []),
+    [mode, spec, user, entity],
+  );
+  const [files, setFiles] = useState<Map<FileChild, File[]>>(new Map());
+  const fileErrors = new Map(
+    children.map((c) => [c, fileProblem(spec, user, c, files.get(c) ?? [])] as const),
+  );
   const update = useUpdate(entity);
   const navigate = useNavigate();
   const detail = routes.find('detail', entity);
@@ -78,7 +94,7 @@ function Form({
   const visible = (name: string) => submitted || touched.has(name);
   const submit = async () => {
     setSubmitted(true);
-    if (Object.keys(errors).length > 0) return;
+    if (Object.keys(errors).length > 0 || [...fileErrors.values()].some(Boolean)) return;
     setServer(null);
     const editable = Object.fromEntries(
       schema.fields
@@ -89,6 +105,10 @@ function Form({
       const saved = base
         ? await update.mutateAsync({ id: base.id, version: base.version, values: editable })
         : await create.mutateAsync(editable);
+      if (!base && files.size > 0) {
+        const failed = await uploadAll(backend, spec, entity, saved, files);
+        if (failed) notifyError(spec, failed);
+      }
       setDirty(false);
       notifyOk(base ? ui('saved') : ui('createdToast', { label: e?.label ?? entity }));
       // let the blocker see the clean state before navigating
@@ -146,6 +166,19 @@ function Form({
                   setTouched((t) => new Set(t).add(f.name));
                   setDirty(true);
                   if (server?.field === f.name) setServer(null);
+                }}
+              />
+            ))}
+            {children.map((c) => (
+              <AttachmentsInput
+                key={c.entity}
+                child={c}
+                value={files.get(c) ?? []}
+                error={fileErrors.get(c)}
+                disabled={busy}
+                onChange={(chosen) => {
+                  setFiles((old) => new Map(old).set(c, chosen));
+                  setDirty(true);
                 }}
               />
             ))}

@@ -4,6 +4,7 @@ import type { Backend, HistoryEntry, ListQuery, ListResult, Row } from '../backe
 import { impliedReadFilters } from '../runtime/impliedReadFilters.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { useRuntime } from './context.ts';
+import { seedReferences } from './referenceLabels.ts';
 
 /** Query keys start with the entity so one live change invalidates everything about it. */
 export const keys = {
@@ -16,9 +17,17 @@ export const keys = {
 /** One page of rows (server-side filter/sort/search/pagination), keeping the last page while the next loads. */
 export function useList(entity: string | undefined, query?: ListQuery, enabled = true) {
   const { backend, spec, user } = useRuntime();
+  const qc = useQueryClient();
   return useQuery<ListResult>({
     queryKey: keys.list(entity ?? '', query),
-    queryFn: () => backend.data.list(entity ?? '', withImpliedFilters(spec, entity, user, query)),
+    queryFn: async () => {
+      const result = await backend.data.list(entity ?? '', withImpliedFilters(spec, entity, user, query));
+      // The page's reference labels in one request per referenced entity, before the rows show
+      // (not one `get` per distinct id from each cell).
+      if (entity && result.rows.length > 0)
+        await seedReferences(qc, backend, spec, entity, result.rows, user?.id, keys.row);
+      return result;
+    },
     enabled: enabled && entity !== undefined,
     placeholderData: keepPreviousData,
   });
@@ -64,8 +73,17 @@ export function useLiveInvalidation(spec: AppSpec, backend: Backend, active: boo
     const offs = Object.entries(spec.entities)
       .filter(([, e]) => e.live)
       .map(([entity]) =>
-        backend.live.subscribe({ entity }, () => {
-          void qc.invalidateQueries({ queryKey: keys.entity(entity) });
+        backend.live.subscribe({ entity }, (change) => {
+          // Not cancelRefetch: a fetch already running started after the commit (this tab's
+          // mutation invalidates too, right after); restarting it only queued the same reads twice.
+          const opts = { cancelRefetch: false };
+          // The changed row and its history first: the database answers in order, and an open
+          // detail screen waits for those, not for the lists.
+          if (change.id !== '*') {
+            void qc.invalidateQueries({ queryKey: keys.history(entity, change.id) }, opts);
+            void qc.invalidateQueries({ queryKey: keys.row(entity, change.id) }, opts);
+          }
+          void qc.invalidateQueries({ queryKey: keys.entity(entity) }, opts);
         }),
       );
     return () => {
@@ -112,8 +130,22 @@ export function useTransitionMutation(entity: string) {
     onSuccess: (row) => {
       qc.setQueryData(keys.row(entity, row.id), row);
     },
-    onSettled: () => qc.invalidateQueries({ queryKey: keys.entity(entity) }),
+    onSettled: (_row, _e, v) => invalidateAfterTransition(qc, entity, v.id),
   });
+}
+
+/**
+ * What a transition can change: the row and its history first (the detail screen waits for
+ * them; the database answers requests in order), then the entity's lists. Other rows' queries
+ * stay. A fetch already running (the live change's) is not restarted.
+ */
+function invalidateAfterTransition(qc: ReturnType<typeof useQueryClient>, entity: string, id: string) {
+  const opts = { cancelRefetch: false };
+  return Promise.all([
+    qc.invalidateQueries({ queryKey: keys.history(entity, id) }, opts),
+    qc.invalidateQueries({ queryKey: keys.row(entity, id) }, opts),
+    qc.invalidateQueries({ queryKey: [entity, 'list'] }, opts),
+  ]);
 }
 
 export function useCreate(entity: string) {

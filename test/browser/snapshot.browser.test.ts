@@ -13,7 +13,7 @@ import { CHROMIUM, CHROMIUM_ARGS } from './testPage.ts';
 
 const hasChromium = existsSync(CHROMIUM);
 
-/** What `?bench` puts on `window` (app/startBackend.ts). */
+/** What `?bench` puts on `window` (app/startEmbedded.ts). */
 type Hook = { __ninefold: { backend: { schema: { version: string; outcome: string } } } };
 
 /**

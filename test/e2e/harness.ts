@@ -83,11 +83,19 @@ export async function builtApp(app: string): Promise<string> {
       if (!existsSync(done)) {
         await build(app, dir);
         writeFileSync(done, new Date().toISOString());
-        // Old builds of this app are dead weight.
+        // Old builds are dead weight, but one may still be served by a file of this very run
+        // (sources changed under it): only those older than an hour go.
         const prefix = `${app.split('/').pop()}-`;
-        for (const n of readdirSync(CACHE))
-          if (n.startsWith(prefix) && join(CACHE, n) !== dir && !n.endsWith('.lock'))
+        for (const n of readdirSync(CACHE)) {
+          const built = statSync(join(CACHE, n, '.built'), { throwIfNoEntry: false });
+          if (
+            n.startsWith(prefix) &&
+            join(CACHE, n) !== dir &&
+            built &&
+            Date.now() - built.mtimeMs > 3_600_000
+          )
             rmSync(join(CACHE, n), { recursive: true, force: true });
+        }
       }
     } finally {
       rmSync(lock, { recursive: true, force: true });

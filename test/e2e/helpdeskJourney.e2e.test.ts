@@ -88,8 +88,18 @@ describe.skipIf(!e2eAvailable)('helpdesk journey', () => {
       await page
         .getByLabel('Description')
         .fill('The CSV export for March stops at 1000 rows and shows an error.');
+      // The screenshot goes with the ticket, on the form; an oversized one is refused inline first.
+      const max = spec.constants.maxAttachmentMb?.value as number;
+      const files = page.locator('input[type=file]');
+      await files.setInputFiles(fileOf('huge.png', max * 1048576 + 1, 'image/png'));
+      await page.getByText(msg('ATTACHMENT_TOO_LARGE')).waitFor();
+      await page.getByRole('button', { name: ui('create'), exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('New ticket');
+      await files.setInputFiles(fileOf('export-error.png', 2048, 'image/png'));
+      await expect(page.getByText(msg('ATTACHMENT_TOO_LARGE')).count()).resolves.toBe(0);
       await page.getByRole('button', { name: ui('create'), exact: true }).click();
       await page.getByRole('heading', { level: 1, name: SUBJECT }).waitFor({ timeout: 15_000 });
+      await page.getByText('export-error.png').waitFor();
       ticketPath = new URL(page.url()).pathname;
       ticketId = ticketPath.split('/').pop() ?? '';
       await status('New');
@@ -97,17 +107,18 @@ describe.skipIf(!e2eAvailable)('helpdesk journey', () => {
     await step(page, 'hd-attach', async () => {
       const input = page.locator('input[type=file]');
       const max = spec.constants.maxAttachmentMb?.value as number;
-      // Oversized: refused in the browser with the catalogue message, nothing uploaded.
+      // On the ticket page too: oversized is refused in the browser, nothing uploaded.
       await input.setInputFiles(fileOf('huge.pdf', max * 1048576 + 1));
       await page.getByText(msg('ATTACHMENT_TOO_LARGE')).waitFor({ timeout: 10_000 });
       const card = page.locator('.mantine-Card-root', {
         has: page.getByRole('heading', { name: /Attachments/ }),
       });
       await expect(card.getByText('huge.pdf').count()).resolves.toBe(0);
-      // Within the limit: uploaded and listed.
-      await input.setInputFiles(fileOf('export-error.pdf', 2048));
-      await card.getByText('export-error.pdf').waitFor({ timeout: 15_000 });
-      await page.getByRole('button', { name: ui('download', { name: 'export-error.pdf' }) }).waitFor();
+      // Within the limit: uploaded and listed, next to the one filed with the ticket.
+      await input.setInputFiles(fileOf('export-log.pdf', 2048));
+      await card.getByText('export-log.pdf').waitFor({ timeout: 15_000 });
+      await card.getByText('export-error.png').waitFor();
+      await page.getByRole('button', { name: ui('download', { name: 'export-log.pdf' }) }).waitFor();
       // And the server refuses an oversized file too (the browser check is only the experience).
       const refused = await viaHook(page, 'files', 'upload', 'attachment', {
         values: { ticket: ticketId },

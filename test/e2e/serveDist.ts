@@ -25,7 +25,12 @@ export async function serveDist(dir: string): Promise<{ url: string; server: Ser
       body = await readFile(file);
     } catch {
       file = join(dir, 'index.html');
-      body = await readFile(file);
+      try {
+        body = await readFile(file);
+      } catch {
+        res.writeHead(404).end();
+        return;
+      }
     }
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
     res.end(body);
