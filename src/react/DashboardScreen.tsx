@@ -125,7 +125,7 @@ export function DashboardScreen({ route }: { route: RouteEntry }) {
                 <Group key={name} justify="space-between">
                   <Text size="sm">{c.label}</Text>
                   <Text size="sm" fw={600}>
-                    {String(c.value)} {c.unit}
+                    {String(c.value)} {c.value === 1 && c.unit?.endsWith('s') ? c.unit.slice(0, -1) : c.unit}
                   </Text>
                 </Group>
               ))}

@@ -73,11 +73,14 @@ export function RefLink({ entity, id }: { entity: string; id: string }) {
   );
 }
 
+/** How long a reference label counts as fresh (lists seed them with the page: referenceLabels.ts). */
+const LABEL_STALE_MS = 5 * 60_000;
+
 /** The referenced row's title (fetched once, cached); "You" for the signed-in user. */
 export function RefLabel({ entity, id }: { entity: string; id: string }) {
   const { spec, user } = useRuntime();
   const isMe = user?.id === id && spec.entities[entity]?.profile;
-  const q = useRow(isMe ? undefined : entity, id);
+  const q = useRow(isMe ? undefined : entity, id, LABEL_STALE_MS);
   if (isMe) return <>{ui('you')}</>;
   if (q.data) return <>{rowTitle(spec, entity, q.data)}</>;
   if (q.isError)
@@ -135,7 +138,13 @@ function renderValue(
       return <StatusBadge entity={entity} state={String(v)} />;
     case 'enum':
       return (
-        <Badge variant="dot" color={PRIORITY_COLORS[String(v)] ?? 'gray'} radius="sm">
+        <Badge
+          variant="dot"
+          color={PRIORITY_COLORS[String(v)] ?? 'gray'}
+          radius="sm"
+          // Short values (NORMAL) must never be cut to "NO…" in a narrow table column.
+          styles={{ root: { maxWidth: 'none', flexShrink: 0 }, label: { overflow: 'visible' } }}
+        >
           {humanize(String(v))}
         </Badge>
       );
