@@ -190,7 +190,15 @@ export function RefSelect(props: {
   const { entity, value, onChange, ...rest } = props;
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 200);
-  const list = useList(entity, { search: debounced || undefined, limit: 30, count: 'none' });
+  // Options load when the dropdown first opens: a list screen's filter bar has several of these,
+  // and none needs its options before someone opens it.
+  const [opened, setOpened] = useState(false);
+  const list = useList(
+    entity,
+    { search: debounced || undefined, limit: 30, count: 'none' },
+    opened || debounced !== '',
+    false,
+  );
   const current = useRow(value ? entity : undefined, value ?? undefined);
   const data = new Map<string, string>();
   for (const r of list.data?.rows ?? []) data.set(r.id, rowTitle(spec, entity, r));
@@ -202,6 +210,7 @@ export function RefSelect(props: {
       searchable
       clearable={rest.clearable}
       onSearchChange={setSearch}
+      onDropdownOpen={() => setOpened(true)}
       filter={({ options }) => options}
       nothingFoundMessage={list.isFetching ? ui('loading') : ui('emptyList')}
       data={[...data].map(([v, label]) => ({ value: v, label }))}

@@ -14,8 +14,12 @@ export const keys = {
   history: (entity: string, id: string) => [entity, 'history', id] as const,
 };
 
-/** One page of rows (server-side filter/sort/search/pagination), keeping the last page while the next loads. */
-export function useList(entity: string | undefined, query?: ListQuery, enabled = true) {
+/**
+ * One page of rows (server-side filter/sort/search/pagination), keeping the last page while the
+ * next loads. With `labels` (the default) the rows' references are fetched with the page, in one
+ * request per referenced entity (see referenceLabels.ts); pickers that show only titles pass false.
+ */
+export function useList(entity: string | undefined, query?: ListQuery, enabled = true, labels = true) {
   const { backend, spec, user } = useRuntime();
   const qc = useQueryClient();
   return useQuery<ListResult>({
@@ -24,7 +28,7 @@ export function useList(entity: string | undefined, query?: ListQuery, enabled =
       const result = await backend.data.list(entity ?? '', withImpliedFilters(spec, entity, user, query));
       // The page's reference labels in one request per referenced entity, before the rows show
       // (not one `get` per distinct id from each cell).
-      if (entity && result.rows.length > 0)
+      if (labels && entity && result.rows.length > 0)
         await seedReferences(qc, backend, spec, entity, result.rows, user?.id, keys.row);
       return result;
     },
@@ -45,14 +49,19 @@ function withImpliedFilters(
   return { ...query, filters: [...implied, ...(query?.filters ?? [])] };
 }
 
-/** One row; a NOT_FOUND is an answer (not available to you), not something to retry. */
-export function useRow(entity: string | undefined, id: string | undefined) {
+/**
+ * One row; a NOT_FOUND is an answer (not available to you), not something to retry. `staleTime`
+ * overrides the client's default (reference labels keep theirs longer: live changes still
+ * invalidate them, and each remount of a cell would otherwise refetch).
+ */
+export function useRow(entity: string | undefined, id: string | undefined, staleTime?: number) {
   const { backend } = useRuntime();
   return useQuery<Row>({
     queryKey: keys.row(entity ?? '', id ?? ''),
     queryFn: () => backend.data.get(entity ?? '', id ?? ''),
     enabled: entity !== undefined && id !== undefined && id !== '',
     retry: false,
+    ...(staleTime === undefined ? {} : { staleTime }),
   });
 }
 

@@ -49,7 +49,11 @@ const ANON = `select set_config('request.jwt.claims', '{"role":"anon"}', true),
  * call pays this preamble. An expired session still sets them, but the caller then throws and the
  * transaction rolls back.
  */
-async function enterSession(tx: Pick<Transaction, 'query'>, token: string, now: Date): Promise<Session | null> {
+async function enterSession(
+  tx: Pick<Transaction, 'query'>,
+  token: string,
+  now: Date,
+): Promise<Session | null> {
   const found = await tx.query<{ id: string; email: string; expires_at: string; roles: string[] }>(
     `select u.id, u.email, s.expires_at,
         array(select r.role from app.user_roles r where r.user_id = u.id order by r.role) as roles,

@@ -1,20 +1,39 @@
 /**
  * Test page: the embedded backend in a worker with IndexedDB persistence, exposed on `window.nf`
  * for the browser tests and the boot benchmark to drive. `?db=idb://name` picks the database.
+ * `nf.call` runs one Backend call for `test/browser/pageBackend.ts` (the conformance suite).
  */
 import helpdesk from '../../../examples/helpdesk/spec.ts';
 import { createBrowserBackend } from '../../../src/backend/embedded/browser/createBrowserBackend.ts';
+import { seedDemoAccounts } from '../../../src/backend/embedded/demo/demoAccounts.ts';
 import type { Change } from '../../../src/backend/types.ts';
+import { call, clock, forwardAuth } from './rpc.ts';
 
 const changes: Change[] = [];
 const dataDir = new URLSearchParams(location.search).get('db') ?? undefined;
 const started = performance.now();
-const ready = createBrowserBackend({ spec: helpdesk, ...(dataDir ? { dataDir } : {}) }).then((backend) => {
+const ready = createBrowserBackend({
+  spec: helpdesk,
+  ...(dataDir ? { dataDir } : {}),
+  now: () => new Date(clock.ms ?? Date.now()),
+}).then((backend) => {
   backend.live.subscribe({ entity: 'ticket' }, (c) => changes.push(c));
+  forwardAuth(backend);
   const bootMs = performance.now() - started;
   const status = document.getElementById('status');
   if (status) status.textContent = `ready in ${Math.round(bootMs)} ms`;
   return { backend, bootMs };
 });
 
-Object.assign(window, { nf: { ready, changes } });
+Object.assign(window, {
+  nf: {
+    ready,
+    changes,
+    call: async (path: string, args: unknown[], clockMs: number | null) =>
+      call((await ready).backend, path, args, clockMs),
+    seedDemoAccounts: async () => {
+      const { backend } = await ready;
+      await backend.asOwner((tx) => seedDemoAccounts(tx, helpdesk));
+    },
+  },
+});
