@@ -56,6 +56,14 @@ export default defineApp({
       nav: ['employee'],
       fields: ['title', 'purpose', 'currency'],
     },
+    editClaim: {
+      route: '/claims/:id/edit',
+      kind: 'form',
+      title: 'Edit claim',
+      shows: 'Changes the title, purpose or currency of a draft or returned claim.',
+      entity: 'claim',
+      fields: ['title', 'purpose', 'currency'],
+    },
     claim: {
       route: '/claims/:id',
       kind: 'detail',

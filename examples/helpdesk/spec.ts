@@ -84,6 +84,14 @@ export default defineApp({
       nav: ['customer', 'agent'],
       fields: ['title', 'category', 'priority', 'description'],
     },
+    editTicket: {
+      route: '/tickets/:id/edit',
+      kind: 'form',
+      title: 'Edit ticket',
+      shows: 'Corrects the subject or description of a ticket; fields the role may not change are read-only.',
+      entity: 'ticket',
+      fields: ['title', 'category', 'priority', 'description'],
+    },
     ticket: {
       route: '/tickets/:id',
       kind: 'detail',

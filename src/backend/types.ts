@@ -190,6 +190,7 @@ export const BUILTIN_ERROR_CODES = [
   'EMAIL_TAKEN',
   'WEAK_PASSWORD',
   'SCHEMA_CHANGED',
+  'STORAGE_FULL',
   'UNAVAILABLE',
   'INTERNAL',
 ] as const;

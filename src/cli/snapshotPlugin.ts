@@ -78,7 +78,13 @@ async function snapshotFor(spec: AppSpec, demo: boolean): Promise<{ tarball: Uin
       )
     : 'accounts';
   // The code that builds and seeds it is an input too (the schema text covers the migration).
-  const code = ['snapshot.ts', 'demo/seedDemo.ts', 'demo/demoAccounts.ts', 'passwords.ts']
+  const code = [
+    'snapshot.ts',
+    'demo/seedDemo.ts',
+    'demo/demoAccounts.ts',
+    'demo/demoAccountPeople.ts',
+    'passwords.ts',
+  ]
     .map((f) => readFileSync(join(ROOT, 'src/backend/embedded', f), 'utf8'))
     .join('\n');
   const key = createHash('sha256')

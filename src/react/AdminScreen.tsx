@@ -2,14 +2,20 @@ import { Button, Card, Chip, Group, Skeleton, Stack, Table, Text, Title } from '
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import type { AdminUser } from '../backend/types.ts';
+import type { AdminUser, Row } from '../backend/types.ts';
+import { can } from '../runtime/can.ts';
 import type { RouteEntry } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
+import { AdminProfileDialog } from './AdminProfileDialog.tsx';
 import { useRuntime } from './context.ts';
-import { notifyError, notifyOk, RefLabel } from './display.tsx';
+import { FieldValue, notifyError, notifyOk, RefLabel } from './display.tsx';
+import { useList } from './hooks.ts';
 import { ForbiddenPage } from './pages.tsx';
 
-/** Users and their roles (backend.admin); the database decides who may do this. */
+/**
+ * Users, their roles and their profiles (backend.admin for roles, the profile entity's update for
+ * the rest); the database decides who may do either.
+ */
 export function AdminScreen({ route }: { route: RouteEntry }) {
   const { backend, spec } = useRuntime();
   const users = useQuery({
@@ -17,20 +23,33 @@ export function AdminScreen({ route }: { route: RouteEntry }) {
     queryFn: () => backend.admin.listUsers(),
     retry: false,
   });
+  const profile = Object.entries(spec.entities).find(([, e]) => e.profile)?.[0];
+  const p = profile ? spec.entities[profile] : undefined;
+  // The screen's profile columns beside each user (the name and e-mail are in the user cell).
+  const columns = (spec.screens[route.name]?.columns ?? []).filter((c) => {
+    const f = p?.fields[c];
+    return f !== undefined && c !== p?.title && f.type !== 'email';
+  });
+  const profiles = useList(profile, { limit: 1000, count: 'none' }, columns.length > 0);
+  const byId = new Map((profiles.data?.rows ?? []).map((r) => [r.id, r]));
   if (users.isLoading) return <Skeleton height={300} />;
   if (users.isError) return <ForbiddenPage />;
-  const profile = Object.entries(spec.entities).find(([, e]) => e.profile)?.[0];
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
         {route.title}
       </Title>
       <Card withBorder radius="md" padding={0}>
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={560 + 140 * columns.length}>
           <Table verticalSpacing="sm" horizontalSpacing="md">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">{ui('users')}</Table.Th>
+                {columns.map((c) => (
+                  <Table.Th key={c} scope="col">
+                    {p?.fields[c]?.label ?? c}
+                  </Table.Th>
+                ))}
                 <Table.Th scope="col">{ui('roles')}</Table.Th>
                 <Table.Th scope="col">{ui('joined')}</Table.Th>
                 <Table.Th scope="col" />
@@ -38,7 +57,7 @@ export function AdminScreen({ route }: { route: RouteEntry }) {
             </Table.Thead>
             <Table.Tbody>
               {(users.data ?? []).map((u) => (
-                <UserRow key={u.id} user={u} profile={profile} />
+                <UserRow key={u.id} user={u} profile={profile} columns={columns} row={byId.get(u.id)} />
               ))}
             </Table.Tbody>
           </Table>
@@ -48,8 +67,18 @@ export function AdminScreen({ route }: { route: RouteEntry }) {
   );
 }
 
-function UserRow({ user, profile }: { user: AdminUser; profile: string | undefined }) {
-  const { backend, spec } = useRuntime();
+function UserRow({
+  user,
+  profile,
+  columns,
+  row,
+}: {
+  user: AdminUser;
+  profile: string | undefined;
+  columns: readonly string[];
+  row: Row | undefined;
+}) {
+  const { backend, spec, user: me } = useRuntime();
   const qc = useQueryClient();
   const [roles, setRoles] = useState<string[]>(user.roles);
   const save = useMutation({
@@ -61,6 +90,9 @@ function UserRow({ user, profile }: { user: AdminUser; profile: string | undefin
     onError: (e) => notifyError(spec, e),
   });
   const changed = [...roles].sort().join() !== [...user.roles].sort().join();
+  const [editing, setEditing] = useState(false);
+  // Only when some role of the admin may update profiles; the dialog then offers the fields it may.
+  const editable = profile !== undefined && can(spec, me, profile, 'update').ok;
   return (
     <Table.Tr>
       <Table.Td>
@@ -71,6 +103,11 @@ function UserRow({ user, profile }: { user: AdminUser; profile: string | undefin
           {user.email}
         </Text>
       </Table.Td>
+      {columns.map((c) => (
+        <Table.Td key={c}>
+          <Text size="sm">{profile && row ? <FieldValue entity={profile} name={c} row={row} /> : null}</Text>
+        </Table.Td>
+      ))}
       <Table.Td>
         <Chip.Group multiple value={roles} onChange={setRoles}>
           <Group gap={6}>
@@ -86,9 +123,24 @@ function UserRow({ user, profile }: { user: AdminUser; profile: string | undefin
         <Text size="sm">{dayjs(user.createdAt).format('D MMM YYYY')}</Text>
       </Table.Td>
       <Table.Td>
-        <Button size="xs" disabled={!changed} loading={save.isPending} onClick={() => save.mutate()}>
-          {ui('saveRoles')}
-        </Button>
+        <Group gap="xs" wrap="nowrap" justify="flex-end">
+          {editable && (
+            <Button size="xs" variant="default" onClick={() => setEditing(true)}>
+              {ui('editProfile')}
+            </Button>
+          )}
+          <Button size="xs" disabled={!changed} loading={save.isPending} onClick={() => save.mutate()}>
+            {ui('saveRoles')}
+          </Button>
+        </Group>
+        {editing && profile && (
+          <AdminProfileDialog
+            entity={profile}
+            id={user.id}
+            name={user.email}
+            onClose={() => setEditing(false)}
+          />
+        )}
       </Table.Td>
     </Table.Tr>
   );

@@ -193,13 +193,16 @@ export function RefSelect(props: {
   // Options load when the dropdown first opens: a list screen's filter bar has several of these,
   // and none needs its options before someone opens it.
   const [opened, setOpened] = useState(false);
+  const current = useRow(value ? entity : undefined, value ?? undefined);
+  // A searchable select puts the chosen option's label in its search box: that is not a search
+  // (an edit form with a value would otherwise offer only the current value).
+  const term = value && current.data && debounced === rowTitle(spec, entity, current.data) ? '' : debounced;
   const list = useList(
     entity,
-    { search: debounced || undefined, limit: 30, count: 'none' },
-    opened || debounced !== '',
+    { search: term || undefined, limit: 30, count: 'none' },
+    opened || term !== '',
     false,
   );
-  const current = useRow(value ? entity : undefined, value ?? undefined);
   const data = new Map<string, string>();
   for (const r of list.data?.rows ?? []) data.set(r.id, rowTitle(spec, entity, r));
   if (value && current.data) data.set(value, rowTitle(spec, entity, current.data));

@@ -230,7 +230,15 @@ function Form({
             <Button
               onClick={async () => {
                 const latest = await refetch();
-                if (latest) setBase(latest);
+                if (latest) {
+                  setBase(latest);
+                  // What the user typed stays; the fields they left alone show the other change.
+                  setValues((old) =>
+                    Object.fromEntries(
+                      Object.entries(old).map(([k, v]) => [k, touched.has(k) ? v : (latest[k] ?? null)]),
+                    ),
+                  );
+                }
                 setConflict(false);
               }}
             >

@@ -25,7 +25,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, type RefObject, useMemo, useRef } from 'react';
+import { memo, type RefObject, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Row } from '../backend/types.ts';
 import { humanize, stateLabel } from '../runtime/availableTransitions.ts';
@@ -95,6 +95,10 @@ export function ListScreen({ route }: { route: RouteEntry }) {
   // Short: the measure is last key → rows shown, and a page of rows costs one request.
   const onSearch = useDebouncedCallback((q: string) => setState({ search: q }), 120);
   const scroller = useRef<HTMLDivElement>(null);
+  // The search box is uncontrolled; "Clear filters" remounts it empty. Remounting it when the
+  // search first became non-empty (as a key on the value did) dropped the focus mid-word whenever
+  // the debounce fired between two keys.
+  const [searchBox, setSearchBox] = useState(0);
   const plural = e?.plural ?? e?.label ?? entity;
   const exportCsv = () => {
     const csv = toCsv(
@@ -148,7 +152,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
       <Card withBorder padding="sm" radius="md">
         <Group gap="sm" align="flex-end" wrap="wrap">
           <TextInput
-            key={`q-${state.search === '' ? 'empty' : 'set'}`}
+            key={`q-${searchBox}`}
             aria-label={ui('search')}
             placeholder={ui('searchPlaceholder', { plural: plural.toLowerCase() })}
             leftSection={<IconSearch size={16} />}
@@ -227,7 +231,10 @@ export function ListScreen({ route }: { route: RouteEntry }) {
             <Button
               variant="subtle"
               leftSection={<IconX size={14} />}
-              onClick={() => setParams({}, { replace: true })}
+              onClick={() => {
+                setParams({}, { replace: true });
+                setSearchBox((n) => n + 1);
+              }}
             >
               {ui('clearFilters')}
             </Button>

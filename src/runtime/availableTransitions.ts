@@ -2,7 +2,7 @@ import type { AppSpec } from '../spec/types.ts';
 import { permits } from './can.ts';
 import { formatMessage } from './formatMessage.ts';
 import { effectiveRoles } from './roles.ts';
-import { type RuleUser, refusesRow, ruleVerdict } from './ruleVerdict.ts';
+import { type RuleUser, refusesRow, rowFieldsRead, ruleVerdict } from './ruleVerdict.ts';
 import { ui } from './uiText.ts';
 
 export interface TransitionOption {
@@ -111,8 +111,8 @@ function ruleBrokenAfter(
     if (rule.kind !== 'row') continue;
     // A field set by an expression the browser cannot work out (`reopenCount + 1`, `sum(...)`)
     // leaves every rule that reads it to the server.
-    const text = `${rule.rule} ${rule.when ?? ''}`;
-    if (unknown.some((f) => new RegExp(`\\b${f}\\b`).test(text))) continue;
+    const read = [rule.rule, rule.when ?? 'true'].map((r) => rowFieldsRead(spec, entity, r));
+    if (read.some((fields) => fields === null || unknown.some((f) => fields.includes(f)))) continue;
     const ctx = { user, row: after };
     if (rule.when && ruleVerdict(spec, entity, rule.when, ctx) !== true) continue;
     if (refusesRow(spec, entity, rule.rule, ctx)) return formatMessage(spec, rule.error, after);

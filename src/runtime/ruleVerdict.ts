@@ -1,6 +1,7 @@
 import type { Typed } from '../rules/ast.ts';
 import { checkRule } from '../rules/check.ts';
 import { type DataContext, evaluateRule } from '../rules/evaluate.ts';
+import { ruleReferences } from '../rules/index.ts';
 import type { AppSpec } from '../spec/types.ts';
 
 /** The signed-in user as rules see them: id and directly held roles (inheritance is the rules' job). */
@@ -78,9 +79,29 @@ export function readsMissingField(
   rule: string,
   row: Readonly<Record<string, unknown>> | null,
 ): boolean {
-  const fields = Object.keys(spec.entities[entity]?.fields ?? {});
-  // A field of this row starts a path (`claim.submitter` reads this row's `claim`, not `submitter`).
-  return fields.some((f) => row?.[f] === undefined && new RegExp(`(?<![.\\w])${f}\\b`).test(rule));
+  const read = rowFieldsRead(spec, entity, rule);
+  // A rule the browser cannot check is the server's to judge, like one reading an absent field.
+  if (read === null) return true;
+  return read.some((f) => row?.[f] === undefined);
+}
+
+/**
+ * The declared fields of the entity's own row that a rule reads, from the checked rule (not its
+ * text): `claim.submitter` on a line reads the line's `claim`; `count(line where claim = this)`
+ * on a claim reads no claim field. Null when the rule does not check.
+ *
+ * @example
+ * rowFieldsRead(expenses, 'person', 'manager is empty or manager != id'); // ['manager']
+ */
+export function rowFieldsRead(spec: AppSpec, entity: string, rule: string): string[] | null {
+  const typed = checked(spec, entity, rule);
+  if (!typed) return null;
+  const declared = spec.entities[entity]?.fields ?? {};
+  const prefix = `${entity}.`;
+  return ruleReferences(typed)
+    .fields.filter((f) => f.startsWith(prefix))
+    .map((f) => f.slice(prefix.length))
+    .filter((f) => Object.hasOwn(declared, f));
 }
 
 const cache = new WeakMap<AppSpec, Map<string, Typed | null>>();

@@ -124,6 +124,10 @@ export const UI_TEXT = {
   users: 'Users',
   saveRoles: 'Save roles',
   rolesSaved: 'Roles updated',
+  editProfile: 'Edit profile',
+  editProfileOf: 'Edit the profile of {name}',
+  profileSaved: 'Profile saved',
+  nothingToEdit: 'Your roles may not change any field of this profile.',
   joined: 'Joined',
   // pages
   notFoundTitle: 'Not found',
@@ -162,6 +166,7 @@ export const UI_TEXT = {
   error_NOT_SIGNED_IN: 'Please sign in.',
   error_SESSION_EXPIRED: 'Your session has expired; please sign in again.',
   error_SCHEMA_CHANGED: 'The app was updated in a way that needs your data exported first.',
+  error_STORAGE_FULL: 'This device has no room left to save this. Free up space or remove large files.',
 } as const;
 
 export type UiTextKey = keyof typeof UI_TEXT;

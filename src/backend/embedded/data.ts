@@ -3,7 +3,7 @@ import { BackendError, type DataPort, type HistoryEntry } from '../types.ts';
 import type { EmbeddedContext } from './context.ts';
 import { col, type EntityInfo, entityInfo, historyRef, transitionRef } from './entityInfo.ts';
 import { countQuery, listQuery } from './listQuery.ts';
-import { asCaller, QUERY_OPTIONS } from './request.ts';
+import { asCaller, QUERY_OPTIONS, readAsCaller } from './request.ts';
 import { selectList, toRow } from './rows.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -75,40 +75,29 @@ export function createDataPort(ctx: EmbeddedContext): DataPort {
     async list(entity, query = {}) {
       const info = entityInfo(ctx.spec, entity);
       const q = listQuery(info, query);
-      return asCaller(ctx, async (tx) => {
-        const r = await tx.query<Record<string, unknown> & { __total?: number }>(
-          q.text,
-          q.params,
-          QUERY_OPTIONS,
-        );
-        let total: number | null = null;
-        if (query.count !== 'none') {
-          const first = r.rows[0];
-          if (first) total = Number(first.__total);
-          else if (q.offset === 0 && q.limit > 0) total = 0;
-          else {
-            const c = countQuery(info, query);
-            const n = await tx.query<{ n: number }>(c.text, c.params);
-            total = n.rows[0]?.n ?? 0;
-          }
-        }
-        return { rows: r.rows.map((row) => toRow(info, row)), total };
-      });
+      const counted = query.count !== 'none';
+      // Reads go to the database as one message (readAsCaller). A count alone (limit 0) is only
+      // the count query; a page past the end has no row to carry the window count and asks again.
+      const count = async () => Number((await readAsCaller(ctx, [countQuery(info, query)]))[0]?.[0]?.n ?? 0);
+      if (counted && q.limit === 0) return { rows: [], total: await count() };
+      const [rows = []] = await readAsCaller(ctx, [q]);
+      let total: number | null = null;
+      if (counted) {
+        const first = rows[0];
+        total = first ? Number(first.__total) : q.offset > 0 ? await count() : 0;
+      }
+      return { rows: rows.map((row) => toRow(info, row)), total };
     },
 
     async get(entity, id) {
       const info = entityInfo(ctx.spec, entity);
       checkId(info, id);
-      return asCaller(ctx, async (tx) => {
-        const r = await tx.query<Record<string, unknown>>(
-          `select ${selectList(info)} from ${info.ref} t where t.id = $1`,
-          [id],
-          QUERY_OPTIONS,
-        );
-        const row = r.rows[0];
-        if (!row) throw new BackendError('NOT_FOUND', { entity, id });
-        return toRow(info, row);
-      });
+      const [rows] = await readAsCaller(ctx, [
+        { text: `select ${selectList(info)} from ${info.ref} t where t.id = $1`, params: [id] },
+      ]);
+      const row = rows?.[0];
+      if (!row) throw new BackendError('NOT_FOUND', { entity, id });
+      return toRow(info, row);
     },
 
     async create(entity, values) {
@@ -181,8 +170,14 @@ export function createDataPort(ctx: EmbeddedContext): DataPort {
       const info = entityInfo(ctx.spec, entity);
       if (!ctx.spec.states[entity]) return [];
       checkId(info, id);
-      return asCaller(ctx, async (tx) => {
-        const r = await tx.query<{
+      const [rows = []] = await readAsCaller(ctx, [
+        {
+          text: `select id, row_id, transition, from_state, to_state, actor, at, input from ${historyRef(entity)} where row_id = $1 order by at, id`,
+          params: [id],
+        },
+      ]);
+      return (
+        rows as {
           id: string;
           row_id: string;
           transition: string;
@@ -191,24 +186,19 @@ export function createDataPort(ctx: EmbeddedContext): DataPort {
           actor: string | null;
           at: string;
           input: Record<string, unknown>;
-        }>(
-          `select id, row_id, transition, from_state, to_state, actor, at, input from ${historyRef(entity)} where row_id = $1 order by at, id`,
-          [id],
-          QUERY_OPTIONS,
-        );
-        return r.rows.map(
-          (h): HistoryEntry => ({
-            id: h.id,
-            rowId: h.row_id,
-            transition: h.transition,
-            fromState: h.from_state,
-            toState: h.to_state,
-            actor: h.actor ?? '',
-            at: h.at,
-            input: h.input,
-          }),
-        );
-      });
+        }[]
+      ).map(
+        (h): HistoryEntry => ({
+          id: h.id,
+          rowId: h.row_id,
+          transition: h.transition,
+          fromState: h.from_state,
+          toState: h.to_state,
+          actor: h.actor ?? '',
+          at: h.at,
+          input: h.input,
+        }),
+      );
     },
   };
 }

@@ -122,6 +122,14 @@ function keyColumn(detail: string | undefined): string | undefined {
   return m?.[1]?.trim().replace(/^"|"$/g, '');
 }
 
+/**
+ * The browser refused to store the database's files (IndexedDB's `QuotaExceededError`, its name
+ * kept across the worker by `browser/workerErrors.ts`), or Postgres ran out of disk (`53100`).
+ */
+function isStorageFull(e: PgErrorLike & { name?: unknown }): boolean {
+  return e.name === 'QuotaExceededError' || /quota ?exceeded/i.test(str(e.message) ?? '');
+}
+
 function isConnectionLoss(e: PgErrorLike, code: string | undefined): boolean {
   if (code && (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03'))
     return true;
@@ -202,7 +210,10 @@ export function mapDatabaseError(error: unknown, ctx: ErrorContext = EMPTY_CONTE
     case '22008':
     case '22023':
       return out('INVALID_VALUE', {}, ctx.fieldOf(table, str(e.column)));
+    case '53100':
+      return out('STORAGE_FULL');
     default:
+      if (isStorageFull(e)) return out('STORAGE_FULL');
       if (isConnectionLoss(e, code)) return out('UNAVAILABLE');
       return out('INTERNAL');
   }

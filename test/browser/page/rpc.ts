@@ -8,7 +8,14 @@ import type { EmbeddedBackend } from '../../../src/backend/embedded/createEmbedd
 import { BackendError } from '../../../src/backend/types.ts';
 
 export type Wire = { ok: true; value: unknown } | { ok: false; error: WireError };
-export type WireError = { code: string; params: Record<string, unknown>; field?: string; message: string };
+export type WireError = {
+  code: string;
+  params: Record<string, unknown>;
+  field?: string;
+  message: string;
+  /** The original error behind an adapter's error, for diagnostics only. */
+  cause?: string;
+};
 export type WireEvent =
   | { kind: 'auth'; event: string; session: unknown }
   | { kind: 'live'; sub: number; change: unknown };
@@ -42,6 +49,12 @@ function decode(v: unknown): unknown {
 }
 
 export { decode as decodeWire, encode as encodeWire };
+
+function describe(cause: unknown): string | undefined {
+  if (cause === undefined) return undefined;
+  const c = cause as { name?: unknown; code?: unknown; message?: unknown };
+  return `${String(c?.name)} ${String(c?.code)} ${String(c?.message)}`;
+}
 
 /** Starts forwarding this backend's auth events (once per page). */
 export function forwardAuth(backend: EmbeddedBackend): void {
@@ -86,7 +99,16 @@ export async function call(
   } catch (e) {
     result =
       e instanceof BackendError
-        ? { ok: false, error: { code: e.code, params: e.params, field: e.field, message: e.message } }
+        ? {
+            ok: false,
+            error: {
+              code: e.code,
+              params: e.params,
+              field: e.field,
+              message: e.message,
+              cause: describe(e.cause),
+            },
+          }
         : { ok: false, error: { code: 'NOT_A_BACKEND_ERROR', params: {}, message: String(e) } };
   }
   return { result, events: events.splice(0) };

@@ -5,6 +5,7 @@ import {
   type EmbeddedBackend,
   type EmbeddedBackendOptions,
 } from '../createEmbeddedBackend.ts';
+import { decodeWorkerError, mapRejections } from './workerErrors.ts';
 
 export interface BrowserBackendOptions extends Omit<EmbeddedBackendOptions, 'db'> {
   /** The database worker; defaults to `pgliteWorker.ts` next to this file (bundled by Vite). */
@@ -33,6 +34,12 @@ export async function createBrowserBackend(
     // A first visit's snapshot: the leader's worker creates the database from it (openWorkerDatabase.ts).
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
+  // The worker packs each error's SQLSTATE, constraint, … into its message; unpack before mapping.
+  mapRejections(
+    db,
+    ['execProtocol', 'execProtocolStream', 'execProtocolRaw', 'execProtocolRawStream', 'syncToFs'],
+    decodeWorkerError,
+  );
   const backend = await createEmbeddedBackend({ ...options, db });
   const close = backend.close;
   return Object.assign(backend, {

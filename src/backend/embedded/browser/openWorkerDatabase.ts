@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import fsBundleUrl from '@electric-sql/pglite/pglite.data?url';
 import wasmUrl from '@electric-sql/pglite/pglite.wasm?url';
+import { encodeWorkerError, mapRejections } from './workerErrors.ts';
 
 /**
  * Started as soon as the worker script runs, i.e. while the tab is still waiting for the snapshot
@@ -39,13 +40,25 @@ export async function openWorkerDatabase(options: WorkerDatabaseOptions): Promis
   };
   if (options.loadDataDir) {
     try {
-      return syncOnlyWhenWritten(await PGlite.create({ ...base, loadDataDir: options.loadDataDir }));
+      return forTabs(await PGlite.create({ ...base, loadDataDir: options.loadDataDir }));
     } catch (e) {
       // Another tab created the database between this tab's check and now: open that one.
       if (!String(e).includes('already exists')) throw e;
     }
   }
-  return syncOnlyWhenWritten(await PGlite.create(base));
+  return forTabs(await PGlite.create(base));
+}
+
+/**
+ * What the tabs call through PGlite's worker RPC, which sends only an error's message back: the
+ * fields the error catalogue needs (SQLSTATE, constraint, …) are packed into it (workerErrors.ts).
+ */
+function forTabs(pg: PGlite): PGlite {
+  return mapRejections(
+    syncOnlyWhenWritten(pg),
+    ['execProtocol', 'execProtocolStream', 'execProtocolRaw', 'execProtocolRawStream', 'syncToFs'],
+    encodeWorkerError,
+  );
 }
 
 /** Every Emscripten FS call through which Postgres changes a file or the tree. */
@@ -92,7 +105,9 @@ function syncOnlyWhenWritten(pg: PGlite): PGlite {
     try {
       await sync();
     } catch (e) {
-      dirty = true;
+      // Retried by the next call, except when IndexedDB is full: then it would fail every read of
+      // every tab (STORAGE_FULL) until reload; the next write retries it, with all that is pending.
+      if ((e as { name?: unknown } | null)?.name !== 'QuotaExceededError') dirty = true;
       throw e;
     }
   };

@@ -30,13 +30,14 @@ const FIELDS = [
  */
 export function encodeWorkerError(error: unknown): unknown {
   if (typeof error !== 'object' || error === null) return error;
+  if (String((error as { message?: unknown }).message).startsWith(PREFIX)) return error;
   const source = error as Record<string, unknown>;
   const fields: Record<string, string> = {};
   for (const f of FIELDS) {
     const v = source[f];
     if (typeof v === 'string' && v !== '') fields[f] = v;
   }
-  if (!fields.code && !fields.name) return error;
+  if (!fields.code && (!fields.name || fields.name === 'Error')) return error;
   return new Error(`${PREFIX}${JSON.stringify(fields)}`);
 }
 
@@ -52,7 +53,8 @@ export function decodeWorkerError(error: unknown): unknown {
   try {
     const fields = JSON.parse(message.slice(PREFIX.length)) as Record<string, unknown>;
     const decoded = new Error(typeof fields.message === 'string' ? fields.message : 'database error');
-    for (const f of FIELDS) if (typeof fields[f] === 'string' && f !== 'message') Object.assign(decoded, { [f]: fields[f] });
+    for (const f of FIELDS)
+      if (typeof fields[f] === 'string' && f !== 'message') Object.assign(decoded, { [f]: fields[f] });
     return decoded;
   } catch {
     return error;
@@ -65,7 +67,11 @@ export function decodeWorkerError(error: unknown): unknown {
  * @example
  * mapRejections(pg, ['execProtocolStream'], encodeWorkerError);
  */
-export function mapRejections<T extends object>(target: T, methods: readonly string[], map: (e: unknown) => unknown): T {
+export function mapRejections<T extends object>(
+  target: T,
+  methods: readonly string[],
+  map: (e: unknown) => unknown,
+): T {
   const t = target as Record<string, unknown>;
   for (const name of methods) {
     const original = t[name];

@@ -1,7 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import expenses from '../../../../examples/expenses/spec.ts';
 import { createEmbeddedBackend, type EmbeddedBackend } from '../createEmbeddedBackend.ts';
+import { seedDemoAccounts } from './demoAccounts.ts';
 import { expensesDemo } from './expensesDemo.ts';
+import { wipeAppData } from './seedDemo.ts';
+
+/** email → the manager's email, for the demo accounts and the director. */
+async function reportingLines(b: EmbeddedBackend): Promise<Record<string, string | null>> {
+  const r = await b.asOwner((tx) =>
+    tx.query<{ email: string; manager: string | null }>(
+      `select p.email, m.email as manager from public.person p left join public.person m on m.id = p.manager
+        where p.email like '%@demo.test' or p.email = 'ingrid.vos@example.test'`,
+    ),
+  );
+  return Object.fromEntries(r.rows.map((row) => [row.email, row.manager]));
+}
+
+const DEMO_LINES = {
+  'employee@demo.test': 'manager@demo.test',
+  'finance@demo.test': 'manager@demo.test',
+  'admin@demo.test': 'manager@demo.test',
+  'manager@demo.test': 'ingrid.vos@example.test',
+  'ingrid.vos@example.test': null,
+};
 
 let b: EmbeddedBackend;
 beforeAll(async () => {
@@ -33,5 +54,22 @@ describe('expenses demo data', () => {
     const mine = await b.data.list('claim', { limit: 0 });
     expect(mine.total).toBeGreaterThan(10);
     expect(mine.total).toBeLessThan(60);
+  });
+
+  it('gives the demo accounts reporting lines: the whole approval flow works without SQL', async () => {
+    expect(await reportingLines(b)).toEqual(DEMO_LINES);
+    // Accounts only (`?memory`, snapshots without demo data): the same lines.
+    await b.asOwner(async (tx) => {
+      await wipeAppData(tx, expenses);
+      await seedDemoAccounts(tx, expenses);
+      await seedDemoAccounts(tx, expenses); // idempotent
+    });
+    expect(await reportingLines(b)).toEqual(DEMO_LINES);
+    await b.auth.signIn({ email: 'manager@demo.test', password: 'demo-manager' });
+    const costCentres = await b.asOwner((tx) =>
+      tx.query<{ n: number }>(`select count(*)::int as n from public.person where cost_centre is not null`),
+    );
+    expect(costCentres.rows[0]?.n).toBe(5);
+    await b.auth.signOut();
   });
 });

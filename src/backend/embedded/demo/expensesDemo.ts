@@ -1,4 +1,10 @@
 import type { AppSpec } from '../../../spec/types.ts';
+import {
+  demoAccountPeople,
+  EXPENSES_DEPARTMENTS,
+  EXPENSES_DIRECTOR,
+  expensesCostCentre,
+} from './demoAccountPeople.ts';
 import { demoAccounts } from './demoAccounts.ts';
 import type { DemoHistory, DemoPerson, DemoPlan, DemoRow } from './demoPlan.ts';
 import { ref } from './demoPlan.ts';
@@ -7,7 +13,7 @@ import { person, prng } from './prng.ts';
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 
-const DEPARTMENTS = ['Sales', 'Engineering', 'Customer Success', 'Marketing', 'Operations'];
+const DEPARTMENTS = EXPENSES_DEPARTMENTS;
 const TRIPS = [
   'Customer visit Hamburg',
   'Trade fair Utrecht',
@@ -76,31 +82,23 @@ export function expensesDemo(spec: AppSpec, now: Date): DemoPlan {
   const rate = Number(spec.constants.mileageRatePerKm?.value ?? 0.3);
   const receiptAbove = Number(spec.constants.receiptRequiredAbove?.value ?? 25);
   const financeThreshold = Number(spec.constants.financeApprovalThreshold?.value ?? 1000);
-  let employeeNumber = 1000;
+  // The demo accounts (and the director the demo manager reports to) come first, with numbers below these.
+  let employeeNumber = 1100;
   const profile = (department: string, manager?: string) => ({
     department,
-    costCentre: `CC-${4100 + DEPARTMENTS.indexOf(department)}`,
+    costCentre: expensesCostCentre(department),
     employeeNumber: `E${employeeNumber++}`,
     ...(manager ? { manager: ref(manager) } : {}),
   });
-  const people: DemoPerson[] = demoAccounts(spec).map((a) => ({
-    key: a.role,
-    email: a.email,
-    name: a.name,
-    roles: [a.role],
-    password: a.password,
-    profile: profile(
-      a.role === 'finance' ? 'Operations' : 'Sales',
-      a.role === 'employee' ? 'manager' : undefined,
-    ),
-  }));
+  const people: DemoPerson[] = demoAccountPeople(spec, demoAccounts(spec));
+  for (const p of people) used.add(p.email);
   const managers = ['manager'];
   for (const [i, dept] of DEPARTMENTS.slice(1).entries()) {
     people.push({
       key: `manager${i}`,
       ...person(r, 'example.test', used),
       roles: ['manager'],
-      profile: profile(dept),
+      profile: profile(dept, EXPENSES_DIRECTOR.key),
     });
     managers.push(`manager${i}`);
   }

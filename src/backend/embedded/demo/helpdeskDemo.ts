@@ -1,3 +1,4 @@
+import { demoAccountPeople } from './demoAccountPeople.ts';
 import { demoAccounts } from './demoAccounts.ts';
 import type { DemoHistory, DemoPerson, DemoPlan, DemoRow } from './demoPlan.ts';
 import { ref } from './demoPlan.ts';
@@ -117,14 +118,7 @@ const TARGET_HOURS: Record<string, number> = { urgent: 8, high: 24, normal: 72, 
 export function helpdeskDemo(spec: Parameters<typeof demoAccounts>[0], now: Date): DemoPlan {
   const r = prng(20260101);
   const used = new Set<string>();
-  const people: DemoPerson[] = demoAccounts(spec).map((a) => ({
-    key: a.role,
-    email: a.email,
-    name: a.name,
-    roles: [a.role],
-    password: a.password,
-    profile: a.role === 'customer' ? { organisation: 'Demo Ltd' } : { organisation: 'Ninefold Support' },
-  }));
+  const people: DemoPerson[] = demoAccountPeople(spec, demoAccounts(spec));
   for (let i = 0; i < 5; i++) {
     const p = person(r, 'support.example.test', used);
     people.push({ key: `agent${i}`, ...p, roles: ['agent'], profile: { organisation: 'Ninefold Support' } });

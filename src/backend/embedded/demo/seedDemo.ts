@@ -3,7 +3,7 @@ import { tableName } from '../../../naming.ts';
 import type { AppSpec } from '../../../spec/types.ts';
 import { col, entityInfo, historyRef } from '../entityInfo.ts';
 import { hashPassword } from '../passwords.ts';
-import type { DemoPlan, DemoRef } from './demoPlan.ts';
+import type { DemoPerson, DemoPlan, DemoRef } from './demoPlan.ts';
 
 function isRef(v: unknown): v is DemoRef {
   return typeof v === 'object' && v !== null && '$ref' in v;
@@ -33,6 +33,38 @@ export async function wipeAppData(tx: Transaction, spec: AppSpec): Promise<void>
 }
 
 /**
+ * Sets the demo people's profile fields (references resolved through `ids`, people included) as
+ * the owner, after every person exists: a manager may be seeded after those who report to them.
+ *
+ * @example
+ * await setDemoProfiles(tx, spec, plan.people, { employee: 'u1', manager: 'u2' });
+ */
+export async function setDemoProfiles(
+  tx: Transaction,
+  spec: AppSpec,
+  people: readonly DemoPerson[],
+  ids: Readonly<Record<string, string>>,
+): Promise<void> {
+  const profile = Object.entries(spec.entities).find(([, e]) => e.profile)?.[0];
+  if (!profile) return;
+  const resolve = (v: unknown): unknown => {
+    if (!isRef(v)) return v instanceof Date ? v.toISOString() : v;
+    const id = ids[v.$ref];
+    if (!id) throw new Error(`demo data: unknown key ${v.$ref}`);
+    return id;
+  };
+  for (const p of people) {
+    const entries = Object.entries(p.profile ?? {});
+    if (entries.length === 0 || !ids[p.key]) continue;
+    const sets = entries.map(([f], i) => `${col(columnOf(spec, profile, f))} = $${i + 2}`);
+    await tx.query(`update public.${col(tableName(profile))} set ${sets.join(', ')} where id = $1`, [
+      ids[p.key],
+      ...entries.map(([, v]) => resolve(v)),
+    ]);
+  }
+}
+
+/**
  * Inserts a demo plan as the database owner (setup, not a user action) with every constraint and
  * validation trigger on: people first (the migration's trigger makes their profiles), then rows,
  * then final values and back-dated timestamps, then history.
@@ -52,8 +84,6 @@ export async function seedDemo(
     if (!id) throw new Error(`demo data: unknown key ${v.$ref}`);
     return id;
   };
-  const profile = Object.entries(spec.entities).find(([, e]) => e.profile)?.[0];
-
   const hashes = new Map<string, string>();
   for (const p of plan.people) {
     let hash: string | null = null;
@@ -73,17 +103,7 @@ export async function seedDemo(
     for (const role of p.roles)
       await tx.query('insert into app.user_roles (user_id, role) values ($1, $2)', [id, role]);
   }
-  if (profile) {
-    for (const p of plan.people) {
-      const entries = Object.entries(p.profile ?? {});
-      if (entries.length === 0) continue;
-      const sets = entries.map(([f], i) => `${col(columnOf(spec, profile, f))} = $${i + 2}`);
-      await tx.query(`update public.${col(tableName(profile))} set ${sets.join(', ')} where id = $1`, [
-        ids[p.key],
-        ...entries.map(([, v]) => resolve(v)),
-      ]);
-    }
-  }
+  await setDemoProfiles(tx, spec, plan.people, ids);
 
   for (const row of plan.rows) {
     const info = entityInfo(spec, row.entity);
