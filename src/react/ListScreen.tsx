@@ -39,7 +39,7 @@ import { whereFilters } from '../runtime/whereFilters.ts';
 import { useRuntime } from './context.ts';
 import { FieldValue, valueText } from './display.tsx';
 import { RefSelect } from './FieldInput.tsx';
-import { useList } from './hooks.ts';
+import { useList, usePrefetchList } from './hooks.ts';
 import { fieldLabel } from './labels.ts';
 
 const ROW_HEIGHT = 52;
@@ -82,6 +82,13 @@ export function ListScreen({ route }: { route: RouteEntry }) {
       : ruleVerdict(spec, entity, screen?.where ?? true, { user, row: r }) !== false,
   );
   const total = counted.data?.total ?? null;
+  // The next page loads while this one is read, so "Next page" only has to render it.
+  const next = { ...query, count: 'none' as const, offset: (query.offset ?? 0) + PAGE_SIZE };
+  usePrefetchList(
+    entity,
+    next,
+    list.isSuccess && !list.isPlaceholderData && total !== null && next.offset < total,
+  );
   const columns =
     screen?.columns ??
     Object.entries(e?.fields ?? {})

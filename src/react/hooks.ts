@@ -20,21 +20,48 @@ export const keys = {
  * request per referenced entity (see referenceLabels.ts); pickers that show only titles pass false.
  */
 export function useList(entity: string | undefined, query?: ListQuery, enabled = true, labels = true) {
-  const { backend, spec, user } = useRuntime();
+  const runtime = useRuntime();
   const qc = useQueryClient();
   return useQuery<ListResult>({
     queryKey: keys.list(entity ?? '', query),
-    queryFn: async () => {
-      const result = await backend.data.list(entity ?? '', withImpliedFilters(spec, entity, user, query));
-      // The page's reference labels in one request per referenced entity, before the rows show
-      // (not one `get` per distinct id from each cell).
-      if (labels && entity && result.rows.length > 0)
-        await seedReferences(qc, backend, spec, entity, result.rows, user?.id, keys.row);
-      return result;
-    },
+    queryFn: () => fetchList(qc, runtime, entity, query, labels),
     enabled: enabled && entity !== undefined,
     placeholderData: keepPreviousData,
   });
+}
+
+async function fetchList(
+  qc: ReturnType<typeof useQueryClient>,
+  { backend, spec, user }: Pick<ReturnType<typeof useRuntime>, 'backend' | 'spec' | 'user'>,
+  entity: string | undefined,
+  query: ListQuery | undefined,
+  labels: boolean,
+): Promise<ListResult> {
+  const result = await backend.data.list(entity ?? '', withImpliedFilters(spec, entity, user, query));
+  // The page's reference labels in one request per referenced entity, before the rows show
+  // (not one `get` per distinct id from each cell).
+  if (labels && entity && result.rows.length > 0)
+    await seedReferences(qc, backend, spec, entity, result.rows, user?.id, keys.row);
+  return result;
+}
+
+/**
+ * Puts a list page (with its labels) into the cache before it is shown, e.g. the next page while
+ * the user reads this one: "Next page" then only renders. Renders nothing and never re-renders.
+ */
+export function usePrefetchList(entity: string, query: ListQuery, enabled: boolean): void {
+  const runtime = useRuntime();
+  const qc = useQueryClient();
+  const { backend, spec, user } = runtime;
+  const key = JSON.stringify(query);
+  useEffect(() => {
+    if (!enabled) return;
+    const q = JSON.parse(key) as ListQuery;
+    void qc.prefetchQuery({
+      queryKey: keys.list(entity, q),
+      queryFn: () => fetchList(qc, { backend, spec, user }, entity, q, true),
+    });
+  }, [qc, backend, spec, user, entity, key, enabled]);
 }
 
 /** Adds the filters row-level security implies for this user, so the database can use an index. */

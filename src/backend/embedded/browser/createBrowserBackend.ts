@@ -27,10 +27,13 @@ export async function createBrowserBackend(
   const worker =
     options.worker ??
     new Worker(new URL('./pgliteWorker.ts', import.meta.url), { type: 'module', name: `ninefold-${slug}` });
+  const dataDir = options.dataDir ?? `idb://ninefold-${slug}`;
   const db = await PGliteWorker.create(worker, {
-    dataDir: options.dataDir ?? `idb://ninefold-${slug}`,
-    // Tabs with the same id share one database and one leader.
-    id: `ninefold-${slug}`,
+    dataDir,
+    // Tabs with the same id share one database and one leader, so the id names the database: with
+    // the app's alone, a tab on another `dataDir` used the first tab's database. The default keeps
+    // its old id (a tab of the previous build must not become a second leader of the same files).
+    id: dataDir === `idb://ninefold-${slug}` ? `ninefold-${slug}` : `ninefold-${slug}:${dataDir}`,
     // A first visit's snapshot: the leader's worker creates the database from it (openWorkerDatabase.ts).
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
