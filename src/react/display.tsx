@@ -1,4 +1,4 @@
-import { Anchor, Badge, Text, Tooltip, useComputedColorScheme } from '@mantine/core';
+import { Anchor, Badge, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconMinus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -37,12 +37,10 @@ const PRIORITY_COLORS: Record<string, string> = {
 export function StatusBadge({ entity, state }: { entity: string; state: string }) {
   const { spec } = useRuntime();
   const color = stateColor(spec, entity, state);
-  const scheme = useComputedColorScheme('light');
   // Mantine's light badges fall below 4.5:1 for some colours (orange); the end shades do not.
-  const text =
-    scheme === 'light'
-      ? `color-mix(in srgb, var(--mantine-color-${color}-9) 75%, black)`
-      : `var(--mantine-color-${color}-2)`;
+  // CSS picks the shade (Mantine sets `color-scheme` on the root): `useComputedColorScheme` here
+  // cost every badge two matchMedia listeners and a second render, on every list page.
+  const text = `light-dark(color-mix(in srgb, var(--mantine-color-${color}-9) 75%, black), var(--mantine-color-${color}-2))`;
   return (
     <Badge color={color} variant="light" radius="sm" style={{ color: text }}>
       {stateLabel(spec, entity, state)}
