@@ -88,8 +88,12 @@ describe.runIf(hasChromium || process.env.CI === 'true')(
       const seen = await b.evaluate(async (ticketId) => {
         const { backend } = await nf.ready;
         const t = await backend.data.get('ticket', ticketId);
-        await new Promise((r) => setTimeout(r, 200));
-        return { title: t.title, live: nf.changes.some((c) => c.id === ticketId && c.kind === 'insert') };
+        // Wait for the live change rather than a fixed delay: under load it can take seconds.
+        const live = () => nf.changes.some((c) => c.id === ticketId && c.kind === 'insert');
+        for (let waited = 0; !live() && waited < 15_000; waited += 100) {
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        return { title: t.title, live: live() };
       }, id);
       expect(seen).toEqual({ title: 'Made in tab A', live: true });
       const leaders = await Promise.all(
