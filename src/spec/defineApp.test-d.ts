@@ -84,7 +84,7 @@ expectTypeOf<Ticket['version']>().toEqualTypeOf<number>();
 expectTypeOf<Ticket['priority']>().toEqualTypeOf<'low' | 'normal' | 'high' | 'urgent'>();
 expectTypeOf<Ticket['title']>().toEqualTypeOf<string>();
 // @ts-expect-error no such field on a ticket
-type Missing = Ticket['asignee'];
+type _Missing = Ticket['asignee'];
 
 // Validation rules name fields of their entity and catalogue codes.
 defineApp({

@@ -175,7 +175,7 @@ export function defineApp<
   const C extends Record<string, ConstantSpec>,
   const D extends Record<string, DeclaredCallSpec>,
   // Defaults to no states: an app whose entities have no lifecycle writes `states: {}`.
-  const St extends { [K in keyof E]?: Record<string, StateSpec> } = {},
+  const St extends { [K in keyof E]?: Record<string, StateSpec> } = Record<never, never>,
 >(spec: AppInput<E, R, Err, C, D, St> & { states: { [K in keyof St]: { states: St[K] } } }): App<E, C> {
   return spec as unknown as App<E, C>;
 }

@@ -116,4 +116,3 @@ export function emitTransitions(spec: AppSpec, entity: string): string {
   }
   return out.join('\n\n');
 }
-
