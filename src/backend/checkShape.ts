@@ -1,4 +1,5 @@
-import type { ShapeSpec, ShapeType } from '../spec/types.ts';
+import type { AppSpec, DeclaredCallSpec, ShapeSpec, ShapeType } from '../spec/types.ts';
+import { BackendError } from './types.ts';
 
 /** One place where a value does not fit its shape. `path` is dotted (`items.2.amount`). */
 export interface ShapeIssue {
@@ -94,4 +95,19 @@ export function checkShape(shape: ShapeSpec, value: unknown): ShapeIssue[] {
   if (!isRecord(value)) return [{ path: '', problem: 'type', expected: 'object' }];
   checkObject(value, shape, '', out);
   return out;
+}
+
+/**
+ * The declared call `name` of the specification, with `payload` checked against its shape — what
+ * every adapter does before a call leaves: UNKNOWN_CALL or INVALID_INPUT (with the issues) otherwise.
+ *
+ * @example
+ * const call = declaredCall(spec, 'notifyRequester', payload); // throws BackendError on a bad payload
+ */
+export function declaredCall(spec: AppSpec, name: string, payload: unknown): DeclaredCallSpec {
+  const call = Object.hasOwn(spec.calls.declared, name) ? spec.calls.declared[name] : undefined;
+  if (!call) throw new BackendError('UNKNOWN_CALL', { call: name });
+  const issues = checkShape(call.payload, payload);
+  if (issues.length > 0) throw new BackendError('INVALID_INPUT', { call: name, issues });
+  return call;
 }

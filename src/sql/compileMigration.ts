@@ -84,7 +84,9 @@ export function compileMigration(spec: AppSpec, options: MigrationOptions = {}):
       'Privileges',
       entities.map((e) => emitTableGrants(spec, e, target)),
     ),
-    // Hosted only: Supabase Storage, Realtime and PostgREST-reachable user administration.
+    // Both targets: one user-administration API, so the adapters call the same functions.
+    section('User administration', [emitAdminRpc(spec)]),
+    // Hosted only: Supabase Storage and Realtime.
     ...(target === 'supabase'
       ? [
           section(
@@ -92,7 +94,6 @@ export function compileMigration(spec: AppSpec, options: MigrationOptions = {}):
             entities.map((e) => emitStorage(spec, e)),
           ),
           section('Realtime', [emitRealtime(spec)]),
-          section('User administration', [emitAdminRpc(spec)]),
         ]
       : []),
   ];

@@ -3,7 +3,7 @@ import { raiseSql } from './raise.ts';
 import { sqlFunction } from './sqlFunction.ts';
 
 /**
- * User administration for the hosted target, callable through PostgREST (`public` schema):
+ * User administration for both targets, callable through PostgREST (`public` schema):
  * `public.admin_list_users()` (users with their direct roles; `auth.users` is not readable by the
  * API roles) and `public.set_roles(p_user_id, p_roles)`, which replaces a user's roles in one
  * transaction. Both are SECURITY DEFINER and refuse callers who are not admins (`app.is_admin()`,

@@ -5,8 +5,8 @@ import { asCaller, QUERY_OPTIONS } from './request.ts';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * User and role administration, as the caller: the database (`app.is_admin`, `public.grant_role`,
- * `public.revoke_role`, `app.admin_list_users`) decides who may.
+ * User and role administration, as the caller: the migration's `public.admin_list_users` and
+ * `public.set_roles` (the same functions the hosted adapter calls) decide who may.
  *
  * @example
  * await backend.admin.setRoles(userId, ['agent']);
@@ -18,7 +18,7 @@ export function createAdminPort(ctx: EmbeddedContext, onOwnRolesChanged: () => P
         ctx,
         async (tx) => {
           const r = await tx.query<{ id: string; email: string; roles: string[]; created_at: string }>(
-            'select id, email, roles, created_at from app.admin_list_users()',
+            'select id, email, roles, created_at from public.admin_list_users()',
             [],
             QUERY_OPTIONS,
           );
@@ -38,17 +38,7 @@ export function createAdminPort(ctx: EmbeddedContext, onOwnRolesChanged: () => P
       const self = await asCaller(
         ctx,
         async (tx, user) => {
-          const admin = await tx.query<{ ok: boolean }>('select app.is_admin() as ok');
-          if (!admin.rows[0]?.ok)
-            throw new BackendError('FORBIDDEN', { entity: 'user_roles', action: 'set' });
-          const held = await tx.query<{ roles: string[] }>('select public.user_roles($1) as roles', [userId]);
-          const current = held.rows[0]?.roles ?? [];
-          for (const r of roles.filter((x) => !current.includes(x))) {
-            await tx.query('select public.grant_role($1, $2)', [userId, r]);
-          }
-          for (const r of current.filter((x) => !roles.includes(x))) {
-            await tx.query('select public.revoke_role($1, $2)', [userId, r]);
-          }
+          await tx.query('select public.set_roles($1, $2)', [userId, [...roles]]);
           return user?.id === userId;
         },
         { signedIn: true },

@@ -1,4 +1,4 @@
-import { checkShape } from '../checkShape.ts';
+import { declaredCall } from '../checkShape.ts';
 import { BackendError, type CallsPort } from '../types.ts';
 import type { CallHandler, EmbeddedContext } from './context.ts';
 import { asCaller } from './request.ts';
@@ -27,10 +27,7 @@ export function createCallsPort(ctx: EmbeddedContext): CallsPort {
 
   return {
     async invoke(name, payload) {
-      const call = Object.hasOwn(ctx.spec.calls.declared, name) ? ctx.spec.calls.declared[name] : undefined;
-      if (!call) throw new BackendError('UNKNOWN_CALL', { call: name });
-      const issues = checkShape(call.payload, payload);
-      if (issues.length > 0) throw new BackendError('INVALID_INPUT', { call: name, issues });
+      const call = declaredCall(ctx.spec, name, payload);
       const record = outbox(name);
       const handler: CallHandler | undefined = ctx.handlers[name];
       if (!handler) return { queued: true, id: await record(payload) };

@@ -7,8 +7,6 @@ import { sqlFunction } from '../../sql/sqlFunction.ts';
  * - `ninefold.sessions`: hashes of session tokens (GoTrue's job on Supabase); owner-only schema.
  * - `app.outbox`: what declared calls would have sent, written only through
  *   `app.record_outbox` (SECURITY DEFINER, checks the call's roles), readable by admins only.
- * - `app.admin_list_users()`: users with their direct roles, for admins only (auth.users is not
- *   readable by the API roles, as on Supabase).
  * Idempotent, like the migration.
  *
  * @example
@@ -76,31 +74,6 @@ export function embeddedExtrasSql(spec: AppSpec): string {
       ].join('\n'),
       executeTo: ['authenticated'],
       comment: 'Records what a declared call would send (embedded stand-in for the hosted service).',
-    }),
-    '',
-    sqlFunction({
-      name: 'app.admin_list_users',
-      args: '',
-      argTypes: '',
-      returns: 'table (id uuid, email text, roles text[], created_at timestamptz)',
-      language: 'plpgsql',
-      volatility: 'stable',
-      securityDefiner: true,
-      body: [
-        'begin',
-        '  if not app.is_admin() then',
-        "    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'users', 'action', 'list')::text;",
-        '  end if;',
-        '  return query',
-        '    select u.id, u.email,',
-        '      coalesce(array_agg(ur.role order by ur.role) filter (where ur.role is not null), array[]::text[]),',
-        '      u.created_at',
-        '    from auth.users u left join app.user_roles ur on ur.user_id = u.id',
-        '    group by u.id order by u.created_at, u.email;',
-        'end;',
-      ].join('\n'),
-      executeTo: ['authenticated'],
-      comment: 'Users and their direct roles, for admins.',
     }),
     '',
   ].join('\n');

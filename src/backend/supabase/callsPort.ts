@@ -1,6 +1,6 @@
 import { effectiveRoles } from '../../runtime/roles.ts';
 import type { DeclaredCallSpec } from '../../spec/types.ts';
-import { checkShape } from '../checkShape.ts';
+import { checkShape, declaredCall } from '../checkShape.ts';
 import { BackendError, type CallsPort, type Session } from '../types.ts';
 import type { SupabaseContext } from './supabaseContext.ts';
 
@@ -70,10 +70,7 @@ export function createCallsPort(
 ): CallsPort {
   return {
     async invoke(name, payload) {
-      const call = Object.hasOwn(ctx.spec.calls.declared, name) ? ctx.spec.calls.declared[name] : undefined;
-      if (!call) throw new BackendError('UNKNOWN_CALL', { call: name });
-      const issues = checkShape(call.payload, payload);
-      if (issues.length > 0) throw new BackendError('INVALID_INPUT', { call: name, issues });
+      const call = declaredCall(ctx.spec, name, payload);
       const s = session();
       if (!s) throw new BackendError('NOT_SIGNED_IN');
       const held = effectiveRoles(ctx.spec, s.user.roles);

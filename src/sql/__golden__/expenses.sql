@@ -1246,3 +1246,56 @@ revoke all on table public.receipt from anon, authenticated;
 grant select on table public.receipt to authenticated;
 grant insert (id, name, size_bytes, mime_type, content, claim, line) on table public.receipt to authenticated;
 grant delete on table public.receipt to authenticated;
+
+-- ======================================================================
+-- User administration
+-- ======================================================================
+
+-- Users and their direct roles (admins only).
+create or replace function public.admin_list_users()
+returns table (id uuid, email text, roles text[], created_at timestamptz)
+language plpgsql stable security definer
+set search_path = ''
+as $fn$
+begin
+  if not coalesce(app.is_admin(), false) then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'user_roles', 'action', 'list')::text;
+  end if;
+  return query
+    select u.id, u.email::text,
+      coalesce(array_agg(ur.role order by ur.role) filter (where ur.role is not null), array[]::text[]),
+      u.created_at::timestamptz
+    from auth.users u left join app.user_roles ur on ur.user_id = u.id
+    group by u.id order by u.created_at, u.email;
+end;
+$fn$;
+revoke execute on function public.admin_list_users() from public, anon, authenticated;
+grant execute on function public.admin_list_users() to authenticated;
+
+-- Replaces a user's direct roles in one transaction (admins only).
+create or replace function public.set_roles(p_user_id uuid, p_roles text[])
+returns void
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  v_roles text[];
+begin
+  if not coalesce(app.is_admin(), false) then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'user_roles', 'action', 'set')::text;
+  end if;
+  if p_roles is null then
+    raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'user_roles', 'field', 'roles')::text;
+  end if;
+  if not exists (select 1 from auth.users u where u.id = p_user_id) then
+    raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'user', 'id', p_user_id)::text;
+  end if;
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended(p_user_id::text, 0));
+  v_roles := array(select distinct r from unnest(p_roles) as r where r is not null order by r);
+  delete from app.user_roles ur where ur.user_id = p_user_id and not (ur.role = any (v_roles));
+  insert into app.user_roles (user_id, role) select p_user_id, r from unnest(v_roles) as r
+  on conflict do nothing;
+end;
+$fn$;
+revoke execute on function public.set_roles(uuid, text[]) from public, anon, authenticated;
+grant execute on function public.set_roles(uuid, text[]) to authenticated;

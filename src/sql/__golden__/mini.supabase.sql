@@ -807,19 +807,6 @@ grant insert (id, name, size_bytes, mime_type, storage_path, ticket) on table pu
 grant delete on table public.attachment to authenticated;
 
 -- ======================================================================
--- Storage
--- ======================================================================
-
--- Storage of attachment: objects "<row id>/<name>" in bucket "attachment", reachable only through their rows.
-insert into storage.buckets (id, name, public) values ('attachment', 'attachment', false) on conflict (id) do nothing;
-drop policy if exists ninefold__attachment__read on storage.objects;
-create policy ninefold__attachment__read on storage.objects as permissive for select to authenticated using (storage.objects.bucket_id = 'attachment' and exists (select 1 from public.attachment _f where _f.storage_path = storage.objects.name and storage.objects.created_at >= _f.created_at));
-drop policy if exists ninefold__attachment__create on storage.objects;
-create policy ninefold__attachment__create on storage.objects as permissive for insert to authenticated with check (storage.objects.bucket_id = 'attachment' and exists (select 1 from public.attachment _f where _f.storage_path = storage.objects.name and storage.objects.created_at >= _f.created_at and (((select app.has_role((select auth.uid()), 'customer')) and coalesce(((select _h1.requester from public.ticket _h1 where _h1.id = _f.ticket) = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')))));
-drop policy if exists ninefold__attachment__delete on storage.objects;
-create policy ninefold__attachment__delete on storage.objects as permissive for delete to authenticated using (storage.objects.bucket_id = 'attachment' and exists (select 1 from public.attachment _f where _f.storage_path = storage.objects.name and storage.objects.created_at >= _f.created_at and (((select app.has_role((select auth.uid()), 'customer')) and coalesce((_f.uploader = (select auth.uid())), false)))));
-
--- ======================================================================
 -- User administration
 -- ======================================================================
 
@@ -871,3 +858,16 @@ end;
 $fn$;
 revoke execute on function public.set_roles(uuid, text[]) from public, anon, authenticated;
 grant execute on function public.set_roles(uuid, text[]) to authenticated;
+
+-- ======================================================================
+-- Storage
+-- ======================================================================
+
+-- Storage of attachment: objects "<row id>/<name>" in bucket "attachment", reachable only through their rows.
+insert into storage.buckets (id, name, public) values ('attachment', 'attachment', false) on conflict (id) do nothing;
+drop policy if exists ninefold__attachment__read on storage.objects;
+create policy ninefold__attachment__read on storage.objects as permissive for select to authenticated using (storage.objects.bucket_id = 'attachment' and exists (select 1 from public.attachment _f where _f.storage_path = storage.objects.name and storage.objects.created_at >= _f.created_at));
+drop policy if exists ninefold__attachment__create on storage.objects;
+create policy ninefold__attachment__create on storage.objects as permissive for insert to authenticated with check (storage.objects.bucket_id = 'attachment' and exists (select 1 from public.attachment _f where _f.storage_path = storage.objects.name and storage.objects.created_at >= _f.created_at and (((select app.has_role((select auth.uid()), 'customer')) and coalesce(((select _h1.requester from public.ticket _h1 where _h1.id = _f.ticket) = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')))));
+drop policy if exists ninefold__attachment__delete on storage.objects;
+create policy ninefold__attachment__delete on storage.objects as permissive for delete to authenticated using (storage.objects.bucket_id = 'attachment' and exists (select 1 from public.attachment _f where _f.storage_path = storage.objects.name and storage.objects.created_at >= _f.created_at and (((select app.has_role((select auth.uid()), 'customer')) and coalesce((_f.uploader = (select auth.uid())), false)))));
