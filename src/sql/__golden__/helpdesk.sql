@@ -155,8 +155,8 @@ create table if not exists public.person (
   phone text,
   constraint person__email__unique unique (email),
   constraint person__name_too_long__1 check (name is null or (char_length(name) <= 100)),
-  constraint person__email_invalid__2 check (email is null or (email ~* '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$')),
-  constraint person__phone_invalid__3 check (phone is null or (phone ~* '^\+?[0-9 ()./-]{6,20}$'))
+  constraint person__email_invalid__2 check (email is null or (email ~ '^[^ \t\n\r\f\v@]+@[^ \t\n\r\f\v@]+\.[^ \t\n\r\f\v@]+$')),
+  constraint person__phone_invalid__3 check (phone is null or (phone ~ '^\+?[0-9 ()./-]{6,20}$'))
 );
 
 create table if not exists public.ticket (

@@ -152,7 +152,7 @@ create table if not exists public.person (
   email text not null,
   name text not null,
   constraint person__email__unique unique (email),
-  constraint person__email_invalid__1 check (email is null or (email ~* '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$'))
+  constraint person__email_invalid__1 check (email is null or (email ~ '^[^ \t\n\r\f\v@]+@[^ \t\n\r\f\v@]+\.[^ \t\n\r\f\v@]+$'))
 );
 
 create table if not exists public.ticket (
