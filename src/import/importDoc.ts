@@ -1,4 +1,4 @@
-import type { RootContent } from 'mdast';
+import type { Root, RootContent } from 'mdast';
 import type { Diagnostic } from '../diagnostics.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { validateSpec } from '../spec/validateSpec.ts';
@@ -36,6 +36,8 @@ export interface ImportResult {
   diagnostics: Diagnostic[];
   /** Where each part of the specification was written: spec path → position in the Markdown. */
   positions: ReadonlyMap<string, Pos>;
+  /** The document's `<!-- comments -->`, by the spec path of what follows each one. */
+  comments: ReadonlyMap<string, readonly string[]>;
 }
 
 /**
@@ -59,14 +61,21 @@ export function importDoc(markdown: string): ImportResult {
     errors: {},
     constants: {},
   };
+  let root: Root | undefined;
   try {
-    read(ctx, markdown, spec);
+    root = read(ctx, markdown, spec);
   } catch (e) {
     // A reader bug must still come out as a positioned problem, not as a crash of the caller.
     ctx.problem('doc/invalid-value', START, '', `the document could not be read: ${String(e)}`);
   }
   if (ctx.diagnostics.some((d) => d.severity === 'error')) {
-    return { spec: null, draft: null, diagnostics: ctx.diagnostics, positions: ctx.positions };
+    return {
+      spec: null,
+      draft: null,
+      diagnostics: ctx.diagnostics,
+      positions: ctx.positions,
+      comments: new Map(),
+    };
   }
   const { spec: valid, diagnostics } = validateSpec(spec);
   const located = diagnostics.map((d) => locate(d, ctx.positions));
@@ -75,10 +84,53 @@ export function importDoc(markdown: string): ImportResult {
     draft: spec,
     diagnostics: [...ctx.diagnostics, ...located],
     positions: ctx.positions,
+    comments: root ? attachComments(root, spec, ctx.positions) : new Map(),
   };
 }
 
-function read(ctx: ImportContext, markdown: string, spec: AppSpec): void {
+/**
+ * HTML comments in the document become comments in the TypeScript, above the part of the
+ * specification written right after them (a comment describes what follows it).
+ */
+function attachComments(
+  root: Root,
+  spec: AppSpec,
+  positions: ReadonlyMap<string, Pos>,
+): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const ordered = [...positions.entries()].sort(([, a], [, b]) => a.line - b.line || a.column - b.column);
+  const visit = (node: { type: string; value?: string; position?: { start: Pos }; children?: unknown[] }) => {
+    if (node.type === 'html' && node.value?.startsWith('<!--') && node.position) {
+      const text = node.value
+        .replace(/^<!--/, '')
+        .replace(/-->\s*$/, '')
+        .trim();
+      const start = node.position.start;
+      const next = ordered.find(
+        ([, p]) => p.line > start.line || (p.line === start.line && p.column > start.column),
+      );
+      const path = next ? existing(spec, next[0]) : undefined;
+      if (text !== '' && path) out.set(path, [...(out.get(path) ?? []), text]);
+    }
+    for (const c of (node.children ?? []) as (typeof node)[]) visit(c);
+  };
+  visit(root as unknown as Parameters<typeof visit>[0]);
+  return out;
+}
+
+/** The longest prefix of `path` that names something in the specification. */
+function existing(spec: AppSpec, path: string): string | undefined {
+  const parts = path.split('.');
+  for (let n = parts.length; n > 0; n--) {
+    let v: unknown = spec;
+    for (const p of parts.slice(0, n))
+      v = typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[p] : undefined;
+    if (v !== undefined && !Array.isArray(v)) return parts.slice(0, n).join('.');
+  }
+  return undefined;
+}
+
+function read(ctx: ImportContext, markdown: string, spec: AppSpec): Root {
   const root = parseMarkdown(markdown);
   const sections = new Map<keyof AppSpec, RootContent[]>();
   const title = root.children.find((n) => n.type === 'heading' && n.depth === 1);
@@ -125,6 +177,7 @@ function read(ctx: ImportContext, markdown: string, spec: AppSpec): void {
   readValidation(ctx, body('validation'), spec);
   readPermissions(ctx, body('roles'), spec);
   readCalls(ctx, body('calls'), spec);
+  return root;
 }
 
 const HEADINGS: Record<keyof AppSpec, string> = {
