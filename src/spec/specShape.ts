@@ -256,6 +256,7 @@ const fieldSpec = obj({
   accept: opt(strings),
   list: opt(bool),
   search: opt(bool),
+  renamedFrom: opt(str),
 });
 
 const transitionSpec = obj({
@@ -312,6 +313,7 @@ export const appSpecShape: Check = obj({
         profile: opt(bool),
         files: opt(bool),
         live: opt(bool),
+        renamedFrom: opt(str),
         fields: req(recordOf(fieldSpec, 'field')),
       }),
       'entity',
@@ -324,6 +326,7 @@ export const appSpecShape: Check = obj({
         initial: req(str),
         states: req(recordOf(obj({ label: opt(str), final: opt(bool), description: opt(str) }), 'state')),
         transitions: req(recordOf(transitionSpec, 'transition')),
+        removedStates: opt(recordOf(str)),
       }),
     ),
   ),
