@@ -92,6 +92,7 @@ interface TypedStates<
   initial: Names<S>;
   states: S;
   transitions: Record<string, TypedTransition<E, K, Names<S>, R, Err, Calls>>;
+  removedStates?: Record<string, Names<S>>;
 }
 
 type TypedValidationRule<E extends Entities, K extends keyof E, Err extends string, C extends string> =

@@ -150,6 +150,12 @@ export function checkRefs(spec: AppSpec, out: Diagnostic[]): void {
     }
     const states = Object.keys(st.states);
     name('state', st.initial, states, at(base, 'initial'));
+    for (const [gone, to] of Object.entries(st.removedStates ?? {})) {
+      const gp = at(at(base, 'removedStates'), gone);
+      if (states.includes(gone))
+        report(out, 'spec/invalid-value', gp, `"${gone}" is still a state`, 'remove it from removedStates');
+      name('state', to, states, gp);
+    }
     for (const [tn, t] of Object.entries(st.transitions)) {
       const tp = at(at(base, 'transitions'), tn);
       t.from.forEach((s, i) => {

@@ -261,6 +261,7 @@ const fieldSpec = obj({
   accept: opt(strings),
   list: opt(bool),
   search: opt(bool),
+  renamedFrom: opt(str),
 });
 
 const transitionSpec = obj({
@@ -317,6 +318,7 @@ export const appSpecShape: Check = obj({
         profile: opt(bool),
         files: opt(bool),
         live: opt(bool),
+        renamedFrom: opt(str),
         fields: req(recordOf(fieldSpec, 'field')),
       }),
       'entity',
@@ -329,6 +331,7 @@ export const appSpecShape: Check = obj({
         initial: req(str),
         states: req(recordOf(obj({ label: opt(str), final: opt(bool), description: opt(str) }), 'state')),
         transitions: req(recordOf(transitionSpec, 'transition')),
+        removedStates: opt(recordOf(str)),
       }),
     ),
   ),

@@ -59,6 +59,8 @@ export interface FieldSpec {
   list?: boolean;
   /** Excluded from search. Fields of type text/longtext are searched unless set false. */
   search?: boolean;
+  /** The field's previous name: `ninefold migrate` renames the column instead of dropping it. */
+  renamedFrom?: string;
 }
 
 export interface EntitySpec {
@@ -72,6 +74,8 @@ export interface EntitySpec {
   files?: boolean;
   /** Changes to this entity are pushed live to other sessions. */
   live?: boolean;
+  /** The entity's previous name: `ninefold migrate` renames the table instead of dropping it. */
+  renamedFrom?: string;
   fields: Record<string, FieldSpec>;
 }
 
@@ -130,6 +134,8 @@ export interface EntityStatesSpec {
   initial: string;
   states: Record<string, StateSpec>;
   transitions: Record<string, TransitionSpec>;
+  /** States removed from the spec → the state their rows move to (`ninefold migrate`). */
+  removedStates?: Record<string, string>;
 }
 
 /** A rule on one field. Exactly one of the constraint keys is used. */
