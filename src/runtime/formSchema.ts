@@ -1,4 +1,5 @@
 import type { AppSpec, FieldRuleSpec, FieldSpec, FieldType } from '../spec/types.ts';
+import { textCeiling } from '../spec/valueLimits.ts';
 import { humanize } from './availableTransitions.ts';
 import { can, updatableFields } from './can.ts';
 import { formatMessage } from './formatMessage.ts';
@@ -128,10 +129,16 @@ export function formSchema(
       values: f.values ?? (f.type === 'status' ? Object.keys(spec.states[entity]?.states ?? {}) : undefined),
       ref: f.type === 'user' ? profile : f.ref,
       accept: f.accept,
-      limits: limitsOf(
-        spec,
-        rules.filter((r): r is FieldRuleSpec => r.kind === 'field' && r.field === name),
-      ),
+      limits: {
+        // The database's default ceiling (src/spec/valueLimits.ts) unless a field rule bounds it.
+        ...(textCeiling(spec, entity, name, f) !== undefined
+          ? { maxLength: textCeiling(spec, entity, name, f) }
+          : {}),
+        ...limitsOf(
+          spec,
+          rules.filter((r): r is FieldRuleSpec => r.kind === 'field' && r.field === name),
+        ),
+      },
       currencyField: f.currencyField,
     };
   });
@@ -153,6 +160,15 @@ export function formSchema(
         !isNumeric(v)
       ) {
         errors[field.name] = ui('notANumber');
+      } else if ((field.widget === 'date' || field.widget === 'datetime') && !isFiniteDate(v)) {
+        // `infinity` is a date to Postgres and passes every date rule; the database refuses it too.
+        errors[field.name] = ui('badFormat', { format: field.widget });
+      } else if (
+        textCeiling(spec, entity, field.name, e.fields[field.name]!) !== undefined &&
+        typeof v === 'string' &&
+        [...v].length > (field.limits.maxLength ?? Number.POSITIVE_INFINITY)
+      ) {
+        errors[field.name] = ui('tooLong', { max: field.limits.maxLength });
       }
     }
     for (const rule of rules) {
@@ -275,6 +291,12 @@ export function fieldRuleHolds(
 
 function isEmpty(v: unknown): boolean {
   return v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+}
+
+function isFiniteDate(v: unknown): boolean {
+  return typeof v === 'string'
+    ? Number.isFinite(Date.parse(v))
+    : v instanceof Date && Number.isFinite(v.getTime());
 }
 
 function isNumeric(v: unknown): boolean {

@@ -1,10 +1,32 @@
 import { columnName } from '../naming.ts';
+import type { Typed } from '../rules/ast.ts';
+import { checkRule } from '../rules/check.ts';
+import { typedChildren } from '../rules/typedChildren.ts';
+import { ruleSites } from '../spec/ruleSites.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { profileEntityName } from './compileRuleSql.ts';
 import { quoteIdent, quoteLiteral, quoteTextArray } from './quote.ts';
 import { raiseSql } from './raise.ts';
 import { adminRoles, holdersOf, impliedRoles, roleNames, sqlType, tableRef } from './specModel.ts';
 import { sqlFunction, sqlTrigger } from './sqlFunction.ts';
+
+/**
+ * Roles some rule of the specification asks about a user other than the caller (`id is agent`,
+ * `assignee is agent`). `app.has_role` answers about another user only for these (or to an
+ * admin): nobody learns who holds a role the specification never shows.
+ */
+export function rolesAskedOfOthers(spec: AppSpec): string[] {
+  const out = new Set<string>();
+  const visit = (t: Typed) => {
+    if (t.kind === 'role' && !(t.subject.kind === 'me' && t.subject.field === undefined)) out.add(t.role);
+    for (const c of typedChildren(t)) visit(c);
+  };
+  for (const site of ruleSites(spec)) {
+    const r = checkRule(spec, site.text, { entity: site.entity, expect: site.expect });
+    if (r.ok) visit(r.typed);
+  }
+  return [...out].sort();
+}
 
 /**
  * App roles: `app.user_roles` (who holds which role, writable by admins only, never from user
@@ -33,17 +55,23 @@ export function emitRoleTable(spec: AppSpec): string {
       volatility: 'stable',
       securityDefiner: true,
       // Inheritance is resolved here once: holding `admin` counts as holding every role admin inherits.
+      // About the caller; about anyone for roles the rules ask of others; about anyone to an admin
+      // or outside a client request (no JWT: the owner, seeds, maintenance).
       body: [
         'select exists (',
         '  select 1 from app.user_roles ur',
         '  where ur.user_id = p_user_id',
+        '    and (p_user_id = (select auth.uid()) or (select auth.uid()) is null',
+        `      or p_role = any (${quoteTextArray(rolesAskedOfOthers(spec))})`,
+        `      or exists (select 1 from app.user_roles a where a.user_id = (select auth.uid()) and a.role = any (${quoteTextArray(admins)})))`,
         '    and ur.role = any (case p_role',
         ...roles.map((r) => `      when ${quoteLiteral(r)} then ${quoteTextArray(holdersOf(spec, r))}`),
         '      else array[p_role] end)',
         ')',
       ].join('\n'),
       executeTo: ['authenticated'],
-      comment: 'Whether a user holds a role, directly or through a role that inherits it. Null user: false.',
+      comment:
+        'Whether a user holds a role, directly or through a role that inherits it. Null user: false. Only about the caller, unless the rules ask it of others or the caller is an admin.',
     }),
     '',
     sqlFunction({
