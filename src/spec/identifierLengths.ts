@@ -41,9 +41,9 @@ export function generatedIdentifiers(spec: AppSpec): { id: string; path: string 
       const fp = at(at(p, 'fields'), field);
       for (const suffix of ['__fk', '__unique', '__values', '__idx']) add(`${t}__${c}${suffix}`, fp);
     }
-    (spec.validation[entity] ?? []).forEach((r, i) =>
-      add(`${t}__${r.error.toLowerCase()}__${i + 1}`, at(at('validation', entity), i)),
-    );
+    (spec.validation[entity] ?? []).forEach((r, i) => {
+      add(`${t}__${r.error.toLowerCase()}__${i + 1}`, at(at('validation', entity), i));
+    });
   }
   for (const [role, perms] of Object.entries(spec.roles.permissions))
     for (const entity of Object.keys(perms))

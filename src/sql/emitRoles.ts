@@ -2,6 +2,7 @@ import { columnName } from '../naming.ts';
 import type { Typed } from '../rules/ast.ts';
 import { checkRule } from '../rules/check.ts';
 import { typedChildren } from '../rules/typedChildren.ts';
+import { enumValueNames } from '../spec/enumValueNames.ts';
 import { ruleSites } from '../spec/ruleSites.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { profileEntityName } from './compileRuleSql.ts';
@@ -206,10 +207,10 @@ export function emitProfileSync(spec: AppSpec): string {
       f.required &&
       f.default === undefined &&
       f.type === 'enum' &&
-      f.values?.[0] !== undefined &&
+      enumValueNames(f)?.[0] !== undefined &&
       st?.field !== field
     ) {
-      v = quoteLiteral(f.values[0]);
+      v = quoteLiteral(enumValueNames(f)?.[0] ?? null);
     }
     if (v === undefined) continue;
     cols.push(quoteIdent(columnName(field)));

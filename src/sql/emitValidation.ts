@@ -1,3 +1,4 @@
+import { FIELD_FORMATS } from '../model/formats.ts';
 import { tableName } from '../naming.ts';
 import type { Typed } from '../rules/ast.ts';
 import { typedChildren } from '../rules/typedChildren.ts';
@@ -11,17 +12,6 @@ import { raiseSql } from './raise.ts';
 import { referencedEntity, tableRef } from './specModel.ts';
 import { indent, sqlFunction, sqlTrigger } from './sqlFunction.ts';
 import { readsBeyondRow, typedRule } from './typedRule.ts';
-
-/**
- * Patterns of the `format` field rules (POSIX regular expressions, case-insensitive `~*`).
- * Written so the same text is a valid JavaScript RegExp with the `i` flag: the browser reuses them.
- */
-export const FORMAT_PATTERNS: Record<NonNullable<FieldRuleSpec['format']>, string> = {
-  email: '^[^@[:space:]]+@[^@[:space:]]+\\.[^@[:space:]]+$',
-  url: '^https?://[^[:space:]]+$',
-  phone: '^\\+?[0-9 ()./-]{6,20}$',
-  currency: '^[A-Z]{3}$',
-};
 
 function fieldColumn(spec: AppSpec, entity: string, field: string): string {
   return quoteIdent(columnFor(spec, entity, field));
@@ -47,7 +37,11 @@ export function fieldRuleSql(spec: AppSpec, entity: string, rule: FieldRuleSpec,
   if (rule.min !== undefined) parts.push(`${c} >= ${quoteLiteral(numberOf(spec, rule.min, where))}`);
   if (rule.max !== undefined) parts.push(`${c} <= ${quoteLiteral(numberOf(spec, rule.max, where))}`);
   if (rule.pattern !== undefined) parts.push(`${c} ~ ${quoteLiteral(rule.pattern)}`);
-  if (rule.format !== undefined) parts.push(`${c} ~* ${quoteLiteral(FORMAT_PATTERNS[rule.format])}`);
+  if (rule.format !== undefined) {
+    // The one format table (src/model/formats.ts); the browser compiles the same patterns.
+    const f = FIELD_FORMATS[rule.format];
+    parts.push(`${c} ${f.ignoreCase ? '~*' : '~'} ${quoteLiteral(f.pattern)}`);
+  }
   if (parts.length === 0) throw new Error(`${where}: a field rule needs a constraint`);
   return `${c} is null or (${parts.join(' and ')})`;
 }

@@ -182,7 +182,7 @@ create table if not exists public.person (
   constraint person__cost_centre__values check (char_length(cost_centre) <= 10000),
   constraint person__employee_number__unique unique (employee_number),
   constraint person__employee_number__values check (char_length(employee_number) <= 10000),
-  constraint person__email_invalid__1 check (email is null or (email ~* '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$')),
+  constraint person__email_invalid__1 check (email is null or (email ~ '^[^ \t\n\r\f\v@]+@[^ \t\n\r\f\v@]+\.[^ \t\n\r\f\v@]+$')),
   constraint person__cost_centre_invalid__2 check (cost_centre is null or (cost_centre ~ '^CC-[0-9]{4}$')),
   constraint person__manager_self__3 check (coalesce(((manager is null) or (manager <> id)), false))
 );

@@ -176,8 +176,8 @@ create table if not exists public.person (
   constraint person__organisation__values check (char_length(organisation) <= 10000),
   constraint person__phone__values check (char_length(phone) <= 10000),
   constraint person__name_too_long__1 check (name is null or (char_length(name) <= 100)),
-  constraint person__email_invalid__2 check (email is null or (email ~* '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$')),
-  constraint person__phone_invalid__3 check (phone is null or (phone ~* '^\+?[0-9 ()./-]{6,20}$'))
+  constraint person__email_invalid__2 check (email is null or (email ~ '^[^ \t\n\r\f\v@]+@[^ \t\n\r\f\v@]+\.[^ \t\n\r\f\v@]+$')),
+  constraint person__phone_invalid__3 check (phone is null or (phone ~ '^\+?[0-9 ()./-]{6,20}$'))
 );
 
 create table if not exists public.ticket (

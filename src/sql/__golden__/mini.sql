@@ -172,7 +172,7 @@ create table if not exists public.person (
   constraint person__email__unique unique (email),
   constraint person__email__values check (char_length(email) <= 10000),
   constraint person__name__values check (char_length(name) <= 10000),
-  constraint person__email_invalid__1 check (email is null or (email ~* '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$'))
+  constraint person__email_invalid__1 check (email is null or (email ~ '^[^ \t\n\r\f\v@]+@[^ \t\n\r\f\v@]+\.[^ \t\n\r\f\v@]+$'))
 );
 
 create table if not exists public.ticket (
