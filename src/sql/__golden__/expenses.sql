@@ -899,7 +899,7 @@ language plpgsql volatile
 set search_path = ''
 as $fn$
 begin
-  if current_user in ('anon', 'authenticated') then
+  if current_user in ('anon', 'authenticated') and pg_catalog.pg_trigger_depth() = 1 then
     if tg_op = 'INSERT' and not (((select app.has_role((select auth.uid()), 'employee')) and coalesce((((select _h1.submitter from public.claim _h1 where _h1.id = new.claim) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = new.claim) in ('draft', 'returned'))), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce((((select _h1.submitter from public.claim _h1 where _h1.id = new.claim) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = new.claim) in ('draft', 'returned'))), false)) or ((select app.has_role((select auth.uid()), 'finance')) and coalesce((((select _h1.submitter from public.claim _h1 where _h1.id = new.claim) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = new.claim) in ('draft', 'returned'))), false)) or ((select app.has_role((select auth.uid()), 'admin')) and coalesce((((select _h1.submitter from public.claim _h1 where _h1.id = new.claim) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = new.claim) in ('draft', 'returned'))), false))) then
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'line', 'action', 'create')::text;
     end if;
@@ -943,7 +943,7 @@ language plpgsql volatile
 set search_path = ''
 as $fn$
 begin
-  if current_user in ('anon', 'authenticated') then
+  if current_user in ('anon', 'authenticated') and pg_catalog.pg_trigger_depth() = 1 then
     if tg_op = 'INSERT' and not (((select app.has_role((select auth.uid()), 'employee')) and coalesce((((select _h1.submitter from public.claim _h1 where _h1.id = new.claim) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = new.claim) in ('draft', 'returned'))), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce((((select _h1.submitter from public.claim _h1 where _h1.id = new.claim) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = new.claim) in ('draft', 'returned'))), false)) or ((select app.has_role((select auth.uid()), 'finance')) and coalesce((((select _h1.submitter from public.claim _h1 where _h1.id = new.claim) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = new.claim) in ('draft', 'returned'))), false)) or ((select app.has_role((select auth.uid()), 'admin')) and coalesce((((select _h1.submitter from public.claim _h1 where _h1.id = new.claim) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = new.claim) in ('draft', 'returned'))), false))) then
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'receipt', 'action', 'create')::text;
     end if;
