@@ -8,7 +8,7 @@ import type { AppSpec } from '../spec/types.ts';
 import { profileEntityName } from './compileRuleSql.ts';
 import { quoteIdent, quoteLiteral, quoteTextArray } from './quote.ts';
 import { raiseSql } from './raise.ts';
-import { adminRoles, holdersOf, impliedRoles, roleNames, sqlType, tableRef } from './specModel.ts';
+import { adminRoles, grantsFor, holdersOf, impliedRoles, roleNames, sqlType, tableRef } from './specModel.ts';
 import { sqlFunction, sqlTrigger } from './sqlFunction.ts';
 
 /**
@@ -197,12 +197,23 @@ export function emitProfileSync(spec: AppSpec): string {
   const vals = ['new.id'];
   const pe = profile ? spec.entities[profile] : undefined;
   const st = profile ? spec.states[profile] : undefined;
+  // Sign-up data (user metadata, chosen by whoever signs up) fills only the profile fields a new
+  // user may write on their own profile anyway; a department or cost centre only admins set is
+  // never taken from it (docs/security.md, "Sign-up").
+  const held = new Set(signup.flatMap((r) => impliedRoles(spec, r)));
+  const selfWritable = new Set(
+    profile
+      ? grantsFor(spec, profile).flatMap((g) => (g.action === 'update' && held.has(g.role) ? (g.fields ?? []) : []))
+      : [],
+  );
   for (const [field, f] of Object.entries(pe?.fields ?? {})) {
     let v: string | undefined;
-    const meta = `nullif(new.raw_user_meta_data ->> ${quoteLiteral(field)}, '')`;
+    const meta = selfWritable.has(field)
+      ? `nullif(new.raw_user_meta_data ->> ${quoteLiteral(field)}, '')`
+      : 'null::text';
     if (f.type === 'email') v = 'new.email';
     else if (f.type === 'text' || f.type === 'longtext')
-      v = f.required ? `coalesce(${meta}, split_part(new.email, '@', 1))` : meta;
+      v = f.required ? `coalesce(${meta}, split_part(new.email, '@', 1))` : selfWritable.has(field) ? meta : undefined;
     else if (
       f.required &&
       f.default === undefined &&

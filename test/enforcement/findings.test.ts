@@ -136,6 +136,18 @@ describe.each(backends)('attack-review findings on $name', (backend) => {
       );
     const today = new Date().toISOString().slice(0, 10);
 
+    it('finding 4: sign-up data fills only the profile fields a new user may write themselves', async () => {
+      const id = await createUser(db, 'f.squatter@example.com', {
+        meta: { name: 'Squatter', costCentre: 'CC-FINANCE', manager: emp },
+      });
+      const p = await one<{ name: string; cost_centre: string | null; manager: string | null }>(
+        db,
+        'select name, cost_centre, manager from public.person where id = $1',
+        [id],
+      );
+      expect(p).toEqual({ name: 'Squatter', cost_centre: null, manager: null });
+    });
+
     it('finding 3: changing a parent field a child rule reads re-checks the children (claim currency)', async () => {
       const c = await claim();
       await db.query(

@@ -370,8 +370,8 @@ language plpgsql volatile security definer
 set search_path = ''
 as $fn$
 begin
-  insert into public.person (id, name, email, department, cost_centre, employee_number)
-  values (new.id, coalesce(nullif(new.raw_user_meta_data ->> 'name', ''), split_part(new.email, '@', 1)), new.email, nullif(new.raw_user_meta_data ->> 'department', ''), nullif(new.raw_user_meta_data ->> 'costCentre', ''), nullif(new.raw_user_meta_data ->> 'employeeNumber', ''))
+  insert into public.person (id, name, email)
+  values (new.id, coalesce(nullif(new.raw_user_meta_data ->> 'name', ''), split_part(new.email, '@', 1)), new.email)
   on conflict (id) do nothing;
   insert into app.user_roles (user_id, role) values (new.id, 'employee') on conflict do nothing;
   return new;
