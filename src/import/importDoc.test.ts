@@ -88,3 +88,11 @@ describe('importDoc: problems', () => {
     expect(r.diagnostics.map((d) => d.message)).toContain('section 9 (constants) is missing');
   });
 });
+
+describe('docs/nine-point-format.md', () => {
+  it('shows the template `ninefold init --from blank` writes, verbatim', () => {
+    const template = readFileSync(new URL('./templates/blank.md', import.meta.url), 'utf8');
+    const doc = readFileSync(new URL('../../docs/nine-point-format.md', import.meta.url), 'utf8');
+    expect(doc).toContain(`\`\`\`\`markdown\n${template}\`\`\`\``);
+  });
+});
