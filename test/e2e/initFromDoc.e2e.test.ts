@@ -59,7 +59,7 @@ describe.skipIf(!e2eAvailable)('init --from blank, fill the document, build it, 
       writeFileSync(join(dir, 'doc.md'), filled);
       const out: string[] = [];
       const io = { out: (t: string) => void out.push(t), err: (t: string) => void out.push(t), cwd: dir };
-      expect(await main(['check', 'doc.md'], io), out.join('')).toBe(0);
+      expect(await main(['check', join(dir, 'doc.md')], io), out.join('')).toBe(0);
       const code = await main(['build', join(dir, 'doc.md'), '--out-dir', join(dir, 'dist')], io);
       expect(code, out.join('')).toBe(0);
       ({ url, server } = await serveDist(join(dir, 'dist')));
