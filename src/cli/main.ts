@@ -7,6 +7,7 @@ import { lintSpec } from '../check/lintSpec.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import { type LoadResult, loadSpec } from '../spec/loadSpec.ts';
 import type { AppSpec } from '../spec/types.ts';
+import { DEFAULT_LOCK_PATH, type MigrateOptions, migrate, writeLock } from './migrateCommand.ts';
 import { defaultMigrationPath } from './migrationFileName.ts';
 
 /** Where the command line writes; tests and embedders pass their own. */
@@ -78,23 +79,39 @@ export async function main(args: readonly string[], io: Io = processIo): Promise
       'write to this file (default: standard output; supabase: supabase/migrations/<UTC timestamp>_ninefold_<app>.sql)',
     )
     .option('--stdout', 'write to standard output (also for --target supabase)')
+    .option(
+      '--lock <file>',
+      'also record the model in this lock file (default for supabase: supabase/ninefold.lock.json)',
+    )
     .addOption(
       new Option('--target <target>', 'where the migration runs')
         .choices(['embedded', 'supabase'])
         .default('embedded'),
     )
     .action(
-      async (spec: string, opts: { output?: string; stdout?: boolean; target: 'embedded' | 'supabase' }) => {
+      async (
+        spec: string,
+        opts: { output?: string; stdout?: boolean; lock?: string; target: 'embedded' | 'supabase' },
+      ) => {
         // The Supabase CLI applies supabase/migrations/<timestamp>_*.sql in order: name the file for it.
         const output =
           opts.output ??
           (opts.stdout || opts.target !== 'supabase'
             ? undefined
             : (s: AppSpec) => defaultMigrationPath(s.purpose.name, io.now?.() ?? new Date()));
+        let generated: AppSpec | undefined;
         code = await generate(spec, output, io, async (s) => {
+          generated = s;
           const mod = await importOptional('../sql/compileMigration.ts', 'ninefold sql');
           return callExport(mod, 'compileMigration', 'ninefold sql')(s, { target: opts.target });
         });
+        // A migration written for Supabase records the model it was generated from (ninefold migrate diffs it).
+        const lock =
+          opts.lock ?? (opts.target === 'supabase' && !opts.stdout ? DEFAULT_LOCK_PATH : undefined);
+        if (code === EXIT.ok && generated && lock) {
+          await writeLock(generated, opts.target, resolve(io.cwd ?? process.cwd(), lock));
+          io.err(`wrote ${lock}\n`);
+        }
       },
     );
 
@@ -129,6 +146,50 @@ export async function main(args: readonly string[], io: Io = processIo): Promise
       }
       io.out(`✓ created ${dir} from ${opts.from}: doc.md, package.json, README.md\n`);
       io.out(`  cd ${dir} && npm install && npx ninefold dev doc.md\n`);
+    });
+
+  program
+    .command('migrate')
+    .description(
+      'write the migration from the locked model (supabase/ninefold.lock.json) to the spec, and the new lock',
+    )
+    .argument('<spec>', 'specification file or directory')
+    .addOption(
+      new Option('--target <target>', 'where the migration runs')
+        .choices(['embedded', 'supabase'])
+        .default('supabase'),
+    )
+    .option('--lock <file>', 'the lock file', DEFAULT_LOCK_PATH)
+    .option('--name <word>', 'a word for the file name', 'change')
+    .option(
+      '-o, --output <file>',
+      'write to this file (default: supabase/migrations/<UTC timestamp>_ninefold_<app>_<name>.sql)',
+    )
+    .option('--stdout', 'print the migration (a preview: the lock is not moved)')
+    .option('--allow-destructive', 'allow dropping fields, entities and history (their data is deleted)')
+    .addOption(
+      new Option(
+        '--violations <mode>',
+        'existing rows that break a new rule: refuse, or keep them (CHECK added NOT VALID)',
+      )
+        .choices(['refuse', 'keep'])
+        .default('refuse'),
+    )
+    .option('--check', 'run the migration on a database in a transaction, report, roll back; write nothing')
+    .option('--database-url <url>', 'the database for --check (default: DATABASE_URL)')
+    .action(async (spec: string, opts: MigrateOptions) => {
+      const loaded = await loadSpec(spec);
+      const refused = refuse(loaded, io);
+      if (refused !== null || !loaded.ok) {
+        code = refused ?? EXIT.failed;
+        return;
+      }
+      code = await migrate(loaded.spec, opts, {
+        out: io.out,
+        err: io.err,
+        now: io.now ?? (() => new Date()),
+        cwd: io.cwd ?? process.cwd(),
+      });
     });
 
   program
