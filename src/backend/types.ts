@@ -193,6 +193,7 @@ export const BUILTIN_ERROR_CODES = [
   'STORAGE_FULL',
   'UNAVAILABLE',
   'INTERNAL',
+  'LAST_ADMIN',
 ] as const;
 
 export type BuiltinErrorCode = (typeof BUILTIN_ERROR_CODES)[number];

@@ -99,9 +99,30 @@ function SessionGate({ spec, backend, components, demoAccounts }: Required<Ninef
       client.clear();
       setSession(s);
     });
+    // Another tab signed in, out or switched account: the session is shared (browser storage), so
+    // this tab now acts as whoever that is. Follow at once, with that person's navigation and
+    // buttons, never acting as someone it does not show. Any storage change re-reads the session
+    // (cheap); only a different user or different roles reset the screens.
+    const onStorage = () => {
+      backend.auth.session().then(
+        (s) =>
+          live &&
+          setSession((old) => {
+            const same =
+              (old?.user.id ?? null) === (s?.user.id ?? null) &&
+              (old?.user.roles ?? []).join() === (s?.user.roles ?? []).join();
+            if (same) return old;
+            client.clear();
+            return s;
+          }),
+        () => undefined,
+      );
+    };
+    addEventListener('storage', onStorage);
     return () => {
       live = false;
       off();
+      removeEventListener('storage', onStorage);
     };
   }, [backend, client]);
   const routes = useMemo(() => routeTable(spec), [spec]);
