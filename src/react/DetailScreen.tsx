@@ -166,7 +166,7 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
                   if (!spec_?.required && (row[f] === null || row[f] === undefined || row[f] === ''))
                     return null;
                   return (
-                    <Grid.Col key={f} span={{ base: 12, sm: long ? 12 : 6 }}>
+                    <Grid.Col key={f} span={{ base: 12, sm: long ? 12 : 6 }} miw={0}>
                       <Group gap={4} wrap="nowrap">
                         <Text size="xs" tt="uppercase" fw={600} c="dimmed">
                           {fieldLabel(spec, entity, f)}
@@ -181,7 +181,8 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
                           </Tooltip>
                         )}
                       </Group>
-                      <div>
+                      {/* Long unbroken text wraps inside the card instead of running past its edge. */}
+                      <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                         <FieldValue entity={entity} name={f} row={row} />
                       </div>
                     </Grid.Col>
@@ -256,7 +257,8 @@ function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row
   });
   const create = useCreate(entity);
   const rows = list.data?.rows ?? [];
-  if (!e) return null;
+  // A role that may not read the child entity sees no list (not an empty one with a false 0).
+  if (!e || !can(spec, user, entity, 'read').ok) return null;
   const detail = routes.find('detail', entity);
   const plural = e.plural ?? e.label;
   // What a new child row gets from this parent; undefined when it needs more than the page knows.
@@ -273,8 +275,26 @@ function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row
   };
   const mayCreate = inherited !== undefined && can(spec, user, entity, 'create', draftBase, parentData).ok;
   const owner = Object.entries(e.fields).find(([, f]) => f.owner)?.[0];
-  const body = Object.entries(e.fields).find(([, f]) => f.type === 'longtext' && f.required)?.[0];
+  const longText = Object.entries(e.fields).find(([, f]) => f.type === 'longtext' && f.required)?.[0];
   const flags = Object.entries(e.fields).filter(([n, f]) => f.type === 'boolean' && n !== field);
+  // The quick box asks for the text (and the flags) only: a child with any other required field the
+  // server will not fill (no default, not the parent, not the owner or the status) gets the full form.
+  const machineField = spec.states[entity]?.field;
+  const quick =
+    longText !== undefined &&
+    Object.entries(e.fields).every(
+      ([n, f]) =>
+        !f.required ||
+        n === longText ||
+        n === field ||
+        n === machineField ||
+        f.owner === true ||
+        f.type === 'status' ||
+        f.type === 'boolean' ||
+        f.default !== undefined ||
+        (draftBase as Record<string, unknown>)[n] !== undefined,
+    );
+  const body = quick ? longText : undefined;
   return (
     <Card withBorder radius="md" padding="lg">
       <Group justify="space-between" mb="sm">
@@ -416,6 +436,8 @@ function QuickAdd(props: {
     try {
       await props.onCreate(values);
       setText('');
+      // Flags are for one post: an "internal" note must not make the next reply internal too.
+      setFlags({});
       setError(undefined);
     } catch (e) {
       setError(errorMessage(spec, e));

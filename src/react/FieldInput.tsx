@@ -3,6 +3,7 @@ import type { DateInputProps, DateTimePickerProps } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { acceptedDay, acceptedValue } from '../runtime/acceptedValue.ts';
 import { humanize, stateLabel } from '../runtime/availableTransitions.ts';
 import type { FormField } from '../runtime/formSchema.ts';
 import { ui } from '../runtime/uiText.ts';
@@ -58,8 +59,19 @@ function common(field: FormField, error: string | undefined, disabled: boolean) 
 
 // No `maxLength` attribute on text inputs: the browser would cut pasted text silently; the
 // length rule's catalogue message says what is wrong instead, as the user types.
-function BuiltIn({ field, value, onChange, error, disabled, entity }: WidgetProps & { entity: string }) {
-  const { spec } = useRuntime();
+function BuiltIn({ field, value, onChange, error, disabled, entity, row }: WidgetProps & { entity: string }) {
+  const { spec, user } = useRuntime();
+  // Days the field's rules refuse are not offered (greyed out, not selectable).
+  const excludeDate = (day: string) =>
+    !acceptedDay(
+      spec,
+      entity,
+      field.name,
+      field.widget === 'date' ? 'date' : 'datetime',
+      dayjs(day).format('YYYY-MM-DD'),
+      row,
+      user,
+    );
   const c = common(field, error, disabled);
   const text = typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value);
   switch (field.widget) {
@@ -110,6 +122,7 @@ function BuiltIn({ field, value, onChange, error, disabled, entity }: WidgetProp
           {...c}
           clearable
           value={text ? text.slice(0, 10) : null}
+          excludeDate={excludeDate}
           valueFormat="D MMM YYYY"
           onChange={(v) => onChange(v ? dayjs(v).format('YYYY-MM-DD') : null)}
         />
@@ -120,6 +133,7 @@ function BuiltIn({ field, value, onChange, error, disabled, entity }: WidgetProp
           {...c}
           clearable
           value={text ? dayjs(text).format('YYYY-MM-DD HH:mm:ss') : null}
+          excludeDate={excludeDate}
           valueFormat="D MMM YYYY HH:mm"
           onChange={(v) => onChange(v ? dayjs(v).toISOString() : null)}
         />
@@ -146,6 +160,7 @@ function BuiltIn({ field, value, onChange, error, disabled, entity }: WidgetProp
         <RefSelect
           {...c}
           entity={field.ref}
+          accepts={(id) => acceptedValue(spec, entity, field.name, id, row, user)}
           value={text || null}
           onChange={onChange}
           clearable={!field.required}
@@ -185,9 +200,11 @@ export function RefSelect(props: {
   clearable?: boolean;
   placeholder?: string;
   name?: string;
+  /** Only options the field's rules accept (the current value always shows). */
+  accepts?: (id: string) => boolean;
 }) {
   const { spec } = useRuntime();
-  const { entity, value, onChange, ...rest } = props;
+  const { entity, value, onChange, accepts, ...rest } = props;
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 200);
   // Options load when the dropdown first opens: a list screen's filter bar has several of these,
@@ -204,7 +221,7 @@ export function RefSelect(props: {
     false,
   );
   const data = new Map<string, string>();
-  for (const r of list.data?.rows ?? []) data.set(r.id, rowTitle(spec, entity, r));
+  for (const r of list.data?.rows ?? []) if (!accepts || accepts(r.id)) data.set(r.id, rowTitle(spec, entity, r));
   if (value && current.data) data.set(value, rowTitle(spec, entity, current.data));
   return (
     <Select

@@ -162,6 +162,7 @@ export const UI_TEXT = {
   error_INVALID_VALUE: 'This value is not valid.',
   error_REFERENCE: 'This refers to something that does not exist, or is still in use.',
   error_INTERNAL: 'Something went wrong on our side. Please try again.',
+  errorOnRow: '{label} “{title}”: {message}',
   error_LAST_ADMIN: 'Someone must stay an admin: give another person the admin role first.',
   error_WEAK_PASSWORD: 'Choose a longer password.',
   error_UNKNOWN: 'Something went wrong. Please try again.',
