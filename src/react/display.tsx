@@ -236,7 +236,11 @@ export async function errorMessageWithRow(
 ): Promise<string> {
   const message = errorMessage(spec, error);
   const params =
-    error && typeof error === 'object' && 'params' in error && error.params && typeof error.params === 'object'
+    error &&
+    typeof error === 'object' &&
+    'params' in error &&
+    error.params &&
+    typeof error.params === 'object'
       ? (error.params as Record<string, unknown>)
       : {};
   const { entity, id } = params;
@@ -244,7 +248,11 @@ export async function errorMessageWithRow(
     return message;
   const row = await backend.data.get(entity, id).catch(() => null);
   const label = spec.entities[entity]?.label ?? entity;
-  return ui('errorOnRow', { label, title: row ? rowTitle(spec, entity, row) : `#${id.slice(0, 8)}`, message });
+  return ui('errorOnRow', {
+    label,
+    title: row ? rowTitle(spec, entity, row) : `#${id.slice(0, 8)}`,
+    message,
+  });
 }
 
 export function notifyError(spec: AppSpec, error: unknown): void {

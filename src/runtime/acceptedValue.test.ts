@@ -27,7 +27,15 @@ describe('acceptedValue: what a form offers, from the rules on the field', () =>
     const roles = (id: string) => (id === 'agent-1' ? ['agent'] : ['customer']);
     const data = { roles, get: () => null, rows: () => null, profile: () => null } as never;
     const ok = (id: string, withData: boolean) =>
-      acceptedValue(helpdesk, 'ticket', 'assignee', id, { status: 'open' }, agent, withData ? data : undefined);
+      acceptedValue(
+        helpdesk,
+        'ticket',
+        'assignee',
+        id,
+        { status: 'open' },
+        agent,
+        withData ? data : undefined,
+      );
     expect(ok('agent-1', true)).toBe(true);
     expect(ok('customer-1', true)).toBe(false);
     expect(ok('customer-1', false)).toBe(true);

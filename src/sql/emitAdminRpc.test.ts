@@ -54,4 +54,18 @@ describe('the last admin', () => {
     expect(await code(backend.admin.setRoles(otherId, ['agent', 'admin']))).toBe('ok');
     expect(await code(backend.admin.setRoles(id, ['agent']))).toBe('ok');
   });
+
+  it('tells any signed-in user who holds a role a validation rule names, and only such roles', async () => {
+    const customer = demoAccounts(helpdesk).find((a) => a.role === 'customer');
+    if (!customer) throw new Error('no demo customer');
+    await backend.auth.signIn(customer);
+    const holders = (await backend.admin.roleHolders?.('agent')) ?? [];
+    const agentId = (
+      await backend.asOwner((tx) =>
+        tx.query<{ id: string }>(`select id from auth.users where email = $1`, [agent?.email]),
+      )
+    ).rows[0]?.id;
+    expect(holders.map((h) => h.userId)).toContain(agentId);
+    expect(await code(backend.admin.roleHolders?.('admin') ?? Promise.resolve())).toBe('FORBIDDEN');
+  });
 });

@@ -1,7 +1,8 @@
+import { rolesNamedByRules } from '../spec/rolesNamedByRules.ts';
 import type { AppSpec } from '../spec/types.ts';
-import { quoteTextArray } from './quote.ts';
+import { quoteLiteral, quoteTextArray } from './quote.ts';
 import { raiseSql } from './raise.ts';
-import { adminRoles } from './specModel.ts';
+import { adminRoles, holdersOf } from './specModel.ts';
 import { sqlFunction } from './sqlFunction.ts';
 
 /**
@@ -16,6 +17,7 @@ import { sqlFunction } from './sqlFunction.ts';
  */
 export function emitAdminRpc(spec: AppSpec): string {
   const admins = quoteTextArray(adminRoles(spec));
+  const named = [...new Set(rolesNamedByRules(spec).flatMap((n) => n.roles))].sort();
   const forbidden = (action: string) =>
     [
       '  if not coalesce(app.is_admin(), false) then',
@@ -102,6 +104,31 @@ export function emitAdminRpc(spec: AppSpec): string {
       ].join('\n'),
       executeTo: [],
       comment: 'Refuses removing the last admin role (LAST_ADMIN).',
+    }),
+    '',
+    // Forms offer only people the rules accept (`assignee is agent`): who holds a role a validation
+    // rule names is public to signed-in users, and only those roles (never, say, who is an admin).
+    sqlFunction({
+      name: 'public.role_holders',
+      args: 'p_role text',
+      argTypes: 'text',
+      returns: 'table (user_id uuid, role text)',
+      language: 'plpgsql',
+      volatility: 'stable',
+      securityDefiner: true,
+      body: [
+        'begin',
+        `  if (select auth.uid()) is null or not (p_role = any (${quoteTextArray(named)})) then`,
+        `    ${raiseSql('FORBIDDEN', { entity: "'user_roles'", action: "'list'" })}`,
+        '  end if;',
+        '  return query select ur.user_id, ur.role::text from app.user_roles ur',
+        '    where ur.role = any (case p_role',
+        ...named.map((r) => `      when ${quoteLiteral(r)} then ${quoteTextArray(holdersOf(spec, r))}`),
+        '      else array[p_role] end);',
+        'end;',
+      ].join('\n'),
+      executeTo: ['authenticated'],
+      comment: 'Who holds a role a validation rule names (direct grants), for the options forms offer.',
     }),
     'drop trigger if exists user_roles__keep_an_admin on app.user_roles;',
     'create constraint trigger user_roles__keep_an_admin after delete on app.user_roles',

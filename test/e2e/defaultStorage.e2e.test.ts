@@ -86,7 +86,7 @@ describe.skipIf(!e2eAvailable)('helpdesk in its default storage', () => {
       await openDefault(b, e2e.url, '/board');
       await b
         .getByRole('navigation', { name: ui('navigation') })
-        .getByRole('link', { name: 'Board' })
+        .getByRole('link', { name: 'Board', exact: true })
         .waitFor();
     });
     await step(a, 'ds-tabs-switch', async () => {
@@ -102,7 +102,7 @@ describe.skipIf(!e2eAvailable)('helpdesk in its default storage', () => {
         .poll(() =>
           b
             .getByRole('navigation', { name: ui('navigation') })
-            .getByRole('link', { name: 'Board' })
+            .getByRole('link', { name: 'Board', exact: true })
             .count(),
         )
         .toBe(0);
@@ -126,9 +126,9 @@ describe.skipIf(!e2eAvailable)('helpdesk in its default storage', () => {
       await signInAsDemo(page, 'Admin');
       await page
         .getByRole('navigation', { name: ui('navigation') })
-        .getByRole('link', { name: 'Users' })
+        .getByRole('link', { name: 'Users', exact: true })
         .click();
-      await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor({ timeout: 60_000 });
       await ownRow(page).getByRole('checkbox', { name: 'Admin', exact: true }).click({ force: true });
       await ownRow(page)
         .getByRole('button', { name: ui('saveRoles') })
@@ -142,7 +142,7 @@ describe.skipIf(!e2eAvailable)('helpdesk in its default storage', () => {
       await page.reload();
       await page
         .getByRole('navigation', { name: ui('navigation') })
-        .getByRole('link', { name: 'Users' })
+        .getByRole('link', { name: 'Users', exact: true })
         .waitFor({ timeout: 60_000 });
     });
     const subject = 'Reset me: a ticket filed before the demo reset';
@@ -163,7 +163,7 @@ describe.skipIf(!e2eAvailable)('helpdesk in its default storage', () => {
       await signInAsDemo(page, 'Customer');
       await page
         .getByRole('navigation', { name: ui('navigation') })
-        .getByRole('link', { name: 'Tickets' })
+        .getByRole('link', { name: 'Tickets', exact: true })
         .click();
       // The count is there once the list has loaded (rows or none).
       await page
