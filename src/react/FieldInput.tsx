@@ -6,7 +6,6 @@ import dayjs from 'dayjs';
 import { type ComponentType, lazy, Suspense, useMemo, useState } from 'react';
 import type { DataContext } from '../rules/evaluate.ts';
 import { acceptedDay, acceptedValue } from '../runtime/acceptedValue.ts';
-import { humanize, stateLabel } from '../runtime/availableTransitions.ts';
 import type { FormField } from '../runtime/formSchema.ts';
 import { ui } from '../runtime/uiText.ts';
 import { rolesNamedByRules } from '../spec/rolesNamedByRules.ts';
@@ -148,10 +147,7 @@ function BuiltIn({ field, value, onChange, error, disabled, entity, row }: Widge
         <Select
           {...c}
           placeholder={ui('selectPlaceholder')}
-          data={(field.values ?? []).map((v) => ({
-            value: v,
-            label: field.widget === 'status' ? stateLabel(spec, entity, v) : humanize(v),
-          }))}
+          data={(field.options ?? []).map((o) => ({ value: o.value, label: o.label }))}
           value={text || null}
           clearable={!field.required}
           allowDeselect={!field.required}
