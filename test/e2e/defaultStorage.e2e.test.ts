@@ -129,7 +129,8 @@ describe.skipIf(!e2eAvailable)('helpdesk in its default storage', () => {
         .getByRole('link', { name: 'Users', exact: true })
         .click();
       await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor({ timeout: 60_000 });
-      await ownRow(page).getByRole('checkbox', { name: 'Admin', exact: true }).click({ force: true });
+      const adminLabel = e2e.spec.roles.roles.admin?.label ?? 'admin';
+      await ownRow(page).getByRole('checkbox', { name: adminLabel, exact: true }).click({ force: true });
       await ownRow(page)
         .getByRole('button', { name: ui('saveRoles') })
         .click();
@@ -171,6 +172,53 @@ describe.skipIf(!e2eAvailable)('helpdesk in its default storage', () => {
         .getByText(/^\d+ tickets?$/)
         .waitFor();
       await expect(page.getByRole('main').getByText(subject).count()).resolves.toBe(0);
+    });
+    expect(errors).toEqual([]);
+  }, 240_000);
+
+  it('a refusal only the database makes shows its catalogue message by its field; the assignee list offers only agents (items 1, 6, 8)', async () => {
+    const { page, errors } = await newPage(await fresh());
+    const spec = e2e.spec;
+    await step(page, 'ds-refusal', async () => {
+      await openDefault(page, e2e.url);
+      await signInAsDemo(page, 'Agent');
+      await page
+        .getByRole('navigation', { name: ui('navigation') })
+        .getByRole('link', { name: 'Board', exact: true })
+        .click();
+      // A new ticket: an agent may comment on it and triage it.
+      await page.getByRole('region', { name: 'New' }).getByRole('link').first().click();
+      await page.getByRole('group', { name: ui('actions') }).waitFor();
+      const max = Number(spec.constants.commentMaxLength?.value);
+      const box = page.getByRole('textbox', { name: spec.entities.comment?.fields.body?.label ?? 'Message' });
+      // Pasted, not typed: 20,000 characters the server refuses with the length rule's message.
+      await box.fill('x'.repeat(Math.max(20_000, max + 1)));
+      await page.getByRole('button', { name: ui('add'), exact: true }).click();
+      await page.getByText(formatMessage(spec, 'COMMENT_TOO_LONG')).waitFor({ timeout: 20_000 });
+      await expect(page.getByText(formatMessage(spec, 'INTERNAL')).count()).resolves.toBe(0);
+    });
+    await step(page, 'ds-internal-resets', async () => {
+      const internal = page.getByRole('checkbox', {
+        name: spec.entities.comment?.fields.internal?.label ?? 'Internal',
+      });
+      const box = page.getByRole('textbox', { name: spec.entities.comment?.fields.body?.label ?? 'Message' });
+      await box.fill('Internal: checking the logs first.');
+      await internal.check();
+      await page.getByRole('button', { name: ui('add'), exact: true }).click();
+      await page.getByText('Internal: checking the logs first.').waitFor();
+      // The next reply is for the customer unless ticked again (item 8).
+      await expect(internal.isChecked()).resolves.toBe(false);
+    });
+    await step(page, 'ds-assignee-options', async () => {
+      await page
+        .getByRole('group', { name: ui('actions') })
+        .getByRole('button', { name: 'Triage and assign' })
+        .click();
+      const dialog = page.getByRole('dialog', { name: 'Triage and assign' });
+      await dialog.getByRole('combobox', { name: 'Assignee' }).click();
+      await page.getByRole('option', { name: 'Demo Agent' }).waitFor();
+      // Customers are people too, but the rule says the assignee is an agent.
+      await expect(page.getByRole('option', { name: 'Demo Customer' }).count()).resolves.toBe(0);
     });
     expect(errors).toEqual([]);
   }, 240_000);
