@@ -396,15 +396,21 @@ export default defineApp({
       field: 'status',
       initial: 'new',
       states: {
-        new: { label: 'New', description: 'Filed by the customer, not yet taken by an agent.' },
-        open: { label: 'Open', description: 'An agent is working on it.' },
+        new: {
+          label: 'New',
+          description: 'Filed by the customer, not yet taken by an agent.',
+          waitingOn: 'me is agent',
+        },
+        open: { label: 'Open', description: 'An agent is working on it.', waitingOn: 'assignee = me' },
         pending: {
           label: 'Waiting on customer',
           description: 'The agent needs an answer from the customer.',
+          waitingOn: 'requester = me',
         },
         solved: {
           label: 'Solved',
           description: 'The agent solved it; the customer can reopen it for a few days.',
+          waitingOn: 'requester = me',
         },
         closed: {
           label: 'Closed',
