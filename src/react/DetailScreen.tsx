@@ -32,6 +32,7 @@ import type { Row } from '../backend/types.ts';
 import { availableTransitions, stateLabel } from '../runtime/availableTransitions.ts';
 import { can } from '../runtime/can.ts';
 import { formatMessage } from '../runtime/formatMessage.ts';
+import { type PendingSum, pendingSum } from '../runtime/pendingSum.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
 import { refuses, ruleVerdict } from '../runtime/ruleVerdict.ts';
 import { ui } from '../runtime/uiText.ts';
@@ -162,8 +163,13 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
                 {shown.map((f) => {
                   const spec_ = e?.fields[f];
                   const long = spec_?.type === 'longtext';
+                  const running = pendingSum(spec, entity, f, row);
                   // Empty optional fields are noise on a detail page (they show on the edit form).
-                  if (!spec_?.required && (row[f] === null || row[f] === undefined || row[f] === ''))
+                  if (
+                    !running &&
+                    !spec_?.required &&
+                    (row[f] === null || row[f] === undefined || row[f] === '')
+                  )
                     return null;
                   return (
                     <Grid.Col key={f} span={{ base: 12, sm: long ? 12 : 6 }} miw={0}>
@@ -183,7 +189,11 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
                       </Group>
                       {/* Long unbroken text wraps inside the card instead of running past its edge. */}
                       <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-                        <FieldValue entity={entity} name={f} row={row} />
+                        {running ? (
+                          <RunningSum entity={entity} name={f} row={row} sum={running} />
+                        ) : (
+                          <FieldValue entity={entity} name={f} row={row} />
+                        )}
                       </div>
                     </Grid.Col>
                   );
@@ -237,6 +247,18 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
       {confirmDialog}
     </Stack>
   );
+}
+
+/** The sum a transition will store, as it stands now (the children's values, live). */
+function RunningSum({ entity, name, row, sum }: { entity: string; name: string; row: Row; sum: PendingSum }) {
+  const children = useList(sum.entity, {
+    filters: [{ field: sum.parentField, op: 'eq', value: row.id }],
+    limit: 1000,
+    count: 'none',
+  });
+  const total = (children.data?.rows ?? []).reduce((a, r) => a + (Number(r[sum.field]) || 0), 0);
+  // Cents, not binary fractions: 0.1 + 0.2 shows as 0.30.
+  return <FieldValue entity={entity} name={name} row={{ ...row, [name]: Math.round(total * 100) / 100 }} />;
 }
 
 function ProfileName({ id }: { id: string }) {

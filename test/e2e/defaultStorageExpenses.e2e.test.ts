@@ -30,7 +30,7 @@ describe.skipIf(!e2eAvailable)('expenses in its default storage', () => {
     await e2e?.close();
   });
 
-  it('an empty claim and a line without its receipt are refused with their messages (item 1)', async () => {
+  it('an empty claim and a line without its receipt are refused with their messages (items 1, 7)', async () => {
     const context = await freshProfile(e2e);
     const { page, errors } = await newPage(context);
     const spec = e2e.spec;
@@ -66,6 +66,9 @@ describe.skipIf(!e2eAvailable)('expenses in its default storage', () => {
         await dialog.getByRole('button', { name: ui('add'), exact: true }).click();
         await dialog.waitFor({ state: 'detached' });
         await page.getByRole('link', { name: LINE }).waitFor();
+        // The draft's total follows its lines before any submit (item 7).
+        const total = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' }).format(310);
+        await page.getByRole('main').getByText(total, { exact: true }).first().waitFor();
         await action('Submit').click();
         // Which line: the message names it.
         const label = spec.entities.line?.label ?? 'line';
