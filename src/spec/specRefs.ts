@@ -301,6 +301,22 @@ export function checkRefs(spec: AppSpec, out: Diagnostic[]): void {
   }
 
   // errors
+  // Two codes that differ only in case or separators (`claim.locked`, `CLAIM_LOCKED`) would be
+  // confused by readers and share a constraint name stem: each code must be unique in that sense.
+  const seenCodes = new Map<string, string>();
+  for (const code of Object.keys(spec.errors)) {
+    const key = code.toLowerCase().replace(/[^a-z0-9]/g, '');
+    const other = seenCodes.get(key);
+    if (other === undefined) seenCodes.set(key, code);
+    else
+      report(
+        out,
+        'spec/invalid-name',
+        at('errors', code),
+        `error code ${JSON.stringify(code)} differs from ${JSON.stringify(other)} only in case or separators`,
+        'keep one of them, or give them clearly different names',
+      );
+  }
   for (const [code, e] of Object.entries(spec.errors)) {
     if (e.field === undefined) continue;
     const p = at(at('errors', code), 'field');

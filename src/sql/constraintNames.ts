@@ -10,7 +10,8 @@ import type { AppSpec } from '../spec/types.ts';
  * validationConstraintName('ticket', 'TITLE_TOO_SHORT', 0); // 'ticket__title_too_short__1'
  */
 export function validationConstraintName(entity: string, code: string, index: number): string {
-  return `${tableName(entity)}__${code.toLowerCase()}__${index + 1}`;
+  // Dotted codes (`claim.locked`) become `claim_locked`: the catalogue maps the name back.
+  return `${tableName(entity)}__${code.toLowerCase().replace(/[^a-z0-9_]/g, '_')}__${index + 1}`;
 }
 
 /** Name of the UNIQUE constraint of a field: `<table>__<column>__unique`. */

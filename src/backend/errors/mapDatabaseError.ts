@@ -1,4 +1,5 @@
 import { columnName, tableName } from '../../naming.ts';
+import { ERROR_CODE_SHAPE } from '../../spec/specNames.ts';
 import type { AppSpec } from '../../spec/types.ts';
 import { type ConstraintMeaning, constraintCatalogue } from '../../sql/constraintNames.ts';
 import { BackendError, BUILTIN_ERROR_CODES } from '../types.ts';
@@ -30,7 +31,7 @@ interface PgErrorLike {
 }
 
 const BUILTIN = new Set<string>(BUILTIN_ERROR_CODES);
-const CODE_SHAPE = /^[A-Z][A-Z0-9_]*$/;
+const CODE_SHAPE = ERROR_CODE_SHAPE;
 
 /**
  * Builds the lookups the mapper uses from a specification.
