@@ -12,8 +12,8 @@ export function renderConstants(spec: AppSpec): string {
   const rows = Object.entries(spec.constants).map(([name, c]) => [
     code(name),
     c.label,
-    constantValueWords(c.value),
-    c.unit ?? '',
+    constantValueWords(c.value, c.type),
+    c.unit ?? c.type ?? '',
   ]);
   return joinBlocks([
     '## 9. Constants and limits',

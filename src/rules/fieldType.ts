@@ -1,4 +1,4 @@
-import type { AppSpec, ConstantValue, FieldSpec } from '../spec/types.ts';
+import type { AppSpec, ConstantValue, FieldSpec, TemporalConstantType } from '../spec/types.ts';
 import type { RuleType } from './ast.ts';
 
 /** Columns every table has besides its declared fields (see `RowOf` in defineApp.ts). */
@@ -92,7 +92,8 @@ export function fieldNames(spec: AppSpec, entity: string): string[] {
 }
 
 /** The rule type of a constant's value: numbers, text, booleans, or a list (tags). */
-export function constantRuleType(value: ConstantValue): RuleType {
+export function constantRuleType(value: ConstantValue, type?: TemporalConstantType): RuleType {
+  if (type !== undefined) return { kind: type };
   if (typeof value === 'number') return { kind: 'number' };
   if (typeof value === 'boolean') return { kind: 'boolean' };
   if (typeof value === 'string') return { kind: 'text' };

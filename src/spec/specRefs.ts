@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../diagnostics.ts';
+import { parseTemporal, TEMPORAL_CONSTANT_FORMS } from '../rules/temporal.ts';
 import { didYouMean } from './didYouMean.ts';
 import { at, report } from './specShape.ts';
 import type { AppSpec, EntitySpec, FieldSpec, FieldType } from './types.ts';
@@ -298,6 +299,20 @@ export function checkRefs(spec: AppSpec, out: Diagnostic[]): void {
       name('role', r, roles, at(at(base, 'roles'), i));
     });
     name('error code', call.error, errors, at(base, 'error'));
+  }
+
+  // constants: a date, datetime or duration constant must be written in its form.
+  for (const [cn, c] of Object.entries(spec.constants)) {
+    if (c.type === undefined) continue;
+    if (typeof c.value !== 'string' || parseTemporal(c.type, c.value) === null) {
+      report(
+        out,
+        'spec/invalid-value',
+        at(at('constants', cn), 'value'),
+        `constant "${cn}" is a ${c.type}, but ${JSON.stringify(c.value)} is not ${TEMPORAL_CONSTANT_FORMS[c.type]}`,
+        `write ${TEMPORAL_CONSTANT_FORMS[c.type]}`,
+      );
+    }
   }
 
   // errors

@@ -222,7 +222,16 @@ export interface ErrorSpec {
 
 export type ConstantValue = number | string | boolean | readonly string[];
 
+/** A constant holding a point or length of time; its `value` is then text in that form. */
+export type TemporalConstantType = 'date' | 'datetime' | 'duration';
+
 export interface ConstantSpec {
+  /**
+   * Text, number, boolean or list by default. `date` (`"2027-06-30"`), `datetime`
+   * (`"2027-06-30T18:00:00Z"`, zone required) or `duration` (ISO 8601: `"P3D"`, `"PT2H30M"`)
+   * make a text value a point or a length of time that rules compare with `now`/`today`.
+   */
+  type?: TemporalConstantType;
   value: ConstantValue;
   label: string;
   /** days, hours, minutes, bytes, MB, count, percent, or a currency code for money. */

@@ -160,6 +160,8 @@ function literal(value: string | number | boolean | null, type: string): string 
   if (value === null) return l;
   if (type === 'date' && typeof value === 'string') return `${l}::date`;
   if (type === 'datetime' && typeof value === 'string') return `${l}::timestamptz`;
+  // A duration constant is held in milliseconds; SQL reads it as a fixed number of seconds.
+  if (type === 'duration' && typeof value === 'number') return `(interval '${value / 1000} seconds')`;
   return l;
 }
 
@@ -227,5 +229,9 @@ function call(t: Extract<Typed, { kind: 'call' }>, s: State): string {
       return first.type.kind === 'tags' ? `cardinality(${a})` : `char_length(${a})`;
     case 'lower':
       return `lower(${a})`;
+    case 'date':
+    case 'datetime':
+      // The checker turns date("...")/datetime("...") into typed literals.
+      throw new Error(`compileRuleSql: ${t.fn}() must have been checked into a literal`);
   }
 }
