@@ -58,6 +58,15 @@ export function checkRefs(spec: AppSpec, out: Diagnostic[]): void {
       checkField(spec, entity, f, p, out, name);
       if (f.type === 'user') usesUser = true;
     }
+    (entity.unique ?? []).forEach((key, i) => {
+      const p = at(at(base, 'unique'), i);
+      key.fields.forEach((f, j) => {
+        fieldOf(en, f, at(at(p, 'fields'), j));
+      });
+      if (key.fields.length === 0 || new Set(key.fields).size !== key.fields.length)
+        report(out, 'spec/invalid-value', at(p, 'fields'), 'a unique key names one or more different fields');
+      name('error code', key.error, errors, at(p, 'error'));
+    });
   }
   if (profiles.length > 1) {
     for (const p of profiles.slice(1)) {

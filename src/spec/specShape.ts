@@ -313,6 +313,7 @@ export const appSpecShape: Check = obj({
         files: opt(bool),
         live: opt(bool),
         fields: req(recordOf(fieldSpec, 'field')),
+        unique: opt(arrayOf(obj({ fields: req(strings), error: req(str) }))),
       }),
       'entity',
     ),

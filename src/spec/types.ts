@@ -63,6 +63,16 @@ export interface EntitySpec {
   /** Changes to this entity are pushed live to other sessions. */
   live?: boolean;
   fields: Record<string, FieldSpec>;
+  /**
+   * Keys unique over several fields together ("one vote per member per poll"), each with the
+   * catalogue code raised when a row would repeat one. A database constraint, so it cannot be raced.
+   */
+  unique?: readonly UniqueKeySpec[];
+}
+
+export interface UniqueKeySpec {
+  fields: readonly string[];
+  error: string;
 }
 
 export type ScreenKind = 'dashboard' | 'list' | 'detail' | 'form' | 'board' | 'custom' | 'admin';

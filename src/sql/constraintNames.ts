@@ -19,6 +19,16 @@ export function uniqueConstraintName(entity: string, field: string): string {
   return `${tableName(entity)}__${columnName(field)}__unique`;
 }
 
+/**
+ * Name of the `index`-th (0-based) unique key over several fields: `<table>__<code>__key<n>`.
+ *
+ * @example
+ * uniqueKeyConstraintName('vote', 'ONE_VOTE', 0); // 'vote__one_vote__key1'
+ */
+export function uniqueKeyConstraintName(entity: string, code: string, index: number): string {
+  return `${tableName(entity)}__${code.toLowerCase().replace(/[^a-z0-9_]/g, '_')}__key${index + 1}`;
+}
+
 /** Name of the allowed-values CHECK of an enum/status/tags field: `<table>__<column>__values`. */
 export function valuesConstraintName(entity: string, field: string): string {
   return `${tableName(entity)}__${columnName(field)}__values`;
@@ -43,6 +53,15 @@ export function constraintCatalogue(spec: AppSpec): Record<string, ConstraintMea
     for (const [field, f] of Object.entries(e.fields)) {
       if (f.unique) out[uniqueConstraintName(entity, field)] = { entity, field, kind: 'unique' };
     }
+    (e.unique ?? []).forEach((key, i) => {
+      const field = key.fields[key.fields.length - 1];
+      out[uniqueKeyConstraintName(entity, key.error, i)] = {
+        entity,
+        code: key.error,
+        kind: 'unique',
+        ...(field ? { field } : {}),
+      };
+    });
     (spec.validation[entity] ?? []).forEach((rule, i) => {
       const field = rule.kind === 'field' ? rule.field : rule.field;
       out[validationConstraintName(entity, rule.error, i)] = {

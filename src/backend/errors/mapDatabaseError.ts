@@ -181,7 +181,8 @@ export function mapDatabaseError(error: unknown, ctx: ErrorContext = EMPTY_CONTE
       const field =
         (meaning?.field ? `${meaning.entity}.${meaning.field}` : undefined) ??
         ctx.fieldOf(table, keyColumn(detail));
-      const c = meaning ? undefined : codeFromConstraint(constraint, ctx.codes);
+      // A unique key over several fields raises its own catalogue code; a unique field, UNIQUE.
+      const c = meaning ? meaning.code : codeFromConstraint(constraint, ctx.codes);
       return out(c ?? 'UNIQUE', field ? { field } : {}, field ?? (c ? ctx.fieldOfCode(c) : undefined));
     }
     case '23503': {
