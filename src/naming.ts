@@ -53,3 +53,60 @@ export function columnName(field: string): string {
 export function transitionFunctionName(entity: string, transition: string): string {
   return `${tableName(entity)}_${snakeCase(transition)}`;
 }
+
+/**
+ * Name of the CHECK constraint of the `index`-th (0-based) validation rule of an entity:
+ * `<table>__<error_code_lower>__<n>` with n = index + 1. The error mapper reads the code
+ * back from the name (or from the model's constraints).
+ *
+ * @example
+ * validationConstraintName('ticket', 'TITLE_TOO_SHORT', 0); // 'ticket__title_too_short__1'
+ */
+export function validationConstraintName(entity: string, code: string, index: number): string {
+  return `${tableName(entity)}__${codeStem(code)}__${index + 1}`;
+}
+
+/** A catalogue code in a constraint name: lower case, dotted codes (`claim.locked`) as `claim_locked`. */
+function codeStem(code: string): string {
+  return code.toLowerCase().replace(/[^a-z0-9_]/g, '_');
+}
+
+/**
+ * Name of the `index`-th (0-based) unique key over several fields: `<table>__<code>__key<n>`.
+ *
+ * @example
+ * uniqueKeyConstraintName('vote', 'ONE_VOTE', 0); // 'vote__one_vote__key1'
+ */
+export function uniqueKeyConstraintName(entity: string, code: string, index: number): string {
+  return `${tableName(entity)}__${codeStem(code)}__key${index + 1}`;
+}
+
+/** Name of the UNIQUE constraint of a field: `<table>__<column>__unique`. */
+export function uniqueConstraintName(entity: string, field: string): string {
+  return `${tableName(entity)}__${columnName(field)}__unique`;
+}
+
+/** Name of the allowed-values CHECK of an enum/status/tags field: `<table>__<column>__values`. */
+export function valuesConstraintName(entity: string, field: string): string {
+  return `${tableName(entity)}__${columnName(field)}__values`;
+}
+
+/** Name of the foreign key of a ref/user field: `<table>__<column>__fk`. */
+export function foreignKeyName(entity: string, field: string): string {
+  return `${tableName(entity)}__${columnName(field)}__fk`;
+}
+
+/** Name of the row-level-security policy of one role and action: `<table>__<role>__<action>`. */
+export function policyName(entity: string, role: string, action: string): string {
+  return `${tableName(entity)}__${role}__${action}`;
+}
+
+/** Name of the index on one column: `<table>__<column>__idx`. */
+export function indexName(entity: string, column: string): string {
+  return `${tableName(entity)}__${column}__idx`;
+}
+
+/** The history table of an entity with states: `<table>_history`. */
+export function historyTableName(entity: string): string {
+  return `${tableName(entity)}_history`;
+}

@@ -1,4 +1,5 @@
 import type { AppSpec } from '../spec/types.ts';
+import { constantValueCell } from './constantValueCell.ts';
 import { constantValueWords } from './constantValueWords.ts';
 import { code, joinBlocks, table } from './markdown.ts';
 
@@ -12,7 +13,9 @@ export function renderConstants(spec: AppSpec): string {
   const rows = Object.entries(spec.constants).map(([name, c]) => [
     code(name),
     c.label,
-    constantValueWords(c.value, c.type),
+    c.type === undefined
+      ? constantValueCell(c.value)
+      : `${constantValueWords(c.value, c.type)} (${code(String(c.value))})`,
     c.unit ?? c.type ?? '',
   ]);
   return joinBlocks([
