@@ -806,6 +806,11 @@ declare
   c record;
 begin
   for c in select * from public.line x where x.claim = new.id loop
+    if not (coalesce((c.currency = (select _h1.currency from public.claim _h1 where _h1.id = c.claim)), false)) then
+      raise exception using errcode = 'P0001', message = 'CURRENCY_MISMATCH', detail = jsonb_build_object('entity', 'line', 'field', 'currency')::text;
+    end if;
+  end loop;
+  for c in select * from public.line x where x.claim = new.id loop
     perform app.lock_group('receipt.line', (c.id)::text);
     if not (not coalesce(((c.amount > 25) and ((select _h1.status from public.claim _h1 where _h1.id = c.claim) not in ('draft', 'returned'))), false) or coalesce(((select count(*) from public.receipt _c1 where (_c1.line = c.id)) >= 1), false)) then
       raise exception using errcode = 'P0001', message = 'RECEIPT_REQUIRED', detail = jsonb_build_object('entity', 'line', 'field', 'amount')::text;
@@ -846,6 +851,25 @@ end;
 $fn$;
 revoke execute on function app.line__validate() from public, anon, authenticated;
 create or replace trigger ninefold_30_validate after insert or update on public.line for each row execute function app.line__validate();
+-- Row rules of other entities that read line through a reference, checked again when it changes.
+create or replace function app.line__revalidate_dependents()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  c record;
+begin
+  for c in select * from public.receipt x where x.line = new.id loop
+    if not (coalesce(((select _h1.claim from public.line _h1 where _h1.id = c.line) = c.claim), false)) then
+      raise exception using errcode = 'P0001', message = 'RECEIPT_LINE_MISMATCH', detail = jsonb_build_object('entity', 'receipt', 'field', 'line')::text;
+    end if;
+  end loop;
+  return null;
+end;
+$fn$;
+revoke execute on function app.line__revalidate_dependents() from public, anon, authenticated;
+create or replace trigger ninefold_40_revalidate after update on public.line for each row execute function app.line__revalidate_dependents();
 
 -- Write permissions of line that read other rows, checked again under the group locks.
 create or replace function app.line__recheck_permission()
