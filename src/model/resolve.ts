@@ -7,6 +7,7 @@ import {
   tableName,
   transitionFunctionName,
   uniqueConstraintName,
+  uniqueKeyConstraintName,
   validationConstraintName,
   valuesConstraintName,
 } from '../naming.ts';
@@ -218,6 +219,18 @@ function constraintsOf(spec: AppSpec, entity: string, columns: readonly ColumnNo
     if (c.values)
       out.push({ name: valuesConstraintName(entity, c.field), entity, kind: 'values', field: c.field });
   }
+  (spec.entities[entity]?.unique ?? []).forEach((key, i) => {
+    // A unique key over several fields raises its own code; the message attaches to its last field.
+    const node: ConstraintNode = {
+      name: uniqueKeyConstraintName(entity, key.error, i),
+      entity,
+      kind: 'unique',
+      code: key.error,
+    };
+    const field = key.fields[key.fields.length - 1];
+    if (field !== undefined) node.field = field;
+    out.push(node);
+  });
   (spec.validation[entity] ?? []).forEach((rule, i) => {
     const node: ConstraintNode = {
       name: validationConstraintName(entity, rule.error, i),

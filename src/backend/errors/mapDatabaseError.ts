@@ -1,5 +1,6 @@
 import { tableByName } from '../../model/lookup.ts';
 import { resolve } from '../../model/resolve.ts';
+import { ERROR_CODE_SHAPE } from '../../spec/specNames.ts';
 import type { AppSpec } from '../../spec/types.ts';
 import { type ConstraintMeaning, constraintCatalogue } from '../../sql/constraintNames.ts';
 import { BackendError, BUILTIN_ERROR_CODES } from '../types.ts';
@@ -31,7 +32,7 @@ interface PgErrorLike {
 }
 
 const BUILTIN = new Set<string>(BUILTIN_ERROR_CODES);
-const CODE_SHAPE = /^[A-Z][A-Z0-9_]*$/;
+const CODE_SHAPE = ERROR_CODE_SHAPE;
 
 /**
  * Builds the lookups the mapper uses from a specification.
@@ -173,7 +174,8 @@ export function mapDatabaseError(error: unknown, ctx: ErrorContext = EMPTY_CONTE
       const field =
         (meaning?.field ? `${meaning.entity}.${meaning.field}` : undefined) ??
         ctx.fieldOf(table, keyColumn(detail));
-      const c = meaning ? undefined : codeFromConstraint(constraint, ctx.codes);
+      // A unique key over several fields raises its own catalogue code; a unique field, UNIQUE.
+      const c = meaning ? meaning.code : codeFromConstraint(constraint, ctx.codes);
       return out(c ?? 'UNIQUE', field ? { field } : {}, field ?? (c ? ctx.fieldOfCode(c) : undefined));
     }
     case '23503': {
