@@ -1,18 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import fsBundleUrl from '@electric-sql/pglite/pglite.data?url';
-import wasmUrl from '@electric-sql/pglite/pglite.wasm?url';
-
-/**
- * Started as soon as the worker script runs, i.e. while the tab is still waiting for the snapshot
- * and the tabs elect a leader: the WebAssembly compiles and the file bundle downloads in parallel
- * instead of after `init`. A failure just leaves it to PGlite to fetch them itself.
- */
-const prefetched = {
-  wasm: WebAssembly.compileStreaming(fetch(wasmUrl)).catch(() => undefined),
-  fsBundle: fetch(fsBundleUrl)
-    .then((r) => (r.ok ? r.blob() : undefined))
-    .catch(() => undefined),
-};
+import { prefetched } from './prefetchPglite.ts';
 
 /** Where the leader's worker opens the database (serveBackend.ts). */
 export interface WorkerDatabaseOptions {
