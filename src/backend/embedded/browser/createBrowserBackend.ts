@@ -146,6 +146,7 @@ export async function createBrowserBackend(options: BrowserBackendOptions): Prom
     dataDir,
     // Tabs with the same id share one database and one leader, so the id names the database.
     id: dataDir === `idb://ninefold-${slug}` ? `ninefold-${slug}` : `ninefold-${slug}:${dataDir}`,
+    client: me,
     changes: changesName,
     ...(options.schemaVersion ? { schemaVersion: options.schemaVersion } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
