@@ -4,10 +4,16 @@ import expenses from '../../examples/expenses/spec.ts';
 import helpdesk from '../../examples/helpdesk/spec.ts';
 import { mini } from '../doc/fixtures/mini.ts';
 import { renderDoc } from '../doc/renderDoc.ts';
+import { resolve } from '../model/resolve.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { tasks } from './fixtures/tasks.ts';
 import { importDoc } from './importDoc.ts';
 import { normalizeSpec } from './normalizeSpec.ts';
+
+/** The resolved app model without the raw specification it carries: what every printer reads. */
+function model(spec: AppSpec): unknown {
+  return JSON.parse(JSON.stringify({ ...resolve(spec), spec: undefined }));
+}
 
 const apps: [string, AppSpec][] = [
   ['helpdesk', helpdesk as AppSpec],
@@ -21,6 +27,8 @@ describe('importDoc: round trip', () => {
     expect(r.diagnostics).toEqual([]);
     expect(r.spec).not.toBeNull();
     expect(normalizeSpec(r.spec as AppSpec)).toEqual(normalizeSpec(spec));
+    // Same model: resolve() of both is identical (tables, columns, policies, transitions, errors…).
+    expect(model(r.spec as AppSpec)).toEqual(model(spec));
   });
 
   it.each(apps)('%s: doc(import(md)) is stable after one pass', (_, spec) => {

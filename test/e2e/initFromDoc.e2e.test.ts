@@ -7,16 +7,7 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 import { ui } from '../../src/runtime/uiText.ts';
 import { fillBlankTemplate } from './fillBlankTemplate.ts';
-import {
-  CHROMIUM,
-  CHROMIUM_ARGS,
-  e2eAvailable,
-  journey,
-  newPage,
-  openApp,
-  signInAsDemo,
-  step,
-} from './harness.ts';
+import { CHROMIUM, CHROMIUM_ARGS, e2eAvailable, journey, newPage, step } from './harness.ts';
 import { serveDist } from './serveDist.ts';
 
 /**
