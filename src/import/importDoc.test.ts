@@ -37,6 +37,22 @@ describe('importDoc: round trip', () => {
     expect(renderDoc(once)).toBe(md);
   });
 
+  it('composite unique keys, points and lengths of time, whose turn a state is: all read back', () => {
+    const spec = structuredClone(tasks) as AppSpec;
+    const task = spec.entities.task as AppSpec['entities'][string];
+    task.unique = [{ fields: ['title', 'owner'], error: 'DUPLICATE_TASK' }];
+    spec.errors.DUPLICATE_TASK = { message: 'You already have a task with this title.', severity: 'error' };
+    spec.constants.reviewAfter = { type: 'duration', value: 'P3DT12H', label: 'Review after' };
+    spec.constants.launch = { type: 'date', value: '2027-06-30', label: 'Launch day', unit: 'day' };
+    spec.constants.cutoff = { type: 'datetime', value: '2027-06-30T18:00:00Z', label: 'Cut-off' };
+    const doing = spec.states.task?.states.doing;
+    if (doing) doing.waitingOn = 'assignee = me';
+    const r = importDoc(renderDoc(spec));
+    expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(normalizeSpec(r.spec as AppSpec)).toEqual(normalizeSpec(spec));
+    expect(model(r.spec as AppSpec)).toEqual(model(spec));
+  });
+
   it('the mini fixture (inheritance over two levels, notes, `|` and line breaks in text) reads back as written', () => {
     // mini is a document fixture, not a valid app (`giveBack` is not a valid transition name),
     // so compare what was read before validation.
