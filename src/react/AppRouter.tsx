@@ -69,7 +69,11 @@ function Screen({ route }: { route: RouteEntry }) {
       />
     );
   }
-  return <Suspense fallback={screenFallback}>{builtIn(route, params.id, screen?.component)}</Suspense>;
+  return (
+    <Suspense fallback={screenFallback}>
+      {builtIn(route, params[route.rowParam ?? 'id'], screen?.component)}
+    </Suspense>
+  );
 }
 
 function builtIn(route: RouteEntry, id: string | undefined, component: string | undefined) {

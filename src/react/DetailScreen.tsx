@@ -56,7 +56,7 @@ import { useTransitionRunner } from './TransitionDialog.tsx';
 export function DetailScreen({ route }: { route: RouteEntry }) {
   const { spec, user, routes } = useRuntime();
   const params = useParams();
-  const id = params.id ?? params[route.params[0] ?? 'id'];
+  const id = params[route.rowParam ?? 'id'];
   const entity = route.entity ?? '';
   const e = spec.entities[entity];
   const q = useRow(entity, id);

@@ -23,7 +23,7 @@ import { ForbiddenPage, NotFoundPage } from './pages.tsx';
 /** A create or edit form for one entity (which by the route: `:id` means edit). */
 export function FormScreen({ route }: { route: RouteEntry }) {
   const params = useParams();
-  const id = route.mode === 'edit' ? (params.id ?? params[route.params[0] ?? 'id']) : undefined;
+  const id = route.mode === 'edit' ? params[route.rowParam ?? 'id'] : undefined;
   const q = useRow(route.entity, id);
   if (id && q.isLoading) return <Skeleton height={400} radius="md" />;
   if (id && (q.isError || !q.data)) return <NotFoundPage />;
