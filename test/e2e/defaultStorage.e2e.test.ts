@@ -30,7 +30,7 @@ describe.skipIf(!e2eAvailable)('helpdesk in its default storage', () => {
 
   beforeAll(async () => {
     e2e = await startE2E('examples/helpdesk');
-  }, 300_000);
+  }, 400_000);
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => undefined);
     await e2e?.close();
@@ -71,7 +71,7 @@ describe.skipIf(!e2eAvailable)('helpdesk in its default storage', () => {
       await expect.poll(rowsInView, { timeout: 10_000 }).toBeGreaterThan(3);
     });
     expect(errors).toEqual([]);
-  }, 300_000);
+  }, 400_000);
 
   it('a tab follows an account switch made in another tab at once (item 3)', async () => {
     const context = await fresh();
@@ -115,7 +115,7 @@ describe.skipIf(!e2eAvailable)('helpdesk in its default storage', () => {
       await b.getByRole('heading', { name: ui('signInTitle') }).waitFor({ timeout: 15_000 });
     });
     expect(errors).toEqual([]);
-  }, 300_000);
+  }, 400_000);
 
   it('the last admin cannot remove their admin role; own roles ask first; the demo resets (item 4)', async () => {
     const { page, errors } = await newPage(await fresh());
@@ -174,7 +174,7 @@ describe.skipIf(!e2eAvailable)('helpdesk in its default storage', () => {
       await expect(page.getByRole('main').getByText(subject).count()).resolves.toBe(0);
     });
     expect(errors).toEqual([]);
-  }, 240_000);
+  }, 400_000);
 
   it('a refusal only the database makes shows its catalogue message by its field; the assignee list offers only agents (items 1, 6, 8)', async () => {
     const { page, errors } = await newPage(await fresh());
@@ -223,5 +223,5 @@ describe.skipIf(!e2eAvailable)('helpdesk in its default storage', () => {
       await expect(page.getByRole('option', { name: 'Demo Customer' }).count()).resolves.toBe(0);
     });
     expect(errors).toEqual([]);
-  }, 240_000);
+  }, 400_000);
 });
