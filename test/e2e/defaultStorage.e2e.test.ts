@@ -97,13 +97,15 @@ describe.skipIf(!e2eAvailable)('helpdesk in its default storage', () => {
       // No reload: the other tab shows who it now acts as, with that person's navigation.
       await b
         .getByRole('button', { name: ui('signedInAs', { email: customer }) })
-        .waitFor({ timeout: 15_000 });
+        .waitFor({ timeout: 30_000 });
       await expect
-        .poll(() =>
-          b
-            .getByRole('navigation', { name: ui('navigation') })
-            .getByRole('link', { name: 'Board', exact: true })
-            .count(),
+        .poll(
+          () =>
+            b
+              .getByRole('navigation', { name: ui('navigation') })
+              .getByRole('link', { name: 'Board', exact: true })
+              .count(),
+          { timeout: 20_000 },
         )
         .toBe(0);
     });
@@ -112,7 +114,7 @@ describe.skipIf(!e2eAvailable)('helpdesk in its default storage', () => {
       await a.getByRole('menuitem', { name: ui('signOut') }).click();
     });
     await step(b, 'ds-tabs-b-signed-out', async () => {
-      await b.getByRole('heading', { name: ui('signInTitle') }).waitFor({ timeout: 15_000 });
+      await b.getByRole('heading', { name: ui('signInTitle') }).waitFor({ timeout: 30_000 });
     });
     expect(errors).toEqual([]);
   }, 400_000);
