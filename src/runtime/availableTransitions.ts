@@ -1,4 +1,5 @@
 import { humanize } from '../model/humanize.ts';
+import { transitionGuards } from '../spec/transitionGuards.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { permits } from './can.ts';
 import { formatMessage } from './formatMessage.ts';
@@ -54,9 +55,13 @@ export function availableTransitions(
       confirm: t.confirm === true,
       allowed: true,
     };
-    if (t.guard && !permits(ruleVerdict(spec, entity, t.guard, { user, row }))) {
+    // The first failing guard gives the reason, as the server raises the first failing guard's code.
+    const failing = transitionGuards(t).find(
+      (g) => !permits(ruleVerdict(spec, entity, g.rule, { user, row })),
+    );
+    if (failing) {
       option.allowed = false;
-      option.reason = t.guardError ? formatMessage(spec, t.guardError, row) : ui('notAllowedGuard');
+      option.reason = failing.error ? formatMessage(spec, failing.error, row) : ui('notAllowedGuard');
     } else {
       const broken = ruleBrokenAfter(spec, user, entity, row, t.to, t.set ?? {}, machine.field);
       if (broken) {
