@@ -36,6 +36,8 @@ export function availableTransitions(
   user: RuleUser | null,
   entity: string,
   row: Readonly<Record<string, unknown>>,
+  /** The input typed so far (the transition dialog); without it, input fields are not yet known. */
+  input: Readonly<Record<string, unknown>> = {},
 ): TransitionOption[] {
   const machine = spec.states[entity];
   if (!machine || !user) return [];
@@ -63,7 +65,17 @@ export function availableTransitions(
       option.allowed = false;
       option.reason = failing.error ? formatMessage(spec, failing.error, row) : ui('notAllowedGuard');
     } else {
-      const broken = ruleBrokenAfter(spec, user, entity, row, t.to, t.set ?? {}, machine.field);
+      const broken = ruleBrokenAfter(
+        spec,
+        user,
+        entity,
+        row,
+        t.to,
+        t.set ?? {},
+        machine.field,
+        t.input ?? [],
+        input,
+      );
       if (broken) {
         option.allowed = false;
         option.reason = broken;
@@ -96,9 +108,17 @@ function ruleBrokenAfter(
   to: string,
   set: Readonly<Record<string, string>>,
   statusField: string,
+  inputFields: readonly string[],
+  input: Readonly<Record<string, unknown>>,
 ): string | undefined {
   const after: Record<string, unknown> = { ...row, [statusField]: to };
   const unknown: string[] = [];
+  // The transition writes its input before the row rules are checked (as the server does): a
+  // field given is read with its new value; one not given yet is left to the dialog and the server.
+  for (const field of inputFields) {
+    if (Object.hasOwn(input, field)) after[field] = input[field];
+    else unknown.push(field);
+  }
   for (const [field, expr] of Object.entries(set)) {
     const v = simpleSetValue(expr, user);
     if (v.known) after[field] = v.value;
