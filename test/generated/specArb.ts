@@ -131,7 +131,7 @@ function fieldsOf(e: EntityPlan, plans: readonly EntityPlan[]): Record<string, F
 const permissionArb = (rule: fc.Arbitrary<string>): fc.Arbitrary<boolean | string> =>
   fc.oneof(fc.constant(true), fc.constant(false), rule);
 
-function entityPermissionsArb(e: EntityPlan, rule: fc.Arbitrary<string>): fc.Arbitrary<EntityPermissions> {
+function entityPermissionsArb(rule: fc.Arbitrary<string>): fc.Arbitrary<EntityPermissions> {
   const updatable = ['title', 'amount', 'flag', 'due', 'kind', 'memo'];
   return fc.record(
     {
@@ -290,7 +290,7 @@ export const specArb: fc.Arbitrary<AppSpec> = fc
     const perEntity = plans.map((e) => {
       const rule = ruleArb(atoms(e, plans, roles));
       return fc.record({
-        perms: fc.tuple(...roles.map(() => entityPermissionsArb(e, rule))),
+        perms: fc.tuple(...roles.map(() => entityPermissionsArb(rule))),
         validation: validationArb(rule),
         transitions: e.states ? transitionsArb(rule, roles) : fc.constant(undefined),
       });
