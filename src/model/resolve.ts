@@ -15,6 +15,7 @@ import type { Typed } from '../rules/ast.ts';
 import { checkRule } from '../rules/check.ts';
 import { readsBeyondRow } from '../rules/readsBeyondRow.ts';
 import { typedChildren } from '../rules/typedChildren.ts';
+import { transitionGuards } from '../spec/transitionGuards.ts';
 import type { AppSpec, EntitySpec, Permission, RowRuleSpec } from '../spec/types.ts';
 import { quoteIdent } from '../sql/quote.ts';
 import type { AppModel } from './appModel.ts';
@@ -368,7 +369,8 @@ function errorsOf(
   }
   const raisedBySpec = new Set<string>();
   for (const st of Object.values(spec.states))
-    for (const t of Object.values(st.transitions)) if (t.guardError) raisedBySpec.add(t.guardError);
+    for (const t of Object.values(st.transitions))
+      for (const g of transitionGuards(t)) if (g.error) raisedBySpec.add(g.error);
   for (const rules of Object.values(spec.validation))
     for (const r of rules) if (r.kind === 'row') raisedBySpec.add(r.error);
   const out = new Map<string, ErrorCodeNode>();
