@@ -13,6 +13,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin, ResolvedConfig } from 'vite';
+import { isDocPath, specFromDoc } from '../import/loadDoc.ts';
 import type { AppSpec } from '../spec/types.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -45,6 +46,7 @@ export function snapshotPrefetchScript(url: string, idbName: string): string {
 }
 
 async function loadSpec(specFile: string): Promise<AppSpec> {
+  if (isDocPath(specFile)) return specFromDoc(specFile);
   const { createJiti } = await import('jiti');
   const mod = (await createJiti(import.meta.url).import(specFile)) as { default?: AppSpec };
   if (!mod.default) throw new Error(`${specFile}: no default export`);

@@ -241,6 +241,11 @@ function shape(depth: number): Check {
   };
 }
 
+const enumValueObject = obj({ value: req(nonEmpty), label: opt(str), color: opt(nonEmpty) });
+/** One entry of `values`: a name, or `{ value, label?, color? }`. */
+const enumValueEntry: Check = (v, path, out) =>
+  typeof v === 'string' ? true : enumValueObject(v, path, out);
+
 const fieldSpec = obj({
   type: req(oneOf(FIELD_TYPES)),
   label: opt(str),
@@ -251,7 +256,7 @@ const fieldSpec = obj({
   ref: opt(str),
   onDelete: opt(oneOf(['cascade', 'restrict', 'set null'])),
   owner: opt(bool),
-  values: opt(strings),
+  values: opt(arrayOf(enumValueEntry)),
   currencyField: opt(str),
   accept: opt(strings),
   list: opt(bool),

@@ -25,6 +25,16 @@ export type FieldType =
   | 'file'
   | 'tags';
 
+/**
+ * One value of an enum/tags field written as an object: a label for people and a display colour
+ * (a Mantine colour name such as `red`, or any CSS colour). A plain string is the same as `{ value }`.
+ */
+export interface EnumValueSpec {
+  value: string;
+  label?: string;
+  color?: string;
+}
+
 export interface FieldSpec {
   type: FieldType;
   label?: string;
@@ -39,8 +49,8 @@ export interface FieldSpec {
   onDelete?: 'cascade' | 'restrict' | 'set null';
   /** For `user`: the creating user becomes this field's value and it can never change. */
   owner?: boolean;
-  /** For `enum` and `tags`: the allowed values. */
-  values?: readonly string[];
+  /** For `enum` and `tags`: the allowed values (names, or `{ value, label?, color? }`). */
+  values?: readonly (string | EnumValueSpec)[];
   /** For `money`: the field (on the same entity) holding the currency code. */
   currencyField?: string;
   /** For `file`: the parent entity field pointing back; files live in their own rows. */
