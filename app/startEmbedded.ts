@@ -20,13 +20,27 @@ import type { AppSpec } from '../src/spec/types.ts';
  */
 async function open(spec: AppSpec, memory: boolean): Promise<EmbeddedBackend> {
   const schemaVersion = snapshot.version;
-  if (memory) return createEmbeddedBackend({ spec, schemaVersion, dataDir: 'memory://' });
+  // A database made by an older version of the spec is upgraded in place (upgradeSchema.ts): the boot
+  // screen says so. Under `ninefold dev` a field removed from the spec is dropped from the local data too.
+  const upgrade = {
+    onUpgradeProgress: (line: string) => {
+      const el = document.getElementById('boot-detail');
+      if (el) el.textContent = line;
+    },
+    allowDestructiveUpgrade: import.meta.env.DEV === true,
+  };
+  if (memory) return createEmbeddedBackend({ spec, schemaVersion, dataDir: 'memory://', ...upgrade });
   try {
     // A first visit creates the database from the build's snapshot (src/cli/snapshotPlugin.ts).
-    return await createBrowserBackend({ spec, schemaVersion, ...(await firstVisitSnapshot()) });
+    return await createBrowserBackend({ spec, schemaVersion, ...upgrade, ...(await firstVisitSnapshot()) });
   } catch (e) {
     console.warn('PGlite worker unavailable, running the database in the page', e);
-    return createEmbeddedBackend({ spec, schemaVersion, dataDir: `idb://ninefold-${appSlug(spec)}` });
+    return createEmbeddedBackend({
+      spec,
+      schemaVersion,
+      dataDir: `idb://ninefold-${appSlug(spec)}`,
+      ...upgrade,
+    });
   }
 }
 
