@@ -7,13 +7,31 @@ import helpdesk from '../../../examples/helpdesk/spec.ts';
 import { createBrowserBackend } from '../../../src/backend/embedded/browser/createBrowserBackend.ts';
 import { seedDemoAccounts } from '../../../src/backend/embedded/demo/demoAccounts.ts';
 import type { Change } from '../../../src/backend/types.ts';
+import type { AppSpec } from '../../../src/spec/types.ts';
 import { call, clock, forwardAuth } from './rpc.ts';
 
 const changes: Change[] = [];
 const dataDir = new URLSearchParams(location.search).get('db') ?? undefined;
 const started = performance.now();
+// `?spec=v2`: the helpdesk with one more field (upgrade.browser.test.ts opens a v1 database with it).
+const spec: AppSpec =
+  new URLSearchParams(location.search).get('spec') === 'v2'
+    ? {
+        ...helpdesk,
+        entities: {
+          ...helpdesk.entities,
+          category: {
+            ...(helpdesk.entities.category as AppSpec['entities'][string]),
+            fields: {
+              ...helpdesk.entities.category?.fields,
+              code: { type: 'text', label: 'Code', default: 'general' },
+            },
+          },
+        },
+      }
+    : helpdesk;
 const ready = createBrowserBackend({
-  spec: helpdesk,
+  spec,
   ...(dataDir ? { dataDir } : {}),
   now: () => new Date(clock.ms ?? Date.now()),
 }).then((backend) => {
