@@ -298,7 +298,8 @@ describe('rule agreement on every version', () => {
   for (const app of APPS)
     it(app.name, async () => {
       const server = await serverWanted();
-      for (const step of versions(app.spec, app.plan)) {
+      // Version 1 is the reference app itself: test/agreement covers it with many more datasets.
+      for (const step of versions(app.spec, app.plan).slice(1)) {
         const db = await openAgreementDb(compileMigration(step.spec), server);
         try {
           const rules = compileSites(step.spec);
