@@ -109,7 +109,9 @@ export async function main(args: readonly string[], io: Io = processIo): Promise
           return callExport(mod, 'compileMigration', 'ninefold sql')(s, { target: opts.target });
         });
         // A migration written for Supabase records the model it was generated from (ninefold migrate diffs it).
-        const lock = opts.lock ?? (opts.target === 'supabase' && !opts.stdout ? LOCK_PATH : undefined);
+        // With -o the migration goes elsewhere: the lock only with --lock.
+        const lock =
+          opts.lock ?? (opts.target === 'supabase' && !opts.stdout && !opts.output ? LOCK_PATH : undefined);
         if (code === EXIT.ok && generated && lock) {
           const { writeLock } = await import('./migrateCommand.ts');
           await writeLock(generated, opts.target, resolve(io.cwd ?? process.cwd(), lock));
