@@ -34,7 +34,8 @@ describe.runIf(hasChromium || process.env.CI === 'true')('embedded upgrade in th
       );
       return { outcome: backend.schema.outcome, ids: r.rows.map((x) => x.id) };
     });
-    expect(before.outcome).toBe('created');
+    // Created here, or from the test page's schema snapshot (as an app's first visit is).
+    expect(['created', 'unchanged']).toContain(before.outcome);
     expect(before.ids).toHaveLength(2);
     await v1.close();
 

@@ -1,4 +1,6 @@
 import type { PGliteInterface } from '@electric-sql/pglite';
+import { resolve } from '../../model/resolve.ts';
+import { tableShapes } from '../../model/tableShape.ts';
 import type { AppSpec } from '../../spec/types.ts';
 import { AUTH_STAND_IN_SQL } from '../../sql/authStandIn.ts';
 import { compileMigration } from '../../sql/compileMigration.ts';
@@ -33,15 +35,21 @@ async function missingColumns(db: Pick<PGliteInterface, 'query'>, spec: AppSpec)
 }
 
 /**
- * The statements that shape stored data: table definitions (columns, checks) and added
- * constraints. Everything else in the migration (functions, policies, grants, triggers) is
- * replaced in place by running it again; these are not, so a changed one means the data's shape
- * changed and must not be touched silently. New ones (a new entity) are fine.
+ * Tables whose shape (columns, constraints, foreign keys: `src/model/tableShape.ts`) differs
+ * between the stored model hashes and the new ones. New tables (a new entity) are fine; a
+ * changed or removed one means the data's shape changed and must not be touched silently.
  */
-export function tableShape(sql: string): string[] {
-  const tables = sql.match(/create table if not exists[\s\S]*?\n\);/g) ?? [];
-  const constraints = sql.match(/alter table [^\n]* add constraint [^\n]*/g) ?? [];
-  return [...tables, ...constraints];
+export function changedTables(stored: Record<string, string>, next: Record<string, string>): string[] {
+  return Object.keys(stored).filter((t) => next[t] !== stored[t]);
+}
+
+function parseShapes(text: string | null | undefined): Record<string, string> | undefined {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as Record<string, string>;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The recorded schema version, or undefined when the database has none yet (fresh, or created elsewhere). */
@@ -96,25 +104,30 @@ export async function bootSchema(
       sql text not null default '',
       applied_at timestamptz not null default now()
     );
+    alter table ninefold.schema_version add column if not exists shapes text;
     alter table ninefold.schema_version add column if not exists model jsonb;
     alter table ninefold.schema_version add column if not exists history text[] not null default '{}';`);
   const row = (
-    await db.query<{ version: string; sql: string; model: unknown }>(
-      'select version, sql, model from ninefold.schema_version',
+    await db.query<{ version: string; shapes: string | null; model: unknown }>(
+      'select version, shapes, model from ninefold.schema_version',
     )
   ).rows[0];
+  const shapes = await tableShapes(resolve(spec));
   const current = row?.version;
   if (current === version) return { version, outcome: 'unchanged' };
+  // A database that recorded its model is upgraded in place (upgradeSchema.ts).
   if (row?.model) return upgradeSchema(db, spec, { sql, version }, opts);
-  if (row) {
-    // A database from before models were recorded: only changes that leave every table as it was.
-    const next = new Set(tableShape(sql));
-    const changed = tableShape(row.sql).filter((s) => !next.has(s));
+  // Older databases: only changes that leave every table as it was. One recorded before shapes
+  // were kept has none: the transaction below still refuses a migration that fails or leaves a
+  // column missing.
+  const storedShapes = parseShapes(row?.shapes);
+  if (storedShapes) {
+    const changed = changedTables(storedShapes, shapes).map((t) => `create table ${t}`);
     if (changed.length > 0) {
       throw new BackendError('SCHEMA_CHANGED', {
         from: current,
         to: version,
-        changed: changed.map((s) => s.split('\n')[0]),
+        changed,
         exportWith: 'exportDatabase()',
       });
     }

@@ -1,6 +1,8 @@
 import type { PGliteInterface, Transaction } from '@electric-sql/pglite';
 import { type LockModel, lockModel, type SchemaSql } from '../../migrate/lockModel.ts';
 import { planMigration } from '../../migrate/planMigration.ts';
+import { resolve } from '../../model/resolve.ts';
+import { tableShapes } from '../../model/tableShape.ts';
 import type { AppSpec } from '../../spec/types.ts';
 import { compileMigration } from '../../sql/compileMigration.ts';
 import { BackendError } from '../types.ts';
@@ -22,12 +24,14 @@ export async function recordVersion(
   sql: string,
   version: string,
 ): Promise<void> {
+  const shapes = await tableShapes(resolve(spec));
   await tx.query(
-    `insert into ninefold.schema_version (id, version, app, sql, model, history) values (1, $1, $2, $3, $4::jsonb, array[$1])
+    `insert into ninefold.schema_version (id, version, app, sql, shapes, model, history)
+     values (1, $1, $2, $3, $4, $5::jsonb, array[$1])
      on conflict (id) do update set version = excluded.version, app = excluded.app, sql = excluded.sql,
-       model = excluded.model, applied_at = now(),
+       shapes = excluded.shapes, model = excluded.model, applied_at = now(),
        history = array_append(array_remove(ninefold.schema_version.history, excluded.version), excluded.version)`,
-    [version, spec.purpose.name, sql, JSON.stringify(embeddedModel(spec))],
+    [version, spec.purpose.name, sql, JSON.stringify(shapes), JSON.stringify(embeddedModel(spec))],
   );
 }
 
