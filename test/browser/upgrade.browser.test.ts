@@ -9,7 +9,7 @@ import { type BrowserHarness, bootedIn, type Nf, startBrowserHarness } from './p
 import { CHROMIUM } from './testPage.ts';
 
 const hasChromium = existsSync(CHROMIUM);
-type Win = { nf: Nf };
+type Win = { nf: Nf & { upgradeLines: string[] } };
 
 describe.runIf(hasChromium || process.env.CI === 'true')('embedded upgrade in the browser', () => {
   let harness: BrowserHarness;
@@ -47,9 +47,15 @@ describe.runIf(hasChromium || process.env.CI === 'true')('embedded upgrade in th
       const r = await backend.db.query<{ id: string; code: string }>(
         'select id::text as id, code from public.category order by id',
       );
-      return { outcome: backend.schema.outcome, rows: r.rows };
+      return {
+        outcome: backend.schema.outcome,
+        rows: r.rows,
+        lines: (window as unknown as Win).nf.upgradeLines,
+      };
     });
     expect(after.outcome).toBe('upgraded');
+    // The progress line crossed from the leader's worker to the tab.
+    expect(after.lines[0]).toMatch(/^Upgrading your data/);
     expect(after.rows.map((r) => r.id)).toEqual(before.ids);
     expect(after.rows.map((r) => r.code)).toEqual(['general', 'general']);
     await context.close();

@@ -11,6 +11,8 @@ import type { AppSpec } from '../../../src/spec/types.ts';
 import { call, clock, forwardAuth } from './rpc.ts';
 
 const changes: Change[] = [];
+/** Lines the leader's worker sent while upgrading the database (the app shows them on the boot screen). */
+const upgradeLines: string[] = [];
 const dataDir = new URLSearchParams(location.search).get('db') ?? undefined;
 const started = performance.now();
 // `?spec=v2`: the helpdesk with one more field (upgrade.browser.test.ts opens a v1 database with it).
@@ -45,6 +47,7 @@ const ready = firstVisit()
       ...snapshot,
       ...(dataDir ? { dataDir } : {}),
       now: () => new Date(clock.ms ?? Date.now()),
+      onUpgradeProgress: (line) => upgradeLines.push(line),
     }),
   )
   .then((backend) => {
@@ -60,6 +63,7 @@ Object.assign(window, {
   nf: {
     ready,
     changes,
+    upgradeLines,
     call: async (path: string, args: unknown[], clockMs: number | null) =>
       call((await ready).backend, path, args, clockMs),
     seedDemoAccounts: async () => {
