@@ -15,7 +15,7 @@ describe.runIf(hasChromium || process.env.CI === 'true')('embedded upgrade in th
   let harness: BrowserHarness;
   beforeAll(async () => {
     harness = await startBrowserHarness();
-  }, 300_000);
+  }, 600_000);
   afterAll(async () => {
     await harness?.close();
   });
