@@ -49,7 +49,8 @@ export function snapshotPrefetchScript(url: string, idbName: string): string {
 async function loadSpec(specFile: string): Promise<AppSpec> {
   if (isDocPath(specFile)) return specFromDoc(specFile);
   const { createJiti } = await import('jiti');
-  const jiti = createJiti(import.meta.url);
+  // No module cache: under `ninefold dev` the spec is read again after an edit.
+  const jiti = createJiti(import.meta.url, { moduleCache: false });
   const mod = (await jiti.import(specFile)) as { default?: AppSpec };
   if (!mod.default) throw new Error(`${specFile}: no default export`);
   // The app's own demo data (`demo.ts` beside the spec), as the app entry registers it.
@@ -130,6 +131,7 @@ export function ninefoldSnapshotPlugin(
   let config: ResolvedConfig | undefined;
   let info: SnapshotInfo | undefined;
   let pending: Promise<{ tarball: Uint8Array; version: string }> | undefined;
+  let specEdited = false;
   const snapshot = async () => {
     pending ??= loadSpec(specFile).then((spec) => snapshotFor(spec, demo));
     return pending;
@@ -169,9 +171,16 @@ export function ninefoldSnapshotPlugin(
       info = { version, url: `${config.base}${fileName}`, demo, idbName: await idbNameOf() };
     },
     resolveId: (id) => (id === VIRTUAL ? `\0${VIRTUAL}` : undefined),
-    load(id) {
+    async load(id) {
       if (id !== `\0${VIRTUAL}`) return undefined;
       if (!info) throw new Error('ninefold snapshot: not ready (buildStart did not run)');
+      if (specEdited) {
+        // `ninefold dev` after a spec edit: the page reloads and boots with the new version, so
+        // the database is upgraded in place (upgradeSchema.ts) instead of skipped as unchanged.
+        specEdited = false;
+        const { embeddedSchema } = await import('../backend/embedded/boot.ts');
+        info = { ...info, version: (await embeddedSchema(await loadSpec(specFile))).version };
+      }
       return `export default ${JSON.stringify(info)};\n`;
     },
     transformIndexHtml() {
@@ -185,6 +194,13 @@ export function ninefoldSnapshotPlugin(
       ];
     },
     configureServer(server) {
+      server.watcher.on('change', (file) => {
+        if (!resolve(file).startsWith(dirname(resolve(specFile)))) return;
+        specEdited = true;
+        pending = undefined;
+        const mod = server.moduleGraph.getModuleById(`\0${VIRTUAL}`);
+        if (mod) server.moduleGraph.invalidateModule(mod);
+      });
       if (options.enabled === false) return;
       server.middlewares.use(DEV_URL, (_req, res) => {
         snapshot().then(
