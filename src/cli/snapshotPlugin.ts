@@ -13,6 +13,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin, ResolvedConfig } from 'vite';
+import { specLoaderAliases } from '../sourceAliases.ts';
 import type { AppSpec } from '../spec/types.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -46,7 +47,9 @@ export function snapshotPrefetchScript(url: string, idbName: string): string {
 
 async function loadSpec(specFile: string): Promise<AppSpec> {
   const { createJiti } = await import('jiti');
-  const mod = (await createJiti(import.meta.url).import(specFile)) as { default?: AppSpec };
+  const mod = (await createJiti(import.meta.url, { alias: specLoaderAliases() }).import(specFile)) as {
+    default?: AppSpec;
+  };
   if (!mod.default) throw new Error(`${specFile}: no default export`);
   return mod.default;
 }
