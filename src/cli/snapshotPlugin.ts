@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin, ResolvedConfig } from 'vite';
@@ -54,6 +55,23 @@ async function loadSpec(specFile: string): Promise<AppSpec> {
   return mod.default;
 }
 
+/**
+ * PGlite's package.json wherever the package manager put it: beside Ninefold in a user's project
+ * (`node_modules/@electric-sql/pglite`), not inside Ninefold's own folder.
+ */
+function pglitePackageJson(): string {
+  let dir = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  while (
+    !existsSync(join(dir, 'package.json')) ||
+    !readFileSync(join(dir, 'package.json'), 'utf8').includes('"@electric-sql/pglite"')
+  ) {
+    const up = dirname(dir);
+    if (up === dir) throw new Error('@electric-sql/pglite: package.json not found');
+    dir = up;
+  }
+  return join(dir, 'package.json');
+}
+
 /** Today's UTC midnight: the demo data's "now", so the cached snapshot is reused all day. */
 function demoDay(): Date {
   const d = new Date();
@@ -72,9 +90,7 @@ async function snapshotFor(spec: AppSpec, demo: boolean): Promise<{ tarball: Uin
   const { appSlug } = await import('../backend/embedded/createEmbeddedBackend.ts');
   const now = demoDay();
   const { sql, version } = await embeddedSchema(spec);
-  const pglite = JSON.parse(
-    readFileSync(join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
-  ) as { version: string };
+  const pglite = JSON.parse(readFileSync(pglitePackageJson(), 'utf8')) as { version: string };
   const plan = demo
     ? JSON.stringify(demoPlanFor(spec, now), (_k, v: unknown) =>
         v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v,
