@@ -1,6 +1,5 @@
 import snapshot from 'virtual:ninefold-snapshot';
-import type { PGliteInterface } from '@electric-sql/pglite';
-import { PGliteWorker } from '@electric-sql/pglite/worker';
+import { createBrowserBackend } from '../src/backend/embedded/browser/createBrowserBackend.ts';
 import { firstVisitSnapshot } from '../src/backend/embedded/browser/firstVisitSnapshot.ts';
 import {
   appSlug,
@@ -13,22 +12,21 @@ import type { AppSpec } from '../src/spec/types.ts';
 /**
  * The embedded backend for the app's page: its own chunk (loaded by startBackend.ts with a dynamic
  * import, and only in embedded builds), so the database client, the migration compiler and the
- * rule engine are not in the entry chunk, and PGlite itself runs in the worker (pglite.worker.ts,
- * a separate file). Everything here (demo accounts, the snapshot, the `?memory`, `?test` and
- * `?bench` hooks) exists only on the embedded backend: a hosted build does not contain this file.
+ * rule engine are not in the entry chunk. The database runs in the worker of
+ * `createBrowserBackend` — the same composition root the browser tests use, so the shipped mode
+ * (worker, IndexedDB) is the one under test. Everything here (demo accounts, the snapshot, the
+ * `?memory`, `?test` and `?bench` hooks) exists only on the embedded backend: a hosted build does
+ * not contain this file.
  */
-
-/** The database in a worker (shared across tabs, persisted in IndexedDB); in-page if workers fail. */
-async function openDatabase(dataDir: string, memory: boolean): Promise<PGliteInterface | undefined> {
-  if (memory) return undefined;
+async function open(spec: AppSpec, memory: boolean): Promise<EmbeddedBackend> {
+  const schemaVersion = snapshot.version;
+  if (memory) return createEmbeddedBackend({ spec, schemaVersion, dataDir: 'memory://' });
   try {
-    const w = new Worker(new URL('./pglite.worker.ts', import.meta.url), { type: 'module' });
     // A first visit creates the database from the build's snapshot (src/cli/snapshotPlugin.ts).
-    const db = await PGliteWorker.create(w, { dataDir, ...(await firstVisitSnapshot()) });
-    return db as unknown as PGliteInterface;
+    return await createBrowserBackend({ spec, schemaVersion, ...(await firstVisitSnapshot()) });
   } catch (e) {
     console.warn('PGlite worker unavailable, running the database in the page', e);
-    return undefined;
+    return createEmbeddedBackend({ spec, schemaVersion, dataDir: `idb://ninefold-${appSlug(spec)}` });
   }
 }
 
@@ -40,13 +38,7 @@ async function openDatabase(dataDir: string, memory: boolean): Promise<PGliteInt
  */
 export async function startEmbedded(spec: AppSpec, params: URLSearchParams): Promise<EmbeddedBackend> {
   const memory = params.has('memory');
-  const dataDir = memory ? 'memory://' : `idb://ninefold-${appSlug(spec)}`;
-  const db = await openDatabase(dataDir, memory);
-  const backend: EmbeddedBackend = await createEmbeddedBackend({
-    spec,
-    schemaVersion: snapshot.version,
-    ...(db ? { db } : { dataDir }),
-  });
+  const backend = await open(spec, memory);
   // Demo accounts (idempotent): the sign-in page offers one per role. Hashing their passwords
   // (PBKDF2) costs a few hundred ms, so a return visit that already has them skips it.
   const emails = demoAccounts(spec).map((a) => a.email);

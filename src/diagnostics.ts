@@ -13,6 +13,11 @@ export type DiagnosticCode =
   | 'spec/unknown-name'
   | 'spec/invalid-name'
   | 'spec/invalid-value'
+  // reading a nine-point document (`ninefold import`)
+  | 'doc/missing'
+  | 'doc/unknown-name'
+  | 'doc/invalid-value'
+  | 'doc/duplicate'
   // rule language
   | 'rule/syntax'
   | 'rule/unknown-name'
@@ -43,6 +48,8 @@ export interface Diagnostic {
   hint?: string;
   /** For rule errors: the offending range of the rule text. */
   span?: { start: number; end: number };
+  /** For problems found in a nine-point document: where in the Markdown (1-based). */
+  at?: { line: number; column: number };
 }
 
 /** One line: `path: message — hint`. */

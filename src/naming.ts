@@ -53,3 +53,45 @@ export function columnName(field: string): string {
 export function transitionFunctionName(entity: string, transition: string): string {
   return `${tableName(entity)}_${snakeCase(transition)}`;
 }
+
+/**
+ * Name of the CHECK constraint of the `index`-th (0-based) validation rule of an entity:
+ * `<table>__<error_code_lower>__<n>` with n = index + 1. The error mapper reads the code
+ * back from the name (or from the model's constraints).
+ *
+ * @example
+ * validationConstraintName('ticket', 'TITLE_TOO_SHORT', 0); // 'ticket__title_too_short__1'
+ */
+export function validationConstraintName(entity: string, code: string, index: number): string {
+  return `${tableName(entity)}__${code.toLowerCase()}__${index + 1}`;
+}
+
+/** Name of the UNIQUE constraint of a field: `<table>__<column>__unique`. */
+export function uniqueConstraintName(entity: string, field: string): string {
+  return `${tableName(entity)}__${columnName(field)}__unique`;
+}
+
+/** Name of the allowed-values CHECK of an enum/status/tags field: `<table>__<column>__values`. */
+export function valuesConstraintName(entity: string, field: string): string {
+  return `${tableName(entity)}__${columnName(field)}__values`;
+}
+
+/** Name of the foreign key of a ref/user field: `<table>__<column>__fk`. */
+export function foreignKeyName(entity: string, field: string): string {
+  return `${tableName(entity)}__${columnName(field)}__fk`;
+}
+
+/** Name of the row-level-security policy of one role and action: `<table>__<role>__<action>`. */
+export function policyName(entity: string, role: string, action: string): string {
+  return `${tableName(entity)}__${role}__${action}`;
+}
+
+/** Name of the index on one column: `<table>__<column>__idx`. */
+export function indexName(entity: string, column: string): string {
+  return `${tableName(entity)}__${column}__idx`;
+}
+
+/** The history table of an entity with states: `<table>_history`. */
+export function historyTableName(entity: string): string {
+  return `${tableName(entity)}_history`;
+}

@@ -204,7 +204,12 @@ export default defineApp({
           type: 'enum',
           label: 'Priority',
           help: 'Urgent: the service is down for you. High: a major feature is broken. Normal: everything else.',
-          values: ['low', 'normal', 'high', 'urgent'],
+          values: [
+            { value: 'low', color: 'gray' },
+            { value: 'normal', color: 'blue' },
+            { value: 'high', color: 'orange' },
+            { value: 'urgent', color: 'red' },
+          ],
           default: 'normal',
           required: true,
           list: true,

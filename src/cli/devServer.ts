@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { InlineConfig, Plugin } from 'vite';
+import { isDocPath, specFromDoc } from '../import/loadDoc.ts';
 import { specLoaderAliases, viteAliases } from '../sourceAliases.ts';
 import { backendBuildChoice } from './backendEnv.ts';
 import { ninefoldSnapshotPlugin } from './snapshotPlugin.ts';
@@ -30,10 +31,15 @@ export function ninefoldSpecPlugin(specFile: string): Plugin {
   return {
     name: 'ninefold-spec',
     resolveId: (id) => (id === VIRTUAL ? `\0${VIRTUAL}` : undefined),
-    load: (id) =>
-      id === `\0${VIRTUAL}`
-        ? `export { default } from ${JSON.stringify(specFile.replace(/\\/g, '/'))};\n`
-        : undefined,
+    async load(id) {
+      if (id !== `\0${VIRTUAL}`) return undefined;
+      if (isDocPath(specFile)) {
+        // A nine-point document is imported in memory; the dev server reloads when it changes.
+        this.addWatchFile(specFile);
+        return `export default ${JSON.stringify(await specFromDoc(specFile))};\n`;
+      }
+      return `export { default } from ${JSON.stringify(specFile.replace(/\\/g, '/'))};\n`;
+    },
   };
 }
 

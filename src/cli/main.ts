@@ -7,6 +7,7 @@ import { lintSpec } from '../check/lintSpec.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import { type LoadResult, loadSpec } from '../spec/loadSpec.ts';
 import type { AppSpec } from '../spec/types.ts';
+import { DEFAULT_LOCK_PATH, type MigrateOptions, migrate, writeLock } from './migrateCommand.ts';
 import { defaultMigrationPath } from './migrationFileName.ts';
 
 /** Where the command line writes; tests and embedders pass their own. */
@@ -78,23 +79,39 @@ export async function main(args: readonly string[], io: Io = processIo): Promise
       'write to this file (default: standard output; supabase: supabase/migrations/<UTC timestamp>_ninefold_<app>.sql)',
     )
     .option('--stdout', 'write to standard output (also for --target supabase)')
+    .option(
+      '--lock <file>',
+      'also record the model in this lock file (default for supabase: supabase/ninefold.lock.json)',
+    )
     .addOption(
       new Option('--target <target>', 'where the migration runs')
         .choices(['embedded', 'supabase'])
         .default('embedded'),
     )
     .action(
-      async (spec: string, opts: { output?: string; stdout?: boolean; target: 'embedded' | 'supabase' }) => {
+      async (
+        spec: string,
+        opts: { output?: string; stdout?: boolean; lock?: string; target: 'embedded' | 'supabase' },
+      ) => {
         // The Supabase CLI applies supabase/migrations/<timestamp>_*.sql in order: name the file for it.
         const output =
           opts.output ??
           (opts.stdout || opts.target !== 'supabase'
             ? undefined
             : (s: AppSpec) => defaultMigrationPath(s.purpose.name, io.now?.() ?? new Date()));
+        let generated: AppSpec | undefined;
         code = await generate(spec, output, io, async (s) => {
+          generated = s;
           const mod = await importOptional('../sql/compileMigration.ts', 'ninefold sql');
           return callExport(mod, 'compileMigration', 'ninefold sql')(s, { target: opts.target });
         });
+        // A migration written for Supabase records the model it was generated from (ninefold migrate diffs it).
+        const lock =
+          opts.lock ?? (opts.target === 'supabase' && !opts.stdout ? DEFAULT_LOCK_PATH : undefined);
+        if (code === EXIT.ok && generated && lock) {
+          await writeLock(generated, opts.target, resolve(io.cwd ?? process.cwd(), lock));
+          io.err(`wrote ${lock}\n`);
+        }
       },
     );
 
@@ -132,10 +149,92 @@ export async function main(args: readonly string[], io: Io = processIo): Promise
   }
 
   program
+    .command('import')
+    .description(
+      'read a nine-point document (Markdown) and write the specification as defineApp(...) TypeScript',
+    )
+    .argument('<doc>', 'the nine-point document (.md)')
+    .option('-o, --output <file>', 'write to this file instead of standard output')
+    .option('--json', 'write the specification as JSON instead of TypeScript')
+    .action(async (doc: string, opts: { output?: string; json?: boolean }) => {
+      code = await importCommand(doc, opts, io);
+    });
+
+  program
+    .command('init')
+    .description('create a project whose source is a nine-point document (doc.md, package.json, README)')
+    .argument('<dir>', 'the new project folder')
+    .addOption(
+      new Option('--from <template>', 'start from a blank document or a reference app')
+        .choices(['blank', 'helpdesk', 'expenses'])
+        .default('blank'),
+    )
+    .action(async (dir: string, opts: { from: 'blank' | 'helpdesk' | 'expenses' }) => {
+      const { initProject } = await import('../import/initProject.ts');
+      const r = await initProject(resolve(io.cwd ?? process.cwd(), dir), opts.from);
+      if (!r.ok) {
+        io.err(`✗ ${r.message}\n`);
+        code = EXIT.failed;
+        return;
+      }
+      io.out(`✓ created ${dir} from ${opts.from}: doc.md, package.json, README.md\n`);
+      io.out(`  cd ${dir} && npm install && npx ninefold dev doc.md\n`);
+    });
+
+  program
+    .command('migrate')
+    .description(
+      'write the migration from the locked model (supabase/ninefold.lock.json) to the spec, and the new lock',
+    )
+    .argument('<spec>', 'specification file or directory')
+    .addOption(
+      new Option('--target <target>', 'where the migration runs')
+        .choices(['embedded', 'supabase'])
+        .default('supabase'),
+    )
+    .option('--lock <file>', 'the lock file', DEFAULT_LOCK_PATH)
+    .option('--name <word>', 'a word for the file name', 'change')
+    .option(
+      '-o, --output <file>',
+      'write to this file (default: supabase/migrations/<UTC timestamp>_ninefold_<app>_<name>.sql)',
+    )
+    .option('--stdout', 'print the migration (a preview: the lock is not moved)')
+    .option('--allow-destructive', 'allow dropping fields, entities and history (their data is deleted)')
+    .addOption(
+      new Option(
+        '--violations <mode>',
+        'existing rows that break a new rule: refuse, or keep them (CHECK added NOT VALID)',
+      )
+        .choices(['refuse', 'keep'])
+        .default('refuse'),
+    )
+    .option('--check', 'run the migration on a database in a transaction, report, roll back; write nothing')
+    .option('--database-url <url>', 'the database for --check (default: DATABASE_URL)')
+    .action(async (spec: string, opts: MigrateOptions) => {
+      const loaded = await loadSpec(spec);
+      const refused = refuse(loaded, io);
+      if (refused !== null || !loaded.ok) {
+        code = refused ?? EXIT.failed;
+        return;
+      }
+      code = await migrate(loaded.spec, opts, {
+        out: io.out,
+        err: io.err,
+        now: io.now ?? (() => new Date()),
+        cwd: io.cwd ?? process.cwd(),
+      });
+    });
+
+  program
     .command('dev')
     .description('run the app for a specification in a development server')
     .argument('<spec>', 'specification file or directory')
     .action(async (spec: string) => {
+      const refused = await refuseDoc(spec, io);
+      if (refused !== null) {
+        code = refused;
+        return;
+      }
       const mod = await importOptional('./devServer.ts', 'ninefold dev');
       const result: unknown = await callExport(mod, 'dev', 'ninefold dev')(spec);
       code = typeof result === 'number' ? result : EXIT.ok;
@@ -147,6 +246,11 @@ export async function main(args: readonly string[], io: Io = processIo): Promise
     .argument('<spec>', 'specification file or directory')
     .option('-o, --out-dir <dir>', 'output directory', 'dist')
     .action(async (spec: string, opts: { outDir: string }) => {
+      const refused = await refuseDoc(spec, io);
+      if (refused !== null) {
+        code = refused;
+        return;
+      }
       const mod = await importOptional('./devServer.ts', 'ninefold build');
       const result: unknown = await callExport(mod, 'build', 'ninefold build')(spec, opts.outDir);
       code = typeof result === 'number' ? result : EXIT.ok;
@@ -167,6 +271,42 @@ export async function main(args: readonly string[], io: Io = processIo): Promise
     io.err(`ninefold: ${oneLine(e)}\n`);
     return EXIT.failed;
   }
+}
+
+/** `ninefold import`: problems at line and column on stderr, the module on stdout or in a file. */
+async function importCommand(
+  doc: string,
+  opts: { output?: string; json?: boolean },
+  io: Io,
+): Promise<number> {
+  const { runImport } = await import('../import/importCommand.ts');
+  const cwd = io.cwd ?? process.cwd();
+  const r = await runImport(doc, { ...opts, cwd });
+  for (const line of r.lines) io.err(`${line}\n`);
+  if (r.text === undefined) {
+    io.err(`✗ ${doc}: ${r.code === EXIT.failed ? 'could not be read' : 'has errors; nothing written'}\n`);
+    return r.code;
+  }
+  if (opts.output === undefined) io.out(r.text);
+  else {
+    const file = resolve(cwd, opts.output);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, r.text);
+    io.err(`wrote ${displayPath(file)}\n`);
+  }
+  return r.code;
+}
+
+/** For a nine-point document: its problems, positioned, and the exit code when it cannot be built. */
+async function refuseDoc(spec: string, io: Io): Promise<number | null> {
+  const { isDocPath } = await import('../import/loadDoc.ts');
+  if (!isDocPath(spec)) return null;
+  const { runImport } = await import('../import/importCommand.ts');
+  const r = await runImport(spec, { cwd: io.cwd ?? process.cwd() });
+  for (const line of r.lines) io.err(`${line}\n`);
+  if (r.code === EXIT.ok) return null;
+  io.err(`✗ ${spec}: ${r.code === EXIT.failed ? 'could not be read' : 'has errors; run ninefold check'}\n`);
+  return r.code;
 }
 
 async function check(specPath: string, json: boolean, io: Io): Promise<number> {
@@ -250,7 +390,8 @@ function callExport(mod: Record<string, unknown>, name: string, command: string)
 
 /** `error states.ticket.transitions.solve.guard: unknown name "asignee" — did you mean "assignee"?` */
 export function formatLine(d: Diagnostic): string {
-  return `${d.severity} ${d.path === '' ? '(specification)' : d.path}: ${d.message}${d.hint ? ` — ${d.hint}` : ''}`;
+  const at = d.at ? ` (line ${d.at.line}, column ${d.at.column})` : '';
+  return `${d.severity} ${d.path === '' ? '(specification)' : d.path}${at}: ${d.message}${d.hint ? ` — ${d.hint}` : ''}`;
 }
 
 function count(n: number, word: string): string {

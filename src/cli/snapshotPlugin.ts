@@ -14,6 +14,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin, ResolvedConfig } from 'vite';
+import { isDocPath, specFromDoc } from '../import/loadDoc.ts';
 import { specLoaderAliases } from '../sourceAliases.ts';
 import type { AppSpec } from '../spec/types.ts';
 
@@ -47,6 +48,7 @@ export function snapshotPrefetchScript(url: string, idbName: string): string {
 }
 
 async function loadSpec(specFile: string): Promise<AppSpec> {
+  if (isDocPath(specFile)) return specFromDoc(specFile);
   const { createJiti } = await import('jiti');
   const mod = (await createJiti(import.meta.url, { alias: specLoaderAliases() }).import(specFile)) as {
     default?: AppSpec;

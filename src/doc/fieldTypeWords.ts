@@ -1,3 +1,4 @@
+import { enumValueNames } from '../spec/enumValueNames.ts';
 import type { AppSpec, FieldSpec } from '../spec/types.ts';
 import { entityLabel, fieldLabel } from './labels.ts';
 import { code } from './markdown.ts';
@@ -36,14 +37,14 @@ export function fieldTypeWords(spec: AppSpec, entity: string, f: FieldSpec): str
   const base = WORDS[f.type] ?? f.type;
   switch (f.type) {
     case 'enum':
-      return `${base}: ${(f.values ?? []).map(code).join(', ')}`;
+      return `${base}: ${(enumValueNames(f) ?? []).map(code).join(', ')}`;
     case 'tags':
       return f.values && f.values.length > 0
-        ? `tags from: ${f.values.map(code).join(', ')}`
+        ? `tags from: ${(enumValueNames(f) ?? []).map(code).join(', ')}`
         : 'tags (any words)';
     case 'status': {
       const states = Object.entries(spec.states).find(([e]) => e === entity)?.[1];
-      const names = states ? Object.keys(states.states) : (f.values ?? []);
+      const names = states ? Object.keys(states.states) : (enumValueNames(f) ?? []);
       return names.length > 0 ? `status: ${names.map(code).join(', ')} (see section 4)` : base;
     }
     case 'money':

@@ -1,3 +1,4 @@
+import { humanize } from '../model/humanize.ts';
 import type { AppSpec, FieldSpec } from '../spec/types.ts';
 
 /**
@@ -6,19 +7,7 @@ import type { AppSpec, FieldSpec } from '../spec/types.ts';
  * where a person expects a word.
  */
 
-/**
- * @example
- * humanize('solvedAt'); // 'Solved at'
- */
-export function humanize(name: string): string {
-  const words = name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .replace(/[_-]+/g, ' ')
-    .trim()
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+export { humanize };
 
 export function entityLabel(spec: AppSpec, entity: string): string {
   return spec.entities[entity]?.label ?? humanize(entity);

@@ -1,5 +1,5 @@
 import type { AppSpec } from '../spec/types.ts';
-import { constantValueWords } from './constantValueWords.ts';
+import { constantValueCell } from './constantValueCell.ts';
 import { code, joinBlocks, table } from './markdown.ts';
 
 /**
@@ -12,7 +12,7 @@ export function renderConstants(spec: AppSpec): string {
   const rows = Object.entries(spec.constants).map(([name, c]) => [
     code(name),
     c.label,
-    constantValueWords(c.value),
+    constantValueCell(c.value),
     c.unit ?? '',
   ]);
   return joinBlocks([

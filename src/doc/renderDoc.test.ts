@@ -71,7 +71,7 @@ describe('renderDoc', () => {
     const doc = renderDoc(mini);
     const row = doc.split('\n').find((l) => l.startsWith('| `serial` |'));
     expect(row).toBe(
-      '| `serial` | Serial number | text | yes |   | yes |   | As printed \\| engraved<br>on the back |',
+      '| `serial` | Serial number | text | yes |   | yes |   | As printed \\| engraved<br>on the back |   |   |',
     );
     // every row of a table has as many unescaped cell separators as its header
     const cells = (l: string) => l.replace(/\\\|/g, '').split('|').length;

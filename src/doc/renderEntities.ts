@@ -39,12 +39,37 @@ function renderEntity(spec: AppSpec, name: string, e: EntitySpec): string {
     spec_.unique ? 'yes' : '',
     spec_.owner ? 'yes: the creating user, never changes' : '',
     spec_.help ?? '',
+    flagWords(spec_.list),
+    flagWords(spec_.search),
   ]);
   return joinBlocks([
     `### ${e.label} (${code(name)})`,
     notes.join(' '),
     fields.length === 0
       ? 'No fields of its own.'
-      : table(['Field', 'Label', 'Type', 'Required', 'Default', 'Unique', 'Owner', 'Help'], rows),
+      : table(
+          [
+            'Field',
+            'Label',
+            'Type',
+            'Required',
+            'Default',
+            'Unique',
+            'Owner',
+            'Help',
+            'In lists',
+            'Searched',
+          ],
+          rows,
+        ),
   ]);
+}
+
+/**
+ * `list` and `search` have defaults the runtime applies (search: text fields yes), so the
+ * document prints only what the specification says — `yes`, `no` or nothing — and `ninefold
+ * import` reads it back exactly.
+ */
+function flagWords(flag: boolean | undefined): string {
+  return flag === undefined ? '' : flag ? 'yes' : 'no';
 }

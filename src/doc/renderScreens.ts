@@ -21,11 +21,12 @@ const KIND_WORDS: Record<ScreenSpec['kind'], string> = {
  * a narrowing rule, related lists, form fields, custom component).
  *
  * @example
- * renderScreens(spec); // '## 2. Screens and routes\n\n| Screen | Route | ...'
+ * renderScreens(spec); // '## 2. Screens and routes\n\n| Screen | Title | Route | ...'
  */
 export function renderScreens(spec: AppSpec): string {
   const screens = Object.entries(spec.screens);
-  const rows = screens.map(([, s]) => [
+  const rows = screens.map(([name, s]) => [
+    code(name),
     s.title,
     code(s.route),
     KIND_WORDS[s.kind] ?? s.kind,
@@ -43,7 +44,10 @@ export function renderScreens(spec: AppSpec): string {
     screens.length === 0
       ? 'The app declares no screens.'
       : 'Every screen of the app. Screens not in a role’s navigation can still be opened by a link when the role may read what they show.',
-    table(['Screen', 'Route', 'Kind', 'Params', 'Entity', 'In the navigation for', 'What it shows'], rows),
+    table(
+      ['Screen', 'Title', 'Route', 'Kind', 'Params', 'Entity', 'In the navigation for', 'What it shows'],
+      rows,
+    ),
     details.length > 0 && '### Screen details',
     ...details,
   ]);

@@ -1,3 +1,4 @@
+import { enumValueNames } from '../spec/enumValueNames.ts';
 import type { AppSpec, FieldSpec, ShapeSpec, ShapeType } from '../spec/types.ts';
 
 /**
@@ -80,10 +81,10 @@ function baseType(spec: AppSpec, entity: string, f: FieldSpec): string {
     case 'datetime':
       return 'datetime';
     case 'enum':
-      return f.values && f.values.length > 0 ? literals(f.values) : 'string';
+      return f.values && f.values.length > 0 ? literals(enumValueNames(f) ?? []) : 'string';
     case 'status': {
       const states = spec.states[entity];
-      const names = states ? Object.keys(states.states) : (f.values ?? []);
+      const names = states ? Object.keys(states.states) : (enumValueNames(f) ?? []);
       return names.length > 0 ? literals(names) : 'string';
     }
     case 'ref':
@@ -91,7 +92,7 @@ function baseType(spec: AppSpec, entity: string, f: FieldSpec): string {
     case 'file':
       return 'uuid';
     case 'tags':
-      return f.values && f.values.length > 0 ? `(${literals(f.values)})[]` : 'string[]';
+      return f.values && f.values.length > 0 ? `(${literals(enumValueNames(f) ?? [])})[]` : 'string[]';
     default:
       return 'string';
   }

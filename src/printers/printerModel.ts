@@ -1,10 +1,10 @@
-import { columnName, tableName, transitionFunctionName } from '../naming.ts';
+import type { AppModel } from '../model/appModel.ts';
+import type { ColumnNode } from '../model/column.ts';
+import { resolve } from '../model/index.ts';
 import type { AppSpec, FieldSpec } from '../spec/types.ts';
-import { enumValues, ownerFields, referencedEntity, sqlType } from '../sql/specModel.ts';
 
-// The facts the user-facing printers (types, OpenAPI, pgTAP) need, read from the specification
-// through the SQL compiler's own helpers (naming, specModel). One small adapter, so the printers
-// switch to the resolved app model (src/model) by changing this file only.
+// The facts the user-facing printers (types, OpenAPI, pgTAP) need, read from the resolved app model
+// (src/model) in the shape the hosted (Supabase) migration gives them.
 
 /** One column of a table as the hosted database has it. */
 export interface PrintColumn {
@@ -44,13 +44,30 @@ export interface PrintTable {
   history?: string;
 }
 
-const implicit = (field: string, sql: string, optional: boolean): PrintColumn => ({
-  field,
-  column: columnName(field),
-  sqlType: sql,
-  nullable: false,
-  optionalOnInsert: optional,
-});
+function printColumn(
+  model: AppModel,
+  isOwnerOrStatus: boolean,
+  c: ColumnNode,
+  isProfile: boolean,
+): PrintColumn {
+  const optional =
+    c.origin === 'implicit'
+      ? !(c.field === 'id' && isProfile)
+      : c.origin === 'file-meta'
+        ? c.column === 'mime_type'
+        : !c.notNull || isOwnerOrStatus || c.default !== undefined;
+  const ref = c.references === undefined ? undefined : model.tables.get(c.references)?.table;
+  return {
+    field: c.field,
+    column: c.column,
+    sqlType: c.sqlType,
+    nullable: !c.notNull,
+    optionalOnInsert: optional,
+    ...(c.values ? { values: c.values.map((v) => v.value) } : {}),
+    ...(ref ? { references: ref } : {}),
+    ...(c.spec ? { spec: c.spec } : {}),
+  };
+}
 
 /**
  * The tables of a specification as the hosted (Supabase) migration creates them, in spec order.
@@ -58,55 +75,34 @@ const implicit = (field: string, sql: string, optional: boolean): PrintColumn =>
  * @example
  * printerTables(helpdesk)[1].columns.map((c) => c.column); // ['id', 'created_at', …, 'title', …]
  */
-export function printerTables(spec: AppSpec): PrintTable[] {
-  return Object.entries(spec.entities).map(([entity, e]) => {
-    const states = spec.states[entity];
-    const owners = ownerFields(e);
-    const columns: PrintColumn[] = [
-      implicit('id', 'uuid', !e.profile),
-      implicit('createdAt', 'timestamptz', true),
-      implicit('updatedAt', 'timestamptz', true),
-      implicit('version', 'integer', true),
-    ];
-    if (e.files)
-      columns.push(
-        implicit('name', 'text', false),
-        { ...implicit('size', 'bigint', false), column: 'size_bytes' },
-        { ...implicit('type', 'text', true), column: 'mime_type' },
-        { ...implicit('storagePath', 'text', true), nullable: true },
-      );
-    for (const [field, f] of Object.entries(e.fields)) {
-      const isStatus = states?.field === field;
-      const nullable = !(f.required || f.owner || isStatus);
-      const values = enumValues(spec, entity, field, f);
-      const ref = referencedEntity(spec, f);
+export function printerTables(spec: AppSpec, model: AppModel = resolve(spec)): PrintTable[] {
+  return [...model.tables.values()].map((t) => {
+    const columns = t.columns.map((c) =>
+      printColumn(model, c.field === t.statusField || t.ownerFields.includes(c.field), c, t.profile),
+    );
+    // Hosted: a files row keeps the path of its object in Storage (src/sql/emitFiles.ts).
+    if (t.files)
       columns.push({
-        field,
-        column: columnName(field),
-        sqlType: sqlType(f),
-        nullable,
-        optionalOnInsert:
-          nullable || isStatus || owners.includes(field) || (f.default !== undefined && f.default !== null),
-        ...(values ? { values } : {}),
-        ...(ref ? { references: tableName(ref) } : {}),
-        spec: f,
+        field: 'storagePath',
+        column: 'storage_path',
+        sqlType: 'text',
+        nullable: true,
+        optionalOnInsert: true,
       });
-    }
-    const transitions: PrintTransition[] = Object.entries(states?.transitions ?? {}).map(([name, t]) => ({
-      name,
-      fn: transitionFunctionName(entity, name),
-      from: t.from,
-      to: t.to,
-      roles: t.roles,
-      input: t.input ?? [],
-    }));
     return {
-      entity,
-      table: tableName(entity),
-      label: e.label,
+      entity: t.entity,
+      table: t.table,
+      label: t.label,
       columns,
-      transitions,
-      ...(states ? { history: `${tableName(entity)}_history` } : {}),
+      transitions: t.transitions.map((tr) => ({
+        name: tr.name,
+        fn: tr.functionName,
+        from: tr.from,
+        to: tr.to,
+        roles: tr.roles,
+        input: tr.input,
+      })),
+      ...(t.historyTable ? { history: t.historyTable } : {}),
     };
   });
 }

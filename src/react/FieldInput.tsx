@@ -3,7 +3,6 @@ import type { DateInputProps, DateTimePickerProps } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { type ComponentType, lazy, Suspense, useState } from 'react';
-import { humanize, stateLabel } from '../runtime/availableTransitions.ts';
 import type { FormField } from '../runtime/formSchema.ts';
 import { ui } from '../runtime/uiText.ts';
 import { useRuntime, type WidgetProps } from './context.ts';
@@ -130,10 +129,7 @@ function BuiltIn({ field, value, onChange, error, disabled, entity }: WidgetProp
         <Select
           {...c}
           placeholder={ui('selectPlaceholder')}
-          data={(field.values ?? []).map((v) => ({
-            value: v,
-            label: field.widget === 'status' ? stateLabel(spec, entity, v) : humanize(v),
-          }))}
+          data={(field.options ?? []).map((o) => ({ value: o.value, label: o.label }))}
           value={text || null}
           clearable={!field.required}
           allowDeselect={!field.required}

@@ -28,13 +28,13 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, type RefObject, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Row } from '../backend/types.ts';
-import { humanize, stateLabel } from '../runtime/availableTransitions.ts';
 import { can } from '../runtime/can.ts';
 import { listQuery, listStateFromParams, listStateToParams, PAGE_SIZE } from '../runtime/listState.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
 import { ruleVerdict } from '../runtime/ruleVerdict.ts';
 import { toCsv } from '../runtime/toCsv.ts';
 import { ui } from '../runtime/uiText.ts';
+import { valueOptions } from '../runtime/valueOptions.ts';
 import { whereFilters } from '../runtime/whereFilters.ts';
 import { useRuntime } from './context.ts';
 import { FieldValue, valueText } from './display.tsx';
@@ -198,12 +198,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
                     { value: 'true', label: ui('yes') },
                     { value: 'false', label: ui('no') },
                   ]
-                : f.type === 'status'
-                  ? Object.keys(spec.states[entity]?.states ?? {}).map((s) => ({
-                      value: s,
-                      label: stateLabel(spec, entity, s),
-                    }))
-                  : (f.values ?? []).map((v) => ({ value: v, label: humanize(v) }));
+                : valueOptions(spec, entity, name).map((o) => ({ value: o.value, label: o.label }));
             return (
               <Select
                 key={name}

@@ -6,10 +6,11 @@ import relativeTime from 'dayjs/plugin/relativeTime';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BackendError, type Row } from '../backend/types.ts';
-import { humanize, stateLabel } from '../runtime/availableTransitions.ts';
+import { stateLabel } from '../runtime/availableTransitions.ts';
 import { formatMessage } from '../runtime/formatMessage.ts';
 import { buildPath } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
+import { valueOption } from '../runtime/valueOptions.ts';
 import type { AppSpec, FieldSpec } from '../spec/types.ts';
 import { useRuntime } from './context.ts';
 import { useRow } from './hooks.ts';
@@ -26,13 +27,6 @@ export function stateColor(spec: AppSpec, entity: string, state: string): string
   const i = Object.keys(machine.states).indexOf(state);
   return PALETTE[i % PALETTE.length] ?? 'gray';
 }
-
-const PRIORITY_COLORS: Record<string, string> = {
-  low: 'gray',
-  normal: 'blue',
-  high: 'orange',
-  urgent: 'red',
-};
 
 export function StatusBadge({ entity, state }: { entity: string; state: string }) {
   const { spec } = useRuntime();
@@ -134,18 +128,21 @@ function renderValue(
   switch (f.type) {
     case 'status':
       return <StatusBadge entity={entity} state={String(v)} />;
-    case 'enum':
+    case 'enum': {
+      // Colour and label come from the spec (`values: [{ value, label?, color? }]`).
+      const option = valueOption(spec, entity, name, String(v));
       return (
         <Badge
           variant="dot"
-          color={PRIORITY_COLORS[String(v)] ?? 'gray'}
+          color={option.color ?? 'gray'}
           radius="sm"
           // Short values (NORMAL) must never be cut to "NO…" in a narrow table column.
           styles={{ root: { maxWidth: 'none', flexShrink: 0 }, label: { overflow: 'visible' } }}
         >
-          {humanize(String(v))}
+          {option.label}
         </Badge>
       );
+    }
     case 'boolean':
       return v ? (
         <IconCheck size={16} aria-label={ui('yes')} color="var(--mantine-color-teal-6)" />

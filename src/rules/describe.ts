@@ -1,3 +1,4 @@
+import { humanize } from '../model/humanize.ts';
 import type { AppSpec } from '../spec/types.ts';
 import type { Expr } from './ast.ts';
 
@@ -9,13 +10,9 @@ interface Ctx {
   inner: string | undefined;
 }
 
-/** `closedAt` → `closed at`, `reopen_window` → `reopen window`. */
-export function humanize(name: string): string {
-  return name
-    .replace(/_/g, ' ')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .trim();
+/** `closedAt` → `closed at`, `reopen_window` → `reopen window`: the one `humanize`, in running text. */
+export function humanizeWords(name: string): string {
+  return humanize(name).toLowerCase();
 }
 
 /** Lower-cases the first letter of a label unless it starts an acronym ("Requester" → "requester", "VAT" stays). */
@@ -38,7 +35,7 @@ function fieldSpec(c: Ctx, entity: string | undefined, field: string) {
 
 function fieldLabel(c: Ctx, entity: string | undefined, field: string): string {
   const f = fieldSpec(c, entity, field);
-  return f?.label ? lowerFirst(f.label) : humanize(field);
+  return f?.label ? lowerFirst(f.label) : humanizeWords(field);
 }
 
 function isConstant(c: Ctx, name: string): boolean {
@@ -49,7 +46,7 @@ function isConstant(c: Ctx, name: string): boolean {
 
 function entityWords(c: Ctx, entity: string, plural: boolean): string {
   const e = c.spec?.entities[entity];
-  if (!e) return humanize(entity) + (plural ? 's' : '');
+  if (!e) return humanizeWords(entity) + (plural ? 's' : '');
   return lowerFirst(plural ? (e.plural ?? `${e.label}s`) : e.label);
 }
 
@@ -138,7 +135,7 @@ function words(e: Expr, c: Ctx, the = false): string {
       return String(e.value);
     case 'name': {
       const [a, b] = e.path as readonly [string, string | undefined];
-      if (b === undefined && isConstant(c, a)) return c.spec?.constants[a]?.label ?? humanize(a);
+      if (b === undefined && isConstant(c, a)) return c.spec?.constants[a]?.label ?? humanizeWords(a);
       const entity = entityOf(c, a);
       const f = fieldSpec(c, entity, a);
       const label = fieldLabel(c, entity, a);

@@ -1,3 +1,4 @@
+import { enumValueNames } from '../spec/enumValueNames.ts';
 import type { AppSpec, ConstantValue, FieldSpec } from '../spec/types.ts';
 import type { RuleType } from './ast.ts';
 
@@ -39,18 +40,18 @@ export function ruleTypeOfFieldSpec(spec: AppSpec, entity: string, name: string,
     case 'datetime':
       return { kind: 'datetime' };
     case 'enum':
-      return { kind: 'enum', values: f.values ?? [] };
+      return { kind: 'enum', values: enumValueNames(f) ?? [] };
     case 'status': {
       const st = spec.states[entity];
       if (st && st.field === name) return { kind: 'enum', values: Object.keys(st.states) };
-      return { kind: 'enum', values: f.values ?? [] };
+      return { kind: 'enum', values: enumValueNames(f) ?? [] };
     }
     case 'ref':
       return { kind: 'ref', entity: f.ref ?? '' };
     case 'user':
       return { kind: 'ref', entity: profileEntity(spec) ?? '' };
     case 'tags':
-      return f.values ? { kind: 'tags', values: f.values } : { kind: 'tags' };
+      return f.values ? { kind: 'tags', values: enumValueNames(f) ?? [] } : { kind: 'tags' };
   }
 }
 

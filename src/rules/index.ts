@@ -10,7 +10,7 @@ export {
   type RuleScope,
   typeName,
 } from './check.ts';
-export { describeRule, humanize } from './describe.ts';
+export { describeRule, humanizeWords } from './describe.ts';
 export {
   type DataContext,
   type EvalContext,

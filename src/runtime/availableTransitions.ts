@@ -1,3 +1,4 @@
+import { humanize } from '../model/humanize.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { permits } from './can.ts';
 import { formatMessage } from './formatMessage.ts';
@@ -73,17 +74,8 @@ export function stateLabel(spec: AppSpec, entity: string, state: string): string
   return spec.states[entity]?.states[state]?.label ?? humanize(state);
 }
 
-/** `inProgress` → `In progress`, `waiting_on_customer` → `Waiting on customer`. */
-export function humanize(name: string): string {
-  // Codes stay codes: `EUR`, `VAT`, `P1` are not words to sentence-case.
-  if (/^[A-Z][A-Z0-9]*$/.test(name)) return name;
-  const words = name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[_-]+/g, ' ')
-    .trim()
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+/** The one `humanize` (src/model/humanize.ts), re-exported for the UI's label helpers. */
+export { humanize };
 
 /**
  * The catalogue message of a row rule the transition would break, judged on the row as the

@@ -1,5 +1,6 @@
+import { type EnumValueNode, formatRegExp, humanize } from '../model/index.ts';
+import { resolve } from '../model/resolve.ts';
 import type { AppSpec, FieldRuleSpec, FieldSpec, FieldType } from '../spec/types.ts';
-import { humanize } from './availableTransitions.ts';
 import { can, updatableFields } from './can.ts';
 import { formatMessage } from './formatMessage.ts';
 import { type RuleUser, refusesRow, ruleVerdict } from './ruleVerdict.ts';
@@ -51,6 +52,8 @@ export interface FormField {
   editable: boolean;
   /** For enum/tags/status: the allowed values. */
   values: readonly string[] | undefined;
+  /** The same values with their labels and colours (the app model's). */
+  options: readonly EnumValueNode[] | undefined;
   /** For ref fields: the referenced entity. For user fields: the profile entity. */
   ref: string | undefined;
   accept: readonly string[] | undefined;
@@ -116,16 +119,18 @@ export function formSchema(
   const rules = spec.validation[entity] ?? [];
   const fields: FormField[] = names.map((name) => {
     const f = e.fields[name]!;
+    const valueOptions = resolve(spec).tables.get(entity)?.byField.get(name)?.values;
     return {
       name,
-      label: f.label ?? humanize(name),
+      label: resolve(spec).tables.get(entity)?.byField.get(name)?.label ?? f.label ?? humanize(name),
       help: f.help,
       type: f.type,
       widget: WIDGET[f.type],
       required: f.required === true || options.allRequired === true,
       editable:
         options.allEditable === true || (mode === 'create' ? canCreate : (updatable?.has(name) ?? false)),
-      values: f.values ?? (f.type === 'status' ? Object.keys(spec.states[entity]?.states ?? {}) : undefined),
+      values: valueOptions?.map((o) => o.value),
+      options: valueOptions,
       ref: f.type === 'user' ? profile : f.ref,
       accept: f.accept,
       limits: limitsOf(
@@ -241,13 +246,6 @@ export function resolveNumber(
   return Number.isFinite(n) ? n : undefined;
 }
 
-const FORMATS: Record<NonNullable<FieldRuleSpec['format']>, RegExp> = {
-  email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
-  url: /^https?:\/\/[^\s/$.?#].[^\s]*$/i,
-  phone: /^\+?[0-9 ().-]{6,20}$/,
-  currency: /^[A-Z]{3}$/,
-};
-
 /** Does a non-empty value satisfy one field rule? */
 export function fieldRuleHolds(
   spec: Pick<AppSpec, 'constants'>,
@@ -269,7 +267,7 @@ export function fieldRuleHolds(
     if (max !== undefined && n > max) return false;
   }
   if (rule.pattern !== undefined && !new RegExp(rule.pattern).test(text)) return false;
-  if (rule.format !== undefined && !FORMATS[rule.format].test(text)) return false;
+  if (rule.format !== undefined && !formatRegExp(rule.format).test(text)) return false;
   return true;
 }
 

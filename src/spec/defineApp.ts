@@ -21,7 +21,9 @@ type Names<T> = Extract<keyof T, string>;
 /** TypeScript type of a value stored in a field of the given type. */
 export type ValueOf<F extends FieldSpec> = F['type'] extends 'enum' | 'status'
   ? F['values'] extends readonly (infer V)[]
-    ? V
+    ? V extends { value: infer X }
+      ? X
+      : V
     : string
   : FieldValue<F['type']>;
 
@@ -90,6 +92,7 @@ interface TypedStates<
   initial: Names<S>;
   states: S;
   transitions: Record<string, TypedTransition<E, K, Names<S>, R, Err, Calls>>;
+  removedStates?: Record<string, Names<S>>;
 }
 
 type TypedValidationRule<E extends Entities, K extends keyof E, Err extends string, C extends string> =

@@ -28,6 +28,15 @@ export const SPEC_FILES = ['spec.ts', 'spec.json'] as const;
 export async function loadSpec(pathOrDir: string): Promise<LoadResult> {
   const file = await resolveSpecFile(pathOrDir);
   if (typeof file !== 'string') return { ok: false, kind: 'load', diagnostics: [file] };
+  if (isDocPath(file)) {
+    // A nine-point document: imported in memory (`ninefold import`), problems at line and column.
+    const { loadDoc } = await import('../import/loadDoc.ts');
+    const doc = await loadDoc(file);
+    if (doc.failed) return { ok: false, kind: 'load', diagnostics: doc.diagnostics };
+    return doc.spec
+      ? { ok: true, spec: doc.spec, path: file, diagnostics: doc.diagnostics }
+      : { ok: false, kind: 'invalid', diagnostics: doc.diagnostics };
+  }
   let data: unknown;
   try {
     const abs = resolve(file);
@@ -46,12 +55,12 @@ async function resolveSpecFile(path: string): Promise<string | Diagnostic> {
     () => 'missing' as const,
   );
   if (kind === 'file') {
-    if (/\.(json|[cm]?[jt]s)$/.test(path)) return path;
+    if (/\.(json|[cm]?[jt]s)$/.test(path) || isDocPath(path)) return path;
     return {
       code: 'load/failed',
       severity: 'error',
       path,
-      message: 'a specification is a .ts, .js or .json file',
+      message: 'a specification is a .ts, .js or .json file, or a nine-point document (.md)',
       hint: `or a directory holding ${SPEC_FILES.join(' or ')}`,
     };
   }
@@ -74,6 +83,11 @@ async function resolveSpecFile(path: string): Promise<string | Diagnostic> {
     };
   }
   return { code: 'load/not-found', severity: 'error', path, message: 'no such file or directory' };
+}
+
+/** A nine-point document (Markdown), read by `ninefold import`. */
+function isDocPath(path: string): boolean {
+  return /\.(md|markdown)$/i.test(path);
 }
 
 async function importTs(file: string): Promise<unknown> {

@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../diagnostics.ts';
 import { didYouMean } from './didYouMean.ts';
+import { enumValueNames } from './enumValueNames.ts';
 import { at, report } from './specShape.ts';
 import type { AppSpec, EntitySpec, FieldSpec, FieldType } from './types.ts';
 
@@ -149,6 +150,12 @@ export function checkRefs(spec: AppSpec, out: Diagnostic[]): void {
     }
     const states = Object.keys(st.states);
     name('state', st.initial, states, at(base, 'initial'));
+    for (const [gone, to] of Object.entries(st.removedStates ?? {})) {
+      const gp = at(at(base, 'removedStates'), gone);
+      if (states.includes(gone))
+        report(out, 'spec/invalid-value', gp, `"${gone}" is still a state`, 'remove it from removedStates');
+      name('state', to, states, gp);
+    }
     for (const [tn, t] of Object.entries(st.transitions)) {
       const tp = at(at(base, 'transitions'), tn);
       t.from.forEach((s, i) => {
@@ -352,7 +359,7 @@ function checkField(
     if (!f.values || f.values.length === 0)
       report(out, 'spec/missing', at(p, 'values'), 'an enum field lists its values');
   }
-  f.values?.forEach((v, i) => {
+  enumValueNames(f)?.forEach((v, i) => {
     if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(v)) {
       report(
         out,
@@ -363,7 +370,8 @@ function checkField(
       );
     }
   });
-  if (f.values && new Set(f.values).size !== f.values.length) {
+  const names = enumValueNames(f);
+  if (names && new Set(names).size !== names.length) {
     report(out, 'spec/invalid-value', at(p, 'values'), 'values are listed twice');
   }
   if (f.currencyField !== undefined) {
@@ -383,14 +391,14 @@ function checkField(
     f.default !== null &&
     f.type === 'enum' &&
     typeof f.default === 'string' &&
-    !f.values?.includes(f.default)
+    !enumValueNames(f)?.includes(f.default)
   ) {
     report(
       out,
       'spec/invalid-value',
       at(p, 'default'),
       `default ${JSON.stringify(f.default)} is not one of the values`,
-      didYouMean(f.default, f.values ?? []),
+      didYouMean(f.default, enumValueNames(f) ?? []),
     );
   }
 }

@@ -241,6 +241,11 @@ function shape(depth: number): Check {
   };
 }
 
+const enumValueObject = obj({ value: req(nonEmpty), label: opt(str), color: opt(nonEmpty) });
+/** One entry of `values`: a name, or `{ value, label?, color? }`. */
+const enumValueEntry: Check = (v, path, out) =>
+  typeof v === 'string' ? true : enumValueObject(v, path, out);
+
 const fieldSpec = obj({
   type: req(oneOf(FIELD_TYPES)),
   label: opt(str),
@@ -251,11 +256,12 @@ const fieldSpec = obj({
   ref: opt(str),
   onDelete: opt(oneOf(['cascade', 'restrict', 'set null'])),
   owner: opt(bool),
-  values: opt(strings),
+  values: opt(arrayOf(enumValueEntry)),
   currencyField: opt(str),
   accept: opt(strings),
   list: opt(bool),
   search: opt(bool),
+  renamedFrom: opt(str),
 });
 
 const transitionSpec = obj({
@@ -312,6 +318,7 @@ export const appSpecShape: Check = obj({
         profile: opt(bool),
         files: opt(bool),
         live: opt(bool),
+        renamedFrom: opt(str),
         fields: req(recordOf(fieldSpec, 'field')),
       }),
       'entity',
@@ -324,6 +331,7 @@ export const appSpecShape: Check = obj({
         initial: req(str),
         states: req(recordOf(obj({ label: opt(str), final: opt(bool), description: opt(str) }), 'state')),
         transitions: req(recordOf(transitionSpec, 'transition')),
+        removedStates: opt(recordOf(str)),
       }),
     ),
   ),

@@ -25,6 +25,16 @@ export type FieldType =
   | 'file'
   | 'tags';
 
+/**
+ * One value of an enum/tags field written as an object: a label for people and a display colour
+ * (a Mantine colour name such as `red`, or any CSS colour). A plain string is the same as `{ value }`.
+ */
+export interface EnumValueSpec {
+  value: string;
+  label?: string;
+  color?: string;
+}
+
 export interface FieldSpec {
   type: FieldType;
   label?: string;
@@ -39,8 +49,8 @@ export interface FieldSpec {
   onDelete?: 'cascade' | 'restrict' | 'set null';
   /** For `user`: the creating user becomes this field's value and it can never change. */
   owner?: boolean;
-  /** For `enum` and `tags`: the allowed values. */
-  values?: readonly string[];
+  /** For `enum` and `tags`: the allowed values (names, or `{ value, label?, color? }`). */
+  values?: readonly (string | EnumValueSpec)[];
   /** For `money`: the field (on the same entity) holding the currency code. */
   currencyField?: string;
   /** For `file`: the parent entity field pointing back; files live in their own rows. */
@@ -49,6 +59,8 @@ export interface FieldSpec {
   list?: boolean;
   /** Excluded from search. Fields of type text/longtext are searched unless set false. */
   search?: boolean;
+  /** The field's previous name: `ninefold migrate` renames the column instead of dropping it. */
+  renamedFrom?: string;
 }
 
 export interface EntitySpec {
@@ -62,6 +74,8 @@ export interface EntitySpec {
   files?: boolean;
   /** Changes to this entity are pushed live to other sessions. */
   live?: boolean;
+  /** The entity's previous name: `ninefold migrate` renames the table instead of dropping it. */
+  renamedFrom?: string;
   fields: Record<string, FieldSpec>;
 }
 
@@ -120,6 +134,8 @@ export interface EntityStatesSpec {
   initial: string;
   states: Record<string, StateSpec>;
   transitions: Record<string, TransitionSpec>;
+  /** States removed from the spec → the state their rows move to (`ninefold migrate`). */
+  removedStates?: Record<string, string>;
 }
 
 /** A rule on one field. Exactly one of the constraint keys is used. */

@@ -1,28 +1,19 @@
+import { FILE_FIELD_ALIASES } from '../model/column.ts';
+import { resolve } from '../model/resolve.ts';
 import { columnName } from '../naming.ts';
 import type { AppSpec } from '../spec/types.ts';
 
 /**
- * Implied columns of a files entity, by the field names rules may use for them
- * (`size <= maxUploadBytes`): name, size (bytes), type / mimeType.
- */
-export const FILE_COLUMNS: Readonly<Record<string, string>> = {
-  name: 'name',
-  size: 'size_bytes',
-  sizeBytes: 'size_bytes',
-  type: 'mime_type',
-  mimeType: 'mime_type',
-};
-
-/**
- * The column (unquoted) of a field of an entity: declared and implicit fields by `columnName`,
- * implied file fields of a files entity by `FILE_COLUMNS`.
+ * The column (unquoted) of a field of an entity, from the app model: declared and implicit
+ * fields, the implied file fields of a files entity (`size` → `size_bytes`, also `sizeBytes`).
  *
  * @example
  * columnFor(spec, 'attachment', 'size'); // 'size_bytes'
  */
 export function columnFor(spec: AppSpec, entity: string, field: string): string {
-  const e = spec.entities[entity];
-  const implied = Object.hasOwn(FILE_COLUMNS, field) ? FILE_COLUMNS[field] : undefined;
-  if (e?.files && !Object.hasOwn(e.fields, field) && implied) return implied;
+  const t = resolve(spec).tables.get(entity);
+  const c = t?.byField.get(field);
+  if (c) return c.column;
+  if (t?.files && Object.hasOwn(FILE_FIELD_ALIASES, field)) return FILE_FIELD_ALIASES[field] as string;
   return columnName(field);
 }

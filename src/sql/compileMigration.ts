@@ -2,7 +2,9 @@ import type { AppSpec } from '../spec/types.ts';
 import { emitAdminRpc } from './emitAdminRpc.ts';
 import { emitFileChecks } from './emitFiles.ts';
 import { emitSchemaGrants, emitTableGrants } from './emitGrants.ts';
+import { emitLockFunction, emitWriterLocks, lockedGroups } from './emitGroupLocks.ts';
 import { emitHistory } from './emitHistory.ts';
+import { emitPermissionRecheck } from './emitPermissionRecheck.ts';
 import { emitPolicies } from './emitPolicies.ts';
 import { emitRealtime } from './emitRealtime.ts';
 import { emitProfileSync, emitRoleTable } from './emitRoles.ts';
@@ -43,10 +45,12 @@ function section(title: string, parts: readonly string[]): string {
 export function compileMigration(spec: AppSpec, options: MigrationOptions = {}): string {
   const target = options.target ?? 'embedded';
   const entities = Object.keys(spec.entities);
+  const groups = lockedGroups(spec);
   const parts = [
     `-- Ninefold migration for "${spec.purpose.name.replaceAll('\n', ' ')}" (target: ${target}). Generated: do not edit.\n${HEADER}`,
     section('Schemas', ['create schema if not exists app;', emitSchemaGrants()]),
     section('Roles', [emitRoleTable(spec)]),
+    section('Locks', [emitLockFunction()]),
     section(
       'Tables',
       entities.map((e) => emitTable(spec, e, target)),
@@ -62,11 +66,11 @@ export function compileMigration(spec: AppSpec, options: MigrationOptions = {}):
     section('Users', [emitProfileSync(spec)]),
     section(
       'Row bookkeeping and column rules',
-      entities.map((e) => emitRowTriggers(spec, e)),
+      entities.flatMap((e) => [emitRowTriggers(spec, e), emitWriterLocks(spec, e, groups)]),
     ),
     section(
       'Validation beyond the row',
-      entities.map((e) => emitValidationTrigger(spec, e)),
+      entities.flatMap((e) => [emitValidationTrigger(spec, e), emitPermissionRecheck(spec, e)]),
     ),
     section(
       'History',
@@ -74,7 +78,7 @@ export function compileMigration(spec: AppSpec, options: MigrationOptions = {}):
     ),
     section(
       'Transitions',
-      entities.map((e) => emitTransitions(spec, e)),
+      entities.map((e) => emitTransitions(spec, e, groups)),
     ),
     section(
       'Row-level security',

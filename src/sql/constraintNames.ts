@@ -1,27 +1,7 @@
-import { columnName, tableName } from '../naming.ts';
+import { resolve } from '../model/resolve.ts';
 import type { AppSpec } from '../spec/types.ts';
 
-/**
- * Name of the CHECK constraint of the `index`-th (0-based) validation rule of an entity:
- * `<table>__<error_code_lower>__<n>` with n = index + 1. The error mapper reads the code
- * back from the name (or from `constraintCatalogue`).
- *
- * @example
- * validationConstraintName('ticket', 'TITLE_TOO_SHORT', 0); // 'ticket__title_too_short__1'
- */
-export function validationConstraintName(entity: string, code: string, index: number): string {
-  return `${tableName(entity)}__${code.toLowerCase()}__${index + 1}`;
-}
-
-/** Name of the UNIQUE constraint of a field: `<table>__<column>__unique`. */
-export function uniqueConstraintName(entity: string, field: string): string {
-  return `${tableName(entity)}__${columnName(field)}__unique`;
-}
-
-/** Name of the allowed-values CHECK of an enum/status/tags field: `<table>__<column>__values`. */
-export function valuesConstraintName(entity: string, field: string): string {
-  return `${tableName(entity)}__${columnName(field)}__values`;
-}
+export { uniqueConstraintName, validationConstraintName, valuesConstraintName } from '../naming.ts';
 
 /** What a constraint name means, for mapping database errors to catalogue entries. */
 export interface ConstraintMeaning {
@@ -33,24 +13,19 @@ export interface ConstraintMeaning {
 }
 
 /**
- * Every named constraint the migration creates, by name. Validation CHECKs whose rule needs other
- * rows are triggers instead; they raise their code directly and are not listed.
+ * Every unique and validation constraint name the migration uses, by name (the model's
+ * constraints; validation rules that read other rows are triggers raising their code, listed too).
  */
 export function constraintCatalogue(spec: AppSpec): Record<string, ConstraintMeaning> {
   const out: Record<string, ConstraintMeaning> = {};
-  for (const [entity, e] of Object.entries(spec.entities)) {
-    for (const [field, f] of Object.entries(e.fields)) {
-      if (f.unique) out[uniqueConstraintName(entity, field)] = { entity, field, kind: 'unique' };
-    }
-    (spec.validation[entity] ?? []).forEach((rule, i) => {
-      const field = rule.kind === 'field' ? rule.field : rule.field;
-      out[validationConstraintName(entity, rule.error, i)] = {
-        entity,
-        code: rule.error,
-        kind: 'validation',
-        ...(field ? { field } : {}),
-      };
-    });
+  for (const c of resolve(spec).constraints.values()) {
+    if (c.kind === 'values') continue;
+    out[c.name] = {
+      entity: c.entity,
+      kind: c.kind,
+      ...(c.code ? { code: c.code } : {}),
+      ...(c.field ? { field: c.field } : {}),
+    };
   }
   return out;
 }

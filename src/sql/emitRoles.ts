@@ -1,4 +1,5 @@
 import { columnName } from '../naming.ts';
+import { enumValueNames } from '../spec/enumValueNames.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { profileEntityName } from './compileRuleSql.ts';
 import { quoteIdent, quoteLiteral, quoteTextArray } from './quote.ts';
@@ -178,10 +179,10 @@ export function emitProfileSync(spec: AppSpec): string {
       f.required &&
       f.default === undefined &&
       f.type === 'enum' &&
-      f.values?.[0] !== undefined &&
+      enumValueNames(f)?.[0] !== undefined &&
       st?.field !== field
     ) {
-      v = quoteLiteral(f.values[0]);
+      v = quoteLiteral(enumValueNames(f)?.[0] ?? null);
     }
     if (v === undefined) continue;
     cols.push(quoteIdent(columnName(field)));

@@ -1,6 +1,7 @@
 import { columnName, transitionFunctionName } from '../naming.ts';
 import type { AppSpec, FieldSpec } from '../spec/types.ts';
 import { ME_SQL } from './compileRuleSql.ts';
+import { childLocks, locksForTexts, ordered } from './emitGroupLocks.ts';
 import { historyTable } from './emitHistory.ts';
 import { readableSql } from './emitPolicies.ts';
 import { qualified, quoteIdent, quoteLiteral } from './quote.ts';
@@ -22,7 +23,11 @@ function inputValue(name: string, f: FieldSpec): string {
  * version, the role, the from-state, the guard and the required input, writes input and `set`
  * fields and the new state, appends history and returns the row.
  */
-export function emitTransitions(spec: AppSpec, entity: string): string {
+export function emitTransitions(
+  spec: AppSpec,
+  entity: string,
+  groups: Map<string, Set<string>> = new Map(),
+): string {
   const st = spec.states[entity];
   if (!st) return '';
   const e = entityOf(spec, entity);
@@ -38,7 +43,9 @@ export function emitTransitions(spec: AppSpec, entity: string): string {
       `  r ${table};`,
       '  v_from text;',
       'begin',
-      `  select * into r from ${table} x where x.id = p_id for update;`,
+      // `no key update`: children's foreign-key checks (`key share`) do not wait on it, so a child
+      // writer holding its group lock never deadlocks with the transition (emitGroupLocks.ts).
+      `  select * into r from ${table} x where x.id = p_id for no key update;`,
       `  if not found or not coalesce(${readableSql(spec, entity, 'r')}, false) then`,
       `    ${raiseSql('NOT_FOUND', { entity: ent, id: 'p_id' })}`,
       '  end if;',
@@ -53,6 +60,30 @@ export function emitTransitions(spec: AppSpec, entity: string): string {
       `    ${raiseSql('INVALID_TRANSITION', { entity: ent, transition: trl, from: 'v_from' })}`,
       '  end if;',
     ];
+    // Rules over other rows (guard, `set` sums) and the children's rules read under their groups' locks.
+    const locks = ordered(spec, [
+      ...childLocks(spec, entity, groups, 'r.id'),
+      ...locksForTexts(
+        spec,
+        entity,
+        [
+          ...(tr.guard !== undefined ? [{ text: tr.guard, where: `${where}.guard` }] : []),
+          ...Object.entries(tr.set ?? {}).map(([f, text]) => ({
+            text,
+            where: `${where}.set.${f}`,
+            expect: 'value' as const,
+          })),
+        ],
+        'r',
+      ),
+    ]);
+    if (locks.length > 0) {
+      body.push(
+        indent(locks.join('\n')),
+        // Re-read under the locks: the guard and the `set` expressions see every committed write.
+        `  select * into r from ${table} x where x.id = p_id;`,
+      );
+    }
     if (tr.guard !== undefined) {
       body.push(
         `  if not coalesce(${ruleSql({ spec, row: 'r' }, tr.guard, entity, `${where}.guard`)}, false) then`,

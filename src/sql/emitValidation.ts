@@ -1,3 +1,4 @@
+import { FIELD_FORMATS } from '../model/formats.ts';
 import { tableName } from '../naming.ts';
 import type { Typed } from '../rules/ast.ts';
 import { typedChildren } from '../rules/typedChildren.ts';
@@ -5,22 +6,12 @@ import type { AppSpec, FieldRuleSpec, RowRuleSpec } from '../spec/types.ts';
 import { columnFor } from './columns.ts';
 import { compileRuleSql } from './compileRuleSql.ts';
 import { validationConstraintName } from './constraintNames.ts';
+import { locksForTexts, ordered } from './emitGroupLocks.ts';
 import { quoteIdent, quoteLiteral } from './quote.ts';
 import { raiseSql } from './raise.ts';
 import { referencedEntity, tableRef } from './specModel.ts';
 import { indent, sqlFunction, sqlTrigger } from './sqlFunction.ts';
 import { readsBeyondRow, typedRule } from './typedRule.ts';
-
-/**
- * Patterns of the `format` field rules (POSIX regular expressions, case-insensitive `~*`).
- * Written so the same text is a valid JavaScript RegExp with the `i` flag: the browser reuses them.
- */
-export const FORMAT_PATTERNS: Record<NonNullable<FieldRuleSpec['format']>, string> = {
-  email: '^[^@[:space:]]+@[^@[:space:]]+\\.[^@[:space:]]+$',
-  url: '^https?://[^[:space:]]+$',
-  phone: '^\\+?[0-9 ()./-]{6,20}$',
-  currency: '^[A-Z]{3}$',
-};
 
 function fieldColumn(spec: AppSpec, entity: string, field: string): string {
   return quoteIdent(columnFor(spec, entity, field));
@@ -46,7 +37,11 @@ export function fieldRuleSql(spec: AppSpec, entity: string, rule: FieldRuleSpec,
   if (rule.min !== undefined) parts.push(`${c} >= ${quoteLiteral(numberOf(spec, rule.min, where))}`);
   if (rule.max !== undefined) parts.push(`${c} <= ${quoteLiteral(numberOf(spec, rule.max, where))}`);
   if (rule.pattern !== undefined) parts.push(`${c} ~ ${quoteLiteral(rule.pattern)}`);
-  if (rule.format !== undefined) parts.push(`${c} ~* ${quoteLiteral(FORMAT_PATTERNS[rule.format])}`);
+  if (rule.format !== undefined) {
+    // The one format table (src/model/formats.ts); the browser compiles the same patterns.
+    const f = FIELD_FORMATS[rule.format];
+    parts.push(`${c} ${f.ignoreCase ? '~*' : '~'} ${quoteLiteral(f.pattern)}`);
+  }
   if (parts.length === 0) throw new Error(`${where}: a field rule needs a constraint`);
   return `${c} is null or (${parts.join(' and ')})`;
 }
@@ -92,9 +87,11 @@ export function validationChecks(spec: AppSpec, entity: string): string[] {
  */
 export function emitValidationTrigger(spec: AppSpec, entity: string): string {
   const checks: string[] = [];
+  const locks: ReturnType<typeof locksForTexts> = [];
   (spec.validation[entity] ?? []).forEach((rule, i) => {
     const where = `validation.${entity}.${i}`;
     if (rule.kind !== 'row' || isCheckable(spec, entity, rule, where)) return;
+    locks.push(...ruleTextLocks(spec, entity, rule, where, 'new'));
     const params: Record<string, string> = { entity: quoteLiteral(entity) };
     if (rule.field) params.field = quoteLiteral(rule.field);
     checks.push(
@@ -117,13 +114,30 @@ export function emitValidationTrigger(spec: AppSpec, entity: string): string {
       language: 'plpgsql',
       volatility: 'volatile',
       securityDefiner: true,
-      body: `begin\n${indent(checks.join('\n'))}\n  return null;\nend;`,
+      body: `begin\n${indent([...ordered(spec, locks), ...checks].join('\n'))}\n  return null;\nend;`,
       executeTo: [],
       comment: `Validation of ${entity} that reads beyond the row (raises the rule's catalogue code).`,
     }),
     sqlTrigger('ninefold_30_validate', 'after insert or update', tableRef(entity), fn),
     ...(revalidate ? [revalidate] : []),
   ].join('\n');
+}
+
+/** Lock statements (emitGroupLocks.ts) for the counts and sums of a row rule, on row variable `row`. */
+function ruleTextLocks(spec: AppSpec, entity: string, rule: RowRuleSpec, where: string, row: string) {
+  const texts = [{ text: rule.rule, where: `${where}.rule` }];
+  if (rule.when !== undefined) texts.push({ text: rule.when, where: `${where}.when` });
+  return locksForTexts(spec, entity, texts, row);
+}
+
+/**
+ * Whether a rule reads the row's own data besides the references it reads through: an own field
+ * other than those references, `this`, a count or a sum.
+ */
+function relatesOwnData(t: Typed, hops: Set<string>): boolean {
+  if (t.kind === 'count' || t.kind === 'sum' || t.kind === 'this') return true;
+  if (t.kind === 'field' && t.scope === 'row' && t.path.length === 1 && !hops.has(t.path[0])) return true;
+  return typedChildren(t).some((c) => relatesOwnData(c, hops));
 }
 
 /** Reference fields a rule reads through (`claim.status` reads through `claim`). */
@@ -146,11 +160,18 @@ export function emitParentRevalidation(spec: AppSpec, parent: string): string {
   for (const [child, rules] of Object.entries(spec.validation)) {
     rules.forEach((rule, i) => {
       const where = `validation.${child}.${i}`;
-      // Only rules whose `when` reads the parent: they start to bind when the parent changes state
-      // (RECEIPT_REQUIRED once the claim is submitted). A rule without such a `when` (comment:
-      // "ticket.status != closed") guards writes of the child and must not block the parent.
-      if (rule.kind !== 'row' || rule.when === undefined || isCheckable(spec, child, rule, where)) return;
-      const hops = hopsRead(typedRule(spec, rule.when, child, `${where}.when`), new Set());
+      // Rules whose `when` reads the parent start to bind when the parent changes (RECEIPT_REQUIRED
+      // once the claim is submitted); rules relating the row's own data to a parent field
+      // (`currency = claim.currency`, `sum(...) <= budget.cap`) are invariants a parent change
+      // must keep. A rule reading only the parent (`ticket.status != closed`,
+      // `category is empty or category.active = true`) guards writes of the child and must not
+      // block the parent (docs/security.md, "Parent changes").
+      if (rule.kind !== 'row' || isCheckable(spec, child, rule, where)) return;
+      const hops = new Set<string>();
+      if (rule.when !== undefined) hopsRead(typedRule(spec, rule.when, child, `${where}.when`), hops);
+      const typed = typedRule(spec, rule.rule, child, `${where}.rule`);
+      const ruleHops = hopsRead(typed, new Set());
+      if (relatesOwnData(typed, ruleHops)) for (const h of ruleHops) hops.add(h);
       for (const hop of [...hops].sort()) {
         const f = spec.entities[child]?.fields[hop];
         if (!f || referencedEntity(spec, f) !== parent) continue;
@@ -159,6 +180,7 @@ export function emitParentRevalidation(spec: AppSpec, parent: string): string {
         blocks.push(
           [
             `for c in select * from ${tableRef(child)} x where x.${quoteIdent(columnFor(spec, child, hop))} = new.id loop`,
+            ...ordered(spec, ruleTextLocks(spec, child, rule, where, 'c')).map((l) => `  ${l}`),
             `  if not (${rowRuleHolds(spec, child, rule, 'c', where)}) then`,
             `    ${raiseSql(rule.error, params)}`,
             '  end if;',

@@ -1,52 +1,35 @@
 /**
- * Facts about a specification that several SQL emitters need: columns and their types,
- * role inheritance, the permissions that apply to an entity. Pure functions of the spec.
+ * Facts the SQL emitters need, read from the app model (`src/model`): table references, column
+ * types, role inheritance, the permissions of an entity. Thin accessors so the emitters keep
+ * their shape; the model is the one place these are worked out.
  */
+import { ACTIONS, type Action, sqlTypeOf } from '../model/index.ts';
+import { resolve } from '../model/resolve.ts';
 import { columnName, tableName } from '../naming.ts';
-import type { AppSpec, EntitySpec, FieldSpec, Permission, UpdatePermission } from '../spec/types.ts';
-import { profileEntityName } from './compileRuleSql.ts';
-import { qualified } from './quote.ts';
+import type { AppSpec, EntitySpec, FieldSpec } from '../spec/types.ts';
+import { quoteIdent } from './quote.ts';
 
 export type Target = 'embedded' | 'supabase';
+export { ACTIONS, type Action };
 
 /** `public.<table>` for an entity, quoted as needed. */
 export function tableRef(entity: string): string {
-  return qualified('public', tableName(entity));
+  return `public.${quoteTable(entity)}`;
+}
+
+function quoteTable(entity: string): string {
+  return quoteIdent(tableName(entity));
 }
 
 export function entityOf(spec: AppSpec, entity: string): EntitySpec {
-  const e = spec.entities[entity];
+  const e = resolve(spec).tables.get(entity)?.spec;
   if (!e) throw new Error(`unknown entity ${entity}`);
   return e;
 }
 
 /** The Postgres type of a declared field. */
 export function sqlType(f: FieldSpec): string {
-  switch (f.type) {
-    case 'text':
-    case 'longtext':
-    case 'email':
-    case 'enum':
-    case 'status':
-    case 'file':
-      return 'text';
-    case 'number':
-    case 'money':
-      return 'numeric';
-    case 'integer':
-      return 'integer';
-    case 'boolean':
-      return 'boolean';
-    case 'date':
-      return 'date';
-    case 'datetime':
-      return 'timestamptz';
-    case 'ref':
-    case 'user':
-      return 'uuid';
-    case 'tags':
-      return 'text[]';
-  }
+  return sqlTypeOf(f.type);
 }
 
 /** The states section of an entity, if it has one. */
@@ -54,29 +37,29 @@ export function statesOf(spec: AppSpec, entity: string) {
   return spec.states[entity];
 }
 
-/** The allowed values of an enum/status field (status values come from the states section). */
+/** The allowed values of an enum/status/tags field (status values come from the states section). */
 export function enumValues(
   spec: AppSpec,
   entity: string,
   field: string,
-  f: FieldSpec,
+  _f?: FieldSpec,
 ): readonly string[] | undefined {
-  const st = spec.states[entity];
-  if (st && st.field === field) return Object.keys(st.states);
-  if (f.type === 'enum' || f.type === 'status' || f.type === 'tags') return f.values;
-  return undefined;
+  return resolve(spec)
+    .tables.get(entity)
+    ?.byField.get(field)
+    ?.values?.map((v) => v.value);
 }
 
 /** The entity a ref/user field references. */
 export function referencedEntity(spec: AppSpec, f: FieldSpec): string | undefined {
-  if (f.type === 'user') return profileEntityName(spec);
+  if (f.type === 'user') return resolve(spec).profile;
   if (f.type === 'ref') return f.ref;
   return undefined;
 }
 
 /** Roles in spec order. */
 export function roleNames(spec: AppSpec): string[] {
-  return Object.keys(spec.roles.roles);
+  return [...resolve(spec).roles.keys()];
 }
 
 /**
@@ -86,23 +69,13 @@ export function roleNames(spec: AppSpec): string[] {
  * impliedRoles(spec, 'admin'); // ['admin', 'agent', 'customer']
  */
 export function impliedRoles(spec: AppSpec, role: string): string[] {
-  const out: string[] = [];
-  const visit = (r: string) => {
-    if (out.includes(r)) return;
-    out.push(r);
-    for (const p of spec.roles.roles[r]?.inherits ?? []) visit(p);
-  };
-  visit(role);
-  return out;
+  return [...(resolve(spec).roles.get(role)?.implied ?? [role])];
 }
 
 /** Roles whose holders count as holding `role` (itself and every role inheriting it), in spec order. */
 export function holdersOf(spec: AppSpec, role: string): string[] {
-  return roleNames(spec).filter((r) => impliedRoles(spec, r).includes(role));
+  return [...(resolve(spec).roles.get(role)?.holders ?? [])];
 }
-
-export type Action = 'read' | 'create' | 'update' | 'delete';
-export const ACTIONS: readonly Action[] = ['read', 'create', 'update', 'delete'];
 
 /** One role's declared permission for one action on one entity (inheritance is resolved by `app.has_role`). */
 export interface Grant {
@@ -114,30 +87,15 @@ export interface Grant {
   fields?: readonly string[];
 }
 
-function normalise(p: Permission | undefined): true | string | undefined {
-  if (p === undefined || p === false) return undefined;
-  return p;
-}
-
 /** The grants declared for an entity, role by role (spec order), action by action. */
 export function grantsFor(spec: AppSpec, entity: string): Grant[] {
-  const out: Grant[] = [];
-  for (const role of roleNames(spec)) {
-    const perms = spec.roles.permissions[role]?.[entity];
-    if (!perms) continue;
-    for (const action of ACTIONS) {
-      if (action === 'update') {
-        const u: UpdatePermission | false | undefined = perms.update;
-        if (!u) continue;
-        const when = normalise(u.when);
-        if (when !== undefined) out.push({ role, action, when, fields: u.fields });
-        continue;
-      }
-      const when = normalise(perms[action]);
-      if (when !== undefined) out.push({ role, action, when });
-    }
-  }
-  return out;
+  return resolve(spec)
+    .policies.filter((p) => p.entity === entity)
+    .map((p) =>
+      p.fields
+        ? { role: p.role, action: p.action, when: p.when, fields: p.fields }
+        : { role: p.role, action: p.action, when: p.when },
+    );
 }
 
 /**
@@ -145,12 +103,7 @@ export function grantsFor(spec: AppSpec, entity: string): Grant[] {
  * (`update: { when: true, ... }` on the profile entity), and every role inheriting them.
  */
 export function adminRoles(spec: AppSpec): string[] {
-  const profile = profileEntityName(spec);
-  if (!profile) return [];
-  const direct = grantsFor(spec, profile)
-    .filter((g) => g.action === 'update' && g.when === true)
-    .map((g) => g.role);
-  return roleNames(spec).filter((r) => impliedRoles(spec, r).some((i) => direct.includes(i)));
+  return [...resolve(spec).roles.values()].filter((r) => r.admin).map((r) => r.name);
 }
 
 /** The owner fields (`owner: true`) of an entity. */

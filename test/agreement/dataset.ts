@@ -8,6 +8,7 @@
  */
 import fc from 'fast-check';
 import { columnName } from '../../src/naming.ts';
+import { enumValueNames } from '../../src/spec/enumValueNames.ts';
 import type { AppSpec, FieldSpec } from '../../src/spec/types.ts';
 import { columnFor } from '../../src/sql/columns.ts';
 import { profileEntityName } from '../../src/sql/compileRuleSql.ts';
@@ -115,7 +116,7 @@ export function columnsOf(spec: AppSpec, entity: string): Column[] {
     const kind = fieldKind(f);
     const col: Column = { fields: [name], column: columnName(name), kind };
     if (st && st.field === name) col.values = Object.keys(st.states);
-    else if (f.values) col.values = f.values;
+    else if (f.values) col.values = enumValueNames(f) ?? [];
     if (kind === 'ref') {
       const target = f.type === 'user' ? profileEntityName(spec) : f.ref;
       if (target) col.target = target;

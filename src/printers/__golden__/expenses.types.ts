@@ -262,39 +262,39 @@ export type Database = {
           created_at: string
           updated_at: string
           version: number
-          name: string
-          size_bytes: number
-          mime_type: string
-          storage_path: string | null
           claim: string
           line: string
           uploaded_by: string
+          name: string
+          mime_type: string
+          size_bytes: number
+          storage_path: string | null
         }
         Insert: {
           id?: string
           created_at?: string
           updated_at?: string
           version?: number
-          name: string
-          size_bytes: number
-          mime_type?: string
-          storage_path?: string | null
           claim: string
           line: string
           uploaded_by?: string
+          name: string
+          mime_type?: string
+          size_bytes: number
+          storage_path?: string | null
         }
         Update: {
           id?: string
           created_at?: string
           updated_at?: string
           version?: number
-          name?: string
-          size_bytes?: number
-          mime_type?: string
-          storage_path?: string | null
           claim?: string
           line?: string
           uploaded_by?: string
+          name?: string
+          mime_type?: string
+          size_bytes?: number
+          storage_path?: string | null
         }
         Relationships: [
           {

@@ -143,6 +143,21 @@ revoke execute on function public.revoke_role(uuid, text) from public, anon, aut
 grant execute on function public.revoke_role(uuid, text) to authenticated;
 
 -- ======================================================================
+-- Locks
+-- ======================================================================
+
+-- Serialises the writers and readers of one group of rows until the end of the transaction.
+create or replace function app.lock_group(p_group text, p_value text)
+returns void
+language sql volatile
+set search_path = ''
+as $fn$
+select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended(p_group || ':' || coalesce(p_value, '*'), 0))
+$fn$;
+revoke execute on function app.lock_group(text, text) from public, anon, authenticated;
+grant execute on function app.lock_group(text, text) to authenticated;
+
+-- ======================================================================
 -- Tables
 -- ======================================================================
 
@@ -159,7 +174,7 @@ create table if not exists public.person (
   employee_number text,
   constraint person__email__unique unique (email),
   constraint person__employee_number__unique unique (employee_number),
-  constraint person__email_invalid__1 check (email is null or (email ~* '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$')),
+  constraint person__email_invalid__1 check (email is null or (email ~ '^[^ \t\n\r\f\v@]+@[^ \t\n\r\f\v@]+\.[^ \t\n\r\f\v@]+$')),
   constraint person__cost_centre_invalid__2 check (cost_centre is null or (cost_centre ~ '^CC-[0-9]{4}$')),
   constraint person__manager_self__3 check (coalesce(((manager is null) or (manager <> id)), false))
 );
@@ -412,6 +427,23 @@ $fn$;
 revoke execute on function app.person__on_update() from public, anon, authenticated;
 create or replace trigger ninefold_20_on_update before update on public.person for each row execute function app.person__on_update();
 
+-- Locks the groups of person that rules read, before the write (see emitGroupLocks.ts).
+create or replace function app.person__lock_groups()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  perform app.lock_group('claim.submitter', (coalesce(new.id, old.id))::text);
+  if tg_op = 'DELETE' then
+    return old;
+  end if;
+  return new;
+end;
+$fn$;
+revoke execute on function app.person__lock_groups() from public, anon, authenticated;
+create or replace trigger ninefold_05_lock_groups before insert or update or delete on public.person for each row execute function app.person__lock_groups();
+
 -- Insert bookkeeping of claim.
 create or replace function app.claim__on_insert()
 returns trigger
@@ -528,6 +560,28 @@ $fn$;
 revoke execute on function app.claim__on_update() from public, anon, authenticated;
 create or replace trigger ninefold_20_on_update before update on public.claim for each row execute function app.claim__on_update();
 
+-- Locks the groups of claim that rules read, before the write (see emitGroupLocks.ts).
+create or replace function app.claim__lock_groups()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  perform app.lock_group('claim.submitter', (case tg_op when 'INSERT' then new.submitter::text when 'DELETE' then old.submitter::text else least(old.submitter::text, new.submitter::text) end)::text);
+  if tg_op = 'UPDATE' and old.submitter is distinct from new.submitter then
+    perform app.lock_group('claim.submitter', (case when tg_op = 'UPDATE' and old.submitter is distinct from new.submitter then greatest(old.submitter::text, new.submitter::text) end)::text);
+  end if;
+  perform app.lock_group('line.claim', (coalesce(new.id, old.id))::text);
+  perform app.lock_group('receipt.claim', (coalesce(new.id, old.id))::text);
+  if tg_op = 'DELETE' then
+    return old;
+  end if;
+  return new;
+end;
+$fn$;
+revoke execute on function app.claim__lock_groups() from public, anon, authenticated;
+create or replace trigger ninefold_05_lock_groups before insert or update or delete on public.claim for each row execute function app.claim__lock_groups();
+
 -- Insert bookkeeping of line.
 create or replace function app.line__on_insert()
 returns trigger
@@ -601,6 +655,27 @@ end;
 $fn$;
 revoke execute on function app.line__on_update() from public, anon, authenticated;
 create or replace trigger ninefold_20_on_update before update on public.line for each row execute function app.line__on_update();
+
+-- Locks the groups of line that rules read, before the write (see emitGroupLocks.ts).
+create or replace function app.line__lock_groups()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  perform app.lock_group('line.claim', (case tg_op when 'INSERT' then new.claim::text when 'DELETE' then old.claim::text else least(old.claim::text, new.claim::text) end)::text);
+  if tg_op = 'UPDATE' and old.claim is distinct from new.claim then
+    perform app.lock_group('line.claim', (case when tg_op = 'UPDATE' and old.claim is distinct from new.claim then greatest(old.claim::text, new.claim::text) end)::text);
+  end if;
+  perform app.lock_group('receipt.line', (coalesce(new.id, old.id))::text);
+  if tg_op = 'DELETE' then
+    return old;
+  end if;
+  return new;
+end;
+$fn$;
+revoke execute on function app.line__lock_groups() from public, anon, authenticated;
+create or replace trigger ninefold_05_lock_groups before insert or update or delete on public.line for each row execute function app.line__lock_groups();
 
 -- Insert bookkeeping of receipt.
 create or replace function app.receipt__on_insert()
@@ -677,6 +752,30 @@ $fn$;
 revoke execute on function app.receipt__on_update() from public, anon, authenticated;
 create or replace trigger ninefold_20_on_update before update on public.receipt for each row execute function app.receipt__on_update();
 
+-- Locks the groups of receipt that rules read, before the write (see emitGroupLocks.ts).
+create or replace function app.receipt__lock_groups()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  perform app.lock_group('receipt.claim', (case tg_op when 'INSERT' then new.claim::text when 'DELETE' then old.claim::text else least(old.claim::text, new.claim::text) end)::text);
+  if tg_op = 'UPDATE' and old.claim is distinct from new.claim then
+    perform app.lock_group('receipt.claim', (case when tg_op = 'UPDATE' and old.claim is distinct from new.claim then greatest(old.claim::text, new.claim::text) end)::text);
+  end if;
+  perform app.lock_group('receipt.line', (case tg_op when 'INSERT' then new.line::text when 'DELETE' then old.line::text else least(old.line::text, new.line::text) end)::text);
+  if tg_op = 'UPDATE' and old.line is distinct from new.line then
+    perform app.lock_group('receipt.line', (case when tg_op = 'UPDATE' and old.line is distinct from new.line then greatest(old.line::text, new.line::text) end)::text);
+  end if;
+  if tg_op = 'DELETE' then
+    return old;
+  end if;
+  return new;
+end;
+$fn$;
+revoke execute on function app.receipt__lock_groups() from public, anon, authenticated;
+create or replace trigger ninefold_05_lock_groups before insert or update or delete on public.receipt for each row execute function app.receipt__lock_groups();
+
 -- ======================================================================
 -- Validation beyond the row
 -- ======================================================================
@@ -688,6 +787,7 @@ language plpgsql volatile security definer
 set search_path = ''
 as $fn$
 begin
+  perform app.lock_group('line.claim', (new.id)::text);
   if not (not coalesce((new.status not in ('draft', 'returned')), false) or coalesce(((select count(*) from public.line _c1 where (_c1.claim = new.id)) >= 1), false)) then
     raise exception using errcode = 'P0001', message = 'CLAIM_EMPTY', detail = jsonb_build_object('entity', 'claim')::text;
   end if;
@@ -706,6 +806,7 @@ declare
   c record;
 begin
   for c in select * from public.line x where x.claim = new.id loop
+    perform app.lock_group('receipt.line', (c.id)::text);
     if not (not coalesce(((c.amount > 25) and ((select _h1.status from public.claim _h1 where _h1.id = c.claim) not in ('draft', 'returned'))), false) or coalesce(((select count(*) from public.receipt _c1 where (_c1.line = c.id)) >= 1), false)) then
       raise exception using errcode = 'P0001', message = 'RECEIPT_REQUIRED', detail = jsonb_build_object('entity', 'line', 'field', 'amount')::text;
     end if;
@@ -723,6 +824,8 @@ language plpgsql volatile security definer
 set search_path = ''
 as $fn$
 begin
+  perform app.lock_group('line.claim', (new.claim)::text);
+  perform app.lock_group('receipt.line', (new.id)::text);
   if not (coalesce((new.date <= (now() at time zone 'utc')::date), false)) then
     raise exception using errcode = 'P0001', message = 'DATE_IN_FUTURE', detail = jsonb_build_object('entity', 'line', 'field', 'date')::text;
   end if;
@@ -744,6 +847,30 @@ $fn$;
 revoke execute on function app.line__validate() from public, anon, authenticated;
 create or replace trigger ninefold_30_validate after insert or update on public.line for each row execute function app.line__validate();
 
+-- Write permissions of line that read other rows, checked again under the group locks.
+create or replace function app.line__recheck_permission()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  if current_user in ('anon', 'authenticated') then
+    if tg_op = 'INSERT' and not (((select app.has_role((select auth.uid()), 'employee')) and coalesce((((select _h1.submitter from public.claim _h1 where _h1.id = new.claim) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = new.claim) in ('draft', 'returned'))), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce((((select _h1.submitter from public.claim _h1 where _h1.id = new.claim) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = new.claim) in ('draft', 'returned'))), false)) or ((select app.has_role((select auth.uid()), 'finance')) and coalesce((((select _h1.submitter from public.claim _h1 where _h1.id = new.claim) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = new.claim) in ('draft', 'returned'))), false)) or ((select app.has_role((select auth.uid()), 'admin')) and coalesce((((select _h1.submitter from public.claim _h1 where _h1.id = new.claim) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = new.claim) in ('draft', 'returned'))), false))) then
+      raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'line', 'action', 'create')::text;
+    end if;
+    if tg_op = 'UPDATE' and not (((select app.has_role((select auth.uid()), 'employee')) and coalesce(((new.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = new.claim) in ('draft', 'returned'))), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce(((new.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = new.claim) in ('draft', 'returned'))), false)) or ((select app.has_role((select auth.uid()), 'finance')) and coalesce(((new.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = new.claim) in ('draft', 'returned'))), false)) or ((select app.has_role((select auth.uid()), 'admin')) and coalesce(((new.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = new.claim) in ('draft', 'returned'))), false))) then
+      raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'line', 'action', 'update')::text;
+    end if;
+    if tg_op = 'DELETE' and not (((select app.has_role((select auth.uid()), 'employee')) and coalesce(((old.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce(((old.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false)) or ((select app.has_role((select auth.uid()), 'finance')) and coalesce(((old.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false)) or ((select app.has_role((select auth.uid()), 'admin')) and coalesce(((old.submitter = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false))) then
+      raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'line', 'action', 'delete')::text;
+    end if;
+  end if;
+  return null;
+end;
+$fn$;
+revoke execute on function app.line__recheck_permission() from public, anon, authenticated;
+create or replace trigger ninefold_35_recheck_permission after insert or update or delete on public.line for each row execute function app.line__recheck_permission();
+
 -- Validation of receipt that reads beyond the row (raises the rule's catalogue code).
 create or replace function app.receipt__validate()
 returns trigger
@@ -751,6 +878,7 @@ language plpgsql volatile security definer
 set search_path = ''
 as $fn$
 begin
+  perform app.lock_group('receipt.line', (new.line)::text);
   if not (coalesce(((select _h1.claim from public.line _h1 where _h1.id = new.line) = new.claim), false)) then
     raise exception using errcode = 'P0001', message = 'RECEIPT_LINE_MISMATCH', detail = jsonb_build_object('entity', 'receipt', 'field', 'line')::text;
   end if;
@@ -762,6 +890,27 @@ end;
 $fn$;
 revoke execute on function app.receipt__validate() from public, anon, authenticated;
 create or replace trigger ninefold_30_validate after insert or update on public.receipt for each row execute function app.receipt__validate();
+
+-- Write permissions of receipt that read other rows, checked again under the group locks.
+create or replace function app.receipt__recheck_permission()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  if current_user in ('anon', 'authenticated') then
+    if tg_op = 'INSERT' and not (((select app.has_role((select auth.uid()), 'employee')) and coalesce((((select _h1.submitter from public.claim _h1 where _h1.id = new.claim) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = new.claim) in ('draft', 'returned'))), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce((((select _h1.submitter from public.claim _h1 where _h1.id = new.claim) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = new.claim) in ('draft', 'returned'))), false)) or ((select app.has_role((select auth.uid()), 'finance')) and coalesce((((select _h1.submitter from public.claim _h1 where _h1.id = new.claim) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = new.claim) in ('draft', 'returned'))), false)) or ((select app.has_role((select auth.uid()), 'admin')) and coalesce((((select _h1.submitter from public.claim _h1 where _h1.id = new.claim) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = new.claim) in ('draft', 'returned'))), false))) then
+      raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'receipt', 'action', 'create')::text;
+    end if;
+    if tg_op = 'DELETE' and not (((select app.has_role((select auth.uid()), 'employee')) and coalesce(((old.uploaded_by = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce(((old.uploaded_by = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false)) or ((select app.has_role((select auth.uid()), 'finance')) and coalesce(((old.uploaded_by = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false)) or ((select app.has_role((select auth.uid()), 'admin')) and coalesce(((old.uploaded_by = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = old.claim) in ('draft', 'returned'))), false))) then
+      raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'receipt', 'action', 'delete')::text;
+    end if;
+  end if;
+  return null;
+end;
+$fn$;
+revoke execute on function app.receipt__recheck_permission() from public, anon, authenticated;
+create or replace trigger ninefold_35_recheck_permission after insert or update or delete on public.receipt for each row execute function app.receipt__recheck_permission();
 
 -- ======================================================================
 -- History
@@ -809,7 +958,7 @@ declare
   r public.claim;
   v_from text;
 begin
-  select * into r from public.claim x where x.id = p_id for update;
+  select * into r from public.claim x where x.id = p_id for no key update;
   if not found or not coalesce(((select app.has_role((select auth.uid()), 'employee')) and coalesce((r.submitter = (select auth.uid())), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce(((r.submitter = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = r.submitter) = (select auth.uid())) and (r.status <> 'draft'))), false)) or ((select app.has_role((select auth.uid()), 'finance')) and coalesce(((r.submitter = (select auth.uid())) or (r.status <> 'draft')), false)) or (select app.has_role((select auth.uid()), 'admin')), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'claim', 'id', p_id)::text;
   end if;
@@ -823,6 +972,9 @@ begin
   if v_from is null or v_from not in ('draft', 'returned') then
     raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'claim', 'transition', 'submit', 'from', v_from)::text;
   end if;
+  perform app.lock_group('line.claim', (r.id)::text);
+  perform app.lock_group('receipt.claim', (r.id)::text);
+  select * into r from public.claim x where x.id = p_id;
   if not coalesce((r.submitter = (select auth.uid())), false) then
     raise exception using errcode = 'P0001', message = 'NOT_SUBMITTER', detail = jsonb_build_object('entity', 'claim', 'action', 'submit')::text;
   end if;
@@ -850,7 +1002,7 @@ declare
   r public.claim;
   v_from text;
 begin
-  select * into r from public.claim x where x.id = p_id for update;
+  select * into r from public.claim x where x.id = p_id for no key update;
   if not found or not coalesce(((select app.has_role((select auth.uid()), 'employee')) and coalesce((r.submitter = (select auth.uid())), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce(((r.submitter = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = r.submitter) = (select auth.uid())) and (r.status <> 'draft'))), false)) or ((select app.has_role((select auth.uid()), 'finance')) and coalesce(((r.submitter = (select auth.uid())) or (r.status <> 'draft')), false)) or (select app.has_role((select auth.uid()), 'admin')), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'claim', 'id', p_id)::text;
   end if;
@@ -864,6 +1016,9 @@ begin
   if v_from is null or v_from not in ('submitted') then
     raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'claim', 'transition', 'recall', 'from', v_from)::text;
   end if;
+  perform app.lock_group('line.claim', (r.id)::text);
+  perform app.lock_group('receipt.claim', (r.id)::text);
+  select * into r from public.claim x where x.id = p_id;
   if not coalesce((r.submitter = (select auth.uid())), false) then
     raise exception using errcode = 'P0001', message = 'NOT_SUBMITTER', detail = jsonb_build_object('entity', 'claim', 'action', 'recall')::text;
   end if;
@@ -890,7 +1045,7 @@ declare
   r public.claim;
   v_from text;
 begin
-  select * into r from public.claim x where x.id = p_id for update;
+  select * into r from public.claim x where x.id = p_id for no key update;
   if not found or not coalesce(((select app.has_role((select auth.uid()), 'employee')) and coalesce((r.submitter = (select auth.uid())), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce(((r.submitter = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = r.submitter) = (select auth.uid())) and (r.status <> 'draft'))), false)) or ((select app.has_role((select auth.uid()), 'finance')) and coalesce(((r.submitter = (select auth.uid())) or (r.status <> 'draft')), false)) or (select app.has_role((select auth.uid()), 'admin')), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'claim', 'id', p_id)::text;
   end if;
@@ -904,6 +1059,9 @@ begin
   if v_from is null or v_from not in ('submitted') then
     raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'claim', 'transition', 'approve', 'from', v_from)::text;
   end if;
+  perform app.lock_group('line.claim', (r.id)::text);
+  perform app.lock_group('receipt.claim', (r.id)::text);
+  select * into r from public.claim x where x.id = p_id;
   if not coalesce(((select _h1.manager from public.person _h1 where _h1.id = r.submitter) = (select auth.uid())), false) then
     raise exception using errcode = 'P0001', message = 'NOT_YOUR_REPORT', detail = jsonb_build_object('entity', 'claim', 'action', 'approve')::text;
   end if;
@@ -931,7 +1089,7 @@ declare
   r public.claim;
   v_from text;
 begin
-  select * into r from public.claim x where x.id = p_id for update;
+  select * into r from public.claim x where x.id = p_id for no key update;
   if not found or not coalesce(((select app.has_role((select auth.uid()), 'employee')) and coalesce((r.submitter = (select auth.uid())), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce(((r.submitter = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = r.submitter) = (select auth.uid())) and (r.status <> 'draft'))), false)) or ((select app.has_role((select auth.uid()), 'finance')) and coalesce(((r.submitter = (select auth.uid())) or (r.status <> 'draft')), false)) or (select app.has_role((select auth.uid()), 'admin')), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'claim', 'id', p_id)::text;
   end if;
@@ -945,6 +1103,9 @@ begin
   if v_from is null or v_from not in ('approved') then
     raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'claim', 'transition', 'finance_approve', 'from', v_from)::text;
   end if;
+  perform app.lock_group('line.claim', (r.id)::text);
+  perform app.lock_group('receipt.claim', (r.id)::text);
+  select * into r from public.claim x where x.id = p_id;
   if not coalesce((r.submitter <> (select auth.uid())), false) then
     raise exception using errcode = 'P0001', message = 'SELF_APPROVAL', detail = jsonb_build_object('entity', 'claim', 'action', 'finance_approve')::text;
   end if;
@@ -972,7 +1133,7 @@ declare
   r public.claim;
   v_from text;
 begin
-  select * into r from public.claim x where x.id = p_id for update;
+  select * into r from public.claim x where x.id = p_id for no key update;
   if not found or not coalesce(((select app.has_role((select auth.uid()), 'employee')) and coalesce((r.submitter = (select auth.uid())), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce(((r.submitter = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = r.submitter) = (select auth.uid())) and (r.status <> 'draft'))), false)) or ((select app.has_role((select auth.uid()), 'finance')) and coalesce(((r.submitter = (select auth.uid())) or (r.status <> 'draft')), false)) or (select app.has_role((select auth.uid()), 'admin')), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'claim', 'id', p_id)::text;
   end if;
@@ -986,6 +1147,9 @@ begin
   if v_from is null or v_from not in ('submitted', 'approved', 'finance_approved') then
     raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'claim', 'transition', 'send_back', 'from', v_from)::text;
   end if;
+  perform app.lock_group('line.claim', (r.id)::text);
+  perform app.lock_group('receipt.claim', (r.id)::text);
+  select * into r from public.claim x where x.id = p_id;
   if not coalesce(((r.submitter <> (select auth.uid())) and (((select _h1.manager from public.person _h1 where _h1.id = r.submitter) = (select auth.uid())) or app.has_role((select auth.uid()), 'finance'))), false) then
     raise exception using errcode = 'P0001', message = 'NOT_APPROVER', detail = jsonb_build_object('entity', 'claim', 'action', 'send_back')::text;
   end if;
@@ -1019,7 +1183,7 @@ declare
   r public.claim;
   v_from text;
 begin
-  select * into r from public.claim x where x.id = p_id for update;
+  select * into r from public.claim x where x.id = p_id for no key update;
   if not found or not coalesce(((select app.has_role((select auth.uid()), 'employee')) and coalesce((r.submitter = (select auth.uid())), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce(((r.submitter = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = r.submitter) = (select auth.uid())) and (r.status <> 'draft'))), false)) or ((select app.has_role((select auth.uid()), 'finance')) and coalesce(((r.submitter = (select auth.uid())) or (r.status <> 'draft')), false)) or (select app.has_role((select auth.uid()), 'admin')), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'claim', 'id', p_id)::text;
   end if;
@@ -1033,6 +1197,9 @@ begin
   if v_from is null or v_from not in ('submitted', 'approved', 'finance_approved') then
     raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'claim', 'transition', 'reject', 'from', v_from)::text;
   end if;
+  perform app.lock_group('line.claim', (r.id)::text);
+  perform app.lock_group('receipt.claim', (r.id)::text);
+  select * into r from public.claim x where x.id = p_id;
   if not coalesce(((r.submitter <> (select auth.uid())) and (((select _h1.manager from public.person _h1 where _h1.id = r.submitter) = (select auth.uid())) or app.has_role((select auth.uid()), 'finance'))), false) then
     raise exception using errcode = 'P0001', message = 'NOT_APPROVER', detail = jsonb_build_object('entity', 'claim', 'action', 'reject')::text;
   end if;
@@ -1062,7 +1229,7 @@ declare
   r public.claim;
   v_from text;
 begin
-  select * into r from public.claim x where x.id = p_id for update;
+  select * into r from public.claim x where x.id = p_id for no key update;
   if not found or not coalesce(((select app.has_role((select auth.uid()), 'employee')) and coalesce((r.submitter = (select auth.uid())), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce(((r.submitter = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = r.submitter) = (select auth.uid())) and (r.status <> 'draft'))), false)) or ((select app.has_role((select auth.uid()), 'finance')) and coalesce(((r.submitter = (select auth.uid())) or (r.status <> 'draft')), false)) or (select app.has_role((select auth.uid()), 'admin')), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'claim', 'id', p_id)::text;
   end if;
@@ -1076,6 +1243,9 @@ begin
   if v_from is null or v_from not in ('approved', 'finance_approved') then
     raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'claim', 'transition', 'pay', 'from', v_from)::text;
   end if;
+  perform app.lock_group('line.claim', (r.id)::text);
+  perform app.lock_group('receipt.claim', (r.id)::text);
+  select * into r from public.claim x where x.id = p_id;
   if not coalesce(((r.total <= 1000) or (not (r.finance_approved_by is null))), false) then
     raise exception using errcode = 'P0001', message = 'FINANCE_APPROVAL_REQUIRED', detail = jsonb_build_object('entity', 'claim', 'action', 'pay')::text;
   end if;

@@ -141,6 +141,21 @@ revoke execute on function public.revoke_role(uuid, text) from public, anon, aut
 grant execute on function public.revoke_role(uuid, text) to authenticated;
 
 -- ======================================================================
+-- Locks
+-- ======================================================================
+
+-- Serialises the writers and readers of one group of rows until the end of the transaction.
+create or replace function app.lock_group(p_group text, p_value text)
+returns void
+language sql volatile
+set search_path = ''
+as $fn$
+select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended(p_group || ':' || coalesce(p_value, '*'), 0))
+$fn$;
+revoke execute on function app.lock_group(text, text) from public, anon, authenticated;
+grant execute on function app.lock_group(text, text) to authenticated;
+
+-- ======================================================================
 -- Tables
 -- ======================================================================
 
@@ -155,8 +170,8 @@ create table if not exists public.person (
   phone text,
   constraint person__email__unique unique (email),
   constraint person__name_too_long__1 check (name is null or (char_length(name) <= 100)),
-  constraint person__email_invalid__2 check (email is null or (email ~* '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$')),
-  constraint person__phone_invalid__3 check (phone is null or (phone ~* '^\+?[0-9 ()./-]{6,20}$'))
+  constraint person__email_invalid__2 check (email is null or (email ~ '^[^ \t\n\r\f\v@]+@[^ \t\n\r\f\v@]+\.[^ \t\n\r\f\v@]+$')),
+  constraint person__phone_invalid__3 check (phone is null or (phone ~ '^\+?[0-9 ()./-]{6,20}$'))
 );
 
 create table if not exists public.ticket (
@@ -523,6 +538,28 @@ $fn$;
 revoke execute on function app.ticket__on_update() from public, anon, authenticated;
 create or replace trigger ninefold_20_on_update before update on public.ticket for each row execute function app.ticket__on_update();
 
+-- Locks the groups of ticket that rules read, before the write (see emitGroupLocks.ts).
+create or replace function app.ticket__lock_groups()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  perform app.lock_group('ticket.category', (case tg_op when 'INSERT' then new.category::text when 'DELETE' then old.category::text else least(old.category::text, new.category::text) end)::text);
+  if tg_op = 'UPDATE' and old.category is distinct from new.category then
+    perform app.lock_group('ticket.category', (case when tg_op = 'UPDATE' and old.category is distinct from new.category then greatest(old.category::text, new.category::text) end)::text);
+  end if;
+  perform app.lock_group('attachment.ticket', (coalesce(new.id, old.id))::text);
+  perform app.lock_group('comment.ticket', (coalesce(new.id, old.id))::text);
+  if tg_op = 'DELETE' then
+    return old;
+  end if;
+  return new;
+end;
+$fn$;
+revoke execute on function app.ticket__lock_groups() from public, anon, authenticated;
+create or replace trigger ninefold_05_lock_groups before insert or update or delete on public.ticket for each row execute function app.ticket__lock_groups();
+
 -- Insert bookkeeping of comment.
 create or replace function app.comment__on_insert()
 returns trigger
@@ -581,6 +618,26 @@ end;
 $fn$;
 revoke execute on function app.comment__on_update() from public, anon, authenticated;
 create or replace trigger ninefold_20_on_update before update on public.comment for each row execute function app.comment__on_update();
+
+-- Locks the groups of comment that rules read, before the write (see emitGroupLocks.ts).
+create or replace function app.comment__lock_groups()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  perform app.lock_group('comment.ticket', (case tg_op when 'INSERT' then new.ticket::text when 'DELETE' then old.ticket::text else least(old.ticket::text, new.ticket::text) end)::text);
+  if tg_op = 'UPDATE' and old.ticket is distinct from new.ticket then
+    perform app.lock_group('comment.ticket', (case when tg_op = 'UPDATE' and old.ticket is distinct from new.ticket then greatest(old.ticket::text, new.ticket::text) end)::text);
+  end if;
+  if tg_op = 'DELETE' then
+    return old;
+  end if;
+  return new;
+end;
+$fn$;
+revoke execute on function app.comment__lock_groups() from public, anon, authenticated;
+create or replace trigger ninefold_05_lock_groups before insert or update or delete on public.comment for each row execute function app.comment__lock_groups();
 
 -- Insert bookkeeping of attachment.
 create or replace function app.attachment__on_insert()
@@ -647,6 +704,26 @@ $fn$;
 revoke execute on function app.attachment__on_update() from public, anon, authenticated;
 create or replace trigger ninefold_20_on_update before update on public.attachment for each row execute function app.attachment__on_update();
 
+-- Locks the groups of attachment that rules read, before the write (see emitGroupLocks.ts).
+create or replace function app.attachment__lock_groups()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  perform app.lock_group('attachment.ticket', (case tg_op when 'INSERT' then new.ticket::text when 'DELETE' then old.ticket::text else least(old.ticket::text, new.ticket::text) end)::text);
+  if tg_op = 'UPDATE' and old.ticket is distinct from new.ticket then
+    perform app.lock_group('attachment.ticket', (case when tg_op = 'UPDATE' and old.ticket is distinct from new.ticket then greatest(old.ticket::text, new.ticket::text) end)::text);
+  end if;
+  if tg_op = 'DELETE' then
+    return old;
+  end if;
+  return new;
+end;
+$fn$;
+revoke execute on function app.attachment__lock_groups() from public, anon, authenticated;
+create or replace trigger ninefold_05_lock_groups before insert or update or delete on public.attachment for each row execute function app.attachment__lock_groups();
+
 -- Insert bookkeeping of category.
 create or replace function app.category__on_insert()
 returns trigger
@@ -704,6 +781,23 @@ end;
 $fn$;
 revoke execute on function app.category__on_update() from public, anon, authenticated;
 create or replace trigger ninefold_20_on_update before update on public.category for each row execute function app.category__on_update();
+
+-- Locks the groups of category that rules read, before the write (see emitGroupLocks.ts).
+create or replace function app.category__lock_groups()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  perform app.lock_group('ticket.category', (coalesce(new.id, old.id))::text);
+  if tg_op = 'DELETE' then
+    return old;
+  end if;
+  return new;
+end;
+$fn$;
+revoke execute on function app.category__lock_groups() from public, anon, authenticated;
+create or replace trigger ninefold_05_lock_groups before insert or update or delete on public.category for each row execute function app.category__lock_groups();
 
 -- Insert bookkeeping of savedReply.
 create or replace function app.saved_reply__on_insert()
@@ -806,6 +900,24 @@ $fn$;
 revoke execute on function app.comment__validate() from public, anon, authenticated;
 create or replace trigger ninefold_30_validate after insert or update on public.comment for each row execute function app.comment__validate();
 
+-- Write permissions of comment that read other rows, checked again under the group locks.
+create or replace function app.comment__recheck_permission()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  if current_user in ('anon', 'authenticated') then
+    if tg_op = 'INSERT' and not (((select app.has_role((select auth.uid()), 'customer')) and coalesce(((new.internal = false) and ((select _h1.requester from public.ticket _h1 where _h1.id = new.ticket) = (select auth.uid()))), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin'))) then
+      raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'comment', 'action', 'create')::text;
+    end if;
+  end if;
+  return null;
+end;
+$fn$;
+revoke execute on function app.comment__recheck_permission() from public, anon, authenticated;
+create or replace trigger ninefold_35_recheck_permission after insert or update or delete on public.comment for each row execute function app.comment__recheck_permission();
+
 -- Validation of attachment that reads beyond the row (raises the rule's catalogue code).
 create or replace function app.attachment__validate()
 returns trigger
@@ -813,6 +925,7 @@ language plpgsql volatile security definer
 set search_path = ''
 as $fn$
 begin
+  perform app.lock_group('attachment.ticket', (new.ticket)::text);
   if not (coalesce(((select count(*) from public.attachment _c1 where (_c1.ticket = new.ticket)) <= 20), false)) then
     raise exception using errcode = 'P0001', message = 'TOO_MANY_ATTACHMENTS', detail = jsonb_build_object('entity', 'attachment')::text;
   end if;
@@ -824,6 +937,27 @@ end;
 $fn$;
 revoke execute on function app.attachment__validate() from public, anon, authenticated;
 create or replace trigger ninefold_30_validate after insert or update on public.attachment for each row execute function app.attachment__validate();
+
+-- Write permissions of attachment that read other rows, checked again under the group locks.
+create or replace function app.attachment__recheck_permission()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  if current_user in ('anon', 'authenticated') then
+    if tg_op = 'INSERT' and not (((select app.has_role((select auth.uid()), 'customer')) and coalesce(((new.internal = false) and ((select _h1.requester from public.ticket _h1 where _h1.id = new.ticket) = (select auth.uid()))), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin'))) then
+      raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'attachment', 'action', 'create')::text;
+    end if;
+    if tg_op = 'DELETE' and not (((select app.has_role((select auth.uid()), 'customer')) and coalesce(((old.uploaded_by = (select auth.uid())) and ((select _h1.status from public.ticket _h1 where _h1.id = old.ticket) in ('new', 'open', 'pending'))), false)) or ((select app.has_role((select auth.uid()), 'agent')) and coalesce((old.uploaded_by = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'admin'))) then
+      raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'attachment', 'action', 'delete')::text;
+    end if;
+  end if;
+  return null;
+end;
+$fn$;
+revoke execute on function app.attachment__recheck_permission() from public, anon, authenticated;
+create or replace trigger ninefold_35_recheck_permission after insert or update or delete on public.attachment for each row execute function app.attachment__recheck_permission();
 
 -- ======================================================================
 -- History
@@ -871,7 +1005,7 @@ declare
   r public.ticket;
   v_from text;
 begin
-  select * into r from public.ticket x where x.id = p_id for update;
+  select * into r from public.ticket x where x.id = p_id for no key update;
   if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
   end if;
@@ -885,6 +1019,9 @@ begin
   if v_from is null or v_from not in ('new') then
     raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'ticket', 'transition', 'take', 'from', v_from)::text;
   end if;
+  perform app.lock_group('attachment.ticket', (r.id)::text);
+  perform app.lock_group('comment.ticket', (r.id)::text);
+  select * into r from public.ticket x where x.id = p_id;
   update public.ticket x set
     assignee = (select auth.uid()),
     first_response_at = now(),
@@ -909,7 +1046,7 @@ declare
   r public.ticket;
   v_from text;
 begin
-  select * into r from public.ticket x where x.id = p_id for update;
+  select * into r from public.ticket x where x.id = p_id for no key update;
   if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
   end if;
@@ -923,6 +1060,9 @@ begin
   if v_from is null or v_from not in ('new') then
     raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'ticket', 'transition', 'triage', 'from', v_from)::text;
   end if;
+  perform app.lock_group('attachment.ticket', (r.id)::text);
+  perform app.lock_group('comment.ticket', (r.id)::text);
+  select * into r from public.ticket x where x.id = p_id;
   if p_input -> 'assignee' is null or jsonb_typeof(p_input -> 'assignee') = 'null' or (p_input ->> 'assignee') = '' then
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'ticket', 'transition', 'triage', 'field', 'assignee')::text;
   end if;
@@ -954,7 +1094,7 @@ declare
   r public.ticket;
   v_from text;
 begin
-  select * into r from public.ticket x where x.id = p_id for update;
+  select * into r from public.ticket x where x.id = p_id for no key update;
   if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
   end if;
@@ -968,6 +1108,9 @@ begin
   if v_from is null or v_from not in ('open') then
     raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'ticket', 'transition', 'ask_customer', 'from', v_from)::text;
   end if;
+  perform app.lock_group('attachment.ticket', (r.id)::text);
+  perform app.lock_group('comment.ticket', (r.id)::text);
+  select * into r from public.ticket x where x.id = p_id;
   if not coalesce(((r.assignee = (select auth.uid())) or app.has_role((select auth.uid()), 'admin')), false) then
     raise exception using errcode = 'P0001', message = 'NOT_ASSIGNEE', detail = jsonb_build_object('entity', 'ticket', 'action', 'ask_customer')::text;
   end if;
@@ -993,7 +1136,7 @@ declare
   r public.ticket;
   v_from text;
 begin
-  select * into r from public.ticket x where x.id = p_id for update;
+  select * into r from public.ticket x where x.id = p_id for no key update;
   if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
   end if;
@@ -1007,6 +1150,9 @@ begin
   if v_from is null or v_from not in ('pending') then
     raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'ticket', 'transition', 'resume', 'from', v_from)::text;
   end if;
+  perform app.lock_group('attachment.ticket', (r.id)::text);
+  perform app.lock_group('comment.ticket', (r.id)::text);
+  select * into r from public.ticket x where x.id = p_id;
   if not coalesce(((r.requester = (select auth.uid())) or app.has_role((select auth.uid()), 'agent')), false) then
     raise exception using errcode = 'P0001', message = 'NOT_REQUESTER', detail = jsonb_build_object('entity', 'ticket', 'action', 'resume')::text;
   end if;
@@ -1032,7 +1178,7 @@ declare
   r public.ticket;
   v_from text;
 begin
-  select * into r from public.ticket x where x.id = p_id for update;
+  select * into r from public.ticket x where x.id = p_id for no key update;
   if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
   end if;
@@ -1046,6 +1192,9 @@ begin
   if v_from is null or v_from not in ('open', 'pending') then
     raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'ticket', 'transition', 'solve', 'from', v_from)::text;
   end if;
+  perform app.lock_group('attachment.ticket', (r.id)::text);
+  perform app.lock_group('comment.ticket', (r.id)::text);
+  select * into r from public.ticket x where x.id = p_id;
   if not coalesce((((r.assignee is null) or (r.assignee = (select auth.uid()))) or app.has_role((select auth.uid()), 'admin')), false) then
     raise exception using errcode = 'P0001', message = 'NOT_ASSIGNEE', detail = jsonb_build_object('entity', 'ticket', 'action', 'solve')::text;
   end if;
@@ -1077,7 +1226,7 @@ declare
   r public.ticket;
   v_from text;
 begin
-  select * into r from public.ticket x where x.id = p_id for update;
+  select * into r from public.ticket x where x.id = p_id for no key update;
   if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
   end if;
@@ -1091,6 +1240,9 @@ begin
   if v_from is null or v_from not in ('solved') then
     raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'ticket', 'transition', 'reopen', 'from', v_from)::text;
   end if;
+  perform app.lock_group('attachment.ticket', (r.id)::text);
+  perform app.lock_group('comment.ticket', (r.id)::text);
+  select * into r from public.ticket x where x.id = p_id;
   if not coalesce(((r.solved_at > (now() - ((7)::double precision * interval '86400 seconds'))) and ((r.requester = (select auth.uid())) or app.has_role((select auth.uid()), 'agent'))), false) then
     raise exception using errcode = 'P0001', message = 'REOPEN_WINDOW_PASSED', detail = jsonb_build_object('entity', 'ticket', 'action', 'reopen')::text;
   end if;
@@ -1122,7 +1274,7 @@ declare
   r public.ticket;
   v_from text;
 begin
-  select * into r from public.ticket x where x.id = p_id for update;
+  select * into r from public.ticket x where x.id = p_id for no key update;
   if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
   end if;
@@ -1136,6 +1288,9 @@ begin
   if v_from is null or v_from not in ('solved') then
     raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'ticket', 'transition', 'close', 'from', v_from)::text;
   end if;
+  perform app.lock_group('attachment.ticket', (r.id)::text);
+  perform app.lock_group('comment.ticket', (r.id)::text);
+  select * into r from public.ticket x where x.id = p_id;
   if not coalesce(((r.requester = (select auth.uid())) or app.has_role((select auth.uid()), 'agent')), false) then
     raise exception using errcode = 'P0001', message = 'NOT_REQUESTER', detail = jsonb_build_object('entity', 'ticket', 'action', 'close')::text;
   end if;
@@ -1162,7 +1317,7 @@ declare
   r public.ticket;
   v_from text;
 begin
-  select * into r from public.ticket x where x.id = p_id for update;
+  select * into r from public.ticket x where x.id = p_id for no key update;
   if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
   end if;
@@ -1176,6 +1331,9 @@ begin
   if v_from is null or v_from not in ('new', 'open', 'pending') then
     raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'ticket', 'transition', 'withdraw', 'from', v_from)::text;
   end if;
+  perform app.lock_group('attachment.ticket', (r.id)::text);
+  perform app.lock_group('comment.ticket', (r.id)::text);
+  select * into r from public.ticket x where x.id = p_id;
   if not coalesce((r.requester = (select auth.uid())), false) then
     raise exception using errcode = 'P0001', message = 'NOT_REQUESTER', detail = jsonb_build_object('entity', 'ticket', 'action', 'withdraw')::text;
   end if;
@@ -1202,7 +1360,7 @@ declare
   r public.ticket;
   v_from text;
 begin
-  select * into r from public.ticket x where x.id = p_id for update;
+  select * into r from public.ticket x where x.id = p_id for no key update;
   if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
   end if;
@@ -1216,6 +1374,9 @@ begin
   if v_from is null or v_from not in ('new') then
     raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'ticket', 'transition', 'discard', 'from', v_from)::text;
   end if;
+  perform app.lock_group('attachment.ticket', (r.id)::text);
+  perform app.lock_group('comment.ticket', (r.id)::text);
+  select * into r from public.ticket x where x.id = p_id;
   if p_input -> 'resolution' is null or jsonb_typeof(p_input -> 'resolution') = 'null' or (p_input ->> 'resolution') = '' then
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'ticket', 'transition', 'discard', 'field', 'resolution')::text;
   end if;

@@ -141,6 +141,21 @@ revoke execute on function public.revoke_role(uuid, text) from public, anon, aut
 grant execute on function public.revoke_role(uuid, text) to authenticated;
 
 -- ======================================================================
+-- Locks
+-- ======================================================================
+
+-- Serialises the writers and readers of one group of rows until the end of the transaction.
+create or replace function app.lock_group(p_group text, p_value text)
+returns void
+language sql volatile
+set search_path = ''
+as $fn$
+select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended(p_group || ':' || coalesce(p_value, '*'), 0))
+$fn$;
+revoke execute on function app.lock_group(text, text) from public, anon, authenticated;
+grant execute on function app.lock_group(text, text) to authenticated;
+
+-- ======================================================================
 -- Tables
 -- ======================================================================
 
@@ -152,7 +167,7 @@ create table if not exists public.person (
   email text not null,
   name text not null,
   constraint person__email__unique unique (email),
-  constraint person__email_invalid__1 check (email is null or (email ~* '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$'))
+  constraint person__email_invalid__1 check (email is null or (email ~ '^[^ \t\n\r\f\v@]+@[^ \t\n\r\f\v@]+\.[^ \t\n\r\f\v@]+$'))
 );
 
 create table if not exists public.ticket (
@@ -394,6 +409,24 @@ $fn$;
 revoke execute on function app.ticket__on_update() from public, anon, authenticated;
 create or replace trigger ninefold_20_on_update before update on public.ticket for each row execute function app.ticket__on_update();
 
+-- Locks the groups of ticket that rules read, before the write (see emitGroupLocks.ts).
+create or replace function app.ticket__lock_groups()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  perform app.lock_group('attachment.ticket', (coalesce(new.id, old.id))::text);
+  perform app.lock_group('comment.ticket', (coalesce(new.id, old.id))::text);
+  if tg_op = 'DELETE' then
+    return old;
+  end if;
+  return new;
+end;
+$fn$;
+revoke execute on function app.ticket__lock_groups() from public, anon, authenticated;
+create or replace trigger ninefold_05_lock_groups before insert or update or delete on public.ticket for each row execute function app.ticket__lock_groups();
+
 -- Insert bookkeeping of comment.
 create or replace function app.comment__on_insert()
 returns trigger
@@ -449,6 +482,26 @@ end;
 $fn$;
 revoke execute on function app.comment__on_update() from public, anon, authenticated;
 create or replace trigger ninefold_20_on_update before update on public.comment for each row execute function app.comment__on_update();
+
+-- Locks the groups of comment that rules read, before the write (see emitGroupLocks.ts).
+create or replace function app.comment__lock_groups()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  perform app.lock_group('comment.ticket', (case tg_op when 'INSERT' then new.ticket::text when 'DELETE' then old.ticket::text else least(old.ticket::text, new.ticket::text) end)::text);
+  if tg_op = 'UPDATE' and old.ticket is distinct from new.ticket then
+    perform app.lock_group('comment.ticket', (case when tg_op = 'UPDATE' and old.ticket is distinct from new.ticket then greatest(old.ticket::text, new.ticket::text) end)::text);
+  end if;
+  if tg_op = 'DELETE' then
+    return old;
+  end if;
+  return new;
+end;
+$fn$;
+revoke execute on function app.comment__lock_groups() from public, anon, authenticated;
+create or replace trigger ninefold_05_lock_groups before insert or update or delete on public.comment for each row execute function app.comment__lock_groups();
 
 -- Insert bookkeeping of attachment.
 create or replace function app.attachment__on_insert()
@@ -512,6 +565,26 @@ $fn$;
 revoke execute on function app.attachment__on_update() from public, anon, authenticated;
 create or replace trigger ninefold_20_on_update before update on public.attachment for each row execute function app.attachment__on_update();
 
+-- Locks the groups of attachment that rules read, before the write (see emitGroupLocks.ts).
+create or replace function app.attachment__lock_groups()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  perform app.lock_group('attachment.ticket', (case tg_op when 'INSERT' then new.ticket::text when 'DELETE' then old.ticket::text else least(old.ticket::text, new.ticket::text) end)::text);
+  if tg_op = 'UPDATE' and old.ticket is distinct from new.ticket then
+    perform app.lock_group('attachment.ticket', (case when tg_op = 'UPDATE' and old.ticket is distinct from new.ticket then greatest(old.ticket::text, new.ticket::text) end)::text);
+  end if;
+  if tg_op = 'DELETE' then
+    return old;
+  end if;
+  return new;
+end;
+$fn$;
+revoke execute on function app.attachment__lock_groups() from public, anon, authenticated;
+create or replace trigger ninefold_05_lock_groups before insert or update or delete on public.attachment for each row execute function app.attachment__lock_groups();
+
 -- ======================================================================
 -- Validation beyond the row
 -- ======================================================================
@@ -523,6 +596,7 @@ language plpgsql volatile security definer
 set search_path = ''
 as $fn$
 begin
+  perform app.lock_group('comment.ticket', (new.ticket)::text);
   if not (coalesce(((select count(*) from public.comment _c1 where (_c1.ticket = new.ticket)) <= 50), false)) then
     raise exception using errcode = 'P0001', message = 'TOO_MANY_COMMENTS', detail = jsonb_build_object('entity', 'comment')::text;
   end if;
@@ -531,6 +605,42 @@ end;
 $fn$;
 revoke execute on function app.comment__validate() from public, anon, authenticated;
 create or replace trigger ninefold_30_validate after insert or update on public.comment for each row execute function app.comment__validate();
+
+-- Write permissions of comment that read other rows, checked again under the group locks.
+create or replace function app.comment__recheck_permission()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  if current_user in ('anon', 'authenticated') then
+    if tg_op = 'INSERT' and not (((select app.has_role((select auth.uid()), 'customer')) and coalesce(((select _h1.requester from public.ticket _h1 where _h1.id = new.ticket) = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent'))) then
+      raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'comment', 'action', 'create')::text;
+    end if;
+  end if;
+  return null;
+end;
+$fn$;
+revoke execute on function app.comment__recheck_permission() from public, anon, authenticated;
+create or replace trigger ninefold_35_recheck_permission after insert or update or delete on public.comment for each row execute function app.comment__recheck_permission();
+
+-- Write permissions of attachment that read other rows, checked again under the group locks.
+create or replace function app.attachment__recheck_permission()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  if current_user in ('anon', 'authenticated') then
+    if tg_op = 'INSERT' and not (((select app.has_role((select auth.uid()), 'customer')) and coalesce(((select _h1.requester from public.ticket _h1 where _h1.id = new.ticket) = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent'))) then
+      raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'attachment', 'action', 'create')::text;
+    end if;
+  end if;
+  return null;
+end;
+$fn$;
+revoke execute on function app.attachment__recheck_permission() from public, anon, authenticated;
+create or replace trigger ninefold_35_recheck_permission after insert or update or delete on public.attachment for each row execute function app.attachment__recheck_permission();
 
 -- ======================================================================
 -- History
@@ -578,7 +688,7 @@ declare
   r public.ticket;
   v_from text;
 begin
-  select * into r from public.ticket x where x.id = p_id for update;
+  select * into r from public.ticket x where x.id = p_id for no key update;
   if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
   end if;
@@ -592,6 +702,9 @@ begin
   if v_from is null or v_from not in ('open') then
     raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'ticket', 'transition', 'start', 'from', v_from)::text;
   end if;
+  perform app.lock_group('attachment.ticket', (r.id)::text);
+  perform app.lock_group('comment.ticket', (r.id)::text);
+  select * into r from public.ticket x where x.id = p_id;
   update public.ticket x set
     assignee = (select auth.uid()),
     status = 'pending'
@@ -615,7 +728,7 @@ declare
   r public.ticket;
   v_from text;
 begin
-  select * into r from public.ticket x where x.id = p_id for update;
+  select * into r from public.ticket x where x.id = p_id for no key update;
   if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
   end if;
@@ -629,6 +742,9 @@ begin
   if v_from is null or v_from not in ('open', 'pending') then
     raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'ticket', 'transition', 'solve', 'from', v_from)::text;
   end if;
+  perform app.lock_group('attachment.ticket', (r.id)::text);
+  perform app.lock_group('comment.ticket', (r.id)::text);
+  select * into r from public.ticket x where x.id = p_id;
   if not coalesce(app.has_role(r.assignee, 'agent'), false) then
     raise exception using errcode = 'P0001', message = 'NOT_ASSIGNED', detail = jsonb_build_object('entity', 'ticket', 'action', 'solve')::text;
   end if;
@@ -659,7 +775,7 @@ declare
   r public.ticket;
   v_from text;
 begin
-  select * into r from public.ticket x where x.id = p_id for update;
+  select * into r from public.ticket x where x.id = p_id for no key update;
   if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
   end if;
@@ -673,6 +789,9 @@ begin
   if v_from is null or v_from not in ('solved') then
     raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'ticket', 'transition', 'close', 'from', v_from)::text;
   end if;
+  perform app.lock_group('attachment.ticket', (r.id)::text);
+  perform app.lock_group('comment.ticket', (r.id)::text);
+  select * into r from public.ticket x where x.id = p_id;
   if not coalesce((r.requester = (select auth.uid())), false) then
     raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'ticket', 'action', 'close')::text;
   end if;
@@ -698,7 +817,7 @@ declare
   r public.ticket;
   v_from text;
 begin
-  select * into r from public.ticket x where x.id = p_id for update;
+  select * into r from public.ticket x where x.id = p_id for no key update;
   if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
   end if;
@@ -712,6 +831,9 @@ begin
   if v_from is null or v_from not in ('solved') then
     raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'ticket', 'transition', 'reopen', 'from', v_from)::text;
   end if;
+  perform app.lock_group('attachment.ticket', (r.id)::text);
+  perform app.lock_group('comment.ticket', (r.id)::text);
+  select * into r from public.ticket x where x.id = p_id;
   if not coalesce((r.solved_at > (now() - ((7)::double precision * interval '86400 seconds'))), false) then
     raise exception using errcode = 'P0001', message = 'REOPEN_WINDOW_PASSED', detail = jsonb_build_object('entity', 'ticket', 'action', 'reopen')::text;
   end if;

@@ -1,0 +1,162 @@
+import type { Heading, Nodes, Root, RootContent, Table, TableCell } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { gfm } from 'micromark-extension-gfm';
+
+/**
+ * The Markdown side of `ninefold import`: the document parsed by micromark/mdast (CommonMark +
+ * GFM tables), and small readers over the tree. Every value read keeps the position of the node
+ * it came from, so a problem can be reported at its line and column.
+ */
+
+/** 1-based line and column in the Markdown source. */
+export interface Pos {
+  line: number;
+  column: number;
+}
+
+export const START: Pos = { line: 1, column: 1 };
+
+export function parseMarkdown(source: string): Root {
+  return fromMarkdown(source, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+}
+
+export function posOf(node: Nodes | undefined, fallback: Pos = START): Pos {
+  const p = node?.position?.start;
+  return p ? { line: p.line, column: p.column } : fallback;
+}
+
+/** The node's text with Markdown formatting removed (code spans keep their content). */
+export function textOf(node: Nodes | undefined): string {
+  return node ? nodeText(node).trim() : '';
+}
+
+function nodeText(n: Nodes): string {
+  if ('value' in n && n.type !== 'html') return n.value;
+  if (n.type === 'break' || (n.type === 'html' && /^<br\s*\/?>$/i.test(n.value))) return '\n';
+  return 'children' in n ? (n.children as Nodes[]).map(nodeText).join('') : '';
+}
+
+/**
+ * The node's text exactly as written in the source, with the table-cell escapes `ninefold doc`
+ * applies undone (`\|` → `|`, `<br>` → line break). Free text (labels, help, messages) is read
+ * this way so `*`, `_` or backticks in it come back unchanged.
+ */
+export function rawOf(node: Nodes | undefined, source: string, inTable = false): string {
+  // A table cell's own range includes its pipes: take its content's range instead.
+  const inner = node?.type === 'tableCell' ? node.children : undefined;
+  if (inner && inner.length === 0) return '';
+  const start = (inner ? inner[0] : node)?.position?.start.offset;
+  const end = (inner ? inner[inner.length - 1] : node)?.position?.end.offset;
+  if (start === undefined || end === undefined) return textOf(node);
+  const raw = source.slice(start, end);
+  const unescaped = inTable ? raw.replace(/\\\|/g, '|').replace(/<br\s*\/?>/gi, '\n') : raw;
+  return unescaped.trim();
+}
+
+/** The raw text of a range of sibling nodes (e.g. the paragraphs of a summary). */
+export function rawRange(nodes: readonly Nodes[], source: string): string {
+  const first = nodes[0]?.position?.start.offset;
+  const last = nodes[nodes.length - 1]?.position?.end.offset;
+  if (first === undefined || last === undefined) return '';
+  return source.slice(first, last).trim();
+}
+
+/** The content of inline code spans in a node, in order. */
+export function codesOf(node: Nodes | undefined): string[] {
+  const out: string[] = [];
+  const walk = (n: Nodes) => {
+    if (n.type === 'inlineCode') out.push(n.value);
+    if ('children' in n) for (const c of n.children as Nodes[]) walk(c);
+  };
+  if (node) walk(node);
+  return out;
+}
+
+/** A block of the document under one heading, down to the next heading of the same or higher rank. */
+export interface Section {
+  heading: Heading;
+  /** The heading's text. */
+  title: string;
+  /** Everything after the heading, up to the next heading of depth ≤ this one's. */
+  body: RootContent[];
+}
+
+/** Splits `nodes` at every heading of exactly `depth` (content before the first one is dropped). */
+export function sectionsAt(nodes: readonly RootContent[], depth: number): Section[] {
+  const out: Section[] = [];
+  let current: Section | undefined;
+  for (const n of nodes) {
+    if (n.type === 'heading' && n.depth <= depth) {
+      current = n.depth === depth ? { heading: n, title: textOf(n), body: [] } : undefined;
+      if (current) out.push(current);
+    } else if (current) {
+      current.body.push(n);
+    }
+  }
+  return out;
+}
+
+/** One cell read from a table: formatted text, raw text, code spans and position. */
+export interface Cell {
+  node: TableCell | undefined;
+  text: string;
+  raw: string;
+  codes: string[];
+  pos: Pos;
+}
+
+/** One table row with its cells looked up by column key. */
+export interface Row {
+  pos: Pos;
+  cell: (key: string) => Cell;
+  has: (key: string) => boolean;
+}
+
+/**
+ * Reads a GFM table, finding columns by their header words rather than their position, so
+ * columns may come in any order and extra columns are ignored. `columns` maps a key to the
+ * header words that name it (compared in lower case, without punctuation).
+ */
+export function readTable(table: Table, source: string, columns: Record<string, readonly string[]>): Row[] {
+  const [head, ...body] = table.children;
+  const index = new Map<string, number>();
+  (head?.children ?? []).forEach((c, i) => {
+    const words = headerWords(textOf(c));
+    for (const [key, names] of Object.entries(columns)) {
+      if (!index.has(key) && names.some((n) => headerWords(n) === words)) index.set(key, i);
+    }
+  });
+  return body.map((row) => {
+    const rowPos = posOf(row);
+    const cellAt = (key: string): Cell => {
+      const i = index.get(key);
+      const node = i === undefined ? undefined : row.children[i];
+      return {
+        node,
+        text: textOf(node),
+        raw: rawOf(node, source, true),
+        codes: codesOf(node),
+        pos: posOf(node, rowPos),
+      };
+    };
+    return { pos: rowPos, cell: cellAt, has: (key) => index.has(key) };
+  });
+}
+
+/** The headers of a table in lower-case words, to recognise which table is which. */
+export function tableHeaders(table: Table): string[] {
+  return (table.children[0]?.children ?? []).map((c) => headerWords(textOf(c)));
+}
+
+export function headerWords(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/** Top-level tables of a block. */
+export function tablesIn(nodes: readonly RootContent[]): Table[] {
+  return nodes.filter((n): n is Table => n.type === 'table');
+}

@@ -1,0 +1,59 @@
+import type { RootContent } from 'mdast';
+import type { AppSpec, ConstantSpec, ConstantValue } from '../spec/types.ts';
+import type { ImportContext } from './importContext.ts';
+import { type Cell, readTable, tablesIn } from './markdownTree.ts';
+
+const COLUMNS = { name: ['Name', 'Constant', 'Key'], label: ['Label'], value: ['Value'], unit: ['Unit'] };
+
+/** Section 9: the constants table. Values are typed as `doc` writes them (see constantValueCell). */
+export function readConstants(ctx: ImportContext, body: readonly RootContent[], spec: AppSpec): void {
+  const table = tablesIn(body)[0];
+  for (const row of table ? readTable(table, ctx.source, COLUMNS) : []) {
+    const nameCell = row.cell('name');
+    const name = nameCell.codes[0] ?? nameCell.text;
+    const path = `constants.${name}`;
+    ctx.at(path, row.pos);
+    if (name === '') {
+      ctx.problem('doc/missing', row.pos, 'constants', 'a constant without a name');
+      continue;
+    }
+    if (Object.hasOwn(spec.constants, name)) {
+      ctx.problem('doc/duplicate', row.pos, path, `the constant "${name}" is listed twice`);
+      continue;
+    }
+    const valueCell = row.cell('value');
+    ctx.at(`${path}.value`, valueCell.pos);
+    const value = constantValue(ctx, valueCell, `${path}.value`);
+    if (value === undefined) continue;
+    const c: ConstantSpec = { value, label: row.cell('label').raw || name };
+    const unit = row.cell('unit').raw;
+    if (unit !== '') c.unit = unit;
+    spec.constants[name] = c;
+  }
+}
+
+function constantValue(ctx: ImportContext, cell: Cell, path: string): ConstantValue | undefined {
+  const raw = cell.raw;
+  if (raw === '') {
+    ctx.problem('doc/missing', cell.pos, path, 'the constant has no value');
+    return undefined;
+  }
+  if (raw.startsWith('"')) {
+    try {
+      const v: unknown = JSON.parse(raw);
+      if (typeof v === 'string') return v;
+    } catch {
+      // fall through: read as text
+    }
+  }
+  const lower = raw.toLowerCase();
+  if (lower === 'yes' || lower === 'true') return true;
+  if (lower === 'no' || lower === 'false') return false;
+  if (lower === 'empty list') return [];
+  const n = Number(raw);
+  if (Number.isFinite(n)) return n;
+  // A list: only code spans, separated by commas.
+  if (cell.codes.length > 0 && cell.text.split(',').every((p) => cell.codes.includes(p.trim())))
+    if (cell.codes.length === cell.text.split(',').length) return cell.codes;
+  return raw;
+}

@@ -1,0 +1,340 @@
+import type { RootContent } from 'mdast';
+import { humanize } from '../doc/labels.ts';
+import type { AppSpec, EntitySpec, FieldSpec, FieldType } from '../spec/types.ts';
+import { flag, type ImportContext, keyFromLabel } from './importContext.ts';
+import { type Cell, codesOf, posOf, readTable, sectionsAt, tablesIn, textOf } from './markdownTree.ts';
+import { entityNames, fieldNames } from './specNames.ts';
+
+const FIELD_COLUMNS = {
+  field: ['Field', 'Name', 'Key'],
+  label: ['Label'],
+  type: ['Type'],
+  required: ['Required'],
+  default: ['Default'],
+  unique: ['Unique'],
+  owner: ['Owner'],
+  help: ['Help', 'Description', 'Notes'],
+  list: ['In lists', 'List', 'Listed'],
+  search: ['Searched', 'Search'],
+};
+
+interface PendingField {
+  entity: string;
+  key: string;
+  type: Cell;
+  fallback: Cell;
+  spec: FieldSpec;
+  title?: string;
+}
+
+/**
+ * Section 3: one `### Label (`key`)` block per entity, a sentence of entity facts and a table of
+ * fields. Types are read in a second pass, once every entity and field is known, because a
+ * reference or a currency field names another entity or field by its label.
+ */
+export function readEntities(ctx: ImportContext, body: readonly RootContent[], spec: AppSpec): void {
+  const pending: PendingField[] = [];
+  const titles: { entity: string; label: string; pos: ReturnType<typeof posOf> }[] = [];
+  for (const block of sectionsAt(body, 3)) {
+    const codes = codesOf(block.heading);
+    const label = headingLabel(textOf(block.heading), codes[0]);
+    const key = codes[0] ?? keyFromLabel(label);
+    const path = `entities.${key}`;
+    ctx.at(path, posOf(block.heading));
+    if (Object.hasOwn(spec.entities, key)) {
+      ctx.problem('doc/duplicate', posOf(block.heading), path, `the entity "${key}" is described twice`);
+      continue;
+    }
+    const entity: EntitySpec = { label, fields: {} };
+    for (const node of block.body) {
+      if (node.type !== 'paragraph') continue;
+      const facts = readFacts(textOf(node));
+      if (facts.plural) entity.plural = facts.plural;
+      if (facts.title) titles.push({ entity: key, label: facts.title, pos: posOf(node) });
+      if (facts.profile) entity.profile = true;
+      if (facts.files) entity.files = true;
+      if (facts.live) entity.live = true;
+    }
+    const table = tablesIn(block.body)[0];
+    for (const row of table ? readTable(table, ctx.source, FIELD_COLUMNS) : []) {
+      const keyCell = row.cell('field');
+      const labelCell = row.cell('label');
+      const fieldKey =
+        keyCell.codes[0] ?? (keyCell.text || (labelCell.text ? keyFromLabel(labelCell.text) : ''));
+      if (fieldKey === '') {
+        ctx.problem(
+          'doc/missing',
+          row.pos,
+          `${path}.fields`,
+          'a field row without a name',
+          'write the name in the first column, e.g. `dueAt`',
+        );
+        continue;
+      }
+      const fpath = `${path}.fields.${fieldKey}`;
+      ctx.at(fpath, row.pos);
+      if (Object.hasOwn(entity.fields, fieldKey)) {
+        ctx.problem('doc/duplicate', row.pos, fpath, `the field "${fieldKey}" is listed twice`);
+        continue;
+      }
+      const f: FieldSpec = { type: 'text' };
+      if (labelCell.raw !== '' && labelCell.raw !== humanize(fieldKey)) f.label = labelCell.raw;
+      const help = row.cell('help').raw;
+      if (help !== '') f.help = help;
+      if (flag(row.cell('required').text)) f.required = true;
+      if (flag(row.cell('unique').text)) f.unique = true;
+      if (flag(row.cell('owner').text)) f.owner = true;
+      const list = flag(row.cell('list').text);
+      if (list !== undefined) f.list = list;
+      const search = flag(row.cell('search').text);
+      if (search !== undefined) f.search = search;
+      entity.fields[fieldKey] = f;
+      pending.push({
+        entity: key,
+        key: fieldKey,
+        type: row.cell('type'),
+        fallback: row.cell('default'),
+        spec: f,
+      });
+    }
+    spec.entities[key] = entity;
+  }
+  for (const p of pending) readType(ctx, spec, p);
+  for (const p of pending) readDefault(ctx, p);
+  for (const t of titles) {
+    const field = ctx.resolve(
+      fieldNames(spec, t.entity, false),
+      t.label,
+      'field',
+      t.pos,
+      `entities.${t.entity}.title`,
+    );
+    const e = spec.entities[t.entity];
+    if (field && e) e.title = field;
+  }
+}
+
+/** `Expense line (`line`)` → `Expense line`. */
+function headingLabel(text: string, key: string | undefined): string {
+  if (key === undefined) return text.trim();
+  const i = text.lastIndexOf(`(${key})`);
+  const label = (i >= 0 ? text.slice(0, i) : text.replace(key, '')).trim();
+  return label === '' ? humanize(key) : label;
+}
+
+interface Facts {
+  plural?: string;
+  title?: string;
+  profile?: boolean;
+  files?: boolean;
+  live?: boolean;
+}
+
+/** The sentence under an entity's heading: plural, title field, profile, files, live. */
+function readFacts(text: string): Facts {
+  const facts: Facts = {};
+  for (const raw of text.split(/(?<=\.)\s+/)) {
+    const s = raw.trim().replace(/\.$/, '');
+    const lower = s.toLowerCase();
+    if (lower.startsWith('plural:')) facts.plural = s.slice('plural:'.length).trim();
+    else if (lower.startsWith('a row is shown by its '))
+      facts.title = s.slice('a row is shown by its '.length).trim();
+    else if (lower.startsWith('title field:')) facts.title = s.slice('title field:'.length).trim();
+    else if (lower.includes("rows are the app's users") || lower.includes('rows are the app’s users'))
+      facts.profile = true;
+    else if (lower.includes('rows are files')) facts.files = true;
+    else if (lower.includes('appear live') || lower === 'live') facts.live = true;
+  }
+  return facts;
+}
+
+const TYPE_WORDS: [string, FieldType][] = [
+  ['long text', 'longtext'],
+  ['longtext', 'longtext'],
+  ['email address', 'email'],
+  ['email', 'email'],
+  ['e-mail', 'email'],
+  ['whole number', 'integer'],
+  ['integer', 'integer'],
+  ['number', 'number'],
+  ['money', 'money'],
+  ['yes / no', 'boolean'],
+  ['yes/no', 'boolean'],
+  ['boolean', 'boolean'],
+  ['date and time', 'datetime'],
+  ['datetime', 'datetime'],
+  ['date', 'date'],
+  ['one of', 'enum'],
+  ['enum', 'enum'],
+  ['status', 'status'],
+  ['reference to', 'ref'],
+  ['reference', 'ref'],
+  ['ref', 'ref'],
+  ['user', 'user'],
+  ['file', 'file'],
+  ['tags', 'tags'],
+  ['text', 'text'],
+];
+
+/**
+ * The type column: `one of: `a`, `b``, `reference to Claim; the row is removed when …`,
+ * `money, currency in Currency`, `user (Person)`, `file: `image/*``, `tags from: …`.
+ */
+function readType(ctx: ImportContext, spec: AppSpec, p: PendingField): void {
+  const path = `entities.${p.entity}.fields.${p.key}`;
+  const [main = '', ...rest] = p.type.raw.split(';');
+  const plain = main.replace(/`/g, '').trim();
+  const lower = plain.toLowerCase();
+  const match = TYPE_WORDS.find(([w]) => lower.startsWith(w));
+  if (!match) {
+    ctx.problem(
+      'doc/invalid-value',
+      p.type.pos,
+      `${path}.type`,
+      p.type.text === '' ? 'the field has no type' : `unknown type "${plain}"`,
+      'one of: text, long text, email address, number, whole number, money, yes / no, date, date and time, one of: `a`, `b`, status, reference to <entity>, user, file, tags',
+    );
+    return;
+  }
+  const [word, type] = match;
+  const f = p.spec;
+  f.type = type;
+  const after = plain.slice(word.length).replace(/^[\s:,]+/, '');
+  // Only the code spans of the main clause (not of an `; on delete` remark) are values.
+  const mainCodes = p.type.codes.slice(0, countCodes(main));
+  switch (type) {
+    case 'enum':
+      f.values = mainCodes.length > 0 ? mainCodes : splitWords(after);
+      break;
+    case 'tags':
+      if (mainCodes.length > 0) f.values = mainCodes;
+      break;
+    case 'file':
+      if (mainCodes.length > 0) f.accept = mainCodes;
+      break;
+    case 'money': {
+      const m = after.replace(/^currency in\s+/i, '');
+      if (m !== after || /^currency/i.test(after)) {
+        const field = ctx.resolve(
+          fieldNames(spec, p.entity, false),
+          m,
+          'currency field',
+          p.type.pos,
+          `${path}.currencyField`,
+        );
+        if (field) f.currencyField = field;
+      }
+      break;
+    }
+    case 'ref': {
+      const target = (mainCodes[0] ?? after.replace(/^to\s+/i, '')).trim();
+      if (target === '') {
+        ctx.problem(
+          'doc/missing',
+          p.type.pos,
+          `${path}.ref`,
+          'a reference names the entity it points to',
+          'write `reference to <entity label>`',
+        );
+      } else {
+        const e = ctx.resolve(entityNames(spec), target, 'entity', p.type.pos, `${path}.ref`);
+        if (e) f.ref = e;
+      }
+      break;
+    }
+    default:
+      break;
+  }
+  const remark = rest.join(';').toLowerCase();
+  if (type === 'ref' || type === 'user') {
+    if (remark.includes('removed when') || remark.includes('cascade')) f.onDelete = 'cascade';
+    else if (remark.includes('cannot be deleted') || remark.includes('restrict')) f.onDelete = 'restrict';
+    else if (remark.includes('emptied when') || remark.includes('set null')) f.onDelete = 'set null';
+  }
+}
+
+function countCodes(text: string): number {
+  let n = 0;
+  let inCode = false;
+  let run = 0;
+  let open = 0;
+  for (let i = 0; i <= text.length; i++) {
+    if (text[i] === '`') run++;
+    else {
+      if (run > 0) {
+        if (!inCode) {
+          inCode = true;
+          open = run;
+        } else if (run === open) {
+          inCode = false;
+          n++;
+        }
+      }
+      run = 0;
+    }
+  }
+  return n;
+}
+
+function splitWords(text: string): string[] {
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+const DEFAULT_WORDS = new Map<string, FieldSpec['default']>([
+  ['the current user', 'me'],
+  ['current user', 'me'],
+  ['me', 'me'],
+  ['the current time', 'now'],
+  ['now', 'now'],
+  ['today', 'today'],
+  ['empty', null],
+  ['null', null],
+]);
+
+/** The default column: `the current user`, `the current time`, `today`, `empty`, yes/no, or a literal in code. */
+function readDefault(ctx: ImportContext, p: PendingField): void {
+  const cell = p.fallback;
+  const text = cell.text.trim();
+  if (text === '') return;
+  const f = p.spec;
+  const lower = text.toLowerCase();
+  const literal = cell.codes.length === 1 && text === `${cell.codes[0]}` ? cell.codes[0] : undefined;
+  const word = literal === undefined ? DEFAULT_WORDS.get(lower) : undefined;
+  if (word !== undefined) {
+    f.default = word;
+    return;
+  }
+  const value = literal ?? text;
+  if (f.type === 'boolean') {
+    const b = flag(value);
+    if (b === undefined) {
+      ctx.problem(
+        'doc/invalid-value',
+        cell.pos,
+        `entities.${p.entity}.fields.${p.key}.default`,
+        `"${value}" is not yes or no`,
+      );
+      return;
+    }
+    f.default = b;
+    return;
+  }
+  if (f.type === 'number' || f.type === 'integer' || f.type === 'money') {
+    const n = Number(value);
+    if (value.trim() === '' || !Number.isFinite(n)) {
+      ctx.problem(
+        'doc/invalid-value',
+        cell.pos,
+        `entities.${p.entity}.fields.${p.key}.default`,
+        `"${value}" is not a number`,
+      );
+      return;
+    }
+    f.default = n;
+    return;
+  }
+  f.default = value;
+}

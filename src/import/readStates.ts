@@ -1,0 +1,233 @@
+import type { RootContent } from 'mdast';
+import { humanize } from '../doc/labels.ts';
+import type { AppSpec, EntityStatesSpec, StateSpec, TransitionSpec } from '../spec/types.ts';
+import { type CellLine, cellLines, lastCode, unmark } from './cellLines.ts';
+import { flag, type ImportContext, keyFromLabel, splitList } from './importContext.ts';
+import {
+  type Cell,
+  codesOf,
+  posOf,
+  readTable,
+  sectionsAt,
+  tableHeaders,
+  tablesIn,
+  textOf,
+} from './markdownTree.ts';
+import { entityNames, fieldNames, roleNames, stateNames } from './specNames.ts';
+
+const STATE_COLUMNS = {
+  state: ['State', 'Name', 'Key'],
+  label: ['Label'],
+  initial: ['Initial', 'Start'],
+  final: ['Final', 'End'],
+  description: ['Meaning', 'Description'],
+};
+
+const TRANSITION_COLUMNS = {
+  transition: ['Transition', 'Name', 'Key'],
+  label: ['Label'],
+  from: ['From'],
+  to: ['To'],
+  roles: ['Roles', 'Who'],
+  guard: ['Guard', 'Only when', 'Condition'],
+  input: ['Asks for', 'Input'],
+  set: ['Sets', 'Set'],
+  notes: ['Notes'],
+};
+
+/**
+ * Section 4: per entity (`### Claim`), the status field, a table of states and a table of
+ * transitions. States and roles may be named by key or label.
+ */
+export function readStates(ctx: ImportContext, body: readonly RootContent[], spec: AppSpec): void {
+  for (const block of sectionsAt(body, 3)) {
+    const pos = posOf(block.heading);
+    const entity = ctx.resolve(
+      entityNames(spec),
+      codesOf(block.heading)[0] ?? block.title,
+      'entity',
+      pos,
+      'states',
+    );
+    if (!entity) continue;
+    const path = `states.${entity}`;
+    ctx.at(path, pos);
+    const tables = tablesIn(block.body);
+    const stateTable = tables.find((t) => !tableHeaders(t).includes('to'));
+    const transitionTable = tables.find((t) => tableHeaders(t).includes('to'));
+    const st: EntityStatesSpec = { field: '', initial: '', states: {}, transitions: {} };
+    spec.states[entity] = st;
+    // The status field: named in the sentence under the heading, or the entity's status-typed field.
+    const sentence = block.body.find((n) => n.type === 'paragraph');
+    const fields = fieldNames(spec, entity, false);
+    const named = codesOf(sentence).find((c) => fields.some((f) => f.key === c));
+    const statusField = Object.entries(spec.entities[entity]?.fields ?? {}).find(
+      ([, f]) => f.type === 'status',
+    )?.[0];
+    st.field = named ?? statusField ?? 'status';
+    ctx.at(`${path}.field`, posOf(sentence, pos));
+    let initialText: string | undefined;
+    for (const n of block.body) {
+      if (n.type !== 'paragraph') continue;
+      for (const c of n.children) if (c.type === 'strong') initialText ??= textOf(c);
+    }
+    for (const row of stateTable ? readTable(stateTable, ctx.source, STATE_COLUMNS) : []) {
+      const keyCell = row.cell('state');
+      const labelCell = row.cell('label');
+      const key =
+        keyCell.codes[0] ?? (keyCell.text ? keyFromLabel(keyCell.text) : keyFromLabel(labelCell.text));
+      const spath = `${path}.states.${key}`;
+      ctx.at(spath, row.pos);
+      if (Object.hasOwn(st.states, key)) {
+        ctx.problem('doc/duplicate', row.pos, spath, `the state "${key}" is listed twice`);
+        continue;
+      }
+      const state: StateSpec = {};
+      const label = labelCell.raw || (keyCell.codes[0] ? '' : keyCell.raw);
+      if (label !== '' && label !== humanize(key)) state.label = label;
+      if (flag(row.cell('final').text)) state.final = true;
+      const description = row.cell('description').raw;
+      if (description !== '') state.description = description;
+      st.states[key] = state;
+      if (flag(row.cell('initial').text) && st.initial === '') st.initial = key;
+    }
+    if (st.initial === '' && initialText !== undefined) {
+      st.initial = ctx.resolve(stateNames(spec, entity), initialText, 'state', pos, `${path}.initial`) ?? '';
+    }
+    if (st.initial === '') {
+      ctx.problem(
+        'doc/missing',
+        pos,
+        `${path}.initial`,
+        'no initial state',
+        'mark one state `yes` in the Initial column',
+      );
+    }
+    ctx.at(`${path}.initial`, pos);
+    for (const row of transitionTable ? readTable(transitionTable, ctx.source, TRANSITION_COLUMNS) : []) {
+      readTransition(ctx, spec, entity, st, row);
+    }
+  }
+}
+
+function readTransition(
+  ctx: ImportContext,
+  spec: AppSpec,
+  entity: string,
+  st: EntityStatesSpec,
+  row: ReturnType<typeof readTable>[number],
+): void {
+  const keyCell = row.cell('transition');
+  const labelCell = row.cell('label');
+  const key = keyCell.codes[0] ?? (keyCell.text ? keyFromLabel(keyCell.text) : keyFromLabel(labelCell.text));
+  const path = `states.${entity}.transitions.${key}`;
+  ctx.at(path, row.pos);
+  if (Object.hasOwn(st.transitions, key)) {
+    ctx.problem('doc/duplicate', row.pos, path, `the transition "${key}" is listed twice`);
+    return;
+  }
+  const states = stateNames(spec, entity);
+  const names = (cell: Cell, what: string, p: string, candidates = states) => {
+    ctx.at(p, cell.pos);
+    const items = cell.codes.length > 0 && unmarkAll(cell) === '' ? cell.codes : splitList(cell.text);
+    return items.flatMap((t) => {
+      const k = ctx.resolve(candidates, t, what, cell.pos, p);
+      return k ? [k] : [];
+    });
+  };
+  const t: TransitionSpec = { from: [], to: '', roles: [] };
+  const label = labelCell.raw || (keyCell.codes[0] ? '' : keyCell.raw);
+  if (label !== '' && label !== humanize(key)) t.label = label;
+  t.from = names(row.cell('from'), 'state', `${path}.from`);
+  const to = row.cell('to');
+  ctx.at(`${path}.to`, to.pos);
+  t.to = ctx.resolve(states, to.codes[0] ?? to.text, 'state', to.pos, `${path}.to`) ?? '';
+  const rolesCell = row.cell('roles');
+  const rolesText = withoutInheritance(rolesCell.text);
+  t.roles =
+    rolesText.toLowerCase() === 'nobody' || rolesText === ''
+      ? []
+      : names({ ...rolesCell, text: rolesText, codes: [] }, 'role', `${path}.roles`, roleNames(spec));
+  readGuard(ctx, row.cell('guard'), t, path);
+  const fields = fieldNames(spec, entity, false);
+  const input = row.cell('input');
+  if (input.text !== '' && flag(input.text) !== false)
+    t.input = names(input, 'field', `${path}.input`, fields);
+  const sets = row.cell('set');
+  ctx.at(`${path}.set`, sets.pos);
+  for (const line of cellLines(sets.node)) {
+    const at = line.marked.search(/\s(set to|=|:=|←)\s/i);
+    if (at < 0) {
+      ctx.problem(
+        'doc/invalid-value',
+        sets.pos,
+        `${path}.set`,
+        `cannot read "${unmark(line)}"`,
+        'write `<field> set to <rule in backticks>`, one per line (`<br>` between)',
+      );
+      continue;
+    }
+    const fieldText = unmark(line, line.marked.slice(0, at));
+    const field = ctx.resolve(fields, fieldText, 'field', sets.pos, `${path}.set`);
+    const rest = line.marked.slice(at).replace(/^\s(set to|=|:=|←)\s/i, '');
+    const last = lastCode(rest);
+    const value = last ? line.codes[last.index] : unmark(line, rest);
+    if (field && value !== undefined) {
+      t.set ??= {};
+      t.set[field] = value;
+    }
+  }
+  const notes = row.cell('notes');
+  const lower = notes.text.toLowerCase();
+  if (lower.includes('confirm')) t.confirm = true;
+  const callsAt = lower.indexOf('calls');
+  if (callsAt >= 0) {
+    const calls = cellLines(notes.node).flatMap((l) => {
+      const i = l.marked.toLowerCase().indexOf('calls');
+      return i < 0
+        ? []
+        : [...l.marked.slice(i).matchAll(/\uE000(\d+)\uE000/g)].map((m) => l.codes[Number(m[1])] ?? '');
+    });
+    if (calls.length > 0) t.calls = calls;
+    ctx.at(`${path}.calls`, notes.pos);
+  }
+  st.transitions[key] = t;
+}
+
+/** `Employee (and Manager and Admin, by inheritance)` → `Employee`. */
+function withoutInheritance(text: string): string {
+  return text.replace(/\([^)]*by inheritance\)/gi, '').trim();
+}
+
+function unmarkAll(cell: Cell): string {
+  return cell.text
+    .split(',')
+    .filter((s) => !cell.codes.includes(s.trim()))
+    .join('')
+    .trim();
+}
+
+/** `words (`rule`); otherwise `CODE``, or `none`. */
+function readGuard(ctx: ImportContext, cell: Cell, t: TransitionSpec, path: string): void {
+  ctx.at(`${path}.guard`, cell.pos);
+  const line: CellLine | undefined = cellLines(cell.node)[0];
+  if (!line) return;
+  const lower = line.marked.toLowerCase();
+  if (lower === 'none' || lower === '-' || lower === '—') return;
+  const split = lower.search(/[;,]?\s*otherwise\b/);
+  const rulePart = split >= 0 ? line.marked.slice(0, split) : line.marked;
+  const errorPart = split >= 0 ? line.marked.slice(split) : '';
+  const last = lastCode(rulePart);
+  const rule = last ? line.codes[last.index] : unmark(line, rulePart);
+  if (rule) t.guard = rule;
+  if (errorPart !== '') {
+    const m = /\uE000(\d+)\uE000/.exec(errorPart);
+    const code = m
+      ? line.codes[Number(m[1])]
+      : unmark(line, errorPart)
+          .replace(/^[;,]?\s*otherwise\s*/i, '')
+          .replace(/\.$/, '');
+    if (code) t.guardError = code;
+    ctx.at(`${path}.guardError`, cell.pos);
+  }
+}

@@ -1,0 +1,93 @@
+import { columnName } from '../naming.ts';
+import type { AppSpec } from '../spec/types.ts';
+import { compileMigration } from '../sql/compileMigration.ts';
+import { historyTable } from '../sql/emitHistory.ts';
+import { type Target, tableRef } from '../sql/specModel.ts';
+import { type SchemaShape, schemaModelOf } from './schemaModel.ts';
+
+/** What the lock knows of one entity: its table, its fields' columns, its states. */
+export interface EntityLock {
+  table: string;
+  /** History table, for entities with states. */
+  history?: string;
+  /** field → column */
+  fields: Record<string, string>;
+  /** The status field and its states, for entities with states. */
+  states?: { field: string; values: string[] };
+}
+
+/**
+ * The model a migration was generated from, as recorded beside the migrations
+ * (`supabase/ninefold.lock.json`) and in an embedded database (`ninefold.schema_version.model`).
+ * The next `ninefold migrate` diffs it with the current specification's.
+ */
+export interface LockModel {
+  ninefold: 1;
+  app: string;
+  target: Target;
+  entities: Record<string, EntityLock>;
+  schema: SchemaShape;
+}
+
+/** The schema-defining SQL of a spec for a target: the migration, plus (embedded) the extras the backend adds. */
+export type SchemaSql = (spec: AppSpec, target: Target) => string;
+
+const migrationOnly: SchemaSql = (spec, target) => compileMigration(spec, { target });
+
+/**
+ * The lock model of a specification: what its migration creates. Pure and deterministic.
+ *
+ * @example
+ * lockModel(helpdesk, 'supabase').entities.ticket.table; // 'public.ticket'
+ */
+export function lockModel(spec: AppSpec, target: Target, sqlOf: SchemaSql = migrationOnly): LockModel {
+  const entities: Record<string, EntityLock> = {};
+  for (const [name, e] of Object.entries(spec.entities)) {
+    const st = spec.states[name];
+    const lock: EntityLock = {
+      table: tableRef(name),
+      fields: Object.fromEntries(Object.keys(e.fields).map((f) => [f, columnName(f)])),
+    };
+    if (st) {
+      lock.history = historyTable(name);
+      lock.states = { field: st.field, values: Object.keys(st.states) };
+    }
+    entities[name] = lock;
+  }
+  return {
+    ninefold: 1,
+    app: spec.purpose.name,
+    target,
+    entities,
+    schema: schemaModelOf(sqlOf(spec, target)),
+  };
+}
+
+function sortKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortKeys);
+  if (v !== null && typeof v === 'object')
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((k) => [k, sortKeys((v as Record<string, unknown>)[k])]),
+    );
+  return v;
+}
+
+/** The lock as deterministic JSON (sorted keys, two-space indent, final newline): diffs review well. */
+export function lockJson(model: LockModel): string {
+  return `${JSON.stringify(sortKeys(model), null, 2)}\n`;
+}
+
+/** Reads a lock file; throws with a one-line reason when it is not one. */
+export function parseLock(text: string): LockModel {
+  const v: unknown = JSON.parse(text);
+  if (
+    typeof v !== 'object' ||
+    v === null ||
+    (v as { ninefold?: unknown }).ninefold !== 1 ||
+    typeof (v as { schema?: unknown }).schema !== 'object'
+  )
+    throw new Error('not a Ninefold lock file (version 1)');
+  return v as LockModel;
+}

@@ -1,0 +1,37 @@
+import type { AppSpec, DeclaredCallSpec, PurposeSpec } from '../spec/types.ts';
+import type { ConstantNode } from './constant.ts';
+import type { ConstraintNode } from './constraint.ts';
+import type { ErrorCodeNode } from './errorCode.ts';
+import type { PolicyNode } from './policy.ts';
+import type { RoleNode } from './role.ts';
+import type { ScreenNode } from './screen.ts';
+import type { TableNode } from './table.ts';
+import type { TransitionNode } from './transition.ts';
+
+/**
+ * The specification resolved once: every name mapped to its table, column, function and policy,
+ * every inheritance and default worked out. The SQL printer, the document, both backends, the
+ * error mapping and the runtime read this; none re-derives it from the spec (docs/architecture.md).
+ */
+export interface AppModel {
+  purpose: PurposeSpec;
+  /** Tables by entity name, in spec order. */
+  tables: ReadonlyMap<string, TableNode>;
+  /** The entity whose rows are the app's users (`profile: true`), if any. */
+  profile?: string;
+  /** Roles by name, in spec order. */
+  roles: ReadonlyMap<string, RoleNode>;
+  /** Every policy, entity by entity, role by role (spec order), action by action. */
+  policies: readonly PolicyNode[];
+  /** Every transition of every entity. */
+  transitions: readonly TransitionNode[];
+  /** Every named constraint, by name. */
+  constraints: ReadonlyMap<string, ConstraintNode>;
+  /** Catalogue codes (built-in and the spec's), by code. */
+  errors: ReadonlyMap<string, ErrorCodeNode>;
+  constants: ReadonlyMap<string, ConstantNode>;
+  screens: ReadonlyMap<string, ScreenNode>;
+  calls: ReadonlyMap<string, DeclaredCallSpec>;
+  /** The specification the model was resolved from. */
+  spec: AppSpec;
+}

@@ -1,0 +1,9 @@
+import type { ConstantValue } from '../spec/types.ts';
+
+/** A business constant with its value, referenced by name from rules, messages and limits. */
+export interface ConstantNode {
+  name: string;
+  value: ConstantValue;
+  label: string;
+  unit?: string;
+}

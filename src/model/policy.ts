@@ -1,0 +1,18 @@
+export type Action = 'read' | 'create' | 'update' | 'delete';
+export const ACTIONS: readonly Action[] = ['read', 'create', 'update', 'delete'];
+
+/**
+ * One role's declared permission for one action on one entity: a row-level-security policy
+ * (`<table>__<role>__<action>`). Inheritance is resolved at run time by `app.has_role`.
+ */
+export interface PolicyNode {
+  entity: string;
+  role: string;
+  action: Action;
+  /** `true` or a rule text. */
+  when: true | string;
+  /** For update: the fields the role may change. */
+  fields?: readonly string[];
+  /** The policy's name in the migration. */
+  name: string;
+}

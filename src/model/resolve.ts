@@ -1,0 +1,398 @@
+import {
+  columnName,
+  foreignKeyName,
+  historyTableName,
+  indexName,
+  policyName,
+  tableName,
+  transitionFunctionName,
+  uniqueConstraintName,
+  validationConstraintName,
+  valuesConstraintName,
+} from '../naming.ts';
+import type { Typed } from '../rules/ast.ts';
+import { checkRule } from '../rules/check.ts';
+import { typedChildren } from '../rules/typedChildren.ts';
+import type { AppSpec, EntitySpec, Permission } from '../spec/types.ts';
+import { quoteIdent } from '../sql/quote.ts';
+import type { AppModel } from './appModel.ts';
+import { BUILTIN_CODES, SQL_RAISED_BUILTIN_CODES } from './builtinCodes.ts';
+import { type ColumnNode, FILE_META_COLUMNS, IMPLICIT_COLUMNS, sqlTypeOf } from './column.ts';
+import type { ConstantNode } from './constant.ts';
+import type { ConstraintNode } from './constraint.ts';
+import { enumValueNodes } from './enumValue.ts';
+import type { ErrorCodeNode } from './errorCode.ts';
+import type { FieldFormat } from './formats.ts';
+import { humanize } from './humanize.ts';
+import { ACTIONS, type PolicyNode } from './policy.ts';
+import type { ReferenceNode } from './reference.ts';
+import type { RoleNode } from './role.ts';
+import { routeParams, type ScreenNode } from './screen.ts';
+import type { TableNode } from './table.ts';
+import type { TableIndexNode } from './tableIndex.ts';
+import type { TransitionNode } from './transition.ts';
+
+const SEARCHABLE_BY_DEFAULT = new Set(['text', 'longtext', 'email']);
+
+function impliedRoles(spec: AppSpec, role: string): string[] {
+  const out: string[] = [];
+  const visit = (r: string) => {
+    if (out.includes(r)) return;
+    out.push(r);
+    for (const p of spec.roles.roles[r]?.inherits ?? []) visit(p);
+  };
+  visit(role);
+  return out;
+}
+
+function when(p: Permission | undefined): true | string | undefined {
+  return p === undefined || p === false ? undefined : p;
+}
+
+function policiesOf(spec: AppSpec, entity: string): PolicyNode[] {
+  const out: PolicyNode[] = [];
+  for (const role of Object.keys(spec.roles.roles)) {
+    const perms = spec.roles.permissions[role]?.[entity];
+    if (!perms) continue;
+    for (const action of ACTIONS) {
+      const name = policyName(entity, role, action);
+      if (action === 'update') {
+        const u = perms.update;
+        const w = u ? when(u.when) : undefined;
+        if (u && w !== undefined) out.push({ entity, role, action, when: w, fields: u.fields, name });
+        continue;
+      }
+      const w = when(perms[action]);
+      if (w !== undefined) out.push({ entity, role, action, when: w, name });
+    }
+  }
+  return out;
+}
+
+function formatsOf(spec: AppSpec, entity: string, field: string): FieldFormat[] {
+  const out: FieldFormat[] = [];
+  for (const r of spec.validation[entity] ?? [])
+    if (r.kind === 'field' && r.field === field && r.format && !out.includes(r.format)) out.push(r.format);
+  return out;
+}
+
+function declaredColumns(
+  spec: AppSpec,
+  entity: string,
+  e: EntitySpec,
+  profile: string | undefined,
+): ColumnNode[] {
+  const st = spec.states[entity];
+  const out: ColumnNode[] = [];
+  for (const [field, f] of Object.entries(e.fields)) {
+    if (f.type === 'file') continue;
+    const isStatus = st?.field === field;
+    const values = isStatus
+      ? Object.entries(st.states).map(([value, s]) => ({ value, label: s.label ?? humanize(value) }))
+      : f.values && (f.type === 'enum' || f.type === 'status' || f.type === 'tags')
+        ? enumValueNodes(f.values)
+        : undefined;
+    const references = f.type === 'user' ? profile : f.type === 'ref' ? f.ref : undefined;
+    const node: ColumnNode = {
+      field,
+      column: columnName(field),
+      origin: 'declared',
+      type: f.type,
+      sqlType: sqlTypeOf(f.type),
+      label: f.label ?? humanize(field),
+      notNull: f.required === true || f.owner === true || isStatus,
+      unique: f.unique === true,
+      formats: formatsOf(spec, entity, field),
+      searchable: f.search !== false && (f.search === true || SEARCHABLE_BY_DEFAULT.has(f.type)),
+      writable: true,
+      timestamp: f.type === 'datetime',
+      spec: f,
+    };
+    if (isStatus) node.default = st.initial;
+    else if (f.default !== undefined && f.default !== null) node.default = f.default;
+    if (values) node.values = values;
+    if (references) node.references = references;
+    out.push(node);
+  }
+  return out;
+}
+
+/** Row fields a rule reads (first path element, scope `row`): the columns worth indexing. */
+function rowFieldsRead(t: Typed, out: Set<string>): void {
+  if (t.kind === 'field' && t.scope === 'row') out.add(t.path[0] as string);
+  for (const c of typedChildren(t)) rowFieldsRead(c, out);
+}
+
+function indexesOf(
+  spec: AppSpec,
+  entity: string,
+  e: EntitySpec,
+  refs: readonly ReferenceNode[],
+  policies: readonly PolicyNode[],
+): TableIndexNode[] {
+  const reasons = new Map<string, Set<TableIndexNode['reasons'][number]>>();
+  const add = (field: string, why: TableIndexNode['reasons'][number]) => {
+    const s = reasons.get(field) ?? new Set();
+    s.add(why);
+    reasons.set(field, s);
+  };
+  for (const r of refs) add(r.field, 'reference');
+  for (const p of policies) {
+    if (p.when === true) continue;
+    const r = checkRule(spec, p.when, { entity, expect: 'boolean' });
+    if (!r.ok) continue;
+    const read = new Set<string>();
+    rowFieldsRead(r.typed, read);
+    for (const f of read) add(f, 'rule');
+  }
+  // The default sort of list screens: without an index a page sorts every readable row.
+  // Unique fields already have one.
+  for (const s of Object.values(spec.screens)) {
+    const field = s.entity === entity && s.sort ? s.sort.replace(/^-/, '') : undefined;
+    if (field && !e.fields[field]?.unique) add(field, 'sort');
+  }
+  reasons.delete('id');
+  return [...reasons.keys()]
+    .map((field) => ({ field, column: columnName(field) }))
+    .sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0))
+    .map(({ field, column }) => ({
+      name: indexName(entity, column),
+      entity,
+      field,
+      column,
+      reasons: [...(reasons.get(field) ?? [])],
+    }));
+}
+
+function constraintsOf(spec: AppSpec, entity: string, columns: readonly ColumnNode[]): ConstraintNode[] {
+  const out: ConstraintNode[] = [];
+  for (const c of columns) {
+    if (c.origin !== 'declared') continue;
+    if (c.unique)
+      out.push({ name: uniqueConstraintName(entity, c.field), entity, kind: 'unique', field: c.field });
+    if (c.values)
+      out.push({ name: valuesConstraintName(entity, c.field), entity, kind: 'values', field: c.field });
+  }
+  (spec.validation[entity] ?? []).forEach((rule, i) => {
+    const node: ConstraintNode = {
+      name: validationConstraintName(entity, rule.error, i),
+      entity,
+      kind: 'validation',
+      code: rule.error,
+      rule: i,
+    };
+    if (rule.field) node.field = rule.field;
+    out.push(node);
+  });
+  return out;
+}
+
+function transitionsOf(
+  spec: AppSpec,
+  entity: string,
+  roles: ReadonlyMap<string, RoleNode>,
+): TransitionNode[] {
+  const st = spec.states[entity];
+  if (!st) return [];
+  return Object.entries(st.transitions).map(([name, t]) => {
+    const node: TransitionNode = {
+      entity,
+      name,
+      label: t.label ?? humanize(name),
+      functionName: transitionFunctionName(entity, name),
+      from: t.from,
+      to: t.to,
+      roles: t.roles,
+      allowedRoles: [...roles.values()]
+        .filter((r) => r.implied.some((i) => t.roles.includes(i)))
+        .map((r) => r.name),
+      input: t.input ?? [],
+      set: t.set ?? {},
+      confirm: t.confirm === true,
+      calls: t.calls ?? [],
+    };
+    if (t.guard !== undefined) node.guard = t.guard;
+    if (t.guardError !== undefined) node.guardError = t.guardError;
+    return node;
+  });
+}
+
+function rolesOf(spec: AppSpec, profile: string | undefined): Map<string, RoleNode> {
+  const names = Object.keys(spec.roles.roles);
+  const implied = new Map(names.map((r) => [r, impliedRoles(spec, r)]));
+  const direct = profile
+    ? policiesOf(spec, profile)
+        .filter((p) => p.action === 'update' && p.when === true)
+        .map((p) => p.role)
+    : [];
+  const out = new Map<string, RoleNode>();
+  for (const [name, r] of Object.entries(spec.roles.roles)) {
+    const mine = implied.get(name) ?? [name];
+    const node: RoleNode = {
+      name,
+      label: r.label,
+      inherits: r.inherits ?? [],
+      implied: mine,
+      holders: names.filter((h) => implied.get(h)?.includes(name)),
+      signup: r.signup === true,
+      admin: mine.some((i) => direct.includes(i)),
+    };
+    if (r.description !== undefined) node.description = r.description;
+    out.set(name, node);
+  }
+  return out;
+}
+
+function tableOfSpec(
+  spec: AppSpec,
+  entity: string,
+  e: EntitySpec,
+  profile: string | undefined,
+  roles: ReadonlyMap<string, RoleNode>,
+): TableNode {
+  const declared = declaredColumns(spec, entity, e, profile);
+  const fileMeta = e.files ? FILE_META_COLUMNS.filter((c) => !Object.hasOwn(e.fields, c.field)) : [];
+  const columns = [...IMPLICIT_COLUMNS, ...declared, ...fileMeta];
+  const references: ReferenceNode[] = declared
+    .filter((c) => c.references !== undefined)
+    .map((c) => ({
+      entity,
+      field: c.field,
+      column: c.column,
+      target: c.references as string,
+      onDelete: c.spec?.onDelete ?? 'restrict',
+      constraintName: foreignKeyName(entity, c.field),
+    }));
+  const policies = policiesOf(spec, entity);
+  const label = e.label ?? humanize(entity);
+  const st = spec.states[entity];
+  const node: TableNode = {
+    entity,
+    table: tableName(entity),
+    ref: `public.${quoteIdent(tableName(entity))}`,
+    label,
+    plural: e.plural ?? `${label}s`,
+    profile: e.profile === true,
+    files: e.files === true,
+    live: e.live === true,
+    columns,
+    byField: new Map(columns.map((c) => [c.field, c])),
+    byColumn: new Map(columns.map((c) => [c.column, c])),
+    fileFields: Object.entries(e.fields)
+      .filter(([, f]) => f.type === 'file')
+      .map(([n]) => n),
+    writable: new Set(columns.filter((c) => c.writable && c.origin === 'declared').map((c) => c.field)),
+    searchable: declared.filter((c) => c.searchable).map((c) => c.column),
+    ownerFields: declared.filter((c) => c.spec?.owner).map((c) => c.field),
+    references,
+    constraints: constraintsOf(spec, entity, columns),
+    indexes: indexesOf(spec, entity, e, references, policies),
+    transitions: transitionsOf(spec, entity, roles),
+    spec: e,
+  };
+  if (e.title !== undefined) node.title = e.title;
+  if (st) {
+    node.statusField = st.field;
+    node.historyTable = historyTableName(entity);
+  }
+  return node;
+}
+
+function errorsOf(
+  spec: AppSpec,
+  constraints: ReadonlyMap<string, ConstraintNode>,
+): Map<string, ErrorCodeNode> {
+  const byCode = new Map<string, string[]>();
+  for (const c of constraints.values()) {
+    if (!c.code) continue;
+    byCode.set(c.code, [...(byCode.get(c.code) ?? []), c.name]);
+  }
+  const raisedBySpec = new Set<string>();
+  for (const st of Object.values(spec.states))
+    for (const t of Object.values(st.transitions)) if (t.guardError) raisedBySpec.add(t.guardError);
+  for (const rules of Object.values(spec.validation))
+    for (const r of rules) if (r.kind === 'row') raisedBySpec.add(r.error);
+  const out = new Map<string, ErrorCodeNode>();
+  for (const code of BUILTIN_CODES) {
+    out.set(code, {
+      code,
+      builtin: true,
+      severity: 'error',
+      sql: { raised: SQL_RAISED_BUILTIN_CODES.includes(code), constraints: [] },
+    });
+  }
+  for (const [code, e] of Object.entries(spec.errors)) {
+    const node: ErrorCodeNode = {
+      code,
+      builtin: out.has(code),
+      message: e.message,
+      severity: e.severity,
+      sql: {
+        raised: raisedBySpec.has(code) || SQL_RAISED_BUILTIN_CODES.includes(code),
+        constraints: byCode.get(code) ?? [],
+      },
+    };
+    if (e.field !== undefined) node.field = e.field;
+    out.set(code, node);
+  }
+  return out;
+}
+
+const cache = new WeakMap<AppSpec, AppModel>();
+
+/**
+ * Resolves a validated specification into the app model. Pure and cached per spec object.
+ *
+ * @example
+ * const model = resolve(spec);
+ * model.tables.get('expenseClaim')?.table;                   // 'expense_claim'
+ * model.tables.get('ticket')?.byField.get('assignedTo')?.column; // 'assigned_to'
+ * model.roles.get('admin')?.implied;                         // ['admin', 'agent', 'customer']
+ */
+export function resolve(spec: AppSpec): AppModel {
+  const hit = cache.get(spec);
+  if (hit) return hit;
+  const profile = Object.entries(spec.entities).find(([, e]) => e.profile)?.[0];
+  const roles = rolesOf(spec, profile);
+  const tables = new Map<string, TableNode>();
+  for (const [entity, e] of Object.entries(spec.entities))
+    tables.set(entity, tableOfSpec(spec, entity, e, profile, roles));
+  const constraints = new Map<string, ConstraintNode>();
+  for (const t of tables.values()) for (const c of t.constraints) constraints.set(c.name, c);
+  const constants = new Map<string, ConstantNode>();
+  for (const [name, c] of Object.entries(spec.constants)) {
+    const node: ConstantNode = { name, value: c.value, label: c.label };
+    if (c.unit !== undefined) node.unit = c.unit;
+    constants.set(name, node);
+  }
+  const screens = new Map<string, ScreenNode>();
+  for (const [name, s] of Object.entries(spec.screens)) {
+    const node: ScreenNode = {
+      name,
+      route: s.route,
+      params: routeParams(s.route),
+      kind: s.kind,
+      title: s.title,
+      nav: s.nav ?? [],
+      spec: s,
+    };
+    if (s.entity !== undefined) node.entity = s.entity;
+    screens.set(name, node);
+  }
+  const model: AppModel = {
+    purpose: spec.purpose,
+    tables,
+    roles,
+    policies: [...tables.keys()].flatMap((entity) => policiesOf(spec, entity)),
+    transitions: [...tables.values()].flatMap((t) => t.transitions),
+    constraints,
+    errors: errorsOf(spec, constraints),
+    constants,
+    screens,
+    calls: new Map(Object.entries(spec.calls.declared)),
+    spec,
+  };
+  if (profile !== undefined) model.profile = profile;
+  cache.set(spec, model);
+  return model;
+}

@@ -1,0 +1,20 @@
+/** A named transition of an entity, run by its generated function. */
+export interface TransitionNode {
+  entity: string;
+  name: string;
+  label: string;
+  /** The SQL function (`public.<table>_<transition>`), unquoted name. */
+  functionName: string;
+  from: readonly string[];
+  to: string;
+  /** Roles named in the spec. */
+  roles: readonly string[];
+  /** Every role allowed, inheritance resolved (roles inheriting a named one). */
+  allowedRoles: readonly string[];
+  guard?: string;
+  guardError?: string;
+  input: readonly string[];
+  set: Readonly<Record<string, string>>;
+  confirm: boolean;
+  calls: readonly string[];
+}
