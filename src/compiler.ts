@@ -10,6 +10,7 @@
 export { lintSpec } from './check/lintSpec.ts';
 export type { Diagnostic } from './diagnostics.ts';
 export { renderDoc } from './doc/renderDoc.ts';
+export { openApiDocument, printOpenApi } from './printers/printOpenApi.ts';
 export { printTypes } from './printers/printTypes.ts';
 export { type LoadResult, loadSpec } from './spec/loadSpec.ts';
 export { compileMigration, type MigrationOptions } from './sql/compileMigration.ts';
