@@ -11,6 +11,7 @@ export { lintSpec } from './check/lintSpec.ts';
 export type { Diagnostic } from './diagnostics.ts';
 export { renderDoc } from './doc/renderDoc.ts';
 export { openApiDocument, printOpenApi } from './printers/printOpenApi.ts';
+export { printPgTap } from './printers/printPgTap.ts';
 export { printTypes } from './printers/printTypes.ts';
 export { type LoadResult, loadSpec } from './spec/loadSpec.ts';
 export { compileMigration, type MigrationOptions } from './sql/compileMigration.ts';

@@ -140,7 +140,7 @@ describe('the packed package installed into a fresh project', () => {
     expect(shipped.filter((f) => /\.test(-d)?\.ts$|__golden__/.test(f))).toEqual([]);
   });
 
-  it('npx ninefold check, sql and doc work on the project’s specification', async () => {
+  it('npx ninefold check, sql and doc work on the project’s specification', { timeout: 600_000 }, async () => {
     const check = await run('npx', ['ninefold', 'check', 'spec.ts'], app);
     expect(ok(check)).toContain('no problems found');
     const sql = ok(await run('npx', ['ninefold', 'sql', 'spec.ts'], app));
@@ -162,7 +162,7 @@ describe('the packed package installed into a fresh project', () => {
     rmSync(join(app, 'broken.ts'));
   });
 
-  it('npx ninefold build builds the app', async () => {
+  it('npx ninefold build builds the app', { timeout: 900_000 }, async () => {
     const build = await run('npx', ['ninefold', 'build', 'spec.ts', '-o', 'out'], app);
     ok(build);
     timings.build = build.ms;
