@@ -140,7 +140,9 @@ describe('the packed package installed into a fresh project', () => {
     expect(shipped.filter((f) => /\.test(-d)?\.ts$|__golden__/.test(f))).toEqual([]);
   });
 
-  it('npx ninefold check, sql and doc work on the project’s specification', { timeout: 600_000 }, async () => {
+  it('npx ninefold check, sql and doc work on the project’s specification', {
+    timeout: 600_000,
+  }, async () => {
     const check = await run('npx', ['ninefold', 'check', 'spec.ts'], app);
     expect(ok(check)).toContain('no problems found');
     const sql = ok(await run('npx', ['ninefold', 'sql', 'spec.ts'], app));
