@@ -1,4 +1,4 @@
-import { defineApp } from '../../src/spec/defineApp.ts';
+import { defineApp } from 'ninefold';
 
 /** The currencies claims may be made in; shared by the constant and the enum fields. */
 const currencies = ['EUR', 'USD', 'GBP', 'CHF', 'SEK'] as const;

@@ -1,4 +1,4 @@
-import { defineApp } from '../../src/spec/defineApp.ts';
+import { defineApp } from 'ninefold';
 
 /**
  * Helpdesk: a small support desk. Customers file tickets and follow them, agents triage,

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { InlineConfig, Plugin } from 'vite';
 import { isDocPath, specFromDoc } from '../import/loadDoc.ts';
+import { specLoaderAliases, viteAliases } from '../sourceAliases.ts';
 import { backendBuildChoice } from './backendEnv.ts';
 import { ninefoldSnapshotPlugin } from './snapshotPlugin.ts';
 
@@ -80,6 +81,10 @@ export async function viteConfig(
     root: join(ROOT, 'app'),
     envDir,
     define: backend.define,
+    // The specification imports `ninefold` like any user's file; it resolves to the same sources
+    // the app is built from (one copy of each module), and to the authoring entry only, so the
+    // spec never pulls the embedded adapter into a hosted build (src/sourceAliases.ts).
+    resolve: { alias: viteAliases(specLoaderAliases()) },
     plugins: [
       react(),
       ninefoldSpecPlugin(specFile),
