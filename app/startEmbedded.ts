@@ -37,6 +37,13 @@ export async function startEmbedded(
     schemaVersion: snapshot.version,
     seedDemoAccounts: true,
     worker,
+    // A database made by an older version of the spec is upgraded in place (upgradeSchema.ts): the
+    // boot screen says so. Under `ninefold dev` a field removed from the spec leaves the local data too.
+    onUpgradeProgress: (line) => {
+      const el = document.getElementById('boot-detail');
+      if (el) el.textContent = line;
+    },
+    allowDestructiveUpgrade: import.meta.env.DEV === true,
     // A first visit creates the database from the build's snapshot (src/cli/snapshotPlugin.ts).
     ...(await firstVisitSnapshot()),
   });

@@ -28,6 +28,10 @@ export interface BrowserBackendOptions {
   now?: () => Date;
   /** An already started `backendWorker.ts` (the app starts it before React loads). */
   worker?: Worker;
+  /** A line for the boot screen while the database is upgraded to this spec. */
+  onUpgradeProgress?: (line: string) => void;
+  /** Let the upgrade drop fields, entities or history the spec no longer has (`ninefold dev`). */
+  allowDestructiveUpgrade?: boolean;
 }
 
 /** Owner access for setup code, benchmarks and tests: statements sent to the worker one by one. */
@@ -121,6 +125,7 @@ export async function createBrowserBackend(options: BrowserBackendOptions): Prom
       if (m.type === 'ready') resolve(m.schema);
       else if (m.type === 'failed') reject(fromWireError(m.error));
       else if (m.type === 'leader') leader = true;
+      else if (m.type === 'progress') options.onUpgradeProgress?.(m.line);
       else if (m.type === 'answer') {
         const done = pending.get(m.seq);
         pending.delete(m.seq);
@@ -152,6 +157,7 @@ export async function createBrowserBackend(options: BrowserBackendOptions): Prom
     ...(options.schemaVersion ? { schemaVersion: options.schemaVersion } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     ...(options.seedDemoAccounts ? { seedDemoAccounts: true } : {}),
+    ...(options.allowDestructiveUpgrade ? { allowDestructiveUpgrade: true } : {}),
   };
   send(init);
 

@@ -39,6 +39,8 @@ export interface InitMessage {
   loadDataDir?: Blob;
   /** Create the demo accounts (one per role) when missing. */
   seedDemoAccounts?: boolean;
+  /** Let the schema upgrade drop what the spec no longer has (`ninefold dev`). */
+  allowDestructiveUpgrade?: boolean;
 }
 
 /** What the tab asks: a port call (`data.create`), or a step of an owner transaction. */
@@ -86,6 +88,8 @@ export type WorkerMessage =
   | { type: 'ready'; schema: { version: string; outcome: 'created' | 'unchanged' | 'upgraded' } }
   | { type: 'failed'; error: WireError }
   | { type: 'leader' }
+  /** The leader is upgrading the database to this spec (a line for the boot screen). */
+  | { type: 'progress'; line: string }
   | { type: 'answer'; seq: number; answer: Answer };
 
 /** Tab → its worker. */

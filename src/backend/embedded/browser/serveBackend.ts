@@ -175,6 +175,9 @@ export function serveBackend(scope: Scope): void {
         live,
         now: () => new Date(call?.now ?? Date.now()),
         ...(options.schemaVersion ? { schemaVersion: options.schemaVersion } : {}),
+        // Only the leader boots, so only it upgrades; its tab shows the line.
+        onUpgradeProgress: (line) => post({ type: 'progress', line }),
+        allowDestructiveUpgrade: options.allowDestructiveUpgrade === true,
       });
       backend.auth.onChange((event, session) => call?.auth.push([event, session]));
       if (options.seedDemoAccounts) {
