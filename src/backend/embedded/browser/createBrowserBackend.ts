@@ -8,6 +8,7 @@ import {
   type BroadcastChange,
   fromWireError,
   type InitMessage,
+  PORT_METHODS,
   type Request,
   type TabMessage,
   type WorkerMessage,
@@ -232,12 +233,7 @@ export async function createBrowserBackend(options: BrowserBackendOptions): Prom
     schema,
     isLeader: () => leader,
     auth: {
-      ...port<Pick<Backend['auth'], 'signUp' | 'signIn' | 'signOut' | 'session'>>('auth', [
-        'signUp',
-        'signIn',
-        'signOut',
-        'session',
-      ]),
+      ...port<Pick<Backend['auth'], 'signUp' | 'signIn' | 'signOut' | 'session'>>('auth', PORT_METHODS.auth),
       onChange(listener) {
         authListeners.add(listener);
         return () => {
@@ -245,10 +241,10 @@ export async function createBrowserBackend(options: BrowserBackendOptions): Prom
         };
       },
     },
-    data: port('data', ['list', 'get', 'create', 'update', 'delete', 'transition', 'history']),
-    files: port('files', ['upload', 'download', 'remove']),
-    calls: port('calls', ['invoke']),
-    admin: port('admin', ['listUsers', 'setRoles']),
+    data: port('data', PORT_METHODS.data),
+    files: port('files', PORT_METHODS.files),
+    calls: port('calls', PORT_METHODS.calls),
+    admin: port('admin', PORT_METHODS.admin),
     live: {
       subscribe(target, fn) {
         const l = { entity: target.entity, id: target.id, fn };

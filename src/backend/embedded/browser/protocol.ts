@@ -7,6 +7,20 @@ import { type AuthEvent, BackendError, type Change, type Session } from '../../t
  * statement. Only data crosses: the spec, arguments, rows, bytes, and errors as catalogue codes.
  */
 
+/**
+ * The port methods a tab may call: every data-carrying method of the Backend ports (none that takes
+ * a callback: `auth.onChange` and `live` stay in the tab), plus the embedded extras. Both sides use
+ * this list, so a method added to a port is added here once.
+ */
+export const PORT_METHODS = {
+  auth: ['signUp', 'signIn', 'signOut', 'session'],
+  data: ['list', 'get', 'create', 'update', 'delete', 'transition', 'history'],
+  files: ['upload', 'download', 'remove'],
+  calls: ['invoke'],
+  admin: ['listUsers', 'setRoles', 'roleHolders'],
+  backend: ['outbox', 'resetDemo', 'exportDatabase'],
+} as const satisfies Record<string, readonly string[]>;
+
 /** Sent once by the tab when it starts the worker. */
 export interface InitMessage {
   type: 'init';

@@ -6,7 +6,7 @@ import type { Live } from '../live.ts';
 import type { SessionStore } from '../sessionStore.ts';
 import { openWorkerDatabase } from './openWorkerDatabase.ts';
 import type { Answer, InitMessage, Request, TabMessage, WireError, WorkerMessage } from './protocol.ts';
-import { toWireError } from './protocol.ts';
+import { PORT_METHODS, toWireError } from './protocol.ts';
 
 /** What the worker's global scope offers (typed here: the project's lib is DOM, not WebWorker). */
 interface Scope {
@@ -21,16 +21,6 @@ type Peer =
   | { type: 'leader-failed'; error: WireError }
   | { type: 'request'; from: string; seq: number; request: Request }
   | { type: 'response'; to: string; seq: number; answer: Answer };
-
-/** The port methods a tab may call: every data-carrying method, none that takes a callback. */
-const CALLABLE: Record<string, readonly string[]> = {
-  auth: ['signUp', 'signIn', 'signOut', 'session'],
-  data: ['list', 'get', 'create', 'update', 'delete', 'transition', 'history'],
-  files: ['upload', 'download', 'remove'],
-  calls: ['invoke'],
-  admin: ['listUsers', 'setRoles'],
-  backend: ['outbox', 'resetDemo', 'exportDatabase'],
-};
 
 /**
  * The embedded backend inside a dedicated worker, next to PGlite: the whole data, auth, files and
@@ -101,7 +91,8 @@ export function serveBackend(scope: Scope): void {
     const current = call;
     try {
       const [port, method] = r.path.split('.') as [string, string];
-      if (!CALLABLE[port]?.includes(method)) throw new Error(`no such backend call: ${r.path}`);
+      if (!(PORT_METHODS as Record<string, readonly string[]>)[port]?.includes(method))
+        throw new Error(`no such backend call: ${r.path}`);
       const target = (
         port === 'backend' ? backend : (backend as unknown as Record<string, object>)[port]
       ) as Record<string, (...a: unknown[]) => Promise<unknown>>;
