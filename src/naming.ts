@@ -63,7 +63,22 @@ export function transitionFunctionName(entity: string, transition: string): stri
  * validationConstraintName('ticket', 'TITLE_TOO_SHORT', 0); // 'ticket__title_too_short__1'
  */
 export function validationConstraintName(entity: string, code: string, index: number): string {
-  return `${tableName(entity)}__${code.toLowerCase()}__${index + 1}`;
+  return `${tableName(entity)}__${codeStem(code)}__${index + 1}`;
+}
+
+/** A catalogue code in a constraint name: lower case, dotted codes (`claim.locked`) as `claim_locked`. */
+function codeStem(code: string): string {
+  return code.toLowerCase().replace(/[^a-z0-9_]/g, '_');
+}
+
+/**
+ * Name of the `index`-th (0-based) unique key over several fields: `<table>__<code>__key<n>`.
+ *
+ * @example
+ * uniqueKeyConstraintName('vote', 'ONE_VOTE', 0); // 'vote__one_vote__key1'
+ */
+export function uniqueKeyConstraintName(entity: string, code: string, index: number): string {
+  return `${tableName(entity)}__${codeStem(code)}__key${index + 1}`;
 }
 
 /** Name of the UNIQUE constraint of a field: `<table>__<column>__unique`. */

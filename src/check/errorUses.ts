@@ -9,7 +9,7 @@ export interface ErrorUse {
 }
 
 /**
- * Every use of an error code: transition guards, validation rules and declared calls.
+ * Every use of an error code: transition guards, validation rules, unique keys and declared calls.
  *
  * @example
  * errorUses(spec)[0]; // { code: 'NOT_ASSIGNEE', path: 'states.ticket.transitions.solve.guardError', entity: 'ticket' }
@@ -30,6 +30,11 @@ export function errorUses(spec: AppSpec): ErrorUse[] {
   for (const [en, rules] of Object.entries(spec.validation)) {
     rules.forEach((r, i) => {
       uses.push({ code: r.error, path: at(at(at('validation', en), i), 'error'), entity: en });
+    });
+  }
+  for (const [en, e] of Object.entries(spec.entities)) {
+    (e.unique ?? []).forEach((key, i) => {
+      uses.push({ code: key.error, path: at(at(at(at('entities', en), 'unique'), i), 'error'), entity: en });
     });
   }
   for (const [cn, c] of Object.entries(spec.calls.declared)) {

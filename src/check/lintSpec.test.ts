@@ -85,11 +85,11 @@ const cases: [string, Lint, (s: AppSpec) => void, Partial<Diagnostic>][] = [
   [
     'route params',
     routeParams,
-    (s) => (s.screens.ticket!.route = '/tickets/:ticketId'),
+    (s) => (s.screens.tickets!.route = '/tickets/:ticketId'),
     {
       code: 'lint/route-param',
       severity: 'error',
-      path: 'screens.ticket.route',
+      path: 'screens.tickets.route',
       message: expect.stringContaining(':ticketId'),
     },
   ],

@@ -100,6 +100,30 @@ describe('ninefold check', () => {
   });
 });
 
+describe('ninefold build and dev', () => {
+  it.concurrent('refuse a specification that check reports as wrong, with the same messages', async () => {
+    // Valid shape, but a lint error (a list route param that is no field): build used to go ahead.
+    const spec = JSON.parse(await readFile(join(root, fixture('clean.json')), 'utf8'));
+    spec.screens.tickets.route = '/tickets/:bogus';
+    const file = join(tmp, 'lint-error.json');
+    await writeFile(file, JSON.stringify(spec));
+    const checked = await ninefold('check', file);
+    expect(checked.code).toBe(1);
+    const message = checked.stdout.split('\n').find((l) => l.startsWith('error '));
+    expect(message).toContain('route param ":bogus"');
+    for (const command of [
+      ['build', file, '-o', join(tmp, 'out')],
+      ['dev', file],
+    ]) {
+      const r = await ninefold(...command);
+      expect(r.code, command[0]).toBe(1);
+      expect(r.stderr, command[0]).toContain(message);
+      expect(r.stderr, command[0]).toContain('run ninefold check');
+      noStack(r);
+    }
+  });
+});
+
 describe('ninefold', () => {
   it.concurrent('prints help for the program and each command', async () => {
     const top = await ninefold('--help');

@@ -202,6 +202,8 @@ export async function main(args: readonly string[], io: Io = processIo): Promise
         code = refused;
         return;
       }
+      code = await refuseUnchecked(spec, io);
+      if (code !== EXIT.ok) return;
       const mod = await importOptional('./devServer.ts', 'ninefold dev');
       const result: unknown = await callExport(mod, 'dev', 'ninefold dev')(spec);
       code = typeof result === 'number' ? result : EXIT.ok;
@@ -218,6 +220,8 @@ export async function main(args: readonly string[], io: Io = processIo): Promise
         code = refused;
         return;
       }
+      code = await refuseUnchecked(spec, io);
+      if (code !== EXIT.ok) return;
       const mod = await importOptional('./devServer.ts', 'ninefold build');
       const result: unknown = await callExport(mod, 'build', 'ninefold build')(spec, opts.outDir);
       code = typeof result === 'number' ? result : EXIT.ok;
@@ -293,6 +297,25 @@ async function check(specPath: string, json: boolean, io: Io): Promise<number> {
   else
     io.out(`${errors > 0 ? '✗' : '✓'} ${where}: ${count(errors, 'error')}, ${count(warnings, 'warning')}\n`);
   return code;
+}
+
+/**
+ * `dev` and `build` run only on a specification `check` accepts: the same diagnostics (lints
+ * included), printed the same way, and the same exit code when there are errors.
+ */
+async function refuseUnchecked(specPath: string, io: Io): Promise<number> {
+  const loaded = await loadSpec(specPath);
+  const diagnostics = loaded.ok ? [...loaded.diagnostics, ...lintSpec(loaded.spec)] : loaded.diagnostics;
+  for (const d of diagnostics) io.err(`${formatLine(d)}\n`);
+  if (!loaded.ok && loaded.kind === 'load') {
+    io.err('✗ the specification could not be loaded; run ninefold check\n');
+    return EXIT.failed;
+  }
+  if (diagnostics.some((d) => d.severity === 'error')) {
+    io.err('✗ the specification has errors; run ninefold check\n');
+    return EXIT.invalid;
+  }
+  return EXIT.ok;
 }
 
 /** Loads a spec, refuses it when it has errors, and writes what `render` makes of it. */

@@ -70,6 +70,9 @@ function renderEntityCalls(spec: AppSpec, entity: string): string {
       code(`POST /rest/v1/rpc/${transitionFunctionName(entity, name)}`),
       rolesWords(spec, tr.roles),
     ]),
+    ...(transitions.length > 0
+      ? [['History', code(`GET /rest/v1/${t}_history?row_id=eq.{id}&order=at.asc`), roles(who.read)]]
+      : []),
   ];
   const fields = Object.entries(e.fields);
   const member = (name: string, f: FieldSpec, optional: boolean, nullable = !f.required): Member => ({
@@ -85,13 +88,18 @@ function renderEntityCalls(spec: AppSpec, entity: string): string {
     const f = e.fields[name];
     return f ? [member(name, f, true)] : [];
   });
+  // A payload is shown only for a call someone may make.
   const payloads = [
-    `// Create: POST /rest/v1/${t}`,
-    membersText(creatable),
-    '',
-    `// Update: PATCH /rest/v1/${t}?id=eq.{id}&version=eq.{version} (send only what changes)`,
-    membersText(updatable),
-    ...transitions.flatMap(([name, tr]) => [
+    ...(who.create.length > 0 ? [`// Create: POST /rest/v1/${t}`, membersText(creatable), ''] : []),
+    ...(who.update.length > 0
+      ? [
+          `// Update: PATCH /rest/v1/${t}?id=eq.{id}&version=eq.{version} (send only what changes)`,
+          membersText(updatable),
+          '',
+        ]
+      : []),
+    ...transitions.flatMap(([name, tr], i) => [
+      ...(i > 0 ? [''] : []),
       '',
       `// ${transitionLabel(spec, entity, name)}: POST /rest/v1/rpc/${transitionFunctionName(entity, name)}`,
       transitionPayload(
@@ -107,7 +115,12 @@ function renderEntityCalls(spec: AppSpec, entity: string): string {
     e.profile && who.create.length === 0 && 'Rows are created when someone signs up, not by a call.',
     table(['Call', 'Request', 'Who may call'], rows),
     listFilters(fields),
-    block('ts', payloads.join('\n')),
+    transitions.length > 0 &&
+      `History: every transition appends one row to ${code(`${t}_history`)} — ${code('id')}, ${code('row_id')}, ` +
+        `${code('transition')}, ${code('from_state')}, ${code('to_state')}, ${code('actor')} (the user's id), ` +
+        `${code('at')} and ${code('input')} (the transition's input, keyed by field name). Whoever may read the ` +
+        'row may read its history; nobody may change or delete it.',
+    payloads.length > 0 && block('ts', payloads.join('\n').trimEnd()),
   ]);
 }
 

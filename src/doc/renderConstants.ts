@@ -1,5 +1,6 @@
 import type { AppSpec } from '../spec/types.ts';
 import { constantValueCell } from './constantValueCell.ts';
+import { constantValueWords } from './constantValueWords.ts';
 import { code, joinBlocks, table } from './markdown.ts';
 
 /**
@@ -12,8 +13,10 @@ export function renderConstants(spec: AppSpec): string {
   const rows = Object.entries(spec.constants).map(([name, c]) => [
     code(name),
     c.label,
-    constantValueCell(c.value),
-    c.unit ?? '',
+    c.type === undefined
+      ? constantValueCell(c.value)
+      : `${constantValueWords(c.value, c.type)} (${code(String(c.value))})`,
+    c.unit ?? c.type ?? '',
   ]);
   return joinBlocks([
     '## 9. Constants and limits',

@@ -29,6 +29,10 @@ function renderEntity(spec: AppSpec, name: string, e: EntitySpec): string {
   if (e.profile) notes.push("Its rows are the app's users: a row's id is the signed-in person's id.");
   if (e.files) notes.push('Its rows are files: name, size, type and content are kept with each row.');
   if (e.live) notes.push('Changes appear live for everyone looking at them.');
+  for (const key of e.unique ?? []) {
+    const names = key.fields.map((f) => fieldLabel(spec, name, f)).join(', ');
+    notes.push(`No two rows have the same ${names} together (error ${code(key.error)}).`);
+  }
   const fields = Object.entries(e.fields);
   const rows = fields.map(([f, spec_]) => [
     code(f),

@@ -34,6 +34,7 @@ function renderEntityStates(spec: AppSpec, entity: string, st: EntityStatesSpec)
     name === st.initial ? 'yes' : '',
     state.final ? 'yes' : '',
     state.description ?? '',
+    state.waitingOn ? ruleText(state.waitingOn, spec, entity) : '',
   ]);
   const transitionRows = Object.entries(st.transitions).map(([name, t]) => {
     const guard = t.guard
@@ -59,7 +60,7 @@ function renderEntityStates(spec: AppSpec, entity: string, st: EntityStatesSpec)
   return joinBlocks([
     `### ${entityLabel(spec, entity)}`,
     `The status is kept in the field ${f(st.field)} (${code(st.field)}). New ${entityPlural(spec, entity).toLowerCase()} start as **${s(st.initial)}**.`,
-    table(['State', 'Label', 'Initial', 'Final', 'Meaning'], stateRows),
+    table(['State', 'Label', 'Initial', 'Final', 'Meaning', 'Waiting on'], stateRows),
     table(
       ['Transition', 'Label', 'From', 'To', 'Roles', 'Guard', 'Asks for', 'Sets', 'Notes'],
       transitionRows,

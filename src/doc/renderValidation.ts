@@ -91,5 +91,5 @@ function boundWords(spec: AppSpec, x: number | string, withUnit: boolean): strin
   const c = spec.constants[x];
   if (!c) return `{${x}} (unknown constant)`;
   const unit = withUnit && c.unit && c.unit !== 'count' ? ` ${c.unit}` : '';
-  return `{${x}} (${constantValueWords(c.value)}${unit})`;
+  return `{${x}} (${constantValueWords(c.value, c.type)}${unit})`;
 }

@@ -1,7 +1,8 @@
 import type { RootContent } from 'mdast';
 import { humanize } from '../doc/labels.ts';
-import type { AppSpec, EntitySpec, FieldSpec, FieldType } from '../spec/types.ts';
-import { flag, type ImportContext, keyFromLabel } from './importContext.ts';
+import type { AppSpec, EntitySpec, EnumValueSpec, FieldSpec, FieldType } from '../spec/types.ts';
+import { cellLines, unmark } from './cellLines.ts';
+import { flag, type ImportContext, keyFromLabel, splitList } from './importContext.ts';
 import { type Cell, codesOf, posOf, readTable, sectionsAt, tablesIn, textOf } from './markdownTree.ts';
 import { entityNames, fieldNames } from './specNames.ts';
 
@@ -35,6 +36,7 @@ interface PendingField {
 export function readEntities(ctx: ImportContext, body: readonly RootContent[], spec: AppSpec): void {
   const pending: PendingField[] = [];
   const titles: { entity: string; label: string; pos: ReturnType<typeof posOf> }[] = [];
+  const uniques: { entity: string; fields: string; error: string; pos: ReturnType<typeof posOf> }[] = [];
   for (const block of sectionsAt(body, 3)) {
     const codes = codesOf(block.heading);
     const label = headingLabel(textOf(block.heading), codes[0]);
@@ -54,6 +56,7 @@ export function readEntities(ctx: ImportContext, body: readonly RootContent[], s
       if (facts.profile) entity.profile = true;
       if (facts.files) entity.files = true;
       if (facts.live) entity.live = true;
+      for (const u of facts.unique ?? []) uniques.push({ entity: key, ...u, pos: posOf(node) });
     }
     const table = tablesIn(block.body)[0];
     for (const row of table ? readTable(table, ctx.source, FIELD_COLUMNS) : []) {
@@ -101,6 +104,16 @@ export function readEntities(ctx: ImportContext, body: readonly RootContent[], s
   }
   for (const p of pending) readType(ctx, spec, p);
   for (const p of pending) readDefault(ctx, p);
+  for (const u of uniques) {
+    const e = spec.entities[u.entity];
+    const path = `entities.${u.entity}.unique`;
+    ctx.at(path, u.pos);
+    const fields = splitList(u.fields).flatMap((t) => {
+      const f = ctx.resolve(fieldNames(spec, u.entity, false), t, 'field', u.pos, path);
+      return f ? [f] : [];
+    });
+    if (e) e.unique = [...(e.unique ?? []), { fields, error: u.error }];
+  }
   for (const t of titles) {
     const field = ctx.resolve(
       fieldNames(spec, t.entity, false),
@@ -123,6 +136,8 @@ function headingLabel(text: string, key: string | undefined): string {
 }
 
 interface Facts {
+  /** `No two rows have the same A, B together (error CODE)`: labels and the code. */
+  unique?: { fields: string; error: string }[];
   plural?: string;
   title?: string;
   profile?: boolean;
@@ -144,6 +159,10 @@ function readFacts(text: string): Facts {
       facts.profile = true;
     else if (lower.includes('rows are files')) facts.files = true;
     else if (lower.includes('appear live') || lower === 'live') facts.live = true;
+    else if (lower.startsWith('no two rows have the same ')) {
+      const m = /^no two rows have the same (.*?) together(?:\s*\(error\s+([^)]*)\))?$/i.exec(s);
+      if (m) facts.unique = [...(facts.unique ?? []), { fields: m[1] ?? '', error: (m[2] ?? '').trim() }];
+    }
   }
   return facts;
 }
@@ -204,10 +223,10 @@ function readType(ctx: ImportContext, spec: AppSpec, p: PendingField): void {
   const mainCodes = p.type.codes.slice(0, countCodes(main));
   switch (type) {
     case 'enum':
-      f.values = mainCodes.length > 0 ? mainCodes : splitWords(after);
+      f.values = mainCodes.length > 0 ? readValues(p.type) : splitWords(after);
       break;
     case 'tags':
-      if (mainCodes.length > 0) f.values = mainCodes;
+      if (mainCodes.length > 0) f.values = readValues(p.type);
       break;
     case 'file':
       if (mainCodes.length > 0) f.accept = mainCodes;
@@ -274,6 +293,34 @@ function countCodes(text: string): number {
     }
   }
   return n;
+}
+
+/**
+ * `` `low`, `urgent` (label: Very urgent, color: red) `` → `['low', { value: 'urgent', label: …, color: … }]`.
+ */
+function readValues(cell: Cell): (string | EnumValueSpec)[] {
+  const line = cellLines(cell.node)[0];
+  if (!line) return [];
+  const colon = line.marked.indexOf(':');
+  const list = (colon >= 0 ? line.marked.slice(colon + 1) : line.marked).split(';')[0] ?? '';
+  return splitList(list).flatMap((item): (string | EnumValueSpec)[] => {
+    const m = /^\uE000(\d+)\uE000\s*(?:\((.*)\))?$/s.exec(item.trim());
+    if (!m) return [unmark(line, item)];
+    const value = line.codes[Number(m[1])] ?? '';
+    const details = m[2] === undefined ? '' : unmark(line, m[2]);
+    if (details === '') return [value];
+    const v: EnumValueSpec = { value };
+    const colorAt = details.search(/(^|,\s*)colou?r:/i);
+    const labelPart = colorAt >= 0 ? details.slice(0, colorAt) : details;
+    const label = /^\s*label:\s*(.*)$/is.exec(labelPart)?.[1]?.trim();
+    if (label) v.label = label;
+    if (colorAt >= 0)
+      v.color = details
+        .slice(colorAt)
+        .replace(/^,?\s*colou?r:\s*/i, '')
+        .trim();
+    return [v];
+  });
 }
 
 function splitWords(text: string): string[] {

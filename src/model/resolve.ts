@@ -7,13 +7,15 @@ import {
   tableName,
   transitionFunctionName,
   uniqueConstraintName,
+  uniqueKeyConstraintName,
   validationConstraintName,
   valuesConstraintName,
 } from '../naming.ts';
 import type { Typed } from '../rules/ast.ts';
 import { checkRule } from '../rules/check.ts';
+import { readsBeyondRow } from '../rules/readsBeyondRow.ts';
 import { typedChildren } from '../rules/typedChildren.ts';
-import type { AppSpec, EntitySpec, Permission } from '../spec/types.ts';
+import type { AppSpec, EntitySpec, Permission, RowRuleSpec } from '../spec/types.ts';
 import { quoteIdent } from '../sql/quote.ts';
 import type { AppModel } from './appModel.ts';
 import { BUILTIN_CODES, SQL_RAISED_BUILTIN_CODES } from './builtinCodes.ts';
@@ -49,6 +51,32 @@ function when(p: Permission | undefined): true | string | undefined {
   return p === undefined || p === false ? undefined : p;
 }
 
+/** Row fields a rule pins by top-level `field = literal` conjuncts. */
+function fixedBy(
+  spec: AppSpec,
+  entity: string,
+  when: true | string,
+): Record<string, string | number | boolean | null> {
+  const out: Record<string, string | number | boolean | null> = {};
+  if (when === true) return out;
+  const r = checkRule(spec, when, { entity, expect: 'boolean' });
+  if (!r.ok) return out;
+  const visit = (t: Typed): void => {
+    if (t.kind !== 'binary') return;
+    if (t.op === 'and') {
+      visit(t.left);
+      visit(t.right);
+      return;
+    }
+    if (t.op !== '=') return;
+    const [f, l] = t.left.kind === 'field' ? [t.left, t.right] : [t.right, t.left];
+    if (f.kind === 'field' && f.scope === 'row' && f.path.length === 1 && l.kind === 'literal')
+      out[f.path[0]] = l.value;
+  };
+  visit(r.typed);
+  return out;
+}
+
 function policiesOf(spec: AppSpec, entity: string): PolicyNode[] {
   const out: PolicyNode[] = [];
   for (const role of Object.keys(spec.roles.roles)) {
@@ -59,11 +87,20 @@ function policiesOf(spec: AppSpec, entity: string): PolicyNode[] {
       if (action === 'update') {
         const u = perms.update;
         const w = u ? when(u.when) : undefined;
-        if (u && w !== undefined) out.push({ entity, role, action, when: w, fields: u.fields, name });
+        if (u && w !== undefined)
+          out.push({
+            entity,
+            role,
+            action,
+            when: w,
+            fields: u.fields,
+            name,
+            fixed: fixedBy(spec, entity, w),
+          });
         continue;
       }
       const w = when(perms[action]);
-      if (w !== undefined) out.push({ entity, role, action, when: w, name });
+      if (w !== undefined) out.push({ entity, role, action, when: w, name, fixed: fixedBy(spec, entity, w) });
     }
   }
   return out;
@@ -164,6 +201,15 @@ function indexesOf(
     }));
 }
 
+/** A row rule reading only the row's own columns is a CHECK; one reading more is a trigger. */
+function rowLocal(spec: AppSpec, entity: string, rule: RowRuleSpec): boolean {
+  const texts = rule.when === undefined ? [rule.rule] : [rule.rule, rule.when];
+  return texts.every((t) => {
+    const r = checkRule(spec, t, { entity, expect: 'boolean' });
+    return r.ok && !readsBeyondRow(r.typed);
+  });
+}
+
 function constraintsOf(spec: AppSpec, entity: string, columns: readonly ColumnNode[]): ConstraintNode[] {
   const out: ConstraintNode[] = [];
   for (const c of columns) {
@@ -173,6 +219,18 @@ function constraintsOf(spec: AppSpec, entity: string, columns: readonly ColumnNo
     if (c.values)
       out.push({ name: valuesConstraintName(entity, c.field), entity, kind: 'values', field: c.field });
   }
+  (spec.entities[entity]?.unique ?? []).forEach((key, i) => {
+    // A unique key over several fields raises its own code; the message attaches to its last field.
+    const node: ConstraintNode = {
+      name: uniqueKeyConstraintName(entity, key.error, i),
+      entity,
+      kind: 'unique',
+      code: key.error,
+    };
+    const field = key.fields[key.fields.length - 1];
+    if (field !== undefined) node.field = field;
+    out.push(node);
+  });
   (spec.validation[entity] ?? []).forEach((rule, i) => {
     const node: ConstraintNode = {
       name: validationConstraintName(entity, rule.error, i),
@@ -180,6 +238,7 @@ function constraintsOf(spec: AppSpec, entity: string, columns: readonly ColumnNo
       kind: 'validation',
       code: rule.error,
       rule: i,
+      enforcedBy: rule.kind === 'row' && !rowLocal(spec, entity, rule) ? 'trigger' : 'check',
     };
     if (rule.field) node.field = rule.field;
     out.push(node);
@@ -340,6 +399,22 @@ function errorsOf(
 
 const cache = new WeakMap<AppSpec, AppModel>();
 
+/** Tests and tools hand over partial specs (one or two sections); absent sections are empty. */
+function complete(spec: AppSpec): AppSpec {
+  const s = spec as Partial<AppSpec>;
+  return {
+    purpose: s.purpose ?? { name: '', summary: '', users: [] },
+    screens: s.screens ?? {},
+    entities: s.entities ?? {},
+    states: s.states ?? {},
+    validation: s.validation ?? {},
+    roles: { roles: s.roles?.roles ?? {}, permissions: s.roles?.permissions ?? {} },
+    calls: { declared: s.calls?.declared ?? {} },
+    errors: s.errors ?? {},
+    constants: s.constants ?? {},
+  };
+}
+
 /**
  * Resolves a validated specification into the app model. Pure and cached per spec object.
  *
@@ -349,9 +424,10 @@ const cache = new WeakMap<AppSpec, AppModel>();
  * model.tables.get('ticket')?.byField.get('assignedTo')?.column; // 'assigned_to'
  * model.roles.get('admin')?.implied;                         // ['admin', 'agent', 'customer']
  */
-export function resolve(spec: AppSpec): AppModel {
-  const hit = cache.get(spec);
+export function resolve(input: AppSpec): AppModel {
+  const hit = cache.get(input);
   if (hit) return hit;
+  const spec = complete(input);
   const profile = Object.entries(spec.entities).find(([, e]) => e.profile)?.[0];
   const roles = rolesOf(spec, profile);
   const tables = new Map<string, TableNode>();
@@ -393,6 +469,6 @@ export function resolve(spec: AppSpec): AppModel {
     spec,
   };
   if (profile !== undefined) model.profile = profile;
-  cache.set(spec, model);
+  cache.set(input, model);
   return model;
 }

@@ -8,7 +8,7 @@ import { formSchema } from '../runtime/formSchema.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
 import { useRuntime } from './context.ts';
-import { errorMessage, notifyError, notifyOk } from './display.tsx';
+import { errorMessage, notifyError, notifyOk, rowTitle } from './display.tsx';
 import { FieldInput } from './FieldInput.tsx';
 import {
   AttachmentsInput,
@@ -23,7 +23,7 @@ import { ForbiddenPage, NotFoundPage } from './pages.tsx';
 /** A create or edit form for one entity (which by the route: `:id` means edit). */
 export function FormScreen({ route }: { route: RouteEntry }) {
   const params = useParams();
-  const id = route.mode === 'edit' ? (params.id ?? params[route.params[0] ?? 'id']) : undefined;
+  const id = route.mode === 'edit' ? params[route.rowParam ?? 'id'] : undefined;
   const q = useRow(route.entity, id);
   if (id && q.isLoading) return <Skeleton height={400} radius="md" />;
   if (id && (q.isError || !q.data)) return <NotFoundPage />;
@@ -116,11 +116,16 @@ function Form({
     } catch (err) {
       const code = typeof err === 'object' && err && 'code' in err ? String(err.code) : '';
       if (code === 'CONFLICT') return setConflict(true);
+      // A field of this entity only (`line.amount` is not the claim's `amount`).
+      const fieldOf = (path: string | undefined) => {
+        const [owner, name] = path?.includes('.') ? path.split('.') : [entity, path];
+        return owner === entity ? name : undefined;
+      };
       const f =
         typeof err === 'object' && err && 'field' in err && typeof err.field === 'string'
-          ? err.field.split('.').pop()
+          ? fieldOf(err.field)
           : undefined;
-      const catalogueField = spec.errors[code]?.field?.split('.')[1];
+      const catalogueField = fieldOf(spec.errors[code]?.field);
       const field = f ?? catalogueField;
       const message = errorMessage(spec, err);
       if (field && schema.fields.some((x) => x.name === field)) setServer({ field, message });
@@ -134,7 +139,7 @@ function Form({
     <Stack gap="lg" maw={760}>
       {base && detail && (
         <Anchor component={Link} to={buildPath(detail, { id: base.id })} size="sm">
-          ← {route.title}
+          ← {rowTitle(spec, entity, base)}
         </Anchor>
       )}
       <Title order={1} size="h2">

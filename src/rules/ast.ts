@@ -18,8 +18,8 @@ export type ArithOp = '+' | '-' | '*' | '/';
 export type LogicOp = 'and' | 'or';
 export type BinaryOp = CompareOp | ArithOp | LogicOp | 'contains';
 
-/** Built-in functions: durations, text length, lower case. */
-export type FunctionName = 'days' | 'hours' | 'minutes' | 'length' | 'lower';
+/** Built-in functions: durations, text length, lower case; `date`/`datetime` read a quoted literal. */
+export type FunctionName = 'days' | 'hours' | 'minutes' | 'length' | 'lower' | 'date' | 'datetime';
 
 export type Expr =
   | { kind: 'literal'; value: number | string | boolean | null; span: Span }

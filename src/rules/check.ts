@@ -4,6 +4,7 @@ import { constantRuleType, fieldNames, fieldRuleType, profileEntity } from './fi
 import { parseRule } from './parse.ts';
 import { type RuleError, ruleError } from './ruleError.ts';
 import { suggest } from './suggest.ts';
+import { parseDateText, parseDatetimeText, parseDurationText, TEMPORAL_CONSTANT_FORMS } from './temporal.ts';
 
 /**
  * Where a rule is used. `entity` is the row the rule is about (null only for rules with no
@@ -131,7 +132,12 @@ function resolveBare(e: NameExpr, env: Env): Typed | undefined {
   }
   if (Object.hasOwn(env.spec.constants, name)) {
     const c = env.spec.constants[name];
-    if (c) return { kind: 'const', name, value: c.value, type: constantRuleType(c.value), span: e.span };
+    if (c) {
+      // A duration constant's value is its length in milliseconds, as every duration at run time.
+      const value =
+        c.type === 'duration' && typeof c.value === 'string' ? (parseDurationText(c.value) ?? 0) : c.value;
+      return { kind: 'const', name, value, type: constantRuleType(c.value, c.type), span: e.span };
+    }
   }
   return undefined;
 }
@@ -454,6 +460,7 @@ function checkAggregate(e: Extract<Expr, { kind: 'count' | 'sum' }>, env: Env): 
 }
 
 function checkCall(e: Extract<Expr, { kind: 'call' }>, env: Env): Typed | null {
+  if (e.fn === 'date' || e.fn === 'datetime') return checkTemporalLiteral(e, e.fn, env);
   const args = e.args.map((a) => check(a, env));
   if (args.length !== 1) {
     return typeError(env, `${e.fn}(...) takes exactly one argument, not ${args.length}`, e.span);
@@ -469,6 +476,28 @@ function checkCall(e: Extract<Expr, { kind: 'call' }>, env: Env): Typed | null {
     return typeError(env, `${e.fn}(...) needs text; this is ${typeName(a.type)}`, a.span);
   }
   return { kind: 'call', fn: e.fn, args: [a], type: e.fn === 'length' ? NUMBER : TEXT, span: e.span };
+}
+
+/** `date("2027-06-30")`, `datetime("2027-06-30T18:00:00Z")`: a literal point in time. */
+function checkTemporalLiteral(
+  e: Extract<Expr, { kind: 'call' }>,
+  fn: 'date' | 'datetime',
+  env: Env,
+): Typed | null {
+  const [a] = e.args;
+  const example = fn === 'date' ? 'date("2027-06-30")' : 'datetime("2027-06-30T18:00:00Z")';
+  if (e.args.length !== 1 || a?.kind !== 'literal' || typeof a.value !== 'string') {
+    return typeError(
+      env,
+      `${fn}(...) takes one quoted ${fn === 'date' ? 'date' : 'date and time'}, like ${example}`,
+      e.span,
+    );
+  }
+  const ms = fn === 'date' ? parseDateText(a.value) : parseDatetimeText(a.value);
+  if (ms === null) {
+    return typeError(env, `${JSON.stringify(a.value)} is not ${TEMPORAL_CONSTANT_FORMS[fn]}`, a.span);
+  }
+  return { kind: 'literal', value: a.value, type: { kind: fn }, span: e.span };
 }
 
 function check(e: Expr, env: Env): Typed | null {

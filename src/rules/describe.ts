@@ -56,13 +56,14 @@ function isTemporal(e: Expr, c: Ctx): boolean {
     case 'today':
       return true;
     case 'call':
-      return e.fn === 'days' || e.fn === 'hours' || e.fn === 'minutes';
+      return ['days', 'hours', 'minutes', 'date', 'datetime'].includes(e.fn);
     case 'binary':
       return (e.op === '+' || e.op === '-') && (isTemporal(e.left, c) || isTemporal(e.right, c));
     case 'neg':
       return isTemporal(e.operand, c);
     case 'name': {
       const [a, b] = e.path as readonly [string, string | undefined];
+      if (b === undefined && c.spec?.constants[a]?.type !== undefined) return true;
       const entity = entityOf(c, a);
       let f = fieldSpec(c, entity, a);
       if (b !== undefined) f = f?.ref ? fieldSpec(c, f.ref, b) : undefined;
@@ -204,6 +205,13 @@ function words(e: Expr, c: Ctx, the = false): string {
           return `the length of ${args.join(', ')}`;
         case 'lower':
           return `${args.join(', ')} in lower case`;
+        case 'date':
+        case 'datetime': {
+          const [a] = e.args;
+          return a?.kind === 'literal' && typeof a.value === 'string'
+            ? a.value.replace('T', ' ')
+            : args.join(', ');
+        }
       }
       return `${e.fn}(${args.join(', ')})`;
     }

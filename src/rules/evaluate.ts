@@ -265,7 +265,10 @@ function evaluate(node: Typed, env: Env): RuleValue {
   const { ctx } = env;
   switch (node.kind) {
     case 'literal':
-      return node.value;
+      // date("...")/datetime("...") literals hold their text; at run time they are milliseconds.
+      return node.type.kind === 'date' || node.type.kind === 'datetime'
+        ? normaliseValue(node.value, node.type)
+        : node.value;
     case 'const':
       return normaliseValue(node.value, node.type);
     case 'field':

@@ -1,5 +1,5 @@
 import { enumValueNames } from '../spec/enumValueNames.ts';
-import type { AppSpec, ConstantValue, FieldSpec } from '../spec/types.ts';
+import type { AppSpec, ConstantValue, FieldSpec, TemporalConstantType } from '../spec/types.ts';
 import type { RuleType } from './ast.ts';
 
 /** Columns every table has besides its declared fields (see `RowOf` in defineApp.ts). */
@@ -93,7 +93,8 @@ export function fieldNames(spec: AppSpec, entity: string): string[] {
 }
 
 /** The rule type of a constant's value: numbers, text, booleans, or a list (tags). */
-export function constantRuleType(value: ConstantValue): RuleType {
+export function constantRuleType(value: ConstantValue, type?: TemporalConstantType): RuleType {
+  if (type !== undefined) return { kind: type };
   if (typeof value === 'number') return { kind: 'number' };
   if (typeof value === 'boolean') return { kind: 'boolean' };
   if (typeof value === 'string') return { kind: 'text' };

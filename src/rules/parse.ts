@@ -9,7 +9,15 @@ export const MAX_RULE_DEPTH = 64;
 
 export type ParseResult = { ok: true; expr: Expr } | { ok: false; error: RuleError };
 
-const FUNCTIONS: ReadonlySet<string> = new Set<FunctionName>(['days', 'hours', 'minutes', 'length', 'lower']);
+const FUNCTIONS: ReadonlySet<string> = new Set<FunctionName>([
+  'days',
+  'hours',
+  'minutes',
+  'length',
+  'lower',
+  'date',
+  'datetime',
+]);
 const COMPARE_OPS: ReadonlySet<string> = new Set<CompareOp>(['=', '!=', '<', '<=', '>', '>=']);
 
 /** Internal control flow only: `parseRule` catches it and returns it as data. */
@@ -347,7 +355,7 @@ class Parser {
       this.fail(
         `unknown function "${fn.text}"`,
         fn.span,
-        'functions are days, hours, minutes, length, lower, count and sum',
+        'functions are days, hours, minutes, length, lower, date, datetime, count and sum',
       );
     }
     this.leave();

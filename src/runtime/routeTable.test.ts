@@ -25,4 +25,20 @@ describe('routeTable', () => {
     expect(buildPath(t.find('detail', 'ticket')!, { id: 'a b' })).toBe('/tickets/a%20b');
     expect(() => buildPath(t.find('detail', 'ticket')!, {})).toThrow(/:id/);
   });
+  it("links to a row through the route's own param, whatever its name", () => {
+    const named = routeTable({
+      ...fixtureSpec,
+      screens: {
+        thing: { route: '/things/:thingId', kind: 'detail', title: 'Thing', entity: 'ticket' },
+        editThing: { route: '/things/:thingId/edit', kind: 'form', title: 'Edit', entity: 'ticket' },
+        nested: { route: '/p/:project/t/:taskId', kind: 'detail', title: 'Task', entity: 'ticket' },
+      },
+    });
+    const [thing, edit, nested] = named.routes;
+    expect(thing?.rowParam).toBe('thingId');
+    expect(buildPath(thing!, { id: 't1' })).toBe('/things/t1');
+    expect(buildPath(edit!, { id: 't 2' })).toBe('/things/t%202/edit');
+    expect(edit?.mode).toBe('edit');
+    expect(buildPath(nested!, { project: 'p1', id: 't3' })).toBe('/p/p1/t/t3');
+  });
 });

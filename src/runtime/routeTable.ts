@@ -8,6 +8,11 @@ export interface RouteEntry {
   path: string;
   /** Names of the `:params` in the path, in order. */
   params: string[];
+  /**
+   * The param naming the row on detail and edit-form screens: `id` when the path has it, else its
+   * last param, whatever its name (`/things/:thingId`). Undefined without params.
+   */
+  rowParam: string | undefined;
   kind: ScreenKind;
   title: string;
   entity: string | undefined;
@@ -43,6 +48,7 @@ export function routeTable(spec: Pick<AppSpec, 'screens' | 'roles'>): RouteTable
       name,
       path,
       params,
+      rowParam: rowParamOf(params),
       kind: s.kind,
       title: s.title,
       entity: s.entity,
@@ -63,23 +69,31 @@ export function routeTable(spec: Pick<AppSpec, 'screens' | 'roles'>): RouteTable
   };
 }
 
+/** The param that names the row: `id`, else the last param. */
+export function rowParamOf(params: readonly string[]): string | undefined {
+  return params.includes('id') ? 'id' : params[params.length - 1];
+}
+
 /** `:name` segments of a path. */
 export function routeParams(path: string): string[] {
   return [...path.matchAll(/:(\w+)/g)].map((m) => m[1] ?? '');
 }
 
 /**
- * Fills a route's `:params`; missing params throw because a broken link is a bug.
+ * Fills a route's `:params`; missing params throw because a broken link is a bug. `id` fills the
+ * route's row param whatever it is called, so links to a row are built the same for every route.
  *
  * @example
  * buildPath({ path: '/tickets/:id' }, { id: 'a b' }) // '/tickets/a%20b'
+ * buildPath({ path: '/things/:thingId' }, { id: 't1' }) // '/things/t1'
  */
 export function buildPath(
   route: Pick<RouteEntry, 'path'>,
   params: Readonly<Record<string, string>> = {},
 ): string {
+  const rowParam = rowParamOf(routeParams(route.path));
   return route.path.replace(/:(\w+)/g, (_, name: string) => {
-    const value = params[name];
+    const value = params[name] ?? (name === rowParam ? params.id : undefined);
     if (value === undefined) throw new Error(`route ${route.path} needs :${name}`);
     return encodeURIComponent(value);
   });

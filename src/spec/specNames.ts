@@ -30,6 +30,13 @@ interface NameRule {
 const CAMEL = /^[a-z][a-zA-Z0-9]*$/;
 const SNAKE = /^[a-z][a-z0-9_]*$/;
 
+/**
+ * Catalogue codes: UPPER_SNAKE (`TITLE_TOO_LONG`) or the dotted/namespaced shape many APIs use
+ * (`claim.locked`, `billing/card.declined`). Codes travel unchanged from the spec to SQL `raise`,
+ * the error mapper and the browser, so either shape is stable.
+ */
+export const ERROR_CODE_SHAPE = /^(?:[A-Z][A-Z0-9_]*|[a-z][a-zA-Z0-9_]*(?:[./][a-z][a-zA-Z0-9_]*)*)$/;
+
 export const NAME_RULES: Record<NameKind, NameRule> = {
   entity: { pattern: CAMEL, what: 'entity name', example: 'ticket, lineItem', sql: true, rule: true },
   field: { pattern: CAMEL, what: 'field name', example: 'title, dueDate', sql: true, rule: true },
@@ -44,9 +51,9 @@ export const NAME_RULES: Record<NameKind, NameRule> = {
     rule: false,
   },
   error: {
-    pattern: /^[A-Z][A-Z0-9_]*$/,
+    pattern: ERROR_CODE_SHAPE,
     what: 'error code',
-    example: 'TITLE_TOO_LONG',
+    example: 'TITLE_TOO_LONG, claim.locked',
     sql: false,
     rule: false,
   },

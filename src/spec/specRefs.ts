@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../diagnostics.ts';
+import { parseTemporal, TEMPORAL_CONSTANT_FORMS } from '../rules/temporal.ts';
 import { didYouMean } from './didYouMean.ts';
 import { enumValueNames } from './enumValueNames.ts';
 import { at, report } from './specShape.ts';
@@ -58,6 +59,15 @@ export function checkRefs(spec: AppSpec, out: Diagnostic[]): void {
       checkField(spec, entity, f, p, out, name);
       if (f.type === 'user') usesUser = true;
     }
+    (entity.unique ?? []).forEach((key, i) => {
+      const p = at(at(base, 'unique'), i);
+      key.fields.forEach((f, j) => {
+        fieldOf(en, f, at(at(p, 'fields'), j));
+      });
+      if (key.fields.length === 0 || new Set(key.fields).size !== key.fields.length)
+        report(out, 'spec/invalid-value', at(p, 'fields'), 'a unique key names one or more different fields');
+      name('error code', key.error, errors, at(p, 'error'));
+    });
   }
   if (profiles.length > 1) {
     for (const p of profiles.slice(1)) {
@@ -307,7 +317,37 @@ export function checkRefs(spec: AppSpec, out: Diagnostic[]): void {
     name('error code', call.error, errors, at(base, 'error'));
   }
 
+  // constants: a date, datetime or duration constant must be written in its form.
+  for (const [cn, c] of Object.entries(spec.constants)) {
+    if (c.type === undefined) continue;
+    if (typeof c.value !== 'string' || parseTemporal(c.type, c.value) === null) {
+      report(
+        out,
+        'spec/invalid-value',
+        at(at('constants', cn), 'value'),
+        `constant "${cn}" is a ${c.type}, but ${JSON.stringify(c.value)} is not ${TEMPORAL_CONSTANT_FORMS[c.type]}`,
+        `write ${TEMPORAL_CONSTANT_FORMS[c.type]}`,
+      );
+    }
+  }
+
   // errors
+  // Two codes that differ only in case or separators (`claim.locked`, `CLAIM_LOCKED`) would be
+  // confused by readers and share a constraint name stem: each code must be unique in that sense.
+  const seenCodes = new Map<string, string>();
+  for (const code of Object.keys(spec.errors)) {
+    const key = code.toLowerCase().replace(/[^a-z0-9]/g, '');
+    const other = seenCodes.get(key);
+    if (other === undefined) seenCodes.set(key, code);
+    else
+      report(
+        out,
+        'spec/invalid-name',
+        at('errors', code),
+        `error code ${JSON.stringify(code)} differs from ${JSON.stringify(other)} only in case or separators`,
+        'keep one of them, or give them clearly different names',
+      );
+  }
   for (const [code, e] of Object.entries(spec.errors)) {
     if (e.field === undefined) continue;
     const p = at(at('errors', code), 'field');

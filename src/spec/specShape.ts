@@ -320,6 +320,7 @@ export const appSpecShape: Check = obj({
         live: opt(bool),
         renamedFrom: opt(str),
         fields: req(recordOf(fieldSpec, 'field')),
+        unique: opt(arrayOf(obj({ fields: req(strings), error: req(str) }))),
       }),
       'entity',
     ),
@@ -329,7 +330,12 @@ export const appSpecShape: Check = obj({
       obj({
         field: req(str),
         initial: req(str),
-        states: req(recordOf(obj({ label: opt(str), final: opt(bool), description: opt(str) }), 'state')),
+        states: req(
+          recordOf(
+            obj({ label: opt(str), final: opt(bool), description: opt(str), waitingOn: opt(str) }),
+            'state',
+          ),
+        ),
         transitions: req(recordOf(transitionSpec, 'transition')),
         removedStates: opt(recordOf(str)),
       }),
@@ -400,6 +406,7 @@ export const appSpecShape: Check = obj({
   constants: req(
     recordOf(
       obj({
+        type: opt(oneOf(['date', 'datetime', 'duration'])),
         value: req(either('a number, text, true/false or a list of text', num, str, bool, strings)),
         label: req(str),
         unit: opt(str),

@@ -77,6 +77,16 @@ export interface EntitySpec {
   /** The entity's previous name: `ninefold migrate` renames the table instead of dropping it. */
   renamedFrom?: string;
   fields: Record<string, FieldSpec>;
+  /**
+   * Keys unique over several fields together ("one vote per member per poll"), each with the
+   * catalogue code raised when a row would repeat one. A database constraint, so it cannot be raced.
+   */
+  unique?: readonly UniqueKeySpec[];
+}
+
+export interface UniqueKeySpec {
+  fields: readonly string[];
+  error: string;
 }
 
 export type ScreenKind = 'dashboard' | 'list' | 'detail' | 'form' | 'board' | 'custom' | 'admin';
@@ -108,6 +118,12 @@ export interface StateSpec {
   label?: string;
   final?: boolean;
   description?: string;
+  /**
+   * Whose turn it is in this state: a rule on the row that holds for the people the work waits
+   * on (`assignee = me`, `requester = me`, `me is finance`). "Waiting on me" lists use it; a
+   * state without it waits on whoever may move it on (a transition they may run).
+   */
+  waitingOn?: string;
 }
 
 export interface TransitionSpec {
@@ -238,7 +254,16 @@ export interface ErrorSpec {
 
 export type ConstantValue = number | string | boolean | readonly string[];
 
+/** A constant holding a point or length of time; its `value` is then text in that form. */
+export type TemporalConstantType = 'date' | 'datetime' | 'duration';
+
 export interface ConstantSpec {
+  /**
+   * Text, number, boolean or list by default. `date` (`"2027-06-30"`), `datetime`
+   * (`"2027-06-30T18:00:00Z"`, zone required) or `duration` (ISO 8601: `"P3D"`, `"PT2H30M"`)
+   * make a text value a point or a length of time that rules compare with `now`/`today`.
+   */
+  type?: TemporalConstantType;
   value: ConstantValue;
   label: string;
   /** days, hours, minutes, bytes, MB, count, percent, or a currency code for money. */

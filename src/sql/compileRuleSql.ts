@@ -14,6 +14,13 @@ export interface SqlRuleContext {
   row: string;
   /** SQL expression of the current user's id; `(select auth.uid())` unless given. */
   me?: string;
+  /**
+   * In a policy on `entity`: a `count`/`sum` over `entity` itself, a hop through a reference to
+   * it (`parent.owner`) or `me.field` on the profile entity would re-enter the policy ("infinite
+   * recursion detected in policy"). Such a node (outside any other count) is handed to
+   * `helper`, which returns the SQL of a call to a security-definer function computing it.
+   */
+  selfRead?: { entity: string; helper(node: Typed): string };
 }
 
 /** The SQL of the current user's id, wrapped so Postgres evaluates it once per statement. */
@@ -91,6 +98,7 @@ function expr(t: Typed, s: State): string {
       const [first, second] = t.path;
       if (second === undefined) return col(s, t.entity, qualifier, first);
       const target = t.via ?? refTarget(s.ctx.spec, t.entity, first);
+      if (s.ctx.selfRead?.entity === target && s.inner.length === 0) return s.ctx.selfRead.helper(t);
       const h = alias(s, '_h');
       return `(select ${col(s, target, h, second)} from ${qualified('public', tableName(target))} ${h} where ${h}.id = ${col(s, t.entity, qualifier, first)})`;
     }
@@ -98,6 +106,7 @@ function expr(t: Typed, s: State): string {
       if (t.field === undefined) return meSql(s);
       const profile = t.profile ?? profileEntityName(s.ctx.spec);
       if (!profile) throw new Error('compileRuleSql: me.field needs a profile entity');
+      if (s.ctx.selfRead?.entity === profile) return s.ctx.selfRead.helper(t);
       const p = alias(s, '_me');
       return `(select ${col(s, profile, p, t.field)} from ${qualified('public', tableName(profile))} ${p} where ${p}.id = ${meSql(s)})`;
     }
@@ -143,11 +152,13 @@ function expr(t: Typed, s: State): string {
     case 'call':
       return call(t, s);
     case 'count': {
+      if (s.ctx.selfRead?.entity === t.entity && s.inner.length === 0) return s.ctx.selfRead.helper(t);
       const a = alias(s, '_c');
       const where = t.where ? ` where ${expr(t.where, { ...s, inner: [...s.inner, a] })}` : '';
       return `(select count(*) from ${qualified('public', tableName(t.entity))} ${a}${where})`;
     }
     case 'sum': {
+      if (s.ctx.selfRead?.entity === t.entity && s.inner.length === 0) return s.ctx.selfRead.helper(t);
       const a = alias(s, '_s');
       const where = t.where ? ` where ${expr(t.where, { ...s, inner: [...s.inner, a] })}` : '';
       return `coalesce((select sum(${col(s, t.entity, a, t.field)}) from ${qualified('public', tableName(t.entity))} ${a}${where}), 0)`;
@@ -160,6 +171,8 @@ function literal(value: string | number | boolean | null, type: string): string 
   if (value === null) return l;
   if (type === 'date' && typeof value === 'string') return `${l}::date`;
   if (type === 'datetime' && typeof value === 'string') return `${l}::timestamptz`;
+  // A duration constant is held in milliseconds; SQL reads it as a fixed number of seconds.
+  if (type === 'duration' && typeof value === 'number') return `(interval '${value / 1000} seconds')`;
   return l;
 }
 
@@ -227,5 +240,9 @@ function call(t: Extract<Typed, { kind: 'call' }>, s: State): string {
       return first.type.kind === 'tags' ? `cardinality(${a})` : `char_length(${a})`;
     case 'lower':
       return `lower(${a})`;
+    case 'date':
+    case 'datetime':
+      // The checker turns date("...")/datetime("...") into typed literals.
+      throw new Error(`compileRuleSql: ${t.fn}() must have been checked into a literal`);
   }
 }

@@ -2,7 +2,12 @@ import { resolve } from '../model/resolve.ts';
 import { valuesConstraintName } from '../naming.ts';
 import type { AppSpec } from '../spec/types.ts';
 
-export { uniqueConstraintName, validationConstraintName, valuesConstraintName } from '../naming.ts';
+export {
+  uniqueConstraintName,
+  uniqueKeyConstraintName,
+  validationConstraintName,
+  valuesConstraintName,
+} from '../naming.ts';
 
 /** What a constraint name means, for mapping database errors to catalogue entries. */
 export interface ConstraintMeaning {

@@ -1,8 +1,10 @@
 import { tableName } from '../naming.ts';
+import type { Typed } from '../rules/ast.ts';
 import type { AppSpec } from '../spec/types.ts';
-import { ME_SQL } from './compileRuleSql.ts';
+import { compileRuleSql, ME_SQL, type SqlRuleContext } from './compileRuleSql.ts';
 import { quoteIdent, quoteLiteral } from './quote.ts';
-import { type Action, grantsFor, tableRef } from './specModel.ts';
+import { type Action, grantsFor, sqlType, tableRef } from './specModel.ts';
+import { sqlFunction } from './sqlFunction.ts';
 import { ruleSql } from './typedRule.ts';
 
 const COMMAND: Record<Action, string> = {
@@ -20,10 +22,63 @@ export function grantSql(
   when: true | string,
   row: string,
   where: string,
+  selfRead?: SqlRuleContext['selfRead'],
 ): string {
   const has = `(select app.has_role(${ME_SQL}, ${quoteLiteral(role)}))`;
   if (when === true) return has;
-  return `(${has} and coalesce(${ruleSql({ spec, row }, when, entity, where)}, false))`;
+  const ctx: SqlRuleContext = selfRead ? { spec, row, selfRead } : { spec, row };
+  return `(${has} and coalesce(${ruleSql(ctx, when, entity, where)}, false))`;
+}
+
+/** The SQL type a self-read helper returns: the aggregate's, or the column's it reads. */
+function returnType(spec: AppSpec, node: Typed): string {
+  if (node.kind === 'count') return 'bigint';
+  if (node.kind === 'sum') return 'numeric';
+  const [entity, field] =
+    node.kind === 'field' ? [node.via, node.path[1]] : node.kind === 'me' ? [node.profile, node.field] : [];
+  if (entity !== undefined && field !== undefined) {
+    const f = spec.entities[entity]?.fields[field];
+    if (f) return sqlType(f);
+    const implicit: Record<string, string> = {
+      id: 'uuid',
+      createdAt: 'timestamptz',
+      updatedAt: 'timestamptz',
+      version: 'integer',
+    };
+    if (implicit[field]) return implicit[field];
+  }
+  throw new Error(`emitPolicies: no self-read helper for a ${node.kind} node`);
+}
+
+/**
+ * Collects the security-definer helpers a table's policies need: one function per `count`/`sum`
+ * over the table itself, taking the policy's row. It reads the table as its owner, so without RLS
+ * and without re-entering the policy, and computes only that aggregate (the rest of the rule,
+ * counts over other tables included, stays under the caller's RLS).
+ */
+function selfReadHelpers(entity: string, row: string) {
+  const table = tableName(entity);
+  const functions: string[] = [];
+  const helper = (spec: AppSpec) => (node: Typed) => {
+    const name = `app.${quoteIdent(`${table}__self_read_${functions.length + 1}`)}`;
+    const body = compileRuleSql(node, { spec, row: 'p_row' });
+    functions.push(
+      sqlFunction({
+        name,
+        args: `p_row ${tableRef(entity)}`,
+        argTypes: tableRef(entity),
+        returns: returnType(spec, node),
+        language: 'sql',
+        volatility: 'stable',
+        securityDefiner: true,
+        body: `select ${body};`,
+        executeTo: ['authenticated'],
+        comment: `${entity}: a read of ${entity} inside its own read policy, without RLS (no policy recursion)`,
+      }),
+    );
+    return `${name}(${row})`;
+  };
+  return { functions, helper };
 }
 
 /**
@@ -37,6 +92,9 @@ export function emitPolicies(spec: AppSpec, entity: string): string {
     `alter table ${table} enable row level security;`,
     `alter table ${table} force row level security;`,
   ];
+  const self = selfReadHelpers(entity, row);
+  const selfRead = { entity, helper: self.helper(spec) };
+  const policies: string[] = [];
   for (const g of grantsFor(spec, entity)) {
     const name = quoteIdent(`${tableName(entity)}__${g.role}__${g.action}`);
     const cond = grantSql(
@@ -46,6 +104,8 @@ export function emitPolicies(spec: AppSpec, entity: string): string {
       g.when,
       row,
       `roles.permissions.${g.role}.${entity}.${g.action}`,
+      // Only a read policy re-enters itself; other actions' subqueries go through the read policy.
+      g.action === 'read' ? selfRead : undefined,
     );
     const clause =
       g.action === 'create'
@@ -53,12 +113,12 @@ export function emitPolicies(spec: AppSpec, entity: string): string {
         : g.action === 'update'
           ? `using (${cond}) with check (${cond})`
           : `using (${cond})`;
-    out.push(
+    policies.push(
       `drop policy if exists ${name} on ${table};`,
       `create policy ${name} on ${table} as permissive for ${COMMAND[g.action]} to authenticated ${clause};`,
     );
   }
-  return out.join('\n');
+  return [...out, ...self.functions, ...policies].join('\n');
 }
 
 /** The caller may read the row held in `row` (a record variable): the disjunction of the read policies. */

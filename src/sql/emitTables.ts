@@ -2,7 +2,7 @@ import { columnName, tableName } from '../naming.ts';
 import type { AppSpec, FieldSpec } from '../spec/types.ts';
 import { textCeiling } from '../spec/valueLimits.ts';
 import { TODAY_SQL } from './compileRuleSql.ts';
-import { uniqueConstraintName, valuesConstraintName } from './constraintNames.ts';
+import { uniqueConstraintName, uniqueKeyConstraintName, valuesConstraintName } from './constraintNames.ts';
 import { fileColumns } from './emitFiles.ts';
 import { validationChecks } from './emitValidation.ts';
 import { quoteIdent, quoteLiteral, quoteTextArray } from './quote.ts';
@@ -83,6 +83,10 @@ export function emitTable(spec: AppSpec, entity: string, target: Target): string
     // Same name for both: the error mapper reads `__values` as INVALID_VALUE on the field.
     if (cond) checks.push(`constraint ${quoteIdent(valuesConstraintName(entity, field))} check (${cond})`);
   }
+  (e.unique ?? []).forEach((key, i) => {
+    const cols = key.fields.map((f) => quoteIdent(columnName(f))).join(', ');
+    checks.push(`constraint ${quoteIdent(uniqueKeyConstraintName(entity, key.error, i))} unique (${cols})`);
+  });
   checks.push(...validationChecks(spec, entity));
   return `create table if not exists ${tableRef(entity)} (\n${[...lines, ...checks].map((l) => `  ${l}`).join(',\n')}\n);`;
 }

@@ -19,10 +19,24 @@ const seed = process.env.FC_SEED === undefined ? 20_260_402 : Number(process.env
 const runs = process.env.FC_RUNS === undefined ? 15 : Number(process.env.FC_RUNS);
 const server = await serverWanted();
 
-/** The fixture plus an empty list constant (for `in` over a list that expands to nothing). */
+/** Today's date and an instant 90 minutes ahead, so date/time constants fall among the generated times. */
+const runDay = new Date().toISOString().slice(0, 10);
+const soon = `${new Date(Date.now() + 90 * 60_000).toISOString().slice(0, 19)}Z`;
+
+/**
+ * The fixture plus an empty list constant (for `in` over a list that expands to nothing) and
+ * date, datetime and duration constants.
+ */
 const spec: AppSpec = {
   ...ruleSpec,
-  constants: { ...ruleSpec.constants, noValues: { value: [], label: 'No values' } },
+  constants: {
+    ...ruleSpec.constants,
+    noValues: { value: [], label: 'No values' },
+    cutoffDay: { type: 'date', value: runDay, label: 'Cut-off day' },
+    ordersClose: { type: 'datetime', value: soon, label: 'Orders close' },
+    gracePeriod: { type: 'duration', value: 'PT36H', label: 'Grace period' },
+    shortGrace: { type: 'duration', value: 'PT1M30.5S', label: 'Short grace' },
+  },
 };
 
 const RULES = [
@@ -91,6 +105,29 @@ const RULES = [
   'dueDate + hours(hours) > now',
   'createdAt < today',
   'updatedAt - createdAt > hours(1)',
+  // date, datetime and duration constants and literals
+  'now <= ordersClose',
+  'now > ordersClose',
+  'closedAt < ordersClose',
+  'dueDate <= cutoffDay',
+  'dueDate < ordersClose',
+  'closedAt > cutoffDay',
+  'today <= cutoffDay',
+  'today = cutoffDay',
+  'ordersClose - now > hours(1)',
+  'now - closedAt < gracePeriod',
+  'closedAt + gracePeriod > now',
+  'dueDate + gracePeriod > now',
+  'dueDate - shortGrace < closedAt',
+  'closedAt - shortGrace',
+  'gracePeriod > days(amount)',
+  'closedAt < datetime("2030-01-01T00:00:00+02:00")',
+  'closedAt >= datetime("2020-02-29T23:59:59.5Z")',
+  'dueDate >= date("2026-01-01")',
+  `dueDate = date("${runDay}")`,
+  `closedAt < datetime("${soon}")`,
+  'dueDate in (cutoffDay, date("2027-06-30"))',
+  'closedAt in (ordersClose, dueDate)',
   // tags
   "tags contains 'urgent'",
   'tags contains title',

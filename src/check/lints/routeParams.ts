@@ -7,8 +7,9 @@ import type { AppSpec } from '../../spec/types.ts';
 const IMPLICIT = ['id', 'createdAt', 'updatedAt', 'version'];
 
 /**
- * Route `:params` that match no key of the screen's entity (`id` or a field). Custom
- * screens and dashboards are free to use their own params.
+ * Route `:params` that match no key of the screen's entity (`id` or a field). On detail and form
+ * screens the row param (`id`, else the last param) may have any name (`/things/:thingId`): links
+ * fill it with the row's id. Custom screens and dashboards are free to use their own params.
  *
  * @example
  * routeParams(spec); // [{ code: 'lint/route-param', path: 'screens.ticket.route', message: 'route param ":ticketId" ...' }]
@@ -32,8 +33,14 @@ export function routeParams(spec: AppSpec): Diagnostic[] {
       continue;
     }
     const keys = [...IMPLICIT, ...Object.keys(entity.fields)];
+    const rowParam =
+      screen.kind === 'detail' || screen.kind === 'form'
+        ? params.includes('id')
+          ? 'id'
+          : params[params.length - 1]
+        : undefined;
     for (const p of params) {
-      if (p === 'id' || Object.hasOwn(entity.fields, p)) continue;
+      if (p === 'id' || p === rowParam || Object.hasOwn(entity.fields, p)) continue;
       out.push({
         code: 'lint/route-param',
         severity: 'error',

@@ -843,13 +843,13 @@ declare
 begin
   for c in select * from public.line x where x.claim = new.id loop
     if not (coalesce((c.currency = (select _h1.currency from public.claim _h1 where _h1.id = c.claim)), false)) then
-      raise exception using errcode = 'P0001', message = 'CURRENCY_MISMATCH', detail = jsonb_build_object('entity', 'line', 'field', 'currency')::text;
+      raise exception using errcode = 'P0001', message = 'CURRENCY_MISMATCH', detail = jsonb_build_object('entity', 'line', 'id', c.id, 'field', 'currency')::text;
     end if;
   end loop;
   for c in select * from public.line x where x.claim = new.id loop
     perform app.lock_group('receipt.line', (c.id)::text);
     if not (not coalesce(((c.amount > 25) and ((select _h1.status from public.claim _h1 where _h1.id = c.claim) not in ('draft', 'returned'))), false) or coalesce(((select count(*) from public.receipt _c1 where (_c1.line = c.id)) >= 1), false)) then
-      raise exception using errcode = 'P0001', message = 'RECEIPT_REQUIRED', detail = jsonb_build_object('entity', 'line', 'field', 'amount')::text;
+      raise exception using errcode = 'P0001', message = 'RECEIPT_REQUIRED', detail = jsonb_build_object('entity', 'line', 'id', c.id, 'field', 'amount')::text;
     end if;
   end loop;
   return null;
@@ -898,7 +898,7 @@ declare
 begin
   for c in select * from public.receipt x where x.line = new.id loop
     if not (coalesce(((select _h1.claim from public.line _h1 where _h1.id = c.line) = c.claim), false)) then
-      raise exception using errcode = 'P0001', message = 'RECEIPT_LINE_MISMATCH', detail = jsonb_build_object('entity', 'receipt', 'field', 'line')::text;
+      raise exception using errcode = 'P0001', message = 'RECEIPT_LINE_MISMATCH', detail = jsonb_build_object('entity', 'receipt', 'id', c.id, 'field', 'line')::text;
     end if;
   end loop;
   return null;
@@ -1529,3 +1529,40 @@ end;
 $fn$;
 revoke execute on function public.set_roles(uuid, text[]) from public, anon, authenticated;
 grant execute on function public.set_roles(uuid, text[]) to authenticated;
+
+-- Refuses removing the last admin role (LAST_ADMIN).
+create or replace function app.keep_an_admin()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+begin
+  if old.role = any (array['admin']::text[])
+     and exists (select 1 from auth.users u where u.id = old.user_id)
+     and not exists (select 1 from app.user_roles ur where ur.role = any (array['admin']::text[])) then
+    raise exception using errcode = 'P0001', message = 'LAST_ADMIN', detail = jsonb_build_object()::text;
+  end if;
+  return null;
+end;
+$fn$;
+revoke execute on function app.keep_an_admin() from public, anon, authenticated;
+
+-- Who holds a role a validation rule names (direct grants), for the options forms offer.
+create or replace function public.role_holders(p_role text)
+returns table (user_id uuid, role text)
+language plpgsql stable security definer
+set search_path = ''
+as $fn$
+begin
+  if (select auth.uid()) is null or not (p_role = any (array[]::text[])) then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'user_roles', 'action', 'list')::text;
+  end if;
+  return query select ur.user_id, ur.role::text from app.user_roles ur
+    where false;
+end;
+$fn$;
+revoke execute on function public.role_holders(text) from public, anon, authenticated;
+grant execute on function public.role_holders(text) to authenticated;
+drop trigger if exists user_roles__keep_an_admin on app.user_roles;
+create constraint trigger user_roles__keep_an_admin after delete on app.user_roles
+  deferrable initially deferred for each row execute function app.keep_an_admin();

@@ -1637,3 +1637,42 @@ end;
 $fn$;
 revoke execute on function public.set_roles(uuid, text[]) from public, anon, authenticated;
 grant execute on function public.set_roles(uuid, text[]) to authenticated;
+
+-- Refuses removing the last admin role (LAST_ADMIN).
+create or replace function app.keep_an_admin()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+begin
+  if old.role = any (array['admin']::text[])
+     and exists (select 1 from auth.users u where u.id = old.user_id)
+     and not exists (select 1 from app.user_roles ur where ur.role = any (array['admin']::text[])) then
+    raise exception using errcode = 'P0001', message = 'LAST_ADMIN', detail = jsonb_build_object()::text;
+  end if;
+  return null;
+end;
+$fn$;
+revoke execute on function app.keep_an_admin() from public, anon, authenticated;
+
+-- Who holds a role a validation rule names (direct grants), for the options forms offer.
+create or replace function public.role_holders(p_role text)
+returns table (user_id uuid, role text)
+language plpgsql stable security definer
+set search_path = ''
+as $fn$
+begin
+  if (select auth.uid()) is null or not (p_role = any (array['agent']::text[])) then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'user_roles', 'action', 'list')::text;
+  end if;
+  return query select ur.user_id, ur.role::text from app.user_roles ur
+    where ur.role = any (case p_role
+      when 'agent' then array['agent', 'admin']::text[]
+      else array[p_role] end);
+end;
+$fn$;
+revoke execute on function public.role_holders(text) from public, anon, authenticated;
+grant execute on function public.role_holders(text) to authenticated;
+drop trigger if exists user_roles__keep_an_admin on app.user_roles;
+create constraint trigger user_roles__keep_an_admin after delete on app.user_roles
+  deferrable initially deferred for each row execute function app.keep_an_admin();

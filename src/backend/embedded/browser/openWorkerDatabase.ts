@@ -1,21 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
-import fsBundleUrl from '@electric-sql/pglite/pglite.data?url';
-import wasmUrl from '@electric-sql/pglite/pglite.wasm?url';
-import { encodeWorkerError, mapRejections } from './workerErrors.ts';
+import { prefetched } from './prefetchPglite.ts';
 
-/**
- * Started as soon as the worker script runs, i.e. while the tab is still waiting for the snapshot
- * and the tabs elect a leader: the WebAssembly compiles and the file bundle downloads in parallel
- * instead of after `init`. A failure just leaves it to PGlite to fetch them itself.
- */
-const prefetched = {
-  wasm: WebAssembly.compileStreaming(fetch(wasmUrl)).catch(() => undefined),
-  fsBundle: fetch(fsBundleUrl)
-    .then((r) => (r.ok ? r.blob() : undefined))
-    .catch(() => undefined),
-};
-
-/** What the tab passes to the worker's `init` (structured-cloned by PGliteWorker). */
+/** Where the leader's worker opens the database (serveBackend.ts). */
 export interface WorkerDatabaseOptions {
   dataDir?: string;
   /** A snapshot to create the database from; only used when the database does not exist yet. */
@@ -27,7 +13,7 @@ export interface WorkerDatabaseOptions {
  * migration), else the existing IndexedDB database.
  *
  * @example
- * worker({ init: (options) => openWorkerDatabase(options) });
+ * const db = await openWorkerDatabase({ dataDir: 'idb://ninefold-helpdesk' });
  */
 export async function openWorkerDatabase(options: WorkerDatabaseOptions): Promise<PGlite> {
   const [pgliteWasmModule, fsBundle] = await Promise.all([prefetched.wasm, prefetched.fsBundle]);
@@ -38,27 +24,39 @@ export async function openWorkerDatabase(options: WorkerDatabaseOptions): Promis
     ...(pgliteWasmModule ? { pgliteWasmModule } : {}),
     ...(fsBundle ? { fsBundle } : {}),
   };
+  // PGlite downloads initdb.wasm at every start unless it is handed one; it runs it only for a
+  // new database without a snapshot. When there is a snapshot or the database already exists, it
+  // gets an empty module instead (if initdb were needed after all, that fails and the plain
+  // start below fetches the real one).
+  const noInitdb = { initdbWasmModule: new WebAssembly.Module(EMPTY_WASM) };
   if (options.loadDataDir) {
     try {
-      return forTabs(await PGlite.create({ ...base, loadDataDir: options.loadDataDir }));
+      return syncOnlyWhenWritten(
+        await PGlite.create({ ...base, ...noInitdb, loadDataDir: options.loadDataDir }),
+      );
     } catch (e) {
       // Another tab created the database between this tab's check and now: open that one.
       if (!String(e).includes('already exists')) throw e;
     }
   }
-  return forTabs(await PGlite.create(base));
+  if (await exists(base.dataDir)) {
+    try {
+      return syncOnlyWhenWritten(await PGlite.create({ ...base, ...noInitdb }));
+    } catch {
+      // A database without files (an interrupted first visit): initdb after all.
+    }
+  }
+  return syncOnlyWhenWritten(await PGlite.create(base));
 }
 
-/**
- * What the tabs call through PGlite's worker RPC, which sends only an error's message back: the
- * fields the error catalogue needs (SQLSTATE, constraint, …) are packed into it (workerErrors.ts).
- */
-function forTabs(pg: PGlite): PGlite {
-  return mapRejections(
-    syncOnlyWhenWritten(pg),
-    ['execProtocol', 'execProtocolStream', 'execProtocolRaw', 'execProtocolRawStream', 'syncToFs'],
-    encodeWorkerError,
-  );
+/** The smallest valid WebAssembly module (magic number and version). */
+const EMPTY_WASM = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
+
+/** Whether PGlite's IndexedDB database for `dataDir` exists (`idb://x` is stored as `/pglite/x`). */
+async function exists(dataDir: string): Promise<boolean> {
+  if (!dataDir.startsWith('idb://') || !indexedDB.databases) return false;
+  const name = `/pglite/${dataDir.slice('idb://'.length)}`;
+  return (await indexedDB.databases()).some((d) => d.name === name);
 }
 
 /** Every Emscripten FS call through which Postgres changes a file or the tree. */
@@ -79,7 +77,7 @@ const WRITES = [
 ];
 
 /**
- * Each query of a tab ends with `syncToFs()`, and PGlite's IndexedDB layer then compares every
+ * Each transaction ends with `syncToFs()`, and PGlite's IndexedDB layer then compares every
  * file of the data directory with the store, reads included: hundreds of ms per query on the
  * worker's only thread (measured: `select 1` took 0.7–4 s in the page on a busy machine, 1 ms of it
  * in Postgres). Postgres changed nothing when none of the FS's write calls ran since the last
@@ -97,6 +95,17 @@ function syncOnlyWhenWritten(pg: PGlite): PGlite {
       return (original as (...a: unknown[]) => unknown).apply(this, args);
     };
   }
+  // PGlite syncs after each query outside a transaction, but not after a transaction's COMMIT
+  // (its in-transaction flag is still set then): the commit would reach IndexedDB only with the
+  // next query, and a tab closed before that loses it. Each transaction is synced when it ends.
+  const transaction = pg.transaction.bind(pg);
+  pg.transaction = async <T>(fn: Parameters<typeof transaction<T>>[0]): Promise<T> => {
+    try {
+      return await transaction(fn);
+    } finally {
+      await pg.syncToFs();
+    }
+  };
   const sync = pg.syncToFs.bind(pg);
   pg.syncToFs = async () => {
     if (!dirty) return;
