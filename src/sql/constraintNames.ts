@@ -1,4 +1,5 @@
 import { resolve } from '../model/resolve.ts';
+import { valuesConstraintName } from '../naming.ts';
 import type { AppSpec } from '../spec/types.ts';
 
 export {
@@ -24,7 +25,6 @@ export interface ConstraintMeaning {
 export function constraintCatalogue(spec: AppSpec): Record<string, ConstraintMeaning> {
   const out: Record<string, ConstraintMeaning> = {};
   for (const c of resolve(spec).constraints.values()) {
-    if (c.kind === 'values') continue;
     out[c.name] = {
       entity: c.entity,
       kind: c.kind,
@@ -32,5 +32,10 @@ export function constraintCatalogue(spec: AppSpec): Record<string, ConstraintMea
       ...(c.field ? { field: c.field } : {}),
     };
   }
+  // Every field's `__values` CHECK: allowed values, finite numbers and dates, the default text
+  // ceiling (emitTables.ts). INVALID_VALUE on the field.
+  for (const [entity, e] of Object.entries(spec.entities))
+    for (const field of Object.keys(e.fields))
+      out[valuesConstraintName(entity, field)] ??= { entity, field, kind: 'values' };
   return out;
 }

@@ -1,11 +1,12 @@
 import { tableName } from '../naming.ts';
 import type { AppSpec } from '../spec/types.ts';
-import { readsOtherRows } from './emitGroupLocks.ts';
+import { columnFor } from './columns.ts';
+import { hopsOf, readsOtherRows } from './emitGroupLocks.ts';
 import { grantSql } from './emitPolicies.ts';
 import { CLIENT_ROLES_SQL } from './emitRowTriggers.ts';
 import { quoteIdent, quoteLiteral } from './quote.ts';
 import { raiseSql } from './raise.ts';
-import { type Action, grantsFor, tableRef } from './specModel.ts';
+import { type Action, grantsFor, referencedEntity, tableRef } from './specModel.ts';
 import { indent, sqlFunction, sqlTrigger } from './sqlFunction.ts';
 import { typedRule } from './typedRule.ts';
 
@@ -34,6 +35,34 @@ export function emitPermissionRecheck(spec: AppSpec, entity: string): string {
     );
     if (!racy) continue;
     const { op, row } = OPS[action];
+    // A row removed by a cascade (a claim's lines when the claim is deleted) was decided by the
+    // parent's delete rule; its own rule reads the parent, which is gone by then: not re-checked.
+    const parentsLeft =
+      action === 'delete'
+        ? [
+            ...new Set(
+              grants.flatMap((g) =>
+                g.when === true
+                  ? []
+                  : [
+                      ...hopsOf(
+                        typedRule(spec, g.when, entity, `roles.permissions.${g.role}.${entity}.delete`),
+                      ),
+                    ],
+              ),
+            ),
+          ]
+            .sort()
+            .flatMap((hop) => {
+              const f = spec.entities[entity]?.fields[hop];
+              const parent = f ? referencedEntity(spec, f) : undefined;
+              return parent
+                ? [
+                    `exists (select 1 from ${tableRef(parent)} p where p.id = old.${quoteIdent(columnFor(spec, entity, hop))})`,
+                  ]
+                : [];
+            })
+        : [];
     const allowed = grants
       .map((g) =>
         grantSql(spec, entity, g.role, g.when, row, `roles.permissions.${g.role}.${entity}.${action}`),
@@ -41,7 +70,7 @@ export function emitPermissionRecheck(spec: AppSpec, entity: string): string {
       .join(' or ');
     blocks.push(
       [
-        `if tg_op = '${op}' and not (${allowed}) then`,
+        `if tg_op = '${op}'${parentsLeft.map((p) => ` and ${p}`).join('')} and not (${allowed}) then`,
         `  ${raiseSql('FORBIDDEN', { entity: quoteLiteral(entity), action: quoteLiteral(action) })}`,
         'end if;',
       ].join('\n'),
@@ -58,9 +87,7 @@ export function emitPermissionRecheck(spec: AppSpec, entity: string): string {
       language: 'plpgsql',
       volatility: 'volatile',
       securityDefiner: false,
-      // Depth 1: the client's own statement. Rows a cascade removes (a claim's lines) were decided by
-      // the parent's delete rule; their own rule may read the parent, which is gone by then.
-      body: `begin\n  if ${CLIENT_ROLES_SQL} and pg_catalog.pg_trigger_depth() = 1 then\n${indent(blocks.join('\n'), 4)}\n  end if;\n  return null;\nend;`,
+      body: `begin\n  if ${CLIENT_ROLES_SQL} then\n${indent(blocks.join('\n'), 4)}\n  end if;\n  return null;\nend;`,
       executeTo: [],
       comment: `Write permissions of ${entity} that read other rows, checked again under the group locks.`,
     }),

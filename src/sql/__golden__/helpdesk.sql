@@ -932,7 +932,7 @@ language plpgsql volatile
 set search_path = ''
 as $fn$
 begin
-  if current_user in ('anon', 'authenticated') and pg_catalog.pg_trigger_depth() = 1 then
+  if current_user in ('anon', 'authenticated') then
     if tg_op = 'INSERT' and not (((select app.has_role((select auth.uid()), 'customer')) and coalesce(((new.internal = false) and ((select _h1.requester from public.ticket _h1 where _h1.id = new.ticket) = (select auth.uid()))), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin'))) then
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'comment', 'action', 'create')::text;
     end if;
@@ -970,11 +970,11 @@ language plpgsql volatile
 set search_path = ''
 as $fn$
 begin
-  if current_user in ('anon', 'authenticated') and pg_catalog.pg_trigger_depth() = 1 then
+  if current_user in ('anon', 'authenticated') then
     if tg_op = 'INSERT' and not (((select app.has_role((select auth.uid()), 'customer')) and coalesce(((new.internal = false) and ((select _h1.requester from public.ticket _h1 where _h1.id = new.ticket) = (select auth.uid()))), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin'))) then
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'attachment', 'action', 'create')::text;
     end if;
-    if tg_op = 'DELETE' and not (((select app.has_role((select auth.uid()), 'customer')) and coalesce(((old.uploaded_by = (select auth.uid())) and ((select _h1.status from public.ticket _h1 where _h1.id = old.ticket) in ('new', 'open', 'pending'))), false)) or ((select app.has_role((select auth.uid()), 'agent')) and coalesce((old.uploaded_by = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'admin'))) then
+    if tg_op = 'DELETE' and exists (select 1 from public.ticket p where p.id = old.ticket) and not (((select app.has_role((select auth.uid()), 'customer')) and coalesce(((old.uploaded_by = (select auth.uid())) and ((select _h1.status from public.ticket _h1 where _h1.id = old.ticket) in ('new', 'open', 'pending'))), false)) or ((select app.has_role((select auth.uid()), 'agent')) and coalesce((old.uploaded_by = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'admin'))) then
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'attachment', 'action', 'delete')::text;
     end if;
   end if;

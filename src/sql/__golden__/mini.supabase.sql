@@ -635,7 +635,7 @@ language plpgsql volatile
 set search_path = ''
 as $fn$
 begin
-  if current_user in ('anon', 'authenticated') and pg_catalog.pg_trigger_depth() = 1 then
+  if current_user in ('anon', 'authenticated') then
     if tg_op = 'INSERT' and not (((select app.has_role((select auth.uid()), 'customer')) and coalesce(((select _h1.requester from public.ticket _h1 where _h1.id = new.ticket) = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent'))) then
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'comment', 'action', 'create')::text;
     end if;
@@ -653,7 +653,7 @@ language plpgsql volatile
 set search_path = ''
 as $fn$
 begin
-  if current_user in ('anon', 'authenticated') and pg_catalog.pg_trigger_depth() = 1 then
+  if current_user in ('anon', 'authenticated') then
     if tg_op = 'INSERT' and not (((select app.has_role((select auth.uid()), 'customer')) and coalesce(((select _h1.requester from public.ticket _h1 where _h1.id = new.ticket) = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent'))) then
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'attachment', 'action', 'create')::text;
     end if;
