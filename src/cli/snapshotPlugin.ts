@@ -13,6 +13,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin, ResolvedConfig } from 'vite';
+import type { AppDemo } from '../backend/embedded/demo/appDemo.ts';
 import { isDocPath, specFromDoc } from '../import/loadDoc.ts';
 import type { AppSpec } from '../spec/types.ts';
 
@@ -48,8 +49,16 @@ export function snapshotPrefetchScript(url: string, idbName: string): string {
 async function loadSpec(specFile: string): Promise<AppSpec> {
   if (isDocPath(specFile)) return specFromDoc(specFile);
   const { createJiti } = await import('jiti');
-  const mod = (await createJiti(import.meta.url).import(specFile)) as { default?: AppSpec };
+  const jiti = createJiti(import.meta.url);
+  const mod = (await jiti.import(specFile)) as { default?: AppSpec };
   if (!mod.default) throw new Error(`${specFile}: no default export`);
+  // The app's own demo data (`demo.ts` beside the spec), as the app entry registers it.
+  const demoFile = join(dirname(specFile), 'demo.ts');
+  if (existsSync(demoFile)) {
+    const { registerDemo } = await import('../backend/embedded/demo/appDemo.ts');
+    const demo = (await jiti.import(demoFile)) as { default?: AppDemo };
+    registerDemo(mod.default, demo.default);
+  }
   return mod.default;
 }
 
