@@ -28,7 +28,11 @@ export function effectiveGrants(spec: AppSpec, role: string, entity: string, act
     const g = grantOf(spec.roles.permissions[r]?.[entity], action, r);
     if (g) grants.push(g);
   }
-  return grants.filter((g, i) => !grants.some((h, j) => j !== i && covers(h, g) && (!covers(g, h) || j < i)));
+  // A role's own grant always stays (the document must say what the role itself declares, so
+  // `ninefold import` can read it back); inherited grants another one covers are dropped.
+  return grants.filter(
+    (g, i) => g.from === role || !grants.some((h, j) => j !== i && covers(h, g) && (!covers(g, h) || j < i)),
+  );
 }
 
 function grantOf(p: EntityPermissions | undefined, action: Action, from: string): Grant | undefined {
