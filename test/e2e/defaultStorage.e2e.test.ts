@@ -211,7 +211,7 @@ describe.skipIf(!e2eAvailable)('helpdesk in its default storage', () => {
       await page.getByRole('button', { name: ui('add'), exact: true }).click();
       await page.getByText('Internal: checking the logs first.').waitFor();
       // The next reply is for the customer unless ticked again (item 8).
-      await expect(internal.isChecked()).resolves.toBe(false);
+      await expect.poll(() => internal.isChecked(), { timeout: 10_000 }).toBe(false);
     });
     await step(page, 'ds-assignee-options', async () => {
       await page
