@@ -26,6 +26,17 @@ export function resolveSpecFile(specPath: string): string {
   return abs;
 }
 
+/**
+ * The app's demo module beside its spec (`demo.ts`, exporting an `AppDemo` by default), if any.
+ *
+ * @example
+ * demoFileFor('/…/examples/helpdesk/spec.ts'); // '/…/examples/helpdesk/demo.ts'
+ */
+export function demoFileFor(specFile: string): string | undefined {
+  const file = join(dirname(specFile), 'demo.ts');
+  return existsSync(file) ? file : undefined;
+}
+
 /** Vite plugin: `import spec from 'virtual:ninefold-spec'` gives the chosen specification. */
 export function ninefoldSpecPlugin(specFile: string): Plugin {
   return {
@@ -38,7 +49,16 @@ export function ninefoldSpecPlugin(specFile: string): Plugin {
         this.addWatchFile(specFile);
         return `export default ${JSON.stringify(await specFromDoc(specFile))};\n`;
       }
-      return `export { default } from ${JSON.stringify(specFile.replace(/\\/g, '/'))};\n`;
+      const demo = demoFileFor(specFile);
+      if (!demo) return `export { default } from ${JSON.stringify(specFile.replace(/\\/g, '/'))};\n`;
+      // The app's own demo data (`demo.ts` beside the spec) is registered with the spec.
+      return [
+        `import spec from ${JSON.stringify(specFile.replace(/\\/g, '/'))};`,
+        `import demo from ${JSON.stringify(demo.replace(/\\/g, '/'))};`,
+        `import { registerDemo } from ${JSON.stringify(join(ROOT, 'src/backend/embedded/demo/appDemo.ts').replace(/\\/g, '/'))};`,
+        'export default registerDemo(spec, demo);',
+        '',
+      ].join('\n');
     },
   };
 }

@@ -7,7 +7,7 @@ import { lintSpec } from '../check/lintSpec.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import { type LoadResult, loadSpec } from '../spec/loadSpec.ts';
 import type { AppSpec } from '../spec/types.ts';
-import { DEFAULT_LOCK_PATH, type MigrateOptions, migrate, writeLock } from './migrateCommand.ts';
+import type { MigrateOptions } from './migrateCommand.ts';
 import { defaultMigrationPath } from './migrationFileName.ts';
 
 /** Where the command line writes; tests and embedders pass their own. */
@@ -24,6 +24,9 @@ const processIo: Io = {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
 };
+
+/** Where `sql --target supabase` and `migrate` keep the deployed model (DEFAULT_LOCK_PATH in migrateCommand.ts). */
+const LOCK_PATH = 'supabase/ninefold.lock.json';
 
 /** Exit codes: 0 clean (or warnings only), 1 the specification has errors, 2 nothing could be checked. */
 export const EXIT = { ok: 0, invalid: 1, failed: 2 } as const;
@@ -106,9 +109,11 @@ export async function main(args: readonly string[], io: Io = processIo): Promise
           return callExport(mod, 'compileMigration', 'ninefold sql')(s, { target: opts.target });
         });
         // A migration written for Supabase records the model it was generated from (ninefold migrate diffs it).
+        // With -o the migration goes elsewhere: the lock only with --lock.
         const lock =
-          opts.lock ?? (opts.target === 'supabase' && !opts.stdout ? DEFAULT_LOCK_PATH : undefined);
+          opts.lock ?? (opts.target === 'supabase' && !opts.stdout && !opts.output ? LOCK_PATH : undefined);
         if (code === EXIT.ok && generated && lock) {
+          const { writeLock } = await import('./migrateCommand.ts');
           await writeLock(generated, opts.target, resolve(io.cwd ?? process.cwd(), lock));
           io.err(`wrote ${lock}\n`);
         }
@@ -192,7 +197,7 @@ export async function main(args: readonly string[], io: Io = processIo): Promise
         .choices(['embedded', 'supabase'])
         .default('supabase'),
     )
-    .option('--lock <file>', 'the lock file', DEFAULT_LOCK_PATH)
+    .option('--lock <file>', 'the lock file', LOCK_PATH)
     .option('--name <word>', 'a word for the file name', 'change')
     .option(
       '-o, --output <file>',
@@ -217,6 +222,7 @@ export async function main(args: readonly string[], io: Io = processIo): Promise
         code = refused ?? EXIT.failed;
         return;
       }
+      const { migrate } = await import('./migrateCommand.ts');
       code = await migrate(loaded.spec, opts, {
         out: io.out,
         err: io.err,

@@ -14,6 +14,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin, ResolvedConfig } from 'vite';
+import type { AppDemo } from '../backend/embedded/demo/appDemo.ts';
 import { isDocPath, specFromDoc } from '../import/loadDoc.ts';
 import { specLoaderAliases } from '../sourceAliases.ts';
 import type { AppSpec } from '../spec/types.ts';
@@ -50,10 +51,17 @@ export function snapshotPrefetchScript(url: string, idbName: string): string {
 async function loadSpec(specFile: string): Promise<AppSpec> {
   if (isDocPath(specFile)) return specFromDoc(specFile);
   const { createJiti } = await import('jiti');
-  const mod = (await createJiti(import.meta.url, { alias: specLoaderAliases() }).import(specFile)) as {
-    default?: AppSpec;
-  };
+  // No module cache: under `ninefold dev` the spec is read again after an edit.
+  const jiti = createJiti(import.meta.url, { moduleCache: false, alias: specLoaderAliases() });
+  const mod = (await jiti.import(specFile)) as { default?: AppSpec };
   if (!mod.default) throw new Error(`${specFile}: no default export`);
+  // The app's own demo data (`demo.ts` beside the spec), as the app entry registers it.
+  const demoFile = join(dirname(specFile), 'demo.ts');
+  if (existsSync(demoFile)) {
+    const { registerDemo } = await import('../backend/embedded/demo/appDemo.ts');
+    const demo = (await jiti.import(demoFile)) as { default?: AppDemo };
+    registerDemo(mod.default, demo.default);
+  }
   return mod.default;
 }
 
@@ -140,6 +148,7 @@ export function ninefoldSnapshotPlugin(
   let config: ResolvedConfig | undefined;
   let info: SnapshotInfo | undefined;
   let pending: Promise<{ tarball: Uint8Array; version: string }> | undefined;
+  let specEdited = false;
   const snapshot = async () => {
     pending ??= loadSpec(specFile).then((spec) => snapshotFor(spec, demo));
     return pending;
@@ -179,9 +188,16 @@ export function ninefoldSnapshotPlugin(
       info = { version, url: `${config.base}${fileName}`, demo, idbName: await idbNameOf() };
     },
     resolveId: (id) => (id === VIRTUAL ? `\0${VIRTUAL}` : undefined),
-    load(id) {
+    async load(id) {
       if (id !== `\0${VIRTUAL}`) return undefined;
       if (!info) throw new Error('ninefold snapshot: not ready (buildStart did not run)');
+      if (specEdited) {
+        // `ninefold dev` after a spec edit: the page reloads and boots with the new version, so
+        // the database is upgraded in place (upgradeSchema.ts) instead of skipped as unchanged.
+        specEdited = false;
+        const { embeddedSchema } = await import('../backend/embedded/boot.ts');
+        info = { ...info, version: (await embeddedSchema(await loadSpec(specFile))).version };
+      }
       return `export default ${JSON.stringify(info)};\n`;
     },
     transformIndexHtml() {
@@ -195,6 +211,13 @@ export function ninefoldSnapshotPlugin(
       ];
     },
     configureServer(server) {
+      server.watcher.on('change', (file) => {
+        if (!resolve(file).startsWith(dirname(resolve(specFile)))) return;
+        specEdited = true;
+        pending = undefined;
+        const mod = server.moduleGraph.getModuleById(`\0${VIRTUAL}`);
+        if (mod) server.moduleGraph.invalidateModule(mod);
+      });
       if (options.enabled === false) return;
       server.middlewares.use(DEV_URL, (_req, res) => {
         snapshot().then(

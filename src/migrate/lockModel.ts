@@ -1,8 +1,8 @@
-import { columnName } from '../naming.ts';
+import { resolve } from '../model/resolve.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { compileMigration } from '../sql/compileMigration.ts';
 import { historyTable } from '../sql/emitHistory.ts';
-import { type Target, tableRef } from '../sql/specModel.ts';
+import type { Target } from '../sql/specModel.ts';
 import { type SchemaShape, schemaModelOf } from './schemaModel.ts';
 
 /** What the lock knows of one entity: its table, its fields' columns, its states. */
@@ -41,16 +41,20 @@ const migrationOnly: SchemaSql = (spec, target) => compileMigration(spec, { targ
  * lockModel(helpdesk, 'supabase').entities.ticket.table; // 'public.ticket'
  */
 export function lockModel(spec: AppSpec, target: Target, sqlOf: SchemaSql = migrationOnly): LockModel {
+  // Which table and column each entity and field is: read from the resolved app model.
+  const model = resolve(spec);
   const entities: Record<string, EntityLock> = {};
-  for (const [name, e] of Object.entries(spec.entities)) {
-    const st = spec.states[name];
+  for (const [name, t] of model.tables) {
     const lock: EntityLock = {
-      table: tableRef(name),
-      fields: Object.fromEntries(Object.keys(e.fields).map((f) => [f, columnName(f)])),
+      table: t.ref,
+      fields: Object.fromEntries(
+        t.columns.filter((c) => c.origin === 'declared').map((c) => [c.field, c.column]),
+      ),
     };
-    if (st) {
+    const status = t.statusField ? t.byField.get(t.statusField) : undefined;
+    if (t.statusField && status) {
       lock.history = historyTable(name);
-      lock.states = { field: st.field, values: Object.keys(st.states) };
+      lock.states = { field: t.statusField, values: (status.values ?? []).map((v) => v.value) };
     }
     entities[name] = lock;
   }

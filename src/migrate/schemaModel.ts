@@ -58,7 +58,7 @@ export interface SchemaShape {
   publication: string[];
 }
 
-const IDENT = String.raw`(?:"(?:[^"]|"")+"|[A-Za-z_][A-Za-z0-9_$]*)`;
+const IDENT = `(?:"(?:[^"]|"")+"|[A-Za-z_][A-Za-z0-9_$]*)`;
 const QUALIFIED = String.raw`${IDENT}\.${IDENT}`;
 
 /** Splits a `create table` body into its comma-separated entries (commas inside parentheses or quotes are not separators). */

@@ -122,9 +122,9 @@ export function emitAdminRpc(spec: AppSpec): string {
         `    ${raiseSql('FORBIDDEN', { entity: "'user_roles'", action: "'list'" })}`,
         '  end if;',
         '  return query select ur.user_id, ur.role::text from app.user_roles ur',
-        // No role named by a rule: `case` without a `when` is a syntax error, and every call is FORBIDDEN.
+        // No rule names a role: nothing to tell (and a CASE needs at least one WHEN).
         ...(named.length === 0
-          ? ['    where ur.role = any (array[p_role]);']
+          ? ['    where false;']
           : [
               '    where ur.role = any (case p_role',
               ...named.map((r) => `      when ${quoteLiteral(r)} then ${quoteTextArray(holdersOf(spec, r))}`),

@@ -6,6 +6,7 @@
  * fresh migration of the same spec creates (catalog dumps compared, not SQL text). The tightened
  * rule is first refused with a count and examples, then migrated once the rows are fixed.
  */
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import expenses from '../../examples/expenses/spec.ts';
 import helpdesk from '../../examples/helpdesk/spec.ts';
@@ -19,6 +20,9 @@ import { createServerDb, serverAvailable } from '../../src/sql/testing/pgDb.ts';
 import { createPgliteDb } from '../../src/sql/testing/pgliteDb.ts';
 import { dbError, type TestDb } from '../../src/sql/testing/testDb.ts';
 import { applyMigration } from '../../src/sql/testing/users.ts';
+import { openAgreementDb, serverWanted } from '../agreement/agreementDb.ts';
+import { compareOnDataset, compileSites, describeDisagreements } from '../agreement/compare.ts';
+import { planArb } from '../agreement/dataset.ts';
 import { CHECKS, violations } from '../enforcement/support/catalogueChecks.ts';
 import { seedRows, seedUsers } from '../enforcement/support/seed.ts';
 import { type EvolutionPlan, versions } from './versions.ts';
@@ -283,3 +287,33 @@ async function distinctUniques(db: TestDb, spec: AppSpec): Promise<void> {
 function snake(field: string): string {
   return field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
+
+/**
+ * Rule agreement on every version: the browser's evaluator and the SQL of each version's rules
+ * give the same result on a generated dataset (the agreement suite's machinery, one dataset per
+ * version to stay bounded). The chain's schema equals a fresh migration's (above), so this holds
+ * for the migrated database too.
+ */
+describe('rule agreement on every version', () => {
+  for (const app of APPS)
+    it(app.name, async () => {
+      const server = await serverWanted();
+      // Version 1 is the reference app itself: test/agreement covers it with many more datasets.
+      for (const step of versions(app.spec, app.plan).slice(1)) {
+        const db = await openAgreementDb(compileMigration(step.spec), server);
+        try {
+          const rules = compileSites(step.spec);
+          const [plan] = fc.sample(planArb(step.spec, { minRows: 2, maxRows: 4 }), {
+            seed: 20_260_412,
+            numRuns: 1,
+          });
+          if (!plan) throw new Error('no dataset');
+          const o = await compareOnDataset(db, step.spec, rules, plan, { rls: true });
+          expect(o.cases, step.name).toBeGreaterThan(100);
+          expect(describeDisagreements(o.disagreements), step.name).toBe(describeDisagreements([]));
+        } finally {
+          await db.close();
+        }
+      }
+    }, 300_000);
+});

@@ -7,6 +7,7 @@ import { compileMigration } from '../../sql/compileMigration.ts';
 import { BackendError } from '../types.ts';
 import { embeddedExtrasSql } from './embeddedExtras.sql.ts';
 import { entityInfo } from './entityInfo.ts';
+import { recordVersion, upgradeSchema } from './upgradeSchema.ts';
 
 /** The whole schema the embedded backend runs on, and its version (SHA-256 of the text). */
 export async function embeddedSchema(spec: AppSpec): Promise<{ sql: string; version: string }> {
@@ -63,15 +64,23 @@ export async function storedSchemaVersion(db: Pick<PGliteInterface, 'query'>): P
   }
 }
 
+/** What boot may do beyond bringing a database to the spec's schema. */
+export interface BootOptions {
+  /** The version the build computed (`embeddedSchema(spec).version`): one read when nothing changed. */
+  knownVersion?: string;
+  /** One line for the boot screen while an upgrade runs (`Upgrading your data…`). */
+  onProgress?: (line: string) => void;
+  /** Let an upgrade drop fields, entities or history the spec no longer has (their data is deleted). */
+  allowDestructive?: boolean;
+}
+
 /**
- * Brings a database to the spec's schema, once: applies the Supabase stand-in, the migration and
- * the embedded extras to a fresh database and records the version. When the spec changed, the new
- * migration is applied if it leaves every existing table definition as it was (new tables, new
- * functions, policies and grants are fine); if a table changed, or applying fails, or a column is
- * missing, nothing is changed and SCHEMA_CHANGED says how to keep the data (export it).
- * Never drops anything. A return visit costs one read: the stored version is compared first with
- * `knownVersion` (the build computes it, see `src/cli/snapshotPlugin.ts`), so the migration is not
- * even compiled when nothing changed.
+ * Brings a database to the spec's schema, once. A fresh database gets the Supabase stand-in, the
+ * migration and the embedded extras. A database made from another version of the spec is
+ * upgraded in place (`upgradeSchema`: the migration `ninefold migrate` would write, from the model
+ * recorded in the database, in one transaction, keeping every row); if that is refused or fails,
+ * nothing changes and SCHEMA_CHANGED says why. A return visit costs one read: the stored version is
+ * compared first with `knownVersion` (the build computes it, see `src/cli/snapshotPlugin.ts`).
  *
  * @example
  * const { outcome } = await bootSchema(db, spec); // 'created' on first visit, then 'unchanged'
@@ -79,10 +88,11 @@ export async function storedSchemaVersion(db: Pick<PGliteInterface, 'query'>): P
 export async function bootSchema(
   db: PGliteInterface,
   spec: AppSpec,
-  knownVersion?: string,
+  options: string | BootOptions = {},
 ): Promise<BootResult> {
+  const opts: BootOptions = typeof options === 'string' ? { knownVersion: options } : options;
   const stored = await storedSchemaVersion(db);
-  if (stored !== undefined && stored === knownVersion) return { version: stored, outcome: 'unchanged' };
+  if (stored !== undefined && stored === opts.knownVersion) return { version: stored, outcome: 'unchanged' };
   const { sql, version } = await embeddedSchema(spec);
   if (stored === version) return { version, outcome: 'unchanged' };
   await db.exec(`create schema if not exists ninefold;
@@ -94,17 +104,22 @@ export async function bootSchema(
       sql text not null default '',
       applied_at timestamptz not null default now()
     );
-    alter table ninefold.schema_version add column if not exists shapes text;`);
+    alter table ninefold.schema_version add column if not exists shapes text;
+    alter table ninefold.schema_version add column if not exists model jsonb;
+    alter table ninefold.schema_version add column if not exists history text[] not null default '{}';`);
   const row = (
-    await db.query<{ version: string; shapes: string | null }>(
-      'select version, shapes from ninefold.schema_version',
+    await db.query<{ version: string; shapes: string | null; model: unknown }>(
+      'select version, shapes, model from ninefold.schema_version',
     )
   ).rows[0];
   const shapes = await tableShapes(resolve(spec));
   const current = row?.version;
   if (current === version) return { version, outcome: 'unchanged' };
-  // A database recorded before shapes were kept has none: the transaction below still refuses
-  // a migration that fails or leaves a column missing.
+  // A database that recorded its model is upgraded in place (upgradeSchema.ts).
+  if (row?.model) return upgradeSchema(db, spec, { sql, version }, opts);
+  // Older databases: only changes that leave every table as it was. One recorded before shapes
+  // were kept has none: the transaction below still refuses a migration that fails or leaves a
+  // column missing.
   const storedShapes = parseShapes(row?.shapes);
   if (storedShapes) {
     const changed = changedTables(storedShapes, shapes).map((t) => `create table ${t}`);
@@ -122,12 +137,7 @@ export async function bootSchema(
       await tx.exec(sql);
       const missing = await missingColumns(tx, spec);
       if (missing.length > 0) throw new BackendError('SCHEMA_CHANGED', { missing });
-      await tx.query(
-        `insert into ninefold.schema_version (id, version, app, sql, shapes) values (1, $1, $2, $3, $4)
-         on conflict (id) do update set version = excluded.version, app = excluded.app, sql = excluded.sql,
-           shapes = excluded.shapes, applied_at = now()`,
-        [version, spec.purpose.name, sql, JSON.stringify(shapes)],
-      );
+      await recordVersion(tx, spec, sql, version);
     });
   } catch (e) {
     if (current === undefined && !(e instanceof BackendError)) throw e;

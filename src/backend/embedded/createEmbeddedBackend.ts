@@ -38,6 +38,10 @@ export interface EmbeddedBackendOptions {
    * creates the database: no initdb, no migration (only the version check). Ignored with `db`.
    */
   loadDataDir?: Blob;
+  /** Shown on the boot screen while a database from an older version of the spec is upgraded. */
+  onUpgradeProgress?: (line: string) => void;
+  /** Let the upgrade drop fields, entities or history the spec no longer has (`ninefold dev`). */
+  allowDestructiveUpgrade?: boolean;
   /** Where the session token is kept (default: localStorage in a tab, memory elsewhere). */
   store?: SessionStore;
   /** The live channel (default: this process's listeners plus BroadcastChannel to other tabs). */
@@ -104,7 +108,12 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
     );
   };
   let db: PGliteInterface = options.db ?? (await open(options.loadDataDir));
-  let schema = await bootSchema(db, spec, options.schemaVersion);
+  const bootOptions = {
+    ...(options.schemaVersion !== undefined ? { knownVersion: options.schemaVersion } : {}),
+    ...(options.onUpgradeProgress ? { onProgress: options.onUpgradeProgress } : {}),
+    allowDestructive: options.allowDestructiveUpgrade === true,
+  };
+  let schema = await bootSchema(db, spec, bootOptions);
 
   const authListeners = new Set<(e: AuthEvent, s: Session | null) => void>();
   const live = options.live ?? createLive(`ninefold-${slug}-changes`);
@@ -174,7 +183,7 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
       // A loaded data directory must start empty; memory:// always does.
       db = await open(blob);
       ctx.db = db;
-      schema = await bootSchema(db, spec, options.schemaVersion);
+      schema = await bootSchema(db, spec, bootOptions);
       ctx.current = { token: null, session: null };
       ctx.store.save(null);
       ctx.emitAuth('SIGNED_OUT', null);

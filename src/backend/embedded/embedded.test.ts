@@ -56,29 +56,59 @@ describe('schema versions', () => {
     expect(again.schema).toEqual({ version: first.schema.version, outcome: 'unchanged' });
   });
 
-  it('refuses a spec that changes a table, touching nothing, and says how to keep the data', async () => {
-    const e = await createEmbeddedBackend({ spec: withField, db }).catch((x: unknown) => x);
-    expect(e).toBeInstanceOf(BackendError);
-    const be = e as BackendError;
-    expect(be.code).toBe('SCHEMA_CHANGED');
-    expect(be.params).toMatchObject({ exportWith: 'exportDatabase()' });
-    expect(String((be.params.changed as string[])[0])).toContain('public.ticket');
+  it('upgrades a database made with an older spec in place, keeping every row', async () => {
+    const progress: string[] = [];
+    const changed = await createEmbeddedBackend({
+      spec: withField,
+      db,
+      onUpgradeProgress: (l) => progress.push(l),
+    });
+    expect(changed.schema.outcome).toBe('upgraded');
+    expect(progress[0]).toMatch(/^Upgrading your data/);
     const cols = await db.query(
       `select 1 from information_schema.columns where table_name = 'ticket' and column_name = 'channel'`,
     );
-    expect(cols.rows).toHaveLength(0);
+    expect(cols.rows).toHaveLength(1);
     expect((await db.query('select id from public.ticket where id = $1', [ticketId])).rows).toHaveLength(1);
   });
 
-  it('applies a spec change that leaves the tables as they are', async () => {
-    const changed = await createEmbeddedBackend({ spec: otherGuardCode, db });
+  it('refuses to drop data on its own, touching nothing, and says what would be lost', async () => {
+    // Back to the spec without the field: that deletes the column's data; the database already had
+    // this spec's version, so it is newer than the app.
+    const e = await createEmbeddedBackend({ spec: helpdesk, db }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(BackendError);
+    const be = e as BackendError;
+    expect(be.code).toBe('SCHEMA_CHANGED');
+    expect(be.params).toMatchObject({ reason: 'database-newer', exportWith: 'exportDatabase()' });
+    expect(String((be.params.problems as string[])[0])).toContain('field ticket.channel');
+    const cols = await db.query(
+      `select 1 from information_schema.columns where table_name = 'ticket' and column_name = 'channel'`,
+    );
+    expect(cols.rows).toHaveLength(1);
+  });
+
+  it('applies a spec change that leaves the tables as they are, and drops data only when allowed', async () => {
+    const changed = await createEmbeddedBackend({
+      spec: { ...otherGuardCode, entities: withField.entities },
+      db,
+    });
     expect(changed.schema.outcome).toBe('upgraded');
     const fn = await db.query<{ src: string }>(
       `select prosrc as src from pg_proc where proname = 'ticket_ask_customer'`,
     );
     expect(fn.rows[0]?.src).toContain('NOT_REQUESTER');
-    const back = await createEmbeddedBackend({ spec: helpdesk, db });
+    const back = await createEmbeddedBackend({ spec: helpdesk, db, allowDestructiveUpgrade: true });
     expect(back.schema.outcome).toBe('upgraded');
+    expect((await db.query('select id from public.ticket where id = $1', [ticketId])).rows).toHaveLength(1);
+  });
+
+  it('upgrades once when two tabs boot at the same time', async () => {
+    const [a, b] = await Promise.all([
+      createEmbeddedBackend({ spec: withField, db }),
+      createEmbeddedBackend({ spec: withField, db }),
+    ]);
+    expect([a.schema.outcome, b.schema.outcome].sort()).toEqual(['unchanged', 'upgraded']);
+    await createEmbeddedBackend({ spec: helpdesk, db, allowDestructiveUpgrade: true });
   });
 
   it('exports the database and imports it into another backend', async () => {

@@ -3,7 +3,7 @@
 -- or with psql / pg_prove against any database the migration was applied to.
 begin;
 create extension if not exists pgtap;
-select plan(173);
+select plan(175);
 
 select has_table('public', 'person', 'person: table public.person');
 select ok((select relrowsecurity and relforcerowsecurity from pg_catalog.pg_class where oid = 'public.person'::regclass), 'person: row-level security enabled and forced');
@@ -75,6 +75,8 @@ select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'publi
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.claim'::regclass and conname = 'claim__self_approval__6' and contype = 'c' and convalidated), 'validation claim #6 (SELF_APPROVAL): CHECK claim__self_approval__6');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.claim'::regclass and conname = 'claim__self_approval__7' and contype = 'c' and convalidated), 'validation claim #7 (SELF_APPROVAL): CHECK claim__self_approval__7');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.claim'::regclass and conname = 'claim__self_approval__8' and contype = 'c' and convalidated), 'validation claim #8 (SELF_APPROVAL): CHECK claim__self_approval__8');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.claim'::regclass and conname = 'claim__duties_not_separated__9' and contype = 'c' and convalidated), 'validation claim #9 (DUTIES_NOT_SEPARATED): CHECK claim__duties_not_separated__9');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.claim'::regclass and conname = 'claim__duties_not_separated__10' and contype = 'c' and convalidated), 'validation claim #10 (DUTIES_NOT_SEPARATED): CHECK claim__duties_not_separated__10');
 select ok(exists (select 1 from pg_catalog.pg_trigger where tgrelid = 'public.claim'::regclass and tgname = 'ninefold_30_validate' and tgenabled <> 'D'), 'claim: the validation trigger is enabled');
 select ok((select prosecdef and proconfig @> array['search_path=""']::text[] from pg_catalog.pg_proc where oid = 'public.claim_submit(uuid, integer, jsonb)'::regprocedure), 'transition claim.submit: security definer with a fixed search_path');
 select ok(not has_function_privilege('anon', 'public.claim_submit(uuid, integer, jsonb)', 'execute'), 'transition claim.submit: not callable signed out');

@@ -7,11 +7,31 @@ import helpdesk from '../../../examples/helpdesk/spec.ts';
 import { createBrowserBackend } from '../../../src/backend/embedded/browser/createBrowserBackend.ts';
 import { seedDemoAccounts } from '../../../src/backend/embedded/demo/demoAccounts.ts';
 import type { Change } from '../../../src/backend/types.ts';
+import type { AppSpec } from '../../../src/spec/types.ts';
 import { call, clock, forwardAuth } from './rpc.ts';
 
 const changes: Change[] = [];
+/** Lines the leader's worker sent while upgrading the database (the app shows them on the boot screen). */
+const upgradeLines: string[] = [];
 const dataDir = new URLSearchParams(location.search).get('db') ?? undefined;
 const started = performance.now();
+// `?spec=v2`: the helpdesk with one more field (upgrade.browser.test.ts opens a v1 database with it).
+const spec: AppSpec =
+  new URLSearchParams(location.search).get('spec') === 'v2'
+    ? {
+        ...helpdesk,
+        entities: {
+          ...helpdesk.entities,
+          category: {
+            ...(helpdesk.entities.category as AppSpec['entities'][string]),
+            fields: {
+              ...helpdesk.entities.category?.fields,
+              code: { type: 'text', label: 'Code', default: 'general' },
+            },
+          },
+        },
+      }
+    : helpdesk;
 /** A database this browser does not have yet starts from the schema snapshot (testPage.ts), as the app's first visit does. */
 async function firstVisit(): Promise<{ loadDataDir?: Blob }> {
   const name = `/pglite/${(dataDir ?? 'idb://ninefold-helpdesk').slice('idb://'.length)}`;
@@ -23,10 +43,11 @@ async function firstVisit(): Promise<{ loadDataDir?: Blob }> {
 const ready = firstVisit()
   .then((snapshot) =>
     createBrowserBackend({
-      spec: helpdesk,
+      spec,
       ...snapshot,
       ...(dataDir ? { dataDir } : {}),
       now: () => new Date(clock.ms ?? Date.now()),
+      onUpgradeProgress: (line) => upgradeLines.push(line),
     }),
   )
   .then((backend) => {
@@ -42,6 +63,7 @@ Object.assign(window, {
   nf: {
     ready,
     changes,
+    upgradeLines,
     call: async (path: string, args: unknown[], clockMs: number | null) =>
       call((await ready).backend, path, args, clockMs),
     seedDemoAccounts: async () => {

@@ -27,6 +27,10 @@ export interface BrowserBackendOptions {
   now?: () => Date;
   /** An already started `backendWorker.ts` (the app starts it before React loads). */
   worker?: Worker;
+  /** A line for the boot screen while the database is upgraded to this spec. */
+  onUpgradeProgress?: (line: string) => void;
+  /** Let the upgrade drop fields, entities or history the spec no longer has (`ninefold dev`). */
+  allowDestructiveUpgrade?: boolean;
 }
 
 /** Owner access for setup code, benchmarks and tests: statements sent to the worker one by one. */
@@ -46,8 +50,8 @@ export interface BrowserBackend extends Backend {
   readonly db: OwnerDb;
 }
 
-/** `Expense approvals` → `expense-approvals` (as createEmbeddedBackend's appSlug, without importing it). */
-function slugOf(spec: AppSpec): string {
+/** `Expense approvals` → `expense-approvals` (as createEmbeddedBackend's, without importing its chunk). */
+export function appSlug(spec: AppSpec): string {
   return (
     spec.purpose.name
       .toLowerCase()
@@ -82,7 +86,7 @@ export function startBackendWorker(slug: string): Worker {
  * const backend = await createBrowserBackend({ spec: helpdesk });
  */
 export async function createBrowserBackend(options: BrowserBackendOptions): Promise<BrowserBackend> {
-  const slug = slugOf(options.spec);
+  const slug = appSlug(options.spec);
   const worker = options.worker ?? startBackendWorker(slug);
   const dataDir = options.dataDir ?? `idb://ninefold-${slug}`;
   const me = crypto.randomUUID();
@@ -120,6 +124,7 @@ export async function createBrowserBackend(options: BrowserBackendOptions): Prom
       if (m.type === 'ready') resolve(m.schema);
       else if (m.type === 'failed') reject(fromWireError(m.error));
       else if (m.type === 'leader') leader = true;
+      else if (m.type === 'progress') options.onUpgradeProgress?.(m.line);
       else if (m.type === 'answer') {
         const done = pending.get(m.seq);
         pending.delete(m.seq);
@@ -146,10 +151,12 @@ export async function createBrowserBackend(options: BrowserBackendOptions): Prom
     dataDir,
     // Tabs with the same id share one database and one leader, so the id names the database.
     id: dataDir === `idb://ninefold-${slug}` ? `ninefold-${slug}` : `ninefold-${slug}:${dataDir}`,
+    client: me,
     changes: changesName,
     ...(options.schemaVersion ? { schemaVersion: options.schemaVersion } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     ...(options.seedDemoAccounts ? { seedDemoAccounts: true } : {}),
+    ...(options.allowDestructiveUpgrade ? { allowDestructiveUpgrade: true } : {}),
   };
   send(init);
 

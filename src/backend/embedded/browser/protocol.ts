@@ -15,6 +15,8 @@ export interface InitMessage {
   dataDir: string;
   /** Tabs with the same id share one database and elect one leader. */
   id: string;
+  /** The tab's id: its own changes come back tagged with it on the channel, and it skips them. */
+  client: string;
   /** The app's live-change BroadcastChannel (every tab listens on it). */
   changes: string;
   /** The version the build computed: a return visit only compares it. */
@@ -23,6 +25,8 @@ export interface InitMessage {
   loadDataDir?: Blob;
   /** Create the demo accounts (one per role) when missing. */
   seedDemoAccounts?: boolean;
+  /** Let the schema upgrade drop what the spec no longer has (`ninefold dev`). */
+  allowDestructiveUpgrade?: boolean;
 }
 
 /** What the tab asks: a port call (`data.create`), or a step of an owner transaction. */
@@ -70,6 +74,8 @@ export type WorkerMessage =
   | { type: 'ready'; schema: { version: string; outcome: 'created' | 'unchanged' | 'upgraded' } }
   | { type: 'failed'; error: WireError }
   | { type: 'leader' }
+  /** The leader is upgrading the database to this spec (a line for the boot screen). */
+  | { type: 'progress'; line: string }
   | { type: 'answer'; seq: number; answer: Answer };
 
 /** Tab → its worker. */

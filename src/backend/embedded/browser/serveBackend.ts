@@ -52,7 +52,8 @@ const CALLABLE: Record<string, readonly string[]> = {
  * serveBackend(self as never);
  */
 export function serveBackend(scope: Scope): void {
-  const me = crypto.randomUUID();
+  /** This tab's id (from `init`): requests, answers and the tab's own changes are tagged with it. */
+  let me = '';
   let init: InitMessage | undefined;
   let channel: BroadcastChannel | undefined;
   let changes: BroadcastChannel | undefined;
@@ -183,6 +184,9 @@ export function serveBackend(scope: Scope): void {
         live,
         now: () => new Date(call?.now ?? Date.now()),
         ...(options.schemaVersion ? { schemaVersion: options.schemaVersion } : {}),
+        // Only the leader boots, so only it upgrades; its tab shows the line.
+        onUpgradeProgress: (line) => post({ type: 'progress', line }),
+        allowDestructiveUpgrade: options.allowDestructiveUpgrade === true,
       });
       backend.auth.onChange((event, session) => call?.auth.push([event, session]));
       if (options.seedDemoAccounts) {
@@ -223,6 +227,7 @@ export function serveBackend(scope: Scope): void {
 
   function start(options: InitMessage) {
     init = options;
+    me = options.client;
     channel = new BroadcastChannel(`ninefold-backend:${options.id}`);
     changes = new BroadcastChannel(options.changes);
     channel.onmessage = (event: MessageEvent<Peer>) => {
