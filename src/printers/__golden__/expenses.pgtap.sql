@@ -3,7 +3,7 @@
 -- or with psql / pg_prove against any database the migration was applied to.
 begin;
 create extension if not exists pgtap;
-select plan(154);
+select plan(175);
 
 select has_table('public', 'person', 'person: table public.person');
 select ok((select relrowsecurity and relforcerowsecurity from pg_catalog.pg_class where oid = 'public.person'::regclass), 'person: row-level security enabled and forced');
@@ -28,6 +28,9 @@ select policy_cmd_is('public', 'person', 'person__admin__delete', 'delete', 'adm
 select policy_roles_are('public', 'person', 'person__admin__delete', array['authenticated']::name[], 'person__admin__delete: for signed-in users only');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.person'::regclass and conname = 'person__email__unique' and contype = 'u'), 'person.email: unique');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.person'::regclass and conname = 'person__employee_number__unique' and contype = 'u'), 'person.employeeNumber: unique');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.person'::regclass and conname = 'person__email_invalid__1' and contype = 'c' and convalidated), 'validation person #1 (EMAIL_INVALID): CHECK person__email_invalid__1');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.person'::regclass and conname = 'person__cost_centre_invalid__2' and contype = 'c' and convalidated), 'validation person #2 (COST_CENTRE_INVALID): CHECK person__cost_centre_invalid__2');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.person'::regclass and conname = 'person__manager_self__3' and contype = 'c' and convalidated), 'validation person #3 (MANAGER_SELF): CHECK person__manager_self__3');
 select has_table('public', 'claim', 'claim: table public.claim');
 select ok((select relrowsecurity and relforcerowsecurity from pg_catalog.pg_class where oid = 'public.claim'::regclass), 'claim: row-level security enabled and forced');
 select policies_are('public', 'claim', array['claim__employee__read', 'claim__employee__create', 'claim__employee__update', 'claim__employee__delete', 'claim__manager__read', 'claim__manager__create', 'claim__manager__update', 'claim__manager__delete', 'claim__finance__read', 'claim__finance__create', 'claim__finance__update', 'claim__finance__delete', 'claim__admin__read', 'claim__admin__create', 'claim__admin__update', 'claim__admin__delete']::text[], 'claim: exactly the policies the permissions grant');
@@ -65,6 +68,16 @@ select policy_cmd_is('public', 'claim', 'claim__admin__delete', 'delete', 'admin
 select policy_roles_are('public', 'claim', 'claim__admin__delete', array['authenticated']::name[], 'claim__admin__delete: for signed-in users only');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.claim'::regclass and conname = 'claim__status__values' and contype = 'c'), 'claim.status: its values are a CHECK');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.claim'::regclass and conname = 'claim__currency__values' and contype = 'c'), 'claim.currency: its values are a CHECK');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.claim'::regclass and conname = 'claim__title_too_long__1' and contype = 'c' and convalidated), 'validation claim #1 (TITLE_TOO_LONG): CHECK claim__title_too_long__1');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.claim'::regclass and conname = 'claim__claim_total_too_high__2' and contype = 'c' and convalidated), 'validation claim #2 (CLAIM_TOTAL_TOO_HIGH): CHECK claim__claim_total_too_high__2');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.claim'::regclass and conname = 'claim__reason_too_short__3' and contype = 'c' and convalidated), 'validation claim #3 (REASON_TOO_SHORT): CHECK claim__reason_too_short__3');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.claim'::regclass and conname = 'claim__reason_too_short__4' and contype = 'c' and convalidated), 'validation claim #4 (REASON_TOO_SHORT): CHECK claim__reason_too_short__4');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.claim'::regclass and conname = 'claim__self_approval__6' and contype = 'c' and convalidated), 'validation claim #6 (SELF_APPROVAL): CHECK claim__self_approval__6');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.claim'::regclass and conname = 'claim__self_approval__7' and contype = 'c' and convalidated), 'validation claim #7 (SELF_APPROVAL): CHECK claim__self_approval__7');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.claim'::regclass and conname = 'claim__self_approval__8' and contype = 'c' and convalidated), 'validation claim #8 (SELF_APPROVAL): CHECK claim__self_approval__8');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.claim'::regclass and conname = 'claim__duties_not_separated__9' and contype = 'c' and convalidated), 'validation claim #9 (DUTIES_NOT_SEPARATED): CHECK claim__duties_not_separated__9');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.claim'::regclass and conname = 'claim__duties_not_separated__10' and contype = 'c' and convalidated), 'validation claim #10 (DUTIES_NOT_SEPARATED): CHECK claim__duties_not_separated__10');
+select ok(exists (select 1 from pg_catalog.pg_trigger where tgrelid = 'public.claim'::regclass and tgname = 'ninefold_30_validate' and tgenabled <> 'D'), 'claim: the validation trigger is enabled');
 select ok((select prosecdef and proconfig @> array['search_path=""']::text[] from pg_catalog.pg_proc where oid = 'public.claim_submit(uuid, integer, jsonb)'::regprocedure), 'transition claim.submit: security definer with a fixed search_path');
 select ok(not has_function_privilege('anon', 'public.claim_submit(uuid, integer, jsonb)', 'execute'), 'transition claim.submit: not callable signed out');
 select ok(has_function_privilege('authenticated', 'public.claim_submit(uuid, integer, jsonb)', 'execute'), 'transition claim.submit: callable signed in');
@@ -153,6 +166,12 @@ select policy_cmd_is('public', 'line', 'line__admin__delete', 'delete', 'admin m
 select policy_roles_are('public', 'line', 'line__admin__delete', array['authenticated']::name[], 'line__admin__delete: for signed-in users only');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.line'::regclass and conname = 'line__category__values' and contype = 'c'), 'line.category: its values are a CHECK');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.line'::regclass and conname = 'line__currency__values' and contype = 'c'), 'line.currency: its values are a CHECK');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.line'::regclass and conname = 'line__description_too_long__1' and contype = 'c' and convalidated), 'validation line #1 (DESCRIPTION_TOO_LONG): CHECK line__description_too_long__1');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.line'::regclass and conname = 'line__amount_not_positive__2' and contype = 'c' and convalidated), 'validation line #2 (AMOUNT_NOT_POSITIVE): CHECK line__amount_not_positive__2');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.line'::regclass and conname = 'line__line_amount_too_high__3' and contype = 'c' and convalidated), 'validation line #3 (LINE_AMOUNT_TOO_HIGH): CHECK line__line_amount_too_high__3');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.line'::regclass and conname = 'line__mileage_distance_required__8' and contype = 'c' and convalidated), 'validation line #8 (MILEAGE_DISTANCE_REQUIRED): CHECK line__mileage_distance_required__8');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.line'::regclass and conname = 'line__mileage_rate_exceeded__9' and contype = 'c' and convalidated), 'validation line #9 (MILEAGE_RATE_EXCEEDED): CHECK line__mileage_rate_exceeded__9');
+select ok(exists (select 1 from pg_catalog.pg_trigger where tgrelid = 'public.line'::regclass and tgname = 'ninefold_30_validate' and tgenabled <> 'D'), 'line: the validation trigger is enabled');
 select has_table('public', 'receipt', 'receipt: table public.receipt');
 select ok((select relrowsecurity and relforcerowsecurity from pg_catalog.pg_class where oid = 'public.receipt'::regclass), 'receipt: row-level security enabled and forced');
 select policies_are('public', 'receipt', array['receipt__employee__read', 'receipt__employee__create', 'receipt__employee__delete', 'receipt__manager__read', 'receipt__manager__create', 'receipt__manager__delete', 'receipt__finance__read', 'receipt__finance__create', 'receipt__finance__delete', 'receipt__admin__read', 'receipt__admin__create', 'receipt__admin__delete']::text[], 'receipt: exactly the policies the permissions grant');
@@ -180,6 +199,8 @@ select policy_cmd_is('public', 'receipt', 'receipt__admin__create', 'insert', 'a
 select policy_roles_are('public', 'receipt', 'receipt__admin__create', array['authenticated']::name[], 'receipt__admin__create: for signed-in users only');
 select policy_cmd_is('public', 'receipt', 'receipt__admin__delete', 'delete', 'admin may delete receipt when uploadedBy = me and claim.status in (draft, returned): delete policy');
 select policy_roles_are('public', 'receipt', 'receipt__admin__delete', array['authenticated']::name[], 'receipt__admin__delete: for signed-in users only');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.receipt'::regclass and conname = 'receipt__receipt_too_large__1' and contype = 'c' and convalidated), 'validation receipt #1 (RECEIPT_TOO_LARGE): CHECK receipt__receipt_too_large__1');
+select ok(exists (select 1 from pg_catalog.pg_trigger where tgrelid = 'public.receipt'::regclass and tgname = 'ninefold_30_validate' and tgenabled <> 'D'), 'receipt: the validation trigger is enabled');
 
 select * from finish();
 rollback;

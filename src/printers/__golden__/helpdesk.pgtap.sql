@@ -3,7 +3,7 @@
 -- or with psql / pg_prove against any database the migration was applied to.
 begin;
 create extension if not exists pgtap;
-select plan(161);
+select plan(184);
 
 select has_table('public', 'person', 'person: table public.person');
 select ok((select relrowsecurity and relforcerowsecurity from pg_catalog.pg_class where oid = 'public.person'::regclass), 'person: row-level security enabled and forced');
@@ -23,6 +23,9 @@ select policy_roles_are('public', 'person', 'person__admin__update', array['auth
 select policy_cmd_is('public', 'person', 'person__admin__delete', 'delete', 'admin may delete person when id != me: delete policy');
 select policy_roles_are('public', 'person', 'person__admin__delete', array['authenticated']::name[], 'person__admin__delete: for signed-in users only');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.person'::regclass and conname = 'person__email__unique' and contype = 'u'), 'person.email: unique');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.person'::regclass and conname = 'person__name_too_long__1' and contype = 'c' and convalidated), 'validation person #1 (NAME_TOO_LONG): CHECK person__name_too_long__1');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.person'::regclass and conname = 'person__email_invalid__2' and contype = 'c' and convalidated), 'validation person #2 (EMAIL_INVALID): CHECK person__email_invalid__2');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.person'::regclass and conname = 'person__phone_invalid__3' and contype = 'c' and convalidated), 'validation person #3 (PHONE_INVALID): CHECK person__phone_invalid__3');
 select has_table('public', 'ticket', 'ticket: table public.ticket');
 select ok((select relrowsecurity and relforcerowsecurity from pg_catalog.pg_class where oid = 'public.ticket'::regclass), 'ticket: row-level security enabled and forced');
 select policies_are('public', 'ticket', array['ticket__customer__read', 'ticket__customer__create', 'ticket__customer__update', 'ticket__agent__read', 'ticket__agent__create', 'ticket__agent__update', 'ticket__admin__read', 'ticket__admin__create', 'ticket__admin__update', 'ticket__admin__delete']::text[], 'ticket: exactly the policies the permissions grant');
@@ -49,6 +52,19 @@ select policy_roles_are('public', 'ticket', 'ticket__admin__delete', array['auth
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.ticket'::regclass and conname = 'ticket__priority__values' and contype = 'c'), 'ticket.priority: its values are a CHECK');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.ticket'::regclass and conname = 'ticket__status__values' and contype = 'c'), 'ticket.status: its values are a CHECK');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.ticket'::regclass and conname = 'ticket__rating__values' and contype = 'c'), 'ticket.rating: its values are a CHECK');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.ticket'::regclass and conname = 'ticket__title_too_short__1' and contype = 'c' and convalidated), 'validation ticket #1 (TITLE_TOO_SHORT): CHECK ticket__title_too_short__1');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.ticket'::regclass and conname = 'ticket__title_too_long__2' and contype = 'c' and convalidated), 'validation ticket #2 (TITLE_TOO_LONG): CHECK ticket__title_too_long__2');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.ticket'::regclass and conname = 'ticket__description_too_short__3' and contype = 'c' and convalidated), 'validation ticket #3 (DESCRIPTION_TOO_SHORT): CHECK ticket__description_too_short__3');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.ticket'::regclass and conname = 'ticket__description_too_long__4' and contype = 'c' and convalidated), 'validation ticket #4 (DESCRIPTION_TOO_LONG): CHECK ticket__description_too_long__4');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.ticket'::regclass and conname = 'ticket__resolution_too_short__5' and contype = 'c' and convalidated), 'validation ticket #5 (RESOLUTION_TOO_SHORT): CHECK ticket__resolution_too_short__5');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.ticket'::regclass and conname = 'ticket__comment_too_long__6' and contype = 'c' and convalidated), 'validation ticket #6 (COMMENT_TOO_LONG): CHECK ticket__comment_too_long__6');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.ticket'::regclass and conname = 'ticket__comment_too_long__7' and contype = 'c' and convalidated), 'validation ticket #7 (COMMENT_TOO_LONG): CHECK ticket__comment_too_long__7');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.ticket'::regclass and conname = 'ticket__due_after_target__10' and contype = 'c' and convalidated), 'validation ticket #10 (DUE_AFTER_TARGET): CHECK ticket__due_after_target__10');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.ticket'::regclass and conname = 'ticket__due_after_target__11' and contype = 'c' and convalidated), 'validation ticket #11 (DUE_AFTER_TARGET): CHECK ticket__due_after_target__11');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.ticket'::regclass and conname = 'ticket__due_after_target__12' and contype = 'c' and convalidated), 'validation ticket #12 (DUE_AFTER_TARGET): CHECK ticket__due_after_target__12');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.ticket'::regclass and conname = 'ticket__due_after_target__13' and contype = 'c' and convalidated), 'validation ticket #13 (DUE_AFTER_TARGET): CHECK ticket__due_after_target__13');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.ticket'::regclass and conname = 'ticket__rating_before_solved__14' and contype = 'c' and convalidated), 'validation ticket #14 (RATING_BEFORE_SOLVED): CHECK ticket__rating_before_solved__14');
+select ok(exists (select 1 from pg_catalog.pg_trigger where tgrelid = 'public.ticket'::regclass and tgname = 'ninefold_30_validate' and tgenabled <> 'D'), 'ticket: the validation trigger is enabled');
 select ok((select prosecdef and proconfig @> array['search_path=""']::text[] from pg_catalog.pg_proc where oid = 'public.ticket_take(uuid, integer, jsonb)'::regprocedure), 'transition ticket.take: security definer with a fixed search_path');
 select ok(not has_function_privilege('anon', 'public.ticket_take(uuid, integer, jsonb)', 'execute'), 'transition ticket.take: not callable signed out');
 select ok(has_function_privilege('authenticated', 'public.ticket_take(uuid, integer, jsonb)', 'execute'), 'transition ticket.take: callable signed in');
@@ -135,6 +151,8 @@ select policy_cmd_is('public', 'comment', 'comment__admin__update', 'update', 'a
 select policy_roles_are('public', 'comment', 'comment__admin__update', array['authenticated']::name[], 'comment__admin__update: for signed-in users only');
 select policy_cmd_is('public', 'comment', 'comment__admin__delete', 'delete', 'admin may delete comment: delete policy');
 select policy_roles_are('public', 'comment', 'comment__admin__delete', array['authenticated']::name[], 'comment__admin__delete: for signed-in users only');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.comment'::regclass and conname = 'comment__comment_too_long__1' and contype = 'c' and convalidated), 'validation comment #1 (COMMENT_TOO_LONG): CHECK comment__comment_too_long__1');
+select ok(exists (select 1 from pg_catalog.pg_trigger where tgrelid = 'public.comment'::regclass and tgname = 'ninefold_30_validate' and tgenabled <> 'D'), 'comment: the validation trigger is enabled');
 select has_table('public', 'attachment', 'attachment: table public.attachment');
 select ok((select relrowsecurity and relforcerowsecurity from pg_catalog.pg_class where oid = 'public.attachment'::regclass), 'attachment: row-level security enabled and forced');
 select policies_are('public', 'attachment', array['attachment__customer__read', 'attachment__customer__create', 'attachment__customer__delete', 'attachment__agent__read', 'attachment__agent__create', 'attachment__agent__delete', 'attachment__admin__read', 'attachment__admin__create', 'attachment__admin__update', 'attachment__admin__delete']::text[], 'attachment: exactly the policies the permissions grant');
@@ -158,6 +176,8 @@ select policy_cmd_is('public', 'attachment', 'attachment__admin__update', 'updat
 select policy_roles_are('public', 'attachment', 'attachment__admin__update', array['authenticated']::name[], 'attachment__admin__update: for signed-in users only');
 select policy_cmd_is('public', 'attachment', 'attachment__admin__delete', 'delete', 'admin may delete attachment: delete policy');
 select policy_roles_are('public', 'attachment', 'attachment__admin__delete', array['authenticated']::name[], 'attachment__admin__delete: for signed-in users only');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.attachment'::regclass and conname = 'attachment__attachment_too_large__1' and contype = 'c' and convalidated), 'validation attachment #1 (ATTACHMENT_TOO_LARGE): CHECK attachment__attachment_too_large__1');
+select ok(exists (select 1 from pg_catalog.pg_trigger where tgrelid = 'public.attachment'::regclass and tgname = 'ninefold_30_validate' and tgenabled <> 'D'), 'attachment: the validation trigger is enabled');
 select has_table('public', 'category', 'category: table public.category');
 select ok((select relrowsecurity and relforcerowsecurity from pg_catalog.pg_class where oid = 'public.category'::regclass), 'category: row-level security enabled and forced');
 select policies_are('public', 'category', array['category__customer__read', 'category__agent__read', 'category__admin__read', 'category__admin__create', 'category__admin__update', 'category__admin__delete']::text[], 'category: exactly the policies the permissions grant');
@@ -174,6 +194,7 @@ select policy_roles_are('public', 'category', 'category__admin__update', array['
 select policy_cmd_is('public', 'category', 'category__admin__delete', 'delete', 'admin may delete category: delete policy');
 select policy_roles_are('public', 'category', 'category__admin__delete', array['authenticated']::name[], 'category__admin__delete: for signed-in users only');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.category'::regclass and conname = 'category__name__unique' and contype = 'u'), 'category.name: unique');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.category'::regclass and conname = 'category__name_too_long__1' and contype = 'c' and convalidated), 'validation category #1 (NAME_TOO_LONG): CHECK category__name_too_long__1');
 select has_table('public', 'saved_reply', 'savedReply: table public.saved_reply');
 select ok((select relrowsecurity and relforcerowsecurity from pg_catalog.pg_class where oid = 'public.saved_reply'::regclass), 'savedReply: row-level security enabled and forced');
 select policies_are('public', 'saved_reply', array['saved_reply__agent__read', 'saved_reply__agent__create', 'saved_reply__agent__update', 'saved_reply__agent__delete', 'saved_reply__admin__read', 'saved_reply__admin__create', 'saved_reply__admin__update', 'saved_reply__admin__delete']::text[], 'savedReply: exactly the policies the permissions grant');
@@ -193,6 +214,8 @@ select policy_cmd_is('public', 'saved_reply', 'saved_reply__admin__update', 'upd
 select policy_roles_are('public', 'saved_reply', 'saved_reply__admin__update', array['authenticated']::name[], 'saved_reply__admin__update: for signed-in users only');
 select policy_cmd_is('public', 'saved_reply', 'saved_reply__admin__delete', 'delete', 'admin may delete savedReply: delete policy');
 select policy_roles_are('public', 'saved_reply', 'saved_reply__admin__delete', array['authenticated']::name[], 'saved_reply__admin__delete: for signed-in users only');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.saved_reply'::regclass and conname = 'saved_reply__title_too_long__1' and contype = 'c' and convalidated), 'validation savedReply #1 (TITLE_TOO_LONG): CHECK saved_reply__title_too_long__1');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.saved_reply'::regclass and conname = 'saved_reply__comment_too_long__2' and contype = 'c' and convalidated), 'validation savedReply #2 (COMMENT_TOO_LONG): CHECK saved_reply__comment_too_long__2');
 
 select * from finish();
 rollback;
