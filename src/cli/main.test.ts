@@ -20,7 +20,8 @@ function ninefold(...args: string[]): Promise<Run> {
     execFile(
       process.execPath,
       ['bin/ninefold.js', ...args],
-      { cwd: root, timeout: 30_000 },
+      // A ceiling against hangs: jiti transpiles the CLI on a cold cache, slow on a loaded 2-core runner.
+      { cwd: root, timeout: 110_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
         done({ code, stdout, stderr });
