@@ -1,7 +1,9 @@
 import snapshot from 'virtual:ninefold-snapshot';
 import {
+  appSlug,
   type BrowserBackend,
   createBrowserBackend,
+  startBackendWorker,
 } from '../src/backend/embedded/browser/createBrowserBackend.ts';
 import { firstVisitSnapshot } from '../src/backend/embedded/browser/firstVisitSnapshot.ts';
 import type { EmbeddedBackend } from '../src/backend/embedded/createEmbeddedBackend.ts';
@@ -28,10 +30,13 @@ export async function startEmbedded(
     if (params.has('test')) (await import('./testHook.ts')).installTestHook(backend, spec);
     return backend;
   }
+  // Started before waiting for the snapshot: the worker fetches and compiles PGlite meanwhile.
+  const worker = startBackendWorker(appSlug(spec));
   const backend = await createBrowserBackend({
     spec,
     schemaVersion: snapshot.version,
     seedDemoAccounts: true,
+    worker,
     // A database made by an older version of the spec is upgraded in place (upgradeSchema.ts): the
     // boot screen says so. Under `ninefold dev` a field removed from the spec leaves the local data too.
     onUpgradeProgress: (line) => {

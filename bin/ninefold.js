@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The `ninefold` command. The package ships TypeScript sources (no build step), so the
-// command line is loaded through jiti, which compiles it on the fly, also from node_modules.
+// The `ninefold` command. It runs from the TypeScript sources the package ships (the library's
+// JavaScript in dist/ is for importers; see docs/decisions.md), loaded through jiti, which compiles
+// them on the fly, also from node_modules.
 import { createJiti } from 'jiti';
 
 const jiti = createJiti(import.meta.url);

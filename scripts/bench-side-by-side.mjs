@@ -5,7 +5,7 @@
 // the markers below, with the machine's load. The harness's code is not copied into the repository.
 // SIDE_BY_SIDE_DIR points elsewhere (default: the first of ../shared/perf, ../../shared/perf).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -19,11 +19,23 @@ if (!dir) {
   console.error('bench:side-by-side: no ../shared/perf/run.sh (set SIDE_BY_SIDE_DIR)');
   process.exit(2);
 }
+// `--from-json FILE`: the table of an earlier (or interrupted) run's records, without measuring.
 const args = process.argv.slice(2);
+const fromJson = args.indexOf('--from-json') >= 0 ? args[args.indexOf('--from-json') + 1] : undefined;
 const out = join(mkdtempSync(join(tmpdir(), 'sbs-md-')), 'side-by-side.md');
 const loadBefore = loadavg().map((x) => x.toFixed(2));
-const run = spawnSync(join(dir, 'run.sh'), [...args, '--md', out], { cwd: root, stdio: 'inherit' });
+/** A copy of the harness beside a link to the project's node_modules (as run.sh does), for `--report`. */
+function reportHarness() {
+  const work = mkdtempSync(join(tmpdir(), 'sbs-report-'));
+  copyFileSync(join(dir, 'side-by-side.mjs'), join(work, 'side-by-side.mjs'));
+  symlinkSync(join(root, 'node_modules'), join(work, 'node_modules'));
+  return join(work, 'side-by-side.mjs');
+}
+const run = fromJson
+  ? spawnSync('node', [reportHarness(), '--report', resolve(fromJson)], { cwd: root, encoding: 'utf8' })
+  : spawnSync(join(dir, 'run.sh'), [...args, '--md', out], { cwd: root, stdio: 'inherit' });
 if (run.status !== 0) process.exit(run.status ?? 1);
+if (fromJson) writeFileSync(out, run.stdout);
 const loadAfter = loadavg().map((x) => x.toFixed(2));
 
 const BEGIN = '<!-- side-by-side:begin -->';

@@ -1,4 +1,4 @@
-import { defineApp } from '../../src/spec/defineApp.ts';
+import { defineApp } from 'ninefold';
 
 /** The currencies claims may be made in; shared by the constant and the enum fields. */
 const currencies = ['EUR', 'USD', 'GBP', 'CHF', 'SEK'] as const;
@@ -443,6 +443,20 @@ export default defineApp({
         error: 'SELF_APPROVAL',
       },
       { kind: 'row', rule: 'paidBy != submitter', when: 'paidBy is not empty', error: 'SELF_APPROVAL' },
+      // Separation of duties: one person holding manager and finance roles never approves twice or
+      // approves and pays the same claim alone.
+      {
+        kind: 'row',
+        rule: 'financeApprovedBy != approvedBy',
+        when: 'financeApprovedBy is not empty and approvedBy is not empty',
+        error: 'DUTIES_NOT_SEPARATED',
+      },
+      {
+        kind: 'row',
+        rule: 'paidBy != approvedBy and (financeApprovedBy is empty or paidBy != financeApprovedBy)',
+        when: 'paidBy is not empty and approvedBy is not empty',
+        error: 'DUTIES_NOT_SEPARATED',
+      },
     ],
     line: [
       {
@@ -708,6 +722,10 @@ export default defineApp({
     },
     SELF_APPROVAL: {
       message: 'Nobody may approve or pay their own claim.',
+      severity: 'error',
+    },
+    DUTIES_NOT_SEPARATED: {
+      message: 'The manager approval, the finance approval and the payment need different people.',
       severity: 'error',
     },
     NOT_SUBMITTER: {

@@ -1,4 +1,4 @@
-import { defineApp } from '../../src/spec/defineApp.ts';
+import { defineApp } from 'ninefold';
 
 /**
  * Helpdesk: a small support desk. Customers file tickets and follow them, agents triage,
@@ -469,7 +469,8 @@ export default defineApp({
           guard: 'solvedAt > now - days(reopenWindowDays) and (requester = me or me is agent)',
           guardError: 'REOPEN_WINDOW_PASSED',
           input: ['reopenReason'],
-          set: { solvedAt: 'null', reopenCount: 'reopenCount + 1' },
+          // A rating belongs to a solution: reopening withdraws it (RATING_BEFORE_SOLVED would refuse it).
+          set: { solvedAt: 'null', reopenCount: 'reopenCount + 1', rating: 'null', ratingComment: 'null' },
         },
         close: {
           label: 'Close',

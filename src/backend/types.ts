@@ -155,13 +155,16 @@ export interface Backend {
   close(): Promise<void>;
 }
 
-/** The only error a Backend method rejects with. */
-export class BackendError extends Error {
-  readonly code: string;
+/**
+ * The only error a Backend method rejects with. `C` is its code; an app's errors are the union
+ * `BackendErrorOf<typeof app>` keyed by `code` (built-in codes plus the spec's catalogue).
+ */
+export class BackendError<C extends string = string> extends Error {
+  readonly code: C;
   readonly params: Readonly<Record<string, unknown>>;
   /** `entity.field` when the error belongs to one field (inline in forms). */
   readonly field: string | undefined;
-  constructor(code: string, params: Record<string, unknown> = {}, field?: string) {
+  constructor(code: C, params: Record<string, unknown> = {}, field?: string) {
     super(code);
     this.name = 'BackendError';
     this.code = code;
@@ -202,3 +205,35 @@ export const BUILTIN_ERROR_CODES = [
 ] as const;
 
 export type BuiltinErrorCode = (typeof BUILTIN_ERROR_CODES)[number];
+
+/** Every code an app's backend may reject with: the built-in ones and the spec's catalogue. */
+export type ErrorCodeOf<A extends { errors: Record<string, unknown> }> =
+  | BuiltinErrorCode
+  | Extract<keyof { [K in keyof A['errors'] as string extends K ? never : K]: 0 }, string>;
+
+/**
+ * An app's backend errors as a union keyed by `code`: checking `e.code` narrows to one member.
+ *
+ * @example
+ * function message(e: BackendErrorOf<typeof helpdesk>) {
+ *   if (e.code === 'TITLE_TOO_SHORT') return e.field; // e: BackendError<'TITLE_TOO_SHORT'>
+ * }
+ */
+export type BackendErrorOf<A extends { errors: Record<string, unknown> }> = {
+  [C in ErrorCodeOf<A>]: BackendError<C>;
+}[ErrorCodeOf<A>];
+
+/**
+ * Whether a value is one of an app's backend errors (a `BackendError` with one of its codes).
+ *
+ * @example
+ * try { await backend.data.create('ticket', values) } catch (e) { if (isBackendErrorOf(helpdesk, e)) ... }
+ */
+export function isBackendErrorOf<A extends AppSpecLike>(app: A, e: unknown): e is BackendErrorOf<A> {
+  return (
+    e instanceof BackendError &&
+    ((BUILTIN_ERROR_CODES as readonly string[]).includes(e.code) || Object.hasOwn(app.errors, e.code))
+  );
+}
+
+type AppSpecLike = { errors: Record<string, unknown> };

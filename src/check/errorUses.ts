@@ -1,4 +1,5 @@
 import { at } from '../spec/specShape.ts';
+import { transitionGuards } from '../spec/transitionGuards.ts';
 import type { AppSpec } from '../spec/types.ts';
 
 /** One place a specification raises an error code, and the entity it is about (if any). */
@@ -18,10 +19,11 @@ export function errorUses(spec: AppSpec): ErrorUse[] {
   const uses: ErrorUse[] = [];
   for (const [en, st] of Object.entries(spec.states)) {
     for (const [tn, t] of Object.entries(st.transitions)) {
-      if (t.guardError !== undefined) {
+      for (const g of transitionGuards(t)) {
+        if (g.error === undefined) continue;
         uses.push({
-          code: t.guardError,
-          path: at(at(at(at('states', en), 'transitions'), tn), 'guardError'),
+          code: g.error,
+          path: `${at(at(at('states', en), 'transitions'), tn)}.${g.errorPath}`,
           entity: en,
         });
       }

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { InlineConfig, Plugin } from 'vite';
 import { isDocPath, specFromDoc } from '../import/loadDoc.ts';
+import { specLoaderAliases, viteAliases } from '../sourceAliases.ts';
 import { backendBuildChoice } from './backendEnv.ts';
 import { ninefoldSnapshotPlugin } from './snapshotPlugin.ts';
 
@@ -25,6 +26,17 @@ export function resolveSpecFile(specPath: string): string {
   return abs;
 }
 
+/**
+ * The app's demo module beside its spec (`demo.ts`, exporting an `AppDemo` by default), if any.
+ *
+ * @example
+ * demoFileFor('/…/examples/helpdesk/spec.ts'); // '/…/examples/helpdesk/demo.ts'
+ */
+export function demoFileFor(specFile: string): string | undefined {
+  const file = join(dirname(specFile), 'demo.ts');
+  return existsSync(file) ? file : undefined;
+}
+
 /** Vite plugin: `import spec from 'virtual:ninefold-spec'` gives the chosen specification. */
 export function ninefoldSpecPlugin(specFile: string): Plugin {
   return {
@@ -37,7 +49,16 @@ export function ninefoldSpecPlugin(specFile: string): Plugin {
         this.addWatchFile(specFile);
         return `export default ${JSON.stringify(await specFromDoc(specFile))};\n`;
       }
-      return `export { default } from ${JSON.stringify(specFile.replace(/\\/g, '/'))};\n`;
+      const demo = demoFileFor(specFile);
+      if (!demo) return `export { default } from ${JSON.stringify(specFile.replace(/\\/g, '/'))};\n`;
+      // The app's own demo data (`demo.ts` beside the spec) is registered with the spec.
+      return [
+        `import spec from ${JSON.stringify(specFile.replace(/\\/g, '/'))};`,
+        `import demo from ${JSON.stringify(demo.replace(/\\/g, '/'))};`,
+        `import { registerDemo } from ${JSON.stringify(join(ROOT, 'src/backend/embedded/demo/appDemo.ts').replace(/\\/g, '/'))};`,
+        'export default registerDemo(spec, demo);',
+        '',
+      ].join('\n');
     },
   };
 }
@@ -60,6 +81,10 @@ export async function viteConfig(
     root: join(ROOT, 'app'),
     envDir,
     define: backend.define,
+    // The specification imports `ninefold` like any user's file; it resolves to the same sources
+    // the app is built from (one copy of each module), and to the authoring entry only, so the
+    // spec never pulls the embedded adapter into a hosted build (src/sourceAliases.ts).
+    resolve: { alias: viteAliases(specLoaderAliases()) },
     plugins: [
       react(),
       ninefoldSpecPlugin(specFile),

@@ -120,6 +120,39 @@ export async function main(args: readonly string[], io: Io = processIo): Promise
       },
     );
 
+  for (const [name, description, file, fn] of [
+    [
+      'types',
+      'write the TypeScript types of the database (the shape of `supabase gen types typescript`, for createClient<Database>)',
+      '../printers/printTypes.ts',
+      'printTypes',
+    ],
+    [
+      'openapi',
+      'write an OpenAPI 3.1 document of every call (derived and declared) with the catalogue errors (JSON)',
+      '../printers/printOpenApi.ts',
+      'printOpenApi',
+    ],
+    [
+      'tests',
+      'write a pgTAP suite of the permissions, transitions and validation rules (for `supabase test db`)',
+      '../printers/printPgTap.ts',
+      'printPgTap',
+    ],
+  ] as const) {
+    program
+      .command(name)
+      .description(description)
+      .argument('<spec>', 'specification file or directory')
+      .option('-o, --output <file>', 'write to this file instead of standard output')
+      .action(async (spec: string, opts: { output?: string }) => {
+        code = await generate(spec, opts.output, io, async (s) => {
+          const mod = await importOptional(file, `ninefold ${name}`);
+          return callExport(mod, fn, `ninefold ${name}`)(s);
+        });
+      });
+  }
+
   program
     .command('import')
     .description(

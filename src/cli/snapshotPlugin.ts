@@ -10,10 +10,13 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin, ResolvedConfig } from 'vite';
+import type { AppDemo } from '../backend/embedded/demo/appDemo.ts';
 import { isDocPath, specFromDoc } from '../import/loadDoc.ts';
+import { specLoaderAliases } from '../sourceAliases.ts';
 import type { AppSpec } from '../spec/types.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -49,11 +52,34 @@ async function loadSpec(specFile: string): Promise<AppSpec> {
   if (isDocPath(specFile)) return specFromDoc(specFile);
   const { createJiti } = await import('jiti');
   // No module cache: under `ninefold dev` the spec is read again after an edit.
-  const mod = (await createJiti(import.meta.url, { moduleCache: false }).import(specFile)) as {
-    default?: AppSpec;
-  };
+  const jiti = createJiti(import.meta.url, { moduleCache: false, alias: specLoaderAliases() });
+  const mod = (await jiti.import(specFile)) as { default?: AppSpec };
   if (!mod.default) throw new Error(`${specFile}: no default export`);
+  // The app's own demo data (`demo.ts` beside the spec), as the app entry registers it.
+  const demoFile = join(dirname(specFile), 'demo.ts');
+  if (existsSync(demoFile)) {
+    const { registerDemo } = await import('../backend/embedded/demo/appDemo.ts');
+    const demo = (await jiti.import(demoFile)) as { default?: AppDemo };
+    registerDemo(mod.default, demo.default);
+  }
   return mod.default;
+}
+
+/**
+ * PGlite's package.json wherever the package manager put it: beside Ninefold in a user's project
+ * (`node_modules/@electric-sql/pglite`), not inside Ninefold's own folder.
+ */
+function pglitePackageJson(): string {
+  let dir = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  while (
+    !existsSync(join(dir, 'package.json')) ||
+    !readFileSync(join(dir, 'package.json'), 'utf8').includes('"@electric-sql/pglite"')
+  ) {
+    const up = dirname(dir);
+    if (up === dir) throw new Error('@electric-sql/pglite: package.json not found');
+    dir = up;
+  }
+  return join(dir, 'package.json');
 }
 
 /** Today's UTC midnight: the demo data's "now", so the cached snapshot is reused all day. */
@@ -74,9 +100,7 @@ async function snapshotFor(spec: AppSpec, demo: boolean): Promise<{ tarball: Uin
   const { appSlug } = await import('../backend/embedded/createEmbeddedBackend.ts');
   const now = demoDay();
   const { sql, version } = await embeddedSchema(spec);
-  const pglite = JSON.parse(
-    readFileSync(join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
-  ) as { version: string };
+  const pglite = JSON.parse(readFileSync(pglitePackageJson(), 'utf8')) as { version: string };
   const plan = demo
     ? JSON.stringify(demoPlanFor(spec, now), (_k, v: unknown) =>
         v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v,

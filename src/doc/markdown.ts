@@ -12,7 +12,15 @@
  * cell('a | b\nc'); // 'a \\| b<br>c'
  */
 export function cell(text: string): string {
-  return text.replace(/\r\n?/g, '\n').trim().replace(/\|/g, '\\|').replace(/\n/g, '<br>');
+  return (
+    text
+      .replace(/\r\n?/g, '\n')
+      .trim()
+      // Backslashes right before a pipe would escape the pipe's own escape: double them first.
+      .replace(/\\(?=\\*\|)/g, '\\\\')
+      .replace(/\|/g, '\\|')
+      .replace(/\n/g, '<br>')
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+import { transitionGuards } from '../spec/transitionGuards.ts';
 import type { AppSpec, EntityStatesSpec } from '../spec/types.ts';
 import { entityLabel, entityPlural, fieldLabel, roleLabel, stateLabel, transitionLabel } from './labels.ts';
 import { andList, code, joinBlocks, table } from './markdown.ts';
@@ -34,11 +35,16 @@ function renderEntityStates(spec: AppSpec, entity: string, st: EntityStatesSpec)
     name === st.initial ? 'yes' : '',
     state.final ? 'yes' : '',
     state.description ?? '',
+    state.waitingOn ? ruleText(state.waitingOn, spec, entity) : '',
   ]);
   const transitionRows = Object.entries(st.transitions).map(([name, t]) => {
-    const guard = t.guard
-      ? `${ruleText(t.guard, spec, entity)}${t.guardError ? `; otherwise ${code(t.guardError)}` : ''}`
-      : 'none';
+    const guards = transitionGuards(t);
+    const guard =
+      guards.length === 0
+        ? 'none'
+        : guards
+            .map((g) => `${ruleText(g.rule, spec, entity)}${g.error ? `; otherwise ${code(g.error)}` : ''}`)
+            .join(guards.length > 1 ? '; then ' : '');
     const notes: string[] = [];
     if (t.confirm) notes.push('asks for confirmation');
     if (t.calls && t.calls.length > 0) notes.push(`then calls ${t.calls.map(code).join(', ')}`);
@@ -59,7 +65,7 @@ function renderEntityStates(spec: AppSpec, entity: string, st: EntityStatesSpec)
   return joinBlocks([
     `### ${entityLabel(spec, entity)}`,
     `The status is kept in the field ${f(st.field)} (${code(st.field)}). New ${entityPlural(spec, entity).toLowerCase()} start as **${s(st.initial)}**.`,
-    table(['State', 'Label', 'Initial', 'Final', 'Meaning'], stateRows),
+    table(['State', 'Label', 'Initial', 'Final', 'Meaning', 'Waiting on'], stateRows),
     table(
       ['Transition', 'Label', 'From', 'To', 'Roles', 'Guard', 'Asks for', 'Sets', 'Notes'],
       transitionRows,

@@ -4,10 +4,16 @@ import expenses from '../../examples/expenses/spec.ts';
 import helpdesk from '../../examples/helpdesk/spec.ts';
 import { mini } from '../doc/fixtures/mini.ts';
 import { renderDoc } from '../doc/renderDoc.ts';
+import { resolve } from '../model/resolve.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { tasks } from './fixtures/tasks.ts';
 import { importDoc } from './importDoc.ts';
 import { normalizeSpec } from './normalizeSpec.ts';
+
+/** The resolved app model without the raw specification it carries: what every printer reads. */
+function model(spec: AppSpec): unknown {
+  return JSON.parse(JSON.stringify({ ...resolve(spec), spec: undefined }));
+}
 
 const apps: [string, AppSpec][] = [
   ['helpdesk', helpdesk as AppSpec],
@@ -21,12 +27,30 @@ describe('importDoc: round trip', () => {
     expect(r.diagnostics).toEqual([]);
     expect(r.spec).not.toBeNull();
     expect(normalizeSpec(r.spec as AppSpec)).toEqual(normalizeSpec(spec));
+    // Same model: resolve() of both is identical (tables, columns, policies, transitions, errors…).
+    expect(model(r.spec as AppSpec)).toEqual(model(spec));
   });
 
   it.each(apps)('%s: doc(import(md)) is stable after one pass', (_, spec) => {
     const md = renderDoc(spec);
     const once = importDoc(md).spec as AppSpec;
     expect(renderDoc(once)).toBe(md);
+  });
+
+  it('composite unique keys, points and lengths of time, whose turn a state is: all read back', () => {
+    const spec = structuredClone(tasks) as AppSpec;
+    const task = spec.entities.task as AppSpec['entities'][string];
+    task.unique = [{ fields: ['title', 'owner'], error: 'DUPLICATE_TASK' }];
+    spec.errors.DUPLICATE_TASK = { message: 'You already have a task with this title.', severity: 'error' };
+    spec.constants.reviewAfter = { type: 'duration', value: 'P3DT12H', label: 'Review after' };
+    spec.constants.launch = { type: 'date', value: '2027-06-30', label: 'Launch day', unit: 'day' };
+    spec.constants.cutoff = { type: 'datetime', value: '2027-06-30T18:00:00Z', label: 'Cut-off' };
+    const doing = spec.states.task?.states.doing;
+    if (doing) doing.waitingOn = 'assignee = me';
+    const r = importDoc(renderDoc(spec));
+    expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(normalizeSpec(r.spec as AppSpec)).toEqual(normalizeSpec(spec));
+    expect(model(r.spec as AppSpec)).toEqual(model(spec));
   });
 
   it('the mini fixture (inheritance over two levels, notes, `|` and line breaks in text) reads back as written', () => {

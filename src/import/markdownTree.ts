@@ -50,7 +50,12 @@ export function rawOf(node: Nodes | undefined, source: string, inTable = false):
   const end = (inner ? inner[inner.length - 1] : node)?.position?.end.offset;
   if (start === undefined || end === undefined) return textOf(node);
   const raw = source.slice(start, end);
-  const unescaped = inTable ? raw.replace(/\\\|/g, '|').replace(/<br\s*\/?>/gi, '\n') : raw;
+  // The inverse of `cell` in src/doc/markdown.ts: `\|` → `|`, `\\\|` → `\|`, `<br>` → line break.
+  const unescaped = inTable
+    ? raw
+        .replace(/(\\+)\|/g, (_, bs: string) => `${'\\'.repeat((bs.length - 1) / 2)}|`)
+        .replace(/<br\s*\/?>/gi, '\n')
+    : raw;
   return unescaped.trim();
 }
 

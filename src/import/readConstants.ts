@@ -1,5 +1,5 @@
 import type { RootContent } from 'mdast';
-import type { AppSpec, ConstantSpec, ConstantValue } from '../spec/types.ts';
+import type { AppSpec, ConstantSpec, ConstantValue, TemporalConstantType } from '../spec/types.ts';
 import type { ImportContext } from './importContext.ts';
 import { type Cell, readTable, tablesIn } from './markdownTree.ts';
 
@@ -26,10 +26,22 @@ export function readConstants(ctx: ImportContext, body: readonly RootContent[], 
     const value = constantValue(ctx, valueCell, `${path}.value`);
     if (value === undefined) continue;
     const c: ConstantSpec = { value, label: row.cell('label').raw || name };
+    // A point or length of time is printed as words with the exact value in code: `… (`P3D`)`.
+    const type = typeof value === 'string' && valueCell.codes.length > 0 ? temporalType(value) : undefined;
+    if (type) c.type = type;
     const unit = row.cell('unit').raw;
-    if (unit !== '') c.unit = unit;
+    if (unit !== '' && unit !== type) c.unit = unit;
     spec.constants[name] = c;
   }
+}
+
+/** `P3D`/`PT2H` → duration, `2027-06-30T18:00:00Z` → datetime, `2027-06-30` → date. */
+function temporalType(value: string): TemporalConstantType | undefined {
+  if (/^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?$/.test(value))
+    return 'duration';
+  if (/^\d{4}-\d{2}-\d{2}T/.test(value)) return 'datetime';
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return 'date';
+  return undefined;
 }
 
 function constantValue(ctx: ImportContext, cell: Cell, path: string): ConstantValue | undefined {
@@ -52,6 +64,9 @@ function constantValue(ctx: ImportContext, cell: Cell, path: string): ConstantVa
   if (lower === 'empty list') return [];
   const n = Number(raw);
   if (Number.isFinite(n)) return n;
+  // Words followed by the exact value in code: a point or length of time.
+  const lastCode = cell.codes[cell.codes.length - 1];
+  if (lastCode !== undefined && raw.endsWith(`\`${lastCode}\`)`) && temporalType(lastCode)) return lastCode;
   // A list: only code spans, separated by commas.
   if (cell.codes.length > 0 && cell.text.split(',').every((p) => cell.codes.includes(p.trim())))
     if (cell.codes.length === cell.text.split(',').length) return cell.codes;

@@ -36,6 +36,7 @@ interface PendingField {
 export function readEntities(ctx: ImportContext, body: readonly RootContent[], spec: AppSpec): void {
   const pending: PendingField[] = [];
   const titles: { entity: string; label: string; pos: ReturnType<typeof posOf> }[] = [];
+  const uniques: { entity: string; fields: string; error: string; pos: ReturnType<typeof posOf> }[] = [];
   for (const block of sectionsAt(body, 3)) {
     const codes = codesOf(block.heading);
     const label = headingLabel(textOf(block.heading), codes[0]);
@@ -55,6 +56,7 @@ export function readEntities(ctx: ImportContext, body: readonly RootContent[], s
       if (facts.profile) entity.profile = true;
       if (facts.files) entity.files = true;
       if (facts.live) entity.live = true;
+      for (const u of facts.unique ?? []) uniques.push({ entity: key, ...u, pos: posOf(node) });
     }
     const table = tablesIn(block.body)[0];
     for (const row of table ? readTable(table, ctx.source, FIELD_COLUMNS) : []) {
@@ -102,6 +104,16 @@ export function readEntities(ctx: ImportContext, body: readonly RootContent[], s
   }
   for (const p of pending) readType(ctx, spec, p);
   for (const p of pending) readDefault(ctx, p);
+  for (const u of uniques) {
+    const e = spec.entities[u.entity];
+    const path = `entities.${u.entity}.unique`;
+    ctx.at(path, u.pos);
+    const fields = splitList(u.fields).flatMap((t) => {
+      const f = ctx.resolve(fieldNames(spec, u.entity, false), t, 'field', u.pos, path);
+      return f ? [f] : [];
+    });
+    if (e) e.unique = [...(e.unique ?? []), { fields, error: u.error }];
+  }
   for (const t of titles) {
     const field = ctx.resolve(
       fieldNames(spec, t.entity, false),
@@ -124,6 +136,8 @@ function headingLabel(text: string, key: string | undefined): string {
 }
 
 interface Facts {
+  /** `No two rows have the same A, B together (error CODE)`: labels and the code. */
+  unique?: { fields: string; error: string }[];
   plural?: string;
   title?: string;
   profile?: boolean;
@@ -145,6 +159,10 @@ function readFacts(text: string): Facts {
       facts.profile = true;
     else if (lower.includes('rows are files')) facts.files = true;
     else if (lower.includes('appear live') || lower === 'live') facts.live = true;
+    else if (lower.startsWith('no two rows have the same ')) {
+      const m = /^no two rows have the same (.*?) together(?:\s*\(error\s+([^)]*)\))?$/i.exec(s);
+      if (m) facts.unique = [...(facts.unique ?? []), { fields: m[1] ?? '', error: (m[2] ?? '').trim() }];
+    }
   }
   return facts;
 }

@@ -21,6 +21,7 @@ const STATE_COLUMNS = {
   initial: ['Initial', 'Start'],
   final: ['Final', 'End'],
   description: ['Meaning', 'Description'],
+  waitingOn: ['Waiting on', 'Whose turn'],
 };
 
 const TRANSITION_COLUMNS = {
@@ -88,6 +89,14 @@ export function readStates(ctx: ImportContext, body: readonly RootContent[], spe
       if (flag(row.cell('final').text)) state.final = true;
       const description = row.cell('description').raw;
       if (description !== '') state.description = description;
+      const waiting = row.cell('waitingOn');
+      const waitingLine = cellLines(waiting.node)[0];
+      if (waitingLine) {
+        const last = lastCode(waitingLine.marked);
+        const rule = last ? waitingLine.codes[last.index] : unmark(waitingLine);
+        if (rule) state.waitingOn = rule;
+        ctx.at(`${spath}.waitingOn`, waiting.pos);
+      }
       st.states[key] = state;
       if (flag(row.cell('initial').text) && st.initial === '') st.initial = key;
     }

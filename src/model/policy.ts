@@ -15,4 +15,9 @@ export interface PolicyNode {
   fields?: readonly string[];
   /** The policy's name in the migration. */
   name: string;
+  /**
+   * Fields the rule fixes to one value by a top-level conjunct (`internal = false and ...`):
+   * a form need not offer them to this role, whatever else the rule reads.
+   */
+  fixed: Readonly<Record<string, string | number | boolean | null>>;
 }

@@ -15,6 +15,7 @@ import type { Typed } from '../rules/ast.ts';
 import { checkRule } from '../rules/check.ts';
 import { readsBeyondRow } from '../rules/readsBeyondRow.ts';
 import { typedChildren } from '../rules/typedChildren.ts';
+import { transitionGuards } from '../spec/transitionGuards.ts';
 import type { AppSpec, EntitySpec, Permission, RowRuleSpec } from '../spec/types.ts';
 import { quoteIdent } from '../sql/quote.ts';
 import type { AppModel } from './appModel.ts';
@@ -51,6 +52,32 @@ function when(p: Permission | undefined): true | string | undefined {
   return p === undefined || p === false ? undefined : p;
 }
 
+/** Row fields a rule pins by top-level `field = literal` conjuncts. */
+function fixedBy(
+  spec: AppSpec,
+  entity: string,
+  when: true | string,
+): Record<string, string | number | boolean | null> {
+  const out: Record<string, string | number | boolean | null> = {};
+  if (when === true) return out;
+  const r = checkRule(spec, when, { entity, expect: 'boolean' });
+  if (!r.ok) return out;
+  const visit = (t: Typed): void => {
+    if (t.kind !== 'binary') return;
+    if (t.op === 'and') {
+      visit(t.left);
+      visit(t.right);
+      return;
+    }
+    if (t.op !== '=') return;
+    const [f, l] = t.left.kind === 'field' ? [t.left, t.right] : [t.right, t.left];
+    if (f.kind === 'field' && f.scope === 'row' && f.path.length === 1 && l.kind === 'literal')
+      out[f.path[0]] = l.value;
+  };
+  visit(r.typed);
+  return out;
+}
+
 function policiesOf(spec: AppSpec, entity: string): PolicyNode[] {
   const out: PolicyNode[] = [];
   for (const role of Object.keys(spec.roles.roles)) {
@@ -61,11 +88,20 @@ function policiesOf(spec: AppSpec, entity: string): PolicyNode[] {
       if (action === 'update') {
         const u = perms.update;
         const w = u ? when(u.when) : undefined;
-        if (u && w !== undefined) out.push({ entity, role, action, when: w, fields: u.fields, name });
+        if (u && w !== undefined)
+          out.push({
+            entity,
+            role,
+            action,
+            when: w,
+            fields: u.fields,
+            name,
+            fixed: fixedBy(spec, entity, w),
+          });
         continue;
       }
       const w = when(perms[action]);
-      if (w !== undefined) out.push({ entity, role, action, when: w, name });
+      if (w !== undefined) out.push({ entity, role, action, when: w, name, fixed: fixedBy(spec, entity, w) });
     }
   }
   return out;
@@ -333,7 +369,8 @@ function errorsOf(
   }
   const raisedBySpec = new Set<string>();
   for (const st of Object.values(spec.states))
-    for (const t of Object.values(st.transitions)) if (t.guardError) raisedBySpec.add(t.guardError);
+    for (const t of Object.values(st.transitions))
+      for (const g of transitionGuards(t)) if (g.error) raisedBySpec.add(g.error);
   for (const rules of Object.values(spec.validation))
     for (const r of rules) if (r.kind === 'row') raisedBySpec.add(r.error);
   const out = new Map<string, ErrorCodeNode>();

@@ -73,6 +73,8 @@ export function AuthScreen() {
         )}
         <Card withBorder radius="md" padding="lg">
           <form
+            // The catalogue's messages, not the browser's bubbles, say what is wrong.
+            noValidate
             onSubmit={(ev) => {
               ev.preventDefault();
               void submit();
@@ -115,7 +117,15 @@ export function AuthScreen() {
           <Divider my="md" />
           <Text size="sm" ta="center">
             {mode === 'in' ? ui('noAccount') : ui('haveAccount')}{' '}
-            <Anchor component="button" type="button" onClick={() => setMode(mode === 'in' ? 'up' : 'in')}>
+            <Anchor
+              component="button"
+              type="button"
+              onClick={() => {
+                // A sign-in error says nothing about signing up (and the other way round).
+                setError(null);
+                setMode(mode === 'in' ? 'up' : 'in');
+              }}
+            >
               {mode === 'in' ? ui('signUp') : ui('signIn')}
             </Anchor>
           </Text>

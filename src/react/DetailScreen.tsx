@@ -32,6 +32,7 @@ import type { Row } from '../backend/types.ts';
 import { availableTransitions, stateLabel } from '../runtime/availableTransitions.ts';
 import { can } from '../runtime/can.ts';
 import { formatMessage } from '../runtime/formatMessage.ts';
+import { offersFlag } from '../runtime/offersFlag.ts';
 import { type PendingSum, pendingSum } from '../runtime/pendingSum.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
 import { refuses, ruleVerdict } from '../runtime/ruleVerdict.ts';
@@ -417,10 +418,12 @@ function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row
             body={body}
             flags={flags
               .map(([n]) => n)
+              // The spec decides who may set a flag (a customer's create rule pins
+              // `internal = false`), not a role heuristic.
               .filter(
                 (n) =>
                   can(spec, user, entity, 'create', { ...draftBase, [n]: true }).ok &&
-                  isAgentish(spec, user?.roles ?? []),
+                  offersFlag(spec, user, entity, n),
               )}
             base={draftBase}
             onCreate={(values) => create.mutateAsync(values)}
@@ -429,11 +432,6 @@ function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row
       </Stack>
     </Card>
   );
-}
-
-/** Whether a user's roles go beyond the signup role (agents see internal flags). */
-function isAgentish(spec: ReturnType<typeof useRuntime>['spec'], roles: readonly string[]): boolean {
-  return roles.some((r) => !spec.roles.roles[r]?.signup);
 }
 
 function QuickAdd(props: {

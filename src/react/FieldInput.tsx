@@ -3,7 +3,7 @@ import type { DateInputProps, DateTimePickerProps } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { type ComponentType, lazy, Suspense, useMemo, useState } from 'react';
+import { type ComponentType, type KeyboardEvent, lazy, Suspense, useMemo, useRef, useState } from 'react';
 import type { DataContext } from '../rules/evaluate.ts';
 import { acceptedDay, acceptedValue } from '../runtime/acceptedValue.ts';
 import type { FormField } from '../runtime/formSchema.ts';
@@ -20,18 +20,58 @@ const LazyDateTimePicker = lazy(() =>
   import('@mantine/dates').then((m) => ({ default: m.DateTimePicker as ComponentType<DateTimePickerProps> })),
 );
 
+/**
+ * Escape with the calendar open closes the calendar only: inside a dialog it would otherwise also
+ * reach the dialog, close it and drop what was typed.
+ */
+function useEscapeStaysInPicker() {
+  const open = useRef(false);
+  return {
+    popoverProps: {
+      onOpen: () => {
+        open.current = true;
+      },
+      onClose: () => {
+        // After this key event: the Escape that closes the calendar must still be stopped.
+        setTimeout(() => {
+          open.current = false;
+        }, 0);
+      },
+    },
+    onKeyDown: (e: KeyboardEvent<HTMLElement>) => {
+      if (e.key === 'Escape' && open.current) e.stopPropagation();
+    },
+  };
+}
+
 function DateInput(props: DateInputProps) {
+  const picker = useEscapeStaysInPicker();
   return (
     <Suspense fallback={<TextInput label={props.label} description={props.description} disabled />}>
-      <LazyDateInput {...props} />
+      <LazyDateInput
+        {...props}
+        onKeyDown={(e) => {
+          picker.onKeyDown(e);
+          props.onKeyDown?.(e as never);
+        }}
+        popoverProps={{ ...props.popoverProps, ...picker.popoverProps }}
+      />
     </Suspense>
   );
 }
 
 function DateTimePicker(props: DateTimePickerProps) {
+  const picker = useEscapeStaysInPicker();
   return (
     <Suspense fallback={<TextInput label={props.label} description={props.description} disabled />}>
-      <LazyDateTimePicker {...props} />
+      <LazyDateTimePicker
+        {...props}
+        onKeyDown={(e) => {
+          picker.onKeyDown(e);
+          props.onKeyDown?.(e as never);
+        }}
+        popoverProps={{ ...props.popoverProps, ...picker.popoverProps }}
+      />
     </Suspense>
   );
 }

@@ -8,7 +8,7 @@ import { formSchema } from '../runtime/formSchema.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
 import { useRuntime } from './context.ts';
-import { errorMessage, notifyError, notifyOk } from './display.tsx';
+import { errorMessage, notifyError, notifyOk, rowTitle } from './display.tsx';
 import { FieldInput } from './FieldInput.tsx';
 import {
   AttachmentsInput,
@@ -139,7 +139,7 @@ function Form({
     <Stack gap="lg" maw={760}>
       {base && detail && (
         <Anchor component={Link} to={buildPath(detail, { id: base.id })} size="sm">
-          ← {route.title}
+          ← {rowTitle(spec, entity, base)}
         </Anchor>
       )}
       <Title order={1} size="h2">

@@ -87,7 +87,9 @@ describe('date, datetime and duration constants and literals in rules', () => {
     );
     expect(constantValueWords('PT2H30M', 'duration')).toBe('2 hours 30 minutes');
     const doc = renderConstants(spec);
-    expect(doc).toContain('| `ordersClose` | Orders close | 2027-06-30 18:00:00 UTC (`2027-06-30T18:00:00Z`) | datetime |');
+    expect(doc).toContain(
+      '| `ordersClose` | Orders close | 2027-06-30 18:00:00 UTC (`2027-06-30T18:00:00Z`) | datetime |',
+    );
     expect(doc).toContain('| `grace` | Grace | 2 hours 30 minutes (`PT2H30M`) | duration |');
   });
 });

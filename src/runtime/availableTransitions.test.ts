@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import expenses from '../../examples/expenses/spec.ts';
 import helpdesk from '../../examples/helpdesk/spec.ts';
+import { miniSpec } from '../check/fixtures/miniSpec.ts';
 import { availableTransitions, humanize } from './availableTransitions.ts';
 import { fixtureSpec as spec } from './testing/fixtureSpec.ts';
 
@@ -61,5 +62,30 @@ describe('availableTransitions: the row as the transition leaves it', () => {
     ]);
     const open = { status: 'open', requester: 'c1', assignee: 'a1', reopenCount: 0, priority: 'normal' };
     expect(availableTransitions(helpdesk, agent, 'ticket', open).every((x) => x.allowed)).toBe(true);
+  });
+});
+
+describe('availableTransitions with transition input', () => {
+  // A transition into `solved` asks for the resolution; a row rule requires it once solved.
+  const spec = miniSpec();
+  spec.entities.ticket!.fields.resolution = { type: 'longtext' };
+  const solve = spec.states.ticket!.transitions.solve!;
+  solve.input = ['resolution'];
+  delete solve.guard;
+  delete solve.guardError;
+  spec.errors.RESOLUTION_REQUIRED = { message: 'Say how it was solved.', severity: 'error' };
+  spec.validation.ticket = [
+    { kind: 'row', rule: 'resolution is not empty', when: 'status = solved', error: 'RESOLUTION_REQUIRED' },
+  ];
+  const agent = { id: 'a1', roles: ['agent'] };
+  const option = (input?: Record<string, unknown>) =>
+    availableTransitions(spec, agent, 'ticket', { status: 'open', title: 'T' }, input).find(
+      (o) => o.name === 'solve',
+    );
+
+  it('does not refuse before the input exists, and checks the rule with the input given', () => {
+    expect(option()?.allowed).toBe(true);
+    expect(option({ resolution: '' })).toMatchObject({ allowed: false, reason: 'Say how it was solved.' });
+    expect(option({ resolution: 'Rebooted' })?.allowed).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { humanize } from '../model/humanize.ts';
+import { transitionGuards } from '../spec/transitionGuards.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { permits } from './can.ts';
 import { formatMessage } from './formatMessage.ts';
@@ -35,6 +36,8 @@ export function availableTransitions(
   user: RuleUser | null,
   entity: string,
   row: Readonly<Record<string, unknown>>,
+  /** The input typed so far (the transition dialog); without it, input fields are not yet known. */
+  input: Readonly<Record<string, unknown>> = {},
 ): TransitionOption[] {
   const machine = spec.states[entity];
   if (!machine || !user) return [];
@@ -54,11 +57,25 @@ export function availableTransitions(
       confirm: t.confirm === true,
       allowed: true,
     };
-    if (t.guard && !permits(ruleVerdict(spec, entity, t.guard, { user, row }))) {
+    // The first failing guard gives the reason, as the server raises the first failing guard's code.
+    const failing = transitionGuards(t).find(
+      (g) => !permits(ruleVerdict(spec, entity, g.rule, { user, row })),
+    );
+    if (failing) {
       option.allowed = false;
-      option.reason = t.guardError ? formatMessage(spec, t.guardError, row) : ui('notAllowedGuard');
+      option.reason = failing.error ? formatMessage(spec, failing.error, row) : ui('notAllowedGuard');
     } else {
-      const broken = ruleBrokenAfter(spec, user, entity, row, t.to, t.set ?? {}, machine.field);
+      const broken = ruleBrokenAfter(
+        spec,
+        user,
+        entity,
+        row,
+        t.to,
+        t.set ?? {},
+        machine.field,
+        t.input ?? [],
+        input,
+      );
       if (broken) {
         option.allowed = false;
         option.reason = broken;
@@ -91,9 +108,17 @@ function ruleBrokenAfter(
   to: string,
   set: Readonly<Record<string, string>>,
   statusField: string,
+  inputFields: readonly string[],
+  input: Readonly<Record<string, unknown>>,
 ): string | undefined {
   const after: Record<string, unknown> = { ...row, [statusField]: to };
   const unknown: string[] = [];
+  // The transition writes its input before the row rules are checked (as the server does): a
+  // field given is read with its new value; one not given yet is left to the dialog and the server.
+  for (const field of inputFields) {
+    if (Object.hasOwn(input, field)) after[field] = input[field];
+    else unknown.push(field);
+  }
   for (const [field, expr] of Object.entries(set)) {
     const v = simpleSetValue(expr, user);
     if (v.known) after[field] = v.value;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import expenses from '../../examples/expenses/spec.ts';
 import helpdesk from '../../examples/helpdesk/spec.ts';
 import { can, updatableFields } from './can.ts';
+import { offersFlag } from './offersFlag.ts';
 import { fixtureSpec as spec } from './testing/fixtureSpec.ts';
 
 const alice = { id: 'alice', roles: ['customer'] };
@@ -62,5 +63,17 @@ describe('can: creating a child row under a parent the page has', () => {
     expect(
       can(helpdesk, cus, 'attachment', 'create', { ticket: 't1', internal: true }, only(ticket)).ok,
     ).toBe(false);
+  });
+});
+
+describe('flags offered on a quick add (DetailScreen)', () => {
+  // The spec decides who may set `internal` (customers create `internal = false` comments only);
+  // there is no role heuristic in the UI any more.
+  const draft = { ticket: 't1', body: 'x' };
+  it('refuses a customer an internal comment and allows an agent one', () => {
+    expect(offersFlag(helpdesk, alice, 'comment', 'internal')).toBe(false);
+    expect(offersFlag(helpdesk, agent, 'comment', 'internal')).toBe(true);
+    expect(offersFlag(helpdesk, admin, 'comment', 'internal')).toBe(true);
+    expect(can(helpdesk, agent, 'comment', 'create', { ...draft, internal: true }).ok).toBe(true);
   });
 });

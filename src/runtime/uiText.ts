@@ -21,7 +21,7 @@ export const UI_TEXT = {
   email: 'Email',
   password: 'Password',
   name: 'Your name',
-  signInTitle: 'Welcome back',
+  signInTitle: 'Sign in to continue',
   signInSubtitle: 'Sign in to {name}',
   signUpTitle: 'Create your account',
   noAccount: 'No account yet?',

@@ -42,7 +42,7 @@ type Required<F extends FieldSpec> = F['required'] extends true
     : false;
 
 /** The row type of one entity: its fields plus the columns every table has. */
-export type RowOf<E extends EntitySpec> = {
+type EntityRow<E extends EntitySpec> = {
   id: string;
   createdAt: string;
   updatedAt: string;
@@ -57,8 +57,20 @@ export type RowOf<E extends EntitySpec> = {
   > | null;
 };
 
+/** The names a record declares, without the `string` index signature `AppSpec` brings. */
+export type KnownKeys<T> = Extract<keyof { [K in keyof T as string extends K ? never : K]: 0 }, string>;
+
+/**
+ * The row type of an entity: `RowOf<typeof app, 'ticket'>`, or of an entity spec itself
+ * (`RowOf<typeof app.entities.ticket>`).
+ */
+export type RowOf<
+  A extends AppSpec | EntitySpec,
+  K extends A extends AppSpec ? KnownKeys<A['entities']> : never = never,
+> = A extends AppSpec ? EntityRow<A['entities'][K]> : A extends EntitySpec ? EntityRow<A> : never;
+
 /** Row types of every entity of an app, keyed by entity name. */
-export type RowsOf<A extends AppSpec> = { [K in keyof A['entities']]: RowOf<A['entities'][K]> };
+export type RowsOf<A extends AppSpec> = { [K in keyof A['entities']]: EntityRow<A['entities'][K]> };
 
 interface TypedTransition<
   E extends Entities,
@@ -160,7 +172,8 @@ export interface AppInput<
 export type App<
   E extends Entities = Entities,
   C extends Record<string, ConstantSpec> = Record<string, ConstantSpec>,
-> = AppSpec & { entities: E; constants: C };
+  Err extends Record<string, ErrorSpec> = Record<string, ErrorSpec>,
+> = AppSpec & { entities: E; constants: C; errors: Err };
 
 /**
  * Declares an application. The result is the specification itself (plain data), with
@@ -179,8 +192,8 @@ export function defineApp<
   const D extends Record<string, DeclaredCallSpec>,
   // Defaults to no states: an app whose entities have no lifecycle writes `states: {}`.
   const St extends { [K in keyof E]?: Record<string, StateSpec> } = Record<never, never>,
->(spec: AppInput<E, R, Err, C, D, St> & { states: { [K in keyof St]: { states: St[K] } } }): App<E, C> {
-  return spec as unknown as App<E, C>;
+>(spec: AppInput<E, R, Err, C, D, St> & { states: { [K in keyof St]: { states: St[K] } } }): App<E, C, Err> {
+  return spec as unknown as App<E, C, Err>;
 }
 
 /** Names of the constants of an app. */

@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createJiti } from 'jiti';
 import type { Diagnostic } from '../diagnostics.ts';
+import { specLoaderAliases } from '../sourceAliases.ts';
 import type { AppSpec } from './types.ts';
 import { validateSpec } from './validateSpec.ts';
 
@@ -91,7 +92,7 @@ function isDocPath(path: string): boolean {
 
 async function importTs(file: string): Promise<unknown> {
   // No module cache: a dev server reloading the spec after an edit must see the new file.
-  const jiti = createJiti(import.meta.url, { moduleCache: false });
+  const jiti = createJiti(import.meta.url, { moduleCache: false, alias: specLoaderAliases() });
   const mod: unknown = await jiti.import(file);
   if (typeof mod !== 'object' || mod === null) return mod;
   const exports = mod as Record<string, unknown>;

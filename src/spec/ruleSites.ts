@@ -1,4 +1,5 @@
 import { at } from './specShape.ts';
+import { transitionGuards } from './transitionGuards.ts';
 import type { AppSpec } from './types.ts';
 
 /** One place a specification holds rule text, with the row the rule is about. */
@@ -40,8 +41,8 @@ export function ruleSites(spec: AppSpec): RuleSite[] {
     }
     for (const [tn, t] of Object.entries(st.transitions)) {
       const p = at(at(at('states', en), 'transitions'), tn);
-      if (t.guard !== undefined)
-        sites.push({ path: at(p, 'guard'), text: t.guard, entity: en, expect: 'boolean' });
+      for (const g of transitionGuards(t))
+        sites.push({ path: `${p}.${g.path}`, text: g.rule, entity: en, expect: 'boolean' });
       for (const [fn, text] of Object.entries(t.set ?? {})) {
         sites.push({ path: at(at(p, 'set'), fn), text, entity: en, expect: 'value' });
       }

@@ -184,6 +184,9 @@ export function checkRefs(spec: AppSpec, out: Diagnostic[]): void {
         name('role', r, roles, at(at(tp, 'roles'), i));
       });
       if (t.guardError !== undefined) name('error code', t.guardError, errors, at(tp, 'guardError'));
+      (t.guards ?? []).forEach((g, i) => {
+        name('error code', g.error, errors, at(at(at(tp, 'guards'), i), 'error'));
+      });
       t.input?.forEach((x, i) => {
         fieldOf(en, x, at(at(tp, 'input'), i));
       });

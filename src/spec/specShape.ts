@@ -271,6 +271,7 @@ const transitionSpec = obj({
   roles: req(strings),
   guard: opt(str),
   guardError: opt(str),
+  guards: opt(arrayOf(obj({ rule: req(str), error: req(str) }))),
   input: opt(strings),
   set: opt(recordOf(str)),
   confirm: opt(bool),

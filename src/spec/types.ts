@@ -135,6 +135,11 @@ export interface TransitionSpec {
   guard?: string;
   /** The catalogue code raised when the guard fails. */
   guardError?: string;
+  /**
+   * More guards, each with its own code, checked in order after `guard`: the first that fails is
+   * the error raised (and the reason the browser shows), so the user is told the right reason.
+   */
+  guards?: readonly { rule: string; error: string }[];
   /** Fields the user must supply; they are written to the row (and the history input). */
   input?: readonly string[];
   /** Fields set on the way: value is a rule expression (`me`, `now`, `null`, a constant...). */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import expenses from '../../examples/expenses/spec.ts';
 import helpdesk from '../../examples/helpdesk/spec.ts';
 import { createEmbeddedBackend, type EmbeddedBackend } from '../backend/embedded/createEmbeddedBackend.ts';
 import { demoAccounts, seedDemoAccounts } from '../backend/embedded/demo/demoAccounts.ts';
@@ -68,4 +69,9 @@ describe('the last admin', () => {
     expect(holders.map((h) => h.userId)).toContain(agentId);
     expect(await code(backend.admin.roleHolders?.('admin') ?? Promise.resolve())).toBe('FORBIDDEN');
   });
+
+  it('applies for an app whose rules name no role (expenses)', async () => {
+    const other = await createEmbeddedBackend({ spec: expenses });
+    await other.close();
+  }, 120_000);
 });

@@ -122,9 +122,14 @@ export function emitAdminRpc(spec: AppSpec): string {
         `    ${raiseSql('FORBIDDEN', { entity: "'user_roles'", action: "'list'" })}`,
         '  end if;',
         '  return query select ur.user_id, ur.role::text from app.user_roles ur',
-        '    where ur.role = any (case p_role',
-        ...named.map((r) => `      when ${quoteLiteral(r)} then ${quoteTextArray(holdersOf(spec, r))}`),
-        '      else array[p_role] end);',
+        // No rule names a role: nothing to tell (and a CASE needs at least one WHEN).
+        ...(named.length === 0
+          ? ['    where false;']
+          : [
+              '    where ur.role = any (case p_role',
+              ...named.map((r) => `      when ${quoteLiteral(r)} then ${quoteTextArray(holdersOf(spec, r))}`),
+              '      else array[p_role] end);',
+            ]),
         'end;',
       ].join('\n'),
       executeTo: ['authenticated'],

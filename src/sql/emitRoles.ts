@@ -203,7 +203,9 @@ export function emitProfileSync(spec: AppSpec): string {
   const held = new Set(signup.flatMap((r) => impliedRoles(spec, r)));
   const selfWritable = new Set(
     profile
-      ? grantsFor(spec, profile).flatMap((g) => (g.action === 'update' && held.has(g.role) ? (g.fields ?? []) : []))
+      ? grantsFor(spec, profile).flatMap((g) =>
+          g.action === 'update' && held.has(g.role) ? (g.fields ?? []) : [],
+        )
       : [],
   );
   for (const [field, f] of Object.entries(pe?.fields ?? {})) {
@@ -213,7 +215,11 @@ export function emitProfileSync(spec: AppSpec): string {
       : 'null::text';
     if (f.type === 'email') v = 'new.email';
     else if (f.type === 'text' || f.type === 'longtext')
-      v = f.required ? `coalesce(${meta}, split_part(new.email, '@', 1))` : selfWritable.has(field) ? meta : undefined;
+      v = f.required
+        ? `coalesce(${meta}, split_part(new.email, '@', 1))`
+        : selfWritable.has(field)
+          ? meta
+          : undefined;
     else if (
       f.required &&
       f.default === undefined &&
@@ -255,5 +261,33 @@ export function emitProfileSync(spec: AppSpec): string {
       comment: `A new auth user gets a ${profile ?? 'profile'} row and the sign-up roles (${signup.join(', ') || 'none'}).`,
     }),
     sqlTrigger('ninefold_on_auth_user_created', 'after insert', 'auth.users', 'app.on_auth_user_created'),
+    ...emitEmailSync(spec, profile),
   ].join('\n');
+}
+
+/**
+ * The profile's e-mail fields follow the account's e-mail (a changed sign-in address changes the
+ * profile in the same transaction), so rules and screens never read a stale address.
+ */
+function emitEmailSync(spec: AppSpec, profile: string | undefined): string[] {
+  const fields = Object.entries((profile ? spec.entities[profile]?.fields : undefined) ?? {})
+    .filter(([, f]) => f.type === 'email')
+    .map(([n]) => n);
+  if (!profile || fields.length === 0) return [];
+  const sets = fields.map((f) => `${quoteIdent(columnName(f))} = new.email`).join(', ');
+  return [
+    sqlFunction({
+      name: 'app.on_auth_user_email_changed',
+      args: '',
+      argTypes: '',
+      returns: 'trigger',
+      language: 'plpgsql',
+      volatility: 'volatile',
+      securityDefiner: true,
+      body: `begin\n  update ${tableRef(profile)} set ${sets} where id = new.id;\n  return new;\nend;`,
+      executeTo: [],
+      comment: `The ${profile}'s e-mail follows the account's e-mail.`,
+    }),
+    'create or replace trigger ninefold_on_auth_user_email_changed after update of email on auth.users for each row when (old.email is distinct from new.email) execute function app.on_auth_user_email_changed();',
+  ];
 }

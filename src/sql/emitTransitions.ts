@@ -1,4 +1,5 @@
 import { columnName, transitionFunctionName } from '../naming.ts';
+import { transitionGuards } from '../spec/transitionGuards.ts';
 import type { AppSpec, FieldSpec } from '../spec/types.ts';
 import { ME_SQL } from './compileRuleSql.ts';
 import { childLocks, locksForTexts, ordered } from './emitGroupLocks.ts';
@@ -67,7 +68,7 @@ export function emitTransitions(
         spec,
         entity,
         [
-          ...(tr.guard !== undefined ? [{ text: tr.guard, where: `${where}.guard` }] : []),
+          ...transitionGuards(tr).map((g) => ({ text: g.rule, where: `${where}.${g.path}` })),
           ...Object.entries(tr.set ?? {}).map(([f, text]) => ({
             text,
             where: `${where}.set.${f}`,
@@ -84,10 +85,11 @@ export function emitTransitions(
         `  select * into r from ${table} x where x.id = p_id;`,
       );
     }
-    if (tr.guard !== undefined) {
+    // Guards in order: the first that fails raises its own code.
+    for (const g of transitionGuards(tr)) {
       body.push(
-        `  if not coalesce(${ruleSql({ spec, row: 'r' }, tr.guard, entity, `${where}.guard`)}, false) then`,
-        `    ${raiseSql(tr.guardError ?? 'FORBIDDEN', { entity: ent, action: trl })}`,
+        `  if not coalesce(${ruleSql({ spec, row: 'r' }, g.rule, entity, `${where}.${g.path}`)}, false) then`,
+        `    ${raiseSql(g.error ?? 'FORBIDDEN', { entity: ent, action: trl })}`,
         '  end if;',
       );
     }

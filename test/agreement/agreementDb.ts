@@ -29,7 +29,7 @@ export async function serverWanted(): Promise<boolean> {
  * app.user_roles: the suites store edge data the application would refuse, because the
  * evaluators must agree on it too (a form being filled, a row read before a migration).
  */
-const LOOSEN_SQL = `
+export const LOOSEN_SQL = `
 do $$
 declare c record;
 begin

@@ -235,6 +235,14 @@ async function compareVisibility(
     await db.query('set local role authenticated');
     const seen = new Map<string, Set<string>>();
     for (const entity of Object.keys(m.ts)) {
+      // A table no role may read has no SELECT grant (the call fails with FORBIDDEN): nothing is seen.
+      const granted = await db.query<{ ok: boolean }>(`select has_table_privilege($1, 'select') as ok`, [
+        tableRef(entity),
+      ]);
+      if (granted.rows[0]?.ok !== true) {
+        seen.set(entity, new Set());
+        continue;
+      }
       const r = await db.query<{ id: string }>(`select id::text as id from ${tableRef(entity)}`);
       seen.set(entity, new Set(r.rows.map((x) => x.id)));
     }

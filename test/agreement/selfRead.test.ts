@@ -19,7 +19,7 @@ import { planArb } from './dataset.ts';
 const seed = process.env.FC_SEED === undefined ? 20_261_123 : Number(process.env.FC_SEED);
 const runs = process.env.FC_RUNS === undefined ? 8 : Number(process.env.FC_RUNS);
 
-export const selfReadSpec: AppSpec = {
+const selfReadSpec: AppSpec = {
   ...ruleSpec,
   entities: {
     ...ruleSpec.entities,

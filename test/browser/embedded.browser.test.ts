@@ -21,6 +21,9 @@ declare const nf: Nf;
 
 describe.runIf(hasChromium || process.env.CI === 'true')(
   'embedded backend in Chromium (worker + IndexedDB)',
+  // Each test opens databases from the snapshot (IndexedDB writes of a whole data directory): on a
+  // loaded 2-core machine that alone took over a minute, so the ceiling is above the default.
+  { timeout: 300_000 },
   () => {
     let dir = '';
     let server: { url: string; close: () => Promise<void> };

@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { specLoaderAliases, viteAliases } from '../../src/sourceAliases.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html',
@@ -66,6 +67,8 @@ export async function buildTestPage(): Promise<string> {
     base: './',
     logLevel: 'error',
     configFile: false,
+    // The page imports the helpdesk spec, which imports `ninefold` by name (src/sourceAliases.ts).
+    resolve: { alias: viteAliases(specLoaderAliases()) },
     build: { outDir, emptyOutDir: true, target: 'es2022', minify: false, reportCompressedSize: false },
     worker: { format: 'es' },
   });

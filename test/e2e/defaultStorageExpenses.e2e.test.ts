@@ -82,5 +82,5 @@ describe.skipIf(!e2eAvailable)('expenses in its default storage', () => {
     } finally {
       await context.close();
     }
-  }, 300_000);
+  }, 400_000);
 });

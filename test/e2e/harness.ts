@@ -148,7 +148,8 @@ export async function freshProfile(
 /** Opens the app in its default storage (no `?memory`) and waits for the first heading. */
 export async function openDefault(page: Page, url: string, path = '/'): Promise<void> {
   await page.goto(`${url}${path}`);
-  await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 90_000 });
+  // A first visit unpacks the demo database into IndexedDB: slow on a loaded machine.
+  await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 180_000 });
 }
 
 /** A page that records uncaught page errors (a test asserts there are none). */

@@ -94,7 +94,7 @@ describe.each(backends)('attack-review findings on $name', (backend) => {
       for (const v of ['infinity', '-infinity']) {
         const e = await expectDbError(() =>
           db.query(
-            `insert into public.ticket (title, description, requester, due_at) values ('Forever', 'Due at infinity', $1, $2)`,
+            `insert into public.ticket (title, description, requester, due_at) values ('Forever', 'A ticket due at the end of time', $1, $2)`,
             [customer, v],
           ),
         );
@@ -102,6 +102,34 @@ describe.each(backends)('attack-review findings on $name', (backend) => {
         expect(e.code).toBe('23514');
         if (v === '-infinity') expect(e.constraint).toBe('ticket__due_at__values');
       }
+    });
+
+    it('finding 12: a rated ticket can be reopened inside the reopen window (the rating is withdrawn)', async () => {
+      const t = await one<{ id: string }>(
+        db,
+        `insert into public.ticket (title, description, requester) values ('Rated', 'A rated ticket the customer reopens', $1) returning id`,
+        [customer],
+      );
+      const rating = helpdesk.entities.ticket?.fields.rating?.values?.[0];
+      const value = typeof rating === 'string' ? rating : (rating as { value: string } | undefined)?.value;
+      await db.query(
+        `update public.ticket set status = 'solved', solved_at = now(), resolution = 'Restarted the mail server and it works again', rating = $2 where id = $1`,
+        [t.id, value],
+      );
+      const r = await db.asUser(customer, (q) =>
+        one<{ status: string; rating: string | null }>(
+          q,
+          `select status, rating from public.ticket_reopen($1, null, '{"reopenReason": "Still broken"}'::jsonb)`,
+          [t.id],
+        ),
+      );
+      expect(r).toEqual({ status: 'open', rating: null });
+    });
+
+    it('finding 12: the profile e-mail follows the account e-mail', async () => {
+      await db.query(`update auth.users set email = 'f.customer.new@example.com' where id = $1`, [customer]);
+      const p = await one<{ email: string }>(db, 'select email from public.person where id = $1', [customer]);
+      expect(p.email).toBe('f.customer.new@example.com');
     });
 
     it('finding 8: has_role answers only about the caller, for roles the rules ask of others, or to an admin', async () => {
@@ -146,6 +174,29 @@ describe.each(backends)('attack-review findings on $name', (backend) => {
         [id],
       );
       expect(p).toEqual({ name: 'Squatter', cost_centre: null, manager: null });
+    });
+
+    it('finding 12: one person holding manager and finance roles cannot approve and pay the same claim alone', async () => {
+      const both = await createUser(db, 'f.both@example.com', {
+        roles: ['manager', 'finance'],
+        meta: { name: 'Both' },
+      });
+      const c = await claim();
+      await db.query(
+        `insert into public.line (claim, submitter, date, category, description, amount) values ($1, $2, $3, 'meals', 'Lunch', 1)`,
+        [c.id, emp, today],
+      );
+      await db.query(
+        `update public.claim set status = 'approved', approved_by = $2, approved_at = now(), total = 1 where id = $1`,
+        [c.id, both],
+      );
+      const e = await expectDbError(() =>
+        db.asUser(both, (q) =>
+          q.query(`select public.claim_pay($1, null, '{"paymentReference": "PAY-1"}'::jsonb)`, [c.id]),
+        ),
+      );
+      expect(e.code).toBe('23514');
+      expect(e.constraint).toMatch(/^claim__duties_not_separated__\d+$/);
     });
 
     it('finding 3: changing a parent field a child rule reads re-checks the children (claim currency)', async () => {

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import helpdeskDemo from '../../../examples/helpdesk/demo.ts';
 import helpdesk from '../../../examples/helpdesk/spec.ts';
 import { embeddedSchema, storedSchemaVersion } from './boot.ts';
 import { createEmbeddedBackend, type EmbeddedBackend } from './createEmbeddedBackend.ts';
+import { registerDemo } from './demo/appDemo.ts';
 import { buildSnapshot, type DatabaseSnapshot } from './snapshot.ts';
+
+// As the app entry does: the helpdesk's demo data is its own (examples/helpdesk/demo.ts).
+registerDemo(helpdesk, helpdeskDemo);
 
 describe('database snapshot (what the build ships for a first visit)', () => {
   let snapshot: DatabaseSnapshot;

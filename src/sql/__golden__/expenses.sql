@@ -225,7 +225,9 @@ create table if not exists public.claim (
   constraint claim__reason_too_short__4 check (rejection_reason is null or (char_length(rejection_reason) >= 10)),
   constraint claim__self_approval__6 check (not coalesce((not (approved_by is null)), false) or coalesce((approved_by <> submitter), false)),
   constraint claim__self_approval__7 check (not coalesce((not (finance_approved_by is null)), false) or coalesce((finance_approved_by <> submitter), false)),
-  constraint claim__self_approval__8 check (not coalesce((not (paid_by is null)), false) or coalesce((paid_by <> submitter), false))
+  constraint claim__self_approval__8 check (not coalesce((not (paid_by is null)), false) or coalesce((paid_by <> submitter), false)),
+  constraint claim__duties_not_separated__9 check (not coalesce(((not (finance_approved_by is null)) and (not (approved_by is null))), false) or coalesce((finance_approved_by <> approved_by), false)),
+  constraint claim__duties_not_separated__10 check (not coalesce(((not (paid_by is null)) and (not (approved_by is null))), false) or coalesce(((paid_by <> approved_by) and ((finance_approved_by is null) or (paid_by <> finance_approved_by))), false))
 );
 
 create table if not exists public.line (
@@ -379,6 +381,19 @@ end;
 $fn$;
 revoke execute on function app.on_auth_user_created() from public, anon, authenticated;
 create or replace trigger ninefold_on_auth_user_created after insert on auth.users for each row execute function app.on_auth_user_created();
+-- The person's e-mail follows the account's e-mail.
+create or replace function app.on_auth_user_email_changed()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+begin
+  update public.person set email = new.email where id = new.id;
+  return new;
+end;
+$fn$;
+revoke execute on function app.on_auth_user_email_changed() from public, anon, authenticated;
+create or replace trigger ninefold_on_auth_user_email_changed after update of email on auth.users for each row when (old.email is distinct from new.email) execute function app.on_auth_user_email_changed();
 
 -- ======================================================================
 -- Row bookkeeping and column rules
@@ -1543,8 +1558,7 @@ begin
     raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'user_roles', 'action', 'list')::text;
   end if;
   return query select ur.user_id, ur.role::text from app.user_roles ur
-    where ur.role = any (case p_role
-      else array[p_role] end);
+    where false;
 end;
 $fn$;
 revoke execute on function public.role_holders(text) from public, anon, authenticated;

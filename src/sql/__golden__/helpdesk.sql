@@ -393,6 +393,19 @@ end;
 $fn$;
 revoke execute on function app.on_auth_user_created() from public, anon, authenticated;
 create or replace trigger ninefold_on_auth_user_created after insert on auth.users for each row execute function app.on_auth_user_created();
+-- The person's e-mail follows the account's e-mail.
+create or replace function app.on_auth_user_email_changed()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+begin
+  update public.person set email = new.email where id = new.id;
+  return new;
+end;
+$fn$;
+revoke execute on function app.on_auth_user_email_changed() from public, anon, authenticated;
+create or replace trigger ninefold_on_auth_user_email_changed after update of email on auth.users for each row when (old.email is distinct from new.email) execute function app.on_auth_user_email_changed();
 
 -- ======================================================================
 -- Row bookkeeping and column rules
@@ -1265,6 +1278,8 @@ begin
     reopen_reason = (p_input ->> 'reopenReason')::text,
     solved_at = null,
     reopen_count = ((x.reopen_count)::numeric + 1),
+    rating = null,
+    rating_comment = null,
     status = 'open'
   where x.id = p_id
   returning x.* into r;

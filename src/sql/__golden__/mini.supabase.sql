@@ -301,6 +301,19 @@ end;
 $fn$;
 revoke execute on function app.on_auth_user_created() from public, anon, authenticated;
 create or replace trigger ninefold_on_auth_user_created after insert on auth.users for each row execute function app.on_auth_user_created();
+-- The person's e-mail follows the account's e-mail.
+create or replace function app.on_auth_user_email_changed()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+begin
+  update public.person set email = new.email where id = new.id;
+  return new;
+end;
+$fn$;
+revoke execute on function app.on_auth_user_email_changed() from public, anon, authenticated;
+create or replace trigger ninefold_on_auth_user_email_changed after update of email on auth.users for each row when (old.email is distinct from new.email) execute function app.on_auth_user_email_changed();
 
 -- ======================================================================
 -- Row bookkeeping and column rules
@@ -1018,8 +1031,7 @@ begin
     raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'user_roles', 'action', 'list')::text;
   end if;
   return query select ur.user_id, ur.role::text from app.user_roles ur
-    where ur.role = any (case p_role
-      else array[p_role] end);
+    where false;
 end;
 $fn$;
 revoke execute on function public.role_holders(text) from public, anon, authenticated;

@@ -1,7 +1,30 @@
 /**
  * The embedded backend's worker: PGlite and the whole backend (data, auth, files, calls) run here;
  * the tab sends one message per port call (see serveBackend.ts and createBrowserBackend.ts).
+ *
+ * This first script is tiny on purpose: it starts PGlite's wasm and data downloads at once
+ * (prefetchPglite.ts), then loads the backend's code (a separate chunk, ~170 KB gzip), keeping the
+ * tab's messages that arrive meanwhile.
  */
-import { serveBackend } from './serveBackend.ts';
+import './prefetchPglite.ts';
 
-serveBackend(self as unknown as Parameters<typeof serveBackend>[0]);
+type Scope = Parameters<typeof import('./serveBackend.ts').serveBackend>[0];
+const scope = self as unknown as Scope & {
+  removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+};
+const early: MessageEvent[] = [];
+const keep = (event: MessageEvent) => early.push(event);
+scope.addEventListener('message', keep);
+
+void import('./serveBackend.ts').then(({ serveBackend }) => {
+  const listeners: ((event: MessageEvent) => void)[] = [];
+  serveBackend({
+    postMessage: (m) => scope.postMessage(m),
+    addEventListener: (type, listener) => {
+      listeners.push(listener as (event: MessageEvent) => void);
+      scope.addEventListener(type, listener);
+    },
+  });
+  scope.removeEventListener('message', keep);
+  for (const event of early.splice(0)) for (const l of listeners) l(event);
+});

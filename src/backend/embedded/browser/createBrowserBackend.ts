@@ -50,8 +50,8 @@ export interface BrowserBackend extends Backend {
   readonly db: OwnerDb;
 }
 
-/** `Expense approvals` → `expense-approvals` (as createEmbeddedBackend's appSlug, without importing it). */
-function slugOf(spec: AppSpec): string {
+/** `Expense approvals` → `expense-approvals` (as createEmbeddedBackend's, without importing its chunk). */
+export function appSlug(spec: AppSpec): string {
   return (
     spec.purpose.name
       .toLowerCase()
@@ -86,7 +86,7 @@ export function startBackendWorker(slug: string): Worker {
  * const backend = await createBrowserBackend({ spec: helpdesk });
  */
 export async function createBrowserBackend(options: BrowserBackendOptions): Promise<BrowserBackend> {
-  const slug = slugOf(options.spec);
+  const slug = appSlug(options.spec);
   const worker = options.worker ?? startBackendWorker(slug);
   const dataDir = options.dataDir ?? `idb://ninefold-${slug}`;
   const me = crypto.randomUUID();
@@ -151,6 +151,7 @@ export async function createBrowserBackend(options: BrowserBackendOptions): Prom
     dataDir,
     // Tabs with the same id share one database and one leader, so the id names the database.
     id: dataDir === `idb://ninefold-${slug}` ? `ninefold-${slug}` : `ninefold-${slug}:${dataDir}`,
+    client: me,
     changes: changesName,
     ...(options.schemaVersion ? { schemaVersion: options.schemaVersion } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),

@@ -1,18 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import fsBundleUrl from '@electric-sql/pglite/pglite.data?url';
-import wasmUrl from '@electric-sql/pglite/pglite.wasm?url';
-
-/**
- * Started as soon as the worker script runs, i.e. while the tab is still waiting for the snapshot
- * and the tabs elect a leader: the WebAssembly compiles and the file bundle downloads in parallel
- * instead of after `init`. A failure just leaves it to PGlite to fetch them itself.
- */
-const prefetched = {
-  wasm: WebAssembly.compileStreaming(fetch(wasmUrl)).catch(() => undefined),
-  fsBundle: fetch(fsBundleUrl)
-    .then((r) => (r.ok ? r.blob() : undefined))
-    .catch(() => undefined),
-};
+import { prefetched } from './prefetchPglite.ts';
 
 /** Where the leader's worker opens the database (serveBackend.ts). */
 export interface WorkerDatabaseOptions {
@@ -37,15 +24,39 @@ export async function openWorkerDatabase(options: WorkerDatabaseOptions): Promis
     ...(pgliteWasmModule ? { pgliteWasmModule } : {}),
     ...(fsBundle ? { fsBundle } : {}),
   };
+  // PGlite downloads initdb.wasm at every start unless it is handed one; it runs it only for a
+  // new database without a snapshot. When there is a snapshot or the database already exists, it
+  // gets an empty module instead (if initdb were needed after all, that fails and the plain
+  // start below fetches the real one).
+  const noInitdb = { initdbWasmModule: new WebAssembly.Module(EMPTY_WASM) };
   if (options.loadDataDir) {
     try {
-      return syncOnlyWhenWritten(await PGlite.create({ ...base, loadDataDir: options.loadDataDir }));
+      return syncOnlyWhenWritten(
+        await PGlite.create({ ...base, ...noInitdb, loadDataDir: options.loadDataDir }),
+      );
     } catch (e) {
       // Another tab created the database between this tab's check and now: open that one.
       if (!String(e).includes('already exists')) throw e;
     }
   }
+  if (await exists(base.dataDir)) {
+    try {
+      return syncOnlyWhenWritten(await PGlite.create({ ...base, ...noInitdb }));
+    } catch {
+      // A database without files (an interrupted first visit): initdb after all.
+    }
+  }
   return syncOnlyWhenWritten(await PGlite.create(base));
+}
+
+/** The smallest valid WebAssembly module (magic number and version). */
+const EMPTY_WASM = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
+
+/** Whether PGlite's IndexedDB database for `dataDir` exists (`idb://x` is stored as `/pglite/x`). */
+async function exists(dataDir: string): Promise<boolean> {
+  if (!dataDir.startsWith('idb://') || !indexedDB.databases) return false;
+  const name = `/pglite/${dataDir.slice('idb://'.length)}`;
+  return (await indexedDB.databases()).some((d) => d.name === name);
 }
 
 /** Every Emscripten FS call through which Postgres changes a file or the tree. */

@@ -15,6 +15,8 @@ export interface InitMessage {
   dataDir: string;
   /** Tabs with the same id share one database and elect one leader. */
   id: string;
+  /** The tab's id: its own changes come back tagged with it on the channel, and it skips them. */
+  client: string;
   /** The app's live-change BroadcastChannel (every tab listens on it). */
   changes: string;
   /** The version the build computed: a return visit only compares it. */

@@ -52,7 +52,8 @@ const CALLABLE: Record<string, readonly string[]> = {
  * serveBackend(self as never);
  */
 export function serveBackend(scope: Scope): void {
-  const me = crypto.randomUUID();
+  /** This tab's id (from `init`): requests, answers and the tab's own changes are tagged with it. */
+  let me = '';
   let init: InitMessage | undefined;
   let channel: BroadcastChannel | undefined;
   let changes: BroadcastChannel | undefined;
@@ -226,6 +227,7 @@ export function serveBackend(scope: Scope): void {
 
   function start(options: InitMessage) {
     init = options;
+    me = options.client;
     channel = new BroadcastChannel(`ninefold-backend:${options.id}`);
     changes = new BroadcastChannel(options.changes);
     channel.onmessage = (event: MessageEvent<Peer>) => {

@@ -1,35 +1,19 @@
 import type { AppSpec } from '../../../spec/types.ts';
+import { demoOf } from './appDemo.ts';
+import { demoAccountPeople } from './demoAccountPeople.ts';
 import { demoAccounts } from './demoAccounts.ts';
 import type { DemoPlan } from './demoPlan.ts';
-import { expensesDemo } from './expensesDemo.ts';
-import { helpdeskDemo } from './helpdeskDemo.ts';
 
 /**
- * The demo data for an app: the reference apps have their own; any other app gets its demo
- * accounts only (one per role), which is enough to sign in and try every screen.
+ * The demo data for an app: what its registered demo (`registerDemo`, an app's `demo.ts`)
+ * plans; without one, its demo accounts only (one per role), which is enough to sign in and try
+ * every screen.
  *
  * @example
- * demoPlanFor(helpdesk, new Date()).rows.length; // hundreds
+ * demoPlanFor(registerDemo(helpdesk, helpdeskDemo), new Date()).rows.length; // hundreds
  */
 export function demoPlanFor(spec: AppSpec, now: Date): DemoPlan {
-  const hasEntities = (...names: string[]) => names.every((n) => Object.hasOwn(spec.entities, n));
-  if (
-    spec.purpose.name === 'Helpdesk' &&
-    hasEntities('ticket', 'comment', 'attachment', 'category', 'savedReply')
-  ) {
-    return helpdeskDemo(spec, now);
-  }
-  if (spec.purpose.name === 'Expenses' && hasEntities('claim', 'line', 'receipt'))
-    return expensesDemo(spec, now);
-  return {
-    people: demoAccounts(spec).map((a) => ({
-      key: a.role,
-      email: a.email,
-      name: a.name,
-      roles: [a.role],
-      password: a.password,
-    })),
-    rows: [],
-    history: [],
-  };
+  const plan = demoOf(spec)?.plan;
+  if (plan) return plan(spec, now);
+  return { people: demoAccountPeople(spec, demoAccounts(spec)), rows: [], history: [] };
 }

@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import expenses from '../../../../examples/expenses/spec.ts';
-import { createEmbeddedBackend, type EmbeddedBackend } from '../createEmbeddedBackend.ts';
-import { seedDemoAccounts } from './demoAccounts.ts';
-import { expensesDemo } from './expensesDemo.ts';
-import { wipeAppData } from './seedDemo.ts';
+import {
+  createEmbeddedBackend,
+  type EmbeddedBackend,
+} from '../../src/backend/embedded/createEmbeddedBackend.ts';
+import { registerDemo } from '../../src/backend/embedded/demo/appDemo.ts';
+import { seedDemoAccounts } from '../../src/backend/embedded/demo/demoAccounts.ts';
+import { wipeAppData } from '../../src/backend/embedded/demo/seedDemo.ts';
+import demo from './demo.ts';
+import { expensesDemo } from './demoData.ts';
+import expenses from './spec.ts';
+
+// The app's demo is its own (examples/expenses/demo.ts); the app entry registers it the same way.
+registerDemo(expenses, demo);
 
 /** email → the manager's email, for the demo accounts and the director. */
 async function reportingLines(b: EmbeddedBackend): Promise<Record<string, string | null>> {

@@ -1,8 +1,8 @@
-import { demoAccountPeople } from './demoAccountPeople.ts';
-import { demoAccounts } from './demoAccounts.ts';
-import type { DemoHistory, DemoPerson, DemoPlan, DemoRow } from './demoPlan.ts';
-import { ref } from './demoPlan.ts';
-import { person, prng } from './prng.ts';
+import { demoAccountPeople } from '../../src/backend/embedded/demo/demoAccountPeople.ts';
+import { demoAccounts } from '../../src/backend/embedded/demo/demoAccounts.ts';
+import type { DemoHistory, DemoPerson, DemoPlan, DemoRow } from '../../src/backend/embedded/demo/demoPlan.ts';
+import { ref } from '../../src/backend/embedded/demo/demoPlan.ts';
+import { person, prng } from '../../src/backend/embedded/demo/prng.ts';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import helpdesk from '../../../../examples/helpdesk/spec.ts';
-import { createEmbeddedBackend, type EmbeddedBackend } from '../createEmbeddedBackend.ts';
-import { helpdeskDemo } from './helpdeskDemo.ts';
+import {
+  createEmbeddedBackend,
+  type EmbeddedBackend,
+} from '../../src/backend/embedded/createEmbeddedBackend.ts';
+import { registerDemo } from '../../src/backend/embedded/demo/appDemo.ts';
+import demo from './demo.ts';
+import { helpdeskDemo } from './demoData.ts';
+import helpdesk from './spec.ts';
+
+// The app's demo is its own (examples/helpdesk/demo.ts); the app entry registers it the same way.
+registerDemo(helpdesk, demo);
 
 const now = new Date('2026-06-15T12:00:00Z');
 let b: EmbeddedBackend;

@@ -1,0 +1,50 @@
+import type { DemoAccount } from '../../src/backend/embedded/demo/demoAccounts.ts';
+import { type DemoPerson, ref } from '../../src/backend/embedded/demo/demoPlan.ts';
+import type { AppSpec } from '../../src/spec/types.ts';
+
+/** The expenses departments, each with its cost centre (`CC-4100` for the first). */
+export const EXPENSES_DEPARTMENTS = ['Sales', 'Engineering', 'Customer Success', 'Marketing', 'Operations'];
+
+export const expensesCostCentre = (department: string): string =>
+  `CC-${4100 + Math.max(0, EXPENSES_DEPARTMENTS.indexOf(department))}`;
+
+/** Who the demo manager reports to: a person without a password (nobody signs in as them). */
+export const EXPENSES_DIRECTOR: DemoPerson = {
+  key: 'director',
+  email: 'ingrid.vos@example.test',
+  name: 'Ingrid Vos',
+  roles: ['manager'],
+  profile: { department: 'Management', costCentre: 'CC-4000', employeeNumber: 'E0100' },
+};
+
+/**
+ * The demo accounts with the profile a first visitor needs to walk every flow without SQL: the
+ * employee, finance and admin accounts report to the demo manager (so each can have a claim
+ * approved by an account anyone can sign in as), and the demo manager reports to a director.
+ *
+ * @example
+ * expensesPeople(spec, people, accounts).find((p) => p.key === 'employee')?.profile?.manager; // { $ref: 'manager' }
+ */
+export function expensesPeople(
+  spec: AppSpec,
+  people: DemoPerson[],
+  accounts: readonly DemoAccount[],
+): DemoPerson[] {
+  const profile = Object.values(spec.entities).find((e) => e.profile);
+  const has = (field: string) => profile !== undefined && Object.hasOwn(profile.fields, field);
+  const roles = new Set(accounts.map((a) => a.role));
+  if (!(has('manager') && has('department') && has('costCentre'))) return people;
+  for (const [i, p] of people.entries()) {
+    const department = p.key === 'finance' || p.key === 'admin' ? 'Operations' : 'Sales';
+    const manager =
+      p.key === 'manager' ? EXPENSES_DIRECTOR.key : roles.has('manager') ? 'manager' : undefined;
+    p.profile = {
+      department,
+      costCentre: expensesCostCentre(department),
+      ...(has('employeeNumber') ? { employeeNumber: `E${1000 + i}` } : {}),
+      ...(manager ? { manager: ref(manager) } : {}),
+    };
+  }
+  if (roles.has('manager')) people.push(structuredClone(EXPENSES_DIRECTOR));
+  return people;
+}

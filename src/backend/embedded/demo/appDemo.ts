@@ -1,0 +1,44 @@
+import type { AppSpec } from '../../../spec/types.ts';
+import type { DemoAccount } from './demoAccounts.ts';
+import type { DemoPerson, DemoPlan } from './demoPlan.ts';
+
+/**
+ * An app's own demo data: the extension point through which an app (not the library) decides
+ * what a first visitor sees. Written in a `demo.ts` beside the app's `spec.ts`
+ * (`export default defineDemo({...})`); `ninefold dev`/`build` load it with the spec and register
+ * it (src/cli/devServer.ts, src/cli/snapshotPlugin.ts); tests register it themselves. An app
+ * without one gets one demo account per role and no rows. See docs/architecture.md.
+ */
+export interface AppDemo {
+  /** The demo rows, people and history, deterministic for a given `now`. */
+  plan?(spec: AppSpec, now: Date): DemoPlan;
+  /**
+   * The demo accounts as people with the profile fields the app's flows need (a manager, an
+   * organisation); used for the accounts-only seeding too. Receives one person per account.
+   */
+  people?(spec: AppSpec, people: DemoPerson[], accounts: readonly DemoAccount[]): DemoPerson[];
+}
+
+/**
+ * Declares an app's demo data (identity function, for types).
+ *
+ * @example
+ * // examples/helpdesk/demo.ts
+ * export default defineDemo({ plan: (spec, now) => helpdeskDemo(spec, now) });
+ */
+export function defineDemo(demo: AppDemo): AppDemo {
+  return demo;
+}
+
+const registry = new WeakMap<AppSpec, AppDemo>();
+
+/** Attaches an app's demo to its spec object, so the embedded backend seeds it. */
+export function registerDemo<S extends AppSpec>(spec: S, demo: AppDemo | undefined): S {
+  if (demo) registry.set(spec, demo);
+  return spec;
+}
+
+/** The demo registered for a spec, if any. */
+export function demoOf(spec: AppSpec): AppDemo | undefined {
+  return registry.get(spec);
+}

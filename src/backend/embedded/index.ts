@@ -1,0 +1,16 @@
+/**
+ * The embedded backend: PGlite (Postgres in WebAssembly) in the browser or in Node, with the same
+ * migration, rules and errors as a hosted project. Import it from `ninefold/embedded` so that only
+ * an embedded build carries PGlite.
+ */
+export {
+  type BrowserBackendOptions,
+  createBrowserBackend,
+} from './browser/createBrowserBackend.ts';
+export {
+  appSlug,
+  createEmbeddedBackend,
+  type EmbeddedBackend,
+  type EmbeddedBackendOptions,
+} from './createEmbeddedBackend.ts';
+export { demoAccounts, seedDemoAccounts } from './demo/demoAccounts.ts';

@@ -1,0 +1,50 @@
+import type { KnownKeys, RowOf } from '../spec/defineApp.ts';
+import type { AppSpec } from '../spec/types.ts';
+import type { Backend, HistoryEntry, ListQuery } from './types.ts';
+
+type EntityName<A extends AppSpec> = KnownKeys<A['entities']>;
+type TransitionName<A extends AppSpec, E extends string> =
+  E extends KnownKeys<A['states']> ? KnownKeys<A['states'][E]['transitions']> : never;
+type Row<A extends AppSpec, E extends keyof A['entities']> = RowOf<A['entities'][E]>;
+/** What a caller may write to a row: its fields (the database owns id, timestamps and version). */
+type Writable<R> = Partial<Omit<R, 'id' | 'createdAt' | 'updatedAt' | 'version'>>;
+
+/** The data port seen through an app's types: entity names checked, rows typed per entity. */
+export interface TypedDataPort<A extends AppSpec> {
+  list<E extends EntityName<A>>(
+    entity: E,
+    query?: ListQuery,
+  ): Promise<{ rows: Row<A, E>[]; total: number | null }>;
+  get<E extends EntityName<A>>(entity: E, id: string): Promise<Row<A, E>>;
+  create<E extends EntityName<A>>(entity: E, values: Writable<Row<A, E>>): Promise<Row<A, E>>;
+  update<E extends EntityName<A>>(
+    entity: E,
+    id: string,
+    version: number,
+    values: Writable<Row<A, E>>,
+  ): Promise<Row<A, E>>;
+  delete(entity: EntityName<A>, id: string): Promise<void>;
+  transition<E extends EntityName<A>>(
+    entity: E,
+    id: string,
+    transition: TransitionName<A, E>,
+    input?: Record<string, unknown>,
+    version?: number,
+  ): Promise<Row<A, E>>;
+  history(entity: EntityName<A>, id: string): Promise<HistoryEntry[]>;
+}
+
+/** A backend whose data port is typed by an app (`typedBackend(app, backend)`). */
+export type TypedBackend<A extends AppSpec> = Omit<Backend, 'data'> & { data: TypedDataPort<A> };
+
+/**
+ * The same backend, typed by the app's spec: rows are `RowOf<typeof app, E>`, entity and
+ * transition names are checked. No wrapper at run time: the port already returns these rows.
+ *
+ * @example
+ * const backend = typedBackend(helpdesk, await loadBackend(helpdesk));
+ * const t = await backend.data.get('ticket', id); // t.priority: 'low' | 'normal' | 'high' | 'urgent'
+ */
+export function typedBackend<A extends AppSpec>(_app: A, backend: Backend): TypedBackend<A> {
+  return backend as unknown as TypedBackend<A>;
+}

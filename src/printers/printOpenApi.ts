@@ -1,0 +1,484 @@
+import type { AppModel } from '../model/appModel.ts';
+import { resolve } from '../model/index.ts';
+import type { AppSpec, DeclaredCallSpec, ShapeSpec, ShapeType } from '../spec/types.ts';
+import { type PrintColumn, type PrintTable, printerTables } from './printerModel.ts';
+
+// `ninefold openapi`: every call of the app as the hosted project (PostgREST + Edge Functions)
+// serves it. Derived calls per entity: list/get (GET /rest/v1/<table>, one row with
+// `Accept: application/vnd.pgrst.object+json`: OpenAPI paths have no query strings, so get is the
+// list call narrowed to `id=eq.<id>`), create (POST), update (PATCH with `id` and `version`),
+// delete (DELETE), each transition (POST /rest/v1/rpc/<fn>) and the history
+// (GET /rest/v1/<table>_history). Declared calls at their service. Errors: PostgREST answers a
+// raised catalogue code with HTTP 400 and `{ code: 'P0001', message: '<CODE>', details: '<JSON>' }`,
+// so each operation's 400 lists, as examples, the catalogue codes it can answer with.
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type Obj = { [key: string]: Json };
+
+const SQL_SCHEMA: Record<string, Obj> = {
+  text: { type: 'string' },
+  uuid: { type: 'string', format: 'uuid' },
+  date: { type: 'string', format: 'date' },
+  timestamptz: { type: 'string', format: 'date-time' },
+  numeric: { type: 'number' },
+  integer: { type: 'integer' },
+  bigint: { type: 'integer' },
+  boolean: { type: 'boolean' },
+  'text[]': { type: 'array', items: { type: 'string' } },
+};
+
+const pascal = (name: string): string =>
+  name
+    .split(/[_\s-]+|(?=[A-Z])/)
+    .filter(Boolean)
+    .map((w) => w[0]?.toUpperCase() + w.slice(1))
+    .join('');
+
+function columnSchema(c: PrintColumn): Obj {
+  const base: Obj = { ...(SQL_SCHEMA[c.sqlType] ?? {}) };
+  if (c.values) {
+    if (c.sqlType === 'text[]') base.items = { type: 'string', enum: [...c.values] };
+    else base.enum = [...c.values];
+  }
+  if (c.spec?.label) base.title = c.spec.label;
+  if (c.spec?.help) base.description = c.spec.help;
+  if (c.nullable) {
+    const t = base.type;
+    base.type = [typeof t === 'string' ? t : 'string', 'null'];
+    if (Array.isArray(base.enum)) base.enum = [...base.enum, null];
+  }
+  return base;
+}
+
+function rowSchemas(t: PrintTable, writable: ReadonlySet<string>): Record<string, Obj> {
+  const name = pascal(t.entity);
+  const props = (cols: readonly PrintColumn[]): Obj =>
+    Object.fromEntries(cols.map((c) => [c.column, columnSchema(c)]));
+  const writableCols = t.columns.filter(
+    (c) => writable.has(c.field) || (c.field === 'id' && c.optionalOnInsert),
+  );
+  return {
+    [name]: {
+      type: 'object',
+      title: t.label,
+      properties: props(t.columns),
+      required: t.columns.map((c) => c.column),
+    },
+    [`${name}Insert`]: {
+      type: 'object',
+      properties: props(writableCols),
+      required: writableCols.filter((c) => !c.optionalOnInsert).map((c) => c.column),
+      additionalProperties: false,
+    },
+    [`${name}Update`]: {
+      type: 'object',
+      properties: props(t.columns.filter((c) => writable.has(c.field))),
+      additionalProperties: false,
+    },
+  };
+}
+
+function shapeSchema(shape: ShapeType): Obj {
+  if (typeof shape === 'string') {
+    if (shape === 'datetime') return { type: 'string', format: 'date-time' };
+    if (shape === 'uuid' || shape === 'email') return { type: 'string', format: shape };
+    return { type: shape };
+  }
+  if (Array.isArray(shape)) return { type: 'array', items: shapeSchema((shape as readonly [ShapeType])[0]) };
+  const obj = shape as ShapeSpec;
+  const entries = Object.entries(obj).map(([k, v]) => [k.replace(/\?$/, ''), v, k.endsWith('?')] as const);
+  return {
+    type: 'object',
+    properties: Object.fromEntries(entries.map(([k, v]) => [k, shapeSchema(v)])),
+    required: entries.filter(([, , optional]) => !optional).map(([k]) => k),
+  };
+}
+
+const ref = (kind: 'schemas' | 'responses' | 'parameters', name: string): Obj => ({
+  $ref: `#/components/${kind}/${name}`,
+});
+
+/** The 400 answer of an operation, with one example per catalogue code it can give. */
+function rejected(model: AppModel, codes: readonly string[]): Obj {
+  const examples: Obj = {};
+  for (const code of [...new Set(codes)].sort()) {
+    const e = model.errors.get(code);
+    examples[code] = {
+      summary: e?.message ?? code,
+      value: { code: 'P0001', message: code, details: '{}', hint: null },
+    };
+  }
+  return {
+    description: `Refused by a rule of the specification: \`message\` is the catalogue code (${[...new Set(codes)].sort().join(', ')}); \`details\` holds its parameters as JSON.`,
+    content: { 'application/json': { schema: ref('schemas', 'Error'), examples } },
+  };
+}
+
+function validationCodes(spec: AppSpec, entity: string): string[] {
+  return (spec.validation[entity] ?? []).map((r) => r.error);
+}
+
+const idFilter: Obj = {
+  name: 'id',
+  in: 'query',
+  required: true,
+  description: 'The row: `eq.<id>`.',
+  schema: { type: 'string', pattern: '^eq\\.' },
+};
+
+function entityPaths(model: AppModel, t: PrintTable): Record<string, Obj> {
+  const spec = model.spec;
+  const node = model.tables.get(t.entity);
+  const name = pascal(t.entity);
+  const rowsOf = (schema: Obj): Obj => ({ type: 'array', items: schema });
+  const validation = validationCodes(spec, t.entity);
+  const filters: Obj[] = t.columns.map((c) => ({
+    name: c.column,
+    in: 'query',
+    required: false,
+    description: `Filter on ${c.column}: \`eq.\`, \`neq.\`, \`lt.\`, \`lte.\`, \`gt.\`, \`gte.\`, \`in.(…)\`, \`is.null\`${c.sqlType === 'text[]' ? ', `cs.{…}`' : ''}.`,
+    schema: { type: 'string' },
+  }));
+  const paths: Record<string, Obj> = {
+    [`/rest/v1/${t.table}`]: {
+      get: {
+        operationId: `list${name}`,
+        summary: `List ${t.label} rows (get one: \`id=eq.<id>\` with \`Accept: application/vnd.pgrst.object+json\`)`,
+        tags: [t.label],
+        'x-ninefold-calls': ['list', 'get'],
+        parameters: [
+          ref('parameters', 'select'),
+          ref('parameters', 'order'),
+          ref('parameters', 'limit'),
+          ref('parameters', 'offset'),
+          ref('parameters', 'preferCount'),
+          ...filters,
+        ],
+        responses: {
+          '200': {
+            description: `The ${t.label} rows the caller may read (row-level security filters the rest).`,
+            content: {
+              'application/json': { schema: rowsOf(ref('schemas', name)) },
+              'application/vnd.pgrst.object+json': { schema: ref('schemas', name) },
+            },
+          },
+          '401': ref('responses', 'NotSignedIn'),
+          '406': ref('responses', 'NotOneRow'),
+        },
+      },
+      post: {
+        operationId: `create${name}`,
+        summary: `Create a ${t.label}`,
+        tags: [t.label],
+        'x-ninefold-calls': ['create'],
+        parameters: [ref('parameters', 'preferReturn')],
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: ref('schemas', `${name}Insert`) } },
+        },
+        responses: {
+          '201': {
+            description: 'Created.',
+            content: { 'application/json': { schema: rowsOf(ref('schemas', name)) } },
+          },
+          '400': rejected(model, [...validation, 'REQUIRED', 'INVALID_VALUE', 'FIELD_NOT_WRITABLE']),
+          '401': ref('responses', 'NotSignedIn'),
+          '403': ref('responses', 'Forbidden'),
+          '409': ref('responses', 'UniqueOrReference'),
+        },
+      },
+      patch: {
+        operationId: `update${name}`,
+        summary: `Update a ${t.label} (only when its version is still the one read)`,
+        tags: [t.label],
+        'x-ninefold-calls': ['update'],
+        parameters: [
+          idFilter,
+          {
+            name: 'version',
+            in: 'query',
+            required: true,
+            description: 'The version read: `eq.<n>`. No row changed means CONFLICT.',
+            schema: { type: 'string', pattern: '^eq\\.' },
+          },
+          ref('parameters', 'preferReturn'),
+        ],
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: ref('schemas', `${name}Update`) } },
+        },
+        responses: {
+          '200': {
+            description:
+              'The updated row; an empty array when the version changed meanwhile (CONFLICT) or the row may not be changed.',
+            content: { 'application/json': { schema: rowsOf(ref('schemas', name)) } },
+          },
+          '400': rejected(model, [...validation, 'REQUIRED', 'INVALID_VALUE', 'FIELD_NOT_WRITABLE']),
+          '401': ref('responses', 'NotSignedIn'),
+          '403': ref('responses', 'Forbidden'),
+          '409': ref('responses', 'UniqueOrReference'),
+        },
+      },
+      delete: {
+        operationId: `delete${name}`,
+        summary: `Delete a ${t.label}`,
+        tags: [t.label],
+        'x-ninefold-calls': ['delete'],
+        parameters: [idFilter],
+        responses: {
+          '204': { description: 'Deleted (or not visible to the caller: nothing happens).' },
+          '401': ref('responses', 'NotSignedIn'),
+          '409': ref('responses', 'UniqueOrReference'),
+        },
+      },
+    },
+  };
+  for (const tr of t.transitions) {
+    const inputs = tr.input.map((f) => node?.byField.get(f)).filter((c) => c !== undefined);
+    const inputCols = t.columns.filter((c) => inputs.some((i) => i.field === c.field));
+    const transition = node?.transitions.find((x) => x.name === tr.name);
+    paths[`/rest/v1/rpc/${tr.fn}`] = {
+      post: {
+        operationId: tr.fn,
+        summary: `${transition?.label ?? tr.name}: ${tr.from.join(', ')} → ${tr.to} (${tr.roles.join(', ')})`,
+        tags: [t.label],
+        'x-ninefold-calls': [`transition:${tr.name}`],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: {
+                  p_id: { type: 'string', format: 'uuid' },
+                  p_version: {
+                    type: ['integer', 'null'],
+                    description: 'The version read; another means CONFLICT.',
+                  },
+                  p_input: {
+                    type: 'object',
+                    properties: Object.fromEntries(inputCols.map((c) => [c.field, columnSchema(c)])),
+                  },
+                },
+                required: ['p_id'],
+              },
+            },
+          },
+        },
+        responses: {
+          '200': {
+            description: `The ${t.label} after the transition.`,
+            content: { 'application/json': { schema: ref('schemas', name) } },
+          },
+          '400': rejected(model, [
+            ...(transition?.guardError ? [transition.guardError] : []),
+            ...validation,
+            'NOT_FOUND',
+            'FORBIDDEN',
+            'CONFLICT',
+            'INVALID_TRANSITION',
+            'INPUT_REQUIRED',
+          ]),
+          '401': ref('responses', 'NotSignedIn'),
+        },
+      },
+    };
+  }
+  if (t.history)
+    paths[`/rest/v1/${t.history}`] = {
+      get: {
+        operationId: `history${name}`,
+        summary: `The transitions of a ${t.label}, oldest first (append-only)`,
+        tags: [t.label],
+        'x-ninefold-calls': ['history'],
+        parameters: [
+          {
+            name: 'row_id',
+            in: 'query',
+            required: true,
+            description: `The ${t.label}: \`eq.<id>\`.`,
+            schema: { type: 'string' },
+          },
+          ref('parameters', 'order'),
+        ],
+        responses: {
+          '200': {
+            description: 'History entries of rows the caller may read.',
+            content: { 'application/json': { schema: rowsOf(ref('schemas', 'HistoryEntry')) } },
+          },
+          '401': ref('responses', 'NotSignedIn'),
+        },
+      },
+    };
+  return paths;
+}
+
+function declaredPath(model: AppModel, name: string, call: DeclaredCallSpec): [string, Obj] {
+  const path = call.path.replace(/:([A-Za-z_]\w*)/g, '{$1}');
+  const params = [...call.path.matchAll(/:([A-Za-z_]\w*)/g)].map((m) => ({
+    name: m[1] ?? '',
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
+  const external = call.service.includes('.');
+  const operation: Obj = {
+    operationId: name,
+    summary: call.description,
+    tags: ['Declared calls'],
+    'x-ninefold-calls': [`declared:${name}`],
+    'x-ninefold-roles': [...call.roles],
+    ...(params.length > 0 ? { parameters: params } : {}),
+    ...(call.method === 'GET' || call.method === 'DELETE'
+      ? {}
+      : {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: shapeSchema(call.payload) } },
+          },
+        }),
+    responses: {
+      '200': {
+        description: 'Done.',
+        content: { 'application/json': { schema: shapeSchema(call.response) } },
+      },
+      '400': rejected(model, [call.error]),
+    },
+  };
+  const item: Obj = { [call.method.toLowerCase()]: operation };
+  if (external) item.servers = [{ url: `https://${call.service}` }];
+  return [external ? path : `/functions/v1/${call.service}${path.startsWith('/') ? path : `/${path}`}`, item];
+}
+
+/**
+ * The OpenAPI 3.1 document of every call of an app (derived and declared), with the catalogue's
+ * errors as responses. Pure; `JSON.stringify` it.
+ *
+ * @example
+ * writeFileSync('openapi.json', JSON.stringify(openApiDocument(spec), null, 2));
+ */
+export function openApiDocument(spec: AppSpec): Obj {
+  const model = resolve(spec);
+  const tables = printerTables(spec, model);
+  const schemas: Record<string, Obj> = {};
+  let paths: Record<string, Obj> = {};
+  for (const t of tables) {
+    Object.assign(schemas, rowSchemas(t, model.tables.get(t.entity)?.writable ?? new Set()));
+    paths = { ...paths, ...entityPaths(model, t) };
+  }
+  const declared = Object.entries(spec.calls.declared).map(([n, c]) => declaredPath(model, n, c));
+  for (const [path, item] of declared) paths[path] = { ...(paths[path] ?? {}), ...item };
+  const codes = [...model.errors.keys()].sort();
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: spec.purpose.name,
+      version: '1',
+      summary: `Every call of ${spec.purpose.name}, generated by \`ninefold openapi\` from its specification.`,
+      description: spec.purpose.summary,
+    },
+    servers: [
+      {
+        url: 'https://{project}.supabase.co',
+        description: 'The Supabase project the migration was pushed to.',
+        variables: { project: { default: 'your-project-ref' } },
+      },
+    ],
+    security: [{ apikey: [], bearer: [] }],
+    paths,
+    components: {
+      securitySchemes: {
+        apikey: { type: 'apiKey', in: 'header', name: 'apikey', description: "The project's anon key." },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: "The signed-in user's access token.",
+        },
+      },
+      parameters: {
+        select: {
+          name: 'select',
+          in: 'query',
+          schema: { type: 'string' },
+          description: 'Columns to return.',
+        },
+        order: {
+          name: 'order',
+          in: 'query',
+          schema: { type: 'string' },
+          description: '`<column>.asc|desc`, comma-separated.',
+        },
+        limit: { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 0 } },
+        offset: { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0 } },
+        preferCount: {
+          name: 'Prefer',
+          in: 'header',
+          schema: { type: 'string', enum: ['count=exact'] },
+          description: 'Ask for the total in `Content-Range`.',
+        },
+        preferReturn: {
+          name: 'Prefer',
+          in: 'header',
+          schema: { type: 'string', enum: ['return=representation', 'return=minimal'] },
+        },
+      },
+      responses: {
+        NotSignedIn: { description: 'No valid session (NOT_SIGNED_IN, SESSION_EXPIRED).' },
+        Forbidden: {
+          description: 'A row-level-security policy refused the write (FORBIDDEN).',
+          content: { 'application/json': { schema: ref('schemas', 'Error') } },
+        },
+        NotOneRow: {
+          description: 'Asked for one row (`vnd.pgrst.object+json`) and there was none (NOT_FOUND).',
+        },
+        UniqueOrReference: {
+          description:
+            'A unique value is taken (UNIQUE) or a reference is missing or still used (REFERENCE).',
+          content: { 'application/json': { schema: ref('schemas', 'Error') } },
+        },
+      },
+      schemas: {
+        ...schemas,
+        HistoryEntry: {
+          type: 'object',
+          properties: {
+            id: { type: 'string', format: 'uuid' },
+            row_id: { type: 'string', format: 'uuid' },
+            transition: { type: 'string' },
+            from_state: { type: 'string' },
+            to_state: { type: 'string' },
+            actor: { type: ['string', 'null'], format: 'uuid' },
+            at: { type: 'string', format: 'date-time' },
+            input: { type: 'object' },
+          },
+          required: ['id', 'row_id', 'transition', 'from_state', 'to_state', 'actor', 'at', 'input'],
+        },
+        ErrorCode: {
+          type: 'string',
+          enum: codes,
+          description: 'The catalogue (section 8) and the built-in codes.',
+        },
+        Error: {
+          type: 'object',
+          description: 'How the database reports a refusal through PostgREST.',
+          properties: {
+            code: { type: 'string', description: 'SQLSTATE: P0001 for a raised catalogue code.' },
+            message: {
+              description: 'A catalogue code when a rule refused (P0001); otherwise PostgREST’s own message.',
+              anyOf: [ref('schemas', 'ErrorCode'), { type: 'string' }],
+            },
+            details: { type: ['string', 'null'], description: "The code's parameters as JSON." },
+            hint: { type: ['string', 'null'] },
+          },
+          required: ['code', 'message'],
+        },
+      },
+    },
+  };
+}
+
+/** `ninefold openapi`: the document as JSON text. */
+export function printOpenApi(spec: AppSpec): string {
+  return `${JSON.stringify(openApiDocument(spec), null, 2)}\n`;
+}

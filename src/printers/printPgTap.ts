@@ -1,0 +1,109 @@
+import type { AppModel } from '../model/appModel.ts';
+import { resolve } from '../model/index.ts';
+import type { AppSpec } from '../spec/types.ts';
+import { quoteLiteral } from '../sql/quote.ts';
+
+// `ninefold tests`: a pgTAP suite that checks a database against the specification — run it with
+// `supabase test db` (save it as supabase/tests/ninefold.test.sql) after pushing the migration, or
+// with psql/pg_prove. It checks what the migration must have put there, so a hand edit that weakens
+// enforcement fails:
+//   - the permission matrix: every table has RLS enabled and forced, its set of policies is exactly
+//     one per role and action the spec grants (plus the history read policy), each for the right
+//     command and for `authenticated` only;
+//   - the transitions: each is a SECURITY DEFINER function with a fixed search_path, refused to
+//     `anon` (no EXECUTE) and answering NOT_FOUND for a row the caller cannot see;
+//   - the validation rules: each is the named CHECK constraint or validation trigger the error
+//     mapping relies on, and each values list (enum, status) is a CHECK.
+// Everything runs in one transaction that is rolled back.
+
+const lit = quoteLiteral;
+const arr = (xs: readonly string[]): string => `array[${xs.map(lit).join(', ')}]::text[]`;
+
+/** The statements of the suite, each a pgTAP assertion (one test each). */
+function assertions(model: AppModel): string[] {
+  const out: string[] = [];
+  const nobody = '00000000-0000-4000-8000-00000000dead';
+  for (const t of model.tables.values()) {
+    const table = lit(t.table);
+    out.push(`select has_table('public', ${table}, ${lit(`${t.entity}: table public.${t.table}`)});`);
+    out.push(
+      `select ok((select relrowsecurity and relforcerowsecurity from pg_catalog.pg_class where oid = 'public.${t.table}'::regclass), ${lit(`${t.entity}: row-level security enabled and forced`)});`,
+    );
+    const policies = model.policies.filter((p) => p.entity === t.entity);
+    out.push(
+      `select policies_are('public', ${table}, ${arr(policies.map((p) => p.name))}, ${lit(`${t.entity}: exactly the policies the permissions grant`)});`,
+    );
+    const COMMAND = { read: 'select', create: 'insert', update: 'update', delete: 'delete' } as const;
+    for (const p of policies) {
+      out.push(
+        `select policy_cmd_is('public', ${table}, ${lit(p.name)}, ${lit(COMMAND[p.action])}, ${lit(`${p.role} may ${p.action} ${t.entity}${p.when === true ? '' : ` when ${p.when}`}: ${COMMAND[p.action]} policy`)});`,
+        `select policy_roles_are('public', ${table}, ${lit(p.name)}, array['authenticated']::name[], ${lit(`${p.name}: for signed-in users only`)});`,
+      );
+    }
+    for (const c of t.constraints) {
+      if (c.kind === 'values')
+        out.push(
+          `select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.${t.table}'::regclass and conname = ${lit(c.name)} and contype = 'c'), ${lit(`${t.entity}.${c.field}: its values are a CHECK`)});`,
+        );
+      else if (c.kind === 'unique')
+        out.push(
+          `select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.${t.table}'::regclass and conname = ${lit(c.name)} and contype = 'u'), ${lit(`${t.entity}.${c.field}: unique`)});`,
+        );
+      else if (c.enforcedBy === 'check')
+        out.push(
+          `select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.${t.table}'::regclass and conname = ${lit(c.name)} and contype = 'c' and convalidated), ${lit(`validation ${t.entity} #${(c.rule ?? 0) + 1} (${c.code}): CHECK ${c.name}`)});`,
+        );
+    }
+    const validatedByTrigger = t.constraints.some(
+      (c) => c.kind === 'validation' && c.enforcedBy === 'trigger',
+    );
+    if (validatedByTrigger)
+      out.push(
+        `select ok(exists (select 1 from pg_catalog.pg_trigger where tgrelid = 'public.${t.table}'::regclass and tgname = 'ninefold_30_validate' and tgenabled <> 'D'), ${lit(`${t.entity}: the validation trigger is enabled`)});`,
+      );
+    for (const tr of t.transitions) {
+      const fn = `public.${tr.functionName}(uuid, integer, jsonb)`;
+      const label = `transition ${t.entity}.${tr.name}`;
+      out.push(
+        `select ok((select prosecdef and proconfig @> array['search_path=""']::text[] from pg_catalog.pg_proc where oid = ${lit(fn)}::regprocedure), ${lit(`${label}: security definer with a fixed search_path`)});`,
+        `select ok(not has_function_privilege('anon', ${lit(fn)}, 'execute'), ${lit(`${label}: not callable signed out`)});`,
+        `select ok(has_function_privilege('authenticated', ${lit(fn)}, 'execute'), ${lit(`${label}: callable signed in`)});`,
+        `set local role authenticated;`,
+        `select set_config('request.jwt.claims', ${lit(JSON.stringify({ sub: nobody, role: 'authenticated' }))}, true);`,
+        `select throws_ok(${lit(`select public.${tr.functionName}(${lit(nobody)}::uuid)`)}, 'P0001', 'NOT_FOUND', ${lit(`${label}: a row the caller cannot see is NOT_FOUND`)});`,
+        `reset role;`,
+      );
+    }
+    if (t.historyTable)
+      out.push(
+        `select policies_are('public', ${lit(t.historyTable)}, ${arr([`${t.historyTable}__read`])}, ${lit(`${t.entity}: its history is readable with the row only`)});`,
+        `select ok(not has_table_privilege('authenticated', 'public.${t.historyTable}', 'insert') or exists (select 1 from pg_catalog.pg_trigger where tgrelid = 'public.${t.historyTable}'::regclass and tgname = 'ninefold_append_only'), ${lit(`${t.entity}: history is append-only`)});`,
+      );
+  }
+  return out;
+}
+
+/**
+ * The pgTAP suite of an app: SQL text, one transaction, rolled back.
+ *
+ * @example
+ * writeFileSync('supabase/tests/ninefold.test.sql', printPgTap(spec)); // then: supabase test db
+ */
+export function printPgTap(spec: AppSpec): string {
+  const model = resolve(spec);
+  const tests = assertions(model);
+  const count = tests.filter((s) => s.startsWith('select ') && !s.startsWith('select set_config')).length;
+  return `${[
+    `-- pgTAP suite of ${spec.purpose.name}, generated by \`ninefold tests\` from its specification.`,
+    '-- Run it with `supabase test db` (as supabase/tests/ninefold.test.sql) after `supabase db push`,',
+    '-- or with psql / pg_prove against any database the migration was applied to.',
+    'begin;',
+    'create extension if not exists pgtap;',
+    `select plan(${count});`,
+    '',
+    ...tests,
+    '',
+    'select * from finish();',
+    'rollback;',
+  ].join('\n')}\n`;
+}

@@ -1,0 +1,21 @@
+import { resolve } from '../model/resolve.ts';
+import { effectiveRoles } from '../rules/evaluate.ts';
+import type { AppSpec } from '../spec/types.ts';
+import type { RuleUser } from './ruleVerdict.ts';
+
+/**
+ * Whether a form offers a boolean flag to this user when creating a row: some role they hold
+ * may create with it set, i.e. its create rule does not pin it to false (`internal = false and
+ * ticket.requester = me`). Read from the app model's policies, so the spec decides who sees the
+ * flag even where the rest of the rule needs rows the browser does not have.
+ *
+ * @example
+ * offersFlag(helpdesk, customer, 'comment', 'internal'); // false
+ */
+export function offersFlag(spec: AppSpec, user: RuleUser | null, entity: string, field: string): boolean {
+  if (!user) return false;
+  const held = effectiveRoles(spec, user.roles);
+  return resolve(spec).policies.some(
+    (p) => p.entity === entity && p.action === 'create' && held.has(p.role) && p.fixed[field] !== false,
+  );
+}

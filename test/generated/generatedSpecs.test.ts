@@ -1,0 +1,76 @@
+/**
+ * The suites on generated specifications (`specArb`): for each, `check` passes, the migration
+ * applies on PGlite and on the server with the catalog audit passing, and the rule agreement finds
+ * no disagreement. A failure shrinks to a small specification, printed as JSON in the output.
+ * `FC_SPECS` sets how many specifications run (bounded for CI), `FC_SEED` the seed.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServerDb, serverAvailable } from '../../src/sql/testing/pgDb.ts';
+import { createPgliteDb } from '../../src/sql/testing/pgliteDb.ts';
+import type { TestDb } from '../../src/sql/testing/testDb.ts';
+import { planArb } from '../agreement/dataset.ts';
+import { agree, applyAndAudit, checkAndCompile } from './runGenerated.ts';
+import { specArb } from './specArb.ts';
+
+const seed = process.env.FC_SEED === undefined ? 20_261_123 : Number(process.env.FC_SEED);
+const specs = process.env.FC_SPECS === undefined ? 3 : Number(process.env.FC_SPECS);
+const server = await serverAvailable();
+if (!server && process.env.CI === 'true') throw new Error('CI=true but no Postgres server answers');
+
+const WIPE_SQL = `drop schema if exists app cascade; drop schema if exists auth cascade;
+drop schema if exists public cascade; create schema public;`;
+
+describe('generated specifications', () => {
+  let pglite: TestDb;
+  beforeAll(async () => {
+    pglite = await createPgliteDb();
+  }, 120_000);
+  afterAll(async () => {
+    await pglite?.close();
+  });
+
+  it('check every one of them (fast, many)', () => {
+    fc.assert(
+      fc.property(specArb, (spec) => {
+        checkAndCompile(spec);
+      }),
+      { seed, numRuns: specs * 25 },
+    );
+  });
+
+  it(`${specs} specifications: migration on PGlite${server ? ' and the server' : ''}, audit, agreement`, async () => {
+    let cases = 0;
+    const started = Date.now();
+    await fc.assert(
+      fc.asyncProperty(
+        specArb.chain((spec) =>
+          fc.tuple(
+            fc.constant(spec),
+            fc.array(planArb(spec, { minRows: 2, maxRows: 4 }), { minLength: 1, maxLength: 1 }),
+          ),
+        ),
+        async ([spec, plans]) => {
+          const migration = checkAndCompile(spec);
+          await pglite.exec(WIPE_SQL);
+          await applyAndAudit(pglite, migration, 'PGlite');
+          if (server) {
+            const db = await createServerDb();
+            try {
+              await applyAndAudit(db, migration, 'the server');
+            } finally {
+              await db.close();
+            }
+          }
+          cases += await agree(spec, migration, plans, server);
+        },
+      ),
+      // Shrinking runs the databases again: bounded, it still ends with the smallest failing spec found.
+      { seed, numRuns: specs, interruptAfterTimeLimit: 200_000, markInterruptAsFailure: false },
+    );
+    console.log(
+      `generated specs: ${specs} specifications, ${cases} agreement cases, 0 failures (seed ${seed}, ${Date.now() - started} ms)`,
+    );
+    expect(cases).toBeGreaterThan(0);
+  }, 290_000);
+});

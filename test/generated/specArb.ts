@@ -1,0 +1,379 @@
+/**
+ * A fast-check arbitrary of valid, random application specifications: a profile entity and one to
+ * three more, with references (to each other and to themselves), owners, statuses with transitions
+ * (several guards, inputs, `set`), roles with inheritance, read/create/update/delete permissions of
+ * every form, field and row rules (with `when`), constants of every type (dates, datetimes and
+ * durations included), screens of every kind with route params of any name, and error codes in both
+ * shapes. Names are drawn from pools so that shrinking gives small, readable specifications.
+ */
+import fc from 'fast-check';
+import type {
+  AppSpec,
+  EntityPermissions,
+  EntitySpec,
+  FieldSpec,
+  ScreenSpec,
+  TransitionSpec,
+  ValidationRuleSpec,
+} from '../../src/spec/types.ts';
+
+const ENTITY_NAMES = ['item', 'poll', 'claim', 'task', 'note'] as const;
+const ROLE_NAMES = ['viewer', 'editor', 'boss'] as const;
+const PARAM_NAMES = ['id', 'thingId', 'key', 'rowRef', 'x1'] as const;
+
+/** The shape of one generated entity before it is turned into spec sections. */
+interface EntityPlan {
+  name: string;
+  owner: boolean;
+  parent: boolean;
+  /** Index of an earlier entity this one references, if any. */
+  refTo: number | null;
+  states: boolean;
+  kindValues: string[];
+}
+
+/** Error codes, alternating UPPER_SNAKE and dotted, registered as they are used. */
+class Codes {
+  readonly errors: AppSpec['errors'] = {};
+  private n = 0;
+  constructor(private readonly dotted: boolean) {}
+  next(entity: string, what: string): string {
+    this.n += 1;
+    const code =
+      this.dotted && this.n % 2 === 0
+        ? `${entity}.${what}${this.n}`
+        : `${entity.toUpperCase()}_${what.toUpperCase()}_${this.n}`;
+    this.errors[code] = { message: `${entity}: ${what} (${code}).`, severity: 'error' };
+    return code;
+  }
+}
+
+const STATE_NAMES = ['open', 'doing', 'done', 'closed'];
+
+/** Rule atoms about a row of `e` (plans of all entities given for references). */
+function atoms(e: EntityPlan, plans: readonly EntityPlan[], roles: readonly string[]): string[] {
+  const out = [
+    'amount > 10',
+    'amount <= limitAmount',
+    'title is not empty',
+    "lower(title) != 'x'",
+    'length(title) < maxTitle',
+    'flag',
+    'not flag',
+    'due < today',
+    'due >= lastDay',
+    'at > now - days(windowDays)',
+    'at < ordersClose',
+    'now <= ordersClose',
+    'at + grace > now',
+    'due > date("2026-01-01")',
+    'at < datetime("2030-01-01T00:00:00Z")',
+    `kind in (${e.kindValues.slice(0, 2).join(', ')})`,
+    `kind = ${e.kindValues[0]}`,
+    "tags contains 'red'",
+    'tags is empty',
+    "me.dept = 'ops'",
+    `me is ${roles[roles.length - 1]}`,
+    `count(${e.name} where amount > this.amount) < 3`,
+  ];
+  if (e.owner) out.push('owner = me', 'owner != me', 'owner.dept = me.dept', 'owner is not empty');
+  if (e.parent) {
+    out.push('parent is empty', `count(${e.name} where parent = this) < 2`, 'parent.amount > amount');
+    if (e.owner)
+      out.push('parent.owner = me', `count(${e.name} where parent = this.parent and owner = me) >= 1`);
+  }
+  if (e.states) out.push(`status = ${STATE_NAMES[0]}`, `status in (${STATE_NAMES[1]}, ${STATE_NAMES[2]})`);
+  if (e.refTo !== null) {
+    const target = plans[e.refTo] as EntityPlan;
+    out.push('link is not empty', 'link.amount < amount', `count(${target.name} where amount > 0) > 0`);
+    if (target.owner) out.push('link.owner = me');
+  }
+  for (const other of plans) {
+    if (other.refTo !== null && plans[other.refTo] === e)
+      out.push(
+        `count(${other.name} where link = this) = 0`,
+        `sum(${other.name}.amount where link = this) < 100`,
+      );
+  }
+  return out;
+}
+
+/** A rule: one to three atoms joined by and/or, perhaps negated. */
+function ruleArb(pool: readonly string[]): fc.Arbitrary<string> {
+  const atom = fc.constantFrom(...pool);
+  return fc
+    .tuple(atom, fc.array(fc.tuple(fc.constantFrom('and', 'or'), atom), { maxLength: 2 }), fc.boolean())
+    .map(([first, rest, negate]) => {
+      const text = rest.reduce((acc, [op, a]) => `${acc} ${op} ${a}`, first);
+      return negate && rest.length > 0 ? `not (${text})` : text;
+    });
+}
+
+function fieldsOf(e: EntityPlan, plans: readonly EntityPlan[]): Record<string, FieldSpec> {
+  const f: Record<string, FieldSpec> = {
+    title: { type: 'text', required: true },
+    amount: { type: 'number' },
+    flag: { type: 'boolean', default: false },
+    due: { type: 'date' },
+    at: { type: 'datetime' },
+    kind: { type: 'enum', values: e.kindValues },
+    tags: { type: 'tags', values: ['red', 'green'] },
+    memo: { type: 'longtext' },
+  };
+  if (e.owner) f.owner = { type: 'user', owner: true };
+  if (e.parent) f.parent = { type: 'ref', ref: e.name, onDelete: 'set null' };
+  if (e.refTo !== null)
+    f.link = { type: 'ref', ref: (plans[e.refTo] as EntityPlan).name, onDelete: 'cascade' };
+  if (e.states) f.status = { type: 'status', required: true };
+  return f;
+}
+
+const permissionArb = (rule: fc.Arbitrary<string>): fc.Arbitrary<boolean | string> =>
+  fc.oneof(fc.constant(true), fc.constant(false), rule);
+
+function entityPermissionsArb(rule: fc.Arbitrary<string>): fc.Arbitrary<EntityPermissions> {
+  const updatable = ['title', 'amount', 'flag', 'due', 'kind', 'memo'];
+  return fc.record(
+    {
+      read: permissionArb(rule),
+      create: permissionArb(rule),
+      update: fc.oneof(
+        fc.constant(false as const),
+        fc.record({
+          when: permissionArb(rule),
+          fields: fc.subarray(updatable, { minLength: 1 }),
+        }),
+      ),
+      delete: permissionArb(rule),
+    },
+    { requiredKeys: ['read'] },
+  );
+}
+
+function validationArb(rule: fc.Arbitrary<string>): fc.Arbitrary<ValidationRuleSpec[]> {
+  const field = fc.oneof(
+    fc.constant({ kind: 'field', field: 'title', maxLength: 'maxTitle' } as const),
+    fc.constant({ kind: 'field', field: 'title', minLength: 1 } as const),
+    fc.constant({ kind: 'field', field: 'amount', min: 0 } as const),
+    fc.constant({ kind: 'field', field: 'amount', max: 'limitAmount' } as const),
+    fc.constant({ kind: 'field', field: 'memo', pattern: '^[^<>]*$' } as const),
+    fc.constant({ kind: 'field', field: 'memo', format: 'url' } as const),
+  );
+  const row = fc.record({ rule, when: fc.option(rule, { nil: undefined }) });
+  return fc
+    .array(
+      fc.oneof(
+        field.map((f) => ({ f })),
+        row.map((r) => ({ r })),
+      ),
+      { maxLength: 3 },
+    )
+    .map((items) =>
+      items.map((it): ValidationRuleSpec => {
+        if ('f' in it) return { ...it.f, error: 'field' };
+        const r: ValidationRuleSpec = { kind: 'row', rule: it.r.rule, error: 'row' };
+        if (it.r.when !== undefined) r.when = it.r.when;
+        return r;
+      }),
+    );
+}
+
+function transitionsArb(
+  rule: fc.Arbitrary<string>,
+  roles: readonly string[],
+): fc.Arbitrary<Record<string, TransitionSpec>> {
+  const one = fc.record({
+    from: fc.subarray(STATE_NAMES.slice(0, 3), { minLength: 1 }),
+    to: fc.constantFrom(...STATE_NAMES),
+    roles: fc.subarray([...roles], { minLength: 1 }),
+    guard: fc.option(rule, { nil: undefined }),
+    input: fc.subarray(['memo', 'due', 'amount'], { maxLength: 2 }),
+    stamp: fc.boolean(),
+  });
+  return fc.array(one, { minLength: 1, maxLength: 3 }).map((ts) => {
+    const out: Record<string, TransitionSpec> = {};
+    ts.forEach((t, i) => {
+      const spec: TransitionSpec = { from: t.from, to: t.to, roles: t.roles };
+      if (t.guard !== undefined) {
+        spec.guard = t.guard;
+        spec.guardError = 'guard';
+      }
+      if (t.input.length > 0) spec.input = t.input;
+      if (t.stamp) spec.set = { at: 'now' };
+      out[`step_${i + 1}`] = spec;
+    });
+    return out;
+  });
+}
+
+function screensOf(plans: readonly EntityPlan[], params: readonly string[], roles: readonly string[]) {
+  const screens: Record<string, ScreenSpec> = {
+    home: { route: '/', kind: 'dashboard', title: 'Home', nav: [...roles] },
+    people: { route: '/people', kind: 'list', title: 'People', entity: 'member', nav: [...roles] },
+  };
+  plans.forEach((e, i) => {
+    const param = params[i % params.length] as string;
+    screens[`${e.name}List`] = {
+      route: `/${e.name}s`,
+      kind: 'list',
+      title: `${e.name} list`,
+      entity: e.name,
+      nav: [...roles],
+      ...(e.states ? { where: `status != ${STATE_NAMES[3]}` } : {}),
+    };
+    screens[`${e.name}Detail`] = {
+      route: `/${e.name}s/:${param}`,
+      kind: 'detail',
+      title: `${e.name} detail`,
+      entity: e.name,
+    };
+    screens[`${e.name}New`] = {
+      route: `/${e.name}s/new`,
+      kind: 'form',
+      title: `New ${e.name}`,
+      entity: e.name,
+      fields: ['title', 'amount', 'kind'],
+    };
+    screens[`${e.name}Edit`] = {
+      route: `/${e.name}s/:${param}/edit`,
+      kind: 'form',
+      title: `Edit ${e.name}`,
+      entity: e.name,
+      fields: ['title', 'amount'],
+    };
+    if (e.states)
+      screens[`${e.name}Board`] = {
+        route: `/${e.name}-board`,
+        kind: 'board',
+        title: `${e.name} board`,
+        entity: e.name,
+      };
+  });
+  return screens;
+}
+
+/** Valid random specifications. */
+export const specArb: fc.Arbitrary<AppSpec> = fc
+  .record({
+    entityCount: fc.integer({ min: 1, max: 3 }),
+    flags: fc.array(
+      fc.record({
+        owner: fc.boolean(),
+        parent: fc.boolean(),
+        ref: fc.boolean(),
+        states: fc.boolean(),
+        kindValues: fc.constantFrom(['low', 'high'], ['a', 'b', 'c'], ['in_review', 'done_ok']),
+      }),
+      { minLength: 3, maxLength: 3 },
+    ),
+    roleCount: fc.integer({ min: 1, max: 3 }),
+    inherit: fc.boolean(),
+    dotted: fc.boolean(),
+    params: fc.shuffledSubarray([...PARAM_NAMES], { minLength: 1 }),
+    numbers: fc.record({
+      maxTitle: fc.integer({ min: 5, max: 200 }),
+      limitAmount: fc.integer({ min: 0, max: 1000 }),
+      windowDays: fc.integer({ min: 0, max: 30 }),
+    }),
+    seedOffsetHours: fc.integer({ min: -48, max: 48 }),
+  })
+  .chain((base) => {
+    const plans: EntityPlan[] = base.flags.slice(0, base.entityCount).map((f, i) => ({
+      name: ENTITY_NAMES[i] as string,
+      owner: f.owner,
+      parent: f.parent,
+      refTo: f.ref && i > 0 ? i - 1 : null,
+      states: f.states,
+      kindValues: [...f.kindValues],
+    }));
+    const roles = ROLE_NAMES.slice(0, base.roleCount) as string[];
+    const perEntity = plans.map((e) => {
+      const rule = ruleArb(atoms(e, plans, roles));
+      return fc.record({
+        perms: fc.tuple(...roles.map(() => entityPermissionsArb(rule))),
+        validation: validationArb(rule),
+        transitions: e.states ? transitionsArb(rule, roles) : fc.constant(undefined),
+      });
+    });
+    return fc.tuple(fc.constant(base), fc.constant(plans), fc.constant(roles), fc.tuple(...perEntity));
+  })
+  .map(([base, plans, roles, per]) => {
+    // Codes are given here, once per value, so shrinking never leaves unused ones behind.
+    const codes = new Codes(base.dotted);
+    const entities: Record<string, EntitySpec> = {
+      member: {
+        label: 'Member',
+        profile: true,
+        title: 'name',
+        fields: {
+          name: { type: 'text', required: true },
+          dept: { type: 'text' },
+          boss: { type: 'user' },
+        },
+      },
+    };
+    const states: AppSpec['states'] = {};
+    const validation: AppSpec['validation'] = {};
+    const permissions: AppSpec['roles']['permissions'] = {};
+    for (const r of roles) permissions[r] = { member: { read: true } };
+    plans.forEach((e, i) => {
+      const p = per[i] as (typeof per)[number];
+      entities[e.name] = { label: e.name, title: 'title', fields: fieldsOf(e, plans) };
+      const transitions = p.transitions
+        ? Object.fromEntries(
+            Object.entries(p.transitions).map(([n, t]) => [
+              n,
+              t.guardError ? { ...t, guardError: codes.next(e.name, 'guard') } : t,
+            ]),
+          )
+        : undefined;
+      if (transitions)
+        states[e.name] = {
+          field: 'status',
+          initial: STATE_NAMES[0] as string,
+          states: Object.fromEntries(STATE_NAMES.map((s, j) => [s, j === 3 ? { final: true } : {}])),
+          transitions,
+        };
+      if (p.validation.length > 0)
+        validation[e.name] = p.validation.map((v) => ({ ...v, error: codes.next(e.name, v.kind) }));
+      roles.forEach((r, j) => {
+        const perms = permissions[r] as Record<string, EntityPermissions>;
+        perms[e.name] = p.perms[j] as EntityPermissions;
+      });
+    });
+    const soon = new Date(Date.UTC(2026, 10, 23) + base.seedOffsetHours * 3_600_000).toISOString();
+    const spec: AppSpec = {
+      purpose: { name: 'Generated', summary: 'A generated specification.', users: ['people'] },
+      screens: screensOf(plans, base.params, roles),
+      entities,
+      states,
+      validation,
+      roles: {
+        roles: Object.fromEntries(
+          roles.map((r, i) => [
+            r,
+            {
+              label: r,
+              ...(i === 0 ? { signup: true } : {}),
+              ...(base.inherit && i > 0 ? { inherits: [roles[i - 1] as string] } : {}),
+            },
+          ]),
+        ),
+        permissions,
+      },
+      calls: { declared: {} },
+      errors: codes.errors,
+      constants: {
+        maxTitle: { value: base.numbers.maxTitle, label: 'Longest title' },
+        limitAmount: { value: base.numbers.limitAmount, label: 'Amount limit' },
+        windowDays: { value: base.numbers.windowDays, label: 'Window', unit: 'days' },
+        lastDay: { type: 'date', value: soon.slice(0, 10), label: 'Last day' },
+        ordersClose: { type: 'datetime', value: `${soon.slice(0, 19)}Z`, label: 'Orders close' },
+        grace: { type: 'duration', value: 'PT36H', label: 'Grace' },
+        motto: { value: 'ship it', label: 'Motto' },
+        strict: { value: true, label: 'Strict' },
+        colours: { value: ['red', 'green'], label: 'Colours' },
+      },
+    };
+    return spec;
+  });
