@@ -92,6 +92,10 @@ describe('planMigration', () => {
       s.validation.ticket = (s.validation.ticket ?? []).filter(
         (r) => !(r.kind === 'field' && r.field === 'ratingComment'),
       );
+      for (const t of Object.values(s.states.ticket?.transitions ?? {})) {
+        if (t.set) delete t.set.ratingComment;
+        if (t.input) t.input = t.input.filter((f) => f !== 'ratingComment');
+      }
       for (const p of Object.values(s.roles.permissions)) {
         const u = p.ticket?.update;
         if (u) u.fields = u.fields.filter((f) => f !== 'ratingComment');
