@@ -117,13 +117,12 @@ describe('ninefold migrate', () => {
         dirs.push(cwd);
         await migrate(base, opts, io(cwd).io);
         const h = io(cwd);
-        expect(
-          await migrate(
-            withNote(),
-            { ...opts, check: true, databaseUrl: db.connectionString as string },
-            h.io,
-          ),
-        ).toBe(0);
+        const code = await migrate(
+          withNote(),
+          { ...opts, check: true, databaseUrl: db.connectionString as string },
+          h.io,
+        );
+        expect(code, h.out.join('') + h.err.join('')).toBe(0);
         expect(h.out.join('')).toContain('runs on this database (rolled back)');
         const cols = await db.query(
           `select 1 from information_schema.columns where table_name = 'ticket' and column_name = 'note'`,

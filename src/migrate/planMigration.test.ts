@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import helpdesk from '../../examples/helpdesk/spec.ts';
 import type { AppSpec, FieldSpec } from '../spec/types.ts';
+import { compileMigration } from '../sql/compileMigration.ts';
 import { lockJson, lockModel, parseLock } from './lockModel.ts';
 import { planMigration } from './planMigration.ts';
 
@@ -27,6 +28,15 @@ describe('lockModel', () => {
     expect(t?.constraints.ticket__status__values?.source).toBe('inline');
     expect(lock.schema.tables['public.comment']?.constraints.comment__ticket__fk?.source).toBe('added');
     expect(lock.schema.behaviour.functions).toContain('app.has_role(uuid, text)');
+    // Every trigger, constraint triggers included (their functions cannot be dropped before them).
+    const triggers = lock.schema.behaviour.triggers.map(([name]) => name);
+    expect(triggers).toContain('ninefold_10_on_insert');
+    expect(triggers.length).toBe(
+      (
+        compileMigration(base, { target: 'supabase' }).match(/^create (or replace|constraint) trigger /gm) ??
+        []
+      ).length,
+    );
     expect(lock.entities.ticket?.states?.values).toContain('pending');
     expect(parseLock(lockJson(lock))).toEqual(JSON.parse(lockJson(lock)));
     expect(lockJson(lockModel(base, 'supabase'))).toBe(lockJson(lock));
@@ -82,6 +92,10 @@ describe('planMigration', () => {
       s.validation.ticket = (s.validation.ticket ?? []).filter(
         (r) => !(r.kind === 'field' && r.field === 'ratingComment'),
       );
+      for (const t of Object.values(s.states.ticket?.transitions ?? {})) {
+        if (t.set) delete t.set.ratingComment;
+        if (t.input) t.input = t.input.filter((f) => f !== 'ratingComment');
+      }
       for (const p of Object.values(s.roles.permissions)) {
         const u = p.ticket?.update;
         if (u) u.fields = u.fields.filter((f) => f !== 'ratingComment');

@@ -165,7 +165,7 @@ export function schemaModelOf(sql: string): SchemaShape {
     if (m[1] && !behaviour.functions.includes(m[1])) behaviour.functions.push(m[1]);
   }
   for (const m of text.matchAll(
-    new RegExp(`^create or replace trigger (${IDENT}) .*? on (${QUALIFIED}) for each row`, 'gm'),
+    new RegExp(`^create (?:or replace |constraint )trigger (${IDENT}) .*? on (${QUALIFIED})(?: |$)`, 'gm'),
   )) {
     if (m[1] && m[2]) behaviour.triggers.push([m[1], m[2]]);
   }
