@@ -305,17 +305,31 @@ export default defineApp({
       field: 'status',
       initial: 'draft',
       states: {
-        draft: { label: 'Draft', description: 'Being written by the claimant; nobody else sees it.' },
-        submitted: { label: 'Awaiting manager', description: "Waiting for the claimant's manager." },
+        draft: {
+          label: 'Draft',
+          description: 'Being written by the claimant; nobody else sees it.',
+          waitingOn: 'submitter = me',
+        },
+        submitted: {
+          label: 'Awaiting manager',
+          description: "Waiting for the claimant's manager.",
+          waitingOn: 'submitter.manager = me',
+        },
         returned: {
           label: 'Returned for changes',
           description: 'An approver asked for changes; the claimant edits and submits again.',
+          waitingOn: 'submitter = me',
         },
         approved: {
           label: 'Approved by manager',
           description: 'Ready to pay, or, above the finance threshold, waiting for finance approval.',
+          waitingOn: 'me is finance',
         },
-        finance_approved: { label: 'Approved by finance', description: 'Ready to pay.' },
+        finance_approved: {
+          label: 'Approved by finance',
+          description: 'Ready to pay.',
+          waitingOn: 'me is finance',
+        },
         rejected: { label: 'Rejected', final: true, description: 'Will not be paid.' },
         paid: { label: 'Paid', final: true, description: 'Paid out and exported to accounting.' },
       },

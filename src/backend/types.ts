@@ -137,6 +137,11 @@ export interface AdminPort {
   /** Users with their roles; only for roles the rules allow to administer users. */
   listUsers(): Promise<AdminUser[]>;
   setRoles(userId: string, roles: readonly string[]): Promise<void>;
+  /**
+   * Who holds `role` directly (or a role inheriting it), for any signed-in user, but only for
+   * roles a validation rule names (`assignee is agent`): forms offer only people the rules accept.
+   */
+  roleHolders?(role: string): Promise<{ userId: string; role: string }[]>;
 }
 
 export interface Backend {
@@ -193,6 +198,7 @@ export const BUILTIN_ERROR_CODES = [
   'STORAGE_FULL',
   'UNAVAILABLE',
   'INTERNAL',
+  'LAST_ADMIN',
 ] as const;
 
 export type BuiltinErrorCode = (typeof BUILTIN_ERROR_CODES)[number];

@@ -37,11 +37,9 @@ export function fieldTypeWords(spec: AppSpec, entity: string, f: FieldSpec): str
   const base = WORDS[f.type] ?? f.type;
   switch (f.type) {
     case 'enum':
-      return `${base}: ${(enumValueNames(f) ?? []).map(code).join(', ')}`;
+      return `${base}: ${valuesWords(f)}`;
     case 'tags':
-      return f.values && f.values.length > 0
-        ? `tags from: ${(enumValueNames(f) ?? []).map(code).join(', ')}`
-        : 'tags (any words)';
+      return f.values && f.values.length > 0 ? `tags from: ${valuesWords(f)}` : 'tags (any words)';
     case 'status': {
       const states = Object.entries(spec.states).find(([e]) => e === entity)?.[1];
       const names = states ? Object.keys(states.states) : (enumValueNames(f) ?? []);
@@ -64,6 +62,23 @@ export function fieldTypeWords(spec: AppSpec, entity: string, f: FieldSpec): str
     default:
       return base;
   }
+}
+
+/**
+ * Enum/tags values in code, each with its label and colour when the specification gives them:
+ * `` `urgent` (label: Very urgent, color: red) `` — `ninefold import` reads them back.
+ */
+function valuesWords(f: FieldSpec): string {
+  return (f.values ?? [])
+    .map((v) => {
+      if (typeof v === 'string') return code(v);
+      const details = [
+        ...(v.label !== undefined ? [`label: ${v.label}`] : []),
+        ...(v.color !== undefined ? [`color: ${v.color}`] : []),
+      ];
+      return details.length > 0 ? `${code(v.value)} (${details.join(', ')})` : code(v.value);
+    })
+    .join(', ');
 }
 
 /** What deleting the referenced row does, said from the referencing row's side. */

@@ -1,15 +1,18 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import expenses from '../../examples/expenses/spec.ts';
 import helpdesk from '../../examples/helpdesk/spec.ts';
 import { mini } from '../doc/fixtures/mini.ts';
 import { renderDoc } from '../doc/renderDoc.ts';
 import type { AppSpec } from '../spec/types.ts';
+import { tasks } from './fixtures/tasks.ts';
 import { importDoc } from './importDoc.ts';
 import { normalizeSpec } from './normalizeSpec.ts';
 
 const apps: [string, AppSpec][] = [
   ['helpdesk', helpdesk as AppSpec],
   ['expenses', expenses as AppSpec],
+  ['tasks (hand-written fixture)', tasks],
 ];
 
 describe('importDoc: round trip', () => {
@@ -31,6 +34,31 @@ describe('importDoc: round trip', () => {
     // so compare what was read before validation.
     const r = importDoc(renderDoc(mini));
     expect(normalizeSpec(r.draft as AppSpec)).toEqual(normalizeSpec(mini));
+  });
+});
+
+describe('importDoc: a hand-written document in a looser style', () => {
+  const loose = readFileSync(new URL('./fixtures/tasks-loose.md', import.meta.url), 'utf8');
+
+  it('imports to the same specification as the tidy one (reordered and extra columns, ticks, prose)', () => {
+    const r = importDoc(loose);
+    expect(r.diagnostics).toEqual([]);
+    expect(normalizeSpec(r.spec as AppSpec)).toEqual(normalizeSpec(tasks));
+  });
+
+  it('is really loose: no numbered headings, other column orders, ticks, an HTML comment', () => {
+    expect(loose).not.toMatch(/^## \d/m);
+    expect(loose).toContain('| Route | Screen |');
+    expect(loose).toContain('✓');
+    expect(loose).toContain('| x |');
+    expect(loose).toContain('(from Member)');
+  });
+
+  it('carries the HTML comment to the part of the specification it stands above', () => {
+    const r = importDoc(loose);
+    expect(r.comments.get('entities.task.fields.title')).toEqual([
+      'Keep this list short: every field is a column in the database.',
+    ]);
   });
 });
 
@@ -58,5 +86,13 @@ describe('importDoc: problems', () => {
     const md = renderDoc(mini).replace('## 9. Constants and limits', '## Appendix');
     const r = importDoc(md);
     expect(r.diagnostics.map((d) => d.message)).toContain('section 9 (constants) is missing');
+  });
+});
+
+describe('docs/nine-point-format.md', () => {
+  it('shows the template `ninefold init --from blank` writes, verbatim', () => {
+    const template = readFileSync(new URL('./templates/blank.md', import.meta.url), 'utf8');
+    const doc = readFileSync(new URL('../../docs/nine-point-format.md', import.meta.url), 'utf8');
+    expect(doc).toContain(`\`\`\`\`markdown\n${template}\`\`\`\``);
   });
 });

@@ -208,7 +208,8 @@ function sectionKind(title: string): keyof AppSpec | undefined {
 /** Gives a diagnostic from the checks a position: the nearest recorded spec path above its path. */
 export function locate(d: Diagnostic, positions: ReadonlyMap<string, Pos>): Diagnostic {
   if (d.at) return d;
-  let path = d.path;
+  // The checks write list items as `validation.ticket[2]`; positions are recorded as `validation.ticket.2`.
+  let path = d.path.replace(/\[(\d+)\]/g, '.$1');
   for (;;) {
     const pos = positions.get(path);
     if (pos) return { ...d, at: { line: pos.line, column: pos.column } };

@@ -16,6 +16,11 @@ export function normalizeSpec(spec: AppSpec): unknown {
   for (const e of Object.values(copy.entities)) {
     for (const [name, f] of Object.entries(e.fields)) {
       if (f.label === humanize(name)) delete f.label;
+      // `{ value: 'x' }` is the same as `'x'`.
+      if (f.values)
+        f.values = f.values.map((v) =>
+          typeof v === 'object' && v.label === undefined && v.color === undefined ? v.value : v,
+        );
     }
   }
   for (const s of Object.values(copy.screens)) {

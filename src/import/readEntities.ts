@@ -1,7 +1,8 @@
 import type { RootContent } from 'mdast';
 import { humanize } from '../doc/labels.ts';
-import type { AppSpec, EntitySpec, FieldSpec, FieldType } from '../spec/types.ts';
-import { flag, type ImportContext, keyFromLabel } from './importContext.ts';
+import type { AppSpec, EntitySpec, EnumValueSpec, FieldSpec, FieldType } from '../spec/types.ts';
+import { cellLines, unmark } from './cellLines.ts';
+import { flag, type ImportContext, keyFromLabel, splitList } from './importContext.ts';
 import { type Cell, codesOf, posOf, readTable, sectionsAt, tablesIn, textOf } from './markdownTree.ts';
 import { entityNames, fieldNames } from './specNames.ts';
 
@@ -204,10 +205,10 @@ function readType(ctx: ImportContext, spec: AppSpec, p: PendingField): void {
   const mainCodes = p.type.codes.slice(0, countCodes(main));
   switch (type) {
     case 'enum':
-      f.values = mainCodes.length > 0 ? mainCodes : splitWords(after);
+      f.values = mainCodes.length > 0 ? readValues(p.type) : splitWords(after);
       break;
     case 'tags':
-      if (mainCodes.length > 0) f.values = mainCodes;
+      if (mainCodes.length > 0) f.values = readValues(p.type);
       break;
     case 'file':
       if (mainCodes.length > 0) f.accept = mainCodes;
@@ -274,6 +275,34 @@ function countCodes(text: string): number {
     }
   }
   return n;
+}
+
+/**
+ * `` `low`, `urgent` (label: Very urgent, color: red) `` → `['low', { value: 'urgent', label: …, color: … }]`.
+ */
+function readValues(cell: Cell): (string | EnumValueSpec)[] {
+  const line = cellLines(cell.node)[0];
+  if (!line) return [];
+  const colon = line.marked.indexOf(':');
+  const list = (colon >= 0 ? line.marked.slice(colon + 1) : line.marked).split(';')[0] ?? '';
+  return splitList(list).flatMap((item): (string | EnumValueSpec)[] => {
+    const m = /^\uE000(\d+)\uE000\s*(?:\((.*)\))?$/s.exec(item.trim());
+    if (!m) return [unmark(line, item)];
+    const value = line.codes[Number(m[1])] ?? '';
+    const details = m[2] === undefined ? '' : unmark(line, m[2]);
+    if (details === '') return [value];
+    const v: EnumValueSpec = { value };
+    const colorAt = details.search(/(^|,\s*)colou?r:/i);
+    const labelPart = colorAt >= 0 ? details.slice(0, colorAt) : details;
+    const label = /^\s*label:\s*(.*)$/is.exec(labelPart)?.[1]?.trim();
+    if (label) v.label = label;
+    if (colorAt >= 0)
+      v.color = details
+        .slice(colorAt)
+        .replace(/^,?\s*colou?r:\s*/i, '')
+        .trim();
+    return [v];
+  });
 }
 
 function splitWords(text: string): string[] {

@@ -25,4 +25,5 @@ export type { RoleNode } from './role.ts';
 export { routeParams, type ScreenNode } from './screen.ts';
 export type { TableNode } from './table.ts';
 export type { TableIndexNode } from './tableIndex.ts';
+export { tableShapes, tableShapeText } from './tableShape.ts';
 export type { TransitionNode } from './transition.ts';

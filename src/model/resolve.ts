@@ -13,9 +13,10 @@ import {
 } from '../naming.ts';
 import type { Typed } from '../rules/ast.ts';
 import { checkRule } from '../rules/check.ts';
+import { readsBeyondRow } from '../rules/readsBeyondRow.ts';
 import { typedChildren } from '../rules/typedChildren.ts';
 import { transitionGuards } from '../spec/transitionGuards.ts';
-import type { AppSpec, EntitySpec, Permission } from '../spec/types.ts';
+import type { AppSpec, EntitySpec, Permission, RowRuleSpec } from '../spec/types.ts';
 import { quoteIdent } from '../sql/quote.ts';
 import type { AppModel } from './appModel.ts';
 import { BUILTIN_CODES, SQL_RAISED_BUILTIN_CODES } from './builtinCodes.ts';
@@ -166,6 +167,15 @@ function indexesOf(
     }));
 }
 
+/** A row rule reading only the row's own columns is a CHECK; one reading more is a trigger. */
+function rowLocal(spec: AppSpec, entity: string, rule: RowRuleSpec): boolean {
+  const texts = rule.when === undefined ? [rule.rule] : [rule.rule, rule.when];
+  return texts.every((t) => {
+    const r = checkRule(spec, t, { entity, expect: 'boolean' });
+    return r.ok && !readsBeyondRow(r.typed);
+  });
+}
+
 function constraintsOf(spec: AppSpec, entity: string, columns: readonly ColumnNode[]): ConstraintNode[] {
   const out: ConstraintNode[] = [];
   for (const c of columns) {
@@ -194,6 +204,7 @@ function constraintsOf(spec: AppSpec, entity: string, columns: readonly ColumnNo
       kind: 'validation',
       code: rule.error,
       rule: i,
+      enforcedBy: rule.kind === 'row' && !rowLocal(spec, entity, rule) ? 'trigger' : 'check',
     };
     if (rule.field) node.field = rule.field;
     out.push(node);
@@ -355,6 +366,22 @@ function errorsOf(
 
 const cache = new WeakMap<AppSpec, AppModel>();
 
+/** Tests and tools hand over partial specs (one or two sections); absent sections are empty. */
+function complete(spec: AppSpec): AppSpec {
+  const s = spec as Partial<AppSpec>;
+  return {
+    purpose: s.purpose ?? { name: '', summary: '', users: [] },
+    screens: s.screens ?? {},
+    entities: s.entities ?? {},
+    states: s.states ?? {},
+    validation: s.validation ?? {},
+    roles: { roles: s.roles?.roles ?? {}, permissions: s.roles?.permissions ?? {} },
+    calls: { declared: s.calls?.declared ?? {} },
+    errors: s.errors ?? {},
+    constants: s.constants ?? {},
+  };
+}
+
 /**
  * Resolves a validated specification into the app model. Pure and cached per spec object.
  *
@@ -364,9 +391,10 @@ const cache = new WeakMap<AppSpec, AppModel>();
  * model.tables.get('ticket')?.byField.get('assignedTo')?.column; // 'assigned_to'
  * model.roles.get('admin')?.implied;                         // ['admin', 'agent', 'customer']
  */
-export function resolve(spec: AppSpec): AppModel {
-  const hit = cache.get(spec);
+export function resolve(input: AppSpec): AppModel {
+  const hit = cache.get(input);
   if (hit) return hit;
+  const spec = complete(input);
   const profile = Object.entries(spec.entities).find(([, e]) => e.profile)?.[0];
   const roles = rolesOf(spec, profile);
   const tables = new Map<string, TableNode>();
@@ -408,6 +436,6 @@ export function resolve(spec: AppSpec): AppModel {
     spec,
   };
   if (profile !== undefined) model.profile = profile;
-  cache.set(spec, model);
+  cache.set(input, model);
   return model;
 }

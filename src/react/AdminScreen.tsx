@@ -1,4 +1,4 @@
-import { Button, Card, Chip, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Chip, Group, Modal, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -91,6 +91,10 @@ function UserRow({
   });
   const changed = [...roles].sort().join() !== [...user.roles].sort().join();
   const [editing, setEditing] = useState(false);
+  // Removing a role from oneself can lock one out of this very screen: ask first. (The server
+  // refuses removing the last admin whoever does it: LAST_ADMIN.)
+  const ownRemoved = user.id === me?.id ? user.roles.filter((r) => !roles.includes(r)) : [];
+  const [confirming, setConfirming] = useState(false);
   // Only when some role of the admin may update profiles; the dialog then offers the fields it may.
   const editable = profile !== undefined && can(spec, me, profile, 'update').ok;
   return (
@@ -129,10 +133,43 @@ function UserRow({
               {ui('editProfile')}
             </Button>
           )}
-          <Button size="xs" disabled={!changed} loading={save.isPending} onClick={() => save.mutate()}>
+          <Button
+            size="xs"
+            disabled={!changed}
+            loading={save.isPending}
+            onClick={() => (ownRemoved.length > 0 ? setConfirming(true) : save.mutate())}
+          >
             {ui('saveRoles')}
           </Button>
         </Group>
+        <Modal
+          opened={confirming}
+          onClose={() => setConfirming(false)}
+          title={<Text fw={600}>{ui('removeOwnRolesTitle')}</Text>}
+          centered
+        >
+          <Stack>
+            <Text>
+              {ui('removeOwnRoles', {
+                roles: ownRemoved.map((r) => spec.roles.roles[r]?.label ?? r).join(', '),
+              })}
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setConfirming(false)}>
+                {ui('cancel')}
+              </Button>
+              <Button
+                color="red"
+                onClick={() => {
+                  setConfirming(false);
+                  save.mutate();
+                }}
+              >
+                {ui('removeOwnRolesConfirm')}
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
         {editing && profile && (
           <AdminProfileDialog
             entity={profile}

@@ -1,10 +1,11 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
-import { createBrowserRouter, type RouteObject, RouterProvider, useParams } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject, RouterProvider, useParams } from 'react-router';
+import { effectiveRoles } from '../runtime/roles.ts';
 import type { RouteEntry } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
 import { useRuntime } from './context.ts';
-import { CrashPage, NotFoundPage } from './pages.tsx';
+import { CrashPage, ForbiddenPage, NotFoundPage } from './pages.tsx';
 import { Shell } from './Shell.tsx';
 
 // One chunk per screen kind: a visit downloads the screens it shows; the rest load on first
@@ -45,6 +46,16 @@ function Screen({ route }: { route: RouteEntry }) {
   useEffect(() => {
     document.title = `${route.title} · ${runtime.spec.purpose.name}`;
   }, [route.title, runtime.spec.purpose.name]);
+  // One rule for every screen: a screen the specification puts in some roles' navigation is
+  // theirs; opened by URL by anyone else it is "Not available" (the home screen sends them to
+  // their own first screen instead). Screens in nobody's navigation (details, edit forms) are
+  // left to the entity's permissions.
+  const held = effectiveRoles(runtime.spec, runtime.user?.roles ?? []);
+  if (route.nav.length > 0 && !route.nav.some((n) => held.includes(n))) {
+    const home = runtime.routes.navFor(runtime.user?.roles ?? [])[0];
+    if (route.path === '/' && home && home.path !== '/') return <Navigate to={home.path} replace />;
+    return <ForbiddenPage />;
+  }
   const custom = screen?.component ? runtime.components.screens?.[screen.component] : undefined;
   if (custom) {
     const Custom = custom;

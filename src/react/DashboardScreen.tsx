@@ -2,6 +2,7 @@ import { Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } 
 import { Link } from 'react-router';
 import { availableTransitions, stateLabel } from '../runtime/availableTransitions.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
+import { ruleVerdict } from '../runtime/ruleVerdict.ts';
 import { ui } from '../runtime/uiText.ts';
 import { whereFilters } from '../runtime/whereFilters.ts';
 import { useRuntime } from './context.ts';
@@ -34,9 +35,16 @@ export function DashboardScreen({ route }: { route: RouteEntry }) {
   });
   const list = routes.routes.find((r) => r.kind === 'list' && r.entity === entity && r.params.length === 0);
   const detail = routes.find('detail', entity);
-  const waiting = (active.data?.rows ?? []).filter((r) =>
-    availableTransitions(spec, user, entity, r).some((o) => o.allowed && !machine?.states[o.to]?.final),
-  );
+  // Whose turn it is, as the specification says per state (`waitingOn`); where it does not say,
+  // or the browser cannot judge the rule, the rows I can move on to a state that is not final.
+  const waiting = (active.data?.rows ?? []).filter((r) => {
+    const turn = machine?.states[String(r[machine.field])]?.waitingOn;
+    const verdict = turn === undefined ? 'undecidable' : ruleVerdict(spec, entity, turn, { user, row: r });
+    if (verdict !== 'undecidable') return verdict === true;
+    return availableTransitions(spec, user, entity, r).some(
+      (o) => o.allowed && !machine?.states[o.to]?.final,
+    );
+  });
   const targets = Object.entries(spec.constants).filter(([, c]) =>
     ['hours', 'days', 'minutes'].includes(c.unit ?? ''),
   );

@@ -32,6 +32,7 @@ import type { Row } from '../backend/types.ts';
 import { availableTransitions, stateLabel } from '../runtime/availableTransitions.ts';
 import { can } from '../runtime/can.ts';
 import { formatMessage } from '../runtime/formatMessage.ts';
+import { type PendingSum, pendingSum } from '../runtime/pendingSum.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
 import { refuses, ruleVerdict } from '../runtime/ruleVerdict.ts';
 import { ui } from '../runtime/uiText.ts';
@@ -162,11 +163,16 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
                 {shown.map((f) => {
                   const spec_ = e?.fields[f];
                   const long = spec_?.type === 'longtext';
+                  const running = pendingSum(spec, entity, f, row);
                   // Empty optional fields are noise on a detail page (they show on the edit form).
-                  if (!spec_?.required && (row[f] === null || row[f] === undefined || row[f] === ''))
+                  if (
+                    !running &&
+                    !spec_?.required &&
+                    (row[f] === null || row[f] === undefined || row[f] === '')
+                  )
                     return null;
                   return (
-                    <Grid.Col key={f} span={{ base: 12, sm: long ? 12 : 6 }}>
+                    <Grid.Col key={f} span={{ base: 12, sm: long ? 12 : 6 }} miw={0}>
                       <Group gap={4} wrap="nowrap">
                         <Text size="xs" tt="uppercase" fw={600} c="dimmed">
                           {fieldLabel(spec, entity, f)}
@@ -181,8 +187,13 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
                           </Tooltip>
                         )}
                       </Group>
-                      <div>
-                        <FieldValue entity={entity} name={f} row={row} />
+                      {/* Long unbroken text wraps inside the card instead of running past its edge. */}
+                      <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                        {running ? (
+                          <RunningSum entity={entity} name={f} row={row} sum={running} />
+                        ) : (
+                          <FieldValue entity={entity} name={f} row={row} />
+                        )}
                       </div>
                     </Grid.Col>
                   );
@@ -238,6 +249,18 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
   );
 }
 
+/** The sum a transition will store, as it stands now (the children's values, live). */
+function RunningSum({ entity, name, row, sum }: { entity: string; name: string; row: Row; sum: PendingSum }) {
+  const children = useList(sum.entity, {
+    filters: [{ field: sum.parentField, op: 'eq', value: row.id }],
+    limit: 1000,
+    count: 'none',
+  });
+  const total = (children.data?.rows ?? []).reduce((a, r) => a + (Number(r[sum.field]) || 0), 0);
+  // Cents, not binary fractions: 0.1 + 0.2 shows as 0.30.
+  return <FieldValue entity={entity} name={name} row={{ ...row, [name]: Math.round(total * 100) / 100 }} />;
+}
+
 function ProfileName({ id }: { id: string }) {
   const { spec } = useRuntime();
   const profile = Object.entries(spec.entities).find(([, x]) => x.profile)?.[0];
@@ -256,7 +279,8 @@ function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row
   });
   const create = useCreate(entity);
   const rows = list.data?.rows ?? [];
-  if (!e) return null;
+  // A role that may not read the child entity sees no list (not an empty one with a false 0).
+  if (!e || !can(spec, user, entity, 'read').ok) return null;
   const detail = routes.find('detail', entity);
   const plural = e.plural ?? e.label;
   // What a new child row gets from this parent; undefined when it needs more than the page knows.
@@ -273,8 +297,26 @@ function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row
   };
   const mayCreate = inherited !== undefined && can(spec, user, entity, 'create', draftBase, parentData).ok;
   const owner = Object.entries(e.fields).find(([, f]) => f.owner)?.[0];
-  const body = Object.entries(e.fields).find(([, f]) => f.type === 'longtext' && f.required)?.[0];
+  const longText = Object.entries(e.fields).find(([, f]) => f.type === 'longtext' && f.required)?.[0];
   const flags = Object.entries(e.fields).filter(([n, f]) => f.type === 'boolean' && n !== field);
+  // The quick box asks for the text (and the flags) only: a child with any other required field the
+  // server will not fill (no default, not the parent, not the owner or the status) gets the full form.
+  const machineField = spec.states[entity]?.field;
+  const quick =
+    longText !== undefined &&
+    Object.entries(e.fields).every(
+      ([n, f]) =>
+        !f.required ||
+        n === longText ||
+        n === field ||
+        n === machineField ||
+        f.owner === true ||
+        f.type === 'status' ||
+        f.type === 'boolean' ||
+        f.default !== undefined ||
+        (draftBase as Record<string, unknown>)[n] !== undefined,
+    );
+  const body = quick ? longText : undefined;
   return (
     <Card withBorder radius="md" padding="lg">
       <Group justify="space-between" mb="sm">
@@ -416,6 +458,8 @@ function QuickAdd(props: {
     try {
       await props.onCreate(values);
       setText('');
+      // Flags are for one post: an "internal" note must not make the next reply internal too.
+      setFlags({});
       setError(undefined);
     } catch (e) {
       setError(errorMessage(spec, e));

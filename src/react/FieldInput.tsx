@@ -1,10 +1,14 @@
 import { Checkbox, NumberInput, Select, TagsInput, Textarea, TextInput } from '@mantine/core';
 import type { DateInputProps, DateTimePickerProps } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useMemo, useState } from 'react';
+import type { DataContext } from '../rules/evaluate.ts';
+import { acceptedDay, acceptedValue } from '../runtime/acceptedValue.ts';
 import type { FormField } from '../runtime/formSchema.ts';
 import { ui } from '../runtime/uiText.ts';
+import { rolesNamedByRules } from '../spec/rolesNamedByRules.ts';
 import { useRuntime, type WidgetProps } from './context.ts';
 import { rowTitle } from './display.tsx';
 import { useList, useRow } from './hooks.ts';
@@ -57,8 +61,20 @@ function common(field: FormField, error: string | undefined, disabled: boolean) 
 
 // No `maxLength` attribute on text inputs: the browser would cut pasted text silently; the
 // length rule's catalogue message says what is wrong instead, as the user types.
-function BuiltIn({ field, value, onChange, error, disabled, entity }: WidgetProps & { entity: string }) {
-  const { spec } = useRuntime();
+function BuiltIn({ field, value, onChange, error, disabled, entity, row }: WidgetProps & { entity: string }) {
+  const { spec, user } = useRuntime();
+  const roleData = useRoleHolders(entity, field.name);
+  // Days the field's rules refuse are not offered (greyed out, not selectable).
+  const excludeDate = (day: string) =>
+    !acceptedDay(
+      spec,
+      entity,
+      field.name,
+      field.widget === 'date' ? 'date' : 'datetime',
+      dayjs(day).format('YYYY-MM-DD'),
+      row,
+      user,
+    );
   const c = common(field, error, disabled);
   const text = typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value);
   switch (field.widget) {
@@ -109,6 +125,7 @@ function BuiltIn({ field, value, onChange, error, disabled, entity }: WidgetProp
           {...c}
           clearable
           value={text ? text.slice(0, 10) : null}
+          excludeDate={excludeDate}
           valueFormat="D MMM YYYY"
           onChange={(v) => onChange(v ? dayjs(v).format('YYYY-MM-DD') : null)}
         />
@@ -119,6 +136,7 @@ function BuiltIn({ field, value, onChange, error, disabled, entity }: WidgetProp
           {...c}
           clearable
           value={text ? dayjs(text).format('YYYY-MM-DD HH:mm:ss') : null}
+          excludeDate={excludeDate}
           valueFormat="D MMM YYYY HH:mm"
           onChange={(v) => onChange(v ? dayjs(v).toISOString() : null)}
         />
@@ -142,6 +160,7 @@ function BuiltIn({ field, value, onChange, error, disabled, entity }: WidgetProp
         <RefSelect
           {...c}
           entity={field.ref}
+          accepts={(id) => acceptedValue(spec, entity, field.name, id, row, user, roleData)}
           value={text || null}
           onChange={onChange}
           clearable={!field.required}
@@ -165,6 +184,44 @@ function BuiltIn({ field, value, onChange, error, disabled, entity }: WidgetProp
   }
 }
 
+const unknownRows = (): never => {
+  throw new Error('not loaded');
+};
+
+/**
+ * Who holds the roles the field's rules name (`assignee is agent`), as a data context for the
+ * rules: the options then are only people the rules accept. Undefined while loading, on a
+ * backend without the lookup, or for a field no such rule names (the server then judges).
+ */
+function useRoleHolders(entity: string, field: string): DataContext | undefined {
+  const { spec, backend } = useRuntime();
+  const roles = useMemo(
+    () =>
+      [
+        ...new Set(
+          rolesNamedByRules(spec)
+            .filter((n) => n.entity === entity && n.field === field)
+            .flatMap((n) => n.roles),
+        ),
+      ].sort(),
+    [spec, entity, field],
+  );
+  const lookup = backend.admin.roleHolders?.bind(backend.admin);
+  const q = useQuery({
+    queryKey: ['__roleHolders', roles.join()],
+    queryFn: async () => (await Promise.all(roles.map((r) => lookup?.(r) ?? []))).flat(),
+    enabled: roles.length > 0 && lookup !== undefined,
+    staleTime: 60_000,
+    retry: false,
+  });
+  return useMemo(() => {
+    if (!q.data) return undefined;
+    const byUser = new Map<string, string[]>();
+    for (const h of q.data) byUser.set(h.userId, [...(byUser.get(h.userId) ?? []), h.role]);
+    return { rows: unknownRows, get: unknownRows, profile: unknownRows, roles: (id) => byUser.get(id) ?? [] };
+  }, [q.data]);
+}
+
 /**
  * A searchable select over the rows of another entity (the user may read). Searches on the
  * server as the user types, so it works for thousands of rows.
@@ -181,9 +238,11 @@ export function RefSelect(props: {
   clearable?: boolean;
   placeholder?: string;
   name?: string;
+  /** Only options the field's rules accept (the current value always shows). */
+  accepts?: (id: string) => boolean;
 }) {
   const { spec } = useRuntime();
-  const { entity, value, onChange, ...rest } = props;
+  const { entity, value, onChange, accepts, ...rest } = props;
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 200);
   // Options load when the dropdown first opens: a list screen's filter bar has several of these,
@@ -195,12 +254,14 @@ export function RefSelect(props: {
   const term = value && current.data && debounced === rowTitle(spec, entity, current.data) ? '' : debounced;
   const list = useList(
     entity,
-    { search: term || undefined, limit: 30, count: 'none' },
+    // More rows when some are left out by the field's rules, so the options are not all gone.
+    { search: term || undefined, limit: accepts ? 200 : 30, count: 'none' },
     opened || term !== '',
     false,
   );
   const data = new Map<string, string>();
-  for (const r of list.data?.rows ?? []) data.set(r.id, rowTitle(spec, entity, r));
+  for (const r of list.data?.rows ?? [])
+    if (!accepts || accepts(r.id)) data.set(r.id, rowTitle(spec, entity, r));
   if (value && current.data) data.set(value, rowTitle(spec, entity, current.data));
   return (
     <Select

@@ -116,11 +116,16 @@ function Form({
     } catch (err) {
       const code = typeof err === 'object' && err && 'code' in err ? String(err.code) : '';
       if (code === 'CONFLICT') return setConflict(true);
+      // A field of this entity only (`line.amount` is not the claim's `amount`).
+      const fieldOf = (path: string | undefined) => {
+        const [owner, name] = path?.includes('.') ? path.split('.') : [entity, path];
+        return owner === entity ? name : undefined;
+      };
       const f =
         typeof err === 'object' && err && 'field' in err && typeof err.field === 'string'
-          ? err.field.split('.').pop()
+          ? fieldOf(err.field)
           : undefined;
-      const catalogueField = spec.errors[code]?.field?.split('.')[1];
+      const catalogueField = fieldOf(spec.errors[code]?.field);
       const field = f ?? catalogueField;
       const message = errorMessage(spec, err);
       if (field && schema.fields.some((x) => x.name === field)) setServer({ field, message });

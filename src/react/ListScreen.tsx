@@ -25,7 +25,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, type RefObject, useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Row } from '../backend/types.ts';
 import { can } from '../runtime/can.ts';
@@ -101,7 +101,10 @@ export function ListScreen({ route }: { route: RouteEntry }) {
     setParams(listStateToParams({ ...state, page: 1, ...patch }, screen?.sort), { replace: true });
   // Short: the measure is last key → rows shown, and a page of rows costs one request.
   const onSearch = useDebouncedCallback((q: string) => setState({ search: q }), 120);
-  const scroller = useRef<HTMLDivElement>(null);
+  // State, not a ref: the rows' virtualiser must re-render once the scroll area exists. With a ref
+  // it read `null` on a first render that came with the data (a reload, a URL opened directly),
+  // never subscribed to scrolling, and showed only the first screenful of rows.
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   // The search box is uncontrolled; "Clear filters" remounts it empty. Remounting it when the
   // search first became non-empty (as a key on the value did) dropped the focus mid-word whenever
   // the debounce fired between two keys.
@@ -262,7 +265,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
             )}
           </Stack>
         ) : (
-          <ScrollArea.Autosize mah="calc(100dvh - 300px)" viewportRef={scroller} type="auto">
+          <ScrollArea.Autosize mah="calc(100dvh - 300px)" viewportRef={setScroller} type="auto">
             <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" stickyHeader>
               <Table.Thead>
                 <Table.Tr>
@@ -317,7 +320,7 @@ interface VirtualRowsProps {
   columns: readonly string[];
   entity: string;
   detail: RouteEntry | undefined;
-  scroller: RefObject<HTMLDivElement | null>;
+  scroller: HTMLDivElement | null;
 }
 
 /**
@@ -329,7 +332,7 @@ function VirtualRows({ rows, columns, entity, detail, scroller }: VirtualRowsPro
   const navigate = useNavigate();
   const virtual = useVirtualizer({
     count: rows.length,
-    getScrollElement: () => scroller.current,
+    getScrollElement: () => scroller,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
     // Until the scroll area is measured, assume a screenful: otherwise a busy first frame can

@@ -3,9 +3,12 @@ import {
   AppShell,
   Avatar,
   Burger,
+  Button,
   Group,
   Menu,
+  Modal,
   NavLink,
+  Stack,
   Text,
   Tooltip,
   useComputedColorScheme,
@@ -20,10 +23,12 @@ import {
   IconLogout,
   IconMoon,
   IconPuzzle,
+  IconRestore,
   IconSun,
   IconUserShare,
   IconUsers,
 } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { ui } from '../runtime/uiText.ts';
 import type { ScreenKind } from '../spec/types.ts';
@@ -47,6 +52,20 @@ export function Shell() {
   const scheme = useComputedColorScheme('light');
   const location = useLocation();
   const nav = routes.navFor(user?.roles ?? []);
+  // The embedded demo can start over (its data lives in this browser profile only).
+  const resettable =
+    demoAccounts.length > 0 && 'resetDemo' in backend && typeof backend.resetDemo === 'function';
+  const [resetOpen, setResetOpen] = useState(false);
+  const [resetting, setResetting] = useState(false);
+  const resetDemo = async () => {
+    setResetting(true);
+    try {
+      await (backend as unknown as { resetDemo(): Promise<void> }).resetDemo();
+    } finally {
+      // A fresh start: the boot adds the demo accounts again and every screen reads anew.
+      window.location.replace('/');
+    }
+  };
   const email = session?.user.email ?? '';
   // The most specific entry wins, so /tickets/new lights "New ticket", not also "Tickets".
   const current = nav
@@ -106,9 +125,35 @@ export function Shell() {
                       </Text>
                     </Menu.Item>
                   ))}
+                  {resettable && (
+                    <>
+                      <Menu.Divider />
+                      <Menu.Item leftSection={<IconRestore size={16} />} onClick={() => setResetOpen(true)}>
+                        {ui('resetDemo')}
+                      </Menu.Item>
+                    </>
+                  )}
                 </Menu.Dropdown>
               </Menu>
             )}
+            <Modal
+              opened={resetOpen}
+              onClose={() => setResetOpen(false)}
+              title={<Text fw={600}>{ui('resetDemo')}</Text>}
+              centered
+            >
+              <Stack>
+                <Text>{ui('resetDemoConfirm')}</Text>
+                <Group justify="flex-end">
+                  <Button variant="default" onClick={() => setResetOpen(false)} disabled={resetting}>
+                    {ui('cancel')}
+                  </Button>
+                  <Button color="red" loading={resetting} onClick={() => void resetDemo()}>
+                    {ui('resetDemo')}
+                  </Button>
+                </Group>
+              </Stack>
+            </Modal>
             <Tooltip label={ui('toggleColorScheme')}>
               <ActionIcon
                 variant="default"

@@ -5,7 +5,7 @@ import type { TransitionOption } from '../runtime/availableTransitions.ts';
 import { formSchema } from '../runtime/formSchema.ts';
 import { ui } from '../runtime/uiText.ts';
 import { useRuntime } from './context.ts';
-import { errorMessage, notifyError, notifyOk } from './display.tsx';
+import { errorMessageWithRow, notifyErrorMessage, notifyOk } from './display.tsx';
 import { FieldInput } from './FieldInput.tsx';
 import { useTransitionMutation } from './hooks.ts';
 
@@ -14,7 +14,7 @@ import { useTransitionMutation } from './hooks.ts';
  * Returns `start(option, row)` and the dialog element to render.
  */
 export function useTransitionRunner(entity: string) {
-  const { spec } = useRuntime();
+  const { spec, backend } = useRuntime();
   const mutation = useTransitionMutation(entity);
   const [pending, setPending] = useState<{ option: TransitionOption; row: Row } | null>(null);
   const run = (option: TransitionOption, row: Row, input?: Record<string, unknown>) =>
@@ -24,7 +24,10 @@ export function useTransitionRunner(entity: string) {
   const start = (option: TransitionOption, row: Row) => {
     if (!option.allowed) return;
     if (option.input.length > 0 || option.confirm) setPending({ option, row });
-    else run(option, row).catch((e: unknown) => notifyError(spec, e));
+    else
+      run(option, row).catch(async (e: unknown) =>
+        notifyErrorMessage(await errorMessageWithRow(spec, backend, e, entity)),
+      );
   };
   const dialog = pending ? (
     <TransitionDialog
@@ -45,7 +48,7 @@ function TransitionDialog(props: {
   onClose(): void;
   onSubmit(input: Record<string, unknown>): Promise<void>;
 }) {
-  const { spec, user } = useRuntime();
+  const { spec, user, backend } = useRuntime();
   const { entity, option, row } = props;
   const schema = useMemo(
     () =>
@@ -72,11 +75,14 @@ function TransitionDialog(props: {
     try {
       await props.onSubmit(values);
     } catch (e) {
-      const field =
-        typeof e === 'object' && e && 'field' in e && typeof e.field === 'string'
-          ? e.field.split('.')[1]
-          : undefined;
-      setServerError({ ...(field ? { field } : {}), message: errorMessage(spec, e) });
+      // A field of this row (not of another row the refusal names, as `line.amount`).
+      const raw = typeof e === 'object' && e && 'field' in e && typeof e.field === 'string' ? e.field : '';
+      const [owner, name] = raw.split('.');
+      const field = owner === entity ? name : undefined;
+      setServerError({
+        ...(field ? { field } : {}),
+        message: await errorMessageWithRow(spec, backend, e, entity),
+      });
     } finally {
       setBusy(false);
     }

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { BackendError, type Row } from '../backend/types.ts';
+import { type Backend, BackendError, type Row } from '../backend/types.ts';
 import { stateLabel } from '../runtime/availableTransitions.ts';
 import { formatMessage } from '../runtime/formatMessage.ts';
 import { buildPath } from '../runtime/routeTable.ts';
@@ -184,7 +184,8 @@ function renderValue(
       ));
     case 'longtext':
       return (
-        <Text span style={{ whiteSpace: 'pre-wrap' }}>
+        // A long unbroken string (a URL, a pasted token) wraps inside its card instead of running out.
+        <Text span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {String(v)}
         </Text>
       );
@@ -218,12 +219,50 @@ export function errorMessage(spec: AppSpec, error: unknown): string {
   return formatMessage(spec, 'UNKNOWN');
 }
 
+/**
+ * The catalogue message, saying which row it is about when the refusal concerns another row than
+ * the one acted on: submitting a claim refused because one of its lines needs a receipt names the
+ * line ("Line “Taxi”: Expenses above 25 need a receipt."). The database names that row by
+ * `entity` and `id` in the error's parameters.
+ */
+export async function errorMessageWithRow(
+  spec: AppSpec,
+  backend: Pick<Backend, 'data'>,
+  error: unknown,
+  actingOn: string,
+): Promise<string> {
+  const message = errorMessage(spec, error);
+  const params =
+    error &&
+    typeof error === 'object' &&
+    'params' in error &&
+    error.params &&
+    typeof error.params === 'object'
+      ? (error.params as Record<string, unknown>)
+      : {};
+  const { entity, id } = params;
+  if (typeof entity !== 'string' || typeof id !== 'string' || entity === actingOn || !spec.entities[entity])
+    return message;
+  const row = await backend.data.get(entity, id).catch(() => null);
+  const label = spec.entities[entity]?.label ?? entity;
+  return ui('errorOnRow', {
+    label,
+    title: row ? rowTitle(spec, entity, row) : `#${id.slice(0, 8)}`,
+    message,
+  });
+}
+
 export function notifyError(spec: AppSpec, error: unknown): void {
   notifications.show({
     color: 'red',
     message: errorMessage(spec, error),
     closeButtonProps: { 'aria-label': ui('close') },
   });
+}
+
+/** `notifyError` for a message already worked out (`errorMessageWithRow`). */
+export function notifyErrorMessage(message: string): void {
+  notifications.show({ color: 'red', message, closeButtonProps: { 'aria-label': ui('close') } });
 }
 
 export function notifyOk(message: string): void {

@@ -1,6 +1,7 @@
 import { type EnumValueNode, formatRegExp, humanize } from '../model/index.ts';
 import { resolve } from '../model/resolve.ts';
 import type { AppSpec, FieldRuleSpec, FieldSpec, FieldType } from '../spec/types.ts';
+import { textCeiling } from '../spec/valueLimits.ts';
 import { can, updatableFields } from './can.ts';
 import { formatMessage } from './formatMessage.ts';
 import { type RuleUser, refusesRow, ruleVerdict } from './ruleVerdict.ts';
@@ -133,10 +134,16 @@ export function formSchema(
       options: valueOptions,
       ref: f.type === 'user' ? profile : f.ref,
       accept: f.accept,
-      limits: limitsOf(
-        spec,
-        rules.filter((r): r is FieldRuleSpec => r.kind === 'field' && r.field === name),
-      ),
+      limits: {
+        // The database's default ceiling (src/spec/valueLimits.ts) unless a field rule bounds it.
+        ...(textCeiling(spec, entity, name, f) !== undefined
+          ? { maxLength: textCeiling(spec, entity, name, f) }
+          : {}),
+        ...limitsOf(
+          spec,
+          rules.filter((r): r is FieldRuleSpec => r.kind === 'field' && r.field === name),
+        ),
+      },
       currencyField: f.currencyField,
     };
   });
@@ -158,6 +165,15 @@ export function formSchema(
         !isNumeric(v)
       ) {
         errors[field.name] = ui('notANumber');
+      } else if ((field.widget === 'date' || field.widget === 'datetime') && !isFiniteDate(v)) {
+        // `infinity` is a date to Postgres and passes every date rule; the database refuses it too.
+        errors[field.name] = ui('badFormat', { format: field.widget });
+      } else if (
+        textCeiling(spec, entity, field.name, e.fields[field.name]!) !== undefined &&
+        typeof v === 'string' &&
+        [...v].length > (field.limits.maxLength ?? Number.POSITIVE_INFINITY)
+      ) {
+        errors[field.name] = ui('tooLong', { max: field.limits.maxLength });
       }
     }
     for (const rule of rules) {
@@ -273,6 +289,12 @@ export function fieldRuleHolds(
 
 function isEmpty(v: unknown): boolean {
   return v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+}
+
+function isFiniteDate(v: unknown): boolean {
+  return typeof v === 'string'
+    ? Number.isFinite(Date.parse(v))
+    : v instanceof Date && Number.isFinite(v.getTime());
 }
 
 function isNumeric(v: unknown): boolean {

@@ -29,6 +29,9 @@ export const UI_TEXT = {
   demoTitle: 'Try a demo account',
   demoHint: 'This is a local demo: your data stays in this browser. Pick a role to explore.',
   demoSwitch: 'Switch demo account',
+  resetDemo: 'Reset demo data',
+  resetDemoConfirm:
+    'Everything in this demo goes back to how it started: your changes, new accounts and sign-ups are removed from this browser.',
   demoAs: 'Continue as {role}',
   // lists
   search: 'Search',
@@ -124,6 +127,10 @@ export const UI_TEXT = {
   users: 'Users',
   saveRoles: 'Save roles',
   rolesSaved: 'Roles updated',
+  removeOwnRolesTitle: 'Remove your own role?',
+  removeOwnRoles:
+    'You are removing {roles} from your own account. You may lose access to this screen and others.',
+  removeOwnRolesConfirm: 'Remove my role',
   editProfile: 'Edit profile',
   editProfileOf: 'Edit the profile of {name}',
   profileSaved: 'Profile saved',
@@ -155,6 +162,8 @@ export const UI_TEXT = {
   error_INVALID_VALUE: 'This value is not valid.',
   error_REFERENCE: 'This refers to something that does not exist, or is still in use.',
   error_INTERNAL: 'Something went wrong on our side. Please try again.',
+  errorOnRow: '{label} “{title}”: {message}',
+  error_LAST_ADMIN: 'Someone must stay an admin: give another person the admin role first.',
   error_WEAK_PASSWORD: 'Choose a longer password.',
   error_UNKNOWN: 'Something went wrong. Please try again.',
   error_INVALID_INPUT: 'Some values are not valid.',

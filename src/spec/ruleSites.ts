@@ -30,6 +30,15 @@ export function ruleSites(spec: AppSpec): RuleSite[] {
     }
   }
   for (const [en, st] of Object.entries(spec.states)) {
+    for (const [sn, s] of Object.entries(st.states)) {
+      if (s.waitingOn !== undefined)
+        sites.push({
+          path: at(at(at(at('states', en), 'states'), sn), 'waitingOn'),
+          text: s.waitingOn,
+          entity: en,
+          expect: 'boolean',
+        });
+    }
     for (const [tn, t] of Object.entries(st.transitions)) {
       const p = at(at(at('states', en), 'transitions'), tn);
       for (const g of transitionGuards(t))

@@ -331,7 +331,12 @@ export const appSpecShape: Check = obj({
       obj({
         field: req(str),
         initial: req(str),
-        states: req(recordOf(obj({ label: opt(str), final: opt(bool), description: opt(str) }), 'state')),
+        states: req(
+          recordOf(
+            obj({ label: opt(str), final: opt(bool), description: opt(str), waitingOn: opt(str) }),
+            'state',
+          ),
+        ),
         transitions: req(recordOf(transitionSpec, 'transition')),
         removedStates: opt(recordOf(str)),
       }),

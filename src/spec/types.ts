@@ -118,6 +118,12 @@ export interface StateSpec {
   label?: string;
   final?: boolean;
   description?: string;
+  /**
+   * Whose turn it is in this state: a rule on the row that holds for the people the work waits
+   * on (`assignee = me`, `requester = me`, `me is finance`). "Waiting on me" lists use it; a
+   * state without it waits on whoever may move it on (a transition they may run).
+   */
+  waitingOn?: string;
 }
 
 export interface TransitionSpec {

@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../diagnostics.ts';
+import { checkIdentifierLengths } from './identifierLengths.ts';
 import { checkRefs } from './specRefs.ts';
 import { checkRuleSites } from './specRules.ts';
 import { appSpecShape, isRecord, report } from './specShape.ts';
@@ -38,6 +39,7 @@ export function validateSpec(input: unknown): ValidationResult {
     if (!appSpecShape(input, '', diagnostics) || diagnostics.length > 0) return { spec: null, diagnostics };
     const spec = input as unknown as AppSpec;
     checkRefs(spec, diagnostics);
+    checkIdentifierLengths(spec, diagnostics);
     if (diagnostics.length > 0) return { spec: null, diagnostics };
     checkRuleSites(spec, diagnostics);
   } catch (e) {

@@ -1,5 +1,8 @@
+import { rolesNamedByRules } from '../spec/rolesNamedByRules.ts';
 import type { AppSpec } from '../spec/types.ts';
+import { quoteLiteral, quoteTextArray } from './quote.ts';
 import { raiseSql } from './raise.ts';
+import { adminRoles, holdersOf } from './specModel.ts';
 import { sqlFunction } from './sqlFunction.ts';
 
 /**
@@ -12,7 +15,9 @@ import { sqlFunction } from './sqlFunction.ts';
  * @example
  * emitAdminRpc(helpdesk); // create or replace function public.admin_list_users() …
  */
-export function emitAdminRpc(_spec: AppSpec): string {
+export function emitAdminRpc(spec: AppSpec): string {
+  const admins = quoteTextArray(adminRoles(spec));
+  const named = [...new Set(rolesNamedByRules(spec).flatMap((n) => n.roles))].sort();
   const forbidden = (action: string) =>
     [
       '  if not coalesce(app.is_admin(), false) then',
@@ -74,5 +79,59 @@ export function emitAdminRpc(_spec: AppSpec): string {
       executeTo: ['authenticated'],
       comment: "Replaces a user's direct roles in one transaction (admins only).",
     }),
+    '',
+    // Whoever removes it (set_roles, revoke_role, a direct delete under RLS), the app keeps one
+    // admin: otherwise nobody could ever grant a role again. Checked at commit (deferred), so
+    // set_roles may delete and re-insert within its transaction; a user deleted altogether
+    // (their roles go by cascade) is not a role removal and passes.
+    sqlFunction({
+      name: 'app.keep_an_admin',
+      args: '',
+      argTypes: '',
+      returns: 'trigger',
+      language: 'plpgsql',
+      volatility: 'volatile',
+      securityDefiner: true,
+      body: [
+        'begin',
+        `  if old.role = any (${admins})`,
+        '     and exists (select 1 from auth.users u where u.id = old.user_id)',
+        `     and not exists (select 1 from app.user_roles ur where ur.role = any (${admins})) then`,
+        `    ${raiseSql('LAST_ADMIN')}`,
+        '  end if;',
+        '  return null;',
+        'end;',
+      ].join('\n'),
+      executeTo: [],
+      comment: 'Refuses removing the last admin role (LAST_ADMIN).',
+    }),
+    '',
+    // Forms offer only people the rules accept (`assignee is agent`): who holds a role a validation
+    // rule names is public to signed-in users, and only those roles (never, say, who is an admin).
+    sqlFunction({
+      name: 'public.role_holders',
+      args: 'p_role text',
+      argTypes: 'text',
+      returns: 'table (user_id uuid, role text)',
+      language: 'plpgsql',
+      volatility: 'stable',
+      securityDefiner: true,
+      body: [
+        'begin',
+        `  if (select auth.uid()) is null or not (p_role = any (${quoteTextArray(named)})) then`,
+        `    ${raiseSql('FORBIDDEN', { entity: "'user_roles'", action: "'list'" })}`,
+        '  end if;',
+        '  return query select ur.user_id, ur.role::text from app.user_roles ur',
+        '    where ur.role = any (case p_role',
+        ...named.map((r) => `      when ${quoteLiteral(r)} then ${quoteTextArray(holdersOf(spec, r))}`),
+        '      else array[p_role] end);',
+        'end;',
+      ].join('\n'),
+      executeTo: ['authenticated'],
+      comment: 'Who holds a role a validation rule names (direct grants), for the options forms offer.',
+    }),
+    'drop trigger if exists user_roles__keep_an_admin on app.user_roles;',
+    'create constraint trigger user_roles__keep_an_admin after delete on app.user_roles',
+    '  deferrable initially deferred for each row execute function app.keep_an_admin();',
   ].join('\n');
 }

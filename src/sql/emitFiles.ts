@@ -34,8 +34,9 @@ export function emitFileChecks(spec: AppSpec, entity: string, target: Target): s
   } else {
     // A row may point only into its own folder (`<row id>/…`), and (index below) at an object no
     // other row uses: otherwise a user could point a row of theirs at someone else's object and read it.
+    // Exactly `<id>/<name>`: no `..`, no further folders, no backslash (docs/security.md, "Storage").
     checks.push(
-      `${quoteIdent(`${t}__storage_path__own_folder`)} check (storage_path is null or split_part(storage_path, '/', 1) = id::text)`,
+      `${quoteIdent(`${t}__storage_path__own_folder`)} check (storage_path is null or (split_part(storage_path, '/', 1) = id::text and storage_path ~ '^[^/\\\\]+/[^/\\\\]+$' and split_part(storage_path, '/', 2) not in ('.', '..')))`,
     );
   }
   const unique =

@@ -47,7 +47,10 @@ export function emitTableGrants(spec: AppSpec, entity: string, target: Target = 
     const fileCols = e.files
       ? ['name', 'size_bytes', 'mime_type', target === 'supabase' ? 'storage_path' : 'content']
       : [];
-    const idCol = e.profile ? [] : ['id'];
+    // Ids are the server's (gen_random_uuid): a client choosing one could re-use a deleted row's id.
+    // Exception: a hosted files row names its Storage folder after its id, which the adapter
+    // picks before the upload; the row's history is still bound to its incarnation (emitHistory).
+    const idCol = e.files && target === 'supabase' ? ['id'] : [];
     const list = [
       ...idCol,
       ...fileCols.map(quoteIdent),

@@ -14,7 +14,10 @@ export function historyTable(entity: string): string {
  * Append-only history of an entity's transitions. Only the transition functions write it; it is
  * readable by whoever can read the row (the policy reads the row through the row's own policies);
  * a trigger refuses UPDATE and DELETE to everyone, the owner included. No foreign key: history
- * outlives its row, and a cascade would have to delete it.
+ * outlives its row, and a cascade would have to delete it. Instead the history is bound to one
+ * *incarnation* of its row: the policy also asks that the row was created (server clock, set by
+ * the insert trigger) no later than the history entry, so a row re-inserted under a recycled id
+ * never reads the history of the row that had the id before (docs/security.md, "History").
  */
 export function emitHistory(spec: AppSpec, entity: string): string {
   if (!spec.states[entity]) return '';
@@ -36,7 +39,7 @@ export function emitHistory(spec: AppSpec, entity: string): string {
     `alter table ${h} enable row level security;`,
     `alter table ${h} force row level security;`,
     `drop policy if exists ${quoteIdent(`${ht}__read`)} on ${h};`,
-    `create policy ${quoteIdent(`${ht}__read`)} on ${h} as permissive for select to authenticated using (exists (select 1 from ${tableRef(entity)} x where x.id = ${quoteIdent(ht)}.row_id));`,
+    `create policy ${quoteIdent(`${ht}__read`)} on ${h} as permissive for select to authenticated using (exists (select 1 from ${tableRef(entity)} x where x.id = ${quoteIdent(ht)}.row_id and x.created_at <= ${quoteIdent(ht)}.at));`,
     sqlFunction({
       name: fn,
       args: '',

@@ -58,7 +58,9 @@ export function emitPermissionRecheck(spec: AppSpec, entity: string): string {
       language: 'plpgsql',
       volatility: 'volatile',
       securityDefiner: false,
-      body: `begin\n  if ${CLIENT_ROLES_SQL} then\n${indent(blocks.join('\n'), 4)}\n  end if;\n  return null;\nend;`,
+      // Depth 1: the client's own statement. Rows a cascade removes (a claim's lines) were decided by
+      // the parent's delete rule; their own rule may read the parent, which is gone by then.
+      body: `begin\n  if ${CLIENT_ROLES_SQL} and pg_catalog.pg_trigger_depth() = 1 then\n${indent(blocks.join('\n'), 4)}\n  end if;\n  return null;\nend;`,
       executeTo: [],
       comment: `Write permissions of ${entity} that read other rows, checked again under the group locks.`,
     }),

@@ -1,11 +1,33 @@
 import { columnName } from '../naming.ts';
+import type { Typed } from '../rules/ast.ts';
+import { checkRule } from '../rules/check.ts';
+import { typedChildren } from '../rules/typedChildren.ts';
 import { enumValueNames } from '../spec/enumValueNames.ts';
+import { ruleSites } from '../spec/ruleSites.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { profileEntityName } from './compileRuleSql.ts';
 import { quoteIdent, quoteLiteral, quoteTextArray } from './quote.ts';
 import { raiseSql } from './raise.ts';
-import { adminRoles, holdersOf, impliedRoles, roleNames, sqlType, tableRef } from './specModel.ts';
+import { adminRoles, grantsFor, holdersOf, impliedRoles, roleNames, sqlType, tableRef } from './specModel.ts';
 import { sqlFunction, sqlTrigger } from './sqlFunction.ts';
+
+/**
+ * Roles some rule of the specification asks about a user other than the caller (`id is agent`,
+ * `assignee is agent`). `app.has_role` answers about another user only for these (or to an
+ * admin): nobody learns who holds a role the specification never shows.
+ */
+export function rolesAskedOfOthers(spec: AppSpec): string[] {
+  const out = new Set<string>();
+  const visit = (t: Typed) => {
+    if (t.kind === 'role' && !(t.subject.kind === 'me' && t.subject.field === undefined)) out.add(t.role);
+    for (const c of typedChildren(t)) visit(c);
+  };
+  for (const site of ruleSites(spec)) {
+    const r = checkRule(spec, site.text, { entity: site.entity, expect: site.expect });
+    if (r.ok) visit(r.typed);
+  }
+  return [...out].sort();
+}
 
 /**
  * App roles: `app.user_roles` (who holds which role, writable by admins only, never from user
@@ -34,17 +56,23 @@ export function emitRoleTable(spec: AppSpec): string {
       volatility: 'stable',
       securityDefiner: true,
       // Inheritance is resolved here once: holding `admin` counts as holding every role admin inherits.
+      // About the caller; about anyone for roles the rules ask of others; about anyone to an admin
+      // or outside a client request (no JWT: the owner, seeds, maintenance).
       body: [
         'select exists (',
         '  select 1 from app.user_roles ur',
         '  where ur.user_id = p_user_id',
+        '    and (p_user_id = (select auth.uid()) or (select auth.uid()) is null',
+        `      or p_role = any (${quoteTextArray(rolesAskedOfOthers(spec))})`,
+        `      or exists (select 1 from app.user_roles a where a.user_id = (select auth.uid()) and a.role = any (${quoteTextArray(admins)})))`,
         '    and ur.role = any (case p_role',
         ...roles.map((r) => `      when ${quoteLiteral(r)} then ${quoteTextArray(holdersOf(spec, r))}`),
         '      else array[p_role] end)',
         ')',
       ].join('\n'),
       executeTo: ['authenticated'],
-      comment: 'Whether a user holds a role, directly or through a role that inherits it. Null user: false.',
+      comment:
+        'Whether a user holds a role, directly or through a role that inherits it. Null user: false. Only about the caller, unless the rules ask it of others or the caller is an admin.',
     }),
     '',
     sqlFunction({
@@ -169,12 +197,23 @@ export function emitProfileSync(spec: AppSpec): string {
   const vals = ['new.id'];
   const pe = profile ? spec.entities[profile] : undefined;
   const st = profile ? spec.states[profile] : undefined;
+  // Sign-up data (user metadata, chosen by whoever signs up) fills only the profile fields a new
+  // user may write on their own profile anyway; a department or cost centre only admins set is
+  // never taken from it (docs/security.md, "Sign-up").
+  const held = new Set(signup.flatMap((r) => impliedRoles(spec, r)));
+  const selfWritable = new Set(
+    profile
+      ? grantsFor(spec, profile).flatMap((g) => (g.action === 'update' && held.has(g.role) ? (g.fields ?? []) : []))
+      : [],
+  );
   for (const [field, f] of Object.entries(pe?.fields ?? {})) {
     let v: string | undefined;
-    const meta = `nullif(new.raw_user_meta_data ->> ${quoteLiteral(field)}, '')`;
+    const meta = selfWritable.has(field)
+      ? `nullif(new.raw_user_meta_data ->> ${quoteLiteral(field)}, '')`
+      : 'null::text';
     if (f.type === 'email') v = 'new.email';
     else if (f.type === 'text' || f.type === 'longtext')
-      v = f.required ? `coalesce(${meta}, split_part(new.email, '@', 1))` : meta;
+      v = f.required ? `coalesce(${meta}, split_part(new.email, '@', 1))` : selfWritable.has(field) ? meta : undefined;
     else if (
       f.required &&
       f.default === undefined &&

@@ -1,5 +1,6 @@
 import { columnName, tableName } from '../naming.ts';
 import type { AppSpec, FieldSpec } from '../spec/types.ts';
+import { textCeiling } from '../spec/valueLimits.ts';
 import { TODAY_SQL } from './compileRuleSql.ts';
 import { uniqueConstraintName, uniqueKeyConstraintName, valuesConstraintName } from './constraintNames.ts';
 import { fileColumns } from './emitFiles.ts';
@@ -37,6 +38,25 @@ function columnDef(spec: AppSpec, entity: string, field: string, f: FieldSpec): 
   return parts.join(' ');
 }
 
+/**
+ * Limits every value has whatever the specification says (src/spec/valueLimits.ts): numbers are
+ * finite (`numeric` accepts 'NaN' and '±Infinity', which pass every comparison a rule makes the
+ * wrong way), dates and times are finite (`±infinity`), free text has a length ceiling.
+ */
+function valueLimitSql(
+  spec: AppSpec,
+  entity: string,
+  field: string,
+  f: FieldSpec,
+  c: string,
+): string | undefined {
+  if (f.type === 'number' || f.type === 'money')
+    return `${c} not in ('NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric)`;
+  if (f.type === 'date' || f.type === 'datetime') return `isfinite(${c})`;
+  const max = textCeiling(spec, entity, field, f);
+  return max === undefined ? undefined : `char_length(${c}) <= ${max}`;
+}
+
 /** The `create table` of one entity, with its structural and validation CHECKs. */
 export function emitTable(spec: AppSpec, entity: string, target: Target): string {
   const e = entityOf(spec, entity);
@@ -55,13 +75,13 @@ export function emitTable(spec: AppSpec, entity: string, target: Target): string
     const c = quoteIdent(columnName(field));
     if (f.unique) checks.push(`constraint ${quoteIdent(uniqueConstraintName(entity, field))} unique (${c})`);
     const values = enumValues(spec, entity, field, f);
-    if (values) {
-      const cond =
-        f.type === 'tags'
-          ? `${c} <@ ${quoteTextArray(values)}`
-          : `${c} in (${values.map(quoteLiteral).join(', ')})`;
-      checks.push(`constraint ${quoteIdent(valuesConstraintName(entity, field))} check (${cond})`);
-    }
+    const cond = values
+      ? f.type === 'tags'
+        ? `${c} <@ ${quoteTextArray(values)}`
+        : `${c} in (${values.map(quoteLiteral).join(', ')})`
+      : valueLimitSql(spec, entity, field, f, c);
+    // Same name for both: the error mapper reads `__values` as INVALID_VALUE on the field.
+    if (cond) checks.push(`constraint ${quoteIdent(valuesConstraintName(entity, field))} check (${cond})`);
   }
   (e.unique ?? []).forEach((key, i) => {
     const cols = key.fields.map((f) => quoteIdent(columnName(f))).join(', ');

@@ -175,7 +175,8 @@ export function emitParentRevalidation(spec: AppSpec, parent: string): string {
       for (const hop of [...hops].sort()) {
         const f = spec.entities[child]?.fields[hop];
         if (!f || referencedEntity(spec, f) !== parent) continue;
-        const params: Record<string, string> = { entity: quoteLiteral(child) };
+        // `id`: which row (the UI names the line whose receipt is missing).
+        const params: Record<string, string> = { entity: quoteLiteral(child), id: 'c.id' };
         if (rule.field) params.field = quoteLiteral(rule.field);
         blocks.push(
           [

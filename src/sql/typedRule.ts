@@ -31,34 +31,7 @@ export function ruleSql(
   return compileRuleSql(typedRule(ctx.spec, text, entity, where, expect), ctx);
 }
 
-/** Whether a rule reads anything beyond the row's own columns (so it cannot be a CHECK constraint). */
-export function readsBeyondRow(t: Typed): boolean {
-  switch (t.kind) {
-    case 'literal':
-    case 'const':
-      return false;
-    case 'field':
-      return t.path.length > 1 || t.scope !== 'row';
-    case 'me':
-    case 'now':
-    case 'today':
-    case 'this':
-    case 'role':
-    case 'count':
-    case 'sum':
-      return true;
-    case 'binary':
-      return readsBeyondRow(t.left) || readsBeyondRow(t.right);
-    case 'not':
-    case 'neg':
-    case 'empty':
-      return readsBeyondRow(t.operand);
-    case 'in':
-      return readsBeyondRow(t.operand) || t.list.some(readsBeyondRow);
-    case 'call':
-      return t.args.some(readsBeyondRow);
-  }
-}
+export { readsBeyondRow } from '../rules/readsBeyondRow.ts';
 
 /** Row fields (first path element, scope `row`) a rule reads: the columns worth indexing. */
 export function rowFieldsRead(t: Typed, out: Set<string> = new Set()): Set<string> {

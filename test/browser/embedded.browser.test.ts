@@ -12,9 +12,7 @@ if (!hasChromium && process.env.CI !== 'true') {
 /** What the test page puts on `window`. */
 type Nf = {
   ready: Promise<{
-    backend: import('../../src/backend/embedded/createEmbeddedBackend.ts').EmbeddedBackend & {
-      isLeader(): boolean;
-    };
+    backend: import('../../src/backend/embedded/browser/createBrowserBackend.ts').BrowserBackend;
     bootMs: number;
   }>;
   changes: { entity: string; id: string; kind: string }[];

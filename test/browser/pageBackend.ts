@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import type { EmbeddedBackend } from '../../src/backend/embedded/createEmbeddedBackend.ts';
+import type { BrowserBackend } from '../../src/backend/embedded/browser/createBrowserBackend.ts';
 import {
   type AuthEvent,
   type Backend,
@@ -13,7 +13,7 @@ import { buildTestPage, CHROMIUM, CHROMIUM_ARGS, serveStatic } from './testPage.
 
 /** What the test page (test/browser/page/main.ts) puts on `window`. */
 export type Nf = {
-  ready: Promise<{ backend: EmbeddedBackend & { isLeader(): boolean }; bootMs: number }>;
+  ready: Promise<{ backend: BrowserBackend; bootMs: number }>;
   changes: Change[];
   call(path: string, args: unknown[], clockMs: number | null): Promise<{ result: Wire; events: WireEvent[] }>;
   seedDemoAccounts(): Promise<void>;

@@ -130,6 +130,27 @@ export async function startE2E(app: string, extraArgs: string[] = []): Promise<E
   };
 }
 
+/**
+ * A fresh browser profile (its own IndexedDB, localStorage and workers) for one test: the app in
+ * its shipped mode (PGlite in the worker, persisted in IndexedDB — not `?memory`) starting from
+ * its first visit. `colorScheme` is what the operating system prefers.
+ */
+export async function freshProfile(
+  e2e: Pick<E2E, 'browser'>,
+  options: { colorScheme?: 'light' | 'dark'; width?: number; height?: number } = {},
+): Promise<BrowserContext> {
+  return e2e.browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    colorScheme: options.colorScheme ?? 'light',
+  });
+}
+
+/** Opens the app in its default storage (no `?memory`) and waits for the first heading. */
+export async function openDefault(page: Page, url: string, path = '/'): Promise<void> {
+  await page.goto(`${url}${path}`);
+  await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 90_000 });
+}
+
 /** A page that records uncaught page errors (a test asserts there are none). */
 export async function newPage(target: Browser | BrowserContext): Promise<{ page: Page; errors: string[] }> {
   const page = await target.newPage({ viewport: { width: 1280, height: 900 } });

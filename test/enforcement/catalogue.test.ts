@@ -36,7 +36,7 @@ describe.each(backends)('catalogue on $name', (backend) => {
            where n.nspname = 'public' and c.relkind = 'r'`,
         );
         expect(tables.rows[0]?.n).toBeGreaterThanOrEqual(Object.keys(app.spec.entities).length);
-      }, 60_000);
+      }, 180_000);
       for (const check of CHECKS)
         it(check.name, async () => {
           expect(await violations(db, check)).toEqual([]);

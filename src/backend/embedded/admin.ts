@@ -30,6 +30,21 @@ export function createAdminPort(ctx: EmbeddedContext, onOwnRolesChanged: () => P
       );
     },
 
+    async roleHolders(role) {
+      return asCaller(
+        ctx,
+        async (tx) => {
+          const r = await tx.query<{ user_id: string; role: string }>(
+            'select user_id, role from public.role_holders($1)',
+            [role],
+            QUERY_OPTIONS,
+          );
+          return r.rows.map((x) => ({ userId: x.user_id, role: x.role }));
+        },
+        { signedIn: true },
+      );
+    },
+
     async setRoles(userId, roles) {
       const known = Object.keys(ctx.spec.roles.roles);
       const unknown = roles.filter((r) => !known.includes(r));

@@ -85,11 +85,16 @@ export function createAuthPort(
 
     async signOut() {
       const token = currentToken(ctx);
-      ctx.current = { token: null, session: null };
-      ctx.store.save(null);
-      if (token) {
-        const hash = await sha256(token);
-        await asOwner(ctx, (tx) => tx.query('delete from ninefold.sessions where token_hash = $1', [hash]));
+      // The session row goes first, then the stored token: other tabs re-read the session when the
+      // stored token changes and must then find it gone, not still valid for a moment.
+      try {
+        if (token) {
+          const hash = await sha256(token);
+          await asOwner(ctx, (tx) => tx.query('delete from ninefold.sessions where token_hash = $1', [hash]));
+        }
+      } finally {
+        ctx.current = { token: null, session: null };
+        ctx.store.save(null);
       }
       ctx.emitAuth('SIGNED_OUT', null);
     },

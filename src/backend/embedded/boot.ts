@@ -1,4 +1,6 @@
 import type { PGliteInterface } from '@electric-sql/pglite';
+import { resolve } from '../../model/resolve.ts';
+import { tableShapes } from '../../model/tableShape.ts';
 import type { AppSpec } from '../../spec/types.ts';
 import { AUTH_STAND_IN_SQL } from '../../sql/authStandIn.ts';
 import { compileMigration } from '../../sql/compileMigration.ts';
@@ -32,15 +34,21 @@ async function missingColumns(db: Pick<PGliteInterface, 'query'>, spec: AppSpec)
 }
 
 /**
- * The statements that shape stored data: table definitions (columns, checks) and added
- * constraints. Everything else in the migration (functions, policies, grants, triggers) is
- * replaced in place by running it again; these are not, so a changed one means the data's shape
- * changed and must not be touched silently. New ones (a new entity) are fine.
+ * Tables whose shape (columns, constraints, foreign keys: `src/model/tableShape.ts`) differs
+ * between the stored model hashes and the new ones. New tables (a new entity) are fine; a
+ * changed or removed one means the data's shape changed and must not be touched silently.
  */
-export function tableShape(sql: string): string[] {
-  const tables = sql.match(/create table if not exists[\s\S]*?\n\);/g) ?? [];
-  const constraints = sql.match(/alter table [^\n]* add constraint [^\n]*/g) ?? [];
-  return [...tables, ...constraints];
+export function changedTables(stored: Record<string, string>, next: Record<string, string>): string[] {
+  return Object.keys(stored).filter((t) => next[t] !== stored[t]);
+}
+
+function parseShapes(text: string | null | undefined): Record<string, string> | undefined {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as Record<string, string>;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The recorded schema version, or undefined when the database has none yet (fresh, or created elsewhere). */
@@ -85,20 +93,26 @@ export async function bootSchema(
       app text not null,
       sql text not null default '',
       applied_at timestamptz not null default now()
-    );`);
+    );
+    alter table ninefold.schema_version add column if not exists shapes text;`);
   const row = (
-    await db.query<{ version: string; sql: string }>('select version, sql from ninefold.schema_version')
+    await db.query<{ version: string; shapes: string | null }>(
+      'select version, shapes from ninefold.schema_version',
+    )
   ).rows[0];
+  const shapes = await tableShapes(resolve(spec));
   const current = row?.version;
   if (current === version) return { version, outcome: 'unchanged' };
-  if (row) {
-    const next = new Set(tableShape(sql));
-    const changed = tableShape(row.sql).filter((s) => !next.has(s));
+  // A database recorded before shapes were kept has none: the transaction below still refuses
+  // a migration that fails or leaves a column missing.
+  const storedShapes = parseShapes(row?.shapes);
+  if (storedShapes) {
+    const changed = changedTables(storedShapes, shapes).map((t) => `create table ${t}`);
     if (changed.length > 0) {
       throw new BackendError('SCHEMA_CHANGED', {
         from: current,
         to: version,
-        changed: changed.map((s) => s.split('\n')[0]),
+        changed,
         exportWith: 'exportDatabase()',
       });
     }
@@ -109,9 +123,10 @@ export async function bootSchema(
       const missing = await missingColumns(tx, spec);
       if (missing.length > 0) throw new BackendError('SCHEMA_CHANGED', { missing });
       await tx.query(
-        `insert into ninefold.schema_version (id, version, app, sql) values (1, $1, $2, $3)
-         on conflict (id) do update set version = excluded.version, app = excluded.app, sql = excluded.sql, applied_at = now()`,
-        [version, spec.purpose.name, sql],
+        `insert into ninefold.schema_version (id, version, app, sql, shapes) values (1, $1, $2, $3, $4)
+         on conflict (id) do update set version = excluded.version, app = excluded.app, sql = excluded.sql,
+           shapes = excluded.shapes, applied_at = now()`,
+        [version, spec.purpose.name, sql, JSON.stringify(shapes)],
       );
     });
   } catch (e) {

@@ -11,10 +11,10 @@ import { createDataPort } from './data.ts';
 import { demoPlanFor } from './demo/demoPlanFor.ts';
 import { seedDemo, wipeAppData } from './demo/seedDemo.ts';
 import { createFilesPort } from './files.ts';
-import { createLive } from './live.ts';
+import { createLive, type Live } from './live.ts';
 import { type OutboxEntry, readOutbox } from './outbox.ts';
 import { asOwner } from './request.ts';
-import { sessionStore } from './sessionStore.ts';
+import { type SessionStore, sessionStore } from './sessionStore.ts';
 
 export interface EmbeddedBackendOptions {
   spec: AppSpec;
@@ -38,6 +38,10 @@ export interface EmbeddedBackendOptions {
    * creates the database: no initdb, no migration (only the version check). Ignored with `db`.
    */
   loadDataDir?: Blob;
+  /** Where the session token is kept (default: localStorage in a tab, memory elsewhere). */
+  store?: SessionStore;
+  /** The live channel (default: this process's listeners plus BroadcastChannel to other tabs). */
+  live?: Live;
 }
 
 export interface EmbeddedBackend extends Backend {
@@ -103,14 +107,14 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
   let schema = await bootSchema(db, spec, options.schemaVersion);
 
   const authListeners = new Set<(e: AuthEvent, s: Session | null) => void>();
-  const live = createLive(`ninefold-${slug}-changes`);
+  const live = options.live ?? createLive(`ninefold-${slug}-changes`);
   const ctx: EmbeddedContext = {
     db,
     spec,
     errors: errorContext(spec),
     now: options.now ?? (() => new Date()),
     sessionTtlMs: options.sessionTtlMs ?? 7 * 24 * 3600 * 1000,
-    store: sessionStore(`ninefold-${slug}-session`),
+    store: options.store ?? sessionStore(`ninefold-${slug}-session`),
     current: { token: null, session: null },
     emitAuth: (event, session) => {
       for (const l of [...authListeners]) {

@@ -1,4 +1,5 @@
-import { columnName, tableName } from '../../naming.ts';
+import { tableByName } from '../../model/lookup.ts';
+import { resolve } from '../../model/resolve.ts';
 import { ERROR_CODE_SHAPE } from '../../spec/specNames.ts';
 import type { AppSpec } from '../../spec/types.ts';
 import { type ConstraintMeaning, constraintCatalogue } from '../../sql/constraintNames.ts';
@@ -41,24 +42,16 @@ const CODE_SHAPE = ERROR_CODE_SHAPE;
  * mapDatabaseError(err, ctx);
  */
 export function errorContext(spec: AppSpec): ErrorContext {
-  const codes = new Set<string>([...BUILTIN, ...Object.keys(spec.errors)]);
-  const entities = new Map<string, { entity: string; columns: Map<string, string> }>();
-  for (const [entity, e] of Object.entries(spec.entities)) {
-    const columns = new Map<string, string>();
-    for (const field of Object.keys(e.fields)) columns.set(columnName(field), field);
-    if (e.files) for (const f of ['name', 'size', 'type', 'content']) columns.set(f, f);
-    entities.set(tableName(entity), { entity, columns });
-  }
+  const model = resolve(spec);
   return {
-    codes,
+    codes: new Set(model.errors.keys()),
     constraints: constraintCatalogue(spec),
-    fieldOfCode: (code) => spec.errors[code]?.field,
-    entityOf: (table) => (table ? entities.get(table)?.entity : undefined),
+    fieldOfCode: (code) => model.errors.get(code)?.field,
+    entityOf: (table) => tableByName(model, table)?.entity,
     fieldOf: (table, column) => {
-      if (!table || !column) return undefined;
-      const t = entities.get(table);
-      const field = t?.columns.get(column);
-      return t && field ? `${t.entity}.${field}` : undefined;
+      const t = tableByName(model, table);
+      const c = column ? t?.byColumn.get(column) : undefined;
+      return t && c ? `${t.entity}.${c.field}` : undefined;
     },
   };
 }

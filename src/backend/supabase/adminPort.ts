@@ -14,6 +14,7 @@ export const ADMIN_RPC = {
   setRoles: 'set_roles',
   grant: 'grant_role',
   revoke: 'revoke_role',
+  roleHolders: 'role_holders',
 } as const;
 
 interface ListedUser {
@@ -46,6 +47,14 @@ export function createAdminPort(
           createdAt: new Date(u.created_at).toISOString(),
         }),
       );
+    },
+
+    async roleHolders(role) {
+      const { data } = await run(ctx, client.rpc(ADMIN_RPC.roleHolders, { p_role: role }));
+      return ((data ?? []) as { user_id: string; role: string }[]).map((x) => ({
+        userId: x.user_id,
+        role: x.role,
+      }));
     },
 
     async setRoles(userId, roles) {

@@ -1,25 +1,9 @@
-import { columnName, tableName, transitionFunctionName } from '../../naming.ts';
+import { resolve } from '../../model/resolve.ts';
+import { transitionFunctionName } from '../../naming.ts';
 import type { AppSpec, FieldSpec } from '../../spec/types.ts';
 import { BackendError, type Row } from '../types.ts';
 
-/** Columns every table has, besides the specification's fields. */
-const IMPLICIT: Readonly<Record<string, string>> = {
-  id: 'id',
-  created_at: 'createdAt',
-  updated_at: 'updatedAt',
-  version: 'version',
-};
-
-/**
- * Field → column of the metadata a files entity's table holds besides its declared fields, as the
- * SQL compiler emits them for the supabase target (src/sql/emitFiles.ts). The bytes live in Storage;
- * `storage_path` is written by the adapter and never shown.
- */
-export const FILE_COLUMNS: Readonly<Record<string, string>> = {
-  name: 'name',
-  size: 'size_bytes',
-  type: 'mime_type',
-};
+/** The bytes live in Storage; `storage_path` is written by the adapter and never shown. */
 export const STORAGE_PATH_COLUMN = 'storage_path';
 
 /** What the adapter needs to know about one entity to talk to its table. */
@@ -39,12 +23,9 @@ export interface EntityModel {
   timestamps: ReadonlySet<string>;
 }
 
-// Same choice as the embedded backend (embedded/entityInfo.ts): text, longtext and email unless
-// `search: false`, any field with `search: true`.
-const SEARCHABLE_BY_DEFAULT = new Set(['text', 'longtext', 'email']);
-
 /**
- * Builds the table/column lookups for every entity of a specification.
+ * The table/column lookups of every entity, read from the app model (the same table nodes the
+ * embedded backend and the SQL printer use).
  *
  * @example
  * const models = entityModels(spec);
@@ -52,36 +33,18 @@ const SEARCHABLE_BY_DEFAULT = new Set(['text', 'longtext', 'email']);
  */
 export function entityModels(spec: AppSpec): ReadonlyMap<string, EntityModel> {
   const out = new Map<string, EntityModel>();
-  for (const [entity, e] of Object.entries(spec.entities)) {
-    // `file` fields are not columns: files live in their own rows.
-    const fields = new Map<string, FieldSpec>(Object.entries(e.fields).filter(([, f]) => f.type !== 'file'));
-    const fieldOfColumn = new Map<string, string>(Object.entries(IMPLICIT));
-    const columnOfField = new Map<string, string>(Object.entries(IMPLICIT).map(([c, f]) => [f, c]));
-    for (const field of fields.keys()) {
-      fieldOfColumn.set(columnName(field), field);
-      columnOfField.set(field, columnName(field));
-    }
-    if (e.files) {
-      for (const [field, column] of Object.entries(FILE_COLUMNS)) {
-        if (fields.has(field)) continue;
-        fieldOfColumn.set(column, field);
-        columnOfField.set(field, column);
-      }
-    }
-    const searchColumns = [...fields]
-      .filter(([, f]) => f.search !== false && (f.search === true || SEARCHABLE_BY_DEFAULT.has(f.type)))
-      .map(([name]) => columnName(name));
-    const timestamps = new Set(['createdAt', 'updatedAt']);
-    for (const [name, f] of fields) if (f.type === 'datetime') timestamps.add(name);
-    out.set(entity, {
-      entity,
-      table: tableName(entity),
-      files: e.files === true,
+  for (const t of resolve(spec).tables.values()) {
+    const fields = new Map<string, FieldSpec>();
+    for (const c of t.columns) if (c.origin === 'declared' && c.spec) fields.set(c.field, c.spec);
+    out.set(t.entity, {
+      entity: t.entity,
+      table: t.table,
+      files: t.files,
       fields,
-      fieldOfColumn,
-      columnOfField,
-      searchColumns,
-      timestamps,
+      fieldOfColumn: new Map(t.columns.map((c) => [c.column, c.field])),
+      columnOfField: new Map(t.columns.map((c) => [c.field, c.column])),
+      searchColumns: t.searchable,
+      timestamps: new Set(t.columns.filter((c) => c.timestamp).map((c) => c.field)),
     });
   }
   return out;

@@ -29,7 +29,7 @@ create table if not exists app.user_roles (
 alter table app.user_roles enable row level security;
 alter table app.user_roles force row level security;
 
--- Whether a user holds a role, directly or through a role that inherits it. Null user: false.
+-- Whether a user holds a role, directly or through a role that inherits it. Null user: false. Only about the caller, unless the rules ask it of others or the caller is an admin.
 create or replace function app.has_role(p_user_id uuid, p_role text)
 returns boolean
 language sql stable security definer
@@ -38,6 +38,9 @@ as $fn$
 select exists (
   select 1 from app.user_roles ur
   where ur.user_id = p_user_id
+    and (p_user_id = (select auth.uid()) or (select auth.uid()) is null
+      or p_role = any (array[]::text[])
+      or exists (select 1 from app.user_roles a where a.user_id = (select auth.uid()) and a.role = any (array['admin']::text[])))
     and ur.role = any (case p_role
       when 'employee' then array['employee', 'manager', 'finance', 'admin']::text[]
       when 'manager' then array['manager']::text[]
@@ -172,8 +175,13 @@ create table if not exists public.person (
   department text,
   cost_centre text,
   employee_number text,
+  constraint person__name__values check (char_length(name) <= 10000),
   constraint person__email__unique unique (email),
+  constraint person__email__values check (char_length(email) <= 10000),
+  constraint person__department__values check (char_length(department) <= 10000),
+  constraint person__cost_centre__values check (char_length(cost_centre) <= 10000),
   constraint person__employee_number__unique unique (employee_number),
+  constraint person__employee_number__values check (char_length(employee_number) <= 10000),
   constraint person__email_invalid__1 check (email is null or (email ~ '^[^ \t\n\r\f\v@]+@[^ \t\n\r\f\v@]+\.[^ \t\n\r\f\v@]+$')),
   constraint person__cost_centre_invalid__2 check (cost_centre is null or (cost_centre ~ '^CC-[0-9]{4}$')),
   constraint person__manager_self__3 check (coalesce(((manager is null) or (manager <> id)), false))
@@ -200,8 +208,17 @@ create table if not exists public.claim (
   paid_by uuid,
   paid_at timestamptz,
   payment_reference text,
+  constraint claim__purpose__values check (char_length(purpose) <= 100000),
   constraint claim__status__values check (status in ('draft', 'submitted', 'returned', 'approved', 'finance_approved', 'rejected', 'paid')),
   constraint claim__currency__values check (currency in ('EUR', 'USD', 'GBP', 'CHF', 'SEK')),
+  constraint claim__total__values check (total not in ('NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric)),
+  constraint claim__submitted_at__values check (isfinite(submitted_at)),
+  constraint claim__approved_at__values check (isfinite(approved_at)),
+  constraint claim__finance_approved_at__values check (isfinite(finance_approved_at)),
+  constraint claim__return_reason__values check (char_length(return_reason) <= 100000),
+  constraint claim__rejection_reason__values check (char_length(rejection_reason) <= 100000),
+  constraint claim__paid_at__values check (isfinite(paid_at)),
+  constraint claim__payment_reference__values check (char_length(payment_reference) <= 10000),
   constraint claim__title_too_long__1 check (title is null or (char_length(title) <= 100)),
   constraint claim__claim_total_too_high__2 check (total is null or (total <= 20000)),
   constraint claim__reason_too_short__3 check (return_reason is null or (char_length(return_reason) >= 10)),
@@ -225,7 +242,11 @@ create table if not exists public.line (
   distance_km numeric,
   amount numeric not null,
   currency text not null default 'EUR'::text,
+  constraint line__date__values check (isfinite(date)),
   constraint line__category__values check (category in ('travel', 'lodging', 'meals', 'mileage', 'office', 'software', 'training', 'other')),
+  constraint line__merchant__values check (char_length(merchant) <= 10000),
+  constraint line__distance_km__values check (distance_km not in ('NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric)),
+  constraint line__amount__values check (amount not in ('NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric)),
   constraint line__currency__values check (currency in ('EUR', 'USD', 'GBP', 'CHF', 'SEK')),
   constraint line__description_too_long__1 check (description is null or (char_length(description) <= 200)),
   constraint line__amount_not_positive__2 check (amount is null or (amount >= 0.01)),
@@ -349,8 +370,8 @@ language plpgsql volatile security definer
 set search_path = ''
 as $fn$
 begin
-  insert into public.person (id, name, email, department, cost_centre, employee_number)
-  values (new.id, coalesce(nullif(new.raw_user_meta_data ->> 'name', ''), split_part(new.email, '@', 1)), new.email, nullif(new.raw_user_meta_data ->> 'department', ''), nullif(new.raw_user_meta_data ->> 'costCentre', ''), nullif(new.raw_user_meta_data ->> 'employeeNumber', ''))
+  insert into public.person (id, name, email)
+  values (new.id, coalesce(nullif(new.raw_user_meta_data ->> 'name', ''), split_part(new.email, '@', 1)), new.email)
   on conflict (id) do nothing;
   insert into app.user_roles (user_id, role) values (new.id, 'employee') on conflict do nothing;
   return new;
@@ -807,13 +828,13 @@ declare
 begin
   for c in select * from public.line x where x.claim = new.id loop
     if not (coalesce((c.currency = (select _h1.currency from public.claim _h1 where _h1.id = c.claim)), false)) then
-      raise exception using errcode = 'P0001', message = 'CURRENCY_MISMATCH', detail = jsonb_build_object('entity', 'line', 'field', 'currency')::text;
+      raise exception using errcode = 'P0001', message = 'CURRENCY_MISMATCH', detail = jsonb_build_object('entity', 'line', 'id', c.id, 'field', 'currency')::text;
     end if;
   end loop;
   for c in select * from public.line x where x.claim = new.id loop
     perform app.lock_group('receipt.line', (c.id)::text);
     if not (not coalesce(((c.amount > 25) and ((select _h1.status from public.claim _h1 where _h1.id = c.claim) not in ('draft', 'returned'))), false) or coalesce(((select count(*) from public.receipt _c1 where (_c1.line = c.id)) >= 1), false)) then
-      raise exception using errcode = 'P0001', message = 'RECEIPT_REQUIRED', detail = jsonb_build_object('entity', 'line', 'field', 'amount')::text;
+      raise exception using errcode = 'P0001', message = 'RECEIPT_REQUIRED', detail = jsonb_build_object('entity', 'line', 'id', c.id, 'field', 'amount')::text;
     end if;
   end loop;
   return null;
@@ -862,7 +883,7 @@ declare
 begin
   for c in select * from public.receipt x where x.line = new.id loop
     if not (coalesce(((select _h1.claim from public.line _h1 where _h1.id = c.line) = c.claim), false)) then
-      raise exception using errcode = 'P0001', message = 'RECEIPT_LINE_MISMATCH', detail = jsonb_build_object('entity', 'receipt', 'field', 'line')::text;
+      raise exception using errcode = 'P0001', message = 'RECEIPT_LINE_MISMATCH', detail = jsonb_build_object('entity', 'receipt', 'id', c.id, 'field', 'line')::text;
     end if;
   end loop;
   return null;
@@ -878,7 +899,7 @@ language plpgsql volatile
 set search_path = ''
 as $fn$
 begin
-  if current_user in ('anon', 'authenticated') then
+  if current_user in ('anon', 'authenticated') and pg_catalog.pg_trigger_depth() = 1 then
     if tg_op = 'INSERT' and not (((select app.has_role((select auth.uid()), 'employee')) and coalesce((((select _h1.submitter from public.claim _h1 where _h1.id = new.claim) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = new.claim) in ('draft', 'returned'))), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce((((select _h1.submitter from public.claim _h1 where _h1.id = new.claim) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = new.claim) in ('draft', 'returned'))), false)) or ((select app.has_role((select auth.uid()), 'finance')) and coalesce((((select _h1.submitter from public.claim _h1 where _h1.id = new.claim) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = new.claim) in ('draft', 'returned'))), false)) or ((select app.has_role((select auth.uid()), 'admin')) and coalesce((((select _h1.submitter from public.claim _h1 where _h1.id = new.claim) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = new.claim) in ('draft', 'returned'))), false))) then
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'line', 'action', 'create')::text;
     end if;
@@ -922,7 +943,7 @@ language plpgsql volatile
 set search_path = ''
 as $fn$
 begin
-  if current_user in ('anon', 'authenticated') then
+  if current_user in ('anon', 'authenticated') and pg_catalog.pg_trigger_depth() = 1 then
     if tg_op = 'INSERT' and not (((select app.has_role((select auth.uid()), 'employee')) and coalesce((((select _h1.submitter from public.claim _h1 where _h1.id = new.claim) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = new.claim) in ('draft', 'returned'))), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce((((select _h1.submitter from public.claim _h1 where _h1.id = new.claim) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = new.claim) in ('draft', 'returned'))), false)) or ((select app.has_role((select auth.uid()), 'finance')) and coalesce((((select _h1.submitter from public.claim _h1 where _h1.id = new.claim) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = new.claim) in ('draft', 'returned'))), false)) or ((select app.has_role((select auth.uid()), 'admin')) and coalesce((((select _h1.submitter from public.claim _h1 where _h1.id = new.claim) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = new.claim) in ('draft', 'returned'))), false))) then
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'receipt', 'action', 'create')::text;
     end if;
@@ -954,7 +975,7 @@ create index if not exists claim_history__row_id__idx on public.claim_history (r
 alter table public.claim_history enable row level security;
 alter table public.claim_history force row level security;
 drop policy if exists claim_history__read on public.claim_history;
-create policy claim_history__read on public.claim_history as permissive for select to authenticated using (exists (select 1 from public.claim x where x.id = claim_history.row_id));
+create policy claim_history__read on public.claim_history as permissive for select to authenticated using (exists (select 1 from public.claim x where x.id = claim_history.row_id and x.created_at <= claim_history.at));
 -- History of claim is append-only.
 create or replace function app.claim_history__append_only()
 returns trigger
@@ -1424,7 +1445,7 @@ grant delete on table public.person to authenticated;
 
 revoke all on table public.claim from anon, authenticated;
 grant select on table public.claim to authenticated;
-grant insert (id, title, purpose, currency) on table public.claim to authenticated;
+grant insert (title, purpose, currency) on table public.claim to authenticated;
 grant update (title, purpose, currency) on table public.claim to authenticated;
 grant delete on table public.claim to authenticated;
 revoke all on table public.claim_history from anon, authenticated;
@@ -1432,13 +1453,13 @@ grant select on table public.claim_history to authenticated;
 
 revoke all on table public.line from anon, authenticated;
 grant select on table public.line to authenticated;
-grant insert (id, claim, date, category, description, merchant, distance_km, amount, currency) on table public.line to authenticated;
+grant insert (claim, date, category, description, merchant, distance_km, amount, currency) on table public.line to authenticated;
 grant update (date, category, description, merchant, distance_km, amount, currency) on table public.line to authenticated;
 grant delete on table public.line to authenticated;
 
 revoke all on table public.receipt from anon, authenticated;
 grant select on table public.receipt to authenticated;
-grant insert (id, name, size_bytes, mime_type, content, claim, line) on table public.receipt to authenticated;
+grant insert (name, size_bytes, mime_type, content, claim, line) on table public.receipt to authenticated;
 grant delete on table public.receipt to authenticated;
 
 -- ======================================================================
@@ -1493,3 +1514,41 @@ end;
 $fn$;
 revoke execute on function public.set_roles(uuid, text[]) from public, anon, authenticated;
 grant execute on function public.set_roles(uuid, text[]) to authenticated;
+
+-- Refuses removing the last admin role (LAST_ADMIN).
+create or replace function app.keep_an_admin()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+begin
+  if old.role = any (array['admin']::text[])
+     and exists (select 1 from auth.users u where u.id = old.user_id)
+     and not exists (select 1 from app.user_roles ur where ur.role = any (array['admin']::text[])) then
+    raise exception using errcode = 'P0001', message = 'LAST_ADMIN', detail = jsonb_build_object()::text;
+  end if;
+  return null;
+end;
+$fn$;
+revoke execute on function app.keep_an_admin() from public, anon, authenticated;
+
+-- Who holds a role a validation rule names (direct grants), for the options forms offer.
+create or replace function public.role_holders(p_role text)
+returns table (user_id uuid, role text)
+language plpgsql stable security definer
+set search_path = ''
+as $fn$
+begin
+  if (select auth.uid()) is null or not (p_role = any (array[]::text[])) then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'user_roles', 'action', 'list')::text;
+  end if;
+  return query select ur.user_id, ur.role::text from app.user_roles ur
+    where ur.role = any (case p_role
+      else array[p_role] end);
+end;
+$fn$;
+revoke execute on function public.role_holders(text) from public, anon, authenticated;
+grant execute on function public.role_holders(text) to authenticated;
+drop trigger if exists user_roles__keep_an_admin on app.user_roles;
+create constraint trigger user_roles__keep_an_admin after delete on app.user_roles
+  deferrable initially deferred for each row execute function app.keep_an_admin();

@@ -29,7 +29,7 @@ create table if not exists app.user_roles (
 alter table app.user_roles enable row level security;
 alter table app.user_roles force row level security;
 
--- Whether a user holds a role, directly or through a role that inherits it. Null user: false.
+-- Whether a user holds a role, directly or through a role that inherits it. Null user: false. Only about the caller, unless the rules ask it of others or the caller is an admin.
 create or replace function app.has_role(p_user_id uuid, p_role text)
 returns boolean
 language sql stable security definer
@@ -38,6 +38,9 @@ as $fn$
 select exists (
   select 1 from app.user_roles ur
   where ur.user_id = p_user_id
+    and (p_user_id = (select auth.uid()) or (select auth.uid()) is null
+      or p_role = any (array['agent']::text[])
+      or exists (select 1 from app.user_roles a where a.user_id = (select auth.uid()) and a.role = any (array['admin']::text[])))
     and ur.role = any (case p_role
       when 'customer' then array['customer', 'agent', 'admin']::text[]
       when 'agent' then array['agent', 'admin']::text[]
@@ -167,6 +170,8 @@ create table if not exists public.person (
   email text not null,
   name text not null,
   constraint person__email__unique unique (email),
+  constraint person__email__values check (char_length(email) <= 10000),
+  constraint person__name__values check (char_length(name) <= 10000),
   constraint person__email_invalid__1 check (email is null or (email ~ '^[^ \t\n\r\f\v@]+@[^ \t\n\r\f\v@]+\.[^ \t\n\r\f\v@]+$'))
 );
 
@@ -183,8 +188,11 @@ create table if not exists public.ticket (
   assignee uuid,
   resolution text,
   solved_at timestamptz,
+  constraint ticket__body__values check (char_length(body) <= 100000),
   constraint ticket__priority__values check (priority in ('low', 'normal', 'high')),
   constraint ticket__status__values check (status in ('open', 'pending', 'solved', 'closed')),
+  constraint ticket__resolution__values check (char_length(resolution) <= 100000),
+  constraint ticket__solved_at__values check (isfinite(solved_at)),
   constraint ticket__title_too_short__1 check (title is null or (char_length(title) >= 3)),
   constraint ticket__title_too_long__2 check (title is null or (char_length(title) <= 120)),
   constraint ticket__resolution_required__3 check (not coalesce((status = 'solved'), false) or coalesce((not (resolution is null or resolution = '')), false))
@@ -197,7 +205,8 @@ create table if not exists public.comment (
   version integer not null default 1,
   ticket uuid not null,
   author uuid not null,
-  body text not null
+  body text not null,
+  constraint comment__body__values check (char_length(body) <= 100000)
 );
 
 create table if not exists public.attachment (
@@ -612,7 +621,7 @@ language plpgsql volatile
 set search_path = ''
 as $fn$
 begin
-  if current_user in ('anon', 'authenticated') then
+  if current_user in ('anon', 'authenticated') and pg_catalog.pg_trigger_depth() = 1 then
     if tg_op = 'INSERT' and not (((select app.has_role((select auth.uid()), 'customer')) and coalesce(((select _h1.requester from public.ticket _h1 where _h1.id = new.ticket) = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent'))) then
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'comment', 'action', 'create')::text;
     end if;
@@ -630,7 +639,7 @@ language plpgsql volatile
 set search_path = ''
 as $fn$
 begin
-  if current_user in ('anon', 'authenticated') then
+  if current_user in ('anon', 'authenticated') and pg_catalog.pg_trigger_depth() = 1 then
     if tg_op = 'INSERT' and not (((select app.has_role((select auth.uid()), 'customer')) and coalesce(((select _h1.requester from public.ticket _h1 where _h1.id = new.ticket) = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent'))) then
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'attachment', 'action', 'create')::text;
     end if;
@@ -659,7 +668,7 @@ create index if not exists ticket_history__row_id__idx on public.ticket_history 
 alter table public.ticket_history enable row level security;
 alter table public.ticket_history force row level security;
 drop policy if exists ticket_history__read on public.ticket_history;
-create policy ticket_history__read on public.ticket_history as permissive for select to authenticated using (exists (select 1 from public.ticket x where x.id = ticket_history.row_id));
+create policy ticket_history__read on public.ticket_history as permissive for select to authenticated using (exists (select 1 from public.ticket x where x.id = ticket_history.row_id and x.created_at <= ticket_history.at));
 -- History of ticket is append-only.
 create or replace function app.ticket_history__append_only()
 returns trigger
@@ -912,7 +921,7 @@ grant update (name) on table public.person to authenticated;
 
 revoke all on table public.ticket from anon, authenticated;
 grant select on table public.ticket to authenticated;
-grant insert (id, title, body, priority, assignee) on table public.ticket to authenticated;
+grant insert (title, body, priority, assignee) on table public.ticket to authenticated;
 grant update (title, body, priority, assignee) on table public.ticket to authenticated;
 grant delete on table public.ticket to authenticated;
 revoke all on table public.ticket_history from anon, authenticated;
@@ -920,11 +929,11 @@ grant select on table public.ticket_history to authenticated;
 
 revoke all on table public.comment from anon, authenticated;
 grant select on table public.comment to authenticated;
-grant insert (id, ticket, body) on table public.comment to authenticated;
+grant insert (ticket, body) on table public.comment to authenticated;
 
 revoke all on table public.attachment from anon, authenticated;
 grant select on table public.attachment to authenticated;
-grant insert (id, name, size_bytes, mime_type, content, ticket) on table public.attachment to authenticated;
+grant insert (name, size_bytes, mime_type, content, ticket) on table public.attachment to authenticated;
 grant delete on table public.attachment to authenticated;
 
 -- ======================================================================
@@ -979,3 +988,41 @@ end;
 $fn$;
 revoke execute on function public.set_roles(uuid, text[]) from public, anon, authenticated;
 grant execute on function public.set_roles(uuid, text[]) to authenticated;
+
+-- Refuses removing the last admin role (LAST_ADMIN).
+create or replace function app.keep_an_admin()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+begin
+  if old.role = any (array['admin']::text[])
+     and exists (select 1 from auth.users u where u.id = old.user_id)
+     and not exists (select 1 from app.user_roles ur where ur.role = any (array['admin']::text[])) then
+    raise exception using errcode = 'P0001', message = 'LAST_ADMIN', detail = jsonb_build_object()::text;
+  end if;
+  return null;
+end;
+$fn$;
+revoke execute on function app.keep_an_admin() from public, anon, authenticated;
+
+-- Who holds a role a validation rule names (direct grants), for the options forms offer.
+create or replace function public.role_holders(p_role text)
+returns table (user_id uuid, role text)
+language plpgsql stable security definer
+set search_path = ''
+as $fn$
+begin
+  if (select auth.uid()) is null or not (p_role = any (array[]::text[])) then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'user_roles', 'action', 'list')::text;
+  end if;
+  return query select ur.user_id, ur.role::text from app.user_roles ur
+    where ur.role = any (case p_role
+      else array[p_role] end);
+end;
+$fn$;
+revoke execute on function public.role_holders(text) from public, anon, authenticated;
+grant execute on function public.role_holders(text) to authenticated;
+drop trigger if exists user_roles__keep_an_admin on app.user_roles;
+create constraint trigger user_roles__keep_an_admin after delete on app.user_roles
+  deferrable initially deferred for each row execute function app.keep_an_admin();

@@ -50,6 +50,14 @@ export async function createServerDb(url = databaseUrl()): Promise<TestDb> {
   }
   const connectionString = withDatabase(url, name);
   const pool = new pg.Pool({ connectionString, max: 4 });
+  // An idle pooled connection the server ends (`57P01 terminating connection due to administrator
+  // command`: the forced drop below, or a loaded server's own restart of a backend) is reported
+  // as an 'error' event on the pool; without a listener Node throws it as an uncaught exception
+  // in whichever test runs then. The pool replaces the connection; a query on it fails normally.
+  let closing = false;
+  pool.on('error', (e) => {
+    if (!closing) console.warn(`test database ${name}: idle connection ended: ${e.message}`);
+  });
   return {
     kind: 'pg',
     connectionString,
@@ -89,6 +97,7 @@ export async function createServerDb(url = databaseUrl()): Promise<TestDb> {
       }
     },
     async close() {
+      closing = true;
       await pool.end();
       const a = new pg.Client({ connectionString: url });
       await a.connect();

@@ -12,18 +12,31 @@ import { call, clock, forwardAuth } from './rpc.ts';
 const changes: Change[] = [];
 const dataDir = new URLSearchParams(location.search).get('db') ?? undefined;
 const started = performance.now();
-const ready = createBrowserBackend({
-  spec: helpdesk,
-  ...(dataDir ? { dataDir } : {}),
-  now: () => new Date(clock.ms ?? Date.now()),
-}).then((backend) => {
-  backend.live.subscribe({ entity: 'ticket' }, (c) => changes.push(c));
-  forwardAuth(backend);
-  const bootMs = performance.now() - started;
-  const status = document.getElementById('status');
-  if (status) status.textContent = `ready in ${Math.round(bootMs)} ms`;
-  return { backend, bootMs };
-});
+/** A database this browser does not have yet starts from the schema snapshot (testPage.ts), as the app's first visit does. */
+async function firstVisit(): Promise<{ loadDataDir?: Blob }> {
+  const name = `/pglite/${(dataDir ?? 'idb://ninefold-helpdesk').slice('idb://'.length)}`;
+  if ((await indexedDB.databases()).some((d) => d.name === name)) return {};
+  const r = await fetch('./schema.tar.gz');
+  return r.ok ? { loadDataDir: await r.blob() } : {};
+}
+
+const ready = firstVisit()
+  .then((snapshot) =>
+    createBrowserBackend({
+      spec: helpdesk,
+      ...snapshot,
+      ...(dataDir ? { dataDir } : {}),
+      now: () => new Date(clock.ms ?? Date.now()),
+    }),
+  )
+  .then((backend) => {
+    backend.live.subscribe({ entity: 'ticket' }, (c) => changes.push(c));
+    forwardAuth(backend);
+    const bootMs = performance.now() - started;
+    const status = document.getElementById('status');
+    if (status) status.textContent = `ready in ${Math.round(bootMs)} ms`;
+    return { backend, bootMs };
+  });
 
 Object.assign(window, {
   nf: {

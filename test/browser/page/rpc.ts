@@ -4,7 +4,7 @@
  * BackendError as data, plus the auth events and live changes the call caused. Bytes travel as
  * base64 because the call crosses the DevTools protocol as JSON.
  */
-import type { EmbeddedBackend } from '../../../src/backend/embedded/createEmbeddedBackend.ts';
+import type { BrowserBackend } from '../../../src/backend/embedded/browser/createBrowserBackend.ts';
 import { BackendError } from '../../../src/backend/types.ts';
 
 export type Wire = { ok: true; value: unknown } | { ok: false; error: WireError };
@@ -57,7 +57,7 @@ function describe(cause: unknown): string | undefined {
 }
 
 /** Starts forwarding this backend's auth events (once per page). */
-export function forwardAuth(backend: EmbeddedBackend): void {
+export function forwardAuth(backend: BrowserBackend): void {
   backend.auth.onChange((event, session) => events.push({ kind: 'auth', event, session: encode(session) }));
 }
 
@@ -66,7 +66,7 @@ export function forwardAuth(backend: EmbeddedBackend): void {
  * with a subscription number chosen by the caller.
  */
 export async function call(
-  backend: EmbeddedBackend,
+  backend: BrowserBackend,
   path: string,
   args: unknown[],
   clockMs: number | null,

@@ -1,55 +1,266 @@
-import { PGliteWorker } from '@electric-sql/pglite/worker';
+import type { PGliteInterface, Transaction } from '@electric-sql/pglite';
+import type { AppSpec } from '../../../spec/types.ts';
+import type { AuthEvent, Backend, Change, Session } from '../../types.ts';
+import type { OutboxEntry } from '../outbox.ts';
+import { sessionStore } from '../sessionStore.ts';
 import {
-  appSlug,
-  createEmbeddedBackend,
-  type EmbeddedBackend,
-  type EmbeddedBackendOptions,
-} from '../createEmbeddedBackend.ts';
-import { decodeWorkerError, mapRejections } from './workerErrors.ts';
+  type Answer,
+  type BroadcastChange,
+  fromWireError,
+  type InitMessage,
+  type Request,
+  type TabMessage,
+  type WorkerMessage,
+} from './protocol.ts';
 
-export interface BrowserBackendOptions extends Omit<EmbeddedBackendOptions, 'db'> {
-  /** The database worker; defaults to `pgliteWorker.ts` next to this file (bundled by Vite). */
+export interface BrowserBackendOptions {
+  spec: AppSpec;
+  /** Where the database lives: `idb://ninefold-<app>` by default. */
+  dataDir?: string;
+  /** The version the build computed (`embeddedSchema(spec).version`): a return visit only compares it. */
+  schemaVersion?: string;
+  /** A first visit's snapshot: the leader's worker creates the database from it. */
+  loadDataDir?: Blob;
+  /** Create the demo accounts (one per role) when they are missing. */
+  seedDemoAccounts?: boolean;
+  /** The clock the backend checks sessions against (tests); sent with each call. */
+  now?: () => Date;
+  /** An already started `backendWorker.ts` (the app starts it before React loads). */
   worker?: Worker;
 }
 
+/** Owner access for setup code, benchmarks and tests: statements sent to the worker one by one. */
+export type OwnerDb = Pick<PGliteInterface, 'query' | 'exec' | 'transaction'>;
+
+export interface BrowserBackend extends Backend {
+  readonly kind: 'embedded';
+  readonly schema: { version: string; outcome: 'created' | 'unchanged' | 'upgraded' };
+  /** Whether this tab's worker holds the database (one tab does; the others forward to it). */
+  isLeader(): boolean;
+  outbox(): Promise<OutboxEntry[]>;
+  resetDemo(): Promise<void>;
+  exportDatabase(): Promise<Blob>;
+  /** Runs `fn` in one owner transaction in the worker (setup, benchmarks, tests; never user work). */
+  asOwner<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  /** The database as the owner, through the worker (setup, benchmarks, tests). */
+  readonly db: OwnerDb;
+}
+
+/** `Expense approvals` → `expense-approvals` (as createEmbeddedBackend's appSlug, without importing it). */
+function slugOf(spec: AppSpec): string {
+  return (
+    spec.purpose.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'app'
+  );
+}
+
 /**
- * The embedded backend in a browser tab: PGlite in a shared, leader-elected worker, persisted in
- * IndexedDB (`idb://ninefold-<app>` unless `dataDir` says otherwise), one database for every tab
- * of the app. The session token is kept in localStorage, so a reload stays signed in.
+ * Starts the backend's worker (`backendWorker.ts`) without waiting for anything: the app's entry
+ * script calls it first, so PGlite's download and compile overlap everything else.
+ *
+ * @example
+ * const worker = startBackendWorker('helpdesk');
+ */
+export function startBackendWorker(slug: string): Worker {
+  return new Worker(new URL('./backendWorker.ts', import.meta.url), {
+    type: 'module',
+    name: `ninefold-${slug}`,
+  });
+}
+
+/**
+ * The embedded backend in a browser tab: the backend itself runs in a worker next to PGlite
+ * (`serveBackend.ts`); this tab sends one message per port call and gets one answer. The workers of
+ * the app's tabs elect one leader that holds the database (IndexedDB at `idb://ninefold-<app>`
+ * unless `dataDir` says otherwise); the session token stays in this tab's localStorage (shared by
+ * the app's tabs, so a reload stays signed in) and goes with each call. Live changes: the caller
+ * hears its own in the answer, the other tabs on the app's BroadcastChannel.
  *
  * @example
  * const backend = await createBrowserBackend({ spec: helpdesk });
  */
-export async function createBrowserBackend(
-  options: BrowserBackendOptions,
-): Promise<EmbeddedBackend & { isLeader: () => boolean }> {
-  const slug = appSlug(options.spec);
-  const worker =
-    options.worker ??
-    new Worker(new URL('./pgliteWorker.ts', import.meta.url), { type: 'module', name: `ninefold-${slug}` });
+export async function createBrowserBackend(options: BrowserBackendOptions): Promise<BrowserBackend> {
+  const slug = slugOf(options.spec);
+  const worker = options.worker ?? startBackendWorker(slug);
   const dataDir = options.dataDir ?? `idb://ninefold-${slug}`;
-  const db = await PGliteWorker.create(worker, {
+  const me = crypto.randomUUID();
+  const store = sessionStore(`ninefold-${slug}-session`);
+  const changesName = `ninefold-${slug}-changes`;
+
+  // Live changes from other tabs (this tab's own come with the answers).
+  const listeners = new Set<{ entity: string; id: string | undefined; fn: (c: Change) => void }>();
+  const deliver = (change: Change) => {
+    for (const l of [...listeners]) {
+      if (l.entity !== change.entity || (l.id !== undefined && l.id !== change.id)) continue;
+      try {
+        l.fn(change);
+      } catch {
+        // A failing listener must not stop the others.
+      }
+    }
+  };
+  const channel = new BroadcastChannel(changesName);
+  channel.onmessage = (event: MessageEvent<BroadcastChange>) => {
+    const { origin, ...change } = event.data ?? ({} as BroadcastChange);
+    if (origin === me || typeof change.entity !== 'string' || typeof change.id !== 'string') return;
+    deliver(change);
+  };
+  const authListeners = new Set<(e: AuthEvent, s: Session | null) => void>();
+
+  let leader = false;
+  let seq = 0;
+  const pending = new Map<number, (a: Answer) => void>();
+  let fail: (e: unknown) => void = () => undefined;
+  const ready = new Promise<BrowserBackend['schema']>((resolve, reject) => {
+    fail = reject;
+    worker.addEventListener('message', (event: MessageEvent<WorkerMessage>) => {
+      const m = event.data;
+      if (m.type === 'ready') resolve(m.schema);
+      else if (m.type === 'failed') reject(fromWireError(m.error));
+      else if (m.type === 'leader') leader = true;
+      else if (m.type === 'answer') {
+        const done = pending.get(m.seq);
+        pending.delete(m.seq);
+        done?.(m.answer);
+      }
+    });
+  });
+  worker.addEventListener('error', (e) => {
+    const error = new Error(`backend worker failed: ${e.message}`);
+    fail(error);
+    for (const [, done] of pending)
+      done({
+        ok: false,
+        error: { code: 'UNAVAILABLE', params: {}, message: error.message },
+        auth: [],
+        changes: [],
+      });
+    pending.clear();
+  });
+  const send = (m: TabMessage) => worker.postMessage(m);
+  const init: InitMessage = {
+    type: 'init',
+    spec: options.spec,
     dataDir,
-    // Tabs with the same id share one database and one leader, so the id names the database: with
-    // the app's alone, a tab on another `dataDir` used the first tab's database. The default keeps
-    // its old id (a tab of the previous build must not become a second leader of the same files).
+    // Tabs with the same id share one database and one leader, so the id names the database.
     id: dataDir === `idb://ninefold-${slug}` ? `ninefold-${slug}` : `ninefold-${slug}:${dataDir}`,
-    // A first visit's snapshot: the leader's worker creates the database from it (openWorkerDatabase.ts).
+    changes: changesName,
+    ...(options.schemaVersion ? { schemaVersion: options.schemaVersion } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
-  // The worker packs each error's SQLSTATE, constraint, … into its message; unpack before mapping.
-  mapRejections(
-    db,
-    ['execProtocol', 'execProtocolStream', 'execProtocolRaw', 'execProtocolRawStream', 'syncToFs'],
-    decodeWorkerError,
-  );
-  const backend = await createEmbeddedBackend({ ...options, db });
-  const close = backend.close;
-  return Object.assign(backend, {
-    isLeader: () => db.isLeader,
-    close: async () => {
-      await close();
-      await db.close();
+    ...(options.seedDemoAccounts ? { seedDemoAccounts: true } : {}),
+  };
+  send(init);
+
+  const request = (r: Request) =>
+    new Promise<Answer>((resolve) => {
+      const n = ++seq;
+      pending.set(n, resolve);
+      send({ type: 'request', seq: n, request: r });
+    });
+
+  /** One port call: one request, one answer; the answer's session token, auth events and changes apply here. */
+  async function call<T>(path: string, args: unknown[]): Promise<T> {
+    const token = store.load();
+    const answer = await request({
+      kind: 'call',
+      path,
+      args,
+      token,
+      now: options.now ? options.now().getTime() : null,
+    });
+    if ('token' in answer) {
+      // Only the token this call used is forgotten: another tab may already have stored a new one.
+      if (answer.token !== null) store.save(answer.token ?? null);
+      else if (store.load() === token) store.save(null);
+    }
+    for (const c of answer.changes) deliver(c);
+    for (const [event, session] of answer.auth)
+      for (const l of [...authListeners]) {
+        try {
+          l(event, session);
+        } catch {
+          // Listeners belong to the UI; their failures are not the backend's.
+        }
+      }
+    if (!answer.ok) throw fromWireError(answer.error);
+    return answer.value as T;
+  }
+  const unwrap = async (r: Request) => {
+    const a = await request(r);
+    if (!a.ok) throw fromWireError(a.error);
+    return a.value;
+  };
+
+  async function asOwner<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    const tx = (await unwrap({ kind: 'owner-begin' })) as number;
+    const facade = {
+      query: (sql: string, params: unknown[] = []) =>
+        unwrap({ kind: 'owner-query', tx, sql, params, exec: false }),
+      exec: (sql: string) => unwrap({ kind: 'owner-query', tx, sql, params: [], exec: true }),
+    } as unknown as Transaction;
+    let result: T;
+    try {
+      result = await fn(facade);
+    } catch (e) {
+      await unwrap({ kind: 'owner-end', tx, commit: false }).catch(() => undefined);
+      throw e;
+    }
+    await unwrap({ kind: 'owner-end', tx, commit: true });
+    return result;
+  }
+  const db = {
+    query: (sql: string, params?: unknown[]) => asOwner((tx) => tx.query(sql, params)),
+    exec: (sql: string) => asOwner((tx) => tx.exec(sql)),
+    transaction: (fn: (tx: Transaction) => Promise<unknown>) => asOwner(fn),
+  } as unknown as OwnerDb;
+
+  const schema = await ready;
+  const port = <T extends object>(name: string, methods: readonly string[]): T =>
+    Object.fromEntries(methods.map((m) => [m, (...args: unknown[]) => call(`${name}.${m}`, args)])) as T;
+
+  return {
+    kind: 'embedded',
+    schema,
+    isLeader: () => leader,
+    auth: {
+      ...port<Pick<Backend['auth'], 'signUp' | 'signIn' | 'signOut' | 'session'>>('auth', [
+        'signUp',
+        'signIn',
+        'signOut',
+        'session',
+      ]),
+      onChange(listener) {
+        authListeners.add(listener);
+        return () => {
+          authListeners.delete(listener);
+        };
+      },
     },
-  });
+    data: port('data', ['list', 'get', 'create', 'update', 'delete', 'transition', 'history']),
+    files: port('files', ['upload', 'download', 'remove']),
+    calls: port('calls', ['invoke']),
+    admin: port('admin', ['listUsers', 'setRoles']),
+    live: {
+      subscribe(target, fn) {
+        const l = { entity: target.entity, id: target.id, fn };
+        listeners.add(l);
+        return () => {
+          listeners.delete(l);
+        };
+      },
+    },
+    outbox: () => call('backend.outbox', []),
+    resetDemo: () => call('backend.resetDemo', []),
+    exportDatabase: () => call('backend.exportDatabase', []),
+    asOwner,
+    db,
+    async close() {
+      listeners.clear();
+      authListeners.clear();
+      channel.close();
+      worker.terminate();
+    },
+  };
 }

@@ -1,7 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import fsBundleUrl from '@electric-sql/pglite/pglite.data?url';
 import wasmUrl from '@electric-sql/pglite/pglite.wasm?url';
-import { encodeWorkerError, mapRejections } from './workerErrors.ts';
 
 /**
  * Started as soon as the worker script runs, i.e. while the tab is still waiting for the snapshot
@@ -15,7 +14,7 @@ const prefetched = {
     .catch(() => undefined),
 };
 
-/** What the tab passes to the worker's `init` (structured-cloned by PGliteWorker). */
+/** Where the leader's worker opens the database (serveBackend.ts). */
 export interface WorkerDatabaseOptions {
   dataDir?: string;
   /** A snapshot to create the database from; only used when the database does not exist yet. */
@@ -27,7 +26,7 @@ export interface WorkerDatabaseOptions {
  * migration), else the existing IndexedDB database.
  *
  * @example
- * worker({ init: (options) => openWorkerDatabase(options) });
+ * const db = await openWorkerDatabase({ dataDir: 'idb://ninefold-helpdesk' });
  */
 export async function openWorkerDatabase(options: WorkerDatabaseOptions): Promise<PGlite> {
   const [pgliteWasmModule, fsBundle] = await Promise.all([prefetched.wasm, prefetched.fsBundle]);
@@ -40,25 +39,13 @@ export async function openWorkerDatabase(options: WorkerDatabaseOptions): Promis
   };
   if (options.loadDataDir) {
     try {
-      return forTabs(await PGlite.create({ ...base, loadDataDir: options.loadDataDir }));
+      return syncOnlyWhenWritten(await PGlite.create({ ...base, loadDataDir: options.loadDataDir }));
     } catch (e) {
       // Another tab created the database between this tab's check and now: open that one.
       if (!String(e).includes('already exists')) throw e;
     }
   }
-  return forTabs(await PGlite.create(base));
-}
-
-/**
- * What the tabs call through PGlite's worker RPC, which sends only an error's message back: the
- * fields the error catalogue needs (SQLSTATE, constraint, …) are packed into it (workerErrors.ts).
- */
-function forTabs(pg: PGlite): PGlite {
-  return mapRejections(
-    syncOnlyWhenWritten(pg),
-    ['execProtocol', 'execProtocolStream', 'execProtocolRaw', 'execProtocolRawStream', 'syncToFs'],
-    encodeWorkerError,
-  );
+  return syncOnlyWhenWritten(await PGlite.create(base));
 }
 
 /** Every Emscripten FS call through which Postgres changes a file or the tree. */
@@ -79,7 +66,7 @@ const WRITES = [
 ];
 
 /**
- * Each query of a tab ends with `syncToFs()`, and PGlite's IndexedDB layer then compares every
+ * Each transaction ends with `syncToFs()`, and PGlite's IndexedDB layer then compares every
  * file of the data directory with the store, reads included: hundreds of ms per query on the
  * worker's only thread (measured: `select 1` took 0.7–4 s in the page on a busy machine, 1 ms of it
  * in Postgres). Postgres changed nothing when none of the FS's write calls ran since the last
@@ -97,6 +84,17 @@ function syncOnlyWhenWritten(pg: PGlite): PGlite {
       return (original as (...a: unknown[]) => unknown).apply(this, args);
     };
   }
+  // PGlite syncs after each query outside a transaction, but not after a transaction's COMMIT
+  // (its in-transaction flag is still set then): the commit would reach IndexedDB only with the
+  // next query, and a tab closed before that loses it. Each transaction is synced when it ends.
+  const transaction = pg.transaction.bind(pg);
+  pg.transaction = async <T>(fn: Parameters<typeof transaction<T>>[0]): Promise<T> => {
+    try {
+      return await transaction(fn);
+    } finally {
+      await pg.syncToFs();
+    }
+  };
   const sync = pg.syncToFs.bind(pg);
   pg.syncToFs = async () => {
     if (!dirty) return;

@@ -1,0 +1,13 @@
+import { chromium } from 'playwright-core';
+import { buildTestPage, CHROMIUM, CHROMIUM_ARGS, serveStatic } from '/work/wt/perf/test/browser/testPage.ts';
+const dir = await buildTestPage();
+const s = await serveStatic(dir);
+const b = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+const p = await b.newPage();
+p.on('console', (m) => console.log('console', m.type(), m.text()));
+p.on('pageerror', (e) => console.log('pageerror', e.message));
+p.on('worker', (w) => { console.log('worker', w.url()); w.on('console', (m) => console.log('wconsole', m.text())); }); p.on('request', (r) => console.log('req', r.url())); p.on('requestfailed', (r) => console.log('failed', r.url())); p.on('response', (r) => { if (r.status() >= 400) console.log('http', r.status(), r.url()); });
+await p.goto(`${s.url}?db=idb://dbg`);
+const r = await p.evaluate(async () => { const t = setTimeout(() => {}, 0); const x = await Promise.race([(window as any).nf.ready.then((r: any) => 'ready ' + r.bootMs), new Promise((r) => setTimeout(() => r('timeout'), 200000))]); return x; });
+console.log(r);
+await b.close(); await s.close();

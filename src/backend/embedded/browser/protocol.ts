@@ -1,0 +1,101 @@
+import type { AppSpec } from '../../../spec/types.ts';
+import { type AuthEvent, BackendError, type Change, type Session } from '../../types.ts';
+
+/**
+ * The messages between a tab and the backend's worker (`backendWorker.ts`). One port call is one
+ * request and one answer; an owner transaction (setup and test hooks only) is a request per
+ * statement. Only data crosses: the spec, arguments, rows, bytes, and errors as catalogue codes.
+ */
+
+/** Sent once by the tab when it starts the worker. */
+export interface InitMessage {
+  type: 'init';
+  spec: AppSpec;
+  /** `idb://…` (IndexedDB) or `opfs-ahp://…` (OPFS access-handle pool); names the database. */
+  dataDir: string;
+  /** Tabs with the same id share one database and elect one leader. */
+  id: string;
+  /** The app's live-change BroadcastChannel (every tab listens on it). */
+  changes: string;
+  /** The version the build computed: a return visit only compares it. */
+  schemaVersion?: string;
+  /** A snapshot to create the database from on a first visit. */
+  loadDataDir?: Blob;
+  /** Create the demo accounts (one per role) when missing. */
+  seedDemoAccounts?: boolean;
+}
+
+/** What the tab asks: a port call (`data.create`), or a step of an owner transaction. */
+export type Request =
+  | {
+      kind: 'call';
+      /** `port.method` (`data.list`), or `backend.outbox` / `backend.resetDemo` / `backend.exportDatabase`. */
+      path: string;
+      args: unknown[];
+      /** The tab's session token (the tab keeps it, in localStorage), or null when signed out. */
+      token: string | null;
+      /** The tab's clock, when it has its own (tests); else the worker's. */
+      now: number | null;
+    }
+  | { kind: 'owner-begin' }
+  | { kind: 'owner-query'; tx: number; sql: string; params: unknown[]; exec: boolean }
+  | { kind: 'owner-end'; tx: number; commit: boolean };
+
+export interface WireError {
+  code: string;
+  params: Record<string, unknown>;
+  field?: string;
+  message: string;
+}
+
+export type Answer =
+  | {
+      ok: true;
+      value: unknown;
+      /** Present when the call changed the session token (signed in, out, or it expired). */
+      token?: string | null;
+      auth: [AuthEvent, Session | null][];
+      changes: Change[];
+    }
+  | {
+      ok: false;
+      error: WireError;
+      token?: string | null;
+      auth: [AuthEvent, Session | null][];
+      changes: Change[];
+    };
+
+/** Worker → its tab. */
+export type WorkerMessage =
+  | { type: 'ready'; schema: { version: string; outcome: 'created' | 'unchanged' | 'upgraded' } }
+  | { type: 'failed'; error: WireError }
+  | { type: 'leader' }
+  | { type: 'answer'; seq: number; answer: Answer };
+
+/** Tab → its worker. */
+export type TabMessage = InitMessage | { type: 'request'; seq: number; request: Request };
+
+/** The change as it crosses to other tabs: `origin` is the tab that made it (it heard it already). */
+export type BroadcastChange = Change & { origin?: string };
+
+/**
+ * Any failure as data: a BackendError keeps its code, params and field; anything else is
+ * `INTERNAL` (the UI's generic message), with the original message for the console.
+ */
+export function toWireError(e: unknown): WireError {
+  if (e instanceof BackendError)
+    return {
+      code: e.code,
+      params: JSON.parse(JSON.stringify(e.params ?? {})) as Record<string, unknown>,
+      ...(e.field ? { field: e.field } : {}),
+      message: e.message,
+    };
+  return { code: 'INTERNAL', params: {}, message: e instanceof Error ? e.message : String(e) };
+}
+
+/** The tab side: the BackendError the worker sent. */
+export function fromWireError(w: WireError): BackendError {
+  const e = new BackendError(w.code, w.params, w.field);
+  if (w.message !== w.code) Object.assign(e, { cause: w.message });
+  return e;
+}

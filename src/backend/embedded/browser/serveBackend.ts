@@ -1,0 +1,270 @@
+import type { Transaction } from '@electric-sql/pglite';
+import type { AuthEvent, Change, Session } from '../../types.ts';
+import { createEmbeddedBackend, type EmbeddedBackend } from '../createEmbeddedBackend.ts';
+import { demoAccounts, seedDemoAccounts } from '../demo/demoAccounts.ts';
+import type { Live } from '../live.ts';
+import type { SessionStore } from '../sessionStore.ts';
+import { openWorkerDatabase } from './openWorkerDatabase.ts';
+import type { Answer, InitMessage, Request, TabMessage, WireError, WorkerMessage } from './protocol.ts';
+import { toWireError } from './protocol.ts';
+
+/** What the worker's global scope offers (typed here: the project's lib is DOM, not WebWorker). */
+interface Scope {
+  postMessage(message: WorkerMessage): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<TabMessage>) => void): void;
+}
+
+/** Worker ↔ worker, on `ninefold-backend:<id>`: the followers' requests and the leader's answers. */
+type Peer =
+  | { type: 'who-leads' }
+  | { type: 'leader-here'; leader: string; schema: EmbeddedBackend['schema'] }
+  | { type: 'leader-failed'; error: WireError }
+  | { type: 'request'; from: string; seq: number; request: Request }
+  | { type: 'response'; to: string; seq: number; answer: Answer };
+
+/** The port methods a tab may call: every data-carrying method, none that takes a callback. */
+const CALLABLE: Record<string, readonly string[]> = {
+  auth: ['signUp', 'signIn', 'signOut', 'session'],
+  data: ['list', 'get', 'create', 'update', 'delete', 'transition', 'history'],
+  files: ['upload', 'download', 'remove'],
+  calls: ['invoke'],
+  admin: ['listUsers', 'setRoles'],
+  backend: ['outbox', 'resetDemo', 'exportDatabase'],
+};
+
+/**
+ * The embedded backend inside a dedicated worker, next to PGlite: the whole data, auth, files and
+ * calls port runs here, and a tab sends one message per port call (`createBrowserBackend.ts`).
+ *
+ * Every tab of the app starts one such worker; the workers elect a leader with a Web Lock. The
+ * leader's worker opens the database (IndexedDB or OPFS; PGlite holds it exclusively) and runs the
+ * calls of every tab; the others forward theirs over a BroadcastChannel and relay the answers.
+ * When the leader's tab closes its lock is released, the next worker opens the database and the
+ * followers send again what was not answered (the old leader's last transaction died with it).
+ *
+ * Calls run one after the other: the session token, clock and collected events of the call in
+ * progress are the worker's (the tab keeps the token and sends it with each call; PGlite runs one
+ * transaction at a time anyway). Live changes go to every other tab on the app's change channel,
+ * tagged with the tab that caused them, which hears them in its answer instead.
+ *
+ * @example
+ * // backendWorker.ts
+ * serveBackend(self as never);
+ */
+export function serveBackend(scope: Scope): void {
+  const me = crypto.randomUUID();
+  let init: InitMessage | undefined;
+  let channel: BroadcastChannel | undefined;
+  let changes: BroadcastChannel | undefined;
+  let backend: EmbeddedBackend | undefined;
+  let ready = false;
+  /** The worker that leads, as last announced. */
+  let leader = '';
+  /** This tab's requests not answered yet, while another worker leads. */
+  const waiting = new Map<number, Request>();
+
+  // The call in progress (calls are serialised in the leader).
+  let call: {
+    token: string | null;
+    saved?: { token: string | null };
+    now: number | null;
+    origin: string;
+    auth: [AuthEvent, Session | null][];
+    changes: Change[];
+  } | null = null;
+  const store: SessionStore = {
+    // '' (not null) when signed out: the call's token is the whole truth, nothing falls back.
+    load: () => (call?.saved ? call.saved.token : call?.token) ?? '',
+    save: (token) => {
+      if (call) call.saved = { token };
+    },
+  };
+  const live: Live = {
+    port: { subscribe: () => () => undefined },
+    emit: (change) => {
+      call?.changes.push(change);
+      changes?.postMessage({ ...change, origin: call?.origin });
+    },
+    close: () => undefined,
+  };
+
+  const post = (m: WorkerMessage) => scope.postMessage(m);
+  const announce = (m: Peer) => channel?.postMessage(m);
+
+  let queue: Promise<unknown> = Promise.resolve();
+  const owned = new Map<number, { tx: Transaction; end: (commit: boolean) => Promise<void> }>();
+  let nextTx = 1;
+
+  async function runCall(r: Extract<Request, { kind: 'call' }>, origin: string): Promise<Answer> {
+    call = { token: r.token, now: r.now, origin, auth: [], changes: [] };
+    const current = call;
+    try {
+      const [port, method] = r.path.split('.') as [string, string];
+      if (!CALLABLE[port]?.includes(method)) throw new Error(`no such backend call: ${r.path}`);
+      const target = (
+        port === 'backend' ? backend : (backend as unknown as Record<string, object>)[port]
+      ) as Record<string, (...a: unknown[]) => Promise<unknown>>;
+      const value = await (target[method] as (...a: unknown[]) => Promise<unknown>).apply(target, r.args);
+      return { ok: true, value, ...tokenOf(current), auth: current.auth, changes: current.changes };
+    } catch (e) {
+      return {
+        ok: false,
+        error: toWireError(e),
+        ...tokenOf(current),
+        auth: current.auth,
+        changes: current.changes,
+      };
+    } finally {
+      call = null;
+    }
+  }
+  const tokenOf = (c: NonNullable<typeof call>) => (c.saved ? { token: c.saved.token } : {});
+
+  async function ownerStep(r: Exclude<Request, { kind: 'call' }>): Promise<Answer> {
+    const answer = (value: unknown): Answer => ({ ok: true, value, auth: [], changes: [] });
+    try {
+      if (r.kind === 'owner-begin') {
+        const id = nextTx++;
+        const begun = new Promise<void>((started, failed) => {
+          let end: (commit: boolean) => void = () => undefined;
+          const done = (backend as EmbeddedBackend).asOwner(
+            (tx) =>
+              new Promise<void>((commit, rollback) => {
+                end = (c) => (c ? commit() : rollback(new Error('rolled back')));
+                owned.set(id, {
+                  tx,
+                  end: async (c) => {
+                    end(c);
+                    await done;
+                  },
+                });
+                started();
+              }),
+          );
+          done.catch((e) => failed(e));
+        });
+        await begun;
+        return answer(id);
+      }
+      const held = owned.get(r.tx);
+      if (!held) throw new Error('no such owner transaction');
+      if (r.kind === 'owner-query') {
+        const result = r.exec ? await held.tx.exec(r.sql) : await held.tx.query(r.sql, r.params);
+        return answer(result);
+      }
+      owned.delete(r.tx);
+      await held.end(r.commit).catch((e) => {
+        if (r.commit) throw e;
+      });
+      return answer(null);
+    } catch (e) {
+      return { ok: false, error: toWireError(e), auth: [], changes: [] };
+    }
+  }
+
+  /** The leader runs a request: calls one at a time, owner steps as they come (their transaction holds the database). */
+  function handle(r: Request, origin: string): Promise<Answer> {
+    if (r.kind !== 'call') return ownerStep(r);
+    const next = queue.then(() => runCall(r, origin));
+    queue = next.catch(() => undefined);
+    return next;
+  }
+
+  async function lead(options: InitMessage): Promise<void> {
+    try {
+      const db = await openWorkerDatabase({
+        dataDir: options.dataDir,
+        ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      });
+      backend = await createEmbeddedBackend({
+        spec: options.spec,
+        db,
+        store,
+        live,
+        now: () => new Date(call?.now ?? Date.now()),
+        ...(options.schemaVersion ? { schemaVersion: options.schemaVersion } : {}),
+      });
+      backend.auth.onChange((event, session) => call?.auth.push([event, session]));
+      if (options.seedDemoAccounts) {
+        // Idempotent; hashing the passwords costs a few hundred ms, so a return visit skips it.
+        const emails = demoAccounts(options.spec).map((a) => a.email);
+        const have = await backend.asOwner(
+          async (tx) =>
+            (
+              await tx.query<{ n: number }>(
+                'select count(*)::int as n from auth.users where email = any($1)',
+                [emails],
+              )
+            ).rows[0]?.n ?? 0,
+        );
+        if (have < emails.length) await backend.asOwner((tx) => seedDemoAccounts(tx, options.spec));
+      }
+    } catch (e) {
+      const error = toWireError(e);
+      post({ type: 'failed', error });
+      announce({ type: 'leader-failed', error });
+      return;
+    }
+    post({ type: 'leader' });
+    becomeReady(backend.schema);
+    announce({ type: 'leader-here', leader: me, schema: backend.schema });
+    // What this tab asked while another worker led (or nobody did) runs here now.
+    for (const [seq, r] of [...waiting]) {
+      waiting.delete(seq);
+      void handle(r, me).then((answer) => post({ type: 'answer', seq, answer }));
+    }
+  }
+
+  function becomeReady(schema: EmbeddedBackend['schema']) {
+    if (ready) return;
+    ready = true;
+    post({ type: 'ready', schema });
+  }
+
+  function start(options: InitMessage) {
+    init = options;
+    channel = new BroadcastChannel(`ninefold-backend:${options.id}`);
+    changes = new BroadcastChannel(options.changes);
+    channel.onmessage = (event: MessageEvent<Peer>) => {
+      const m = event.data;
+      if (m.type === 'who-leads') {
+        if (backend) announce({ type: 'leader-here', leader: me, schema: backend.schema });
+      } else if (m.type === 'leader-here') {
+        // Answers to another worker's question: only a new leader gets the unanswered again.
+        if (backend || m.leader === leader) return;
+        leader = m.leader;
+        becomeReady(m.schema);
+        // A new leader: everything not answered goes to it (the old one's died with its tab).
+        for (const [seq, request] of waiting) announce({ type: 'request', from: me, seq, request });
+      } else if (m.type === 'leader-failed') {
+        if (!ready) post({ type: 'failed', error: m.error });
+      } else if (m.type === 'request') {
+        if (backend)
+          void handle(m.request, m.from).then((answer) =>
+            announce({ type: 'response', to: m.from, seq: m.seq, answer }),
+          );
+      } else if (m.type === 'response' && m.to === me && waiting.delete(m.seq)) {
+        post({ type: 'answer', seq: m.seq, answer: m.answer });
+      }
+    };
+    // Held until this worker ends (its tab closed): then the next worker in line leads.
+    void navigator.locks.request(`ninefold-backend-leader:${options.id}`, () =>
+      lead(options).then(() => new Promise<never>(() => undefined)),
+    );
+    announce({ type: 'who-leads' });
+  }
+
+  scope.addEventListener('message', (event) => {
+    const m = event.data;
+    if (m.type === 'init') {
+      if (!init) start(m);
+    } else if (m.type === 'request') {
+      if (backend) {
+        void handle(m.request, me).then((answer) => post({ type: 'answer', seq: m.seq, answer }));
+      } else {
+        waiting.set(m.seq, m.request);
+        if (ready) announce({ type: 'request', from: me, seq: m.seq, request: m.request });
+      }
+    }
+  });
+}

@@ -1,0 +1,43 @@
+import type { AppSpec, FieldSpec } from './types.ts';
+
+/**
+ * Ceilings every value gets even when the specification says nothing (docs/security.md, "Values"):
+ * text fields without a `maxLength` rule are at most `textMaxLength` characters (default 10,000),
+ * long text at most `longTextMaxLength` (default 100,000) — a constant of the same name in the
+ * specification overrides the default. The database (a CHECK) and the browser (`formSchema`) read
+ * the ceiling from here, so they agree.
+ */
+export const DEFAULT_TEXT_MAX_LENGTH = 10_000;
+export const DEFAULT_LONGTEXT_MAX_LENGTH = 100_000;
+
+function constantOr(spec: Pick<AppSpec, 'constants'>, name: string, fallback: number): number {
+  const v = spec.constants[name]?.value;
+  return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : fallback;
+}
+
+/**
+ * The default length ceiling of a field, or undefined when the field is not free text or a
+ * `maxLength` field rule of the specification already bounds it.
+ */
+export function textCeiling(
+  spec: Pick<AppSpec, 'constants' | 'validation'>,
+  entity: string,
+  field: string,
+  f: FieldSpec,
+): number | undefined {
+  if (f.type !== 'text' && f.type !== 'longtext' && f.type !== 'email') return undefined;
+  const bounded = (spec.validation[entity] ?? []).some(
+    (r) => r.kind === 'field' && r.field === field && r.maxLength !== undefined,
+  );
+  if (bounded) return undefined;
+  return f.type === 'longtext'
+    ? constantOr(spec, 'longTextMaxLength', DEFAULT_LONGTEXT_MAX_LENGTH)
+    : constantOr(spec, 'textMaxLength', DEFAULT_TEXT_MAX_LENGTH);
+}
+
+/** Number fields refuse NaN and ±Infinity; date and datetime fields refuse ±infinity. */
+export function mustBeFinite(f: FieldSpec): 'number' | 'date' | undefined {
+  if (f.type === 'number' || f.type === 'money' || f.type === 'integer') return 'number';
+  if (f.type === 'date' || f.type === 'datetime') return 'date';
+  return undefined;
+}
