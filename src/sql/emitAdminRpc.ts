@@ -122,9 +122,14 @@ export function emitAdminRpc(spec: AppSpec): string {
         `    ${raiseSql('FORBIDDEN', { entity: "'user_roles'", action: "'list'" })}`,
         '  end if;',
         '  return query select ur.user_id, ur.role::text from app.user_roles ur',
-        '    where ur.role = any (case p_role',
-        ...named.map((r) => `      when ${quoteLiteral(r)} then ${quoteTextArray(holdersOf(spec, r))}`),
-        '      else array[p_role] end);',
+        // No role named by a rule: no `when` arm, and `case p_role else ... end` is a syntax error.
+        ...(named.length === 0
+          ? ['    where ur.role = p_role;']
+          : [
+              '    where ur.role = any (case p_role',
+              ...named.map((r) => `      when ${quoteLiteral(r)} then ${quoteTextArray(holdersOf(spec, r))}`),
+              '      else array[p_role] end);',
+            ]),
         'end;',
       ].join('\n'),
       executeTo: ['authenticated'],

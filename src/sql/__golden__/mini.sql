@@ -1017,8 +1017,7 @@ begin
     raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'user_roles', 'action', 'list')::text;
   end if;
   return query select ur.user_id, ur.role::text from app.user_roles ur
-    where ur.role = any (case p_role
-      else array[p_role] end);
+    where ur.role = p_role;
 end;
 $fn$;
 revoke execute on function public.role_holders(text) from public, anon, authenticated;
