@@ -25,7 +25,7 @@ describe('generated specifications', () => {
   let pglite: TestDb;
   beforeAll(async () => {
     pglite = await createPgliteDb();
-  }, 120_000);
+  }, 180_000);
   afterAll(async () => {
     await pglite?.close();
   });
