@@ -201,6 +201,9 @@ export function expensesDemo(spec: AppSpec, now: Date): DemoPlan {
     const paid = new Date(Math.min(now.getTime() - HOUR, financeApproved.getTime() + r.int(1, 5) * DAY));
     const fin = r.pick(finance.filter((f) => f !== submitter));
     const needsFinance = status === 'finance_approved' || (status === 'paid' && total > financeThreshold);
+    // Separation of duties: whoever approved for finance does not also pay (no extra PRNG draw, so
+    // the rest of the demo stays as it was).
+    const payer = needsFinance ? (finance.find((f) => f !== submitter && f !== fin) ?? fin) : fin;
     const after: Record<string, unknown> = { status };
     if (status !== 'draft') Object.assign(after, { submittedAt: submitted, total });
     if (status === 'returned')
@@ -212,7 +215,7 @@ export function expensesDemo(spec: AppSpec, now: Date): DemoPlan {
       Object.assign(after, { financeApprovedBy: ref(fin), financeApprovedAt: financeApproved });
     if (status === 'paid')
       Object.assign(after, {
-        paidBy: ref(fin),
+        paidBy: ref(payer),
         paidAt: paid,
         paymentReference: `PAY-${2026}${String(i).padStart(4, '0')}`,
       });
@@ -258,7 +261,7 @@ export function expensesDemo(spec: AppSpec, now: Date): DemoPlan {
       h('approve', 'submitted', 'approved', manager, approved);
     if (needsFinance) h('finance_approve', 'approved', 'finance_approved', fin, financeApproved);
     if (status === 'paid')
-      h('pay', needsFinance ? 'finance_approved' : 'approved', 'paid', fin, paid, {
+      h('pay', needsFinance ? 'finance_approved' : 'approved', 'paid', payer, paid, {
         paymentReference: after.paymentReference,
       });
   }

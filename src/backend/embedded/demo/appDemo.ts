@@ -30,7 +30,12 @@ export function defineDemo(demo: AppDemo): AppDemo {
   return demo;
 }
 
-const registry = new WeakMap<AppSpec, AppDemo>();
+// One registry per process, not per module instance: `ninefold dev` re-reads the spec (and its
+// demo.ts) without jiti's module cache, so this file can be loaded more than once, and each copy
+// must see what the others registered.
+const REGISTRY = Symbol.for('ninefold.demoRegistry');
+const registry: WeakMap<AppSpec, AppDemo> = ((globalThis as Record<symbol, unknown>)[REGISTRY] ??=
+  new WeakMap<AppSpec, AppDemo>()) as WeakMap<AppSpec, AppDemo>;
 
 /** Attaches an app's demo to its spec object, so the embedded backend seeds it. */
 export function registerDemo<S extends AppSpec>(spec: S, demo: AppDemo | undefined): S {
