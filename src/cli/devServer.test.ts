@@ -8,13 +8,23 @@ describe('devServer', () => {
     expect(() => resolveSpecFile('examples/nope')).toThrow(/no such file/);
     expect(() => resolveSpecFile('src')).toThrow(/no spec.ts/);
   });
-  it('serves the chosen spec as virtual:ninefold-spec', () => {
+  it('serves the chosen spec as virtual:ninefold-spec', async () => {
     const p = ninefoldSpecPlugin('/x/spec.ts');
     const resolveId = p.resolveId as (id: string) => string | undefined;
-    const load = p.load as (id: string) => string | undefined;
+    const load = p.load as (this: unknown, id: string) => Promise<string | undefined>;
     expect(resolveId('virtual:ninefold-spec')).toBe('\0virtual:ninefold-spec');
     expect(resolveId('react')).toBeUndefined();
-    expect(load('\0virtual:ninefold-spec')).toBe('export { default } from "/x/spec.ts";\n');
+    expect(await load.call({}, '\0virtual:ninefold-spec')).toBe('export { default } from "/x/spec.ts";\n');
+  });
+  it('registers the demo beside the spec only where the backend is embedded', async () => {
+    const spec = resolve('examples/helpdesk/spec.ts');
+    const load = (demo: boolean) =>
+      (ninefoldSpecPlugin(spec, { demo }).load as (this: unknown, id: string) => Promise<string>).call(
+        {},
+        '\0virtual:ninefold-spec',
+      );
+    expect(await load(true)).toContain('registerDemo');
+    expect(await load(false)).not.toContain('demo.ts');
   });
   it('keeps PGlite out of pre-bundling and builds ES workers', async () => {
     const c = await viteConfig('/x/spec.ts', 'out');

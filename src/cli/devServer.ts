@@ -38,7 +38,7 @@ export function demoFileFor(specFile: string): string | undefined {
 }
 
 /** Vite plugin: `import spec from 'virtual:ninefold-spec'` gives the chosen specification. */
-export function ninefoldSpecPlugin(specFile: string): Plugin {
+export function ninefoldSpecPlugin(specFile: string, options: { demo?: boolean } = {}): Plugin {
   return {
     name: 'ninefold-spec',
     resolveId: (id) => (id === VIRTUAL ? `\0${VIRTUAL}` : undefined),
@@ -49,7 +49,8 @@ export function ninefoldSpecPlugin(specFile: string): Plugin {
         this.addWatchFile(specFile);
         return `export default ${JSON.stringify(await specFromDoc(specFile))};\n`;
       }
-      const demo = demoFileFor(specFile);
+      // Demo data belongs to the embedded backend only: a hosted build must not carry demo accounts.
+      const demo = options.demo === false ? undefined : demoFileFor(specFile);
       if (!demo) return `export { default } from ${JSON.stringify(specFile.replace(/\\/g, '/'))};\n`;
       // The app's own demo data (`demo.ts` beside the spec) is registered with the spec.
       return [
@@ -87,7 +88,7 @@ export async function viteConfig(
     resolve: { alias: viteAliases(specLoaderAliases()) },
     plugins: [
       react(),
-      ninefoldSpecPlugin(specFile),
+      ninefoldSpecPlugin(specFile, { demo: backend.kind === 'embedded' }),
       // A hosted app has no database in the browser, so no snapshot to emit.
       ninefoldSnapshotPlugin(specFile, { enabled: backend.kind === 'embedded' }),
     ],

@@ -175,7 +175,7 @@ describe('building the helpdesk app', () => {
     const b = built(embedded);
     const names = [...b.files.keys()];
     expect(names.some((n) => n.endsWith('.wasm') && PGLITE.test(n))).toBe(true);
-    expect(names.some((n) => /pglite\.worker.*\.js$/.test(n))).toBe(true);
+    expect(names.some((n) => /backendWorker.*\.js$/.test(n))).toBe(true);
     expect(names.some((n) => n.endsWith('.tar.gz'))).toBe(true);
     expect(b.files.get('index.html')?.toString()).toContain('__ninefoldSnapshot');
     // Nothing of the hosted adapter: supabase-js sends this header on every request.
