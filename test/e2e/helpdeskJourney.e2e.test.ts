@@ -143,9 +143,9 @@ describe.skipIf(!e2eAvailable)('helpdesk journey', () => {
       await page.getByRole('button', { name: ui('add'), exact: true }).click();
       await page.getByText(INTERNAL).waitFor({ timeout: 15_000 });
       await comments.fill(QUESTION);
-      // The flag stays as it was (a follow-up note must not leak by default): uncheck to reply.
-      await expect(page.getByRole('checkbox', { name: 'Internal note' }).isChecked()).resolves.toBe(true);
-      await page.getByRole('checkbox', { name: 'Internal note' }).uncheck();
+      // The flag resets after posting (issue 14, item 8): the next reply reaches the customer unless
+      // the agent ticks it again.
+      await expect(page.getByRole('checkbox', { name: 'Internal note' }).isChecked()).resolves.toBe(false);
       await page.getByRole('button', { name: ui('add'), exact: true }).click();
       await page.getByText(QUESTION).waitFor({ timeout: 15_000 });
       await action('Wait on customer').click();
