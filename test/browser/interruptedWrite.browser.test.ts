@@ -111,5 +111,6 @@ describe.runIf(hasChromium || process.env.CI === 'true')('a write interrupted by
     console.log(
       `batch of ${n} took ${Math.round(writeMs)} ms; closed at 0/20/50/90/150/300%: ${outcomes.join(', ')}`,
     );
-  }, 90_000);
+    // Seven boots of the worker from IndexedDB: a ceiling against hangs, not a speed target.
+  }, 400_000);
 });
