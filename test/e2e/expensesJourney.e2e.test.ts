@@ -159,7 +159,7 @@ describe.skipIf(!e2eAvailable)('expenses journey', () => {
     });
   }, 60_000);
 
-  it('finance approves above the threshold, then pays', async () => {
+  it('finance approves above the threshold; the same person may not also pay it', async () => {
     await step(page, 'ex-finance', async () => {
       await switchDemo(page, 'Finance');
       await page.getByRole('link', { name: 'Finance queue', exact: true }).first().click();
@@ -170,14 +170,15 @@ describe.skipIf(!e2eAvailable)('expenses journey', () => {
       await expect(pay.getAttribute('aria-description')).resolves.toBe(msg('FINANCE_APPROVAL_REQUIRED'));
       await action('Approve (finance)').click();
       await status('Approved by finance');
-      await expect.poll(() => pay.isEnabled()).toBe(true);
-      await pay.click();
-      const dialog = page.getByRole('dialog', { name: 'Mark as paid' });
-      await dialog.getByRole('textbox', { name: 'Payment reference' }).fill('TRF-2026-0042');
-      await dialog.locator('button[type=submit]').click();
-      await dialog.waitFor({ state: 'detached' });
-      await status('Paid');
-      await page.getByText('TRF-2026-0042', { exact: true }).waitFor();
+      // Separation of duties (a rule of the spec): whoever approved for finance may not also pay.
+      // The button says why, and the server refuses the same way.
+      await expect.poll(() => pay.getAttribute('aria-description')).toBe(msg('DUTIES_NOT_SEPARATED'));
+      await expect(pay.isDisabled()).resolves.toBe(true);
+      const id = new URL(page.url()).pathname.split('/').pop() ?? '';
+      await expect(
+        viaHook(page, 'data', 'transition', 'claim', id, 'pay', { paymentReference: 'TRF-2026-0042' }),
+      ).resolves.toEqual({ error: 'DUTIES_NOT_SEPARATED' });
+      await status('Approved by finance');
     });
   }, 60_000);
 
