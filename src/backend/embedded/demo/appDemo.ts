@@ -34,8 +34,9 @@ export function defineDemo(demo: AppDemo): AppDemo {
 // demo.ts) without jiti's module cache, so this file can be loaded more than once, and each copy
 // must see what the others registered.
 const REGISTRY = Symbol.for('ninefold.demoRegistry');
-const registry: WeakMap<AppSpec, AppDemo> = ((globalThis as Record<symbol, unknown>)[REGISTRY] ??=
-  new WeakMap<AppSpec, AppDemo>()) as WeakMap<AppSpec, AppDemo>;
+const shared = globalThis as Record<symbol, WeakMap<AppSpec, AppDemo> | undefined>;
+if (!shared[REGISTRY]) shared[REGISTRY] = new WeakMap<AppSpec, AppDemo>();
+const registry: WeakMap<AppSpec, AppDemo> = shared[REGISTRY];
 
 /** Attaches an app's demo to its spec object, so the embedded backend seeds it. */
 export function registerDemo<S extends AppSpec>(spec: S, demo: AppDemo | undefined): S {
