@@ -4,6 +4,7 @@ import { emitFileChecks } from './emitFiles.ts';
 import { emitSchemaGrants, emitTableGrants } from './emitGrants.ts';
 import { emitLockFunction, emitWriterLocks, lockedGroups } from './emitGroupLocks.ts';
 import { emitHistory } from './emitHistory.ts';
+import { emitOutbox } from './emitOutbox.ts';
 import { emitPermissionRecheck } from './emitPermissionRecheck.ts';
 import { emitPolicies } from './emitPolicies.ts';
 import { emitRealtime } from './emitRealtime.ts';
@@ -76,6 +77,8 @@ export function compileMigration(spec: AppSpec, options: MigrationOptions = {}):
       'History',
       entities.map((e) => emitHistory(spec, e)),
     ),
+    // Before the transitions that write to it: declared calls, queued in their transaction.
+    section('Outbox', [emitOutbox(spec)]),
     section(
       'Transitions',
       entities.map((e) => emitTransitions(spec, e, groups)),
