@@ -1,5 +1,5 @@
 import { columnName } from '../naming.ts';
-import { transitionCalls } from '../spec/transitionCalls.ts';
+import { serverPayloadKeys, transitionCalls } from '../spec/transitionCalls.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { ME_SQL } from './compileRuleSql.ts';
 import { quoteIdent, quoteLiteral } from './quote.ts';
@@ -13,18 +13,9 @@ import { sqlFunction } from './sqlFunction.ts';
  * in a call are always the transition's own.
  */
 export function serverPayloadSql(spec: AppSpec, entity: string, call: string, row = 'r'): string {
-  const c = spec.calls.declared[call];
-  const e = spec.entities[entity];
-  if (!c || !e) return "'{}'::jsonb";
-  const pairs: string[] = [];
-  for (const raw of Object.keys(c.payload)) {
-    const key = raw.endsWith('?') ? raw.slice(0, -1) : raw;
-    if (key === 'id' || key === `${entity}Id`) pairs.push(`${quoteLiteral(key)}, ${row}.id`);
-    else {
-      const f = Object.hasOwn(e.fields, key) ? e.fields[key] : undefined;
-      if (f && f.type !== 'file') pairs.push(`${quoteLiteral(key)}, ${row}.${quoteIdent(columnName(key))}`);
-    }
-  }
+  const pairs = serverPayloadKeys(spec, entity, call).map(
+    ([key, field]) => `${quoteLiteral(key)}, ${row}.${field === 'id' ? 'id' : quoteIdent(columnName(field))}`,
+  );
   return pairs.length === 0 ? "'{}'::jsonb" : `jsonb_build_object(${pairs.join(', ')})`;
 }
 
