@@ -16,6 +16,7 @@ import {
   sqlOutboxStore,
 } from '../../src/backend/supabase/functions/ninefold-outbox/deliver.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
+import { emitOutbox } from '../../src/sql/emitOutbox.ts';
 import { expectDbError, type Queryable, type TestDb } from '../../src/sql/testing/testDb.ts';
 import { createUser } from '../../src/sql/testing/users.ts';
 import { enforcementBackends } from './support/backends.ts';
@@ -327,42 +328,151 @@ describe.each(backends)('finding 11: calls through an outbox, on $name', (backen
     }
   });
 
-  it('finding 11: two deliverers racing never send a call twice', async () => {
-    if (!db.connectionString) return; // PGlite has one connection: nothing can race there.
-    const server = await endpoint(() => OK);
-    const clients = Array.from({ length: 4 }, () => new pg.Client({ connectionString: db.connectionString }));
-    try {
-      await Promise.all(clients.map((c) => c.connect()));
-      const n = 24;
-      for (let i = 0; i < n; i++) {
-        const t = await openTicket();
-        await db.asUser(agent, (q) =>
-          solve(q, t, { resolution: 'Restarted the mail server', calls: { notifyRequester: mail } }),
-        );
-      }
-      const deliverer = async (c: pg.Client) => {
-        const store = sqlOutboxStore(async <T>(sql: string, params: unknown[]) => {
-          const r = await c.query(sql, params);
-          return r.rows as T[];
-        });
-        let sent = 0;
-        for (;;) {
-          const r = await deliverDue({ store, destination: () => ({ url: server.url }), fetch, limit: 3 });
-          sent += r.delivered;
-          if (r.delivered + r.retried + r.failed === 0) return sent;
+  it('finding 11: the ninefold-outbox Edge Function delivers as service_role, and only when its secret is given', async () => {
+    // Supabase's `service_role` (the test databases have none; on Supabase it may use `public`): the
+    // outbox SQL grants it the deliverer's functions when it exists.
+    await db.exec(
+      "do $do$ begin if not exists (select 1 from pg_catalog.pg_roles where rolname = 'service_role') then create role service_role nologin noinherit; end if; end $do$; grant usage on schema public to service_role;",
+    );
+    await db.exec(emitOutbox(helpdesk));
+    const SERVICE_KEY = 'service-role-key-for-tests';
+    const mailed: { path: string; key: string | undefined; auth: string | undefined }[] = [];
+    // The project's HTTP front on 127.0.0.1: PostgREST's RPC grammar (named arguments, a scalar
+    // result as a bare JSON value) run on the test database as service_role, and the mail function.
+    const project = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => {
+        body += c;
+      });
+      req.on('end', async () => {
+        const url = req.url ?? '';
+        const rpc = /^\/rest\/v1\/rpc\/(outbox_claim|outbox_delivered|outbox_failed)$/.exec(url);
+        if (rpc && req.headers.authorization === `Bearer ${SERVICE_KEY}`) {
+          const args = JSON.parse(body) as Record<string, unknown>;
+          const names = Object.keys(args);
+          try {
+            const rows = await db.asOwner(async (q) => {
+              await q.query('set local role service_role');
+              const r = await q.query<Record<string, unknown>>(
+                `select * from public.${rpc[1]}(${names.map((n, i) => `${n} => $${i + 1}`).join(', ')})`,
+                names.map((n) => (n === 'p_response' ? JSON.stringify(args[n]) : args[n])),
+              );
+              return r.rows;
+            });
+            res.writeHead(200, { 'Content-Type': 'application/json' });
+            res.end(JSON.stringify(rpc[1] === 'outbox_claim' ? rows : Object.values(rows[0] ?? {})[0]));
+          } catch (e) {
+            res.writeHead(400, { 'Content-Type': 'application/json' });
+            res.end(JSON.stringify({ message: String(e) }));
+          }
+          return;
         }
-      };
-      const sent = await Promise.all(clients.map(deliverer));
-      expect(sent.reduce((a, b) => a + b, 0)).toBe(n);
-      const keys = server.requests.map((r) => r.headers['idempotency-key']);
-      expect(keys).toHaveLength(n);
-      expect(new Set(keys).size).toBe(n);
-      expect((await rows()).every((r) => r.status === 'delivered' && r.attempts === 1)).toBe(true);
-      // More than one deliverer did work: the race was real.
-      expect(sent.filter((s) => s > 0).length).toBeGreaterThan(1);
+        if (url.startsWith('/functions/v1/notify-email')) {
+          mailed.push({
+            path: url,
+            key: req.headers['idempotency-key'] as string | undefined,
+            auth: req.headers.authorization,
+          });
+          res.writeHead(200, { 'Content-Type': 'application/json' });
+          res.end(OK.body);
+          return;
+        }
+        res.writeHead(401);
+        res.end('{}');
+      });
+    });
+    await new Promise<void>((r) => project.listen(0, '127.0.0.1', r));
+    const env: Record<string, string> = {
+      SUPABASE_URL: `http://127.0.0.1:${(project.address() as AddressInfo).port}`,
+      SUPABASE_SERVICE_ROLE_KEY: SERVICE_KEY,
+      OUTBOX_TRIGGER_SECRET: 'trigger-secret',
+    };
+    const g = globalThis as unknown as {
+      Deno?: unknown;
+      __outboxHandler?: (r: Request) => Promise<Response>;
+    };
+    g.Deno = {
+      env: { get: (n: string) => env[n] },
+      serve: (h: (r: Request) => Promise<Response>) => {
+        g.__outboxHandler = h;
+      },
+    };
+    try {
+      await import('../../src/backend/supabase/functions/ninefold-outbox/index.ts');
+      const handler = g.__outboxHandler as (r: Request) => Promise<Response>;
+      const t = await openTicket();
+      await db.asUser(agent, (q) =>
+        solve(q, t, { resolution: 'Restarted the mail server', calls: { notifyRequester: mail } }),
+      );
+      const run = (auth?: string) =>
+        handler(new Request('http://edge/ninefold-outbox', auth ? { headers: { Authorization: auth } } : {}));
+      expect((await run()).status).toBe(403);
+      expect((await run('Bearer guessed')).status).toBe(403);
+      expect(mailed).toHaveLength(0);
+      const ok = await run('Bearer trigger-secret');
+      expect(ok.status).toBe(200);
+      expect(await ok.json()).toEqual({ delivered: 1, retried: 0, failed: 0 });
+      const [row] = await rows();
+      expect(row).toMatchObject({ status: 'delivered', attempts: 1 });
+      expect(mailed).toEqual([
+        {
+          path: '/functions/v1/notify-email/functions/v1/notify-email',
+          key: row?.idempotency_key,
+          auth: `Bearer ${SERVICE_KEY}`,
+        },
+      ]);
+      expect(await (await run('Bearer trigger-secret')).json()).toEqual({
+        delivered: 0,
+        retried: 0,
+        failed: 0,
+      });
     } finally {
-      await Promise.all(clients.map((c) => c.end().catch(() => {})));
-      await server.close();
+      await new Promise((r) => project.close(r));
     }
   });
+
+  // PGlite has one connection: nothing can race there.
+  it.skipIf(backend.name === 'pglite')(
+    'finding 11: two deliverers racing never send a call twice',
+    async () => {
+      const server = await endpoint(() => OK);
+      const clients = Array.from(
+        { length: 4 },
+        () => new pg.Client({ connectionString: db.connectionString }),
+      );
+      try {
+        await Promise.all(clients.map((c) => c.connect()));
+        const n = 24;
+        for (let i = 0; i < n; i++) {
+          const t = await openTicket();
+          await db.asUser(agent, (q) =>
+            solve(q, t, { resolution: 'Restarted the mail server', calls: { notifyRequester: mail } }),
+          );
+        }
+        const deliverer = async (c: pg.Client) => {
+          const store = sqlOutboxStore(async <T>(sql: string, params: unknown[]) => {
+            const r = await c.query(sql, params);
+            return r.rows as T[];
+          });
+          let sent = 0;
+          for (;;) {
+            const r = await deliverDue({ store, destination: () => ({ url: server.url }), fetch, limit: 3 });
+            sent += r.delivered;
+            if (r.delivered + r.retried + r.failed === 0) return sent;
+          }
+        };
+        const sent = await Promise.all(clients.map(deliverer));
+        expect(sent.reduce((a, b) => a + b, 0)).toBe(n);
+        const keys = server.requests.map((r) => r.headers['idempotency-key']);
+        expect(keys).toHaveLength(n);
+        expect(new Set(keys).size).toBe(n);
+        expect((await rows()).every((r) => r.status === 'delivered' && r.attempts === 1)).toBe(true);
+        // More than one deliverer did work: the race was real.
+        expect(sent.filter((s) => s > 0).length).toBeGreaterThan(1);
+      } finally {
+        await Promise.all(clients.map((c) => c.end().catch(() => {})));
+        await server.close();
+      }
+    },
+  );
 });
