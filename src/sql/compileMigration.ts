@@ -1,5 +1,6 @@
 import type { AppSpec } from '../spec/types.ts';
 import { emitAdminRpc } from './emitAdminRpc.ts';
+import { emitCountVisibility } from './emitCountVisibility.ts';
 import { emitFileChecks } from './emitFiles.ts';
 import { emitSchemaGrants, emitTableGrants } from './emitGrants.ts';
 import { emitLockFunction, emitWriterLocks, lockedGroups } from './emitGroupLocks.ts';
@@ -70,7 +71,11 @@ export function compileMigration(spec: AppSpec, options: MigrationOptions = {}):
     ),
     section(
       'Validation beyond the row',
-      entities.flatMap((e) => [emitValidationTrigger(spec, e), emitPermissionRecheck(spec, e)]),
+      entities.flatMap((e) => [
+        emitCountVisibility(spec, e),
+        emitValidationTrigger(spec, e),
+        emitPermissionRecheck(spec, e),
+      ]),
     ),
     section(
       'History',
