@@ -133,6 +133,30 @@ describe.each(backends)('attack-review findings on $name', (backend) => {
       expect([full.code, full.message]).toEqual(['P0001', 'TOO_MANY_ATTACHMENTS']);
     });
 
+    it('finding 9: deleting a ticket leaves no stored bytes of its attachments (embedded: the bytes live in the row)', async () => {
+      const t = await one<{ id: string }>(
+        db,
+        `insert into public.ticket (title, description, requester) values ('Files', 'A ticket with a file to delete', $1) returning id`,
+        [customer],
+      );
+      await db.asUser(customer, (q) =>
+        q.query(
+          `insert into public.attachment (ticket, name, size_bytes, content) values ($1, 'f.txt', 3, '\\x414243')`,
+          [t.id],
+        ),
+      );
+      const bytes = () =>
+        one<{ n: number }>(
+          db,
+          `select coalesce(sum(octet_length(content)), 0)::int as n from public.attachment where ticket = $1`,
+          [t.id],
+        );
+      expect((await bytes()).n).toBe(3);
+      await db.asUser(admin, (q) => q.query('delete from public.ticket where id = $1', [t.id]));
+      expect((await bytes()).n).toBe(0);
+      // Supabase keeps bytes in Storage: test/hosted/supabaseMigration.server.test.ts "finding 9: …".
+    });
+
     it('finding 12: a rated ticket can be reopened inside the reopen window (the rating is withdrawn)', async () => {
       const t = await one<{ id: string }>(
         db,

@@ -1065,3 +1065,51 @@ drop policy if exists ninefold__attachment__create on storage.objects;
 create policy ninefold__attachment__create on storage.objects as permissive for insert to authenticated with check (storage.objects.bucket_id = 'attachment' and exists (select 1 from public.attachment _f where _f.storage_path = storage.objects.name and storage.objects.created_at >= _f.created_at and (((select app.has_role((select auth.uid()), 'customer')) and coalesce(((select _h1.requester from public.ticket _h1 where _h1.id = _f.ticket) = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')))));
 drop policy if exists ninefold__attachment__delete on storage.objects;
 create policy ninefold__attachment__delete on storage.objects as permissive for delete to authenticated using (storage.objects.bucket_id = 'attachment' and exists (select 1 from public.attachment _f where _f.storage_path = storage.objects.name and storage.objects.created_at >= _f.created_at and (((select app.has_role((select auth.uid()), 'customer')) and coalesce((_f.uploader = (select auth.uid())), false)))));
+
+create table if not exists app.file_removals (
+  bucket text not null,
+  path text not null,
+  queued_at timestamptz not null default now(),
+  primary key (bucket, path)
+);
+alter table app.file_removals enable row level security;
+revoke all on table app.file_removals from public, anon, authenticated;
+-- attachment: a deleted row's Storage object is queued for removal.
+create or replace function app.attachment__queue_file_removal()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+begin
+  if old.storage_path is not null and exists (select 1 from storage.objects o where o.bucket_id = 'attachment' and o.name = old.storage_path) then
+    insert into app.file_removals (bucket, path) values ('attachment', old.storage_path) on conflict do nothing;
+  end if;
+  return null;
+end;
+$fn$;
+revoke execute on function app.attachment__queue_file_removal() from public, anon, authenticated;
+create or replace trigger ninefold_50_queue_file_removal after delete on public.attachment for each row execute function app.attachment__queue_file_removal();
+-- Takes queued Storage objects of deleted file rows (service role only).
+create or replace function public.ninefold_file_removals(p_limit integer default 100)
+returns table (bucket text, path text)
+language sql volatile security definer
+set search_path = ''
+as $fn$
+delete from app.file_removals q
+where (q.bucket, q.path) in (
+  select x.bucket, x.path from app.file_removals x order by x.queued_at limit p_limit for update skip locked
+)
+returning q.bucket, q.path;
+$fn$;
+revoke execute on function public.ninefold_file_removals(integer) from public, anon, authenticated;
+grant execute on function public.ninefold_file_removals(integer) to service_role;
+-- Puts a Storage object back in the removal queue after a failed delivery (service role only).
+create or replace function public.ninefold_file_removal_failed(p_bucket text, p_path text)
+returns void
+language sql volatile security definer
+set search_path = ''
+as $fn$
+insert into app.file_removals (bucket, path) values (p_bucket, p_path) on conflict do nothing;
+$fn$;
+revoke execute on function public.ninefold_file_removal_failed(text, text) from public, anon, authenticated;
+grant execute on function public.ninefold_file_removal_failed(text, text) to service_role;
