@@ -35,7 +35,8 @@ export type DiagnosticCode =
   | 'lint/unused-error'
   | 'lint/unused-constant'
   | 'lint/unknown-placeholder'
-  | 'lint/update-without-read';
+  | 'lint/update-without-read'
+  | 'lint/unique-on-hidden-rows';
 
 export interface Diagnostic {
   code: DiagnosticCode;

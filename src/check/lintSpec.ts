@@ -7,6 +7,7 @@ import { idleRoles } from './lints/idleRoles.ts';
 import { routeParams } from './lints/routeParams.ts';
 import { undefinedErrors } from './lints/undefinedErrors.ts';
 import { undefinedStates } from './lints/undefinedStates.ts';
+import { uniqueOnHiddenRows } from './lints/uniqueOnHiddenRows.ts';
 import { unknownPlaceholders } from './lints/unknownPlaceholders.ts';
 import { unreachableStates } from './lints/unreachableStates.ts';
 import { unusedConstants } from './lints/unusedConstants.ts';
@@ -30,6 +31,7 @@ export const LINTS: readonly Lint[] = [
   unusedConstants,
   unknownPlaceholders,
   updateWithoutRead,
+  uniqueOnHiddenRows,
 ];
 
 /**

@@ -1,5 +1,7 @@
 import type { AppSpec } from '../spec/types.ts';
 import { emitAdminRpc } from './emitAdminRpc.ts';
+import { emitCountVisibility } from './emitCountVisibility.ts';
+import { emitFileRemovals } from './emitFileRemovals.ts';
 import { emitFileChecks } from './emitFiles.ts';
 import { emitSchemaGrants, emitTableGrants } from './emitGrants.ts';
 import { emitLockFunction, emitWriterLocks, lockedGroups } from './emitGroupLocks.ts';
@@ -71,7 +73,11 @@ export function compileMigration(spec: AppSpec, options: MigrationOptions = {}):
     ),
     section(
       'Validation beyond the row',
-      entities.flatMap((e) => [emitValidationTrigger(spec, e), emitPermissionRecheck(spec, e)]),
+      entities.flatMap((e) => [
+        emitCountVisibility(spec, e),
+        emitValidationTrigger(spec, e),
+        emitPermissionRecheck(spec, e),
+      ]),
     ),
     section(
       'History',
@@ -96,10 +102,7 @@ export function compileMigration(spec: AppSpec, options: MigrationOptions = {}):
     // Hosted only: Supabase Storage and Realtime.
     ...(target === 'supabase'
       ? [
-          section(
-            'Storage',
-            entities.map((e) => emitStorage(spec, e)),
-          ),
+          section('Storage', [...entities.map((e) => emitStorage(spec, e)), emitFileRemovals(spec)]),
           section('Realtime', [emitRealtime(spec)]),
         ]
       : []),

@@ -824,7 +824,7 @@ set search_path = ''
 as $fn$
 begin
   perform app.lock_group('line.claim', (new.id)::text);
-  if not (not coalesce((new.status not in ('draft', 'returned')), false) or coalesce(((select count(*) from public.line _c1 where (_c1.claim = new.id)) >= 1), false)) then
+  if not (not coalesce((new.status not in ('draft', 'returned')), false) or coalesce(((select count(*) from public.line _c1 where ((_c1.claim = new.id)) and app.line__counted_for_writer(_c1)) >= 1), false)) then
     raise exception using errcode = 'P0001', message = 'CLAIM_EMPTY', detail = jsonb_build_object('entity', 'claim')::text;
   end if;
   return null;
@@ -848,7 +848,7 @@ begin
   end loop;
   for c in select * from public.line x where x.claim = new.id loop
     perform app.lock_group('receipt.line', (c.id)::text);
-    if not (not coalesce(((c.amount > 25) and ((select _h1.status from public.claim _h1 where _h1.id = c.claim) not in ('draft', 'returned'))), false) or coalesce(((select count(*) from public.receipt _c1 where (_c1.line = c.id)) >= 1), false)) then
+    if not (not coalesce(((c.amount > 25) and ((select _h1.status from public.claim _h1 where _h1.id = c.claim) not in ('draft', 'returned'))), false) or coalesce(((select count(*) from public.receipt _c1 where ((_c1.line = c.id)) and app.receipt__counted_for_writer(_c1)) >= 1), false)) then
       raise exception using errcode = 'P0001', message = 'RECEIPT_REQUIRED', detail = jsonb_build_object('entity', 'line', 'id', c.id, 'field', 'amount')::text;
     end if;
   end loop;
@@ -857,6 +857,19 @@ end;
 $fn$;
 revoke execute on function app.claim__revalidate_dependents() from public, anon, authenticated;
 create or replace trigger ninefold_40_revalidate after update on public.claim for each row execute function app.claim__revalidate_dependents();
+
+-- line: whether a row counts in a rule's count for the current writer (it may read or owns it).
+create or replace function app.line__counted_for_writer(p_row public.line)
+returns boolean
+language sql stable security definer
+set search_path = ''
+as $fn$
+select coalesce(
+  coalesce(current_setting('role', true), 'none') not in ('anon', 'authenticated')
+  or p_row.submitter = (select auth.uid())
+  or (((select app.has_role((select auth.uid()), 'employee')) and coalesce((p_row.submitter = (select auth.uid())), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce(((p_row.submitter = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = p_row.submitter) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = p_row.claim) <> 'draft'))), false)) or ((select app.has_role((select auth.uid()), 'finance')) and coalesce(((p_row.submitter = (select auth.uid())) or ((select _h1.status from public.claim _h1 where _h1.id = p_row.claim) <> 'draft')), false)) or (select app.has_role((select auth.uid()), 'admin'))), false);
+$fn$;
+revoke execute on function app.line__counted_for_writer(public.line) from public, anon, authenticated;
 
 -- Validation of line that reads beyond the row (raises the rule's catalogue code).
 create or replace function app.line__validate()
@@ -876,10 +889,10 @@ begin
   if not (coalesce((new.currency = (select _h1.currency from public.claim _h1 where _h1.id = new.claim)), false)) then
     raise exception using errcode = 'P0001', message = 'CURRENCY_MISMATCH', detail = jsonb_build_object('entity', 'line', 'field', 'currency')::text;
   end if;
-  if not (coalesce(((select count(*) from public.line _c1 where (_c1.claim = new.claim)) <= 50), false)) then
+  if not (coalesce(((select count(*) from public.line _c1 where ((_c1.claim = new.claim)) and (_c1.id = new.id or app.line__counted_for_writer(_c1))) <= 50), false)) then
     raise exception using errcode = 'P0001', message = 'TOO_MANY_LINES', detail = jsonb_build_object('entity', 'line')::text;
   end if;
-  if not (not coalesce(((new.amount > 25) and ((select _h1.status from public.claim _h1 where _h1.id = new.claim) not in ('draft', 'returned'))), false) or coalesce(((select count(*) from public.receipt _c1 where (_c1.line = new.id)) >= 1), false)) then
+  if not (not coalesce(((new.amount > 25) and ((select _h1.status from public.claim _h1 where _h1.id = new.claim) not in ('draft', 'returned'))), false) or coalesce(((select count(*) from public.receipt _c1 where ((_c1.line = new.id)) and app.receipt__counted_for_writer(_c1)) >= 1), false)) then
     raise exception using errcode = 'P0001', message = 'RECEIPT_REQUIRED', detail = jsonb_build_object('entity', 'line', 'field', 'amount')::text;
   end if;
   return null;
@@ -931,6 +944,19 @@ $fn$;
 revoke execute on function app.line__recheck_permission() from public, anon, authenticated;
 create or replace trigger ninefold_35_recheck_permission after insert or update or delete on public.line for each row execute function app.line__recheck_permission();
 
+-- receipt: whether a row counts in a rule's count for the current writer (it may read or owns it).
+create or replace function app.receipt__counted_for_writer(p_row public.receipt)
+returns boolean
+language sql stable security definer
+set search_path = ''
+as $fn$
+select coalesce(
+  coalesce(current_setting('role', true), 'none') not in ('anon', 'authenticated')
+  or p_row.uploaded_by = (select auth.uid())
+  or (((select app.has_role((select auth.uid()), 'employee')) and coalesce((p_row.uploaded_by = (select auth.uid())), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce(((p_row.uploaded_by = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = p_row.uploaded_by) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = p_row.claim) <> 'draft'))), false)) or ((select app.has_role((select auth.uid()), 'finance')) and coalesce(((p_row.uploaded_by = (select auth.uid())) or ((select _h1.status from public.claim _h1 where _h1.id = p_row.claim) <> 'draft')), false)) or (select app.has_role((select auth.uid()), 'admin'))), false);
+$fn$;
+revoke execute on function app.receipt__counted_for_writer(public.receipt) from public, anon, authenticated;
+
 -- Validation of receipt that reads beyond the row (raises the rule's catalogue code).
 create or replace function app.receipt__validate()
 returns trigger
@@ -942,7 +968,7 @@ begin
   if not (coalesce(((select _h1.claim from public.line _h1 where _h1.id = new.line) = new.claim), false)) then
     raise exception using errcode = 'P0001', message = 'RECEIPT_LINE_MISMATCH', detail = jsonb_build_object('entity', 'receipt', 'field', 'line')::text;
   end if;
-  if not (coalesce(((select count(*) from public.receipt _c1 where (_c1.line = new.line)) <= 5), false)) then
+  if not (coalesce(((select count(*) from public.receipt _c1 where ((_c1.line = new.line)) and (_c1.id = new.id or app.receipt__counted_for_writer(_c1))) <= 5), false)) then
     raise exception using errcode = 'P0001', message = 'TOO_MANY_RECEIPTS', detail = jsonb_build_object('entity', 'receipt')::text;
   end if;
   return null;

@@ -943,6 +943,19 @@ $fn$;
 revoke execute on function app.comment__recheck_permission() from public, anon, authenticated;
 create or replace trigger ninefold_35_recheck_permission after insert or update or delete on public.comment for each row execute function app.comment__recheck_permission();
 
+-- attachment: whether a row counts in a rule's count for the current writer (it may read or owns it).
+create or replace function app.attachment__counted_for_writer(p_row public.attachment)
+returns boolean
+language sql stable security definer
+set search_path = ''
+as $fn$
+select coalesce(
+  coalesce(current_setting('role', true), 'none') not in ('anon', 'authenticated')
+  or p_row.uploaded_by = (select auth.uid())
+  or (((select app.has_role((select auth.uid()), 'customer')) and coalesce(((p_row.internal = false) and ((select _h1.requester from public.ticket _h1 where _h1.id = p_row.ticket) = (select auth.uid()))), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin'))), false);
+$fn$;
+revoke execute on function app.attachment__counted_for_writer(public.attachment) from public, anon, authenticated;
+
 -- Validation of attachment that reads beyond the row (raises the rule's catalogue code).
 create or replace function app.attachment__validate()
 returns trigger
@@ -951,7 +964,7 @@ set search_path = ''
 as $fn$
 begin
   perform app.lock_group('attachment.ticket', (new.ticket)::text);
-  if not (coalesce(((select count(*) from public.attachment _c1 where (_c1.ticket = new.ticket)) <= 20), false)) then
+  if not (coalesce(((select count(*) from public.attachment _c1 where (((_c1.ticket = new.ticket) and (_c1.internal = new.internal))) and (_c1.id = new.id or app.attachment__counted_for_writer(_c1))) <= 20), false)) then
     raise exception using errcode = 'P0001', message = 'TOO_MANY_ATTACHMENTS', detail = jsonb_build_object('entity', 'attachment')::text;
   end if;
   if not (coalesce(((select _h1.status from public.ticket _h1 where _h1.id = new.ticket) <> 'closed'), false)) then
