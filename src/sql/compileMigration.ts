@@ -1,5 +1,6 @@
 import type { AppSpec } from '../spec/types.ts';
 import { emitAdminRpc } from './emitAdminRpc.ts';
+import { emitAuditTriggers } from './emitAuditTriggers.ts';
 import { emitFileChecks } from './emitFiles.ts';
 import { emitSchemaGrants, emitTableGrants } from './emitGrants.ts';
 import { emitLockFunction, emitWriterLocks, lockedGroups } from './emitGroupLocks.ts';
@@ -72,10 +73,10 @@ export function compileMigration(spec: AppSpec, options: MigrationOptions = {}):
       'Validation beyond the row',
       entities.flatMap((e) => [emitValidationTrigger(spec, e), emitPermissionRecheck(spec, e)]),
     ),
-    section(
-      'History',
-      entities.map((e) => emitHistory(spec, e)),
-    ),
+    section('History', [
+      ...entities.map((e) => emitHistory(spec, e)),
+      ...entities.map((e) => emitAuditTriggers(spec, e)),
+    ]),
     section(
       'Transitions',
       entities.map((e) => emitTransitions(spec, e, groups)),
