@@ -43,6 +43,7 @@ export const UI_TEXT = {
   sortDescending: 'Descending',
   clearFilters: 'Clear filters',
   exportCsv: 'Export CSV',
+  exportingCsv: 'Exporting {done} of {total}…',
   totalRows: '{count} {plural}',
   showingRows: 'Showing {from}–{to} of {total}',
   previousPage: 'Previous page',
