@@ -74,6 +74,14 @@ export default defineApp({
       entity: 'claim',
       related: ['line.claim', 'receipt.claim'],
     },
+    editLine: {
+      route: '/lines/:id/edit',
+      kind: 'form',
+      title: 'Edit expense line',
+      shows: 'Corrects one line of a draft or returned claim: date, category, amount and the rest.',
+      entity: 'line',
+      fields: ['date', 'category', 'description', 'merchant', 'distanceKm', 'amount', 'currency'],
+    },
     line: {
       route: '/lines/:id',
       kind: 'detail',
@@ -185,6 +193,7 @@ export default defineApp({
       live: true,
       fields: {
         title: {
+          audited: true,
           type: 'text',
           label: 'Title',
           help: 'What the expenses were for, e.g. "Customer visit Lyon, March".',
@@ -192,6 +201,7 @@ export default defineApp({
           list: true,
         },
         purpose: {
+          audited: true,
           type: 'longtext',
           label: 'Business purpose',
           help: 'Why the company should pay for this.',
@@ -199,6 +209,7 @@ export default defineApp({
         submitter: { type: 'user', label: 'Claimant', owner: true, onDelete: 'restrict', list: true },
         status: { type: 'status', label: 'Status', required: true, list: true },
         currency: {
+          audited: true,
           type: 'enum',
           label: 'Currency',
           help: 'Every line of the claim is in this currency; it is paid in it.',
@@ -240,7 +251,14 @@ export default defineApp({
       plural: 'Expense lines',
       title: 'description',
       fields: {
-        claim: { type: 'ref', ref: 'claim', label: 'Claim', required: true, onDelete: 'cascade' },
+        claim: {
+          audited: true,
+          type: 'ref',
+          ref: 'claim',
+          label: 'Claim',
+          required: true,
+          onDelete: 'cascade',
+        },
         submitter: {
           type: 'user',
           label: 'Claimant',
@@ -286,7 +304,14 @@ export default defineApp({
       plural: 'Receipts',
       files: true,
       fields: {
-        claim: { type: 'ref', ref: 'claim', label: 'Claim', required: true, onDelete: 'cascade' },
+        claim: {
+          audited: true,
+          type: 'ref',
+          ref: 'claim',
+          label: 'Claim',
+          required: true,
+          onDelete: 'cascade',
+        },
         line: {
           type: 'ref',
           ref: 'line',
@@ -481,6 +506,8 @@ export default defineApp({
         rule: 'count(line where claim = this.claim) <= maxLinesPerClaim',
         error: 'TOO_MANY_LINES',
       },
+      // A distance is never negative, whatever the category (mileage also needs it above zero).
+      { kind: 'field', field: 'distanceKm', min: 0, error: 'DISTANCE_NEGATIVE' },
       {
         kind: 'row',
         rule: 'distanceKm > 0',
@@ -777,6 +804,11 @@ export default defineApp({
     TOO_MANY_LINES: {
       message: 'A claim may have at most {maxLinesPerClaim} lines; start a second claim.',
       severity: 'error',
+    },
+    DISTANCE_NEGATIVE: {
+      message: 'A distance cannot be negative.',
+      severity: 'error',
+      field: 'line.distanceKm',
     },
     MILEAGE_DISTANCE_REQUIRED: {
       message: 'Enter the distance driven for mileage.',

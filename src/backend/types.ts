@@ -70,6 +70,11 @@ export interface ListResult {
 export interface HistoryEntry {
   id: string;
   rowId: string;
+  /**
+   * `transition` (a state change; `transition` names it), `edit` (audited fields; `input` holds
+   * their new values) or `added` (a row under this one; `transition` names its entity, `input.id` it).
+   */
+  kind: 'transition' | 'edit' | 'added';
   transition: string;
   fromState: string;
   toState: string;

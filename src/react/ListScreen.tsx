@@ -24,6 +24,7 @@ import {
   IconSortDescending,
   IconX,
 } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -32,12 +33,12 @@ import { can } from '../runtime/can.ts';
 import { listQuery, listStateFromParams, listStateToParams, PAGE_SIZE } from '../runtime/listState.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
 import { ruleVerdict } from '../runtime/ruleVerdict.ts';
-import { toCsv } from '../runtime/toCsv.ts';
 import { ui } from '../runtime/uiText.ts';
 import { valueOptions } from '../runtime/valueOptions.ts';
 import { whereFilters } from '../runtime/whereFilters.ts';
 import { useRuntime } from './context.ts';
-import { FieldValue, valueText } from './display.tsx';
+import { FieldValue, notifyError } from './display.tsx';
+import { exportRows } from './exportRows.ts';
 import { RefSelect } from './FieldInput.tsx';
 import { useList, usePrefetchList } from './hooks.ts';
 import { fieldLabel } from './labels.ts';
@@ -46,7 +47,8 @@ const ROW_HEIGHT = 52;
 
 /** A list screen: server-side search, filters, sort and pages; state in the URL; virtualised rows. */
 export function ListScreen({ route }: { route: RouteEntry }) {
-  const { spec, user, routes } = useRuntime();
+  const { spec, user, routes, backend } = useRuntime();
+  const qc = useQueryClient();
   const screen = spec.screens[route.name];
   const entity = route.entity ?? '';
   const e = spec.entities[entity];
@@ -110,17 +112,35 @@ export function ListScreen({ route }: { route: RouteEntry }) {
   // the debounce fired between two keys.
   const [searchBox, setSearchBox] = useState(0);
   const plural = e?.plural ?? e?.label ?? entity;
-  const exportCsv = () => {
-    const csv = toCsv(
-      columns.map((c) => fieldLabel(spec, entity, c)),
-      rows.map((r) => columns.map((c) => valueText(spec, entity, c, r[c]))),
-    );
-    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `${route.name}.csv`;
-    a.click();
-    URL.revokeObjectURL(url);
+  // Export reads every page of the current filter, not just the rows on screen.
+  const [exporting, setExporting] = useState<{ done: number; total: number | null } | null>(null);
+  const exportCsv = async () => {
+    setExporting({ done: 0, total });
+    try {
+      const { offset: _offset, limit: _limit, ...filter } = query;
+      const csv = await exportRows({
+        qc,
+        backend,
+        spec,
+        entity,
+        query: filter,
+        columns,
+        keep: (r) =>
+          where.residual.length === 0 ||
+          ruleVerdict(spec, entity, screen?.where ?? true, { user, row: r }) !== false,
+        onProgress: (done, all) => setExporting({ done, total: all }),
+      });
+      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `${route.name}.csv`;
+      a.click();
+      URL.revokeObjectURL(url);
+    } catch (err) {
+      notifyError(spec, err);
+    } finally {
+      setExporting(null);
+    }
   };
   const sortField = state.sort?.replace(/^-/, '');
   const desc = state.sort?.startsWith('-') ?? false;
@@ -147,10 +167,12 @@ export function ListScreen({ route }: { route: RouteEntry }) {
           <Button
             variant="default"
             leftSection={<IconDownload size={16} />}
-            onClick={exportCsv}
-            disabled={rows.length === 0}
+            onClick={() => void exportCsv()}
+            disabled={rows.length === 0 || exporting !== null}
           >
-            {ui('exportCsv')}
+            {exporting
+              ? ui('exportingCsv', { done: exporting.done, total: exporting.total ?? '…' })
+              : ui('exportCsv')}
           </Button>
           {createForm && can(spec, user, entity, 'create').ok && (
             <Button component={Link} to={buildPath(createForm)} leftSection={<IconPlus size={16} />}>

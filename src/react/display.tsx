@@ -194,15 +194,6 @@ function renderValue(
   }
 }
 
-/** Plain text of a value (CSV export). */
-export function valueText(spec: AppSpec, entity: string, name: string, v: unknown): string {
-  if (v === null || v === undefined) return '';
-  const f = spec.entities[entity]?.fields[name];
-  if (f?.type === 'status') return stateLabel(spec, entity, String(v));
-  if (Array.isArray(v)) return v.join('; ');
-  return String(v);
-}
-
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;
   if (n < 1048576) return `${(n / 1024).toFixed(0)} KB`;

@@ -260,6 +260,7 @@ const fieldSpec = obj({
   currencyField: opt(str),
   accept: opt(strings),
   list: opt(bool),
+  audited: opt(bool),
   search: opt(bool),
   renamedFrom: opt(str),
 });

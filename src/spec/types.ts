@@ -57,6 +57,12 @@ export interface FieldSpec {
   accept?: readonly string[];
   /** Shown in lists by default. */
   list?: boolean;
+  /**
+   * Recorded in the history (entities with states): an edit of this field appends an entry with
+   * its new value. On a reference to a parent that has states, adding a row under the parent (a
+   * comment, an attachment) appends an entry to the parent's history.
+   */
+  audited?: boolean;
   /** Excluded from search. Fields of type text/longtext are searched unless set false. */
   search?: boolean;
   /** The field's previous name: `ninefold migrate` renames the column instead of dropping it. */

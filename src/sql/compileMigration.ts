@@ -1,5 +1,6 @@
 import type { AppSpec } from '../spec/types.ts';
 import { emitAdminRpc } from './emitAdminRpc.ts';
+import { emitAuditTriggers } from './emitAuditTriggers.ts';
 import { emitCountVisibility } from './emitCountVisibility.ts';
 import { emitFileRemovals } from './emitFileRemovals.ts';
 import { emitFileChecks } from './emitFiles.ts';
@@ -79,10 +80,10 @@ export function compileMigration(spec: AppSpec, options: MigrationOptions = {}):
         emitPermissionRecheck(spec, e),
       ]),
     ),
-    section(
-      'History',
-      entities.map((e) => emitHistory(spec, e)),
-    ),
+    section('History', [
+      ...entities.map((e) => emitHistory(spec, e)),
+      ...entities.map((e) => emitAuditTriggers(spec, e)),
+    ]),
     // Before the transitions that write to it: declared calls, queued in their transaction.
     section('Outbox', [emitOutbox(spec)]),
     section(

@@ -172,7 +172,7 @@ export function createDataPort(ctx: EmbeddedContext): DataPort {
       checkId(info, id);
       const [rows = []] = await readAsCaller(ctx, [
         {
-          text: `select id, row_id, transition, from_state, to_state, actor, at, input from ${historyRef(entity)} where row_id = $1 order by at, id`,
+          text: `select id, row_id, kind, transition, from_state, to_state, actor, at, input from ${historyRef(entity)} where row_id = $1 order by at, id`,
           params: [id],
         },
       ]);
@@ -180,6 +180,7 @@ export function createDataPort(ctx: EmbeddedContext): DataPort {
         rows as {
           id: string;
           row_id: string;
+          kind: HistoryEntry['kind'];
           transition: string;
           from_state: string;
           to_state: string;
@@ -191,6 +192,7 @@ export function createDataPort(ctx: EmbeddedContext): DataPort {
         (h): HistoryEntry => ({
           id: h.id,
           rowId: h.row_id,
+          kind: h.kind ?? 'transition',
           transition: h.transition,
           fromState: h.from_state,
           toState: h.to_state,

@@ -139,6 +139,7 @@ function historyEntry(r: Record_): HistoryEntry {
   return {
     id: String(r.id),
     rowId: String(r.row_id),
+    kind: (r.kind as HistoryEntry['kind'] | undefined) ?? 'transition',
     transition: String(r.transition),
     fromState: String(r.from_state),
     toState: String(r.to_state),

@@ -253,8 +253,9 @@ create table if not exists public.line (
   constraint line__description_too_long__1 check (description is null or (char_length(description) <= 200)),
   constraint line__amount_not_positive__2 check (amount is null or (amount >= 0.01)),
   constraint line__line_amount_too_high__3 check (amount is null or (amount <= 5000)),
-  constraint line__mileage_distance_required__8 check (not coalesce((category = 'mileage'), false) or coalesce((distance_km > 0), false)),
-  constraint line__mileage_rate_exceeded__9 check (not coalesce((category = 'mileage'), false) or coalesce((amount <= ((distance_km)::numeric * 0.3)), false))
+  constraint line__distance_negative__8 check (distance_km is null or (distance_km >= 0)),
+  constraint line__mileage_distance_required__9 check (not coalesce((category = 'mileage'), false) or coalesce((distance_km > 0), false)),
+  constraint line__mileage_rate_exceeded__10 check (not coalesce((category = 'mileage'), false) or coalesce((amount <= ((distance_km)::numeric * 0.3)), false))
 );
 
 create table if not exists public.receipt (
@@ -1005,6 +1006,7 @@ create or replace trigger ninefold_35_recheck_permission after insert or update 
 create table if not exists public.claim_history (
   id uuid primary key default gen_random_uuid(),
   row_id uuid not null,
+  kind text not null default 'transition',
   transition text not null,
   from_state text not null,
   to_state text not null,
@@ -1012,11 +1014,12 @@ create table if not exists public.claim_history (
   at timestamptz not null default now(),
   input jsonb not null default '{}'::jsonb
 );
+alter table public.claim_history add column if not exists kind text not null default 'transition';
 create index if not exists claim_history__row_id__idx on public.claim_history (row_id, at);
 alter table public.claim_history enable row level security;
 alter table public.claim_history force row level security;
 drop policy if exists claim_history__read on public.claim_history;
-create policy claim_history__read on public.claim_history as permissive for select to authenticated using (exists (select 1 from public.claim x where x.id = claim_history.row_id and x.created_at <= claim_history.at));
+create policy claim_history__read on public.claim_history as permissive for select to authenticated using (exists (select 1 from public.claim x where x.id = claim_history.row_id and x.created_at <= claim_history.at) and (claim_history.kind <> 'added' or case claim_history.transition when 'line' then exists (select 1 from public.line c where c.id = (claim_history.input ->> 'id')::uuid) when 'receipt' then exists (select 1 from public.receipt c where c.id = (claim_history.input ->> 'id')::uuid) else false end));
 -- History of claim is append-only.
 create or replace function app.claim_history__append_only()
 returns trigger
@@ -1029,6 +1032,72 @@ end;
 $fn$;
 revoke execute on function app.claim_history__append_only() from public, anon, authenticated;
 create or replace trigger ninefold_append_only before update or delete on public.claim_history for each row execute function app.claim_history__append_only();
+
+-- History of claim: edits of title, purpose, currency.
+create or replace function app.claim__audit()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  v jsonb := '{}'::jsonb;
+begin
+  if (select auth.uid()) is null or coalesce(current_setting('ninefold.in_transition', true), '') = 'on' then
+    return null;
+  end if;
+  if new.title is distinct from old.title then v := v || jsonb_build_object('title', to_jsonb(new.title)); end if;
+  if new.purpose is distinct from old.purpose then v := v || jsonb_build_object('purpose', to_jsonb(new.purpose)); end if;
+  if new.currency is distinct from old.currency then v := v || jsonb_build_object('currency', to_jsonb(new.currency)); end if;
+  if v <> '{}'::jsonb then
+    insert into public.claim_history (row_id, kind, transition, from_state, to_state, actor, input)
+    values (new.id, 'edit', '', old.status, new.status, (select auth.uid()), v);
+  end if;
+  return null;
+end;
+$fn$;
+revoke execute on function app.claim__audit() from public, anon, authenticated;
+
+create or replace trigger ninefold_audit after update on public.claim for each row execute function app.claim__audit();
+
+-- History of claim: a line added under it.
+create or replace function app.line__audit_claim()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+begin
+  if (select auth.uid()) is null or new.claim is null then
+    return null;
+  end if;
+  insert into public.claim_history (row_id, kind, transition, from_state, to_state, actor, input)
+  select p.id, 'added', 'line', p.status, p.status, (select auth.uid()), jsonb_build_object('id', new.id)
+  from public.claim p where p.id = new.claim;
+  return null;
+end;
+$fn$;
+revoke execute on function app.line__audit_claim() from public, anon, authenticated;
+
+create or replace trigger ninefold_audit_claim after insert on public.line for each row execute function app.line__audit_claim();
+
+-- History of claim: a receipt added under it.
+create or replace function app.receipt__audit_claim()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+begin
+  if (select auth.uid()) is null or new.claim is null then
+    return null;
+  end if;
+  insert into public.claim_history (row_id, kind, transition, from_state, to_state, actor, input)
+  select p.id, 'added', 'receipt', p.status, p.status, (select auth.uid()), jsonb_build_object('id', new.id)
+  from public.claim p where p.id = new.claim;
+  return null;
+end;
+$fn$;
+revoke execute on function app.receipt__audit_claim() from public, anon, authenticated;
+
+create or replace trigger ninefold_audit_claim after insert on public.receipt for each row execute function app.receipt__audit_claim();
 
 -- ======================================================================
 -- Outbox
@@ -1336,12 +1405,14 @@ begin
   if not coalesce((r.submitter = (select auth.uid())), false) then
     raise exception using errcode = 'P0001', message = 'NOT_SUBMITTER', detail = jsonb_build_object('entity', 'claim', 'action', 'submit')::text;
   end if;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.claim x set
     submitted_at = now(),
     total = coalesce((select sum(_s1.amount) from public.line _s1 where (_s1.claim = x.id)), 0),
     status = 'submitted'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.claim_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'submit', v_from, 'submitted', (select auth.uid()), '{}'::jsonb);
   return r;
@@ -1380,11 +1451,13 @@ begin
   if not coalesce((r.submitter = (select auth.uid())), false) then
     raise exception using errcode = 'P0001', message = 'NOT_SUBMITTER', detail = jsonb_build_object('entity', 'claim', 'action', 'recall')::text;
   end if;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.claim x set
     submitted_at = null,
     status = 'draft'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.claim_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'recall', v_from, 'draft', (select auth.uid()), '{}'::jsonb);
   return r;
@@ -1423,12 +1496,14 @@ begin
   if not coalesce(((select _h1.manager from public.person _h1 where _h1.id = r.submitter) = (select auth.uid())), false) then
     raise exception using errcode = 'P0001', message = 'NOT_YOUR_REPORT', detail = jsonb_build_object('entity', 'claim', 'action', 'approve')::text;
   end if;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.claim x set
     approved_by = (select auth.uid()),
     approved_at = now(),
     status = 'approved'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.claim_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'approve', v_from, 'approved', (select auth.uid()), '{}'::jsonb);
   return r;
@@ -1467,12 +1542,14 @@ begin
   if not coalesce((r.submitter <> (select auth.uid())), false) then
     raise exception using errcode = 'P0001', message = 'SELF_APPROVAL', detail = jsonb_build_object('entity', 'claim', 'action', 'finance_approve')::text;
   end if;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.claim x set
     finance_approved_by = (select auth.uid()),
     finance_approved_at = now(),
     status = 'finance_approved'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.claim_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'finance_approve', v_from, 'finance_approved', (select auth.uid()), '{}'::jsonb);
   return r;
@@ -1514,6 +1591,7 @@ begin
   if p_input -> 'returnReason' is null or jsonb_typeof(p_input -> 'returnReason') = 'null' or (p_input ->> 'returnReason') = '' then
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'claim', 'transition', 'send_back', 'field', 'returnReason')::text;
   end if;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.claim x set
     return_reason = (p_input ->> 'returnReason')::text,
     approved_by = null,
@@ -1523,6 +1601,7 @@ begin
     status = 'returned'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.claim_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'send_back', v_from, 'returned', (select auth.uid()), jsonb_build_object('returnReason', p_input -> 'returnReason'));
   return r;
@@ -1564,11 +1643,13 @@ begin
   if p_input -> 'rejectionReason' is null or jsonb_typeof(p_input -> 'rejectionReason') = 'null' or (p_input ->> 'rejectionReason') = '' then
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'claim', 'transition', 'reject', 'field', 'rejectionReason')::text;
   end if;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.claim x set
     rejection_reason = (p_input ->> 'rejectionReason')::text,
     status = 'rejected'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.claim_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'reject', v_from, 'rejected', (select auth.uid()), jsonb_build_object('rejectionReason', p_input -> 'rejectionReason'));
   return r;
@@ -1610,6 +1691,7 @@ begin
   if p_input -> 'paymentReference' is null or jsonb_typeof(p_input -> 'paymentReference') = 'null' or (p_input ->> 'paymentReference') = '' then
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'claim', 'transition', 'pay', 'field', 'paymentReference')::text;
   end if;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.claim x set
     payment_reference = (p_input ->> 'paymentReference')::text,
     paid_at = now(),
@@ -1617,6 +1699,7 @@ begin
     status = 'paid'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.claim_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'pay', v_from, 'paid', (select auth.uid()), jsonb_build_object('paymentReference', p_input -> 'paymentReference'));
   if not (app.has_role((select auth.uid()), 'finance')) then

@@ -684,6 +684,7 @@ create or replace trigger ninefold_35_recheck_permission after insert or update 
 create table if not exists public.ticket_history (
   id uuid primary key default gen_random_uuid(),
   row_id uuid not null,
+  kind text not null default 'transition',
   transition text not null,
   from_state text not null,
   to_state text not null,
@@ -691,6 +692,7 @@ create table if not exists public.ticket_history (
   at timestamptz not null default now(),
   input jsonb not null default '{}'::jsonb
 );
+alter table public.ticket_history add column if not exists kind text not null default 'transition';
 create index if not exists ticket_history__row_id__idx on public.ticket_history (row_id, at);
 alter table public.ticket_history enable row level security;
 alter table public.ticket_history force row level security;
