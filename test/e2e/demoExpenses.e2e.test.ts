@@ -136,4 +136,68 @@ describe.skipIf(!e2eAvailable)('expenses demo in its default storage', () => {
       await context.close();
     }
   }, 600_000);
+
+  it('bulk Submit runs row by row and names the row the server refuses; staff pages say "Not available"', async () => {
+    const context = await freshProfile(e2e);
+    const { page, errors } = await newPage(context);
+    const msg = (code: string) => formatMessage(e2e.spec, code);
+    const FULL = 'Bulk: taxi to the airport';
+    const EMPTY = 'Bulk: nothing in it yet';
+    const newClaim = async (title: string) => {
+      await page.getByRole('link', { name: 'New claim', exact: true }).first().click();
+      await page.getByRole('textbox', { name: 'Title' }).fill(title);
+      await page.getByRole('button', { name: ui('create'), exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    };
+    try {
+      await step(page, 'bulk-submit', async () => {
+        await openDefault(page, e2e.url);
+        // Role cards show whole names (none cut off with an ellipsis).
+        const names = page.locator('button p');
+        await names.first().waitFor();
+        const cut = await names.evaluateAll((els) =>
+          els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent),
+        );
+        expect(cut).toEqual([]);
+        await signInAsDemo(page, 'Employee');
+        await newClaim(FULL);
+        await page.getByRole('button', { name: ui('newRow', { label: 'expense line' }) }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog
+          .getByRole('textbox', { name: 'Date' })
+          .fill(dayjs().subtract(1, 'day').format('D MMM YYYY'));
+        await dialog.getByRole('textbox', { name: 'Date' }).press('Tab');
+        await dialog.getByRole('combobox', { name: 'Category' }).click();
+        await page.getByRole('option', { name: 'Travel', exact: true }).click();
+        await dialog.getByRole('textbox', { name: 'Description' }).fill('Taxi');
+        await dialog.getByRole('textbox', { name: 'Amount' }).fill('19');
+        await dialog.getByRole('button', { name: ui('add'), exact: true }).click();
+        await dialog.waitFor({ state: 'detached' });
+        await newClaim(EMPTY);
+        await page.getByRole('link', { name: 'My claims', exact: true }).first().click();
+        await page.getByRole('heading', { level: 1, name: 'My claims' }).waitFor();
+        for (const title of [FULL, EMPTY])
+          await page.getByRole('checkbox', { name: ui('selectRow', { title }) }).check();
+        const bar = page.getByRole('group', { name: ui('bulkActions') });
+        await bar.getByRole('button', { name: ui('bulkRun', { action: 'Submit', count: 2 }) }).click();
+        // One went through; the empty one is refused by the database, named with its message.
+        await page.getByText(ui('bulkDone', { action: 'Submit', count: 1 })).waitFor({ timeout: 30_000 });
+        await page
+          .getByText(ui('errorOnRow', { label: 'Claim', title: EMPTY, message: msg('CLAIM_EMPTY') }))
+          .waitFor();
+        const rowOf = (title: string) => page.getByRole('row').filter({ hasText: title });
+        await expect.poll(() => rowOf(FULL).textContent()).toContain('Awaiting manager');
+        await expect.poll(() => rowOf(EMPTY).textContent()).toContain('Draft');
+      });
+      await step(page, 'staff-only', async () => {
+        for (const path of ['/finance', '/approvals', '/board', '/finance/paid']) {
+          await go(page, path);
+          await page.getByRole('heading', { level: 1, name: ui('forbiddenTitle') }).waitFor();
+        }
+      });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 600_000);
 });
