@@ -117,47 +117,58 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
             {rowTitle(spec, entity, row)}
           </Title>
         </Stack>
-        <Group gap="xs" wrap="wrap" aria-label={ui('actions')} role="group">
-          {options.map((o) => (
-            <Tooltip key={o.name} label={o.reason ?? ''} disabled={o.allowed} multiline w={240}>
-              {/* span so the tooltip still works on a disabled button */}
-              <span>
-                <Button
-                  variant={spec.states[entity]?.states[o.to]?.final ? 'default' : 'filled'}
-                  rightSection={<IconArrowRight size={14} />}
-                  disabled={!o.allowed || runner.busy}
-                  aria-description={o.reason}
-                  onClick={() => runner.start(o, row)}
-                >
-                  {o.label}
-                </Button>
-              </span>
-            </Tooltip>
-          ))}
-          {canEdit && (
-            <Button
-              variant="default"
-              leftSection={<IconEdit size={16} />}
-              component={Link}
-              to={buildPath(edit, { id: row.id })}
-            >
-              {ui('edit')}
-            </Button>
-          )}
-          {canDelete && (
-            <Tooltip label={ui('delete')}>
-              <ActionIcon
+        <Stack gap={4} align="flex-end" style={{ maxWidth: '100%' }}>
+          <Group gap="xs" wrap="wrap" aria-label={ui('actions')} role="group">
+            {options.map((o) => (
+              <Tooltip key={o.name} label={o.reason ?? ''} disabled={o.allowed} multiline w={240}>
+                {/* span so the tooltip still works on a disabled button */}
+                <span>
+                  <Button
+                    variant={spec.states[entity]?.states[o.to]?.final ? 'default' : 'filled'}
+                    rightSection={<IconArrowRight size={14} />}
+                    disabled={!o.allowed || runner.busy}
+                    aria-description={o.reason}
+                    onClick={() => runner.start(o, row)}
+                  >
+                    {o.label}
+                  </Button>
+                </span>
+              </Tooltip>
+            ))}
+            {canEdit && (
+              <Button
                 variant="default"
-                size="lg"
-                color="red"
-                aria-label={ui('delete')}
-                onClick={onDelete}
+                leftSection={<IconEdit size={16} />}
+                component={Link}
+                to={buildPath(edit, { id: row.id })}
               >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </Group>
+                {ui('edit')}
+              </Button>
+            )}
+            {canDelete && (
+              <Tooltip label={ui('delete')}>
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  color="red"
+                  aria-label={ui('delete')}
+                  onClick={onDelete}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </Group>
+          {/* Why a button is disabled, visible without hovering (touch screens have no hover); screen
+              readers hear it as the button's description already. */}
+          {options
+            .filter((o) => !o.allowed && o.reason)
+            .map((o) => (
+              <Text key={o.name} size="xs" c="dimmed" ta="right" aria-hidden="true" maw={420}>
+                {o.label}: {o.reason}
+              </Text>
+            ))}
+        </Stack>
       </Group>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>

@@ -151,9 +151,31 @@ describe.skipIf(!e2eAvailable)('helpdesk admin screens and forms in default stor
           ? `${el.tagName.toLowerCase()}|${el.getAttribute('id') ?? ''}|${el.textContent?.trim().slice(0, 40)}`
           : '';
       });
-    await step(page, 'ha-keyboard', async () => {
+    await step(page, 'ha-sign-up', async () => {
       await openDefault(page, e2e.url);
+      const alert = page.getByRole('alert');
+      await page.getByRole('textbox', { name: ui('email') }).fill('nobody@example.test');
+      await page.locator('input[type=password]').fill('not-the-password');
+      await page.getByRole('button', { name: ui('signIn'), exact: true }).click();
+      await alert.waitFor();
+      // Signing up starts clean: the sign-in error is not carried over.
+      await page.getByRole('button', { name: ui('signUp'), exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: ui('signUpTitle') }).waitFor();
+      await expect(alert.count()).resolves.toBe(0);
+      // A malformed address gets the app's own message (the browser's bubble would stop the submit).
+      await page.getByRole('textbox', { name: ui('email') }).fill('not-an-email');
+      await page.locator('input[type=password]').fill('x');
+      await page.getByRole('button', { name: ui('signUp'), exact: true }).click();
+      await alert.waitFor();
+      await expect(alert.innerText()).resolves.not.toBe('');
+      await page.getByRole('button', { name: ui('signIn'), exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: ui('signInTitle') }).waitFor();
+      await expect(alert.count()).resolves.toBe(0);
+    });
+    await step(page, 'ha-keyboard', async () => {
       await signInAsDemo(page, 'Agent');
+      // A first visit is not greeted as a return.
+      await expect(page.getByText(/welcome back/i).count()).resolves.toBe(0);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       // The first Tab reaches the skip link, shown; following it puts focus in the main region.
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
