@@ -3,6 +3,7 @@ import {
   Box,
   Button,
   Card,
+  Checkbox,
   Group,
   Pagination,
   ScrollArea,
@@ -26,9 +27,10 @@ import {
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Row } from '../backend/types.ts';
+import { bulkTransitions } from '../runtime/bulkTransitions.ts';
 import { can } from '../runtime/can.ts';
 import { listQuery, listStateFromParams, listStateToParams, PAGE_SIZE } from '../runtime/listState.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
@@ -36,8 +38,9 @@ import { ruleVerdict } from '../runtime/ruleVerdict.ts';
 import { ui } from '../runtime/uiText.ts';
 import { valueOptions } from '../runtime/valueOptions.ts';
 import { whereFilters } from '../runtime/whereFilters.ts';
+import { BulkActions } from './BulkActions.tsx';
 import { useRuntime } from './context.ts';
-import { FieldValue, notifyError } from './display.tsx';
+import { FieldValue, notifyError, rowTitle } from './display.tsx';
 import { exportRows } from './exportRows.ts';
 import { RefSelect } from './FieldInput.tsx';
 import { useList, usePrefetchList } from './hooks.ts';
@@ -84,6 +87,23 @@ export function ListScreen({ route }: { route: RouteEntry }) {
       : ruleVerdict(spec, entity, screen?.where ?? true, { user, row: r }) !== false,
   );
   const total = counted.data?.total ?? null;
+  // Rows can be chosen for a bulk transition where one applies to some row of the page.
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const pageRows = list.data?.rows;
+  const selectable = useMemo(
+    () => spec.states[entity] !== undefined && bulkTransitions(spec, user, entity, pageRows ?? []).length > 0,
+    [spec, user, entity, pageRows],
+  );
+  const chosenRows = rows.filter((r) => chosen.has(String(r.id)));
+  const toggle = useCallback(
+    (id: string) =>
+      setChosen((old) => {
+        const next = new Set(old);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    [],
+  );
   // The next page loads while this one is read, so "Next page" only has to render it.
   const next = { ...query, count: 'none' as const, offset: (query.offset ?? 0) + PAGE_SIZE };
   usePrefetchList(
@@ -268,6 +288,9 @@ export function ListScreen({ route }: { route: RouteEntry }) {
           )}
         </Group>
       </Card>
+      {selectable && chosenRows.length > 0 && (
+        <BulkActions entity={entity} rows={chosenRows} onDone={() => setChosen(new Set())} />
+      )}
       <Card withBorder padding={0} radius="md">
         {list.isLoading ? (
           <Stack p="md" gap="sm">
@@ -291,6 +314,22 @@ export function ListScreen({ route }: { route: RouteEntry }) {
             <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" stickyHeader>
               <Table.Thead>
                 <Table.Tr>
+                  {selectable && (
+                    <Table.Th w={40}>
+                      <Checkbox
+                        aria-label={ui('selectAllRows')}
+                        checked={chosenRows.length === rows.length}
+                        indeterminate={chosenRows.length > 0 && chosenRows.length < rows.length}
+                        onChange={() =>
+                          setChosen(
+                            chosenRows.length === rows.length
+                              ? new Set()
+                              : new Set(rows.map((r) => String(r.id))),
+                          )
+                        }
+                      />
+                    </Table.Th>
+                  )}
                   {visibleColumns.map((c) => (
                     <Table.Th key={c} scope="col">
                       {fieldLabel(spec, entity, c)}
@@ -304,6 +343,8 @@ export function ListScreen({ route }: { route: RouteEntry }) {
                 entity={entity}
                 detail={detail}
                 scroller={scroller}
+                chosen={selectable ? chosen : undefined}
+                onToggle={toggle}
               />
             </Table>
           </ScrollArea.Autosize>
@@ -343,6 +384,9 @@ interface VirtualRowsProps {
   entity: string;
   detail: RouteEntry | undefined;
   scroller: HTMLDivElement | null;
+  /** The chosen rows' ids; undefined when rows cannot be chosen. */
+  chosen: ReadonlySet<string> | undefined;
+  onToggle(id: string): void;
 }
 
 /**
@@ -350,7 +394,7 @@ interface VirtualRowsProps {
  * rows (and only the rows coming into view, each memoised), never the screen's filters and
  * inputs: re-rendering those on every scroll frame made long tasks of 100-350 ms.
  */
-function VirtualRows({ rows, columns, entity, detail, scroller }: VirtualRowsProps) {
+function VirtualRows({ rows, columns, entity, detail, scroller, chosen, onToggle }: VirtualRowsProps) {
   const navigate = useNavigate();
   const virtual = useVirtualizer({
     count: rows.length,
@@ -377,6 +421,8 @@ function VirtualRows({ rows, columns, entity, detail, scroller }: VirtualRowsPro
             entity={entity}
             href={detail ? buildPath(detail, { id: row.id }) : undefined}
             navigate={navigate}
+            chosen={chosen ? chosen.has(String(row.id)) : undefined}
+            onToggle={onToggle}
           />
         );
       })}
@@ -391,14 +437,34 @@ interface ListRowProps {
   entity: string;
   href: string | undefined;
   navigate: (to: string) => unknown;
+  chosen: boolean | undefined;
+  onToggle(id: string): void;
 }
 
-const ListRow = memo(function ListRow({ row, columns, entity, href, navigate }: ListRowProps) {
+const ListRow = memo(function ListRow({
+  row,
+  columns,
+  entity,
+  href,
+  navigate,
+  chosen,
+  onToggle,
+}: ListRowProps) {
+  const { spec } = useRuntime();
   return (
     <Table.Tr
       style={{ height: ROW_HEIGHT, cursor: href ? 'pointer' : undefined }}
       onClick={() => href && navigate(href)}
     >
+      {chosen !== undefined && (
+        <Table.Td w={40} onClick={(ev) => ev.stopPropagation()}>
+          <Checkbox
+            aria-label={ui('selectRow', { title: rowTitle(spec, entity, row) })}
+            checked={chosen}
+            onChange={() => onToggle(String(row.id))}
+          />
+        </Table.Td>
+      )}
       {columns.map((c, i) => (
         <Table.Td key={c}>
           {i === 0 && href ? (

@@ -36,7 +36,16 @@ export function StatusBadge({ entity, state }: { entity: string; state: string }
   // cost every badge two matchMedia listeners and a second render, on every list page.
   const text = `light-dark(color-mix(in srgb, var(--mantine-color-${color}-9) 75%, black), var(--mantine-color-${color}-2))`;
   return (
-    <Badge color={color} variant="light" radius="sm" style={{ color: text }}>
+    <Badge
+      color={color}
+      variant="light"
+      radius="sm"
+      // A long state ("Approved by manager") wraps in a narrow column instead of ending in "…".
+      styles={{
+        root: { color: text, height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%' },
+        label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.35 },
+      }}
+    >
       {stateLabel(spec, entity, state)}
     </Badge>
   );

@@ -84,9 +84,16 @@ export function whereClause(info: EntityInfo, q: ListQuery, params: unknown[]): 
 export function listQuery(info: EntityInfo, q: ListQuery = {}): SqlQuery & { limit: number; offset: number } {
   const params: unknown[] = [];
   const where = whereClause(info, q, params);
-  const order = (q.sort ?? []).map(
-    (s) => `${column(info, s.field)} ${s.direction === 'desc' ? 'desc' : 'asc'}`,
-  );
+  const order = (q.sort ?? []).map((s) => {
+    const dir = s.direction === 'desc' ? 'desc' : 'asc';
+    const c = column(info, s.field);
+    // People read "apple" next to "Apple", not after "Zebra": text sorts without regard to case
+    // (PGlite's collation is C, byte order), the exact value then breaking ties.
+    const type = info.byField.get(s.field)?.type;
+    return type === 'text' || type === 'longtext' || type === 'email'
+      ? `lower(${c}) ${dir}, ${c} ${dir}`
+      : `${c} ${dir}`;
+  });
   // A unique tie-breaker keeps pages stable when sort keys repeat.
   if (!(q.sort ?? []).some((s) => s.field === 'id')) order.push('t.id asc');
   const limit = Math.min(Math.max(Math.trunc(q.limit ?? DEFAULT_LIMIT), 0), MAX_LIMIT);
