@@ -35,7 +35,10 @@ export type DiagnosticCode =
   | 'lint/unused-error'
   | 'lint/unused-constant'
   | 'lint/unknown-placeholder'
-  | 'lint/update-without-read';
+  | 'lint/update-without-read'
+  | 'lint/unknown-translation'
+  | 'lint/missing-translation'
+  | 'lint/translation-placeholder';
 
 export interface Diagnostic {
   code: DiagnosticCode;

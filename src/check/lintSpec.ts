@@ -5,6 +5,7 @@ import { deadTransitions } from './lints/deadTransitions.ts';
 import { entitiesNotShown } from './lints/entitiesNotShown.ts';
 import { idleRoles } from './lints/idleRoles.ts';
 import { routeParams } from './lints/routeParams.ts';
+import { translations } from './lints/translations.ts';
 import { undefinedErrors } from './lints/undefinedErrors.ts';
 import { undefinedStates } from './lints/undefinedStates.ts';
 import { unknownPlaceholders } from './lints/unknownPlaceholders.ts';
@@ -30,6 +31,7 @@ export const LINTS: readonly Lint[] = [
   unusedConstants,
   unknownPlaceholders,
   updateWithoutRead,
+  translations,
 ];
 
 /**

@@ -32,6 +32,7 @@ import type { Row } from '../backend/types.ts';
 import { availableTransitions, stateLabel } from '../runtime/availableTransitions.ts';
 import { can } from '../runtime/can.ts';
 import { formatMessage } from '../runtime/formatMessage.ts';
+import { currentLocale, DATE_FORMATS } from '../runtime/locale.ts';
 import { offersFlag } from '../runtime/offersFlag.ts';
 import { type PendingSum, pendingSum } from '../runtime/pendingSum.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
@@ -227,7 +228,8 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
                         {stateLabel(spec, entity, h.fromState)} → {stateLabel(spec, entity, h.toState)}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        <ProfileName id={h.actor} /> · {dayjs(h.at).format('D MMM YYYY HH:mm')}
+                        <ProfileName id={h.actor} /> ·{' '}
+                        {dayjs(h.at).format(DATE_FORMATS[currentLocale()].dateTime)}
                       </Text>
                       {Object.entries(h.input ?? {}).map(([k, v]) =>
                         typeof v === 'string' && v !== '' ? (

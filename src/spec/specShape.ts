@@ -415,4 +415,5 @@ export const appSpecShape: Check = obj({
       'constant',
     ),
   ),
+  translations: opt(recordOf(recordOf(str))),
 });
