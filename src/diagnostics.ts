@@ -36,6 +36,7 @@ export type DiagnosticCode =
   | 'lint/unused-constant'
   | 'lint/unknown-placeholder'
   | 'lint/update-without-read'
+  | 'lint/unique-on-hidden-rows'
   | 'lint/unknown-translation'
   | 'lint/missing-translation'
   | 'lint/translation-placeholder';

@@ -586,8 +586,11 @@ export default defineApp({
       { kind: 'row', rule: 'size <= maxAttachmentMb * 1048576', error: 'ATTACHMENT_TOO_LARGE' },
       {
         // On the attachment row, after the write: the ticket's attachments, this one included.
+        // Internal and customer-visible attachments have a limit each, so a customer filling the
+        // ticket does not stop agents attaching internal files (and counts never include rows the
+        // writer cannot read: docs/security.md, "Non-interference").
         kind: 'row',
-        rule: 'count(attachment where ticket = this.ticket) <= maxAttachmentsPerTicket',
+        rule: 'count(attachment where ticket = this.ticket and internal = this.internal) <= maxAttachmentsPerTicket',
         error: 'TOO_MANY_ATTACHMENTS',
       },
       { kind: 'row', rule: 'ticket.status != closed', error: 'TICKET_CLOSED' },
@@ -803,7 +806,8 @@ export default defineApp({
       severity: 'error',
     },
     TOO_MANY_ATTACHMENTS: {
-      message: 'A ticket may have at most {maxAttachmentsPerTicket} attachments.',
+      message:
+        'A ticket may have at most {maxAttachmentsPerTicket} attachments, and agents as many internal ones.',
       severity: 'error',
     },
     REOPEN_WINDOW_PASSED: {

@@ -149,8 +149,8 @@ export const de: Record<string, string> = {
     'Dieses Ticket ist geschlossen; melden Sie ein neues Ticket und verweisen Sie auf dieses.',
   'Attachments may be at most {maxAttachmentMb} MB.':
     'Anhänge dürfen höchstens {maxAttachmentMb} MB groß sein.',
-  'A ticket may have at most {maxAttachmentsPerTicket} attachments.':
-    'Ein Ticket darf höchstens {maxAttachmentsPerTicket} Anhänge haben.',
+  'A ticket may have at most {maxAttachmentsPerTicket} attachments, and agents as many internal ones.':
+    'Ein Ticket darf höchstens {maxAttachmentsPerTicket} Anhänge haben, und Agenten ebenso viele interne.',
   'Solved tickets can be reopened within {reopenWindowDays} days; please file a new ticket instead.':
     'Gelöste Tickets können innerhalb von {reopenWindowDays} Tagen wieder geöffnet werden; bitte melden Sie stattdessen ein neues Ticket.',
   'Only the assigned agent or an administrator can do this.':

@@ -13,6 +13,7 @@ import { routeParams } from './lints/routeParams.ts';
 import { translations } from './lints/translations.ts';
 import { undefinedErrors } from './lints/undefinedErrors.ts';
 import { undefinedStates } from './lints/undefinedStates.ts';
+import { uniqueOnHiddenRows } from './lints/uniqueOnHiddenRows.ts';
 import { unknownPlaceholders } from './lints/unknownPlaceholders.ts';
 import { unreachableStates } from './lints/unreachableStates.ts';
 import { unusedConstants } from './lints/unusedConstants.ts';
@@ -138,6 +139,18 @@ const cases: [string, Lint, (s: AppSpec) => void, Partial<Diagnostic>][] = [
       code: 'lint/update-without-read',
       severity: 'warning',
       path: 'roles.permissions.customer.comment.update',
+    },
+  ],
+  [
+    // Issue 11, finding 7: customers create tickets but read only their own.
+    'finding 7: unique fields on entities whose reads are restricted',
+    uniqueOnHiddenRows,
+    (s) => (s.entities.ticket!.fields.title!.unique = true),
+    {
+      code: 'lint/unique-on-hidden-rows',
+      severity: 'warning',
+      path: 'entities.ticket.fields.title.unique',
+      message: expect.stringContaining('"customer"'),
     },
   ],
   [

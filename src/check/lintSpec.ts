@@ -8,6 +8,7 @@ import { routeParams } from './lints/routeParams.ts';
 import { translations } from './lints/translations.ts';
 import { undefinedErrors } from './lints/undefinedErrors.ts';
 import { undefinedStates } from './lints/undefinedStates.ts';
+import { uniqueOnHiddenRows } from './lints/uniqueOnHiddenRows.ts';
 import { unknownPlaceholders } from './lints/unknownPlaceholders.ts';
 import { unreachableStates } from './lints/unreachableStates.ts';
 import { unusedConstants } from './lints/unusedConstants.ts';
@@ -31,6 +32,7 @@ export const LINTS: readonly Lint[] = [
   unusedConstants,
   unknownPlaceholders,
   updateWithoutRead,
+  uniqueOnHiddenRows,
   translations,
 ];
 

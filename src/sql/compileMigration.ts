@@ -1,9 +1,12 @@
 import type { AppSpec } from '../spec/types.ts';
 import { emitAdminRpc } from './emitAdminRpc.ts';
+import { emitCountVisibility } from './emitCountVisibility.ts';
+import { emitFileRemovals } from './emitFileRemovals.ts';
 import { emitFileChecks } from './emitFiles.ts';
 import { emitSchemaGrants, emitTableGrants } from './emitGrants.ts';
 import { emitLockFunction, emitWriterLocks, lockedGroups } from './emitGroupLocks.ts';
 import { emitHistory } from './emitHistory.ts';
+import { emitOutbox } from './emitOutbox.ts';
 import { emitPermissionRecheck } from './emitPermissionRecheck.ts';
 import { emitPolicies } from './emitPolicies.ts';
 import { emitRealtime } from './emitRealtime.ts';
@@ -70,12 +73,18 @@ export function compileMigration(spec: AppSpec, options: MigrationOptions = {}):
     ),
     section(
       'Validation beyond the row',
-      entities.flatMap((e) => [emitValidationTrigger(spec, e), emitPermissionRecheck(spec, e)]),
+      entities.flatMap((e) => [
+        emitCountVisibility(spec, e),
+        emitValidationTrigger(spec, e),
+        emitPermissionRecheck(spec, e),
+      ]),
     ),
     section(
       'History',
       entities.map((e) => emitHistory(spec, e)),
     ),
+    // Before the transitions that write to it: declared calls, queued in their transaction.
+    section('Outbox', [emitOutbox(spec)]),
     section(
       'Transitions',
       entities.map((e) => emitTransitions(spec, e, groups)),
@@ -93,10 +102,7 @@ export function compileMigration(spec: AppSpec, options: MigrationOptions = {}):
     // Hosted only: Supabase Storage and Realtime.
     ...(target === 'supabase'
       ? [
-          section(
-            'Storage',
-            entities.map((e) => emitStorage(spec, e)),
-          ),
+          section('Storage', [...entities.map((e) => emitStorage(spec, e)), emitFileRemovals(spec)]),
           section('Realtime', [emitRealtime(spec)]),
         ]
       : []),

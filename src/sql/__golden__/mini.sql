@@ -610,6 +610,19 @@ create or replace trigger ninefold_05_lock_groups before insert or update or del
 -- Validation beyond the row
 -- ======================================================================
 
+-- comment: whether a row counts in a rule's count for the current writer (it may read or owns it).
+create or replace function app.comment__counted_for_writer(p_row public.comment)
+returns boolean
+language sql stable security definer
+set search_path = ''
+as $fn$
+select coalesce(
+  coalesce(current_setting('role', true), 'none') not in ('anon', 'authenticated')
+  or p_row.author = (select auth.uid())
+  or (((select app.has_role((select auth.uid()), 'customer')) and coalesce(((select _h1.requester from public.ticket _h1 where _h1.id = p_row.ticket) = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent'))), false);
+$fn$;
+revoke execute on function app.comment__counted_for_writer(public.comment) from public, anon, authenticated;
+
 -- Validation of comment that reads beyond the row (raises the rule's catalogue code).
 create or replace function app.comment__validate()
 returns trigger
@@ -618,7 +631,7 @@ set search_path = ''
 as $fn$
 begin
   perform app.lock_group('comment.ticket', (new.ticket)::text);
-  if not (coalesce(((select count(*) from public.comment _c1 where (_c1.ticket = new.ticket)) <= 50), false)) then
+  if not (coalesce(((select count(*) from public.comment _c1 where ((_c1.ticket = new.ticket)) and (_c1.id = new.id or app.comment__counted_for_writer(_c1))) <= 50), false)) then
     raise exception using errcode = 'P0001', message = 'TOO_MANY_COMMENTS', detail = jsonb_build_object('entity', 'comment')::text;
   end if;
   return null;
