@@ -37,7 +37,10 @@ export type DiagnosticCode =
   | 'lint/audited-without-history'
   | 'lint/unknown-placeholder'
   | 'lint/update-without-read'
-  | 'lint/unique-on-hidden-rows';
+  | 'lint/unique-on-hidden-rows'
+  | 'lint/unknown-translation'
+  | 'lint/missing-translation'
+  | 'lint/translation-placeholder';
 
 export interface Diagnostic {
   code: DiagnosticCode;

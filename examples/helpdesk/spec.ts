@@ -1,4 +1,5 @@
 import { defineApp } from 'ninefold';
+import { de } from './translations.de.ts';
 
 /**
  * Helpdesk: a small support desk. Customers file tickets and follow them, agents triage,
@@ -882,4 +883,6 @@ export default defineApp({
     commentMaxLength: { value: 5000, label: 'Longest comment', unit: 'count' },
     nameMaxLength: { value: 100, label: 'Longest name', unit: 'count' },
   },
+
+  translations: { de },
 });

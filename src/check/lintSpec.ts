@@ -6,6 +6,7 @@ import { deadTransitions } from './lints/deadTransitions.ts';
 import { entitiesNotShown } from './lints/entitiesNotShown.ts';
 import { idleRoles } from './lints/idleRoles.ts';
 import { routeParams } from './lints/routeParams.ts';
+import { translations } from './lints/translations.ts';
 import { undefinedErrors } from './lints/undefinedErrors.ts';
 import { undefinedStates } from './lints/undefinedStates.ts';
 import { uniqueOnHiddenRows } from './lints/uniqueOnHiddenRows.ts';
@@ -34,6 +35,7 @@ export const LINTS: readonly Lint[] = [
   updateWithoutRead,
   uniqueOnHiddenRows,
   auditedWithoutHistory,
+  translations,
 ];
 
 /**

@@ -33,6 +33,7 @@ import type { HistoryEntry, Row } from '../backend/types.ts';
 import { availableTransitions, stateLabel } from '../runtime/availableTransitions.ts';
 import { can } from '../runtime/can.ts';
 import { formatMessage } from '../runtime/formatMessage.ts';
+import { currentLocale, DATE_FORMATS } from '../runtime/locale.ts';
 import { offersFlag } from '../runtime/offersFlag.ts';
 import { type PendingSum, pendingSum } from '../runtime/pendingSum.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
@@ -246,7 +247,7 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
                       <Text size="xs" c="dimmed">
                         {h.actor ? <ProfileName id={h.actor} /> : null}
                         {h.actor ? ' · ' : ''}
-                        {dayjs(h.at).format('D MMM YYYY HH:mm')}
+                        {dayjs(h.at).format(DATE_FORMATS[currentLocale()].dateTime)}
                       </Text>
                       {h.kind !== 'added' &&
                         Object.keys(h.input ?? {})

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { type Backend, BackendError, type Row } from '../backend/types.ts';
 import { stateLabel } from '../runtime/availableTransitions.ts';
 import { formatMessage } from '../runtime/formatMessage.ts';
+import { currentLocale, DATE_FORMATS, INTL_TAGS } from '../runtime/locale.ts';
 import { buildPath } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
 import { valueOption } from '../runtime/valueOptions.ts';
@@ -165,10 +166,10 @@ function renderValue(
     case 'ref':
       return f.ref ? <RefLink entity={f.ref} id={String(v)} /> : String(v);
     case 'date':
-      return dayjs(String(v)).format('D MMM YYYY');
+      return dayjs(String(v)).format(DATE_FORMATS[currentLocale()].date);
     case 'datetime':
       return (
-        <Tooltip label={dayjs(String(v)).format('D MMM YYYY HH:mm')}>
+        <Tooltip label={dayjs(String(v)).format(DATE_FORMATS[currentLocale()].dateTime)}>
           <span>{dayjs(String(v)).fromNow()}</span>
         </Tooltip>
       );
@@ -177,10 +178,11 @@ function renderValue(
       const n = Number(v);
       try {
         return currency
-          ? new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(n)
-          : new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-              n,
-            );
+          ? new Intl.NumberFormat(INTL_TAGS[currentLocale()], { style: 'currency', currency }).format(n)
+          : new Intl.NumberFormat(INTL_TAGS[currentLocale()], {
+              minimumFractionDigits: 2,
+              maximumFractionDigits: 2,
+            }).format(n);
       } catch {
         return `${n.toFixed(2)} ${currency}`;
       }

@@ -416,4 +416,5 @@ export const appSpecShape: Check = obj({
       'constant',
     ),
   ),
+  translations: opt(recordOf(recordOf(str))),
 });

@@ -298,6 +298,13 @@ export interface AppSpec {
   calls: CallsSpec;
   errors: Record<string, ErrorSpec>;
   constants: Record<string, ConstantSpec>;
+  /**
+   * Optional: the spec's own texts in other languages. Locale (`de`) → English text as the app
+   * shows it (a label, a state, an error message; a name without a label as it is spelled out,
+   * `waiting_on_customer` → `Waiting on customer`) → that text in the locale. Not a tenth
+   * section of rules: nothing in it changes what the app enforces. See docs/i18n.md.
+   */
+  translations?: Record<string, Record<string, string>>;
 }
 
 /** The order of the nine sections. */
