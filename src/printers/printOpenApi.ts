@@ -1,5 +1,6 @@
 import type { AppModel } from '../model/appModel.ts';
 import { resolve } from '../model/index.ts';
+import { serverPayloadKeys } from '../spec/transitionCalls.ts';
 import type { AppSpec, DeclaredCallSpec, ShapeSpec, ShapeType } from '../spec/types.ts';
 import { type PrintColumn, type PrintTable, printerTables } from './printerModel.ts';
 
@@ -99,6 +100,32 @@ const ref = (kind: 'schemas' | 'responses' | 'parameters', name: string): Obj =>
 });
 
 /** The 400 answer of an operation, with one example per catalogue code it can give. */
+/**
+ * `p_input.calls`: for each call the transition queues, the payload keys the client gives (the
+ * database fills the row's own keys and they win), none of them required here: a call still
+ * missing a key when due is failed, not sent (docs/decisions.md, finding 11).
+ */
+function callsInput(model: AppModel, entity: string, calls: readonly string[]): Obj {
+  const known = calls.filter((c) => model.calls.has(c));
+  if (known.length === 0) return {};
+  return {
+    calls: {
+      type: 'object',
+      description: 'Payload keys of the calls this transition queues in the outbox (the row fills its own).',
+      properties: Object.fromEntries(
+        known.map((c) => {
+          const { required: _, ...schema } = shapeSchema(model.calls.get(c)?.payload ?? {});
+          const filled = new Set(serverPayloadKeys(model.spec, entity, c).map(([k]) => k));
+          const properties = Object.fromEntries(
+            Object.entries((schema.properties ?? {}) as Obj).filter(([k]) => !filled.has(k)),
+          );
+          return [c, { ...schema, properties, additionalProperties: false }];
+        }),
+      ),
+    },
+  };
+}
+
 function rejected(model: AppModel, codes: readonly string[]): Obj {
   const examples: Obj = {};
   for (const code of [...new Set(codes)].sort()) {
@@ -257,7 +284,10 @@ function entityPaths(model: AppModel, t: PrintTable): Record<string, Obj> {
                   },
                   p_input: {
                     type: 'object',
-                    properties: Object.fromEntries(inputCols.map((c) => [c.field, columnSchema(c)])),
+                    properties: {
+                      ...Object.fromEntries(inputCols.map((c) => [c.field, columnSchema(c)])),
+                      ...callsInput(model, t.entity, transition?.calls ?? []),
+                    },
                   },
                 },
                 required: ['p_id'],
