@@ -431,6 +431,39 @@ describe.each(backends)('finding 11: calls through an outbox, on $name', (backen
     }
   });
 
+  it('finding 11: an outbox made before delivery state (old embedded databases) gains it in place', async () => {
+    await db.exec(`
+      drop table app.outbox;
+      create table app.outbox (
+        id uuid primary key default gen_random_uuid(),
+        call text not null,
+        payload jsonb not null,
+        requested_by uuid references auth.users (id) on delete set null,
+        created_at timestamptz not null default now()
+      );
+      insert into app.outbox (call, payload) values ('notifyRequester', '{"ticketId": "00000000-0000-4000-8000-000000000011"}');
+    `);
+    try {
+      await db.exec(emitOutbox(helpdesk));
+      const [old] = await rows();
+      expect(old).toMatchObject({ status: 'pending', attempts: 0, last_error: null });
+      expect(old?.idempotency_key).toBe(`ninefold-outbox-${old?.id}`);
+      // Its payload lacks the e-mail: failed with why, never sent.
+      const sent = await deliverDue({ store: storeOf(db), destination: () => null, fetch });
+      expect(sent).toEqual({ delivered: 0, retried: 0, failed: 0 });
+      expect((await rows())[0]).toMatchObject({ status: 'failed' });
+      // Clients still cannot write it.
+      const e = await expectDbError(() =>
+        db.asUser(admin, (q) =>
+          q.query(`insert into app.outbox (call, payload) values ('notifyRequester', '{}')`),
+        ),
+      );
+      expect(e.code).toBe('42501');
+    } finally {
+      await db.exec(emitOutbox(helpdesk));
+    }
+  });
+
   // PGlite has one connection: nothing can race there.
   it.skipIf(backend.name === 'pglite')(
     'finding 11: two deliverers racing never send a call twice',
