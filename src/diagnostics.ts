@@ -29,6 +29,7 @@ export type DiagnosticCode =
   | 'lint/dead-end-state'
   | 'lint/dead-transition'
   | 'lint/idle-role'
+  | 'lint/call-role-gap'
   | 'lint/route-param'
   | 'lint/entity-not-shown'
   | 'lint/undefined-error'

@@ -5,6 +5,7 @@ import type { AppSpec } from '../spec/types.ts';
 import { checkSpec } from './checkSpec.ts';
 import { miniSpec } from './fixtures/miniSpec.ts';
 import { LINTS, lintSpec } from './lintSpec.ts';
+import { callRoleGaps } from './lints/callRoleGaps.ts';
 import { deadEndStates } from './lints/deadEndStates.ts';
 import { deadTransitions } from './lints/deadTransitions.ts';
 import { entitiesNotShown } from './lints/entitiesNotShown.ts';
@@ -84,6 +85,29 @@ const cases: [string, Lint, (s: AppSpec) => void, Partial<Diagnostic>][] = [
     idleRoles,
     (s) => (s.roles.roles.auditor = { label: 'Auditor' }),
     { code: 'lint/idle-role', severity: 'warning', path: 'roles.roles.auditor' },
+  ],
+  [
+    'transitions whose roles may not make their call (finding 11: the transition refuses them)',
+    callRoleGaps,
+    (s) => {
+      s.calls.declared.notify = {
+        description: 'Tell the requester',
+        method: 'POST',
+        path: '/notify',
+        service: 'notify',
+        payload: { ticketId: 'uuid' },
+        response: {},
+        roles: ['admin'],
+        error: 'NOT_ASSIGNEE',
+      };
+      s.states.ticket!.transitions.solve!.calls = ['notify'];
+    },
+    {
+      code: 'lint/call-role-gap',
+      severity: 'warning',
+      path: 'states.ticket.transitions.solve.calls[0]',
+      message: expect.stringContaining('"agent" may run ticket.solve but not make its call "notify"'),
+    },
   ],
   [
     'route params',

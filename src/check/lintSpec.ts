@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../diagnostics.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { auditedWithoutHistory } from './lints/auditedWithoutHistory.ts';
+import { callRoleGaps } from './lints/callRoleGaps.ts';
 import { deadEndStates } from './lints/deadEndStates.ts';
 import { deadTransitions } from './lints/deadTransitions.ts';
 import { entitiesNotShown } from './lints/entitiesNotShown.ts';
@@ -26,6 +27,7 @@ export const LINTS: readonly Lint[] = [
   deadEndStates,
   deadTransitions,
   idleRoles,
+  callRoleGaps,
   routeParams,
   entitiesNotShown,
   undefinedErrors,
