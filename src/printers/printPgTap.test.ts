@@ -86,4 +86,16 @@ describe.skipIf(!server)('the pgTAP suite on the PostgreSQL server', () => {
     expect(failed).toContain('transition ticket.solve: not callable signed out');
     expect(failures(lines)).toHaveLength(4);
   });
+
+  it('finding 11: fails when a client may write the outbox or run the deliverer', async () => {
+    const db = await open(helpdesk);
+    await db.exec('grant insert on table app.outbox to authenticated;');
+    await db.exec(
+      'grant execute on function public.outbox_claim(text[], integer, integer) to authenticated;',
+    );
+    const failed = failures(await runSuite(db, printPgTap(helpdesk)));
+    expect(failed.join('\n')).toContain('outbox: authenticated may not insert');
+    expect(failed.join('\n')).toContain('outbox: authenticated may not execute public.outbox_claim');
+    expect(failed).toHaveLength(2);
+  });
 });

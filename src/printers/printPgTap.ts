@@ -13,7 +13,8 @@ import { quoteLiteral } from '../sql/quote.ts';
 //   - the transitions: each is a SECURITY DEFINER function with a fixed search_path, refused to
 //     `anon` (no EXECUTE) and answering NOT_FOUND for a row the caller cannot see;
 //   - the validation rules: each is the named CHECK constraint or validation trigger the error
-//     mapping relies on, and each values list (enum, status) is a CHECK.
+//     mapping relies on, and each values list (enum, status) is a CHECK;
+//   - the outbox of declared calls: no client writes it or runs the deliverer's functions.
 // Everything runs in one transaction that is rolled back.
 
 const lit = quoteLiteral;
@@ -79,6 +80,28 @@ function assertions(model: AppModel): string[] {
         `select policies_are('public', ${lit(t.historyTable)}, ${arr([`${t.historyTable}__read`])}, ${lit(`${t.entity}: its history is readable with the row only`)});`,
         `select ok(not has_table_privilege('authenticated', 'public.${t.historyTable}', 'insert') or exists (select 1 from pg_catalog.pg_trigger where tgrelid = 'public.${t.historyTable}'::regclass and tgname = 'ninefold_append_only'), ${lit(`${t.entity}: history is append-only`)});`,
       );
+  }
+  if (model.calls.size > 0) {
+    // The outbox (finding 11): only transitions write it, only the deliverer (service_role) sends.
+    const clients = ['anon', 'authenticated'];
+    for (const role of clients)
+      for (const priv of ['insert', 'update', 'delete'])
+        out.push(
+          `select ok(not has_table_privilege(${lit(role)}, 'app.outbox', ${lit(priv)}), ${lit(`outbox: ${role} may not ${priv}`)});`,
+        );
+    for (const fn of [
+      'public.outbox_claim(text[], integer, integer)',
+      'public.outbox_delivered(uuid, jsonb)',
+      'public.outbox_failed(uuid, text, integer, double precision)',
+      'app.outbox_write(text, jsonb, jsonb, text, uuid, text)',
+    ])
+      for (const role of clients)
+        out.push(
+          `select ok(not has_function_privilege(${lit(role)}, ${lit(fn)}, 'execute'), ${lit(`outbox: ${role} may not execute ${fn.replace(/\(.*$/, '')}`)});`,
+        );
+    out.push(
+      `select ok((select relrowsecurity and relforcerowsecurity from pg_catalog.pg_class where oid = 'app.outbox'::regclass), 'outbox: row-level security enabled and forced');`,
+    );
   }
   return out;
 }

@@ -3,7 +3,7 @@
 -- or with psql / pg_prove against any database the migration was applied to.
 begin;
 create extension if not exists pgtap;
-select plan(176);
+select plan(191);
 
 select has_table('public', 'person', 'person: table public.person');
 select ok((select relrowsecurity and relforcerowsecurity from pg_catalog.pg_class where oid = 'public.person'::regclass), 'person: row-level security enabled and forced');
@@ -202,6 +202,21 @@ select policy_cmd_is('public', 'receipt', 'receipt__admin__delete', 'delete', 'a
 select policy_roles_are('public', 'receipt', 'receipt__admin__delete', array['authenticated']::name[], 'receipt__admin__delete: for signed-in users only');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.receipt'::regclass and conname = 'receipt__receipt_too_large__1' and contype = 'c' and convalidated), 'validation receipt #1 (RECEIPT_TOO_LARGE): CHECK receipt__receipt_too_large__1');
 select ok(exists (select 1 from pg_catalog.pg_trigger where tgrelid = 'public.receipt'::regclass and tgname = 'ninefold_30_validate' and tgenabled <> 'D'), 'receipt: the validation trigger is enabled');
+select ok(not has_table_privilege('anon', 'app.outbox', 'insert'), 'outbox: anon may not insert');
+select ok(not has_table_privilege('anon', 'app.outbox', 'update'), 'outbox: anon may not update');
+select ok(not has_table_privilege('anon', 'app.outbox', 'delete'), 'outbox: anon may not delete');
+select ok(not has_table_privilege('authenticated', 'app.outbox', 'insert'), 'outbox: authenticated may not insert');
+select ok(not has_table_privilege('authenticated', 'app.outbox', 'update'), 'outbox: authenticated may not update');
+select ok(not has_table_privilege('authenticated', 'app.outbox', 'delete'), 'outbox: authenticated may not delete');
+select ok(not has_function_privilege('anon', 'public.outbox_claim(text[], integer, integer)', 'execute'), 'outbox: anon may not execute public.outbox_claim');
+select ok(not has_function_privilege('authenticated', 'public.outbox_claim(text[], integer, integer)', 'execute'), 'outbox: authenticated may not execute public.outbox_claim');
+select ok(not has_function_privilege('anon', 'public.outbox_delivered(uuid, jsonb)', 'execute'), 'outbox: anon may not execute public.outbox_delivered');
+select ok(not has_function_privilege('authenticated', 'public.outbox_delivered(uuid, jsonb)', 'execute'), 'outbox: authenticated may not execute public.outbox_delivered');
+select ok(not has_function_privilege('anon', 'public.outbox_failed(uuid, text, integer, double precision)', 'execute'), 'outbox: anon may not execute public.outbox_failed');
+select ok(not has_function_privilege('authenticated', 'public.outbox_failed(uuid, text, integer, double precision)', 'execute'), 'outbox: authenticated may not execute public.outbox_failed');
+select ok(not has_function_privilege('anon', 'app.outbox_write(text, jsonb, jsonb, text, uuid, text)', 'execute'), 'outbox: anon may not execute app.outbox_write');
+select ok(not has_function_privilege('authenticated', 'app.outbox_write(text, jsonb, jsonb, text, uuid, text)', 'execute'), 'outbox: authenticated may not execute app.outbox_write');
+select ok((select relrowsecurity and relforcerowsecurity from pg_catalog.pg_class where oid = 'app.outbox'::regclass), 'outbox: row-level security enabled and forced');
 
 select * from finish();
 rollback;
