@@ -31,11 +31,10 @@ import type { Row } from '../backend/types.ts';
 import { can } from '../runtime/can.ts';
 import { listQuery, listStateFromParams, listStateToParams, PAGE_SIZE } from '../runtime/listState.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
-import { ruleVerdict } from '../runtime/ruleVerdict.ts';
 import { toCsv } from '../runtime/toCsv.ts';
 import { ui } from '../runtime/uiText.ts';
 import { valueOptions } from '../runtime/valueOptions.ts';
-import { whereFilters } from '../runtime/whereFilters.ts';
+import { serverScreen, whereFilters } from '../runtime/whereFilters.ts';
 import { useRuntime } from './context.ts';
 import { FieldValue, valueText } from './display.tsx';
 import { RefSelect } from './FieldInput.tsx';
@@ -66,21 +65,19 @@ export function ListScreen({ route }: { route: RouteEntry }) {
       ),
     [e],
   );
-  const query = listQuery(state, where.filters, booleans);
+  const query = { ...listQuery(state, where.filters, booleans), ...serverScreen(where, route.name) };
   // Rows and total are two requests: a page change re-reads only its 50 rows, while the exact
   // count (a scan of every matching row, slow on large tables) is kept per search and filters.
   const list = useList(entity, { ...query, count: 'none' });
   const counted = useList(entity, {
     filters: query.filters,
+    ...serverScreen(where, route.name),
     ...(query.search ? { search: query.search } : {}),
     offset: 0,
     limit: 0,
   });
-  const rows = (list.data?.rows ?? []).filter((r) =>
-    where.residual.length === 0
-      ? true
-      : ruleVerdict(spec, entity, screen?.where ?? true, { user, row: r }) !== false,
-  );
+  // The whole rule was applied on the server (its plain filters, then the screen's function).
+  const rows = list.data?.rows ?? [];
   const total = counted.data?.total ?? null;
   // The next page loads while this one is read, so "Next page" only has to render it.
   const next = { ...query, count: 'none' as const, offset: (query.offset ?? 0) + PAGE_SIZE };
