@@ -34,10 +34,9 @@ import { bulkTransitions } from '../runtime/bulkTransitions.ts';
 import { can } from '../runtime/can.ts';
 import { listQuery, listStateFromParams, listStateToParams, PAGE_SIZE } from '../runtime/listState.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
-import { ruleVerdict } from '../runtime/ruleVerdict.ts';
 import { ui } from '../runtime/uiText.ts';
 import { valueOptions } from '../runtime/valueOptions.ts';
-import { whereFilters } from '../runtime/whereFilters.ts';
+import { serverScreen, whereFilters } from '../runtime/whereFilters.ts';
 import { BulkActions } from './BulkActions.tsx';
 import { useRuntime } from './context.ts';
 import { FieldValue, notifyError, rowTitle } from './display.tsx';
@@ -71,21 +70,19 @@ export function ListScreen({ route }: { route: RouteEntry }) {
       ),
     [e],
   );
-  const query = listQuery(state, where.filters, booleans);
+  const query = { ...listQuery(state, where.filters, booleans), ...serverScreen(where, route.name) };
   // Rows and total are two requests: a page change re-reads only its 50 rows, while the exact
   // count (a scan of every matching row, slow on large tables) is kept per search and filters.
   const list = useList(entity, { ...query, count: 'none' });
   const counted = useList(entity, {
     filters: query.filters,
+    ...serverScreen(where, route.name),
     ...(query.search ? { search: query.search } : {}),
     offset: 0,
     limit: 0,
   });
-  const rows = (list.data?.rows ?? []).filter((r) =>
-    where.residual.length === 0
-      ? true
-      : ruleVerdict(spec, entity, screen?.where ?? true, { user, row: r }) !== false,
-  );
+  // The whole rule was applied on the server (its plain filters, then the screen's function).
+  const rows = list.data?.rows ?? [];
   const total = counted.data?.total ?? null;
   // Rows can be chosen for a bulk transition where one applies to some row of the page.
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
@@ -145,9 +142,6 @@ export function ListScreen({ route }: { route: RouteEntry }) {
         entity,
         query: filter,
         columns,
-        keep: (r) =>
-          where.residual.length === 0 ||
-          ruleVerdict(spec, entity, screen?.where ?? true, { user, row: r }) !== false,
         onProgress: (done, all) => setExporting({ done, total: all }),
       });
       const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));

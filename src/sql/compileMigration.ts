@@ -13,6 +13,7 @@ import { emitPolicies } from './emitPolicies.ts';
 import { emitRealtime } from './emitRealtime.ts';
 import { emitProfileSync, emitRoleTable } from './emitRoles.ts';
 import { emitRowTriggers } from './emitRowTriggers.ts';
+import { emitScreenFilters } from './emitScreenFilters.ts';
 import { emitStorage } from './emitStorage.ts';
 import { emitForeignKeys, emitIndexes, emitTable } from './emitTables.ts';
 import { emitTransitions } from './emitTransitions.ts';
@@ -98,6 +99,8 @@ export function compileMigration(spec: AppSpec, options: MigrationOptions = {}):
       'Privileges',
       entities.map((e) => emitTableGrants(spec, e, target)),
     ),
+    // After the tables' privileges: a screen's filter reads them as its caller.
+    section('Screen filters', [emitScreenFilters(spec)]),
     // Both targets: one user-administration API, so the adapters call the same functions.
     section('User administration', [emitAdminRpc(spec)]),
     // Hosted only: Supabase Storage and Realtime.

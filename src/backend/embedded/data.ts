@@ -1,4 +1,5 @@
 import type { Transaction } from '@electric-sql/pglite';
+import { screenFilterFunction } from '../screenFilter.ts';
 import { BackendError, type DataPort, type HistoryEntry } from '../types.ts';
 import type { EmbeddedContext } from './context.ts';
 import { col, type EntityInfo, entityInfo, historyRef, transitionRef } from './entityInfo.ts';
@@ -74,6 +75,7 @@ export function createDataPort(ctx: EmbeddedContext): DataPort {
   return {
     async list(entity, query = {}) {
       const info = entityInfo(ctx.spec, entity);
+      if (query.screen !== undefined) screenFilterFunction(ctx.spec, entity, query.screen);
       const q = listQuery(info, query);
       const counted = query.count !== 'none';
       // Reads go to the database as one message (readAsCaller). A count alone (limit 0) is only

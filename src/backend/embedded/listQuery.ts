@@ -1,3 +1,4 @@
+import { screenWhereFunctionName } from '../../naming.ts';
 import type { Filter, ListQuery } from '../types.ts';
 import { BackendError } from '../types.ts';
 import { col, type EntityInfo } from './entityInfo.ts';
@@ -61,6 +62,9 @@ function condition(info: EntityInfo, f: Filter, params: unknown[]): string {
 /** The WHERE clause (without the keyword) for filters and search; `true` when there are none. */
 export function whereClause(info: EntityInfo, q: ListQuery, params: unknown[]): string {
   const parts = (q.filters ?? []).map((f) => condition(info, f, params));
+  // The screen's rule, compiled into its own function by the migration (the caller checked the
+  // screen exists: `screenFilterFunction`).
+  if (q.screen !== undefined) parts.push(`public.${col(screenWhereFunctionName(info.entity, q.screen))}(t)`);
   const search = q.search?.trim();
   if (search) {
     if (info.searchable.length === 0) parts.push('false');

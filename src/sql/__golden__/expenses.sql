@@ -1863,6 +1863,65 @@ grant insert (name, size_bytes, mime_type, content, claim, line) on table public
 grant delete on table public.receipt to authenticated;
 
 -- ======================================================================
+-- Screen filters
+-- ======================================================================
+
+-- Screen myClaims: the rows of claim it lists (submitter = me).
+create or replace function public.claim__where_my_claims(p_row public.claim)
+returns boolean
+language sql stable
+set search_path = ''
+as $fn$
+select coalesce((p_row.submitter = (select auth.uid())), false)
+$fn$;
+revoke execute on function public.claim__where_my_claims(public.claim) from public, anon, authenticated;
+grant execute on function public.claim__where_my_claims(public.claim) to authenticated;
+
+-- Screen approvals: the rows of claim it lists (status = submitted and submitter.manager = me).
+create or replace function public.claim__where_approvals(p_row public.claim)
+returns boolean
+language sql stable
+set search_path = ''
+as $fn$
+select coalesce(((p_row.status = 'submitted') and ((select _h1.manager from public.person _h1 where _h1.id = p_row.submitter) = (select auth.uid()))), false)
+$fn$;
+revoke execute on function public.claim__where_approvals(public.claim) from public, anon, authenticated;
+grant execute on function public.claim__where_approvals(public.claim) to authenticated;
+
+-- Screen finance: the rows of claim it lists (status in (approved, finance_approved)).
+create or replace function public.claim__where_finance(p_row public.claim)
+returns boolean
+language sql stable
+set search_path = ''
+as $fn$
+select coalesce((p_row.status in ('approved', 'finance_approved')), false)
+$fn$;
+revoke execute on function public.claim__where_finance(public.claim) from public, anon, authenticated;
+grant execute on function public.claim__where_finance(public.claim) to authenticated;
+
+-- Screen board: the rows of claim it lists (status != draft).
+create or replace function public.claim__where_board(p_row public.claim)
+returns boolean
+language sql stable
+set search_path = ''
+as $fn$
+select coalesce((p_row.status <> 'draft'), false)
+$fn$;
+revoke execute on function public.claim__where_board(public.claim) from public, anon, authenticated;
+grant execute on function public.claim__where_board(public.claim) to authenticated;
+
+-- Screen paid: the rows of claim it lists (status = paid).
+create or replace function public.claim__where_paid(p_row public.claim)
+returns boolean
+language sql stable
+set search_path = ''
+as $fn$
+select coalesce((p_row.status = 'paid'), false)
+$fn$;
+revoke execute on function public.claim__where_paid(public.claim) from public, anon, authenticated;
+grant execute on function public.claim__where_paid(public.claim) to authenticated;
+
+-- ======================================================================
 -- User administration
 -- ======================================================================
 

@@ -2011,6 +2011,43 @@ grant update (title, body, category, shared) on table public.saved_reply to auth
 grant delete on table public.saved_reply to authenticated;
 
 -- ======================================================================
+-- Screen filters
+-- ======================================================================
+
+-- Screen myQueue: the rows of ticket it lists (assignee = me and status in (new, open, pending)).
+create or replace function public.ticket__where_my_queue(p_row public.ticket)
+returns boolean
+language sql stable
+set search_path = ''
+as $fn$
+select coalesce(((p_row.assignee = (select auth.uid())) and (p_row.status in ('new', 'open', 'pending'))), false)
+$fn$;
+revoke execute on function public.ticket__where_my_queue(public.ticket) from public, anon, authenticated;
+grant execute on function public.ticket__where_my_queue(public.ticket) to authenticated;
+
+-- Screen awaitingResponse: the rows of ticket it lists (status = new and firstResponseAt is empty and ((priority = urgent and createdAt < now - hours(firstResponseHoursUrgent)) or (priority = high and createdAt < now - hours(firstResponseHoursHigh)) or (priority = normal and createdAt < now - hours(firstResponseHoursNormal)) or (priority = low and createdAt < now - hours(firstResponseHoursLow)))).
+create or replace function public.ticket__where_awaiting_response(p_row public.ticket)
+returns boolean
+language sql stable
+set search_path = ''
+as $fn$
+select coalesce((((p_row.status = 'new') and (p_row.first_response_at is null)) and (((((p_row.priority = 'urgent') and (p_row.created_at < (now() - ((1)::double precision * interval '3600 seconds')))) or ((p_row.priority = 'high') and (p_row.created_at < (now() - ((4)::double precision * interval '3600 seconds'))))) or ((p_row.priority = 'normal') and (p_row.created_at < (now() - ((8)::double precision * interval '3600 seconds'))))) or ((p_row.priority = 'low') and (p_row.created_at < (now() - ((24)::double precision * interval '3600 seconds')))))), false)
+$fn$;
+revoke execute on function public.ticket__where_awaiting_response(public.ticket) from public, anon, authenticated;
+grant execute on function public.ticket__where_awaiting_response(public.ticket) to authenticated;
+
+-- Screen board: the rows of ticket it lists (status != closed).
+create or replace function public.ticket__where_board(p_row public.ticket)
+returns boolean
+language sql stable
+set search_path = ''
+as $fn$
+select coalesce((p_row.status <> 'closed'), false)
+$fn$;
+revoke execute on function public.ticket__where_board(public.ticket) from public, anon, authenticated;
+grant execute on function public.ticket__where_board(public.ticket) to authenticated;
+
+-- ======================================================================
 -- User administration
 -- ======================================================================
 
