@@ -9,6 +9,7 @@ import { emitPolicies } from './emitPolicies.ts';
 import { emitRealtime } from './emitRealtime.ts';
 import { emitProfileSync, emitRoleTable } from './emitRoles.ts';
 import { emitRowTriggers } from './emitRowTriggers.ts';
+import { emitSearch, TRIGRAM_EXTENSION_SQL } from './emitSearch.ts';
 import { emitStorage } from './emitStorage.ts';
 import { emitForeignKeys, emitIndexes, emitTable } from './emitTables.ts';
 import { emitTransitions } from './emitTransitions.ts';
@@ -48,7 +49,7 @@ export function compileMigration(spec: AppSpec, options: MigrationOptions = {}):
   const groups = lockedGroups(spec);
   const parts = [
     `-- Ninefold migration for "${spec.purpose.name.replaceAll('\n', ' ')}" (target: ${target}). Generated: do not edit.\n${HEADER}`,
-    section('Schemas', ['create schema if not exists app;', emitSchemaGrants()]),
+    section('Schemas', ['create schema if not exists app;', emitSchemaGrants(), TRIGRAM_EXTENSION_SQL]),
     section('Roles', [emitRoleTable(spec)]),
     section('Locks', [emitLockFunction()]),
     section(
@@ -83,6 +84,10 @@ export function compileMigration(spec: AppSpec, options: MigrationOptions = {}):
     section(
       'Row-level security',
       entities.map((e) => emitPolicies(spec, e)),
+    ),
+    section(
+      'Search',
+      entities.map((e) => emitSearch(spec, e)),
     ),
     section(
       'Privileges',

@@ -13,6 +13,7 @@ import { seedDemo, wipeAppData } from './demo/seedDemo.ts';
 import { createFilesPort } from './files.ts';
 import { createLive, type Live } from './live.ts';
 import { type OutboxEntry, readOutbox } from './outbox.ts';
+import { pgliteExtensions } from './pgliteExtensions.ts';
 import { asOwner } from './request.ts';
 import { type SessionStore, sessionStore } from './sessionStore.ts';
 
@@ -104,7 +105,7 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
     const { PGlite } = await import('@electric-sql/pglite');
     return PGlite.create(
       loadDataDir && !dataDir.startsWith('idb://') ? 'memory://' : dataDir,
-      loadDataDir ? { loadDataDir } : {},
+      loadDataDir ? { loadDataDir, extensions: pgliteExtensions } : { extensions: pgliteExtensions },
     );
   };
   let db: PGliteInterface = options.db ?? (await open(options.loadDataDir));
