@@ -71,8 +71,9 @@ export function ListScreen({ route }: { route: RouteEntry }) {
     [e],
   );
   const query = { ...listQuery(state, where.filters, booleans), ...serverScreen(where, route.name) };
-  // Rows and total are two requests: a page change re-reads only its 50 rows, while the exact
-  // count (a scan of every matching row, slow on large tables) is kept per search and filters.
+  // Rows and total are two requests: a page change re-reads only its 50 rows, while the count is
+  // kept per search and filters. It is exact up to a threshold and an estimate above it (shown as
+  // "about N"), so a large table is never rescanned to count it.
   const list = useList(entity, { ...query, count: 'none' });
   const counted = useList(entity, {
     filters: query.filters,
@@ -80,7 +81,9 @@ export function ListScreen({ route }: { route: RouteEntry }) {
     ...(query.search ? { search: query.search } : {}),
     offset: 0,
     limit: 0,
+    count: 'estimated',
   });
+  const about = counted.data?.estimated === true;
   // The whole rule was applied on the server (its plain filters, then the screen's function).
   const rows = list.data?.rows ?? [];
   const total = counted.data?.total ?? null;
@@ -171,7 +174,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
           <Text c="dimmed" size="sm" aria-live="polite">
             {total === null
               ? ui('loading')
-              : ui('totalRows', {
+              : ui(about ? 'totalRowsAbout' : 'totalRows', {
                   count: total,
                   plural: (total === 1 ? (e?.label ?? entity) : plural).toLowerCase(),
                 })}
@@ -347,7 +350,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
       {total !== null && total > PAGE_SIZE && (
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
-            {ui('showingRows', {
+            {ui(about ? 'showingRowsAbout' : 'showingRows', {
               from: (state.page - 1) * PAGE_SIZE + 1,
               to: Math.min(state.page * PAGE_SIZE, total),
               total,

@@ -43,6 +43,8 @@ export const UI_TEXT_DE: Readonly<Record<UiTextKey, string>> = {
   exportCsv: 'CSV exportieren',
   totalRows: '{count} {plural}',
   showingRows: '{from}–{to} von {total}',
+  showingRowsAbout: '{from}–{to} von etwa {total}',
+  totalRowsAbout: 'etwa {count} {plural}',
   previousPage: 'Vorherige Seite',
   nextPage: 'Nächste Seite',
   newRow: 'Neu: {label}',
