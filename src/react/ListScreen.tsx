@@ -95,6 +95,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
     [spec, user, entity, pageRows],
   );
   const chosenRows = rows.filter((r) => chosen.has(String(r.id)));
+  const partlyChosen = chosenRows.length > 0 && chosenRows.length < rows.length;
   const toggle = useCallback(
     (id: string) =>
       setChosen((old) => {
@@ -316,7 +317,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
                       <Checkbox
                         aria-label={ui('selectAllRows')}
                         checked={chosenRows.length === rows.length}
-                        indeterminate={chosenRows.length > 0 && chosenRows.length < rows.length}
+                        indeterminate={partlyChosen}
                         onChange={() =>
                           setChosen(
                             chosenRows.length === rows.length
