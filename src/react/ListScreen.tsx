@@ -34,10 +34,9 @@ import { bulkTransitions } from '../runtime/bulkTransitions.ts';
 import { can } from '../runtime/can.ts';
 import { listQuery, listStateFromParams, listStateToParams, PAGE_SIZE } from '../runtime/listState.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
-import { ruleVerdict } from '../runtime/ruleVerdict.ts';
 import { ui } from '../runtime/uiText.ts';
 import { valueOptions } from '../runtime/valueOptions.ts';
-import { whereFilters } from '../runtime/whereFilters.ts';
+import { serverScreen, whereFilters } from '../runtime/whereFilters.ts';
 import { BulkActions } from './BulkActions.tsx';
 import { useRuntime } from './context.ts';
 import { FieldValue, notifyError, rowTitle } from './display.tsx';
@@ -71,21 +70,22 @@ export function ListScreen({ route }: { route: RouteEntry }) {
       ),
     [e],
   );
-  const query = listQuery(state, where.filters, booleans);
-  // Rows and total are two requests: a page change re-reads only its 50 rows, while the exact
-  // count (a scan of every matching row, slow on large tables) is kept per search and filters.
+  const query = { ...listQuery(state, where.filters, booleans), ...serverScreen(where, route.name) };
+  // Rows and total are two requests: a page change re-reads only its 50 rows, while the count is
+  // kept per search and filters. It is exact up to a threshold and an estimate above it (shown as
+  // "about N"), so a large table is never rescanned to count it.
   const list = useList(entity, { ...query, count: 'none' });
   const counted = useList(entity, {
     filters: query.filters,
+    ...serverScreen(where, route.name),
     ...(query.search ? { search: query.search } : {}),
     offset: 0,
     limit: 0,
+    count: 'estimated',
   });
-  const rows = (list.data?.rows ?? []).filter((r) =>
-    where.residual.length === 0
-      ? true
-      : ruleVerdict(spec, entity, screen?.where ?? true, { user, row: r }) !== false,
-  );
+  const about = counted.data?.estimated === true;
+  // The whole rule was applied on the server (its plain filters, then the screen's function).
+  const rows = list.data?.rows ?? [];
   const total = counted.data?.total ?? null;
   // Rows can be chosen for a bulk transition where one applies to some row of the page.
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
@@ -95,6 +95,8 @@ export function ListScreen({ route }: { route: RouteEntry }) {
     [spec, user, entity, pageRows],
   );
   const chosenRows = rows.filter((r) => chosen.has(String(r.id)));
+  const anyChosen = chosenRows.length > 0;
+  const partlyChosen = anyChosen && chosenRows.length < rows.length;
   const toggle = useCallback(
     (id: string) =>
       setChosen((old) => {
@@ -145,9 +147,6 @@ export function ListScreen({ route }: { route: RouteEntry }) {
         entity,
         query: filter,
         columns,
-        keep: (r) =>
-          where.residual.length === 0 ||
-          ruleVerdict(spec, entity, screen?.where ?? true, { user, row: r }) !== false,
         onProgress: (done, all) => setExporting({ done, total: all }),
       });
       const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
@@ -177,7 +176,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
           <Text c="dimmed" size="sm" aria-live="polite">
             {total === null
               ? ui('loading')
-              : ui('totalRows', {
+              : ui(about ? 'totalRowsAbout' : 'totalRows', {
                   count: total,
                   plural: (total === 1 ? (e?.label ?? entity) : plural).toLowerCase(),
                 })}
@@ -288,7 +287,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
           )}
         </Group>
       </Card>
-      {selectable && chosenRows.length > 0 && (
+      {selectable && anyChosen && (
         <BulkActions entity={entity} rows={chosenRows} onDone={() => setChosen(new Set())} />
       )}
       <Card withBorder padding={0} radius="md">
@@ -319,7 +318,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
                       <Checkbox
                         aria-label={ui('selectAllRows')}
                         checked={chosenRows.length === rows.length}
-                        indeterminate={chosenRows.length > 0 && chosenRows.length < rows.length}
+                        indeterminate={partlyChosen}
                         onChange={() =>
                           setChosen(
                             chosenRows.length === rows.length
@@ -353,7 +352,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
       {total !== null && total > PAGE_SIZE && (
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
-            {ui('showingRows', {
+            {ui(about ? 'showingRowsAbout' : 'showingRows', {
               from: (state.page - 1) * PAGE_SIZE + 1,
               to: Math.min(state.page * PAGE_SIZE, total),
               total,

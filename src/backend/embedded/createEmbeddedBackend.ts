@@ -21,6 +21,7 @@ import {
   reachableCalls,
   readOutbox,
 } from './outbox.ts';
+import { pgliteExtensions } from './pgliteExtensions.ts';
 import { asOwner } from './request.ts';
 import { type SessionStore, sessionStore } from './sessionStore.ts';
 
@@ -120,7 +121,7 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
     const { PGlite } = await import('@electric-sql/pglite');
     return PGlite.create(
       loadDataDir && !dataDir.startsWith('idb://') ? 'memory://' : dataDir,
-      loadDataDir ? { loadDataDir } : {},
+      loadDataDir ? { loadDataDir, extensions: pgliteExtensions } : { extensions: pgliteExtensions },
     );
   };
   let db: PGliteInterface = options.db ?? (await open(options.loadDataDir));

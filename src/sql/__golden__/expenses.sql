@@ -16,6 +16,9 @@ grant usage on schema public to anon, authenticated;
 grant usage on schema app to anon, authenticated;
 grant usage on schema auth to anon, authenticated;
 
+create schema if not exists extensions;
+create extension if not exists pg_trgm with schema extensions;
+
 -- ======================================================================
 -- Roles
 -- ======================================================================
@@ -1835,6 +1838,53 @@ drop policy if exists receipt__admin__delete on public.receipt;
 create policy receipt__admin__delete on public.receipt as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'admin')) and coalesce(((receipt.uploaded_by = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = receipt.claim) in ('draft', 'returned'))), false)));
 
 -- ======================================================================
+-- Search
+-- ======================================================================
+
+create index if not exists person__name__trgm_idx on public.person using gin (name extensions.gin_trgm_ops);
+create index if not exists person__email__trgm_idx on public.person using gin (email extensions.gin_trgm_ops);
+create index if not exists person__department__trgm_idx on public.person using gin (department extensions.gin_trgm_ops);
+-- Search for person: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
+create or replace function app.person__search(p_pattern text)
+returns setof uuid
+language sql stable security definer
+set search_path = ''
+as $fn$
+  select t.id from public.person t where (t.name ilike p_pattern or t.email ilike p_pattern or t.department ilike p_pattern) and coalesce((select app.has_role((select auth.uid()), 'employee')) or (select app.has_role((select auth.uid()), 'manager')) or (select app.has_role((select auth.uid()), 'finance')) or (select app.has_role((select auth.uid()), 'admin')), false)
+$fn$;
+revoke all on function app.person__search(text) from public;
+grant execute on function app.person__search(text) to authenticated;
+
+create index if not exists claim__title__trgm_idx on public.claim using gin (title extensions.gin_trgm_ops);
+create index if not exists claim__purpose__trgm_idx on public.claim using gin (purpose extensions.gin_trgm_ops);
+create index if not exists claim__return_reason__trgm_idx on public.claim using gin (return_reason extensions.gin_trgm_ops);
+create index if not exists claim__rejection_reason__trgm_idx on public.claim using gin (rejection_reason extensions.gin_trgm_ops);
+create index if not exists claim__payment_reference__trgm_idx on public.claim using gin (payment_reference extensions.gin_trgm_ops);
+-- Search for claim: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
+create or replace function app.claim__search(p_pattern text)
+returns setof uuid
+language sql stable security definer
+set search_path = ''
+as $fn$
+  select t.id from public.claim t where (t.title ilike p_pattern or t.purpose ilike p_pattern or t.return_reason ilike p_pattern or t.rejection_reason ilike p_pattern or t.payment_reference ilike p_pattern) and coalesce(((select app.has_role((select auth.uid()), 'employee')) and coalesce((t.submitter = (select auth.uid())), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce(((t.submitter = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = t.submitter) = (select auth.uid())) and (t.status <> 'draft'))), false)) or ((select app.has_role((select auth.uid()), 'finance')) and coalesce(((t.submitter = (select auth.uid())) or (t.status <> 'draft')), false)) or (select app.has_role((select auth.uid()), 'admin')), false)
+$fn$;
+revoke all on function app.claim__search(text) from public;
+grant execute on function app.claim__search(text) to authenticated;
+
+create index if not exists line__description__trgm_idx on public.line using gin (description extensions.gin_trgm_ops);
+create index if not exists line__merchant__trgm_idx on public.line using gin (merchant extensions.gin_trgm_ops);
+-- Search for line: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
+create or replace function app.line__search(p_pattern text)
+returns setof uuid
+language sql stable security definer
+set search_path = ''
+as $fn$
+  select t.id from public.line t where (t.description ilike p_pattern or t.merchant ilike p_pattern) and coalesce(((select app.has_role((select auth.uid()), 'employee')) and coalesce((t.submitter = (select auth.uid())), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce(((t.submitter = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = t.submitter) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = t.claim) <> 'draft'))), false)) or ((select app.has_role((select auth.uid()), 'finance')) and coalesce(((t.submitter = (select auth.uid())) or ((select _h1.status from public.claim _h1 where _h1.id = t.claim) <> 'draft')), false)) or (select app.has_role((select auth.uid()), 'admin')), false)
+$fn$;
+revoke all on function app.line__search(text) from public;
+grant execute on function app.line__search(text) to authenticated;
+
+-- ======================================================================
 -- Privileges
 -- ======================================================================
 
@@ -1861,6 +1911,65 @@ revoke all on table public.receipt from anon, authenticated;
 grant select on table public.receipt to authenticated;
 grant insert (name, size_bytes, mime_type, content, claim, line) on table public.receipt to authenticated;
 grant delete on table public.receipt to authenticated;
+
+-- ======================================================================
+-- Screen filters
+-- ======================================================================
+
+-- Screen myClaims: the rows of claim it lists (submitter = me).
+create or replace function public.claim__where_my_claims(p_row public.claim)
+returns boolean
+language sql stable
+set search_path = ''
+as $fn$
+select coalesce((p_row.submitter = (select auth.uid())), false)
+$fn$;
+revoke execute on function public.claim__where_my_claims(public.claim) from public, anon, authenticated;
+grant execute on function public.claim__where_my_claims(public.claim) to authenticated;
+
+-- Screen approvals: the rows of claim it lists (status = submitted and submitter.manager = me).
+create or replace function public.claim__where_approvals(p_row public.claim)
+returns boolean
+language sql stable
+set search_path = ''
+as $fn$
+select coalesce(((p_row.status = 'submitted') and ((select _h1.manager from public.person _h1 where _h1.id = p_row.submitter) = (select auth.uid()))), false)
+$fn$;
+revoke execute on function public.claim__where_approvals(public.claim) from public, anon, authenticated;
+grant execute on function public.claim__where_approvals(public.claim) to authenticated;
+
+-- Screen finance: the rows of claim it lists (status in (approved, finance_approved)).
+create or replace function public.claim__where_finance(p_row public.claim)
+returns boolean
+language sql stable
+set search_path = ''
+as $fn$
+select coalesce((p_row.status in ('approved', 'finance_approved')), false)
+$fn$;
+revoke execute on function public.claim__where_finance(public.claim) from public, anon, authenticated;
+grant execute on function public.claim__where_finance(public.claim) to authenticated;
+
+-- Screen board: the rows of claim it lists (status != draft).
+create or replace function public.claim__where_board(p_row public.claim)
+returns boolean
+language sql stable
+set search_path = ''
+as $fn$
+select coalesce((p_row.status <> 'draft'), false)
+$fn$;
+revoke execute on function public.claim__where_board(public.claim) from public, anon, authenticated;
+grant execute on function public.claim__where_board(public.claim) to authenticated;
+
+-- Screen paid: the rows of claim it lists (status = paid).
+create or replace function public.claim__where_paid(p_row public.claim)
+returns boolean
+language sql stable
+set search_path = ''
+as $fn$
+select coalesce((p_row.status = 'paid'), false)
+$fn$;
+revoke execute on function public.claim__where_paid(public.claim) from public, anon, authenticated;
+grant execute on function public.claim__where_paid(public.claim) to authenticated;
 
 -- ======================================================================
 -- User administration

@@ -16,6 +16,9 @@ grant usage on schema public to anon, authenticated;
 grant usage on schema app to anon, authenticated;
 grant usage on schema auth to anon, authenticated;
 
+create schema if not exists extensions;
+create extension if not exists pg_trgm with schema extensions;
+
 -- ======================================================================
 -- Roles
 -- ======================================================================
@@ -1970,6 +1973,78 @@ drop policy if exists saved_reply__admin__delete on public.saved_reply;
 create policy saved_reply__admin__delete on public.saved_reply as permissive for delete to authenticated using ((select app.has_role((select auth.uid()), 'admin')));
 
 -- ======================================================================
+-- Search
+-- ======================================================================
+
+create index if not exists person__name__trgm_idx on public.person using gin (name extensions.gin_trgm_ops);
+create index if not exists person__email__trgm_idx on public.person using gin (email extensions.gin_trgm_ops);
+create index if not exists person__organisation__trgm_idx on public.person using gin (organisation extensions.gin_trgm_ops);
+-- Search for person: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
+create or replace function app.person__search(p_pattern text)
+returns setof uuid
+language sql stable security definer
+set search_path = ''
+as $fn$
+  select t.id from public.person t where (t.name ilike p_pattern or t.email ilike p_pattern or t.organisation ilike p_pattern) and coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce(((t.id = (select auth.uid())) or app.has_role(t.id, 'agent')), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false)
+$fn$;
+revoke all on function app.person__search(text) from public;
+grant execute on function app.person__search(text) to authenticated;
+
+create index if not exists ticket__title__trgm_idx on public.ticket using gin (title extensions.gin_trgm_ops);
+create index if not exists ticket__description__trgm_idx on public.ticket using gin (description extensions.gin_trgm_ops);
+create index if not exists ticket__resolution__trgm_idx on public.ticket using gin (resolution extensions.gin_trgm_ops);
+create index if not exists ticket__reopen_reason__trgm_idx on public.ticket using gin (reopen_reason extensions.gin_trgm_ops);
+create index if not exists ticket__rating_comment__trgm_idx on public.ticket using gin (rating_comment extensions.gin_trgm_ops);
+-- Search for ticket: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
+create or replace function app.ticket__search(p_pattern text)
+returns setof uuid
+language sql stable security definer
+set search_path = ''
+as $fn$
+  select t.id from public.ticket t where (t.title ilike p_pattern or t.description ilike p_pattern or t.resolution ilike p_pattern or t.reopen_reason ilike p_pattern or t.rating_comment ilike p_pattern) and coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((t.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false)
+$fn$;
+revoke all on function app.ticket__search(text) from public;
+grant execute on function app.ticket__search(text) to authenticated;
+
+create index if not exists comment__body__trgm_idx on public.comment using gin (body extensions.gin_trgm_ops);
+-- Search for comment: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
+create or replace function app.comment__search(p_pattern text)
+returns setof uuid
+language sql stable security definer
+set search_path = ''
+as $fn$
+  select t.id from public.comment t where (t.body ilike p_pattern) and coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce(((t.internal = false) and ((select _h1.requester from public.ticket _h1 where _h1.id = t.ticket) = (select auth.uid()))), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false)
+$fn$;
+revoke all on function app.comment__search(text) from public;
+grant execute on function app.comment__search(text) to authenticated;
+
+create index if not exists category__name__trgm_idx on public.category using gin (name extensions.gin_trgm_ops);
+create index if not exists category__description__trgm_idx on public.category using gin (description extensions.gin_trgm_ops);
+-- Search for category: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
+create or replace function app.category__search(p_pattern text)
+returns setof uuid
+language sql stable security definer
+set search_path = ''
+as $fn$
+  select t.id from public.category t where (t.name ilike p_pattern or t.description ilike p_pattern) and coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((t.active = true), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false)
+$fn$;
+revoke all on function app.category__search(text) from public;
+grant execute on function app.category__search(text) to authenticated;
+
+create index if not exists saved_reply__title__trgm_idx on public.saved_reply using gin (title extensions.gin_trgm_ops);
+create index if not exists saved_reply__body__trgm_idx on public.saved_reply using gin (body extensions.gin_trgm_ops);
+-- Search for savedReply: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
+create or replace function app.saved_reply__search(p_pattern text)
+returns setof uuid
+language sql stable security definer
+set search_path = ''
+as $fn$
+  select t.id from public.saved_reply t where (t.title ilike p_pattern or t.body ilike p_pattern) and coalesce(((select app.has_role((select auth.uid()), 'agent')) and coalesce(((t.shared = true) or (t.created_by = (select auth.uid()))), false)) or (select app.has_role((select auth.uid()), 'admin')), false)
+$fn$;
+revoke all on function app.saved_reply__search(text) from public;
+grant execute on function app.saved_reply__search(text) to authenticated;
+
+-- ======================================================================
 -- Privileges
 -- ======================================================================
 
@@ -2009,6 +2084,43 @@ grant select on table public.saved_reply to authenticated;
 grant insert (title, body, category, shared) on table public.saved_reply to authenticated;
 grant update (title, body, category, shared) on table public.saved_reply to authenticated;
 grant delete on table public.saved_reply to authenticated;
+
+-- ======================================================================
+-- Screen filters
+-- ======================================================================
+
+-- Screen myQueue: the rows of ticket it lists (assignee = me and status in (new, open, pending)).
+create or replace function public.ticket__where_my_queue(p_row public.ticket)
+returns boolean
+language sql stable
+set search_path = ''
+as $fn$
+select coalesce(((p_row.assignee = (select auth.uid())) and (p_row.status in ('new', 'open', 'pending'))), false)
+$fn$;
+revoke execute on function public.ticket__where_my_queue(public.ticket) from public, anon, authenticated;
+grant execute on function public.ticket__where_my_queue(public.ticket) to authenticated;
+
+-- Screen awaitingResponse: the rows of ticket it lists (status = new and firstResponseAt is empty and ((priority = urgent and createdAt < now - hours(firstResponseHoursUrgent)) or (priority = high and createdAt < now - hours(firstResponseHoursHigh)) or (priority = normal and createdAt < now - hours(firstResponseHoursNormal)) or (priority = low and createdAt < now - hours(firstResponseHoursLow)))).
+create or replace function public.ticket__where_awaiting_response(p_row public.ticket)
+returns boolean
+language sql stable
+set search_path = ''
+as $fn$
+select coalesce((((p_row.status = 'new') and (p_row.first_response_at is null)) and (((((p_row.priority = 'urgent') and (p_row.created_at < (now() - ((1)::double precision * interval '3600 seconds')))) or ((p_row.priority = 'high') and (p_row.created_at < (now() - ((4)::double precision * interval '3600 seconds'))))) or ((p_row.priority = 'normal') and (p_row.created_at < (now() - ((8)::double precision * interval '3600 seconds'))))) or ((p_row.priority = 'low') and (p_row.created_at < (now() - ((24)::double precision * interval '3600 seconds')))))), false)
+$fn$;
+revoke execute on function public.ticket__where_awaiting_response(public.ticket) from public, anon, authenticated;
+grant execute on function public.ticket__where_awaiting_response(public.ticket) to authenticated;
+
+-- Screen board: the rows of ticket it lists (status != closed).
+create or replace function public.ticket__where_board(p_row public.ticket)
+returns boolean
+language sql stable
+set search_path = ''
+as $fn$
+select coalesce((p_row.status <> 'closed'), false)
+$fn$;
+revoke execute on function public.ticket__where_board(public.ticket) from public, anon, authenticated;
+grant execute on function public.ticket__where_board(public.ticket) to authenticated;
 
 -- ======================================================================
 -- User administration
