@@ -599,10 +599,13 @@ create or replace trigger ninefold_20_on_update before update on public.claim fo
 -- Locks the groups of claim that rules read, before the write (see emitGroupLocks.ts).
 create or replace function app.claim__lock_groups()
 returns trigger
-language plpgsql volatile
+language plpgsql volatile security definer
 set search_path = ''
 as $fn$
 begin
+  if tg_op = 'INSERT' or (tg_op = 'UPDATE' and old.submitter is distinct from new.submitter) then
+    perform 1 from public.person p where p.id = new.submitter for key share;
+  end if;
   perform app.lock_group('claim.submitter', (case tg_op when 'INSERT' then new.submitter::text when 'DELETE' then old.submitter::text else least(old.submitter::text, new.submitter::text) end)::text);
   if tg_op = 'UPDATE' and old.submitter is distinct from new.submitter then
     perform app.lock_group('claim.submitter', (case when tg_op = 'UPDATE' and old.submitter is distinct from new.submitter then greatest(old.submitter::text, new.submitter::text) end)::text);
@@ -695,10 +698,13 @@ create or replace trigger ninefold_20_on_update before update on public.line for
 -- Locks the groups of line that rules read, before the write (see emitGroupLocks.ts).
 create or replace function app.line__lock_groups()
 returns trigger
-language plpgsql volatile
+language plpgsql volatile security definer
 set search_path = ''
 as $fn$
 begin
+  if tg_op = 'INSERT' or (tg_op = 'UPDATE' and old.claim is distinct from new.claim) then
+    perform 1 from public.claim p where p.id = new.claim for key share;
+  end if;
   perform app.lock_group('line.claim', (case tg_op when 'INSERT' then new.claim::text when 'DELETE' then old.claim::text else least(old.claim::text, new.claim::text) end)::text);
   if tg_op = 'UPDATE' and old.claim is distinct from new.claim then
     perform app.lock_group('line.claim', (case when tg_op = 'UPDATE' and old.claim is distinct from new.claim then greatest(old.claim::text, new.claim::text) end)::text);
@@ -791,10 +797,16 @@ create or replace trigger ninefold_20_on_update before update on public.receipt 
 -- Locks the groups of receipt that rules read, before the write (see emitGroupLocks.ts).
 create or replace function app.receipt__lock_groups()
 returns trigger
-language plpgsql volatile
+language plpgsql volatile security definer
 set search_path = ''
 as $fn$
 begin
+  if tg_op = 'INSERT' or (tg_op = 'UPDATE' and old.line is distinct from new.line) then
+    perform 1 from public.line p where p.id = new.line for key share;
+  end if;
+  if tg_op = 'INSERT' or (tg_op = 'UPDATE' and old.claim is distinct from new.claim) then
+    perform 1 from public.claim p where p.id = new.claim for key share;
+  end if;
   perform app.lock_group('receipt.claim', (case tg_op when 'INSERT' then new.claim::text when 'DELETE' then old.claim::text else least(old.claim::text, new.claim::text) end)::text);
   if tg_op = 'UPDATE' and old.claim is distinct from new.claim then
     perform app.lock_group('receipt.claim', (case when tg_op = 'UPDATE' and old.claim is distinct from new.claim then greatest(old.claim::text, new.claim::text) end)::text);
