@@ -165,7 +165,7 @@ describe.skipIf(!hasServer)('rules over other rows under concurrency (server)', 
         [requester, ...values],
       );
 
-    it('TOO_MANY_ATTACHMENTS: concurrent uploads never pass the limit per ticket', async () => {
+    it('finding 1: TOO_MANY_ATTACHMENTS: concurrent uploads never pass the limit per ticket', async () => {
       const limit = Number(helpdesk.constants.maxAttachmentsPerTicket?.value);
       for (let b = 0; b < BURSTS; b++) {
         const t = await newTicket(customer);
@@ -197,7 +197,7 @@ describe.skipIf(!hasServer)('rules over other rows under concurrency (server)', 
       }
     }, 60_000);
 
-    it('TICKET_CLOSED: comments racing the close never land on a closed ticket', async () => {
+    it('finding 1: TICKET_CLOSED: comments racing the close never land on a closed ticket', async () => {
       for (let b = 0; b < BURSTS; b++) {
         const t = await newTicket(customer);
         await db.query(`update public.ticket set status = 'solved', solved_at = now() where id = $1`, [t.id]);
@@ -230,7 +230,7 @@ describe.skipIf(!hasServer)('rules over other rows under concurrency (server)', 
       }
     }, 60_000);
 
-    it('CATEGORY_INACTIVE: new tickets racing a deactivation never use an inactive category', async () => {
+    it('finding 1: CATEGORY_INACTIVE: new tickets racing a deactivation never use an inactive category', async () => {
       for (let b = 0; b < BURSTS; b++) {
         const cat = await one<{ id: string }>(
           db,
@@ -265,7 +265,7 @@ describe.skipIf(!hasServer)('rules over other rows under concurrency (server)', 
       }
     }, 60_000);
 
-    it('parent delete: a ticket deleted while attachments and comments are added never deadlocks', async () => {
+    it('finding 1: parent delete: a ticket deleted while attachments and comments are added never deadlocks', async () => {
       for (let b = 0; b < BURSTS; b++) {
         const t = await newTicket(customer);
         const n = width(b);
@@ -330,7 +330,7 @@ describe.skipIf(!hasServer)('rules over other rows under concurrency (server)', 
       params: [claim, today(), amount, currency],
     });
 
-    it('TOO_MANY_LINES: concurrent lines never pass the limit per claim', async () => {
+    it('finding 1: TOO_MANY_LINES: concurrent lines never pass the limit per claim', async () => {
       const limit = Number(expenses.constants.maxLinesPerClaim?.value);
       for (let b = 0; b < BURSTS; b++) {
         const claim = await newClaim();
@@ -351,7 +351,7 @@ describe.skipIf(!hasServer)('rules over other rows under concurrency (server)', 
       }
     }, 60_000);
 
-    it('TOO_MANY_RECEIPTS: concurrent receipts never pass the limit per line', async () => {
+    it('finding 1: TOO_MANY_RECEIPTS: concurrent receipts never pass the limit per line', async () => {
       const limit = Number(expenses.constants.maxReceiptsPerLine?.value);
       for (let b = 0; b < BURSTS; b++) {
         const claim = await newClaim();
@@ -376,7 +376,7 @@ describe.skipIf(!hasServer)('rules over other rows under concurrency (server)', 
       }
     }, 60_000);
 
-    it('submit total and RECEIPT_REQUIRED: line edits, deletes, inserts and receipt deletes racing the submit never change a submitted claim', async () => {
+    it('finding 1: submit total and RECEIPT_REQUIRED: line edits, deletes, inserts and receipt deletes racing the submit never change a submitted claim', async () => {
       const above = Number(expenses.constants.receiptRequiredAbove?.value);
       for (let b = 0; b < BURSTS; b++) {
         const claim = await newClaim();
@@ -426,7 +426,7 @@ describe.skipIf(!hasServer)('rules over other rows under concurrency (server)', 
       }
     }, 60_000);
 
-    it('parent delete: a draft claim deleted while lines are added never deadlocks', async () => {
+    it('finding 1: parent delete: a draft claim deleted while lines are added never deadlocks', async () => {
       for (let b = 0; b < BURSTS; b++) {
         const claim = await newClaim();
         await addLine(claim.id, 5);
@@ -449,7 +449,7 @@ describe.skipIf(!hasServer)('rules over other rows under concurrency (server)', 
       }
     }, 60_000);
 
-    it('CURRENCY_MISMATCH: a currency change racing new lines never leaves lines in another currency', async () => {
+    it('finding 1: CURRENCY_MISMATCH: a currency change racing new lines never leaves lines in another currency', async () => {
       for (let b = 0; b < BURSTS; b++) {
         const claim = await newClaim();
         const n = width(b);
@@ -489,7 +489,7 @@ describe.skipIf(!hasServer)('rules over other rows under concurrency (server)', 
       await db?.close();
     });
 
-    it('OVER_CAP, ONE_ENTRY_EACH, UNIT_MISMATCH and the create permission: entries, cap and unit changes and the close race', async () => {
+    it('finding 1: OVER_CAP, ONE_ENTRY_EACH, UNIT_MISMATCH and the create permission: entries, cap and unit changes and the close race', async () => {
       const owner = users[0] as string;
       for (let b = 0; b < BURSTS; b++) {
         const budget = await one<{ id: string }>(
