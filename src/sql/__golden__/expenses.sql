@@ -1872,7 +1872,7 @@ returns setof uuid
 language sql stable security definer
 set search_path = ''
 as $fn$
-  select t.id from public.person t where (t.name ilike p_pattern or t.email ilike p_pattern or t.department ilike p_pattern) and coalesce((select app.has_role((select auth.uid()), 'employee')) or (select app.has_role((select auth.uid()), 'manager')) or (select app.has_role((select auth.uid()), 'finance')) or (select app.has_role((select auth.uid()), 'admin')), false)
+  select t.id from public.person t where (t.name ilike p_pattern or t.email ilike p_pattern or t.department ilike p_pattern) and coalesce(((select app.has_role((select auth.uid()), 'employee')) and coalesce((((t.id = (select auth.uid())) or (t.id = (select _me1.manager from public.person _me1 where _me1.id = (select auth.uid())))) or app.has_role(t.id, 'finance')), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce((t.manager = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'finance')) or (select app.has_role((select auth.uid()), 'admin')), false)
 $fn$;
 revoke all on function app.person__search(text) from public;
 grant execute on function app.person__search(text) to authenticated;
