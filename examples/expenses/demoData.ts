@@ -77,7 +77,9 @@ export function expensesDemo(spec: AppSpec, now: Date): DemoPlan {
   const used = new Set<string>();
   const rate = Number(spec.constants.mileageRatePerKm?.value ?? 0.3);
   const receiptAbove = Number(spec.constants.receiptRequiredAbove?.value ?? 25);
-  const financeThreshold = Number(spec.constants.financeApprovalThreshold?.value ?? 1000);
+  // One finance threshold per currency (the claim's total is compared in its own currency).
+  const financeThreshold = (currency: string) =>
+    Number(spec.constants[`financeThreshold${currency}`]?.value ?? 1000);
   // The demo accounts (and the director the demo manager reports to) come first, with numbers below these.
   let employeeNumber = 1100;
   const profile = (department: string, manager?: string) => ({
@@ -200,7 +202,8 @@ export function expensesDemo(spec: AppSpec, now: Date): DemoPlan {
     const financeApproved = new Date(approved.getTime() + r.int(2, 48) * HOUR);
     const paid = new Date(Math.min(now.getTime() - HOUR, financeApproved.getTime() + r.int(1, 5) * DAY));
     const fin = r.pick(finance.filter((f) => f !== submitter));
-    const needsFinance = status === 'finance_approved' || (status === 'paid' && total > financeThreshold);
+    const needsFinance =
+      status === 'finance_approved' || (status === 'paid' && total > financeThreshold(currency));
     // Separation of duties: whoever approved for finance does not also pay (no extra PRNG draw, so
     // the rest of the demo stays as it was).
     const payer = needsFinance ? (finance.find((f) => f !== submitter && f !== fin) ?? fin) : fin;

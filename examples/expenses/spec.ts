@@ -426,7 +426,13 @@ export default defineApp({
           from: ['approved', 'finance_approved'],
           to: 'paid',
           roles: ['finance'],
-          guard: 'total <= financeApprovalThreshold or financeApprovedBy is not empty',
+          // One threshold per currency: the total is compared in the claim's own currency, never a
+          // USD or SEK total against a EUR figure (docs/security.md, finding 12).
+          guard:
+            'financeApprovedBy is not empty or ' +
+            '(currency = EUR and total <= financeThresholdEUR) or (currency = USD and total <= financeThresholdUSD) or ' +
+            '(currency = GBP and total <= financeThresholdGBP) or (currency = CHF and total <= financeThresholdCHF) or ' +
+            '(currency = SEK and total <= financeThresholdSEK)',
           guardError: 'FINANCE_APPROVAL_REQUIRED',
           input: ['paymentReference'],
           set: { paidAt: 'now', paidBy: 'me' },
@@ -566,7 +572,9 @@ export default defineApp({
     permissions: {
       employee: {
         person: {
-          read: true,
+          // Oneself, one's manager (who approves) and finance (who approve and pay): the names on
+          // one's own claims. Managers also read their reports, finance and admins everyone.
+          read: 'id = me or id = me.manager or id is finance',
           create: false,
           update: { when: 'id = me', fields: ['name'] },
           delete: false,
@@ -597,7 +605,12 @@ export default defineApp({
         },
       },
       manager: {
-        person: { read: true, create: false, update: { when: 'id = me', fields: ['name'] }, delete: false },
+        person: {
+          read: 'manager = me',
+          create: false,
+          update: { when: 'id = me', fields: ['name'] },
+          delete: false,
+        },
         claim: {
           read: 'submitter = me or (submitter.manager = me and status != draft)',
           create: true,
@@ -769,7 +782,9 @@ export default defineApp({
       severity: 'error',
     },
     FINANCE_APPROVAL_REQUIRED: {
-      message: 'Claims above {financeApprovalThreshold} need finance approval before they are paid.',
+      message:
+        'Claims above the finance threshold of their currency (EUR {financeThresholdEUR}, USD {financeThresholdUSD}, ' +
+        'GBP {financeThresholdGBP}, CHF {financeThresholdCHF}, SEK {financeThresholdSEK}) need finance approval before they are paid.',
       severity: 'error',
     },
     DESCRIPTION_TOO_LONG: {
@@ -847,10 +862,31 @@ export default defineApp({
 
   constants: {
     currencies: { value: currencies, label: 'Accepted currencies' },
-    financeApprovalThreshold: {
+    // The finance threshold in each accepted currency (a claim is compared in its own currency).
+    financeThresholdEUR: {
       value: 1000,
-      label: 'Claim total above which finance must approve too',
+      label: 'Claim total above which finance must approve too (EUR)',
       unit: 'EUR',
+    },
+    financeThresholdUSD: {
+      value: 1100,
+      label: 'Claim total above which finance must approve too (USD)',
+      unit: 'USD',
+    },
+    financeThresholdGBP: {
+      value: 850,
+      label: 'Claim total above which finance must approve too (GBP)',
+      unit: 'GBP',
+    },
+    financeThresholdCHF: {
+      value: 950,
+      label: 'Claim total above which finance must approve too (CHF)',
+      unit: 'CHF',
+    },
+    financeThresholdSEK: {
+      value: 11500,
+      label: 'Claim total above which finance must approve too (SEK)',
+      unit: 'SEK',
     },
     receiptRequiredAbove: { value: 25, label: 'Line amount above which a receipt is required', unit: 'EUR' },
     maxLineAmount: { value: 5000, label: 'Largest single expense', unit: 'EUR' },

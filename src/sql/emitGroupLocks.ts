@@ -264,6 +264,18 @@ export function emitWriterLocks(spec: AppSpec, entity: string, groups: Map<strin
       sql: `${lockSql(g, value(c))}\nif tg_op = 'UPDATE' and old.${c} is distinct from new.${c} then\n  ${lockSql(g, other(c))}\nend if;`,
     });
   }
+  // The parent row first (the key-share lock the foreign-key check takes anyway), then the groups:
+  // a parent delete holds its row lock before it locks its children's groups, so a child writer
+  // holding a group lock and waiting for the parent row would deadlock with it (issue 11).
+  const parentRows = fields.flatMap((f) => {
+    const spec_ = spec.entities[entity]?.fields[f];
+    const parent = spec_ ? referencedEntity(spec, spec_) : undefined;
+    if (!parent) return [];
+    const c = quoteIdent(columnFor(spec, entity, f));
+    return [
+      `if tg_op = 'INSERT' or (tg_op = 'UPDATE' and old.${c} is distinct from new.${c}) then\n  perform 1 from ${tableRef(parent)} p where p.id = new.${c} for key share;\nend if;`,
+    ];
+  });
   const fn = `app.${quoteIdent(`${tableName(entity)}__lock_groups`)}`;
   return [
     sqlFunction({
@@ -273,8 +285,9 @@ export function emitWriterLocks(spec: AppSpec, entity: string, groups: Map<strin
       returns: 'trigger',
       language: 'plpgsql',
       volatility: 'volatile',
-      securityDefiner: false,
-      body: `begin\n${indent(ordered(spec, locks).join('\n'))}\n  if tg_op = 'DELETE' then\n    return old;\n  end if;\n  return new;\nend;`,
+      // Definer: locking a parent row needs no privilege or visibility the writer lacks.
+      securityDefiner: parentRows.length > 0,
+      body: `begin\n${indent([...parentRows, ...ordered(spec, locks)].join('\n'))}\n  if tg_op = 'DELETE' then\n    return old;\n  end if;\n  return new;\nend;`,
       executeTo: [],
       comment: `Locks the groups of ${entity} that rules read, before the write (see emitGroupLocks.ts).`,
     }),

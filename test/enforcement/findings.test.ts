@@ -303,6 +303,78 @@ describe.each(backends)('attack-review findings on $name', (backend) => {
       expect(e.constraint).toMatch(/^claim__duties_not_separated__\d+$/);
     });
 
+    it('finding 12: an employee reads only the profiles they need (their own, their manager’s, finance’s)', async () => {
+      const boss = await createUser(db, 'f12.boss@example.com', {
+        roles: ['manager'],
+        meta: { name: 'Boss' },
+      });
+      const payer = await createUser(db, 'f12.payer@example.com', {
+        roles: ['finance'],
+        meta: { name: 'Payer' },
+      });
+      const me = await createUser(db, 'f12.me@example.com', { meta: { name: 'Me' } });
+      const colleague = await createUser(db, 'f12.colleague@example.com', { meta: { name: 'Colleague' } });
+      for (const p of [me, colleague])
+        await db.query('update public.person set manager = $2 where id = $1', [p, boss]);
+      const seen = async (who: string) =>
+        (
+          await db.asUser(who, (q) =>
+            q.query<{ id: string }>('select id from public.person where id = any($1::uuid[])', [
+              [boss, payer, me, colleague, emp],
+            ]),
+          )
+        ).rows
+          .map((r) => r.id)
+          .sort();
+      expect(await seen(me)).toEqual([boss, payer, me].sort());
+      // The manager reads their reports; finance reads everyone (it pays every claim).
+      expect(await seen(boss)).toEqual([boss, payer, me, colleague].sort());
+      expect(await seen(payer)).toEqual([boss, payer, me, colleague, emp].sort());
+    });
+
+    it('finding 12: the finance threshold is compared in the claim’s own currency', async () => {
+      const payer = await createUser(db, 'f12.pay@example.com', {
+        roles: ['finance'],
+        meta: { name: 'Pay' },
+      });
+      const boss = await createUser(db, 'f12.approver@example.com', {
+        roles: ['manager'],
+        meta: { name: 'Ap' },
+      });
+      const approved = async (currency: string, total: number) => {
+        const c = await one<{ id: string }>(
+          db,
+          `insert into public.claim (title, submitter, currency) values ('Threshold', $1, $2) returning id`,
+          [emp, currency],
+        );
+        const l = await one<{ id: string }>(
+          db,
+          `insert into public.line (claim, submitter, date, category, description, amount, currency) values ($1, $2, $3, 'meals', 'Dinner', $4, $5) returning id`,
+          [c.id, emp, today, total, currency],
+        );
+        await db.query(
+          `insert into public.receipt (claim, line, uploaded_by, name, size_bytes, content) values ($1, $2, $3, 'r.txt', 1, '\\x41')`,
+          [c.id, l.id, emp],
+        );
+        await db.query(
+          `update public.claim set status = 'approved', approved_by = $2, approved_at = now(), total = $3 where id = $1`,
+          [c.id, boss, total],
+        );
+        return c.id;
+      };
+      const pay = (id: string) =>
+        db.asUser(payer, (q) =>
+          q.query(`select status from public.claim_pay($1, null, '{"paymentReference": "PAY-12"}'::jsonb)`, [
+            id,
+          ]),
+        );
+      // 900 GBP is above the GBP threshold (850), though below the EUR figure (1000).
+      const gbp = await expectDbError(async () => pay(await approved('GBP', 900)));
+      expect([gbp.code, gbp.message]).toEqual(['P0001', 'FINANCE_APPROVAL_REQUIRED']);
+      // 1050 USD is below the USD threshold (1100), though above the EUR figure.
+      expect((await pay(await approved('USD', 1050))).rows).toEqual([{ status: 'paid' }]);
+    });
+
     it('finding 3: changing a parent field a child rule reads re-checks the children (claim currency)', async () => {
       const c = await claim();
       await db.query(

@@ -23,7 +23,10 @@ export function createLive(channelName: string): Live {
     for (const l of [...listeners]) {
       if (l.entity !== change.entity || (l.id !== undefined && l.id !== change.id)) continue;
       try {
-        l.fn(change);
+        // A deleted row can no longer be checked against the listener's read rules: a listener of
+        // the whole table learns that something was deleted (`*`), never which row (issue 11,
+        // finding 2). One that named the row already knew its id.
+        l.fn(change.kind === 'delete' && l.id === undefined ? { ...change, id: '*' } : change);
       } catch {
         // A failing listener must not stop the others (or the write that triggered it).
       }

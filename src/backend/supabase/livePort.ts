@@ -30,7 +30,13 @@ export function createLivePort(ctx: SupabaseContext): LivePort {
         if (!id || (target.id !== undefined && id !== target.id)) return;
         const kind: Change['kind'] =
           payload.eventType === 'INSERT' ? 'insert' : payload.eventType === 'UPDATE' ? 'update' : 'delete';
-        listener({ entity: target.entity, id, kind });
+        // Realtime sends every subscriber of the table the key of a deleted row, readable or not:
+        // a table listener is told only that something was deleted (`*`; docs/security.md).
+        listener({
+          entity: target.entity,
+          id: kind === 'delete' && target.id === undefined ? '*' : id,
+          kind,
+        });
       };
       const base = { schema: 'public', table: model.table } as const;
       if (target.id === undefined) {

@@ -510,10 +510,13 @@ create or replace trigger ninefold_20_on_update before update on public.comment 
 -- Locks the groups of comment that rules read, before the write (see emitGroupLocks.ts).
 create or replace function app.comment__lock_groups()
 returns trigger
-language plpgsql volatile
+language plpgsql volatile security definer
 set search_path = ''
 as $fn$
 begin
+  if tg_op = 'INSERT' or (tg_op = 'UPDATE' and old.ticket is distinct from new.ticket) then
+    perform 1 from public.ticket p where p.id = new.ticket for key share;
+  end if;
   perform app.lock_group('comment.ticket', (case tg_op when 'INSERT' then new.ticket::text when 'DELETE' then old.ticket::text else least(old.ticket::text, new.ticket::text) end)::text);
   if tg_op = 'UPDATE' and old.ticket is distinct from new.ticket then
     perform app.lock_group('comment.ticket', (case when tg_op = 'UPDATE' and old.ticket is distinct from new.ticket then greatest(old.ticket::text, new.ticket::text) end)::text);
@@ -592,10 +595,13 @@ create or replace trigger ninefold_20_on_update before update on public.attachme
 -- Locks the groups of attachment that rules read, before the write (see emitGroupLocks.ts).
 create or replace function app.attachment__lock_groups()
 returns trigger
-language plpgsql volatile
+language plpgsql volatile security definer
 set search_path = ''
 as $fn$
 begin
+  if tg_op = 'INSERT' or (tg_op = 'UPDATE' and old.ticket is distinct from new.ticket) then
+    perform 1 from public.ticket p where p.id = new.ticket for key share;
+  end if;
   perform app.lock_group('attachment.ticket', (case tg_op when 'INSERT' then new.ticket::text when 'DELETE' then old.ticket::text else least(old.ticket::text, new.ticket::text) end)::text);
   if tg_op = 'UPDATE' and old.ticket is distinct from new.ticket then
     perform app.lock_group('attachment.ticket', (case when tg_op = 'UPDATE' and old.ticket is distinct from new.ticket then greatest(old.ticket::text, new.ticket::text) end)::text);
