@@ -29,6 +29,11 @@ export interface SqlRuleContext {
    * instead of failing with "permission denied".
    */
   unseen?: ReadonlySet<string>;
+  /**
+   * Restricts the rows a `count` counts (emitCountVisibility.ts): given the counted entity and the
+   * alias of its rows, a condition ANDed to the count's `where`.
+   */
+  countFilter?: (entity: string, alias: string) => string;
 }
 
 /** The SQL of the current user's id, wrapped so Postgres evaluates it once per statement. */
@@ -170,7 +175,14 @@ function expr(t: Typed, s: State): string {
       if (s.ctx.unseen?.has(t.entity)) return '(0)::bigint';
       if (s.ctx.selfRead?.entities.has(t.entity) && s.inner.length === 0) return s.ctx.selfRead.helper(t);
       const a = alias(s, '_c');
-      const where = t.where ? ` where ${expr(t.where, { ...s, inner: [...s.inner, a] })}` : '';
+      const cond = t.where ? expr(t.where, { ...s, inner: [...s.inner, a] }) : undefined;
+      const filter = s.ctx.countFilter?.(t.entity, a);
+      const where =
+        cond !== undefined && filter !== undefined
+          ? ` where (${cond}) and ${filter}`
+          : cond !== undefined || filter !== undefined
+            ? ` where ${cond ?? filter}`
+            : '';
       return `(select count(*) from ${qualified('public', tableName(t.entity))} ${a}${where})`;
     }
     case 'sum': {
