@@ -2,6 +2,7 @@ import { tableName } from '../naming.ts';
 import type { Typed } from '../rules/ast.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { columnFor } from './columns.ts';
+import { fieldSqlType } from './fieldSqlType.ts';
 import { qualified, quoteIdent, quoteLiteral, quoteTextArray } from './quote.ts';
 
 /** Where a rule is compiled: which row it reads and how the current user is found. */
@@ -15,12 +16,19 @@ export interface SqlRuleContext {
   /** SQL expression of the current user's id; `(select auth.uid())` unless given. */
   me?: string;
   /**
-   * In a policy on `entity`: a `count`/`sum` over `entity` itself, a hop through a reference to
-   * it (`parent.owner`) or `me.field` on the profile entity would re-enter the policy ("infinite
-   * recursion detected in policy"). Such a node (outside any other count) is handed to
-   * `helper`, which returns the SQL of a call to a security-definer function computing it.
+   * In a read policy on an entity: a `count`/`sum` over one of `entities` (the entity itself and
+   * those whose read policies read back into it), a hop through a reference to one (`parent.owner`)
+   * or `me.field` when the profile entity is one would re-enter the policy ("infinite recursion
+   * detected in policy"). Such a node (outside any other count) is handed to `helper`, which
+   * returns the SQL of a call to a security-definer function computing it.
    */
-  selfRead?: { entity: string; helper(node: Typed): string };
+  selfRead?: { entities: ReadonlySet<string>; helper(node: Typed): string };
+  /**
+   * Entities the caller can never read (no role has a read permission, so no SELECT grant): in a
+   * policy they are seen as empty (count 0, sum 0, a hop or `me.field` null), as RLS would show them,
+   * instead of failing with "permission denied".
+   */
+  unseen?: ReadonlySet<string>;
   /**
    * Restricts the rows a `count` counts (emitCountVisibility.ts): given the counted entity and the
    * alias of its rows, a condition ANDed to the count's `where`.
@@ -72,7 +80,7 @@ function alias(s: State, prefix: string): string {
 }
 
 /** The entity a ref/user field points to. */
-function refTarget(spec: AppSpec, entity: string, field: string): string {
+export function refTarget(spec: AppSpec, entity: string, field: string): string {
   const f = spec.entities[entity]?.fields[field];
   if (!f) throw new Error(`compileRuleSql: unknown field ${entity}.${field}`);
   if (f.type === 'user') {
@@ -83,6 +91,11 @@ function refTarget(spec: AppSpec, entity: string, field: string): string {
   }
   if (f.ref) return f.ref;
   throw new Error(`compileRuleSql: ${entity}.${field} is not a reference`);
+}
+
+/** A typed null of an (unseen) entity's field, as a hop to a row the caller cannot see gives. */
+function nullOf(s: State, entity: string, field: string): string {
+  return `(null::${fieldSqlType(s.ctx.spec, entity, field)})`;
 }
 
 function meSql(s: State): string {
@@ -103,7 +116,8 @@ function expr(t: Typed, s: State): string {
       const [first, second] = t.path;
       if (second === undefined) return col(s, t.entity, qualifier, first);
       const target = t.via ?? refTarget(s.ctx.spec, t.entity, first);
-      if (s.ctx.selfRead?.entity === target && s.inner.length === 0) return s.ctx.selfRead.helper(t);
+      if (s.ctx.unseen?.has(target)) return nullOf(s, target, second);
+      if (s.ctx.selfRead?.entities.has(target) && s.inner.length === 0) return s.ctx.selfRead.helper(t);
       const h = alias(s, '_h');
       return `(select ${col(s, target, h, second)} from ${qualified('public', tableName(target))} ${h} where ${h}.id = ${col(s, t.entity, qualifier, first)})`;
     }
@@ -111,7 +125,8 @@ function expr(t: Typed, s: State): string {
       if (t.field === undefined) return meSql(s);
       const profile = t.profile ?? profileEntityName(s.ctx.spec);
       if (!profile) throw new Error('compileRuleSql: me.field needs a profile entity');
-      if (s.ctx.selfRead?.entity === profile) return s.ctx.selfRead.helper(t);
+      if (s.ctx.unseen?.has(profile)) return nullOf(s, profile, t.field);
+      if (s.ctx.selfRead?.entities.has(profile) && s.inner.length === 0) return s.ctx.selfRead.helper(t);
       const p = alias(s, '_me');
       return `(select ${col(s, profile, p, t.field)} from ${qualified('public', tableName(profile))} ${p} where ${p}.id = ${meSql(s)})`;
     }
@@ -157,7 +172,8 @@ function expr(t: Typed, s: State): string {
     case 'call':
       return call(t, s);
     case 'count': {
-      if (s.ctx.selfRead?.entity === t.entity && s.inner.length === 0) return s.ctx.selfRead.helper(t);
+      if (s.ctx.unseen?.has(t.entity)) return '(0)::bigint';
+      if (s.ctx.selfRead?.entities.has(t.entity) && s.inner.length === 0) return s.ctx.selfRead.helper(t);
       const a = alias(s, '_c');
       const cond = t.where ? expr(t.where, { ...s, inner: [...s.inner, a] }) : undefined;
       const filter = s.ctx.countFilter?.(t.entity, a);
@@ -170,7 +186,8 @@ function expr(t: Typed, s: State): string {
       return `(select count(*) from ${qualified('public', tableName(t.entity))} ${a}${where})`;
     }
     case 'sum': {
-      if (s.ctx.selfRead?.entity === t.entity && s.inner.length === 0) return s.ctx.selfRead.helper(t);
+      if (s.ctx.unseen?.has(t.entity)) return '(0)::numeric';
+      if (s.ctx.selfRead?.entities.has(t.entity) && s.inner.length === 0) return s.ctx.selfRead.helper(t);
       const a = alias(s, '_s');
       const where = t.where ? ` where ${expr(t.where, { ...s, inner: [...s.inner, a] })}` : '';
       return `coalesce((select sum(${col(s, t.entity, a, t.field)}) from ${qualified('public', tableName(t.entity))} ${a}${where}), 0)`;

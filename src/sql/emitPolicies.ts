@@ -1,9 +1,17 @@
 import { tableName } from '../naming.ts';
 import type { Typed } from '../rules/ast.ts';
 import type { AppSpec } from '../spec/types.ts';
-import { compileRuleSql, ME_SQL, type SqlRuleContext } from './compileRuleSql.ts';
+import {
+  compileRuleSql,
+  ME_SQL,
+  profileEntityName,
+  refTarget,
+  type SqlRuleContext,
+} from './compileRuleSql.ts';
+import { fieldSqlType } from './fieldSqlType.ts';
+import { policyReads } from './policyReads.ts';
 import { quoteIdent, quoteLiteral } from './quote.ts';
-import { type Action, grantsFor, sqlType, tableRef } from './specModel.ts';
+import { type Action, grantsFor, tableRef } from './specModel.ts';
 import { sqlFunction } from './sqlFunction.ts';
 import { ruleSql } from './typedRule.ts';
 
@@ -26,7 +34,8 @@ export function grantSql(
 ): string {
   const has = `(select app.has_role(${ME_SQL}, ${quoteLiteral(role)}))`;
   if (when === true) return has;
-  const ctx: SqlRuleContext = selfRead ? { spec, row, selfRead } : { spec, row };
+  const unseen = policyReads(spec).unseen;
+  const ctx: SqlRuleContext = selfRead ? { spec, row, selfRead, unseen } : { spec, row, unseen };
   return `(${has} and coalesce(${ruleSql(ctx, when, entity, where)}, false))`;
 }
 
@@ -34,34 +43,29 @@ export function grantSql(
 function returnType(spec: AppSpec, node: Typed): string {
   if (node.kind === 'count') return 'bigint';
   if (node.kind === 'sum') return 'numeric';
-  const [entity, field] =
-    node.kind === 'field' ? [node.via, node.path[1]] : node.kind === 'me' ? [node.profile, node.field] : [];
-  if (entity !== undefined && field !== undefined) {
-    const f = spec.entities[entity]?.fields[field];
-    if (f) return sqlType(f);
-    const implicit: Record<string, string> = {
-      id: 'uuid',
-      createdAt: 'timestamptz',
-      updatedAt: 'timestamptz',
-      version: 'integer',
-    };
-    if (implicit[field]) return implicit[field];
+  if (node.kind === 'field' && node.path[1] !== undefined)
+    return fieldSqlType(spec, node.via ?? refTarget(spec, node.entity, node.path[0]), node.path[1]);
+  if (node.kind === 'me' && node.field !== undefined) {
+    const profile = node.profile ?? profileEntityName(spec);
+    if (profile) return fieldSqlType(spec, profile, node.field);
   }
   throw new Error(`emitPolicies: no self-read helper for a ${node.kind} node`);
 }
 
 /**
- * Collects the security-definer helpers a table's policies need: one function per `count`/`sum`
- * over the table itself, taking the policy's row. It reads the table as its owner, so without RLS
- * and without re-entering the policy, and computes only that aggregate (the rest of the rule,
- * counts over other tables included, stays under the caller's RLS).
+ * Collects the security-definer helpers a table's read policies need: one function per read that
+ * would re-enter the policy (a `count`/`sum` over the table itself or over a table whose read
+ * policies read back into it, a hop to such a table), taking the policy's row. It reads as the
+ * owner, so without RLS and without re-entering the policy, and computes only that read (the rest
+ * of the rule, other tables included, stays under the caller's RLS). Tables no role may read stay
+ * empty inside it too, as everywhere in a policy.
  */
 function selfReadHelpers(entity: string, row: string) {
   const table = tableName(entity);
   const functions: string[] = [];
   const helper = (spec: AppSpec) => (node: Typed) => {
     const name = `app.${quoteIdent(`${table}__self_read_${functions.length + 1}`)}`;
-    const body = compileRuleSql(node, { spec, row: 'p_row' });
+    const body = compileRuleSql(node, { spec, row: 'p_row', unseen: policyReads(spec).unseen });
     functions.push(
       sqlFunction({
         name,
@@ -73,7 +77,7 @@ function selfReadHelpers(entity: string, row: string) {
         securityDefiner: true,
         body: `select ${body};`,
         executeTo: ['authenticated'],
-        comment: `${entity}: a read of ${entity} inside its own read policy, without RLS (no policy recursion)`,
+        comment: `${entity}: a read inside its own read policy that would re-enter it, without RLS (no policy recursion)`,
       }),
     );
     return `${name}(${row})`;
@@ -93,7 +97,7 @@ export function emitPolicies(spec: AppSpec, entity: string): string {
     `alter table ${table} force row level security;`,
   ];
   const self = selfReadHelpers(entity, row);
-  const selfRead = { entity, helper: self.helper(spec) };
+  const selfRead = { entities: policyReads(spec).cycleOf(entity), helper: self.helper(spec) };
   const policies: string[] = [];
   for (const g of grantsFor(spec, entity)) {
     const name = quoteIdent(`${tableName(entity)}__${g.role}__${g.action}`);

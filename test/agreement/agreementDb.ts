@@ -56,10 +56,16 @@ end $$;
 `;
 
 /** A fresh database with `migration` applied and loosened; `close()` drops it. */
-export async function openAgreementDb(migration: string, server: boolean): Promise<Session> {
+export async function openAgreementDb(
+  migration: string,
+  server: boolean,
+  /** Runs on the database as the migration left it, before it is loosened (the catalog audit). */
+  beforeLoosen?: (db: TestDb) => Promise<void>,
+): Promise<Session> {
   const db: TestDb = server ? await createServerDb() : await createPgliteDb();
   try {
     await applyMigration(db, migration);
+    await beforeLoosen?.(db);
     await db.exec(LOOSEN_SQL);
   } catch (e) {
     await db.close();

@@ -20,6 +20,7 @@ import {
 import { ruleSites } from '../../src/spec/ruleSites.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
 import { compileRuleSql, profileEntityName } from '../../src/sql/compileRuleSql.ts';
+import { policyReads } from '../../src/sql/policyReads.ts';
 import { tableRef } from '../../src/sql/specModel.ts';
 import { typedRule } from '../../src/sql/typedRule.ts';
 import type { Session } from './agreementDb.ts';
@@ -249,13 +250,16 @@ async function compareVisibility(
     await db.query('reset role');
     // Fixpoint: what a policy's subquery sees is itself filtered by RLS.
     let visible: Map<string, Set<string>> | undefined;
-    // A read rule's reads of its own entity go through a security-definer helper (no RLS, no
-    // policy recursion): for the entity's own rules, all of its rows are seen.
+    // A read rule's reads of its own entity, and of entities whose read rules read back into it,
+    // go through a security-definer helper (no RLS, no policy recursion): for the entity's own
+    // rules, all rows of those entities are seen.
     const allIds = (entity: string) => new Set((m.ts[entity] ?? []).map((r) => String(r.id)));
+    const reads = policyReads(spec);
     for (let round = 0; round < 5; round++) {
       const next = new Map<string, Set<string>>();
       for (const [entity, rows] of Object.entries(m.ts)) {
-        const data = dataContext(m, profile, visible && new Map([...visible, [entity, allIds(entity)]]));
+        const cycle = [...reads.cycleOf(entity)].map((e): [string, Set<string>] => [e, allIds(e)]);
+        const data = dataContext(m, profile, visible && new Map([...visible, ...cycle]));
         const ids = new Set<string>();
         for (const row of rows) {
           const ctx = { row, user: { id: user.id, roles: user.roles }, now, spec, data };

@@ -1,7 +1,7 @@
 /**
  * The suites on generated specifications (`specArb`): for each, `check` passes, the migration
- * applies on PGlite and on the server with the catalog audit passing, and the rule agreement finds
- * no disagreement. A failure shrinks to a small specification, printed as JSON in the output.
+ * applies on PGlite and on the server with the catalog audit passing, the rule agreement finds
+ * no disagreement, and deletes and transitions by users of every role do what the rules say. A failure shrinks to a small specification, printed as JSON in the output.
  * `FC_SPECS` sets how many specifications run (bounded for CI), `FC_SEED` the seed.
  */
 import fc from 'fast-check';
@@ -10,6 +10,7 @@ import { createServerDb, serverAvailable } from '../../src/sql/testing/pgDb.ts';
 import { createPgliteDb } from '../../src/sql/testing/pgliteDb.ts';
 import type { TestDb } from '../../src/sql/testing/testDb.ts';
 import { planArb } from '../agreement/dataset.ts';
+import { checkBehaviour } from './behaviour.ts';
 import { agree, applyAndAudit, checkAndCompile } from './runGenerated.ts';
 import { specArb } from './specArb.ts';
 
@@ -73,4 +74,28 @@ describe('generated specifications', () => {
     );
     expect(cases).toBeGreaterThan(0);
   }, 290_000);
+
+  it(`${specs} specifications on PGlite: deletes and transitions by users of every role behave as the rules say`, async () => {
+    let cases = 0;
+    let succeeded = 0;
+    const started = Date.now();
+    await fc.assert(
+      fc.asyncProperty(specArb, async (spec) => {
+        const migration = checkAndCompile(spec);
+        await pglite.exec(WIPE_SQL);
+        await applyAndAudit(pglite, migration, 'PGlite');
+        const o = await checkBehaviour(pglite, spec);
+        cases += o.cases;
+        succeeded += o.succeeded;
+        if (o.mismatches.length > 0)
+          throw new Error(`${o.mismatches.length} mismatch(es):\n  ${o.mismatches.slice(0, 8).join('\n  ')}`);
+      }),
+      { seed, numRuns: specs, interruptAfterTimeLimit: 150_000, markInterruptAsFailure: false },
+    );
+    console.log(
+      `generated specs, behaviour: ${specs} specifications, ${cases} delete/transition cases (${succeeded} allowed and done, the rest refused as the rules say), 0 failures (seed ${seed}, ${Date.now() - started} ms)`,
+    );
+    expect(succeeded).toBeGreaterThan(0);
+    expect(cases - succeeded).toBeGreaterThan(0);
+  }, 240_000);
 });

@@ -31,6 +31,11 @@ export async function applyAndAudit(db: TestDb, migration: string, where: string
   } catch (e) {
     throw new Error(`migration on ${where}: ${e instanceof Error ? e.message : String(e)}`);
   }
+  await auditOnly(db, where);
+}
+
+/** The catalog audit of a database the migration was applied to. */
+async function auditOnly(db: TestDb, where: string): Promise<void> {
   for (const check of CHECKS) {
     const v = await violations(db, check);
     if (v.length > 0) throw new Error(`audit on ${where}: ${check.name}: ${v.join(', ')}`);
@@ -43,8 +48,14 @@ export async function agree(
   migration: string,
   plans: readonly Plan[],
   server: boolean,
+  /** Also runs the migration check and the catalog audit on the agreement's own database (one database per spec). */
+  audit = false,
 ): Promise<number> {
-  const db = await openAgreementDb(migration, server);
+  const db = await openAgreementDb(
+    migration,
+    server,
+    audit ? (fresh) => auditOnly(fresh, server ? 'the server' : 'PGlite') : undefined,
+  );
   try {
     const rules = compileSites(spec);
     let cases = 0;

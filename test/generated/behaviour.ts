@@ -1,0 +1,288 @@
+/**
+ * What users of every role may do on a generated specification, acted out as clients on a
+ * database with the migration applied, against what the rules say (the TypeScript evaluator):
+ * - delete: succeeds exactly when the row is readable and some held role's delete rule holds
+ *   (evaluated on the rows the user can read, as the policy's subqueries are), else it is refused;
+ * - transitions: on a readable row, FORBIDDEN for a role not listed, INVALID_TRANSITION from
+ *   another state, the guard's own error, a row rule's error on the row after it, else the status
+ *   moves; on a row the user cannot read, the transition never succeeds.
+ * Returns the mismatches (empty when the database does what the rules say) and the case count.
+ */
+import { transitionFunctionName } from '../../src/naming.ts';
+import { checkRule, type DataContext, effectiveRoles, evaluateRule, holds } from '../../src/rules/index.ts';
+import type { AppSpec, TransitionSpec } from '../../src/spec/types.ts';
+import { constraintCatalogue } from '../../src/sql/constraintNames.ts';
+import { quoteIdent } from '../../src/sql/quote.ts';
+import { dbError, type TestDb } from '../../src/sql/testing/testDb.ts';
+import {
+  columnSql,
+  type FieldRow,
+  rule,
+  type Snapshot,
+  snapshot,
+  tableSql,
+} from '../enforcement/support/model.ts';
+import { parentFirst, rolledBack, type SeedUser, seedUsers, trial } from '../enforcement/support/seed.ts';
+
+/**
+ * Rows for every entity, inserted as the owner with triggers off: every user × every state, refs
+ * to earlier rows. A row a CHECK constraint (a field rule, a row rule on the row alone) refuses is
+ * left out: the database holds only rows its constraints accept.
+ */
+async function seedGenerated(db: TestDb, spec: AppSpec, users: readonly SeedUser[]): Promise<void> {
+  const profile = Object.entries(spec.entities).find(([, e]) => e.profile)?.[0];
+  const ids: Record<string, string[]> = {};
+  let n = 0;
+  await db.asOwner(async (q) => {
+    await q.query('set local session_replication_role = replica');
+    for (const entity of parentFirst(spec)) {
+      if (entity === profile) continue;
+      const e = spec.entities[entity];
+      if (!e) continue;
+      const st = spec.states[entity];
+      ids[entity] = [];
+      for (const user of users)
+        for (const state of st ? Object.keys(st.states) : [null]) {
+          n += 1;
+          const values: Record<string, unknown> = {};
+          for (const [name, f] of Object.entries(e.fields)) {
+            if (f.owner) values[name] = user.id;
+            else if (st && name === st.field) values[name] = state;
+            else if (f.type === 'text') values[name] = `t${n}`;
+            else if (f.type === 'number') values[name] = [0, 11, null][n % 3];
+            else if (f.type === 'boolean') values[name] = n % 2 === 0;
+            else if (f.type === 'date') values[name] = n % 2 === 0 ? '2026-01-02' : null;
+            else if (f.type === 'datetime') values[name] = n % 2 === 0 ? '2026-11-23T10:00:00Z' : null;
+            else if (f.type === 'enum') values[name] = f.values?.[n % (f.values?.length ?? 1)];
+            else if (f.type === 'ref' && f.ref) {
+              const pool = ids[f.ref] ?? [];
+              values[name] = pool.length > 0 && n % 3 !== 0 ? pool[n % pool.length] : null;
+            }
+          }
+          const cols = Object.keys(values).map((k) => columnSql(spec, entity, k));
+          await q.query('savepoint seed_row');
+          try {
+            const r = await q.query<{ id: string }>(
+              `insert into ${tableSql(entity)} (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')}) returning id`,
+              Object.values(values),
+            );
+            await q.query('release savepoint seed_row');
+            ids[entity]?.push(r.rows[0]?.id as string);
+          } catch (err) {
+            await q.query('rollback to savepoint seed_row');
+            if (dbError(err).code !== '23514') throw err;
+          }
+        }
+    }
+  });
+}
+
+/** The snapshot narrowed to the rows one user can read (what a policy's subqueries see). */
+function narrowed(snap: Snapshot, visible: ReadonlyMap<string, ReadonlySet<string>>): DataContext {
+  return {
+    rows: (e) => snap.rows(e).filter((r) => visible.get(e)?.has(String(r.id))),
+    get: (e, id) => (visible.get(e)?.has(id) ? snap.get(e, id) : null),
+    profile: (id) => snap.profile(id),
+    roles: (id) => snap.rolesOf(id),
+  };
+}
+
+/** A value of each input field that every generated field rule accepts. */
+function inputFor(spec: AppSpec, entity: string, t: TransitionSpec): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of t.input ?? []) {
+    const f = spec.entities[entity]?.fields[field];
+    if (f?.type === 'longtext' || f?.type === 'text') out[field] = 'https://example.com/input';
+    else if (f?.type === 'date') out[field] = '2026-01-03';
+    else if (f?.type === 'number') out[field] = 0;
+  }
+  return out;
+}
+
+function holdsOn(
+  spec: AppSpec,
+  entity: string,
+  text: string,
+  row: FieldRow,
+  user: SeedUser,
+  data: DataContext,
+) {
+  return holds(rule(spec, entity, text), {
+    row,
+    user: { id: user.id, roles: user.roles },
+    now: new Date(),
+    spec,
+    data,
+  });
+}
+
+/** What calling `t` on a readable `row` as `user` does by the rules: 'ok' or the catalogue code. */
+function expectedTransition(
+  spec: AppSpec,
+  entity: string,
+  t: TransitionSpec,
+  row: FieldRow,
+  user: SeedUser,
+  data: DataContext,
+  input: Record<string, unknown>,
+): string {
+  const st = spec.states[entity];
+  if (!st) throw new Error(entity);
+  const roles = effectiveRoles(spec, user.roles);
+  if (!t.roles.some((r) => roles.has(r))) return 'FORBIDDEN';
+  if (!t.from.includes(String(row[st.field]))) return 'INVALID_TRANSITION';
+  if (t.guard && !holdsOn(spec, entity, t.guard, row, user, data)) return t.guardError ?? 'FORBIDDEN';
+  const after: FieldRow = { ...row, ...input, [st.field]: t.to };
+  for (const [field, text] of Object.entries(t.set ?? {})) {
+    if (text === 'now') after[field] = new Date();
+    else {
+      const typed = checkRule(spec, text, { entity, expect: 'value' });
+      if (!typed.ok) throw new Error(`set ${field} = ${text} does not check`);
+      after[field] = evaluateRule(typed.typed, { row, user, now: new Date(), spec, data });
+    }
+  }
+  // Row rules read the table as it is after the write: the row itself counts with its new values.
+  const swap = (e: string, r: Record<string, unknown>) => (e === entity && r.id === row.id ? after : r);
+  const afterData: DataContext = {
+    ...data,
+    rows: (e) => data.rows(e).map((r) => swap(e, r)),
+    get: (e, id) => {
+      const r = data.get(e, id);
+      return r && swap(e, r);
+    },
+  };
+  for (const v of spec.validation[entity] ?? []) {
+    if (v.kind !== 'row') continue;
+    if (v.when && !holdsOn(spec, entity, v.when, after, user, afterData)) continue;
+    if (!holdsOn(spec, entity, v.rule, after, user, afterData)) return v.error;
+  }
+  return 'ok';
+}
+
+function codeOf(spec: AppSpec, error: unknown): string {
+  const e = dbError(error);
+  if (e.code === '42501') return '42501';
+  if (e.code === '23514' && e.constraint)
+    return constraintCatalogue(spec)[e.constraint]?.code ?? e.constraint;
+  return e.message;
+}
+
+/** Runs every delete and every transition for a user of each role (and one without roles). */
+export async function checkBehaviour(
+  db: TestDb,
+  spec: AppSpec,
+): Promise<{ cases: number; succeeded: number; mismatches: string[] }> {
+  const users = await seedUsers(db, spec, 'gen');
+  await seedGenerated(db, spec, users);
+  const snap = await snapshot(db, spec);
+  const mismatches: string[] = [];
+  let cases = 0;
+  // Operations that succeeded as the rules said they would: the positive side of the check.
+  let succeeded = 0;
+  const profile = Object.entries(spec.entities).find(([, e]) => e.profile)?.[0];
+  const entities = Object.keys(spec.entities).filter((e) => e !== profile);
+  for (const user of users) {
+    const actor: SeedUser = { ...user, roles: snap.rolesOf(user.id) };
+    const roles = [...effectiveRoles(spec, actor.roles)];
+    const visible = new Map<string, Set<string>>();
+    for (const entity of Object.keys(spec.entities)) {
+      try {
+        const r = await db.asUser(actor.id, (q) =>
+          q.query<{ id: string }>(`select id::text as id from ${tableSql(entity)}`),
+        );
+        visible.set(entity, new Set(r.rows.map((x) => x.id)));
+      } catch (e) {
+        // No role may read the entity: no SELECT grant, nothing is seen.
+        if (dbError(e).code !== '42501') throw e;
+        visible.set(entity, new Set());
+      }
+    }
+    const data = narrowed(snap, visible);
+    for (const entity of entities) {
+      const rows = snap.rows(entity);
+      // Delete: the owner's attempt tells whether the delete is valid at all (children, rules).
+      const valid = await rolledBack(
+        (fn) => db.asOwner(fn),
+        async (q) => {
+          const out: boolean[] = [];
+          for (const row of rows)
+            out.push(
+              (await trial(q, () => q.query(`delete from ${tableSql(entity)} where id = $1`, [row.id]))).ok,
+            );
+          return out;
+        },
+      );
+      const got = await rolledBack(
+        (fn) => db.asUser(actor.id, fn),
+        async (q) => {
+          const out: string[] = [];
+          for (const row of rows) {
+            const r = await trial(q, () =>
+              q.query(`delete from ${tableSql(entity)} where id = $1 returning id`, [row.id]),
+            );
+            out.push(r.ok ? (r.value.rows.length > 0 ? 'ok' : 'hidden') : codeOf(spec, r.error));
+          }
+          return out;
+        },
+      );
+      rows.forEach((row, i) => {
+        cases += 1;
+        const readable = visible.get(entity)?.has(String(row.id)) ?? false;
+        const allowed = roles.some((role) => {
+          const p = spec.roles.permissions[role]?.[entity]?.delete;
+          return p === true || (typeof p === 'string' && holdsOn(spec, entity, p, row, actor, data));
+        });
+        const expected = valid[i] === true && readable && allowed;
+        const outcome = got[i] ?? 'missing';
+        if (expected && outcome === 'ok') succeeded += 1;
+        if (expected !== (outcome === 'ok'))
+          mismatches.push(
+            `${actor.label} delete ${entity} ${String(row.id)}: expected ${expected ? 'ok' : 'refused'}, got ${outcome}`,
+          );
+        if (!expected && outcome !== 'ok' && outcome !== 'hidden' && outcome !== '42501' && valid[i] === true)
+          mismatches.push(`${actor.label} delete ${entity} ${String(row.id)}: refused with ${outcome}`);
+      });
+      // Transitions, each on every row.
+      const st = spec.states[entity];
+      if (!st) continue;
+      const full: DataContext = snap;
+      const called = await rolledBack(
+        (fn) => db.asUser(actor.id, fn),
+        async (q) => {
+          const out: string[] = [];
+          for (const row of rows)
+            for (const [name, t] of Object.entries(st.transitions)) {
+              const r = await trial(q, async () => {
+                const res = await q.query<Record<string, unknown>>(
+                  `select * from public.${quoteIdent(transitionFunctionName(entity, name))}($1, $2, $3::jsonb)`,
+                  [row.id, row.version, JSON.stringify(inputFor(spec, entity, t))],
+                );
+                const after = res.rows[0] ?? {};
+                return String(after[columnSql(spec, entity, st.field).replaceAll('"', '')]);
+              });
+              out.push(r.ok ? `ok:${r.value}` : codeOf(spec, r.error));
+            }
+          return out;
+        },
+      );
+      let k = 0;
+      for (const row of rows)
+        for (const [name, t] of Object.entries(st.transitions)) {
+          cases += 1;
+          const outcome = called[k++] ?? 'missing';
+          const what = `${actor.label} ${entity}.${name} on ${String(row.id)} (${String(row[st.field])})`;
+          if (!(visible.get(entity)?.has(String(row.id)) ?? false)) {
+            if (outcome.startsWith('ok'))
+              mismatches.push(`${what}: the row is not readable, yet it succeeded`);
+            continue;
+          }
+          // The transition function reads as its owner: guards and row rules see every row.
+          const expected = expectedTransition(spec, entity, t, row, actor, full, inputFor(spec, entity, t));
+          const want = expected === 'ok' ? `ok:${t.to}` : expected;
+          if (want !== outcome) mismatches.push(`${what}: expected ${want}, got ${outcome}`);
+          else if (expected === 'ok') succeeded += 1;
+        }
+    }
+  }
+  return { cases, succeeded, mismatches };
+}
