@@ -1460,15 +1460,18 @@ create index if not exists person__name__trgm_idx on public.person using gin (na
 create index if not exists person__email__trgm_idx on public.person using gin (email extensions.gin_trgm_ops);
 create index if not exists person__department__trgm_idx on public.person using gin (department extensions.gin_trgm_ops);
 -- Search for person: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
-create or replace function app.person__search(p_pattern text)
+create or replace function app.person__search(p_pattern text, p_limit integer)
 returns setof uuid
-language sql stable security definer
+language plpgsql stable security definer
 set search_path = ''
+set enable_seqscan = off
 as $fn$
-  select t.id from public.person t where (t.name ilike p_pattern or t.email ilike p_pattern or t.department ilike p_pattern) and coalesce((select app.has_role((select auth.uid()), 'employee')) or (select app.has_role((select auth.uid()), 'manager')) or (select app.has_role((select auth.uid()), 'finance')) or (select app.has_role((select auth.uid()), 'admin')), false)
+begin
+  return query execute 'select t.id from public.person t where (t.name ilike $1 or t.email ilike $1 or t.department ilike $1) and coalesce((select app.has_role((select auth.uid()), ''employee'')) or (select app.has_role((select auth.uid()), ''manager'')) or (select app.has_role((select auth.uid()), ''finance'')) or (select app.has_role((select auth.uid()), ''admin'')), false) limit $2' using p_pattern, p_limit;
+end
 $fn$;
-revoke all on function app.person__search(text) from public;
-grant execute on function app.person__search(text) to authenticated;
+revoke all on function app.person__search(text, integer) from public;
+grant execute on function app.person__search(text, integer) to authenticated;
 
 create index if not exists claim__title__trgm_idx on public.claim using gin (title extensions.gin_trgm_ops);
 create index if not exists claim__purpose__trgm_idx on public.claim using gin (purpose extensions.gin_trgm_ops);
@@ -1476,28 +1479,34 @@ create index if not exists claim__return_reason__trgm_idx on public.claim using 
 create index if not exists claim__rejection_reason__trgm_idx on public.claim using gin (rejection_reason extensions.gin_trgm_ops);
 create index if not exists claim__payment_reference__trgm_idx on public.claim using gin (payment_reference extensions.gin_trgm_ops);
 -- Search for claim: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
-create or replace function app.claim__search(p_pattern text)
+create or replace function app.claim__search(p_pattern text, p_limit integer)
 returns setof uuid
-language sql stable security definer
+language plpgsql stable security definer
 set search_path = ''
+set enable_seqscan = off
 as $fn$
-  select t.id from public.claim t where (t.title ilike p_pattern or t.purpose ilike p_pattern or t.return_reason ilike p_pattern or t.rejection_reason ilike p_pattern or t.payment_reference ilike p_pattern) and coalesce(((select app.has_role((select auth.uid()), 'employee')) and coalesce((t.submitter = (select auth.uid())), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce(((t.submitter = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = t.submitter) = (select auth.uid())) and (t.status <> 'draft'))), false)) or ((select app.has_role((select auth.uid()), 'finance')) and coalesce(((t.submitter = (select auth.uid())) or (t.status <> 'draft')), false)) or (select app.has_role((select auth.uid()), 'admin')), false)
+begin
+  return query execute 'select t.id from public.claim t where (t.title ilike $1 or t.purpose ilike $1 or t.return_reason ilike $1 or t.rejection_reason ilike $1 or t.payment_reference ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''employee'')) and coalesce((t.submitter = (select auth.uid())), false)) or ((select app.has_role((select auth.uid()), ''manager'')) and coalesce(((t.submitter = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = t.submitter) = (select auth.uid())) and (t.status <> ''draft''))), false)) or ((select app.has_role((select auth.uid()), ''finance'')) and coalesce(((t.submitter = (select auth.uid())) or (t.status <> ''draft'')), false)) or (select app.has_role((select auth.uid()), ''admin'')), false) limit $2' using p_pattern, p_limit;
+end
 $fn$;
-revoke all on function app.claim__search(text) from public;
-grant execute on function app.claim__search(text) to authenticated;
+revoke all on function app.claim__search(text, integer) from public;
+grant execute on function app.claim__search(text, integer) to authenticated;
 
 create index if not exists line__description__trgm_idx on public.line using gin (description extensions.gin_trgm_ops);
 create index if not exists line__merchant__trgm_idx on public.line using gin (merchant extensions.gin_trgm_ops);
 -- Search for line: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
-create or replace function app.line__search(p_pattern text)
+create or replace function app.line__search(p_pattern text, p_limit integer)
 returns setof uuid
-language sql stable security definer
+language plpgsql stable security definer
 set search_path = ''
+set enable_seqscan = off
 as $fn$
-  select t.id from public.line t where (t.description ilike p_pattern or t.merchant ilike p_pattern) and coalesce(((select app.has_role((select auth.uid()), 'employee')) and coalesce((t.submitter = (select auth.uid())), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce(((t.submitter = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = t.submitter) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = t.claim) <> 'draft'))), false)) or ((select app.has_role((select auth.uid()), 'finance')) and coalesce(((t.submitter = (select auth.uid())) or ((select _h1.status from public.claim _h1 where _h1.id = t.claim) <> 'draft')), false)) or (select app.has_role((select auth.uid()), 'admin')), false)
+begin
+  return query execute 'select t.id from public.line t where (t.description ilike $1 or t.merchant ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''employee'')) and coalesce((t.submitter = (select auth.uid())), false)) or ((select app.has_role((select auth.uid()), ''manager'')) and coalesce(((t.submitter = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = t.submitter) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = t.claim) <> ''draft''))), false)) or ((select app.has_role((select auth.uid()), ''finance'')) and coalesce(((t.submitter = (select auth.uid())) or ((select _h1.status from public.claim _h1 where _h1.id = t.claim) <> ''draft'')), false)) or (select app.has_role((select auth.uid()), ''admin'')), false) limit $2' using p_pattern, p_limit;
+end
 $fn$;
-revoke all on function app.line__search(text) from public;
-grant execute on function app.line__search(text) to authenticated;
+revoke all on function app.line__search(text, integer) from public;
+grant execute on function app.line__search(text, integer) to authenticated;
 
 -- ======================================================================
 -- Privileges
