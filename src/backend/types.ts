@@ -51,6 +51,11 @@ export interface Filter {
 
 export interface ListQuery {
   filters?: readonly Filter[];
+  /**
+   * A screen whose `where` rule (spec `screens.<name>.where`) the server applies, in the rule
+   * language's full form (`count(...)`, `a.b`, `or`): only rows it holds for are listed and counted.
+   */
+  screen?: string;
   sort?: readonly { field: string; direction: 'asc' | 'desc' }[];
   /** Free text matched against the entity's searchable text fields. */
   search?: string;
@@ -76,6 +81,11 @@ export interface ListResult {
 export interface HistoryEntry {
   id: string;
   rowId: string;
+  /**
+   * `transition` (a state change; `transition` names it), `edit` (audited fields; `input` holds
+   * their new values) or `added` (a row under this one; `transition` names its entity, `input.id` it).
+   */
+  kind: 'transition' | 'edit' | 'added';
   transition: string;
   fromState: string;
   toState: string;

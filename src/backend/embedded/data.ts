@@ -1,5 +1,6 @@
 import type { Transaction } from '@electric-sql/pglite';
 import { effectiveRoles } from '../../runtime/roles.ts';
+import { screenFilterFunction } from '../screenFilter.ts';
 import { BackendError, type DataPort, type HistoryEntry, type ListQuery } from '../types.ts';
 import type { EmbeddedContext } from './context.ts';
 import { col, type EntityInfo, entityInfo, historyRef, transitionRef } from './entityInfo.ts';
@@ -84,6 +85,7 @@ export function createDataPort(ctx: EmbeddedContext): DataPort {
   return {
     async list(entity, asked = {}) {
       const info = entityInfo(ctx.spec, entity);
+      if (asked.screen !== undefined) screenFilterFunction(ctx.spec, entity, asked.screen);
       const query = await withSearchIds(ctx, info, asked);
       const q = listQuery(info, query);
       const counted = query.count !== 'none';
@@ -202,7 +204,7 @@ export function createDataPort(ctx: EmbeddedContext): DataPort {
       checkId(info, id);
       const [rows = []] = await readAsCaller(ctx, [
         {
-          text: `select id, row_id, transition, from_state, to_state, actor, at, input from ${historyRef(entity)} where row_id = $1 order by at, id`,
+          text: `select id, row_id, kind, transition, from_state, to_state, actor, at, input from ${historyRef(entity)} where row_id = $1 order by at, id`,
           params: [id],
         },
       ]);
@@ -210,6 +212,7 @@ export function createDataPort(ctx: EmbeddedContext): DataPort {
         rows as {
           id: string;
           row_id: string;
+          kind: HistoryEntry['kind'];
           transition: string;
           from_state: string;
           to_state: string;
@@ -221,6 +224,7 @@ export function createDataPort(ctx: EmbeddedContext): DataPort {
         (h): HistoryEntry => ({
           id: h.id,
           rowId: h.row_id,
+          kind: h.kind ?? 'transition',
           transition: h.transition,
           fromState: h.from_state,
           toState: h.to_state,

@@ -1,3 +1,4 @@
+import { screenWhereFunctionName } from '../../naming.ts';
 import { searchFunctionRef } from '../../sql/emitSearch.ts';
 import type { Filter, ListQuery } from '../types.ts';
 import { BackendError } from '../types.ts';
@@ -62,6 +63,9 @@ function condition(info: EntityInfo, f: Filter, params: unknown[]): string {
 /** The WHERE clause (without the keyword) for filters and search; `true` when there are none. */
 export function whereClause(info: EntityInfo, q: ListQuery, params: unknown[]): string {
   const parts = (q.filters ?? []).map((f) => condition(info, f, params));
+  // The screen's rule, compiled into its own function by the migration (the caller checked the
+  // screen exists: `screenFilterFunction`).
+  if (q.screen !== undefined) parts.push(`public.${col(screenWhereFunctionName(info.entity, q.screen))}(t)`);
   const search = q.search?.trim();
   if (search) {
     if (info.searchable.length === 0) parts.push('false');
@@ -85,9 +89,16 @@ export function whereClause(info: EntityInfo, q: ListQuery, params: unknown[]): 
 export function listQuery(info: EntityInfo, q: ListQuery = {}): SqlQuery & { limit: number; offset: number } {
   const params: unknown[] = [];
   const where = whereClause(info, q, params);
-  const order = (q.sort ?? []).map(
-    (s) => `${column(info, s.field)} ${s.direction === 'desc' ? 'desc' : 'asc'}`,
-  );
+  const order = (q.sort ?? []).map((s) => {
+    const dir = s.direction === 'desc' ? 'desc' : 'asc';
+    const c = column(info, s.field);
+    // People read "apple" next to "Apple", not after "Zebra": text sorts without regard to case
+    // (PGlite's collation is C, byte order), the exact value then breaking ties.
+    const type = info.byField.get(s.field)?.type;
+    return type === 'text' || type === 'longtext' || type === 'email'
+      ? `lower(${c}) ${dir}, ${c} ${dir}`
+      : `${c} ${dir}`;
+  });
   // A unique tie-breaker keeps pages stable when sort keys repeat.
   if (!(q.sort ?? []).some((s) => s.field === 'id')) order.push('t.id asc');
   const limit = Math.min(Math.max(Math.trunc(q.limit ?? DEFAULT_LIMIT), 0), MAX_LIMIT);

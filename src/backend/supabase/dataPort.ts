@@ -1,4 +1,5 @@
 import { tableName } from '../../naming.ts';
+import { screenFilterFunction } from '../screenFilter.ts';
 import { BackendError, type DataPort, type HistoryEntry, type ListQuery, type Row } from '../types.ts';
 import { isoTimestamp, modelOf, toColumns, toRow, transitionRpc } from './entityModel.ts';
 import { listParams } from './listParams.ts';
@@ -53,6 +54,9 @@ export function createDataPort(ctx: SupabaseContext): DataPort {
       if (p.empty) return { rows: [], total: p.count ? 0 : null };
       let q = client.from(model.table).select('*', p.count ? { count: p.count } : {});
       for (const f of p.filters) q = q.filter(f.column, f.op, f.value);
+      // The screen's rule: a computed field of the table (a function taking its row), filtered on.
+      if (query.screen !== undefined)
+        q = q.filter(screenFilterFunction(ctx.spec, entity, query.screen), 'is', 'true');
       if (p.or) q = q.or(p.or);
       for (const o of p.order) q = q.order(o.column, { ascending: o.ascending });
       q = q.range(p.offset, p.offset + p.limit - 1);
@@ -146,6 +150,7 @@ function historyEntry(r: Record_): HistoryEntry {
   return {
     id: String(r.id),
     rowId: String(r.row_id),
+    kind: (r.kind as HistoryEntry['kind'] | undefined) ?? 'transition',
     transition: String(r.transition),
     fromState: String(r.from_state),
     toState: String(r.to_state),

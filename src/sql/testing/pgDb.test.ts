@@ -30,9 +30,10 @@ describe.skipIf(!hasServer)('test databases at teardown', () => {
         }),
     );
     await new Promise((r) => setTimeout(r, 100));
-    const admin = new pg.Client({ connectionString: db.connectionString.replace(/\/[^/]+$/, '/postgres') });
+    const url = db.connectionString ?? '';
+    const admin = new pg.Client({ connectionString: url.replace(/\/[^/]+$/, '/postgres') });
     await admin.connect();
-    const name = new URL(db.connectionString).pathname.slice(1);
+    const name = new URL(url).pathname.slice(1);
     await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1`, [name]);
     await admin.end();
     release();
