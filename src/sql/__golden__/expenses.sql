@@ -1849,7 +1849,7 @@ create or replace function app.person__search(p_pattern text, p_limit integer)
 returns setof uuid
 language plpgsql stable security definer
 set search_path = ''
-set enable_seqscan = off
+set cpu_operator_cost = 0.05
 as $fn$
 begin
   return query execute 'select t.id from public.person t where (t.name ilike $1 or t.email ilike $1 or t.department ilike $1) and coalesce((select app.has_role((select auth.uid()), ''employee'')) or (select app.has_role((select auth.uid()), ''manager'')) or (select app.has_role((select auth.uid()), ''finance'')) or (select app.has_role((select auth.uid()), ''admin'')), false) limit $2' using p_pattern, p_limit;
@@ -1868,7 +1868,7 @@ create or replace function app.claim__search(p_pattern text, p_limit integer)
 returns setof uuid
 language plpgsql stable security definer
 set search_path = ''
-set enable_seqscan = off
+set cpu_operator_cost = 0.05
 as $fn$
 begin
   return query execute 'select t.id from public.claim t where (t.title ilike $1 or t.purpose ilike $1 or t.return_reason ilike $1 or t.rejection_reason ilike $1 or t.payment_reference ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''employee'')) and coalesce((t.submitter = (select auth.uid())), false)) or ((select app.has_role((select auth.uid()), ''manager'')) and coalesce(((t.submitter = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = t.submitter) = (select auth.uid())) and (t.status <> ''draft''))), false)) or ((select app.has_role((select auth.uid()), ''finance'')) and coalesce(((t.submitter = (select auth.uid())) or (t.status <> ''draft'')), false)) or (select app.has_role((select auth.uid()), ''admin'')), false) limit $2' using p_pattern, p_limit;
@@ -1884,7 +1884,7 @@ create or replace function app.line__search(p_pattern text, p_limit integer)
 returns setof uuid
 language plpgsql stable security definer
 set search_path = ''
-set enable_seqscan = off
+set cpu_operator_cost = 0.05
 as $fn$
 begin
   return query execute 'select t.id from public.line t where (t.description ilike $1 or t.merchant ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''employee'')) and coalesce((t.submitter = (select auth.uid())), false)) or ((select app.has_role((select auth.uid()), ''manager'')) and coalesce(((t.submitter = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = t.submitter) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = t.claim) <> ''draft''))), false)) or ((select app.has_role((select auth.uid()), ''finance'')) and coalesce(((t.submitter = (select auth.uid())) or ((select _h1.status from public.claim _h1 where _h1.id = t.claim) <> ''draft'')), false)) or (select app.has_role((select auth.uid()), ''admin'')), false) limit $2' using p_pattern, p_limit;

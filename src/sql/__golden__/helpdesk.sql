@@ -1984,7 +1984,7 @@ create or replace function app.person__search(p_pattern text, p_limit integer)
 returns setof uuid
 language plpgsql stable security definer
 set search_path = ''
-set enable_seqscan = off
+set cpu_operator_cost = 0.05
 as $fn$
 begin
   return query execute 'select t.id from public.person t where (t.name ilike $1 or t.email ilike $1 or t.organisation ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''customer'')) and coalesce(((t.id = (select auth.uid())) or app.has_role(t.id, ''agent'')), false)) or (select app.has_role((select auth.uid()), ''agent'')) or (select app.has_role((select auth.uid()), ''admin'')), false) limit $2' using p_pattern, p_limit;
@@ -2003,7 +2003,7 @@ create or replace function app.ticket__search(p_pattern text, p_limit integer)
 returns setof uuid
 language plpgsql stable security definer
 set search_path = ''
-set enable_seqscan = off
+set cpu_operator_cost = 0.05
 as $fn$
 begin
   return query execute 'select t.id from public.ticket t where (t.title ilike $1 or t.description ilike $1 or t.resolution ilike $1 or t.reopen_reason ilike $1 or t.rating_comment ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''customer'')) and coalesce((t.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), ''agent'')) or (select app.has_role((select auth.uid()), ''admin'')), false) limit $2' using p_pattern, p_limit;
@@ -2018,7 +2018,7 @@ create or replace function app.comment__search(p_pattern text, p_limit integer)
 returns setof uuid
 language plpgsql stable security definer
 set search_path = ''
-set enable_seqscan = off
+set cpu_operator_cost = 0.05
 as $fn$
 begin
   return query execute 'select t.id from public.comment t where (t.body ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''customer'')) and coalesce(((t.internal = false) and ((select _h1.requester from public.ticket _h1 where _h1.id = t.ticket) = (select auth.uid()))), false)) or (select app.has_role((select auth.uid()), ''agent'')) or (select app.has_role((select auth.uid()), ''admin'')), false) limit $2' using p_pattern, p_limit;
@@ -2034,7 +2034,7 @@ create or replace function app.category__search(p_pattern text, p_limit integer)
 returns setof uuid
 language plpgsql stable security definer
 set search_path = ''
-set enable_seqscan = off
+set cpu_operator_cost = 0.05
 as $fn$
 begin
   return query execute 'select t.id from public.category t where (t.name ilike $1 or t.description ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''customer'')) and coalesce((t.active = true), false)) or (select app.has_role((select auth.uid()), ''agent'')) or (select app.has_role((select auth.uid()), ''admin'')), false) limit $2' using p_pattern, p_limit;
@@ -2050,7 +2050,7 @@ create or replace function app.saved_reply__search(p_pattern text, p_limit integ
 returns setof uuid
 language plpgsql stable security definer
 set search_path = ''
-set enable_seqscan = off
+set cpu_operator_cost = 0.05
 as $fn$
 begin
   return query execute 'select t.id from public.saved_reply t where (t.title ilike $1 or t.body ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''agent'')) and coalesce(((t.shared = true) or (t.created_by = (select auth.uid()))), false)) or (select app.has_role((select auth.uid()), ''admin'')), false) limit $2' using p_pattern, p_limit;

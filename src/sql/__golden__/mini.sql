@@ -953,7 +953,7 @@ create or replace function app.person__search(p_pattern text, p_limit integer)
 returns setof uuid
 language plpgsql stable security definer
 set search_path = ''
-set enable_seqscan = off
+set cpu_operator_cost = 0.05
 as $fn$
 begin
   return query execute 'select t.id from public.person t where (t.email ilike $1 or t.name ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''customer'')) and coalesce((t.id = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), ''agent'')), false) limit $2' using p_pattern, p_limit;
@@ -970,7 +970,7 @@ create or replace function app.ticket__search(p_pattern text, p_limit integer)
 returns setof uuid
 language plpgsql stable security definer
 set search_path = ''
-set enable_seqscan = off
+set cpu_operator_cost = 0.05
 as $fn$
 begin
   return query execute 'select t.id from public.ticket t where (t.title ilike $1 or t.body ilike $1 or t.resolution ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''customer'')) and coalesce((t.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), ''agent'')), false) limit $2' using p_pattern, p_limit;
@@ -985,7 +985,7 @@ create or replace function app.comment__search(p_pattern text, p_limit integer)
 returns setof uuid
 language plpgsql stable security definer
 set search_path = ''
-set enable_seqscan = off
+set cpu_operator_cost = 0.05
 as $fn$
 begin
   return query execute 'select t.id from public.comment t where (t.body ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''customer'')) and coalesce(((select _h1.requester from public.ticket _h1 where _h1.id = t.ticket) = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), ''agent'')), false) limit $2' using p_pattern, p_limit;
