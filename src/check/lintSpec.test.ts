@@ -5,6 +5,7 @@ import type { AppSpec } from '../spec/types.ts';
 import { checkSpec } from './checkSpec.ts';
 import { miniSpec } from './fixtures/miniSpec.ts';
 import { LINTS, lintSpec } from './lintSpec.ts';
+import { auditedWithoutHistory } from './lints/auditedWithoutHistory.ts';
 import { deadEndStates } from './lints/deadEndStates.ts';
 import { deadTransitions } from './lints/deadTransitions.ts';
 import { entitiesNotShown } from './lints/entitiesNotShown.ts';
@@ -151,6 +152,17 @@ const cases: [string, Lint, (s: AppSpec) => void, Partial<Diagnostic>][] = [
       severity: 'warning',
       path: 'entities.ticket.fields.title.unique',
       message: expect.stringContaining('"customer"'),
+    },
+  ],
+  [
+    'audited fields no history can record',
+    auditedWithoutHistory,
+    // Comments have no states; their body is no reference to the ticket whose history would show it.
+    (s) => (s.entities.comment!.fields.body!.audited = true),
+    {
+      code: 'lint/audited-without-history',
+      severity: 'warning',
+      path: 'entities.comment.fields.body.audited',
     },
   ],
   [

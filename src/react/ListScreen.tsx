@@ -95,6 +95,8 @@ export function ListScreen({ route }: { route: RouteEntry }) {
     [spec, user, entity, pageRows],
   );
   const chosenRows = rows.filter((r) => chosen.has(String(r.id)));
+  const anyChosen = chosenRows.length > 0;
+  const partlyChosen = anyChosen && chosenRows.length < rows.length;
   const toggle = useCallback(
     (id: string) =>
       setChosen((old) => {
@@ -285,7 +287,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
           )}
         </Group>
       </Card>
-      {selectable && chosenRows.length > 0 && (
+      {selectable && anyChosen && (
         <BulkActions entity={entity} rows={chosenRows} onDone={() => setChosen(new Set())} />
       )}
       <Card withBorder padding={0} radius="md">
@@ -316,7 +318,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
                       <Checkbox
                         aria-label={ui('selectAllRows')}
                         checked={chosenRows.length === rows.length}
-                        indeterminate={chosenRows.length > 0 && chosenRows.length < rows.length}
+                        indeterminate={partlyChosen}
                         onChange={() =>
                           setChosen(
                             chosenRows.length === rows.length
