@@ -27,16 +27,31 @@ function chooseLocale(): void {
   document.documentElement.lang = locale;
 }
 
+/**
+ * The embedded backend's worker, started by the entry script itself: PGlite's download and compile
+ * and the database's opening overlap the download of every other chunk (before, the worker was
+ * created only once the startBackend and startEmbedded chunks had arrived). A dynamic import of a
+ * tiny module, not a static one: hosted builds replace the condition with `true`, the bundler
+ * drops the import, and the build contains no worker (a `new Worker(new URL(…))` written here
+ * would be emitted even when unreachable). `?memory` runs the backend in the page.
+ */
+function earlyWorker(params: URLSearchParams): Promise<Worker> | undefined {
+  if (import.meta.env.VITE_NINEFOLD_BACKEND === 'supabase' || params.has('memory')) return undefined;
+  return import('../src/backend/embedded/browser/startBackendWorker.ts').then((m) =>
+    m.startBackendWorker(m.appSlug(spec)),
+  );
+}
+
 async function boot(): Promise<void> {
+  // First, before the locale or any text: the worker's downloads start now.
+  const params = new URLSearchParams(location.search);
+  const worker = earlyWorker(params);
   chooseLocale();
   document.title = spec.purpose.name;
   text('boot-title', ui('appLoading', { name: spec.purpose.name }));
   text('boot-detail', ui('appLoadingDetail'));
   const ui$ = import('./renderApp.tsx');
-  const backend = await (await import('./startBackend.ts')).startBackend(
-    spec,
-    new URLSearchParams(location.search),
-  );
+  const backend = await (await import('./startBackend.ts')).startBackend(spec, params, worker);
   performance.mark('ninefold:backend-ready');
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root');

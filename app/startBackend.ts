@@ -11,7 +11,12 @@ import type { AppSpec } from '../src/spec/types.ts';
  * @example
  * const backend = await startBackend(spec, new URLSearchParams(location.search));
  */
-export async function startBackend(spec: AppSpec, params: URLSearchParams): Promise<Backend> {
+export async function startBackend(
+  spec: AppSpec,
+  params: URLSearchParams,
+  /** The embedded backend's worker, when the entry script already started it. */
+  worker?: Promise<Worker>,
+): Promise<Backend> {
   if (import.meta.env.VITE_NINEFOLD_BACKEND === 'supabase') {
     // Checked again here, at start: the same rules (and the same refusal of a service-role key)
     // as at build time, in case a bundle was produced by another build setup.
@@ -26,5 +31,5 @@ export async function startBackend(spec: AppSpec, params: URLSearchParams): Prom
     const { createSupabaseBackend } = await import('../src/backend/supabase/createSupabaseBackend.ts');
     return createSupabaseBackend({ spec, url: choice.url, anonKey: choice.anonKey });
   }
-  return (await import('./startEmbedded.ts')).startEmbedded(spec, params);
+  return (await import('./startEmbedded.ts')).startEmbedded(spec, params, worker);
 }

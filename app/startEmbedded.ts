@@ -22,6 +22,8 @@ import type { AppSpec } from '../src/spec/types.ts';
 export async function startEmbedded(
   spec: AppSpec,
   params: URLSearchParams,
+  /** Started by the entry script (app/main.tsx); created here when it is not. */
+  started?: Promise<Worker>,
 ): Promise<EmbeddedBackend | BrowserBackend> {
   if (params.has('memory')) {
     const { createMemoryBackend } = await import('./memoryBackend.ts');
@@ -31,7 +33,7 @@ export async function startEmbedded(
     return backend;
   }
   // Started before waiting for the snapshot: the worker fetches and compiles PGlite meanwhile.
-  const worker = startBackendWorker(appSlug(spec));
+  const worker = (await started) ?? startBackendWorker(appSlug(spec));
   const backend = await createBrowserBackend({
     spec,
     schemaVersion: snapshot.version,

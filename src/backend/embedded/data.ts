@@ -1,7 +1,7 @@
 import type { Transaction } from '@electric-sql/pglite';
 import { effectiveRoles } from '../../runtime/roles.ts';
 import { screenFilterFunction } from '../screenFilter.ts';
-import { BackendError, type DataPort, type HistoryEntry } from '../types.ts';
+import { BackendError, type DataPort, type HistoryEntry, type ListQuery } from '../types.ts';
 import type { EmbeddedContext } from './context.ts';
 import { col, type EntityInfo, entityInfo, historyRef, transitionRef } from './entityInfo.ts';
 import {
@@ -11,6 +11,8 @@ import {
   estimateQuery,
   listQuery,
   planRows,
+  SEARCH_IDS_MAX,
+  searchIdsQuery,
 } from './listQuery.ts';
 import { asCaller, asOwner, QUERY_OPTIONS, readAsCaller } from './request.ts';
 import { selectList, toRow } from './rows.ts';
@@ -81,9 +83,10 @@ export function createDataPort(ctx: EmbeddedContext): DataPort {
     ctx.emitChange({ entity, id, kind });
 
   return {
-    async list(entity, query = {}) {
+    async list(entity, asked = {}) {
       const info = entityInfo(ctx.spec, entity);
-      if (query.screen !== undefined) screenFilterFunction(ctx.spec, entity, query.screen);
+      if (asked.screen !== undefined) screenFilterFunction(ctx.spec, entity, asked.screen);
+      const query = await withSearchIds(ctx, info, asked);
       const q = listQuery(info, query);
       const counted = query.count !== 'none';
       // Reads go to the database as one message (readAsCaller). A count alone (limit 0) is only
@@ -238,4 +241,20 @@ export function createDataPort(ctx: EmbeddedContext): DataPort {
 function readsEveryRow(ctx: EmbeddedContext, entity: string): boolean {
   const roles = ctx.current.session?.user.roles ?? [];
   return effectiveRoles(ctx.spec, roles).some((r) => ctx.spec.roles.permissions[r]?.[entity]?.read === true);
+}
+
+/**
+ * A search with few matches becomes `id in (…)` with the ids the search function found through
+ * the trigram indexes (RLS keeps a plain `ilike` from using them: src/sql/emitSearch.ts); one with
+ * many matches stays the plain `ilike`, which a list sorted by an indexed column stops reading
+ * after one page. Same rows either way: the function applies the read policies and the same match.
+ */
+async function withSearchIds(ctx: EmbeddedContext, info: EntityInfo, query: ListQuery): Promise<ListQuery> {
+  const search = query.search?.trim();
+  if (!search || info.searchable.length === 0) return query;
+  const [found = []] = await readAsCaller(ctx, [searchIdsQuery(info, search)]);
+  if (found.length > SEARCH_IDS_MAX) return query;
+  const { search: _, ...rest } = query;
+  const ids = found.map((r) => String(r.id));
+  return { ...rest, filters: [...(query.filters ?? []), { field: 'id', op: 'in', value: ids }] };
 }

@@ -72,13 +72,7 @@ export function whereClause(info: EntityInfo, q: ListQuery, params: unknown[]): 
     else {
       params.push(`%${escapeLike(search)}%`);
       const n = params.length;
-      // The matching ids come from the entity's search function (trigram indexes, which RLS keeps
-      // a plain `ilike` from using: src/sql/emitSearch.ts); the `ilike` stays as the same test
-      // made as the caller.
-      parts.push(
-        `t.id in (select ${searchFunctionRef(info.entity)}($${n}))`,
-        `(${info.searchable.map((s) => `t.${col(s)} ilike $${n}`).join(' or ')})`,
-      );
+      parts.push(`(${info.searchable.map((s) => `t.${col(s)} ilike $${n}`).join(' or ')})`);
     }
   }
   return parts.length ? parts.join(' and ') : 'true';
@@ -156,4 +150,21 @@ export function planRows(explained: unknown): number {
   const doc = typeof explained === 'string' ? JSON.parse(explained) : explained;
   const rows = Array.isArray(doc) ? doc[0]?.Plan?.['Plan Rows'] : undefined;
   return typeof rows === 'number' && Number.isFinite(rows) ? Math.round(rows) : 0;
+}
+
+/**
+ * Above this many matches a search is answered by the plain `ilike` (which a list sorted by an
+ * indexed column stops reading after one page) instead of the ids the search function found.
+ */
+export const SEARCH_IDS_MAX = 1_000;
+
+/**
+ * The ids of the rows the caller may read that match `search`, through the entity's search
+ * function and its trigram indexes (src/sql/emitSearch.ts), at most `SEARCH_IDS_MAX + 1` of them.
+ */
+export function searchIdsQuery(info: EntityInfo, search: string): SqlQuery {
+  return {
+    text: `select ${searchFunctionRef(info.entity)}($1, $2) as id`,
+    params: [`%${escapeLike(search)}%`, SEARCH_IDS_MAX + 1],
+  };
 }

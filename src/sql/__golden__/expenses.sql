@@ -42,7 +42,7 @@ select exists (
   select 1 from app.user_roles ur
   where ur.user_id = p_user_id
     and (p_user_id = (select auth.uid()) or (select auth.uid()) is null
-      or p_role = any (array['finance']::text[])
+      or p_role = any (array[]::text[])
       or exists (select 1 from app.user_roles a where a.user_id = (select auth.uid()) and a.role = any (array['admin']::text[])))
     and ur.role = any (case p_role
       when 'employee' then array['employee', 'manager', 'finance', 'admin']::text[]
@@ -603,13 +603,10 @@ create or replace trigger ninefold_20_on_update before update on public.claim fo
 -- Locks the groups of claim that rules read, before the write (see emitGroupLocks.ts).
 create or replace function app.claim__lock_groups()
 returns trigger
-language plpgsql volatile security definer
+language plpgsql volatile
 set search_path = ''
 as $fn$
 begin
-  if tg_op = 'INSERT' or (tg_op = 'UPDATE' and old.submitter is distinct from new.submitter) then
-    perform 1 from public.person p where p.id = new.submitter for key share;
-  end if;
   perform app.lock_group('claim.submitter', (case tg_op when 'INSERT' then new.submitter::text when 'DELETE' then old.submitter::text else least(old.submitter::text, new.submitter::text) end)::text);
   if tg_op = 'UPDATE' and old.submitter is distinct from new.submitter then
     perform app.lock_group('claim.submitter', (case when tg_op = 'UPDATE' and old.submitter is distinct from new.submitter then greatest(old.submitter::text, new.submitter::text) end)::text);
@@ -702,13 +699,10 @@ create or replace trigger ninefold_20_on_update before update on public.line for
 -- Locks the groups of line that rules read, before the write (see emitGroupLocks.ts).
 create or replace function app.line__lock_groups()
 returns trigger
-language plpgsql volatile security definer
+language plpgsql volatile
 set search_path = ''
 as $fn$
 begin
-  if tg_op = 'INSERT' or (tg_op = 'UPDATE' and old.claim is distinct from new.claim) then
-    perform 1 from public.claim p where p.id = new.claim for key share;
-  end if;
   perform app.lock_group('line.claim', (case tg_op when 'INSERT' then new.claim::text when 'DELETE' then old.claim::text else least(old.claim::text, new.claim::text) end)::text);
   if tg_op = 'UPDATE' and old.claim is distinct from new.claim then
     perform app.lock_group('line.claim', (case when tg_op = 'UPDATE' and old.claim is distinct from new.claim then greatest(old.claim::text, new.claim::text) end)::text);
@@ -801,16 +795,10 @@ create or replace trigger ninefold_20_on_update before update on public.receipt 
 -- Locks the groups of receipt that rules read, before the write (see emitGroupLocks.ts).
 create or replace function app.receipt__lock_groups()
 returns trigger
-language plpgsql volatile security definer
+language plpgsql volatile
 set search_path = ''
 as $fn$
 begin
-  if tg_op = 'INSERT' or (tg_op = 'UPDATE' and old.line is distinct from new.line) then
-    perform 1 from public.line p where p.id = new.line for key share;
-  end if;
-  if tg_op = 'INSERT' or (tg_op = 'UPDATE' and old.claim is distinct from new.claim) then
-    perform 1 from public.claim p where p.id = new.claim for key share;
-  end if;
   perform app.lock_group('receipt.claim', (case tg_op when 'INSERT' then new.claim::text when 'DELETE' then old.claim::text else least(old.claim::text, new.claim::text) end)::text);
   if tg_op = 'UPDATE' and old.claim is distinct from new.claim then
     perform app.lock_group('receipt.claim', (case when tg_op = 'UPDATE' and old.claim is distinct from new.claim then greatest(old.claim::text, new.claim::text) end)::text);
@@ -1700,7 +1688,7 @@ begin
   perform app.lock_group('line.claim', (r.id)::text);
   perform app.lock_group('receipt.claim', (r.id)::text);
   select * into r from public.claim x where x.id = p_id;
-  if not coalesce(((((((not (r.finance_approved_by is null)) or ((r.currency = 'EUR') and (r.total <= 1000))) or ((r.currency = 'USD') and (r.total <= 1100))) or ((r.currency = 'GBP') and (r.total <= 850))) or ((r.currency = 'CHF') and (r.total <= 950))) or ((r.currency = 'SEK') and (r.total <= 11500))), false) then
+  if not coalesce(((r.total <= 1000) or (not (r.finance_approved_by is null))), false) then
     raise exception using errcode = 'P0001', message = 'FINANCE_APPROVAL_REQUIRED', detail = jsonb_build_object('entity', 'claim', 'action', 'pay')::text;
   end if;
   if p_input -> 'paymentReference' is null or jsonb_typeof(p_input -> 'paymentReference') = 'null' or (p_input ->> 'paymentReference') = '' then
@@ -1733,22 +1721,12 @@ grant execute on function public.claim_pay(uuid, integer, jsonb) to authenticate
 
 alter table public.person enable row level security;
 alter table public.person force row level security;
--- person: a read of person inside its own read policy, without RLS (no policy recursion)
-create or replace function app.person__self_read_1(p_row public.person)
-returns uuid
-language sql stable security definer
-set search_path = ''
-as $fn$
-select (select _me1.manager from public.person _me1 where _me1.id = (select auth.uid()));
-$fn$;
-revoke execute on function app.person__self_read_1(public.person) from public, anon, authenticated;
-grant execute on function app.person__self_read_1(public.person) to authenticated;
 drop policy if exists person__employee__read on public.person;
-create policy person__employee__read on public.person as permissive for select to authenticated using (((select app.has_role((select auth.uid()), 'employee')) and coalesce((((person.id = (select auth.uid())) or (person.id = app.person__self_read_1(person))) or app.has_role(person.id, 'finance')), false)));
+create policy person__employee__read on public.person as permissive for select to authenticated using ((select app.has_role((select auth.uid()), 'employee')));
 drop policy if exists person__employee__update on public.person;
 create policy person__employee__update on public.person as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'employee')) and coalesce((person.id = (select auth.uid())), false))) with check (((select app.has_role((select auth.uid()), 'employee')) and coalesce((person.id = (select auth.uid())), false)));
 drop policy if exists person__manager__read on public.person;
-create policy person__manager__read on public.person as permissive for select to authenticated using (((select app.has_role((select auth.uid()), 'manager')) and coalesce((person.manager = (select auth.uid())), false)));
+create policy person__manager__read on public.person as permissive for select to authenticated using ((select app.has_role((select auth.uid()), 'manager')));
 drop policy if exists person__manager__update on public.person;
 create policy person__manager__update on public.person as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'manager')) and coalesce((person.id = (select auth.uid())), false))) with check (((select app.has_role((select auth.uid()), 'manager')) and coalesce((person.id = (select auth.uid())), false)));
 drop policy if exists person__finance__read on public.person;
@@ -1867,15 +1845,18 @@ create index if not exists person__name__trgm_idx on public.person using gin (na
 create index if not exists person__email__trgm_idx on public.person using gin (email extensions.gin_trgm_ops);
 create index if not exists person__department__trgm_idx on public.person using gin (department extensions.gin_trgm_ops);
 -- Search for person: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
-create or replace function app.person__search(p_pattern text)
+create or replace function app.person__search(p_pattern text, p_limit integer)
 returns setof uuid
-language sql stable security definer
+language plpgsql stable security definer
 set search_path = ''
+set cpu_operator_cost = 0.05
 as $fn$
-  select t.id from public.person t where (t.name ilike p_pattern or t.email ilike p_pattern or t.department ilike p_pattern) and coalesce(((select app.has_role((select auth.uid()), 'employee')) and coalesce((((t.id = (select auth.uid())) or (t.id = (select _me1.manager from public.person _me1 where _me1.id = (select auth.uid())))) or app.has_role(t.id, 'finance')), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce((t.manager = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'finance')) or (select app.has_role((select auth.uid()), 'admin')), false)
+begin
+  return query execute 'select t.id from public.person t where (t.name ilike $1 or t.email ilike $1 or t.department ilike $1) and coalesce((select app.has_role((select auth.uid()), ''employee'')) or (select app.has_role((select auth.uid()), ''manager'')) or (select app.has_role((select auth.uid()), ''finance'')) or (select app.has_role((select auth.uid()), ''admin'')), false) limit $2' using p_pattern, p_limit;
+end
 $fn$;
-revoke all on function app.person__search(text) from public;
-grant execute on function app.person__search(text) to authenticated;
+revoke all on function app.person__search(text, integer) from public;
+grant execute on function app.person__search(text, integer) to authenticated;
 
 create index if not exists claim__title__trgm_idx on public.claim using gin (title extensions.gin_trgm_ops);
 create index if not exists claim__purpose__trgm_idx on public.claim using gin (purpose extensions.gin_trgm_ops);
@@ -1883,28 +1864,34 @@ create index if not exists claim__return_reason__trgm_idx on public.claim using 
 create index if not exists claim__rejection_reason__trgm_idx on public.claim using gin (rejection_reason extensions.gin_trgm_ops);
 create index if not exists claim__payment_reference__trgm_idx on public.claim using gin (payment_reference extensions.gin_trgm_ops);
 -- Search for claim: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
-create or replace function app.claim__search(p_pattern text)
+create or replace function app.claim__search(p_pattern text, p_limit integer)
 returns setof uuid
-language sql stable security definer
+language plpgsql stable security definer
 set search_path = ''
+set cpu_operator_cost = 0.05
 as $fn$
-  select t.id from public.claim t where (t.title ilike p_pattern or t.purpose ilike p_pattern or t.return_reason ilike p_pattern or t.rejection_reason ilike p_pattern or t.payment_reference ilike p_pattern) and coalesce(((select app.has_role((select auth.uid()), 'employee')) and coalesce((t.submitter = (select auth.uid())), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce(((t.submitter = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = t.submitter) = (select auth.uid())) and (t.status <> 'draft'))), false)) or ((select app.has_role((select auth.uid()), 'finance')) and coalesce(((t.submitter = (select auth.uid())) or (t.status <> 'draft')), false)) or (select app.has_role((select auth.uid()), 'admin')), false)
+begin
+  return query execute 'select t.id from public.claim t where (t.title ilike $1 or t.purpose ilike $1 or t.return_reason ilike $1 or t.rejection_reason ilike $1 or t.payment_reference ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''employee'')) and coalesce((t.submitter = (select auth.uid())), false)) or ((select app.has_role((select auth.uid()), ''manager'')) and coalesce(((t.submitter = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = t.submitter) = (select auth.uid())) and (t.status <> ''draft''))), false)) or ((select app.has_role((select auth.uid()), ''finance'')) and coalesce(((t.submitter = (select auth.uid())) or (t.status <> ''draft'')), false)) or (select app.has_role((select auth.uid()), ''admin'')), false) limit $2' using p_pattern, p_limit;
+end
 $fn$;
-revoke all on function app.claim__search(text) from public;
-grant execute on function app.claim__search(text) to authenticated;
+revoke all on function app.claim__search(text, integer) from public;
+grant execute on function app.claim__search(text, integer) to authenticated;
 
 create index if not exists line__description__trgm_idx on public.line using gin (description extensions.gin_trgm_ops);
 create index if not exists line__merchant__trgm_idx on public.line using gin (merchant extensions.gin_trgm_ops);
 -- Search for line: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
-create or replace function app.line__search(p_pattern text)
+create or replace function app.line__search(p_pattern text, p_limit integer)
 returns setof uuid
-language sql stable security definer
+language plpgsql stable security definer
 set search_path = ''
+set cpu_operator_cost = 0.05
 as $fn$
-  select t.id from public.line t where (t.description ilike p_pattern or t.merchant ilike p_pattern) and coalesce(((select app.has_role((select auth.uid()), 'employee')) and coalesce((t.submitter = (select auth.uid())), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce(((t.submitter = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = t.submitter) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = t.claim) <> 'draft'))), false)) or ((select app.has_role((select auth.uid()), 'finance')) and coalesce(((t.submitter = (select auth.uid())) or ((select _h1.status from public.claim _h1 where _h1.id = t.claim) <> 'draft')), false)) or (select app.has_role((select auth.uid()), 'admin')), false)
+begin
+  return query execute 'select t.id from public.line t where (t.description ilike $1 or t.merchant ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''employee'')) and coalesce((t.submitter = (select auth.uid())), false)) or ((select app.has_role((select auth.uid()), ''manager'')) and coalesce(((t.submitter = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = t.submitter) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = t.claim) <> ''draft''))), false)) or ((select app.has_role((select auth.uid()), ''finance'')) and coalesce(((t.submitter = (select auth.uid())) or ((select _h1.status from public.claim _h1 where _h1.id = t.claim) <> ''draft'')), false)) or (select app.has_role((select auth.uid()), ''admin'')), false) limit $2' using p_pattern, p_limit;
+end
 $fn$;
-revoke all on function app.line__search(text) from public;
-grant execute on function app.line__search(text) to authenticated;
+revoke all on function app.line__search(text, integer) from public;
+grant execute on function app.line__search(text, integer) to authenticated;
 
 -- ======================================================================
 -- Privileges

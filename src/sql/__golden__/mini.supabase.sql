@@ -956,41 +956,50 @@ create policy attachment__agent__create on public.attachment as permissive for i
 create index if not exists person__email__trgm_idx on public.person using gin (email extensions.gin_trgm_ops);
 create index if not exists person__name__trgm_idx on public.person using gin (name extensions.gin_trgm_ops);
 -- Search for person: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
-create or replace function app.person__search(p_pattern text)
+create or replace function app.person__search(p_pattern text, p_limit integer)
 returns setof uuid
-language sql stable security definer
+language plpgsql stable security definer
 set search_path = ''
+set cpu_operator_cost = 0.05
 as $fn$
-  select t.id from public.person t where (t.email ilike p_pattern or t.name ilike p_pattern) and coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((t.id = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')), false)
+begin
+  return query execute 'select t.id from public.person t where (t.email ilike $1 or t.name ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''customer'')) and coalesce((t.id = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), ''agent'')), false) limit $2' using p_pattern, p_limit;
+end
 $fn$;
-revoke all on function app.person__search(text) from public;
-grant execute on function app.person__search(text) to authenticated;
+revoke all on function app.person__search(text, integer) from public;
+grant execute on function app.person__search(text, integer) to authenticated;
 
 create index if not exists ticket__title__trgm_idx on public.ticket using gin (title extensions.gin_trgm_ops);
 create index if not exists ticket__body__trgm_idx on public.ticket using gin (body extensions.gin_trgm_ops);
 create index if not exists ticket__resolution__trgm_idx on public.ticket using gin (resolution extensions.gin_trgm_ops);
 -- Search for ticket: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
-create or replace function app.ticket__search(p_pattern text)
+create or replace function app.ticket__search(p_pattern text, p_limit integer)
 returns setof uuid
-language sql stable security definer
+language plpgsql stable security definer
 set search_path = ''
+set cpu_operator_cost = 0.05
 as $fn$
-  select t.id from public.ticket t where (t.title ilike p_pattern or t.body ilike p_pattern or t.resolution ilike p_pattern) and coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((t.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')), false)
+begin
+  return query execute 'select t.id from public.ticket t where (t.title ilike $1 or t.body ilike $1 or t.resolution ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''customer'')) and coalesce((t.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), ''agent'')), false) limit $2' using p_pattern, p_limit;
+end
 $fn$;
-revoke all on function app.ticket__search(text) from public;
-grant execute on function app.ticket__search(text) to authenticated;
+revoke all on function app.ticket__search(text, integer) from public;
+grant execute on function app.ticket__search(text, integer) to authenticated;
 
 create index if not exists comment__body__trgm_idx on public.comment using gin (body extensions.gin_trgm_ops);
 -- Search for comment: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
-create or replace function app.comment__search(p_pattern text)
+create or replace function app.comment__search(p_pattern text, p_limit integer)
 returns setof uuid
-language sql stable security definer
+language plpgsql stable security definer
 set search_path = ''
+set cpu_operator_cost = 0.05
 as $fn$
-  select t.id from public.comment t where (t.body ilike p_pattern) and coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce(((select _h1.requester from public.ticket _h1 where _h1.id = t.ticket) = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')), false)
+begin
+  return query execute 'select t.id from public.comment t where (t.body ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''customer'')) and coalesce(((select _h1.requester from public.ticket _h1 where _h1.id = t.ticket) = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), ''agent'')), false) limit $2' using p_pattern, p_limit;
+end
 $fn$;
-revoke all on function app.comment__search(text) from public;
-grant execute on function app.comment__search(text) to authenticated;
+revoke all on function app.comment__search(text, integer) from public;
+grant execute on function app.comment__search(text, integer) to authenticated;
 
 -- ======================================================================
 -- Privileges

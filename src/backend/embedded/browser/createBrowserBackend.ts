@@ -14,6 +14,9 @@ import {
   type TabMessage,
   type WorkerMessage,
 } from './protocol.ts';
+import { appSlug, startBackendWorker } from './startBackendWorker.ts';
+
+export { appSlug, startBackendWorker };
 
 export interface BrowserBackendOptions {
   spec: AppSpec;
@@ -52,30 +55,6 @@ export interface BrowserBackend extends Backend {
   asOwner<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   /** The database as the owner, through the worker (setup, benchmarks, tests). */
   readonly db: OwnerDb;
-}
-
-/** `Expense approvals` → `expense-approvals` (as createEmbeddedBackend's, without importing its chunk). */
-export function appSlug(spec: AppSpec): string {
-  return (
-    spec.purpose.name
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '') || 'app'
-  );
-}
-
-/**
- * Starts the backend's worker (`backendWorker.ts`) without waiting for anything: the app's entry
- * script calls it first, so PGlite's download and compile overlap everything else.
- *
- * @example
- * const worker = startBackendWorker('helpdesk');
- */
-export function startBackendWorker(slug: string): Worker {
-  return new Worker(new URL('./backendWorker.ts', import.meta.url), {
-    type: 'module',
-    name: `ninefold-${slug}`,
-  });
 }
 
 /**
