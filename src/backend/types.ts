@@ -62,19 +62,30 @@ export interface ListQuery {
   offset?: number;
   /** Page size; adapters cap it (default 50, maximum 1000). */
   limit?: number;
-  /** `exact` counts every matching row; `none` skips the count. Default exact. */
-  count?: 'exact' | 'none';
+  /**
+   * `exact` counts every matching row; `estimated` counts exactly up to a threshold and above it
+   * returns the planner's estimate (`ListResult.estimated`), so a large total never rescans the
+   * table; `none` skips the count. Default exact.
+   */
+  count?: 'exact' | 'estimated' | 'none';
 }
 
 export interface ListResult {
   rows: Row[];
   /** Total matching rows (ignoring offset/limit), or null when not counted. */
   total: number | null;
+  /** The total is an estimate (`count: 'estimated'` above the threshold): show it as "about N". */
+  estimated?: boolean;
 }
 
 export interface HistoryEntry {
   id: string;
   rowId: string;
+  /**
+   * `transition` (a state change; `transition` names it), `edit` (audited fields; `input` holds
+   * their new values) or `added` (a row under this one; `transition` names its entity, `input.id` it).
+   */
+  kind: 'transition' | 'edit' | 'added';
   transition: string;
   fromState: string;
   toState: string;

@@ -7,7 +7,7 @@ import { transitionDialogCheck } from '../runtime/transitionDialogCheck.ts';
 import { ui } from '../runtime/uiText.ts';
 import { useRuntime } from './context.ts';
 import { errorMessageWithRow, notifyErrorMessage, notifyOk } from './display.tsx';
-import { FieldInput } from './FieldInput.tsx';
+import { FieldInput, firstFocusField } from './FieldInput.tsx';
 import { useTransitionMutation } from './hooks.ts';
 
 /**
@@ -110,6 +110,7 @@ function TransitionDialog(props: {
           {option.input.length === 0 && <Text>{ui('confirmTransition', { transition: option.label })}</Text>}
           {schema.fields.map((f) => (
             <FieldInput
+              autoFocus={f.name === firstFocusField(schema.fields)}
               key={f.name}
               entity={entity}
               field={f}

@@ -169,6 +169,8 @@ export interface AppInput<
   };
   errors: Err;
   constants: C;
+  /** The app's texts in other languages, keyed by the English text (see docs/i18n.md). */
+  translations?: Record<string, Record<string, string>>;
 }
 
 /** What `defineApp` returns: the same data, typed as precisely as it was written. */

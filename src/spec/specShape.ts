@@ -263,6 +263,7 @@ const fieldSpec = obj({
   currencyField: opt(str),
   accept: opt(strings),
   list: opt(bool),
+  audited: opt(bool),
   search: opt(bool),
   renamedFrom: opt(str),
 });
@@ -418,4 +419,5 @@ export const appSpecShape: Check = obj({
       'constant',
     ),
   ),
+  translations: opt(recordOf(recordOf(str))),
 });

@@ -58,6 +58,12 @@ export interface FieldSpec {
   accept?: readonly string[];
   /** Shown in lists by default. */
   list?: boolean;
+  /**
+   * Recorded in the history (entities with states): an edit of this field appends an entry with
+   * its new value. On a reference to a parent that has states, adding a row under the parent (a
+   * comment, an attachment) appends an entry to the parent's history.
+   */
+  audited?: boolean;
   /** Excluded from search. Fields of type text/longtext are searched unless set false. */
   search?: boolean;
   /** The field's previous name: `ninefold migrate` renames the column instead of dropping it. */
@@ -293,6 +299,13 @@ export interface AppSpec {
   calls: CallsSpec;
   errors: Record<string, ErrorSpec>;
   constants: Record<string, ConstantSpec>;
+  /**
+   * Optional: the spec's own texts in other languages. Locale (`de`) → English text as the app
+   * shows it (a label, a state, an error message; a name without a label as it is spelled out,
+   * `waiting_on_customer` → `Waiting on customer`) → that text in the locale. Not a tenth
+   * section of rules: nothing in it changes what the app enforces. See docs/i18n.md.
+   */
+  translations?: Record<string, Record<string, string>>;
 }
 
 /** The order of the nine sections. */

@@ -9,6 +9,9 @@ type Record_ = Record<string, unknown>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Supabase's default `max_rows` for the Data API: PostgREST counts exactly up to it. */
+const POSTGREST_MAX_ROWS = 1000;
+
 /** A malformed id can name no row; answering NOT_FOUND avoids a 22P02 round trip. */
 function assertId(entity: string, id: string): void {
   if (!UUID.test(id)) throw new BackendError('NOT_FOUND', { entity, id });
@@ -65,7 +68,11 @@ export function createDataPort(ctx: SupabaseContext): DataPort {
       }
       const { data, count } = await run(ctx, Promise.resolve(result));
       const rows = ((data ?? []) as Record_[]).map((r) => toRow(model, r));
-      return { rows, total: p.count ? (count ?? rows.length) : null };
+      const total = p.count ? (count ?? rows.length) : null;
+      // PostgREST estimates only above its max-rows (1,000 on Supabase unless configured).
+      if (p.count === 'estimated' && total !== null && total > POSTGREST_MAX_ROWS)
+        return { rows, total, estimated: true };
+      return { rows, total };
     },
 
     get,
@@ -143,6 +150,7 @@ function historyEntry(r: Record_): HistoryEntry {
   return {
     id: String(r.id),
     rowId: String(r.row_id),
+    kind: (r.kind as HistoryEntry['kind'] | undefined) ?? 'transition',
     transition: String(r.transition),
     fromState: String(r.from_state),
     toState: String(r.to_state),
