@@ -1,4 +1,5 @@
 import { defineApp } from 'ninefold';
+import { de } from './translations.de.ts';
 
 /** The currencies claims may be made in; shared by the constant and the enum fields. */
 const currencies = ['EUR', 'USD', 'GBP', 'CHF', 'SEK'] as const;
@@ -863,4 +864,6 @@ export default defineApp({
     descriptionMaxLength: { value: 200, label: 'Longest line description', unit: 'count' },
     reasonMinLength: { value: 10, label: 'Shortest reason for returning or rejecting', unit: 'count' },
   },
+
+  translations: { de },
 });

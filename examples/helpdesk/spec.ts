@@ -1,4 +1,5 @@
 import { defineApp } from 'ninefold';
+import { de } from './translations.de.ts';
 
 /**
  * Helpdesk: a small support desk. Customers file tickets and follow them, agents triage,
@@ -615,8 +616,11 @@ export default defineApp({
       { kind: 'row', rule: 'size <= maxAttachmentMb * 1048576', error: 'ATTACHMENT_TOO_LARGE' },
       {
         // On the attachment row, after the write: the ticket's attachments, this one included.
+        // Internal and customer-visible attachments have a limit each, so a customer filling the
+        // ticket does not stop agents attaching internal files (and counts never include rows the
+        // writer cannot read: docs/security.md, "Non-interference").
         kind: 'row',
-        rule: 'count(attachment where ticket = this.ticket) <= maxAttachmentsPerTicket',
+        rule: 'count(attachment where ticket = this.ticket and internal = this.internal) <= maxAttachmentsPerTicket',
         error: 'TOO_MANY_ATTACHMENTS',
       },
       { kind: 'row', rule: 'ticket.status != closed', error: 'TICKET_CLOSED' },
@@ -836,7 +840,8 @@ export default defineApp({
       severity: 'error',
     },
     TOO_MANY_ATTACHMENTS: {
-      message: 'A ticket may have at most {maxAttachmentsPerTicket} attachments.',
+      message:
+        'A ticket may have at most {maxAttachmentsPerTicket} attachments, and agents as many internal ones.',
       severity: 'error',
     },
     REOPEN_WINDOW_PASSED: {
@@ -878,4 +883,6 @@ export default defineApp({
     commentMaxLength: { value: 5000, label: 'Longest comment', unit: 'count' },
     nameMaxLength: { value: 100, label: 'Longest name', unit: 'count' },
   },
+
+  translations: { de },
 });

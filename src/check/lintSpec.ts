@@ -6,8 +6,10 @@ import { deadTransitions } from './lints/deadTransitions.ts';
 import { entitiesNotShown } from './lints/entitiesNotShown.ts';
 import { idleRoles } from './lints/idleRoles.ts';
 import { routeParams } from './lints/routeParams.ts';
+import { translations } from './lints/translations.ts';
 import { undefinedErrors } from './lints/undefinedErrors.ts';
 import { undefinedStates } from './lints/undefinedStates.ts';
+import { uniqueOnHiddenRows } from './lints/uniqueOnHiddenRows.ts';
 import { unknownPlaceholders } from './lints/unknownPlaceholders.ts';
 import { unreachableStates } from './lints/unreachableStates.ts';
 import { unusedConstants } from './lints/unusedConstants.ts';
@@ -31,7 +33,9 @@ export const LINTS: readonly Lint[] = [
   unusedConstants,
   unknownPlaceholders,
   updateWithoutRead,
+  uniqueOnHiddenRows,
   auditedWithoutHistory,
+  translations,
 ];
 
 /**

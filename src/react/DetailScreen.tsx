@@ -8,6 +8,7 @@ import {
   FileButton,
   Grid,
   Group,
+  Select,
   Skeleton,
   Stack,
   Text,
@@ -32,10 +33,12 @@ import type { HistoryEntry, Row } from '../backend/types.ts';
 import { availableTransitions, stateLabel } from '../runtime/availableTransitions.ts';
 import { can } from '../runtime/can.ts';
 import { formatMessage } from '../runtime/formatMessage.ts';
+import { currentLocale, DATE_FORMATS } from '../runtime/locale.ts';
 import { offersFlag } from '../runtime/offersFlag.ts';
 import { type PendingSum, pendingSum } from '../runtime/pendingSum.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
 import { refuses, ruleVerdict } from '../runtime/ruleVerdict.ts';
+import { snippetSource } from '../runtime/snippetSource.ts';
 import { ui } from '../runtime/uiText.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { AddRowButton, inheritedValues } from './AddRowDialog.tsx';
@@ -49,22 +52,16 @@ import {
   rowTitle,
   StatusBadge,
 } from './display.tsx';
-import {
-  invalidateParentHistories,
-  keys,
-  useCreate,
-  useDelete,
-  useHistory,
-  useList,
-  useRow,
-} from './hooks.ts';
+import { invalidateParentHistories, keys, useCreate, useHistory, useList, useRow } from './hooks.ts';
 import { fieldLabel } from './labels.ts';
-import { NotFoundPage, useConfirm } from './pages.tsx';
+import { NotFoundPage } from './pages.tsx';
 import { useTransitionRunner } from './TransitionDialog.tsx';
+import { deleteWithUndo } from './undoToast.tsx';
 
 /** A detail screen: fields, actions (transitions), related lists and the history timeline. */
 export function DetailScreen({ route }: { route: RouteEntry }) {
-  const { spec, user, routes } = useRuntime();
+  const { spec, user, routes, backend } = useRuntime();
+  const qc = useQueryClient();
   const params = useParams();
   const id = params[route.rowParam ?? 'id'];
   const entity = route.entity ?? '';
@@ -72,9 +69,7 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
   const q = useRow(entity, id);
   const history = useHistory(entity, spec.states[entity] ? id : undefined);
   const runner = useTransitionRunner(entity);
-  const del = useDelete(entity);
   const navigate = useNavigate();
-  const { confirm, confirmDialog } = useConfirm();
   if (q.isLoading) return <Skeleton height={320} radius="md" />;
   if (q.isError || !q.data) {
     return <NotFoundPage message={ui('rowNotFound', { label: (e?.label ?? entity).toLowerCase() })} />;
@@ -89,17 +84,21 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
   const canDelete = can(spec, user, entity, 'delete', row).ok;
   const shown = Object.keys(e?.fields ?? {}).filter((f) => f !== machine?.field && f !== e?.title);
   const related = spec.screens[route.name]?.related ?? [];
-  const onDelete = () =>
-    confirm({
-      title: ui('delete'),
-      body: ui('deleteConfirm', { label: (e?.label ?? entity).toLowerCase() }),
-      confirmLabel: ui('delete'),
-      onConfirm: () =>
-        del.mutateAsync(row.id).then(
-          () => navigate(list ? buildPath(list) : '/'),
-          (err: unknown) => notifyError(spec, err),
-        ),
+  // No "are you sure": the row goes at once and the toast offers Undo (sent when it goes).
+  const onDelete = () => {
+    const label = e?.label ?? entity;
+    deleteWithUndo({
+      id: row.id,
+      message: ui('deletedToast', { label }),
+      send: () =>
+        backend.data
+          .delete(entity, row.id)
+          .then(() => qc.invalidateQueries({ queryKey: keys.entity(entity) })),
+      onUndo: () => navigate(buildPath(route, { id: row.id })),
+      onError: (err) => notifyError(spec, err),
     });
+    navigate(list ? buildPath(list) : '/');
+  };
 
   return (
     <Stack gap="lg">
@@ -120,47 +119,58 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
             {rowTitle(spec, entity, row)}
           </Title>
         </Stack>
-        <Group gap="xs" wrap="wrap" aria-label={ui('actions')} role="group">
-          {options.map((o) => (
-            <Tooltip key={o.name} label={o.reason ?? ''} disabled={o.allowed} multiline w={240}>
-              {/* span so the tooltip still works on a disabled button */}
-              <span>
-                <Button
-                  variant={spec.states[entity]?.states[o.to]?.final ? 'default' : 'filled'}
-                  rightSection={<IconArrowRight size={14} />}
-                  disabled={!o.allowed || runner.busy}
-                  aria-description={o.reason}
-                  onClick={() => runner.start(o, row)}
-                >
-                  {o.label}
-                </Button>
-              </span>
-            </Tooltip>
-          ))}
-          {canEdit && (
-            <Button
-              variant="default"
-              leftSection={<IconEdit size={16} />}
-              component={Link}
-              to={buildPath(edit, { id: row.id })}
-            >
-              {ui('edit')}
-            </Button>
-          )}
-          {canDelete && (
-            <Tooltip label={ui('delete')}>
-              <ActionIcon
+        <Stack gap={4} align="flex-end" style={{ maxWidth: '100%' }}>
+          <Group gap="xs" wrap="wrap" aria-label={ui('actions')} role="group">
+            {options.map((o) => (
+              <Tooltip key={o.name} label={o.reason ?? ''} disabled={o.allowed} multiline w={240}>
+                {/* span so the tooltip still works on a disabled button */}
+                <span>
+                  <Button
+                    variant={spec.states[entity]?.states[o.to]?.final ? 'default' : 'filled'}
+                    rightSection={<IconArrowRight size={14} />}
+                    disabled={!o.allowed || runner.busy}
+                    aria-description={o.reason}
+                    onClick={() => runner.start(o, row)}
+                  >
+                    {o.label}
+                  </Button>
+                </span>
+              </Tooltip>
+            ))}
+            {canEdit && (
+              <Button
                 variant="default"
-                size="lg"
-                color="red"
-                aria-label={ui('delete')}
-                onClick={onDelete}
+                leftSection={<IconEdit size={16} />}
+                component={Link}
+                to={buildPath(edit, { id: row.id })}
               >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </Group>
+                {ui('edit')}
+              </Button>
+            )}
+            {canDelete && (
+              <Tooltip label={ui('delete')}>
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  color="red"
+                  aria-label={ui('delete')}
+                  onClick={onDelete}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </Group>
+          {/* Why a button is disabled, visible without hovering (touch screens have no hover); screen
+              readers hear it as the button's description already. */}
+          {options
+            .filter((o) => !o.allowed && o.reason)
+            .map((o) => (
+              <Text key={o.name} size="xs" c="dimmed" ta="right" aria-hidden="true" maw={420}>
+                {o.label}: {o.reason}
+              </Text>
+            ))}
+        </Stack>
       </Group>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
@@ -237,7 +247,7 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
                       <Text size="xs" c="dimmed">
                         {h.actor ? <ProfileName id={h.actor} /> : null}
                         {h.actor ? ' · ' : ''}
-                        {dayjs(h.at).format('D MMM YYYY HH:mm')}
+                        {dayjs(h.at).format(DATE_FORMATS[currentLocale()].dateTime)}
                       </Text>
                       {h.kind !== 'added' &&
                         Object.keys(h.input ?? {})
@@ -267,7 +277,6 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
         </Grid.Col>
       </Grid>
       {runner.dialog}
-      {confirmDialog}
     </Stack>
   );
 }
@@ -545,6 +554,11 @@ function QuickAdd(props: {
           error={error}
           onChange={(ev) => setText(ev.currentTarget.value)}
         />
+        <SnippetPicker
+          entity={props.entity}
+          field={props.body}
+          onPick={(body) => setText((t) => (t.trim() ? `${t.trimEnd()}\n\n${body}` : body))}
+        />
         <Group justify="space-between">
           <Group>
             {props.flags.map((f) => (
@@ -566,6 +580,40 @@ function QuickAdd(props: {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/**
+ * "Insert saved reply": the texts the user may read from the entity that holds reusable text for
+ * this composer (`snippetSource`), appended to what is typed. Nothing when there is none.
+ */
+function SnippetPicker(props: { entity: string; field: string; onPick(body: string): void }) {
+  const { spec, user } = useRuntime();
+  const source = snippetSource(spec, props.entity, props.field);
+  const readable = source !== undefined && can(spec, user, source.entity, 'read').ok;
+  const list = useList(
+    source?.entity,
+    { sort: [{ field: source?.title ?? 'id', direction: 'asc' }], limit: 200, count: 'none' },
+    readable,
+    false,
+  );
+  const rows = list.data?.rows ?? [];
+  if (!source || !readable || rows.length === 0) return null;
+  const label = spec.entities[source.entity]?.label ?? source.entity;
+  return (
+    <Select
+      label={ui('insertSnippet', { label: label.toLowerCase() })}
+      placeholder={ui('insertSnippetPlaceholder')}
+      searchable
+      clearable={false}
+      value={null}
+      data={rows.map((r) => ({ value: String(r.id), label: String(r[source.title] ?? r.id) }))}
+      onChange={(id) => {
+        const row = rows.find((r) => String(r.id) === id);
+        if (row) props.onPick(String(row[source.body] ?? ''));
+      }}
+      maw={360}
+    />
   );
 }
 

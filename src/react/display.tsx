@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { type Backend, BackendError, type Row } from '../backend/types.ts';
 import { stateLabel } from '../runtime/availableTransitions.ts';
 import { formatMessage } from '../runtime/formatMessage.ts';
+import { currentLocale, DATE_FORMATS, INTL_TAGS } from '../runtime/locale.ts';
 import { buildPath } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
 import { valueOption } from '../runtime/valueOptions.ts';
@@ -36,7 +37,16 @@ export function StatusBadge({ entity, state }: { entity: string; state: string }
   // cost every badge two matchMedia listeners and a second render, on every list page.
   const text = `light-dark(color-mix(in srgb, var(--mantine-color-${color}-9) 75%, black), var(--mantine-color-${color}-2))`;
   return (
-    <Badge color={color} variant="light" radius="sm" style={{ color: text }}>
+    <Badge
+      color={color}
+      variant="light"
+      radius="sm"
+      // A long state ("Approved by manager") wraps in a narrow column instead of ending in "…".
+      styles={{
+        root: { color: text, height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%' },
+        label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.35 },
+      }}
+    >
       {stateLabel(spec, entity, state)}
     </Badge>
   );
@@ -156,10 +166,10 @@ function renderValue(
     case 'ref':
       return f.ref ? <RefLink entity={f.ref} id={String(v)} /> : String(v);
     case 'date':
-      return dayjs(String(v)).format('D MMM YYYY');
+      return dayjs(String(v)).format(DATE_FORMATS[currentLocale()].date);
     case 'datetime':
       return (
-        <Tooltip label={dayjs(String(v)).format('D MMM YYYY HH:mm')}>
+        <Tooltip label={dayjs(String(v)).format(DATE_FORMATS[currentLocale()].dateTime)}>
           <span>{dayjs(String(v)).fromNow()}</span>
         </Tooltip>
       );
@@ -168,10 +178,11 @@ function renderValue(
       const n = Number(v);
       try {
         return currency
-          ? new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(n)
-          : new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-              n,
-            );
+          ? new Intl.NumberFormat(INTL_TAGS[currentLocale()], { style: 'currency', currency }).format(n)
+          : new Intl.NumberFormat(INTL_TAGS[currentLocale()], {
+              minimumFractionDigits: 2,
+              maximumFractionDigits: 2,
+            }).format(n);
       } catch {
         return `${n.toFixed(2)} ${currency}`;
       }

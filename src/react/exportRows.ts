@@ -14,8 +14,8 @@ export const EXPORT_PAGE = 500;
 /**
  * Every row of the list's current filter and search (not only the page shown), paged through the
  * backend, as CSV of what the screen shows: column labels, names of referenced rows and people,
- * state and enum labels. `keep` applies what the screen filters in the browser (a `where` the
- * backend could not take); `onProgress` hears rows read so far and the total.
+ * state and enum labels; the query carries the screen's whole `where` (applied on the server).
+ * `onProgress` hears rows read so far and the total.
  */
 export async function exportRows(options: {
   qc: QueryClient;
@@ -24,7 +24,6 @@ export async function exportRows(options: {
   entity: string;
   query: ListQuery;
   columns: readonly string[];
-  keep(row: Row): boolean;
   onProgress(done: number, total: number | null): void;
 }): Promise<string> {
   const { qc, backend, spec, entity, query, columns } = options;
@@ -41,7 +40,7 @@ export async function exportRows(options: {
     // Names of what the page references, one request per referenced entity (the signed-in
     // person included: the file says their name, not "You").
     await seedReferences(qc, backend, spec, entity, page.rows, undefined, keys.row);
-    out.push(...page.rows.filter(options.keep));
+    out.push(...page.rows);
     options.onProgress(Math.min(offset + page.rows.length, total ?? offset + page.rows.length), total);
     if (page.rows.length < EXPORT_PAGE) break;
   }

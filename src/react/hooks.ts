@@ -4,6 +4,7 @@ import type { Backend, HistoryEntry, ListQuery, ListResult, Row } from '../backe
 import { impliedReadFilters } from '../runtime/impliedReadFilters.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { useRuntime } from './context.ts';
+import { usePendingDeletes } from './pendingDeletes.ts';
 import { seedReferences } from './referenceLabels.ts';
 
 /** Query keys start with the entity so one live change invalidates everything about it. */
@@ -22,12 +23,21 @@ export const keys = {
 export function useList(entity: string | undefined, query?: ListQuery, enabled = true, labels = true) {
   const runtime = useRuntime();
   const qc = useQueryClient();
+  // Rows deleted with an Undo toast still showing are gone for the person already.
+  const hidden = usePendingDeletes();
   return useQuery<ListResult>({
     queryKey: keys.list(entity ?? '', query),
     queryFn: () => fetchList(qc, runtime, entity, query, labels),
     enabled: enabled && entity !== undefined,
     placeholderData: keepPreviousData,
+    ...(hidden.size > 0 ? { select: (d: ListResult) => withoutHidden(d, hidden) } : {}),
   });
+}
+
+function withoutHidden(d: ListResult, hidden: ReadonlySet<string>): ListResult {
+  const rows = d.rows.filter((r) => !hidden.has(String(r.id)));
+  if (rows.length === d.rows.length) return d;
+  return { ...d, rows, total: d.total === null ? null : d.total - (d.rows.length - rows.length) };
 }
 
 async function fetchList(

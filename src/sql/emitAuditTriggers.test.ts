@@ -22,7 +22,12 @@ describe('audited fields and children in the history', () => {
     await b.asOwner((tx) => seedDemoAccounts(tx, helpdesk));
     backend = b;
     await as('customer');
-    ticket = (await backend.data.create('ticket', { title: 'Printer', description: 'It jams every time I print more than one page.' })).id;
+    ticket = (
+      await backend.data.create('ticket', {
+        title: 'Printer',
+        description: 'It jams every time I print more than one page.',
+      })
+    ).id;
   }, 120_000);
   afterAll(async () => {
     await db?.close();
@@ -37,7 +42,10 @@ describe('audited fields and children in the history', () => {
 
   it('an edit of audited fields is recorded with their new values; others are not', async () => {
     const row = await backend.data.get('ticket', ticket);
-    await backend.data.update('ticket', ticket, row.version, { priority: 'high', description: 'Now it jams on the very first page, every single time.' });
+    await backend.data.update('ticket', ticket, row.version, {
+      priority: 'high',
+      description: 'Now it jams on the very first page, every single time.',
+    });
     const h = await backend.data.history('ticket', ticket);
     const edit = h.find((x) => x.kind === 'edit');
     expect(edit?.input).toEqual({ priority: 'high' });
@@ -61,7 +69,7 @@ describe('audited fields and children in the history', () => {
   it('the migration declares the triggers for the marked fields only', () => {
     const sql = compileMigration(helpdesk);
     expect(sql).toContain('create or replace trigger ninefold_audit after update on public.ticket');
-    expect(sql).toContain("if new.priority is distinct from old.priority then");
+    expect(sql).toContain('if new.priority is distinct from old.priority then');
     expect(sql).not.toContain("v := v || jsonb_build_object('description'");
   });
 });

@@ -5,6 +5,7 @@ import { ME_SQL } from './compileRuleSql.ts';
 import { auditedFields, IN_TRANSITION } from './emitAuditTriggers.ts';
 import { childLocks, locksForTexts, ordered } from './emitGroupLocks.ts';
 import { historyTable } from './emitHistory.ts';
+import { transitionCallsSql } from './emitOutbox.ts';
 import { readableSql } from './emitPolicies.ts';
 import { qualified, quoteIdent, quoteLiteral } from './quote.ts';
 import { raiseSql } from './raise.ts';
@@ -23,7 +24,8 @@ function inputValue(name: string, f: FieldSpec): string {
  * One function per transition: `public.<table>_<transition>(p_id, p_version, p_input)`.
  * It locks the row, answers NOT_FOUND for rows the caller cannot read (no probing), checks the
  * version, the role, the from-state, the guard and the required input, writes input and `set`
- * fields and the new state, appends history and returns the row.
+ * fields and the new state, appends history, queues the calls it declares (emitOutbox.ts) and
+ * returns the row.
  */
 export function emitTransitions(
   spec: AppSpec,
@@ -134,6 +136,8 @@ export function emitTransitions(
       ...(audited ? [`  perform set_config(${quoteLiteral(IN_TRANSITION)}, '', true);`] : []),
       `  insert into ${historyTable(entity)} (row_id, transition, from_state, to_state, actor, input)`,
       `  values (r.id, ${trl}, v_from, ${quoteLiteral(tr.to)}, ${ME_SQL}, ${inputJson});`,
+      // Declared calls go to the outbox in this transaction: queued exactly when the transition commits.
+      ...transitionCallsSql(spec, entity, name),
       '  return r;',
       'end;',
     );

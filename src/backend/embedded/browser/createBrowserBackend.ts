@@ -1,6 +1,7 @@
 import type { PGliteInterface, Transaction } from '@electric-sql/pglite';
 import type { AppSpec } from '../../../spec/types.ts';
 import type { AuthEvent, Backend, Change, Session } from '../../types.ts';
+import { demoPlanFor } from '../demo/demoPlanFor.ts';
 import type { OutboxEntry } from '../outbox.ts';
 import { sessionStore } from '../sessionStore.ts';
 import {
@@ -32,6 +33,8 @@ export interface BrowserBackendOptions {
   onUpgradeProgress?: (line: string) => void;
   /** Let the upgrade drop fields, entities or history the spec no longer has (`ninefold dev`). */
   allowDestructiveUpgrade?: boolean;
+  /** Base URLs of declared calls' services that are not host names, for the worker's outbox deliverer. */
+  callDestinations?: Record<string, string>;
 }
 
 /** Owner access for setup code, benchmarks and tests: statements sent to the worker one by one. */
@@ -158,6 +161,7 @@ export async function createBrowserBackend(options: BrowserBackendOptions): Prom
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     ...(options.seedDemoAccounts ? { seedDemoAccounts: true } : {}),
     ...(options.allowDestructiveUpgrade ? { allowDestructiveUpgrade: true } : {}),
+    ...(options.callDestinations ? { callDestinations: options.callDestinations } : {}),
   };
   send(init);
 
@@ -255,7 +259,9 @@ export async function createBrowserBackend(options: BrowserBackendOptions): Prom
       },
     },
     outbox: () => call('backend.outbox', []),
-    resetDemo: () => call('backend.resetDemo', []),
+    // The worker's copy of the spec lost the app's registered demo in the structured clone (functions
+    // do not cross), so this tab, which has it, plans the demo data and sends it as data.
+    resetDemo: () => call('backend.resetDemo', [demoPlanFor(options.spec, options.now?.() ?? new Date())]),
     exportDatabase: () => call('backend.exportDatabase', []),
     asOwner,
     db,
