@@ -513,8 +513,6 @@ export default defineApp({
         rule: 'count(line where claim = this.claim) <= maxLinesPerClaim',
         error: 'TOO_MANY_LINES',
       },
-      // A distance is never negative, whatever the category (mileage also needs it above zero).
-      { kind: 'field', field: 'distanceKm', min: 0, error: 'DISTANCE_NEGATIVE' },
       {
         kind: 'row',
         rule: 'distanceKm > 0',
@@ -538,6 +536,8 @@ export default defineApp({
         field: 'amount',
         error: 'RECEIPT_REQUIRED',
       },
+      // A distance is never negative, whatever the category (mileage also needs it above zero).
+      { kind: 'field', field: 'distanceKm', min: 0, error: 'DISTANCE_NEGATIVE' },
     ],
     receipt: [
       { kind: 'row', rule: 'size <= maxReceiptMb * 1048576', error: 'RECEIPT_TOO_LARGE' },

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { fieldLabel } from '../../src/react/labels.ts';
+import { formatMessage } from '../../src/runtime/formatMessage.ts';
 import { ui } from '../../src/runtime/uiText.ts';
 import {
   dismissToasts,
@@ -79,6 +80,8 @@ describe.skipIf(!e2eAvailable)('helpdesk records in its default storage', () => 
       await page.getByRole('heading', { level: 1, name: SUBJECT }).waitFor({ timeout: 30_000 });
       await action('Take').click();
       await status('Open');
+      // The server's answer (not only the optimistic badge) before editing its new version.
+      await historyCard().getByText('New → Open').waitFor({ timeout: 15_000 });
       await page.getByRole('link', { name: ui('edit'), exact: true }).click();
       await page.getByRole('combobox', { name: 'Priority' }).click();
       await page.getByRole('option', { name: 'High', exact: true }).click();
@@ -102,9 +105,9 @@ describe.skipIf(!e2eAvailable)('helpdesk records in its default storage', () => 
       await expect(card.getByText(/Priority:\s*High/).count()).resolves.toBe(1);
       await expect(card.getByText(ui('noHistory')).count()).resolves.toBe(0);
       await card.getByText('New → Open').waitFor();
-      // The agent's name, never an id or an ISO timestamp.
+      // Who ("You" to oneself; the name to others, below) and when, never an id or an ISO timestamp.
       await card
-        .getByText(/Demo Agent/)
+        .getByText(/^You · \d{1,2} \w{3} \d{4} \d{2}:\d{2}$/)
         .first()
         .waitFor();
       const text = (await card.textContent()) ?? '';
@@ -145,6 +148,11 @@ describe.skipIf(!e2eAvailable)('helpdesk records in its default storage', () => 
     await step(page, 'rec-rate', async () => {
       await switchDemo(page, 'Customer');
       await open(ticketPath);
+      // Seen by the customer: who did it, by name.
+      await historyCard()
+        .getByText(/^Demo Agent · /)
+        .first()
+        .waitFor({ timeout: 15_000 });
       await action('Rate').click();
       const dialog = page.getByRole('dialog', { name: 'Rate' });
       await dialog.getByRole('combobox', { name: 'Rating' }).click();
@@ -157,7 +165,10 @@ describe.skipIf(!e2eAvailable)('helpdesk records in its default storage', () => 
       });
       await details.getByText('Rating', { exact: true }).waitFor({ timeout: 15_000 });
       await details.getByText('Good', { exact: true }).waitFor();
-      await expect.poll(() => action('Rate').count(), { timeout: 10_000 }).toBe(0);
+      await expect.poll(() => action('Rate').isDisabled(), { timeout: 10_000 }).toBe(true);
+      await expect(action('Rate').getAttribute('aria-description')).resolves.toBe(
+        formatMessage(e2e.spec, 'ALREADY_RATED'),
+      );
     });
     await step(page, 'rec-reopen', async () => {
       await action('Reopen').click();
