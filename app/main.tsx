@@ -2,6 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import spec from 'virtual:ninefold-spec';
+import { LOCALE_STORAGE_KEY, pickLocale, setLocale } from '../src/runtime/locale.ts';
 import { ui } from '../src/runtime/uiText.ts';
 
 // The entry chunk is only this: the boot screen (index.html) paints at once, and the backend
@@ -13,7 +14,21 @@ const text = (id: string, value: string) => {
   if (el) el.textContent = value;
 };
 
+/** The person's saved language, else the browser's, else English; before any text is shown. */
+function chooseLocale(): void {
+  let saved: string | null = null;
+  try {
+    saved = localStorage.getItem(LOCALE_STORAGE_KEY);
+  } catch {
+    // Storage blocked (privacy settings): the browser's language still applies.
+  }
+  const locale = pickLocale(saved, navigator.languages ?? [navigator.language]);
+  setLocale(locale);
+  document.documentElement.lang = locale;
+}
+
 async function boot(): Promise<void> {
+  chooseLocale();
   document.title = spec.purpose.name;
   text('boot-title', ui('appLoading', { name: spec.purpose.name }));
   text('boot-detail', ui('appLoadingDetail'));

@@ -1,12 +1,21 @@
+import dayjs from 'dayjs';
+import 'dayjs/locale/de';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { demoAccounts } from '../src/backend/embedded/demo/demoAccounts.ts';
 import type { Backend } from '../src/backend/types.ts';
 import { NinefoldApp } from '../src/react/NinefoldApp.tsx';
+import { currentLocale } from '../src/runtime/locale.ts';
+import { localizeSpec } from '../src/runtime/localizeSpec.ts';
 import type { AppSpec } from '../src/spec/types.ts';
 
 /** Renders the app into `root`: React, Mantine and the router, their own chunk (see main.tsx). */
-export function renderApp(root: HTMLElement, spec: AppSpec, backend: Backend): void {
+export function renderApp(root: HTMLElement, original: AppSpec, backend: Backend): void {
+  // The UI reads the spec in the person's language; the backend keeps the original (names and
+  // rules are the same in both, only texts differ).
+  const locale = currentLocale();
+  dayjs.locale(locale);
+  const spec = localizeSpec(original, locale);
   createRoot(root).render(
     <StrictMode>
       <NinefoldApp

@@ -34,8 +34,13 @@ export type DiagnosticCode =
   | 'lint/undefined-error'
   | 'lint/unused-error'
   | 'lint/unused-constant'
+  | 'lint/audited-without-history'
   | 'lint/unknown-placeholder'
-  | 'lint/update-without-read';
+  | 'lint/update-without-read'
+  | 'lint/unique-on-hidden-rows'
+  | 'lint/unknown-translation'
+  | 'lint/missing-translation'
+  | 'lint/translation-placeholder';
 
 export interface Diagnostic {
   code: DiagnosticCode;

@@ -1,4 +1,5 @@
 import { defineApp } from 'ninefold';
+import { de } from './translations.de.ts';
 
 /**
  * Helpdesk: a small support desk. Customers file tickets and follow them, agents triage,
@@ -234,6 +235,7 @@ export default defineApp({
       live: true,
       fields: {
         title: {
+          audited: true,
           type: 'text',
           label: 'Subject',
           help: 'One line that says what is wrong, e.g. "Invoice PDF will not download".',
@@ -247,6 +249,7 @@ export default defineApp({
           required: true,
         },
         priority: {
+          audited: true,
           type: 'enum',
           label: 'Priority',
           help: 'Urgent: the service is down for you. High: a major feature is broken. Normal: everything else.',
@@ -261,6 +264,7 @@ export default defineApp({
           list: true,
         },
         category: {
+          audited: true,
           type: 'ref',
           ref: 'category',
           label: 'Category',
@@ -276,6 +280,7 @@ export default defineApp({
           list: true,
         },
         assignee: {
+          audited: true,
           type: 'user',
           label: 'Assignee',
           help: 'The agent working on the ticket.',
@@ -284,6 +289,7 @@ export default defineApp({
         },
         status: { type: 'status', label: 'Status', required: true, list: true },
         dueAt: {
+          audited: true,
           type: 'datetime',
           label: 'Due',
           help: 'When the ticket should be solved; at most the resolution target for its priority.',
@@ -313,7 +319,14 @@ export default defineApp({
       plural: 'Comments',
       live: true,
       fields: {
-        ticket: { type: 'ref', ref: 'ticket', label: 'Ticket', required: true, onDelete: 'cascade' },
+        ticket: {
+          audited: true,
+          type: 'ref',
+          ref: 'ticket',
+          label: 'Ticket',
+          required: true,
+          onDelete: 'cascade',
+        },
         author: { type: 'user', label: 'Author', owner: true, onDelete: 'restrict', list: true },
         body: { type: 'longtext', label: 'Message', required: true, list: true },
         internal: {
@@ -331,7 +344,14 @@ export default defineApp({
       plural: 'Attachments',
       files: true,
       fields: {
-        ticket: { type: 'ref', ref: 'ticket', label: 'Ticket', required: true, onDelete: 'cascade' },
+        ticket: {
+          audited: true,
+          type: 'ref',
+          ref: 'ticket',
+          label: 'Ticket',
+          required: true,
+          onDelete: 'cascade',
+        },
         uploadedBy: { type: 'user', label: 'Uploaded by', owner: true, onDelete: 'restrict', list: true },
         internal: {
           type: 'boolean',
@@ -472,6 +492,17 @@ export default defineApp({
           // A rating belongs to a solution: reopening withdraws it (RATING_BEFORE_SOLVED would refuse it).
           set: { solvedAt: 'null', reopenCount: 'reopenCount + 1', rating: 'null', ratingComment: 'null' },
         },
+        rate: {
+          label: 'Rate',
+          // Rating leaves the ticket solved: the customer may still reopen or close it.
+          from: ['solved'],
+          to: 'solved',
+          roles: ['customer'],
+          // Only the requester reads the ticket as a customer; one rating per solution.
+          guard: 'rating is empty',
+          guardError: 'ALREADY_RATED',
+          input: ['rating'],
+        },
         close: {
           label: 'Close',
           from: ['solved'],
@@ -585,8 +616,11 @@ export default defineApp({
       { kind: 'row', rule: 'size <= maxAttachmentMb * 1048576', error: 'ATTACHMENT_TOO_LARGE' },
       {
         // On the attachment row, after the write: the ticket's attachments, this one included.
+        // Internal and customer-visible attachments have a limit each, so a customer filling the
+        // ticket does not stop agents attaching internal files (and counts never include rows the
+        // writer cannot read: docs/security.md, "Non-interference").
         kind: 'row',
-        rule: 'count(attachment where ticket = this.ticket) <= maxAttachmentsPerTicket',
+        rule: 'count(attachment where ticket = this.ticket and internal = this.internal) <= maxAttachmentsPerTicket',
         error: 'TOO_MANY_ATTACHMENTS',
       },
       { kind: 'row', rule: 'ticket.status != closed', error: 'TICKET_CLOSED' },
@@ -788,6 +822,10 @@ export default defineApp({
       severity: 'error',
       field: 'ticket.dueAt',
     },
+    ALREADY_RATED: {
+      message: 'This solution is already rated; reopen the ticket if the problem is back.',
+      severity: 'error',
+    },
     RATING_BEFORE_SOLVED: {
       message: 'A ticket can be rated once it is solved.',
       severity: 'error',
@@ -802,7 +840,8 @@ export default defineApp({
       severity: 'error',
     },
     TOO_MANY_ATTACHMENTS: {
-      message: 'A ticket may have at most {maxAttachmentsPerTicket} attachments.',
+      message:
+        'A ticket may have at most {maxAttachmentsPerTicket} attachments, and agents as many internal ones.',
       severity: 'error',
     },
     REOPEN_WINDOW_PASSED: {
@@ -844,4 +883,6 @@ export default defineApp({
     commentMaxLength: { value: 5000, label: 'Longest comment', unit: 'count' },
     nameMaxLength: { value: 100, label: 'Longest name', unit: 'count' },
   },
+
+  translations: { de },
 });

@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../diagnostics.ts';
+import { specTexts } from '../spec/specTexts.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { checkSpec } from './checkSpec.ts';
 import { miniSpec } from './fixtures/miniSpec.ts';
 import { LINTS, lintSpec } from './lintSpec.ts';
+import { auditedWithoutHistory } from './lints/auditedWithoutHistory.ts';
 import { deadEndStates } from './lints/deadEndStates.ts';
 import { deadTransitions } from './lints/deadTransitions.ts';
 import { entitiesNotShown } from './lints/entitiesNotShown.ts';
 import { idleRoles } from './lints/idleRoles.ts';
 import { routeParams } from './lints/routeParams.ts';
+import { translations } from './lints/translations.ts';
 import { undefinedErrors } from './lints/undefinedErrors.ts';
 import { undefinedStates } from './lints/undefinedStates.ts';
+import { uniqueOnHiddenRows } from './lints/uniqueOnHiddenRows.ts';
 import { unknownPlaceholders } from './lints/unknownPlaceholders.ts';
 import { unreachableStates } from './lints/unreachableStates.ts';
 import { unusedConstants } from './lints/unusedConstants.ts';
@@ -137,6 +141,39 @@ const cases: [string, Lint, (s: AppSpec) => void, Partial<Diagnostic>][] = [
       severity: 'warning',
       path: 'roles.permissions.customer.comment.update',
     },
+  ],
+  [
+    // Issue 11, finding 7: customers create tickets but read only their own.
+    'finding 7: unique fields on entities whose reads are restricted',
+    uniqueOnHiddenRows,
+    (s) => (s.entities.ticket!.fields.title!.unique = true),
+    {
+      code: 'lint/unique-on-hidden-rows',
+      severity: 'warning',
+      path: 'entities.ticket.fields.title.unique',
+      message: expect.stringContaining('"customer"'),
+    },
+  ],
+  [
+    'audited fields no history can record',
+    auditedWithoutHistory,
+    // Comments have no states; their body is no reference to the ticket whose history would show it.
+    (s) => (s.entities.comment!.fields.body!.audited = true),
+    {
+      code: 'lint/audited-without-history',
+      severity: 'warning',
+      path: 'entities.comment.fields.body.audited',
+    },
+  ],
+  [
+    'translations of no text',
+    translations,
+    // Every text translated (identity will do), plus one key that is no text.
+    (s) =>
+      (s.translations = {
+        de: { ...Object.fromEntries(specTexts(s).map((t) => [t.text, t.text])), Titel: 'Titel' },
+      }),
+    { code: 'lint/unknown-translation', severity: 'warning', path: 'translations.de.Titel' },
   ],
 ];
 

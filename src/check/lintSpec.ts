@@ -1,12 +1,15 @@
 import type { Diagnostic } from '../diagnostics.ts';
 import type { AppSpec } from '../spec/types.ts';
+import { auditedWithoutHistory } from './lints/auditedWithoutHistory.ts';
 import { deadEndStates } from './lints/deadEndStates.ts';
 import { deadTransitions } from './lints/deadTransitions.ts';
 import { entitiesNotShown } from './lints/entitiesNotShown.ts';
 import { idleRoles } from './lints/idleRoles.ts';
 import { routeParams } from './lints/routeParams.ts';
+import { translations } from './lints/translations.ts';
 import { undefinedErrors } from './lints/undefinedErrors.ts';
 import { undefinedStates } from './lints/undefinedStates.ts';
+import { uniqueOnHiddenRows } from './lints/uniqueOnHiddenRows.ts';
 import { unknownPlaceholders } from './lints/unknownPlaceholders.ts';
 import { unreachableStates } from './lints/unreachableStates.ts';
 import { unusedConstants } from './lints/unusedConstants.ts';
@@ -30,6 +33,9 @@ export const LINTS: readonly Lint[] = [
   unusedConstants,
   unknownPlaceholders,
   updateWithoutRead,
+  uniqueOnHiddenRows,
+  auditedWithoutHistory,
+  translations,
 ];
 
 /**

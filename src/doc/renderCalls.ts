@@ -1,4 +1,5 @@
 import { columnName, tableName, transitionFunctionName } from '../naming.ts';
+import { serverPayloadKeys } from '../spec/transitionCalls.ts';
 import type { AppSpec, DeclaredCallSpec, FieldSpec } from '../spec/types.ts';
 import { entityLabel, roleLabel, transitionLabel } from './labels.ts';
 import { block, bullets, code, joinBlocks, table } from './markdown.ts';
@@ -40,7 +41,9 @@ export function renderCalls(spec: AppSpec): string {
     '### Declared calls',
     declared.length === 0
       ? 'The app calls no other service.'
-      : 'Calls to other hosted services (Edge Functions or external hosts), made from the app.',
+      : 'Calls to other hosted services (Edge Functions or external hosts). The database queues each ' +
+        'in its outbox: a call a transition lists when that transition commits (never on its own), any ' +
+        'other when the app asks for it; a deliverer sends them with retries and an `Idempotency-Key` header.',
     ...declared.map(([name, c]) => renderDeclared(spec, name, c)),
   ]);
 }
@@ -170,7 +173,11 @@ function renderDeclared(spec: AppSpec, name: string, c: DeclaredCallSpec): strin
   const after = Object.entries(spec.states).flatMap(([entity, st]) =>
     Object.entries(st.transitions)
       .filter(([, t]) => t.calls?.includes(name))
-      .map(([t]) => `${entityLabel(spec, entity)}: ${transitionLabel(spec, entity, t)}`),
+      .map(([t]) => {
+        const filled = serverPayloadKeys(spec, entity, name).map(([k]) => code(k));
+        const from = filled.length > 0 ? `the database fills ${filled.join(', ')}; ` : '';
+        return `${entityLabel(spec, entity)}: ${transitionLabel(spec, entity, t)} (${from}other keys from its input ${code(`calls.${name}`)})`;
+      }),
   );
   const params = routeParams(c.path);
   const facts = [
@@ -179,7 +186,7 @@ function renderDeclared(spec: AppSpec, name: string, c: DeclaredCallSpec): strin
     ...(params.length > 0 ? [`Path parameters: ${params.map(code).join(', ')}`] : []),
     `Who may call: ${rolesWords(spec, c.roles)}`,
     `When it fails: ${errorWords(spec, c.error)}`,
-    ...(after.length > 0 ? [`Made after: ${after.join(', ')}`] : []),
+    ...(after.length > 0 ? [`Queued when it commits: ${after.join(', ')}`] : []),
   ];
   return joinBlocks([
     `#### ${name}`,

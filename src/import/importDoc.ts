@@ -1,6 +1,6 @@
 import type { Root, RootContent } from 'mdast';
 import type { Diagnostic } from '../diagnostics.ts';
-import type { AppSpec } from '../spec/types.ts';
+import type { AppSpec, SECTIONS } from '../spec/types.ts';
 import { validateSpec } from '../spec/validateSpec.ts';
 import { ImportContext } from './importContext.ts';
 import { type Pos, parseMarkdown, posOf, rawOf, START, sectionsAt } from './markdownTree.ts';
@@ -14,8 +14,11 @@ import { readScreens } from './readScreens.ts';
 import { readStates } from './readStates.ts';
 import { readValidation } from './readValidation.ts';
 
+/** One of the nine sections a document has (translations are not part of the nine-point format). */
+type Section = (typeof SECTIONS)[number];
+
 /** The nine sections and the words their headings may use (numbers are optional). */
-const SECTION_WORDS: [keyof AppSpec, readonly string[]][] = [
+const SECTION_WORDS: [Section, readonly string[]][] = [
   ['purpose', ['purpose', 'summary', 'overview']],
   ['screens', ['screens', 'routes', 'pages']],
   ['entities', ['entities', 'fields', 'data model', 'data']],
@@ -132,7 +135,7 @@ function existing(spec: AppSpec, path: string): string | undefined {
 
 function read(ctx: ImportContext, markdown: string, spec: AppSpec): Root {
   const root = parseMarkdown(markdown);
-  const sections = new Map<keyof AppSpec, RootContent[]>();
+  const sections = new Map<Section, RootContent[]>();
   const title = root.children.find((n) => n.type === 'heading' && n.depth === 1);
   for (const s of sectionsAt(root.children, 2)) {
     const kind = sectionKind(s.title);
@@ -166,7 +169,7 @@ function read(ctx: ImportContext, markdown: string, spec: AppSpec): Root {
       );
     }
   }
-  const body = (k: keyof AppSpec) => sections.get(k) ?? [];
+  const body = (k: Section) => sections.get(k) ?? [];
   readPurpose(ctx, body('purpose'), spec);
   readConstants(ctx, body('constants'), spec);
   readEntities(ctx, body('entities'), spec);
@@ -180,7 +183,7 @@ function read(ctx: ImportContext, markdown: string, spec: AppSpec): Root {
   return root;
 }
 
-const HEADINGS: Record<keyof AppSpec, string> = {
+const HEADINGS: Record<Section, string> = {
   purpose: 'Purpose',
   screens: 'Screens and routes',
   entities: 'Entities and fields',
@@ -193,7 +196,7 @@ const HEADINGS: Record<keyof AppSpec, string> = {
 };
 
 /** `2. Screens and routes`, `Screens`, `§ 2 — Screens` → screens; a bare number names its section. */
-function sectionKind(title: string): keyof AppSpec | undefined {
+function sectionKind(title: string): Section | undefined {
   const t = title.toLowerCase().trim();
   const number = /^(?:§\s*)?(\d)\b/.exec(t)?.[1];
   const words = t.replace(/^(?:§\s*)?\d+\s*[.):–—-]?\s*/, '');

@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { AdminUser, Row } from '../backend/types.ts';
 import { can } from '../runtime/can.ts';
+import { currentLocale, DATE_FORMATS } from '../runtime/locale.ts';
 import type { RouteEntry } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
 import { AdminProfileDialog } from './AdminProfileDialog.tsx';
@@ -124,7 +125,7 @@ function UserRow({
         </Chip.Group>
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{dayjs(user.createdAt).format('D MMM YYYY')}</Text>
+        <Text size="sm">{dayjs(user.createdAt).format(DATE_FORMATS[currentLocale()].date)}</Text>
       </Table.Td>
       <Table.Td>
         <Group gap="xs" wrap="nowrap" justify="flex-end">

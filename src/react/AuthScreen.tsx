@@ -4,6 +4,7 @@ import {
   Card,
   Center,
   Divider,
+  Group,
   PasswordInput,
   SimpleGrid,
   Stack,
@@ -17,6 +18,7 @@ import { useState } from 'react';
 import { ui } from '../runtime/uiText.ts';
 import { type DemoAccount, useRuntime } from './context.ts';
 import { errorMessage } from './display.tsx';
+import { LocaleSwitch } from './LocaleSwitch.tsx';
 
 /** Sign in / sign up, with the demo accounts (embedded backend) one click away. */
 export function AuthScreen() {
@@ -47,6 +49,9 @@ export function AuthScreen() {
   return (
     <Center mih="100dvh" p="md" bg="var(--mantine-color-body)">
       <Stack w="100%" maw={440} gap="lg">
+        <Group justify="flex-end">
+          <LocaleSwitch />
+        </Group>
         <Stack gap={4} ta="center">
           <Title order={1} size="h2">
             {mode === 'in' ? ui('signInTitle') : ui('signUpTitle')}

@@ -29,16 +29,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { Row } from '../backend/types.ts';
+import type { HistoryEntry, Row } from '../backend/types.ts';
 import { availableTransitions, stateLabel } from '../runtime/availableTransitions.ts';
 import { can } from '../runtime/can.ts';
 import { formatMessage } from '../runtime/formatMessage.ts';
+import { currentLocale, DATE_FORMATS } from '../runtime/locale.ts';
 import { offersFlag } from '../runtime/offersFlag.ts';
 import { type PendingSum, pendingSum } from '../runtime/pendingSum.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
 import { refuses, ruleVerdict } from '../runtime/ruleVerdict.ts';
 import { snippetSource } from '../runtime/snippetSource.ts';
 import { ui } from '../runtime/uiText.ts';
+import type { AppSpec } from '../spec/types.ts';
 import { AddRowButton, inheritedValues } from './AddRowDialog.tsx';
 import { useRuntime } from './context.ts';
 import {
@@ -50,7 +52,7 @@ import {
   rowTitle,
   StatusBadge,
 } from './display.tsx';
-import { keys, useCreate, useHistory, useList, useRow } from './hooks.ts';
+import { invalidateParentHistories, keys, useCreate, useHistory, useList, useRow } from './hooks.ts';
 import { fieldLabel } from './labels.ts';
 import { NotFoundPage } from './pages.tsx';
 import { useTransitionRunner } from './TransitionDialog.tsx';
@@ -236,23 +238,36 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
               ) : (
                 <Timeline active={(history.data ?? []).length} bulletSize={14} lineWidth={2}>
                   {(history.data ?? []).map((h) => (
-                    <Timeline.Item
-                      key={h.id}
-                      title={machine.transitions[h.transition]?.label ?? h.transition}
-                    >
-                      <Text size="sm">
-                        {stateLabel(spec, entity, h.fromState)} → {stateLabel(spec, entity, h.toState)}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        <ProfileName id={h.actor} /> · {dayjs(h.at).format('D MMM YYYY HH:mm')}
-                      </Text>
-                      {Object.entries(h.input ?? {}).map(([k, v]) =>
-                        typeof v === 'string' && v !== '' ? (
-                          <Text key={k} size="xs" mt={4} style={{ whiteSpace: 'pre-wrap' }}>
-                            <b>{fieldLabel(spec, entity, k)}:</b> {v}
-                          </Text>
-                        ) : null,
+                    <Timeline.Item key={h.id} title={historyTitle(spec, entity, h)}>
+                      {h.kind === 'transition' && (
+                        <Text size="sm">
+                          {stateLabel(spec, entity, h.fromState)} → {stateLabel(spec, entity, h.toState)}
+                        </Text>
                       )}
+                      <Text size="xs" c="dimmed">
+                        {h.actor ? <ProfileName id={h.actor} /> : null}
+                        {h.actor ? ' · ' : ''}
+                        {dayjs(h.at).format(DATE_FORMATS[currentLocale()].dateTime)}
+                      </Text>
+                      {h.kind !== 'added' &&
+                        Object.keys(h.input ?? {})
+                          .filter((k) => e?.fields[k])
+                          .map((k) => (
+                            <Text
+                              key={k}
+                              size="xs"
+                              mt={4}
+                              style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                            >
+                              <b>{fieldLabel(spec, entity, k)}:</b>{' '}
+                              {h.input[k] === null || h.input[k] === '' ? (
+                                ui('historyEmptied')
+                              ) : (
+                                // Shown as on the page: names for people and references, local dates, labels.
+                                <FieldValue entity={entity} name={k} row={{ ...row, ...h.input }} />
+                              )}
+                            </Text>
+                          ))}
                     </Timeline.Item>
                   ))}
                 </Timeline>
@@ -278,6 +293,14 @@ function RunningSum({ entity, name, row, sum }: { entity: string; name: string; 
   return <FieldValue entity={entity} name={name} row={{ ...row, [name]: Math.round(total * 100) / 100 }} />;
 }
 
+/** What one history entry says happened: the transition, "Edited", or "Comment added". */
+function historyTitle(spec: AppSpec, entity: string, h: HistoryEntry): string {
+  if (h.kind === 'edit') return ui('historyEdited');
+  if (h.kind === 'added')
+    return ui('historyAdded', { label: spec.entities[h.transition]?.label ?? h.transition });
+  return spec.states[entity]?.transitions[h.transition]?.label ?? h.transition;
+}
+
 function ProfileName({ id }: { id: string }) {
   const { spec } = useRuntime();
   const profile = Object.entries(spec.entities).find(([, x]) => x.profile)?.[0];
@@ -299,6 +322,16 @@ function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row
   // A role that may not read the child entity sees no list (not an empty one with a false 0).
   if (!e || !can(spec, user, entity, 'read').ok) return null;
   const detail = routes.find('detail', entity);
+  const editForm = routes.find('form', entity, 'edit');
+  // What a list of this entity would show (fields marked `list`), minus what the row already says:
+  // its title, the parent it sits under, its owner, and currencies shown with their amounts.
+  const currencyFields = new Set(Object.values(e.fields).map((f) => f.currencyField));
+  const summary = Object.entries(e.fields)
+    .filter(
+      ([n, f]) =>
+        f.list && n !== e.title && n !== field && !f.owner && !currencyFields.has(n) && f.type !== 'status',
+    )
+    .map(([n]) => n);
   const plural = e.plural ?? e.label;
   // What a new child row gets from this parent; undefined when it needs more than the page knows.
   const inherited = inheritedValues(spec, entity, field, parent, parentEntity);
@@ -403,7 +436,31 @@ function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row
                 ) : (
                   <Text size="sm">{rowTitle(spec, entity, r)}</Text>
                 )}
+                {!e.files && !body && summary.length > 0 && (
+                  <Group gap="md" wrap="wrap">
+                    {summary.map((n) => (
+                      <Text key={n} size="sm" span>
+                        <Text span size="xs" c="dimmed">
+                          {fieldLabel(spec, entity, n)}:{' '}
+                        </Text>
+                        <FieldValue entity={entity} name={n} row={r} />
+                      </Text>
+                    ))}
+                  </Group>
+                )}
               </Stack>
+              {editForm && !e.files && can(spec, user, entity, 'update', r, parentData).ok && (
+                <Tooltip label={ui('edit')}>
+                  <ActionIcon
+                    variant="subtle"
+                    component={Link}
+                    to={buildPath(editForm, { id: r.id })}
+                    aria-label={`${ui('edit')}: ${rowTitle(spec, entity, r)}`}
+                  >
+                    <IconEdit size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
               {e.files && (
                 <ActionIcon
                   variant="subtle"
@@ -611,7 +668,10 @@ function FileUpload(props: {
         break;
       }
     }
-    await qc.invalidateQueries({ queryKey: keys.entity(props.entity) });
+    await Promise.all([
+      qc.invalidateQueries({ queryKey: keys.entity(props.entity) }),
+      invalidateParentHistories(qc, spec, props.entity),
+    ]);
   };
   return (
     <FileButton onChange={(f) => void upload(f)} multiple accept={accept}>

@@ -7,6 +7,7 @@ import { type ComponentType, lazy, Suspense, useMemo, useState } from 'react';
 import type { DataContext } from '../rules/evaluate.ts';
 import { acceptedDay, acceptedValue } from '../runtime/acceptedValue.ts';
 import type { FormField } from '../runtime/formSchema.ts';
+import { currentLocale, DATE_FORMATS } from '../runtime/locale.ts';
 import { ui } from '../runtime/uiText.ts';
 import { rolesNamedByRules } from '../spec/rolesNamedByRules.ts';
 import { useRuntime, type WidgetProps } from './context.ts';
@@ -176,7 +177,8 @@ function BuiltIn({
           clearable
           value={text ? text.slice(0, 10) : null}
           excludeDate={excludeDate}
-          valueFormat="D MMM YYYY"
+          locale={currentLocale()}
+          valueFormat={DATE_FORMATS[currentLocale()].date}
           onChange={(v) => onChange(v ? dayjs(v).format('YYYY-MM-DD') : null)}
         />
       );
@@ -187,7 +189,8 @@ function BuiltIn({
           clearable
           value={text ? dayjs(text).format('YYYY-MM-DD HH:mm:ss') : null}
           excludeDate={excludeDate}
-          valueFormat="D MMM YYYY HH:mm"
+          locale={currentLocale()}
+          valueFormat={DATE_FORMATS[currentLocale()].dateTime}
           onChange={(v) => onChange(v ? dayjs(v).toISOString() : null)}
         />
       );

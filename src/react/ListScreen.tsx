@@ -25,6 +25,7 @@ import {
   IconSortDescending,
   IconX,
 } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -33,14 +34,13 @@ import { bulkTransitions } from '../runtime/bulkTransitions.ts';
 import { can } from '../runtime/can.ts';
 import { listQuery, listStateFromParams, listStateToParams, PAGE_SIZE } from '../runtime/listState.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
-import { ruleVerdict } from '../runtime/ruleVerdict.ts';
-import { toCsv } from '../runtime/toCsv.ts';
 import { ui } from '../runtime/uiText.ts';
 import { valueOptions } from '../runtime/valueOptions.ts';
-import { whereFilters } from '../runtime/whereFilters.ts';
+import { serverScreen, whereFilters } from '../runtime/whereFilters.ts';
 import { BulkActions } from './BulkActions.tsx';
 import { useRuntime } from './context.ts';
-import { FieldValue, rowTitle, valueText } from './display.tsx';
+import { FieldValue, notifyError, rowTitle } from './display.tsx';
+import { exportRows } from './exportRows.ts';
 import { RefSelect } from './FieldInput.tsx';
 import { useList, usePrefetchList } from './hooks.ts';
 import { fieldLabel } from './labels.ts';
@@ -49,7 +49,8 @@ const ROW_HEIGHT = 52;
 
 /** A list screen: server-side search, filters, sort and pages; state in the URL; virtualised rows. */
 export function ListScreen({ route }: { route: RouteEntry }) {
-  const { spec, user, routes } = useRuntime();
+  const { spec, user, routes, backend } = useRuntime();
+  const qc = useQueryClient();
   const screen = spec.screens[route.name];
   const entity = route.entity ?? '';
   const e = spec.entities[entity];
@@ -69,21 +70,22 @@ export function ListScreen({ route }: { route: RouteEntry }) {
       ),
     [e],
   );
-  const query = listQuery(state, where.filters, booleans);
-  // Rows and total are two requests: a page change re-reads only its 50 rows, while the exact
-  // count (a scan of every matching row, slow on large tables) is kept per search and filters.
+  const query = { ...listQuery(state, where.filters, booleans), ...serverScreen(where, route.name) };
+  // Rows and total are two requests: a page change re-reads only its 50 rows, while the count is
+  // kept per search and filters. It is exact up to a threshold and an estimate above it (shown as
+  // "about N"), so a large table is never rescanned to count it.
   const list = useList(entity, { ...query, count: 'none' });
   const counted = useList(entity, {
     filters: query.filters,
+    ...serverScreen(where, route.name),
     ...(query.search ? { search: query.search } : {}),
     offset: 0,
     limit: 0,
+    count: 'estimated',
   });
-  const rows = (list.data?.rows ?? []).filter((r) =>
-    where.residual.length === 0
-      ? true
-      : ruleVerdict(spec, entity, screen?.where ?? true, { user, row: r }) !== false,
-  );
+  const about = counted.data?.estimated === true;
+  // The whole rule was applied on the server (its plain filters, then the screen's function).
+  const rows = list.data?.rows ?? [];
   const total = counted.data?.total ?? null;
   // Rows can be chosen for a bulk transition where one applies to some row of the page.
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
@@ -93,6 +95,8 @@ export function ListScreen({ route }: { route: RouteEntry }) {
     [spec, user, entity, pageRows],
   );
   const chosenRows = rows.filter((r) => chosen.has(String(r.id)));
+  const anyChosen = chosenRows.length > 0;
+  const partlyChosen = anyChosen && chosenRows.length < rows.length;
   const toggle = useCallback(
     (id: string) =>
       setChosen((old) => {
@@ -130,17 +134,32 @@ export function ListScreen({ route }: { route: RouteEntry }) {
   // the debounce fired between two keys.
   const [searchBox, setSearchBox] = useState(0);
   const plural = e?.plural ?? e?.label ?? entity;
-  const exportCsv = () => {
-    const csv = toCsv(
-      columns.map((c) => fieldLabel(spec, entity, c)),
-      rows.map((r) => columns.map((c) => valueText(spec, entity, c, r[c]))),
-    );
-    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `${route.name}.csv`;
-    a.click();
-    URL.revokeObjectURL(url);
+  // Export reads every page of the current filter, not just the rows on screen.
+  const [exporting, setExporting] = useState<{ done: number; total: number | null } | null>(null);
+  const exportCsv = async () => {
+    setExporting({ done: 0, total });
+    try {
+      const { offset: _offset, limit: _limit, ...filter } = query;
+      const csv = await exportRows({
+        qc,
+        backend,
+        spec,
+        entity,
+        query: filter,
+        columns,
+        onProgress: (done, all) => setExporting({ done, total: all }),
+      });
+      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `${route.name}.csv`;
+      a.click();
+      URL.revokeObjectURL(url);
+    } catch (err) {
+      notifyError(spec, err);
+    } finally {
+      setExporting(null);
+    }
   };
   const sortField = state.sort?.replace(/^-/, '');
   const desc = state.sort?.startsWith('-') ?? false;
@@ -157,7 +176,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
           <Text c="dimmed" size="sm" aria-live="polite">
             {total === null
               ? ui('loading')
-              : ui('totalRows', {
+              : ui(about ? 'totalRowsAbout' : 'totalRows', {
                   count: total,
                   plural: (total === 1 ? (e?.label ?? entity) : plural).toLowerCase(),
                 })}
@@ -167,10 +186,12 @@ export function ListScreen({ route }: { route: RouteEntry }) {
           <Button
             variant="default"
             leftSection={<IconDownload size={16} />}
-            onClick={exportCsv}
-            disabled={rows.length === 0}
+            onClick={() => void exportCsv()}
+            disabled={rows.length === 0 || exporting !== null}
           >
-            {ui('exportCsv')}
+            {exporting
+              ? ui('exportingCsv', { done: exporting.done, total: exporting.total ?? '…' })
+              : ui('exportCsv')}
           </Button>
           {createForm && can(spec, user, entity, 'create').ok && (
             <Button component={Link} to={buildPath(createForm)} leftSection={<IconPlus size={16} />}>
@@ -266,7 +287,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
           )}
         </Group>
       </Card>
-      {selectable && chosenRows.length > 0 && (
+      {selectable && anyChosen && (
         <BulkActions entity={entity} rows={chosenRows} onDone={() => setChosen(new Set())} />
       )}
       <Card withBorder padding={0} radius="md">
@@ -297,7 +318,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
                       <Checkbox
                         aria-label={ui('selectAllRows')}
                         checked={chosenRows.length === rows.length}
-                        indeterminate={chosenRows.length > 0 && chosenRows.length < rows.length}
+                        indeterminate={partlyChosen}
                         onChange={() =>
                           setChosen(
                             chosenRows.length === rows.length
@@ -331,7 +352,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
       {total !== null && total > PAGE_SIZE && (
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
-            {ui('showingRows', {
+            {ui(about ? 'showingRowsAbout' : 'showingRows', {
               from: (state.page - 1) * PAGE_SIZE + 1,
               to: Math.min(state.page * PAGE_SIZE, total),
               total,

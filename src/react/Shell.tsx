@@ -33,6 +33,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { ui } from '../runtime/uiText.ts';
 import type { ScreenKind } from '../spec/types.ts';
 import { useRuntime } from './context.ts';
+import { LocaleSwitch } from './LocaleSwitch.tsx';
 
 const ICONS: Record<ScreenKind, typeof IconList> = {
   dashboard: IconLayoutDashboard,
@@ -155,6 +156,7 @@ export function Shell() {
                 </Group>
               </Stack>
             </Modal>
+            <LocaleSwitch />
             <Tooltip label={ui('toggleColorScheme')}>
               <ActionIcon
                 variant="default"

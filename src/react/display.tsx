@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { type Backend, BackendError, type Row } from '../backend/types.ts';
 import { stateLabel } from '../runtime/availableTransitions.ts';
 import { formatMessage } from '../runtime/formatMessage.ts';
+import { currentLocale, DATE_FORMATS, INTL_TAGS } from '../runtime/locale.ts';
 import { buildPath } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
 import { valueOption } from '../runtime/valueOptions.ts';
@@ -165,10 +166,10 @@ function renderValue(
     case 'ref':
       return f.ref ? <RefLink entity={f.ref} id={String(v)} /> : String(v);
     case 'date':
-      return dayjs(String(v)).format('D MMM YYYY');
+      return dayjs(String(v)).format(DATE_FORMATS[currentLocale()].date);
     case 'datetime':
       return (
-        <Tooltip label={dayjs(String(v)).format('D MMM YYYY HH:mm')}>
+        <Tooltip label={dayjs(String(v)).format(DATE_FORMATS[currentLocale()].dateTime)}>
           <span>{dayjs(String(v)).fromNow()}</span>
         </Tooltip>
       );
@@ -177,10 +178,11 @@ function renderValue(
       const n = Number(v);
       try {
         return currency
-          ? new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(n)
-          : new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-              n,
-            );
+          ? new Intl.NumberFormat(INTL_TAGS[currentLocale()], { style: 'currency', currency }).format(n)
+          : new Intl.NumberFormat(INTL_TAGS[currentLocale()], {
+              minimumFractionDigits: 2,
+              maximumFractionDigits: 2,
+            }).format(n);
       } catch {
         return `${n.toFixed(2)} ${currency}`;
       }
@@ -201,15 +203,6 @@ function renderValue(
     default:
       return name === 'size' && typeof v === 'number' ? formatBytes(v) : String(v);
   }
-}
-
-/** Plain text of a value (CSV export). */
-export function valueText(spec: AppSpec, entity: string, name: string, v: unknown): string {
-  if (v === null || v === undefined) return '';
-  const f = spec.entities[entity]?.fields[name];
-  if (f?.type === 'status') return stateLabel(spec, entity, String(v));
-  if (Array.isArray(v)) return v.join('; ');
-  return String(v);
 }
 
 export function formatBytes(n: number): string {

@@ -195,11 +195,35 @@ function invalidateAfterTransition(qc: ReturnType<typeof useQueryClient>, entity
 }
 
 export function useCreate(entity: string) {
-  const { backend } = useRuntime();
+  const { backend, spec } = useRuntime();
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (values: Record<string, unknown>) => backend.data.create(entity, values),
-    onSuccess: () => qc.invalidateQueries({ queryKey: keys.entity(entity) }),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: keys.entity(entity) }),
+        invalidateParentHistories(qc, spec, entity),
+      ]),
+  });
+}
+
+/**
+ * A row added under an audited reference (a comment on a ticket) appends to the parent's history
+ * (docs/architecture.md, "History"): the parents' open timelines refetch.
+ */
+export function invalidateParentHistories(
+  qc: ReturnType<typeof useQueryClient>,
+  spec: AppSpec,
+  entity: string,
+): Promise<void> {
+  const parents = new Set(
+    Object.values(spec.entities[entity]?.fields ?? {})
+      .filter((f) => f.audited && f.type === 'ref' && f.ref)
+      .map((f) => f.ref),
+  );
+  if (parents.size === 0) return Promise.resolve();
+  return qc.invalidateQueries({
+    predicate: (q) => q.queryKey[1] === 'history' && parents.has(String(q.queryKey[0])),
   });
 }
 

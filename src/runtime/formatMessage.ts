@@ -1,5 +1,5 @@
 import type { AppSpec } from '../spec/types.ts';
-import { fillTemplate, UI_TEXT, type UiTextKey } from './uiText.ts';
+import { fillTemplate, UI_TEXT, type UiTextKey, uiCatalogue } from './uiText.ts';
 
 /**
  * The message a person sees for an error code: the catalogue's template with `{placeholders}`
@@ -18,8 +18,8 @@ export function formatMessage(
   const entry = spec.errors[code];
   if (entry) return fillTemplate(entry.message, { ...constantValues(spec), ...params });
   const key = `error_${code}` as UiTextKey;
-  if (Object.hasOwn(UI_TEXT, key)) return fillTemplate(UI_TEXT[key], params);
-  return UI_TEXT.error_UNKNOWN;
+  if (Object.hasOwn(UI_TEXT, key)) return fillTemplate(uiCatalogue()[key], params);
+  return uiCatalogue().error_UNKNOWN;
 }
 
 /** The severity of a code: the catalogue's, or `error` for built-in codes. */

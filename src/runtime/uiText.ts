@@ -1,6 +1,10 @@
+import { currentLocale, type Locale } from './locale.ts';
+import { UI_TEXT_DE } from './uiText.de.ts';
+
 /**
  * Every piece of UI text that does not come from the specification, in one place so an app
- * can be translated by replacing this table. Templates use `{placeholders}` like the
+ * can be translated: this is the English catalogue, the source of the keys; each other locale
+ * has its own file (`uiText.de.ts`) typed as a full record of these keys. Templates use `{placeholders}` like the
  * specification's error catalogue.
  */
 export const UI_TEXT = {
@@ -15,6 +19,7 @@ export const UI_TEXT = {
   signedInAs: 'Signed in as {email}',
   roles: 'Roles',
   administration: 'Users and roles',
+  language: 'Language',
   // auth
   signIn: 'Sign in',
   signUp: 'Create account',
@@ -59,8 +64,11 @@ export const UI_TEXT = {
   sortDescending: 'Descending',
   clearFilters: 'Clear filters',
   exportCsv: 'Export CSV',
+  exportingCsv: 'Exporting {done} of {total}…',
   totalRows: '{count} {plural}',
+  totalRowsAbout: 'about {count} {plural}',
   showingRows: 'Showing {from}–{to} of {total}',
+  showingRowsAbout: 'Showing {from}–{to} of about {total}',
   previousPage: 'Previous page',
   nextPage: 'Next page',
   newRow: 'New {label}',
@@ -75,6 +83,9 @@ export const UI_TEXT = {
   deleteConfirm: 'Delete this {label}? This cannot be undone.',
   history: 'History',
   noHistory: 'No changes yet.',
+  historyEdited: 'Edited',
+  historyAdded: '{label} added',
+  historyEmptied: 'emptied',
   historyEntry: '{actor} moved it from {from} to {to}',
   created: 'Created {when}',
   updated: 'Updated {when}',
@@ -196,6 +207,17 @@ export const UI_TEXT = {
 
 export type UiTextKey = keyof typeof UI_TEXT;
 
+/** The catalogue of each shipped locale. */
+export const UI_CATALOGUES: Readonly<Record<Locale, Readonly<Record<UiTextKey, string>>>> = {
+  en: UI_TEXT,
+  de: UI_TEXT_DE,
+};
+
+/** The catalogue of the locale in use. */
+export function uiCatalogue(): Readonly<Record<UiTextKey, string>> {
+  return UI_CATALOGUES[currentLocale()];
+}
+
 /**
  * One UI string with its placeholders filled.
  *
@@ -203,7 +225,7 @@ export type UiTextKey = keyof typeof UI_TEXT;
  * ui('newRow', { label: 'Ticket' }) // 'New Ticket'
  */
 export function ui(key: UiTextKey, params: Readonly<Record<string, unknown>> = {}): string {
-  return fillTemplate(UI_TEXT[key], params);
+  return fillTemplate(uiCatalogue()[key], params);
 }
 
 /** Replaces `{name}` with `params[name]`; unknown placeholders are left as they are. */
@@ -215,7 +237,7 @@ export function fillTemplate(template: string, params: Readonly<Record<string, u
 }
 
 function displayValue(value: unknown): string {
-  if (value === null || value === undefined) return UI_TEXT.empty;
+  if (value === null || value === undefined) return uiCatalogue().empty;
   if (Array.isArray(value)) return value.map(displayValue).join(', ');
   return String(value);
 }

@@ -1,14 +1,20 @@
 import type { AppSpec } from '../spec/types.ts';
 import { emitAdminRpc } from './emitAdminRpc.ts';
+import { emitAuditTriggers } from './emitAuditTriggers.ts';
+import { emitCountVisibility } from './emitCountVisibility.ts';
+import { emitFileRemovals } from './emitFileRemovals.ts';
 import { emitFileChecks } from './emitFiles.ts';
 import { emitSchemaGrants, emitTableGrants } from './emitGrants.ts';
 import { emitLockFunction, emitWriterLocks, lockedGroups } from './emitGroupLocks.ts';
 import { emitHistory } from './emitHistory.ts';
+import { emitOutbox } from './emitOutbox.ts';
 import { emitPermissionRecheck } from './emitPermissionRecheck.ts';
 import { emitPolicies } from './emitPolicies.ts';
 import { emitRealtime } from './emitRealtime.ts';
 import { emitProfileSync, emitRoleTable } from './emitRoles.ts';
 import { emitRowTriggers } from './emitRowTriggers.ts';
+import { emitScreenFilters } from './emitScreenFilters.ts';
+import { emitSearch, TRIGRAM_EXTENSION_SQL } from './emitSearch.ts';
 import { emitStorage } from './emitStorage.ts';
 import { emitForeignKeys, emitIndexes, emitTable } from './emitTables.ts';
 import { emitTransitions } from './emitTransitions.ts';
@@ -48,7 +54,7 @@ export function compileMigration(spec: AppSpec, options: MigrationOptions = {}):
   const groups = lockedGroups(spec);
   const parts = [
     `-- Ninefold migration for "${spec.purpose.name.replaceAll('\n', ' ')}" (target: ${target}). Generated: do not edit.\n${HEADER}`,
-    section('Schemas', ['create schema if not exists app;', emitSchemaGrants()]),
+    section('Schemas', ['create schema if not exists app;', emitSchemaGrants(), TRIGRAM_EXTENSION_SQL]),
     section('Roles', [emitRoleTable(spec)]),
     section('Locks', [emitLockFunction()]),
     section(
@@ -70,12 +76,18 @@ export function compileMigration(spec: AppSpec, options: MigrationOptions = {}):
     ),
     section(
       'Validation beyond the row',
-      entities.flatMap((e) => [emitValidationTrigger(spec, e), emitPermissionRecheck(spec, e)]),
+      entities.flatMap((e) => [
+        emitCountVisibility(spec, e),
+        emitValidationTrigger(spec, e),
+        emitPermissionRecheck(spec, e),
+      ]),
     ),
-    section(
-      'History',
-      entities.map((e) => emitHistory(spec, e)),
-    ),
+    section('History', [
+      ...entities.map((e) => emitHistory(spec, e)),
+      ...entities.map((e) => emitAuditTriggers(spec, e)),
+    ]),
+    // Before the transitions that write to it: declared calls, queued in their transaction.
+    section('Outbox', [emitOutbox(spec)]),
     section(
       'Transitions',
       entities.map((e) => emitTransitions(spec, e, groups)),
@@ -85,18 +97,21 @@ export function compileMigration(spec: AppSpec, options: MigrationOptions = {}):
       entities.map((e) => emitPolicies(spec, e)),
     ),
     section(
+      'Search',
+      entities.map((e) => emitSearch(spec, e)),
+    ),
+    section(
       'Privileges',
       entities.map((e) => emitTableGrants(spec, e, target)),
     ),
+    // After the tables' privileges: a screen's filter reads them as its caller.
+    section('Screen filters', [emitScreenFilters(spec)]),
     // Both targets: one user-administration API, so the adapters call the same functions.
     section('User administration', [emitAdminRpc(spec)]),
     // Hosted only: Supabase Storage and Realtime.
     ...(target === 'supabase'
       ? [
-          section(
-            'Storage',
-            entities.map((e) => emitStorage(spec, e)),
-          ),
+          section('Storage', [...entities.map((e) => emitStorage(spec, e)), emitFileRemovals(spec)]),
           section('Realtime', [emitRealtime(spec)]),
         ]
       : []),

@@ -21,6 +21,11 @@ export interface SqlRuleContext {
    * `helper`, which returns the SQL of a call to a security-definer function computing it.
    */
   selfRead?: { entity: string; helper(node: Typed): string };
+  /**
+   * Restricts the rows a `count` counts (emitCountVisibility.ts): given the counted entity and the
+   * alias of its rows, a condition ANDed to the count's `where`.
+   */
+  countFilter?: (entity: string, alias: string) => string;
 }
 
 /** The SQL of the current user's id, wrapped so Postgres evaluates it once per statement. */
@@ -154,7 +159,14 @@ function expr(t: Typed, s: State): string {
     case 'count': {
       if (s.ctx.selfRead?.entity === t.entity && s.inner.length === 0) return s.ctx.selfRead.helper(t);
       const a = alias(s, '_c');
-      const where = t.where ? ` where ${expr(t.where, { ...s, inner: [...s.inner, a] })}` : '';
+      const cond = t.where ? expr(t.where, { ...s, inner: [...s.inner, a] }) : undefined;
+      const filter = s.ctx.countFilter?.(t.entity, a);
+      const where =
+        cond !== undefined && filter !== undefined
+          ? ` where (${cond}) and ${filter}`
+          : cond !== undefined || filter !== undefined
+            ? ` where ${cond ?? filter}`
+            : '';
       return `(select count(*) from ${qualified('public', tableName(t.entity))} ${a}${where})`;
     }
     case 'sum': {

@@ -2,8 +2,10 @@ import { columnName, transitionFunctionName } from '../naming.ts';
 import { transitionGuards } from '../spec/transitionGuards.ts';
 import type { AppSpec, FieldSpec } from '../spec/types.ts';
 import { ME_SQL } from './compileRuleSql.ts';
+import { auditedFields, IN_TRANSITION } from './emitAuditTriggers.ts';
 import { childLocks, locksForTexts, ordered } from './emitGroupLocks.ts';
 import { historyTable } from './emitHistory.ts';
+import { transitionCallsSql } from './emitOutbox.ts';
 import { readableSql } from './emitPolicies.ts';
 import { qualified, quoteIdent, quoteLiteral } from './quote.ts';
 import { raiseSql } from './raise.ts';
@@ -22,7 +24,8 @@ function inputValue(name: string, f: FieldSpec): string {
  * One function per transition: `public.<table>_<transition>(p_id, p_version, p_input)`.
  * It locks the row, answers NOT_FOUND for rows the caller cannot read (no probing), checks the
  * version, the role, the from-state, the guard and the required input, writes input and `set`
- * fields and the new state, appends history and returns the row.
+ * fields and the new state, appends history, queues the calls it declares (emitOutbox.ts) and
+ * returns the row.
  */
 export function emitTransitions(
   spec: AppSpec,
@@ -122,13 +125,19 @@ export function emitTransitions(
       inputs.length === 0
         ? "'{}'::jsonb"
         : `jsonb_build_object(${inputs.map((i) => `${quoteLiteral(i)}, p_input -> ${quoteLiteral(i)}`).join(', ')})`;
+    // The row's own edit trigger must not record the transition's writes as edits.
+    const audited = auditedFields(spec, entity).length > 0;
     body.push(
+      ...(audited ? [`  perform set_config(${quoteLiteral(IN_TRANSITION)}, 'on', true);`] : []),
       `  update ${table} x set`,
       indent(assigns.join(',\n'), 4),
       '  where x.id = p_id',
       '  returning x.* into r;',
+      ...(audited ? [`  perform set_config(${quoteLiteral(IN_TRANSITION)}, '', true);`] : []),
       `  insert into ${historyTable(entity)} (row_id, transition, from_state, to_state, actor, input)`,
       `  values (r.id, ${trl}, v_from, ${quoteLiteral(tr.to)}, ${ME_SQL}, ${inputJson});`,
+      // Declared calls go to the outbox in this transaction: queued exactly when the transition commits.
+      ...transitionCallsSql(spec, entity, name),
       '  return r;',
       'end;',
     );

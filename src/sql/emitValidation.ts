@@ -4,8 +4,9 @@ import type { Typed } from '../rules/ast.ts';
 import { typedChildren } from '../rules/typedChildren.ts';
 import type { AppSpec, FieldRuleSpec, RowRuleSpec } from '../spec/types.ts';
 import { columnFor } from './columns.ts';
-import { compileRuleSql } from './compileRuleSql.ts';
+import { compileRuleSql, type SqlRuleContext } from './compileRuleSql.ts';
 import { validationConstraintName } from './constraintNames.ts';
+import { countFilterFor } from './emitCountVisibility.ts';
 import { locksForTexts, ordered } from './emitGroupLocks.ts';
 import { quoteIdent, quoteLiteral } from './quote.ts';
 import { raiseSql } from './raise.ts';
@@ -51,7 +52,9 @@ export function fieldRuleSql(spec: AppSpec, entity: string, rule: FieldRuleSpec,
  * unknown counts as failing ("a rule whose result is unknown does not hold").
  */
 function rowRuleHolds(spec: AppSpec, entity: string, rule: RowRuleSpec, row: string, where: string): string {
-  const ctx = { spec, row };
+  // Counts read other rows only in the triggers (row variable set); CHECKs (row '') have none.
+  const ctx: SqlRuleContext =
+    row === '' ? { spec, row } : { spec, row, countFilter: countFilterFor(entity, row) };
   const holds = `coalesce(${compileRuleSql(typedRule(spec, rule.rule, entity, `${where}.rule`), ctx)}, false)`;
   if (rule.when === undefined) return holds;
   const when = compileRuleSql(typedRule(spec, rule.when, entity, `${where}.when`), ctx);

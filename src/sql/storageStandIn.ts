@@ -14,6 +14,13 @@
  * await db.exec(AUTH_STAND_IN_SQL + STORAGE_STAND_IN_SQL + compileMigration(spec, { target: 'supabase' }));
  */
 export const STORAGE_STAND_IN_SQL = `-- Supabase stand-in (storage schema, realtime publication) for tests of the supabase target.
+do $do$ begin
+  -- Supabase's trusted server-side role (the migration grants it the file-removal queue).
+  if not exists (select 1 from pg_catalog.pg_roles where rolname = 'service_role') then
+    create role service_role nologin noinherit bypassrls;
+  end if;
+end $do$;
+
 create schema if not exists storage;
 
 create table if not exists storage.buckets (

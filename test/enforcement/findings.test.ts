@@ -104,6 +104,59 @@ describe.each(backends)('attack-review findings on $name', (backend) => {
       }
     });
 
+    it('finding 7: a customer’s attachment limit does not count internal attachments, and a full ticket leaves agents their internal ones', async () => {
+      const limit = Number(helpdesk.constants.maxAttachmentsPerTicket?.value);
+      const t = await one<{ id: string }>(
+        db,
+        `insert into public.ticket (title, description, requester) values ('Limits', 'A ticket with many attachments', $1) returning id`,
+        [customer],
+      );
+      const attach = (user: string, internal: boolean) =>
+        db.asUser(user, (q) =>
+          q.query(
+            `insert into public.attachment (ticket, internal, name, size_bytes, content) values ($1, $2, 'f.txt', 1, '\\x41')`,
+            [t.id, internal],
+          ),
+        );
+      for (let i = 0; i < limit - 1; i++)
+        await db.query(
+          `insert into public.attachment (ticket, uploaded_by, internal, name, size_bytes, content) values ($1, $2, true, 'note.txt', 1, '\\x41')`,
+          [t.id, agent],
+        );
+      // The hidden internal attachments neither count for the customer nor show in their error.
+      for (let i = 0; i < limit; i++) await attach(customer, false);
+      const e = await expectDbError(() => attach(customer, false));
+      expect([e.code, e.message]).toEqual(['P0001', 'TOO_MANY_ATTACHMENTS']);
+      // A customer filling the ticket does not stop agents attaching internal files.
+      await attach(agent, true);
+      const full = await expectDbError(() => attach(agent, true));
+      expect([full.code, full.message]).toEqual(['P0001', 'TOO_MANY_ATTACHMENTS']);
+    });
+
+    it('finding 9: deleting a ticket leaves no stored bytes of its attachments (embedded: the bytes live in the row)', async () => {
+      const t = await one<{ id: string }>(
+        db,
+        `insert into public.ticket (title, description, requester) values ('Files', 'A ticket with a file to delete', $1) returning id`,
+        [customer],
+      );
+      await db.asUser(customer, (q) =>
+        q.query(
+          `insert into public.attachment (ticket, name, size_bytes, content) values ($1, 'f.txt', 3, '\\x414243')`,
+          [t.id],
+        ),
+      );
+      const bytes = () =>
+        one<{ n: number }>(
+          db,
+          `select coalesce(sum(octet_length(content)), 0)::int as n from public.attachment where ticket = $1`,
+          [t.id],
+        );
+      expect((await bytes()).n).toBe(3);
+      await db.asUser(admin, (q) => q.query('delete from public.ticket where id = $1', [t.id]));
+      expect((await bytes()).n).toBe(0);
+      // Supabase keeps bytes in Storage: test/hosted/supabaseMigration.server.test.ts "finding 9: …".
+    });
+
     it('finding 12: a rated ticket can be reopened inside the reopen window (the rating is withdrawn)', async () => {
       const t = await one<{ id: string }>(
         db,
@@ -142,6 +195,57 @@ describe.each(backends)('attack-review findings on $name', (backend) => {
       expect((await ask(admin, admin, 'admin')).r).toBe(true);
       expect((await ask(admin, agent, 'agent')).r).toBe(true);
       expect((await ask(agent, admin, 'admin')).r).toBe(false);
+    });
+  });
+
+  describe('a limit over rows of mixed visibility (helpdesk with one limit for all attachments)', () => {
+    let db: TestDb;
+    let customer: string;
+    let agent: string;
+    const oneLimit = {
+      ...helpdesk,
+      validation: {
+        ...helpdesk.validation,
+        attachment: (helpdesk.validation.attachment ?? []).map((r) =>
+          r.error === 'TOO_MANY_ATTACHMENTS' && r.kind === 'row'
+            ? { ...r, rule: 'count(attachment where ticket = this.ticket) <= maxAttachmentsPerTicket' }
+            : r,
+        ),
+      },
+    } as AppSpec;
+    beforeAll(async () => {
+      db = await backend.open(oneLimit);
+      customer = await createUser(db, 'f7.customer@example.com', { meta: { name: 'Customer' } });
+      agent = await createUser(db, 'f7.agent@example.com', { roles: ['agent'], meta: { name: 'Agent' } });
+    }, 120_000);
+    afterAll(async () => {
+      if (db) await backend.release(db);
+    });
+
+    it('finding 7: a limit counts only the rows the writer may read or owns, and the row written', async () => {
+      const limit = Number(helpdesk.constants.maxAttachmentsPerTicket?.value);
+      const t = await one<{ id: string }>(
+        db,
+        `insert into public.ticket (title, description, requester) values ('Limits', 'A ticket with many attachments', $1) returning id`,
+        [customer],
+      );
+      for (let i = 0; i < limit; i++)
+        await db.query(
+          `insert into public.attachment (ticket, uploaded_by, internal, name, size_bytes, content) values ($1, $2, true, 'note.txt', 1, '\\x41')`,
+          [t.id, agent],
+        );
+      const attach = (user: string) =>
+        db.asUser(user, (q) =>
+          q.query(
+            `insert into public.attachment (ticket, name, size_bytes, content) values ($1, 'f.txt', 1, '\\x41')`,
+            [t.id],
+          ),
+        );
+      // The customer reads none of the internal attachments: the ticket is not full for them.
+      await attach(customer);
+      // The agent reads all of them: 21 of 20.
+      const e = await expectDbError(() => attach(agent));
+      expect([e.code, e.message]).toEqual(['P0001', 'TOO_MANY_ATTACHMENTS']);
     });
   });
 

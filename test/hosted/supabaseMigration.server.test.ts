@@ -569,5 +569,71 @@ describe.skipIf(!hasServer)(
       );
       expect(removed.rows).toHaveLength(1);
     });
+
+    it('finding 9: deleting a file row, or the row it hangs on, queues its Storage object for removal (service role only)', async () => {
+      const own = randomUUID();
+      const viaTicket = randomUUID();
+      const gone = randomUUID();
+      // Earlier tests of this block left their own entries; only this test's paths are compared.
+      const mine = (p: string) => [own, viaTicket, gone].some((id) => p.startsWith(`${id}/`));
+      const queued = async () =>
+        (
+          await db.query<{ path: string }>(`select path from app.file_removals where bucket = 'attachment'`)
+        ).rows
+          .map((r) => r.path)
+          .filter(mine)
+          .sort();
+      const ticket = await ticketOf(alice);
+      for (const id of [own, viaTicket, gone]) {
+        await attach(alice, id === own ? aliceTicket : ticket, id, `${id}/f.txt`);
+        await upload(alice, `${id}/f.txt`);
+      }
+      // The files port removes the object first: nothing is left to queue.
+      await db.asUser(alice, (q) =>
+        q.query('delete from storage.objects where name = $1', [`${gone}/f.txt`]),
+      );
+      await db.query('delete from public.attachment where id = $1', [gone]);
+      // A row deleted straight through the API, and one removed by its ticket's cascade.
+      await db.asUser(alice, (q) => q.query('delete from public.attachment where id = $1', [own]));
+      await db.query('delete from public.ticket where id = $1', [ticket]);
+      expect(await queued()).toEqual([`${own}/f.txt`, `${viaTicket}/f.txt`].sort());
+      // Clients neither see nor take the queue.
+      const look = await expectDbError(() =>
+        db.asUser(alice, (q) => q.query('select * from app.file_removals')),
+      );
+      expect(look.code).toBe('42501');
+      const take = await expectDbError(() =>
+        db.asUser(alice, (q) => q.query('select * from public.ninefold_file_removals()')),
+      );
+      expect(take.code).toBe('42501');
+      // The trusted deliverer takes them once; a failed delivery puts one back.
+      const taken = await db.asOwner(async (q) => {
+        await q.query('set local role service_role');
+        return (await q.query<{ path: string }>('select path from public.ninefold_file_removals(10)')).rows;
+      });
+      expect(
+        taken
+          .map((r) => r.path)
+          .filter(mine)
+          .sort(),
+      ).toEqual([`${own}/f.txt`, `${viaTicket}/f.txt`].sort());
+      expect(await queued()).toEqual([]);
+      await db.asOwner(async (q) => {
+        await q.query('set local role service_role');
+        await q.query(`select public.ninefold_file_removal_failed('attachment', $1)`, [`${own}/f.txt`]);
+      });
+      expect(await queued()).toEqual([`${own}/f.txt`]);
+    });
+
+    it('finding 9: a storage path is exactly <own id>/<name>: `..`, nested folders, backslashes and absolute paths are refused', async () => {
+      for (const tail of ['..', '.', '../x.txt', 'sub/x.txt', 'a\\..\\b.txt', '/x.txt']) {
+        const id = randomUUID();
+        const e = await expectDbError(() => attach(alice, aliceTicket, id, `${id}/${tail}`));
+        expect([e.code, e.constraint], tail).toEqual(['23514', 'attachment__storage_path__own_folder']);
+      }
+      const abs = randomUUID();
+      const e = await expectDbError(() => attach(alice, aliceTicket, abs, `/${abs}/x.txt`));
+      expect([e.code, e.constraint]).toEqual(['23514', 'attachment__storage_path__own_folder']);
+    });
   },
 );

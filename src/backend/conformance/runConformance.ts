@@ -343,7 +343,7 @@ export function runConformance(spec: AppSpec, options: ConformanceOptions): void
   });
 
   describe('declared calls', () => {
-    it('checks the payload shape and the caller’s roles', async () => {
+    it('checks the payload shape, and refuses a call a transition sends (finding 11: only its transition queues it)', async () => {
       const good = {
         ticketId: '0b7e8a4e-8a3c-4d5e-9f00-1234567890ab',
         to: 'ana@example.com',
@@ -351,7 +351,9 @@ export function runConformance(spec: AppSpec, options: ConformanceOptions): void
         body: 'We reset your password.',
       };
       await as('agent');
-      expect(await b.calls.invoke('notifyRequester', good)).toMatchObject({ queued: true });
+      // `notifyRequester` is the `solve` transition's call: a client cannot send it for a ticket never solved.
+      const direct = await rejects(b.calls.invoke('notifyRequester', good), 'FORBIDDEN');
+      expect(direct.params).toMatchObject({ reason: 'sent-by-transition', transitions: ['ticket.solve'] });
       const bad = await rejects(
         b.calls.invoke('notifyRequester', { ...good, to: 'not-an-email' }),
         'INVALID_INPUT',

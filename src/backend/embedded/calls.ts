@@ -1,22 +1,26 @@
+import { transitionCalls } from '../../spec/transitionCalls.ts';
 import { declaredCall } from '../checkShape.ts';
 import { BackendError, type CallsPort } from '../types.ts';
 import type { CallHandler, EmbeddedContext } from './context.ts';
 import { asCaller } from './request.ts';
 
 /**
- * Declared calls: the payload is checked against the call's shape, the caller's roles by the
- * database (`app.record_outbox`), then the local handler runs. Without a handler the call is
- * recorded in the outbox, which is what the reference apps' hosted calls would send.
+ * Declared calls a client asks for: the payload is checked against the call's shape, the caller's
+ * roles by the database (`public.record_call`), then the local handler runs. Without a handler the
+ * call is queued in the outbox, which the deliverer sends (outbox.ts). A call a transition lists
+ * is refused here (FORBIDDEN, `reason: 'sent-by-transition'`): its transition queues it when it
+ * commits, so no client can skip it or send it for a transition that never happened.
  *
  * @example
- * await backend.calls.invoke('notifyRequester', { ticketId, message: 'Solved' });
+ * await backend.calls.invoke('lookupRates', { currency: 'EUR' });
  */
 export function createCallsPort(ctx: EmbeddedContext): CallsPort {
+  const bound = transitionCalls(ctx.spec);
   const outbox = (name: string) => async (payload: unknown) =>
     asCaller(
       ctx,
       async (tx) => {
-        const r = await tx.query<{ id: string }>('select app.record_outbox($1, $2::jsonb) as id', [
+        const r = await tx.query<{ id: string }>('select public.record_call($1, $2::jsonb) as id', [
           name,
           JSON.stringify(payload),
         ]);
@@ -28,6 +32,9 @@ export function createCallsPort(ctx: EmbeddedContext): CallsPort {
   return {
     async invoke(name, payload) {
       const call = declaredCall(ctx.spec, name, payload);
+      const transitions = bound.get(name);
+      if (transitions)
+        throw new BackendError('FORBIDDEN', { call: name, reason: 'sent-by-transition', transitions });
       const record = outbox(name);
       const handler: CallHandler | undefined = ctx.handlers[name];
       if (!handler) return { queued: true, id: await record(payload) };

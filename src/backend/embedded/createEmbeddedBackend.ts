@@ -1,6 +1,7 @@
 import type { PGliteInterface, Transaction } from '@electric-sql/pglite';
 import type { AppSpec } from '../../spec/types.ts';
 import { errorContext } from '../errors/mapDatabaseError.ts';
+import type { DeliveryReport } from '../supabase/functions/ninefold-outbox/deliver.ts';
 import type { AuthEvent, Backend, Session } from '../types.ts';
 import { createAdminPort } from './admin.ts';
 import { createAuthPort } from './auth.ts';
@@ -13,7 +14,14 @@ import { demoPlanFor } from './demo/demoPlanFor.ts';
 import { seedDemo, wipeAppData } from './demo/seedDemo.ts';
 import { createFilesPort } from './files.ts';
 import { createLive, type Live } from './live.ts';
-import { type OutboxEntry, readOutbox } from './outbox.ts';
+import {
+  deliverEmbeddedOutbox,
+  type OutboxDeliveryOptions,
+  type OutboxEntry,
+  reachableCalls,
+  readOutbox,
+} from './outbox.ts';
+import { pgliteExtensions } from './pgliteExtensions.ts';
 import { asOwner } from './request.ts';
 import { type SessionStore, sessionStore } from './sessionStore.ts';
 
@@ -25,6 +33,11 @@ export interface EmbeddedBackendOptions {
   db?: PGliteInterface;
   /** Local stand-ins for declared calls, by call name. Calls without one are recorded in the outbox. */
   handlers?: Record<string, CallHandler>;
+  /**
+   * Delivery of the outbox (the calls transitions queued): where services live, the retry policy,
+   * and `intervalMs` to deliver in the background (the tab's worker does; off by default).
+   */
+  outbox?: OutboxDeliveryOptions & { intervalMs?: number };
   /** The clock (sessions expire by it). */
   now?: () => Date;
   /** Session lifetime, default 7 days. */
@@ -55,8 +68,10 @@ export interface EmbeddedBackend extends Backend {
   readonly schema: { version: string; outcome: 'created' | 'unchanged' | 'upgraded' };
   /** The database, for setup code (demo seeding) and tests. */
   readonly db: PGliteInterface;
-  /** Requests the declared calls recorded (admins only, by row-level security). */
+  /** Requests the declared calls recorded and their delivery state (admins only, by row-level security). */
   outbox(): Promise<OutboxEntry[]>;
+  /** One delivery round of the outbox now (what `outbox.intervalMs` runs in the background). */
+  deliverOutbox(): Promise<DeliveryReport>;
   /** A gzip'd tarball of the whole database. */
   exportDatabase(): Promise<Blob>;
   /** Replaces the database with an exported one (only when this backend created the database). */
@@ -106,7 +121,7 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
     const { PGlite } = await import('@electric-sql/pglite');
     return PGlite.create(
       loadDataDir && !dataDir.startsWith('idb://') ? 'memory://' : dataDir,
-      loadDataDir ? { loadDataDir } : {},
+      loadDataDir ? { loadDataDir, extensions: pgliteExtensions } : { extensions: pgliteExtensions },
     );
   };
   let db: PGliteInterface = options.db ?? (await open(options.loadDataDir));
@@ -141,6 +156,23 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
   };
 
   const auth = createAuthPort(ctx, authListeners);
+  // One round at a time: a slow service must not pile rounds up (the claim's lease would cover a
+  // second round anyway, but there is no point in it).
+  let delivering: Promise<DeliveryReport> | null = null;
+  const deliverOutbox = () => {
+    delivering ??= deliverEmbeddedOutbox(db, spec, options.outbox ?? {}).finally(() => {
+      delivering = null;
+    });
+    return delivering;
+  };
+  const interval = options.outbox?.intervalMs;
+  const timer =
+    interval !== undefined && reachableCalls(spec, options.outbox?.destinations).length > 0
+      ? setInterval(() => {
+          // A failed round (database busy or closed) is simply the next round's work.
+          deliverOutbox().catch(() => {});
+        }, interval)
+      : null;
   const refreshOwnSession = async () => {
     const s = await auth.session();
     if (s) ctx.emitAuth('USER_UPDATED', s);
@@ -161,6 +193,7 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
     calls: createCallsPort(ctx),
     admin: createAdminPort(ctx, refreshOwnSession),
     outbox: () => readOutbox(ctx),
+    deliverOutbox,
     asOwner: (fn) => asOwner(ctx, fn),
     async resetDemo(given?: DemoPlan) {
       // A backend in a worker gets its spec by structured clone, without the app's registered demo
@@ -193,6 +226,8 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
       ctx.emitAuth('SIGNED_OUT', null);
     },
     async close() {
+      if (timer) clearInterval(timer);
+      await delivering?.catch(() => {});
       live.close();
       authListeners.clear();
       if (owned) await db.close();

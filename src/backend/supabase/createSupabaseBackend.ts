@@ -68,7 +68,7 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Backend 
     data: createDataPort(ctx),
     files: createFilesPort(ctx),
     live: createLivePort(ctx),
-    calls: createCallsPort(ctx, auth.current, fetchImpl),
+    calls: createCallsPort(ctx, auth.current),
     admin: createAdminPort(ctx, auth.rolesChanged),
     async close() {
       if (closed) return;

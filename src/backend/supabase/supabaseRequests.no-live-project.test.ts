@@ -308,6 +308,26 @@ describe('data through PostgREST (no live Supabase project: answers are recorded
     );
   });
 
+  it("applies a screen's rule as the computed field of its function (issue 16 item 10)", async () => {
+    net.queue({ json: [], headers: { 'content-range': '*/0' } });
+    await backend.data.list('ticket', {
+      screen: 'bare',
+      filters: [{ field: 'status', op: 'eq', value: 'open' }],
+    });
+    expectRequest(
+      net.last(),
+      'GET',
+      '/rest/v1/ticket?select=*&status=eq.open&ticket__where_bare=is.true&order=id.asc&offset=0&limit=50',
+    );
+    // A screen without a rule, or of another entity, is refused before any request.
+    net.requests.length = 0;
+    expect((await rejection(backend.data.list('ticket', { screen: 'tickets' }))).code).toBe('INVALID_INPUT');
+    expect((await rejection(backend.data.list('ticketAttachment', { screen: 'bare' }))).code).toBe(
+      'INVALID_INPUT',
+    );
+    expect(net.requests).toHaveLength(0);
+  });
+
   it('answers a page past the end with no rows and the total PostgREST reports', async () => {
     net.queue({
       status: 416,
@@ -842,41 +862,75 @@ describe('declared calls (no live Supabase project: answers are recorded)', () =
     expect(net.requests).toHaveLength(0);
   });
 
-  it('invokes the Edge Function with the user JWT and checks the response shape', async () => {
+  it('finding 11: queues the call through record_call; nothing leaves the browser for the service', async () => {
     await signIn(['admin']);
-    net.queue({ json: { sent: true } });
+    net.queue({ json: 'a6f1c0de-0000-4000-8000-000000000001' });
     const out = await backend.calls.invoke('notifyRequester', {
       ticketId: TICKET,
       message: 'Solved',
       cc: ['b@c.co'],
     });
+    expect(out).toEqual({ queued: true, id: 'a6f1c0de-0000-4000-8000-000000000001' });
+    expect(net.requests).toHaveLength(1);
     const req = net.last();
-    expectRequest(req, 'POST', `/functions/v1/notify-email/tickets/${TICKET}`);
+    expectRequest(req, 'POST', '/rest/v1/rpc/record_call');
     expectUserHeaders(req);
-    expect(json(req)).toEqual({ ticketId: TICKET, message: 'Solved', cc: ['b@c.co'] });
-    expect(out).toEqual({ sent: true });
-    net.queue({ status: 500, json: { error: 'smtp down' } });
-    const failed = await rejection(
-      backend.calls.invoke('notifyRequester', { ticketId: TICKET, message: 'Solved' }),
-    );
-    expect([failed.code, failed.params.status]).toEqual(['NOTIFY_FAILED', 500]);
-    net.queue({ json: { sent: 'yes' } });
+    expect(json(req)).toEqual({
+      p_call: 'notifyRequester',
+      p_payload: { ticketId: TICKET, message: 'Solved', cc: ['b@c.co'] },
+    });
+    // The database's refusal (its own role and shape checks) arrives as the catalogue code.
+    net.queue({
+      status: 400,
+      json: { code: 'P0001', message: 'FORBIDDEN', details: '{"call":"notifyRequester"}', hint: null },
+    });
     expect(
       (await rejection(backend.calls.invoke('notifyRequester', { ticketId: TICKET, message: 'x' }))).code,
-    ).toBe('NOTIFY_FAILED');
+    ).toBe('FORBIDDEN');
   });
 
-  it('calls an external host with plain fetch and never sends the Supabase token there', async () => {
+  it('finding 11: never calls an external host from the browser either', async () => {
     await signIn(['customer']);
-    net.queue({ json: { rate: 1.08 } });
-    expect(await backend.calls.invoke('exchangeRate', { currency: 'EUR', day: '2026-03-01' })).toEqual({
-      rate: 1.08,
+    net.queue({ json: 'a6f1c0de-0000-4000-8000-000000000002' });
+    expect(await backend.calls.invoke('exchangeRate', { currency: 'EUR', day: '2026-03-01' })).toMatchObject({
+      queued: true,
     });
-    const req = net.last();
-    expect(req.url.origin).toBe('https://rates.example.com');
-    expectRequest(req, 'GET', '/rates/EUR?day=2026-03-01');
-    expect(req.headers.get('authorization')).toBeNull();
-    expect(req.headers.get('apikey')).toBeNull();
+    expect(net.requests.map((r) => r.url.origin)).toEqual([URL_]);
+    expectRequest(net.last(), 'POST', '/rest/v1/rpc/record_call');
+  });
+
+  it('finding 11: refuses a call a transition sends (its transition queues it when it commits)', async () => {
+    const bound = createSupabaseBackend({
+      spec: {
+        ...deskSpec,
+        states: {
+          ...deskSpec.states,
+          ticket: {
+            ...deskSpec.states.ticket!,
+            transitions: Object.fromEntries(
+              Object.entries(deskSpec.states.ticket!.transitions).map(([n, t], i) => [
+                n,
+                i === 0 ? { ...t, calls: ['notifyRequester'] } : t,
+              ]),
+            ),
+          },
+        },
+      },
+      url: URL_,
+      anonKey: ANON,
+      fetch: net.fetch,
+      webSocket: FakeRealtimeSocket as unknown as typeof WebSocket,
+    });
+    try {
+      net.queue({ json: sessionBody() }, { json: ['agent'] });
+      await bound.auth.signIn({ email: 'ada@example.com', password: 'correct horse' });
+      net.requests.length = 0;
+      const e = await rejection(bound.calls.invoke('notifyRequester', { ticketId: TICKET, message: 'Hi' }));
+      expect([e.code, e.params.reason]).toEqual(['FORBIDDEN', 'sent-by-transition']);
+      expect(net.requests).toHaveLength(0);
+    } finally {
+      await bound.close();
+    }
   });
 });
 

@@ -16,6 +16,9 @@ grant usage on schema public to anon, authenticated;
 grant usage on schema app to anon, authenticated;
 grant usage on schema auth to anon, authenticated;
 
+create schema if not exists extensions;
+create extension if not exists pg_trgm with schema extensions;
+
 -- ======================================================================
 -- Roles
 -- ======================================================================
@@ -253,8 +256,9 @@ create table if not exists public.line (
   constraint line__description_too_long__1 check (description is null or (char_length(description) <= 200)),
   constraint line__amount_not_positive__2 check (amount is null or (amount >= 0.01)),
   constraint line__line_amount_too_high__3 check (amount is null or (amount <= 5000)),
-  constraint line__mileage_distance_required__8 check (not coalesce((category = 'mileage'), false) or coalesce((distance_km > 0), false)),
-  constraint line__mileage_rate_exceeded__9 check (not coalesce((category = 'mileage'), false) or coalesce((amount <= ((distance_km)::numeric * 0.3)), false))
+  constraint line__distance_negative__8 check (distance_km is null or (distance_km >= 0)),
+  constraint line__mileage_distance_required__9 check (not coalesce((category = 'mileage'), false) or coalesce((distance_km > 0), false)),
+  constraint line__mileage_rate_exceeded__10 check (not coalesce((category = 'mileage'), false) or coalesce((amount <= ((distance_km)::numeric * 0.3)), false))
 );
 
 create table if not exists public.receipt (
@@ -824,7 +828,7 @@ set search_path = ''
 as $fn$
 begin
   perform app.lock_group('line.claim', (new.id)::text);
-  if not (not coalesce((new.status not in ('draft', 'returned')), false) or coalesce(((select count(*) from public.line _c1 where (_c1.claim = new.id)) >= 1), false)) then
+  if not (not coalesce((new.status not in ('draft', 'returned')), false) or coalesce(((select count(*) from public.line _c1 where ((_c1.claim = new.id)) and app.line__counted_for_writer(_c1)) >= 1), false)) then
     raise exception using errcode = 'P0001', message = 'CLAIM_EMPTY', detail = jsonb_build_object('entity', 'claim')::text;
   end if;
   return null;
@@ -848,7 +852,7 @@ begin
   end loop;
   for c in select * from public.line x where x.claim = new.id loop
     perform app.lock_group('receipt.line', (c.id)::text);
-    if not (not coalesce(((c.amount > 25) and ((select _h1.status from public.claim _h1 where _h1.id = c.claim) not in ('draft', 'returned'))), false) or coalesce(((select count(*) from public.receipt _c1 where (_c1.line = c.id)) >= 1), false)) then
+    if not (not coalesce(((c.amount > 25) and ((select _h1.status from public.claim _h1 where _h1.id = c.claim) not in ('draft', 'returned'))), false) or coalesce(((select count(*) from public.receipt _c1 where ((_c1.line = c.id)) and app.receipt__counted_for_writer(_c1)) >= 1), false)) then
       raise exception using errcode = 'P0001', message = 'RECEIPT_REQUIRED', detail = jsonb_build_object('entity', 'line', 'id', c.id, 'field', 'amount')::text;
     end if;
   end loop;
@@ -857,6 +861,19 @@ end;
 $fn$;
 revoke execute on function app.claim__revalidate_dependents() from public, anon, authenticated;
 create or replace trigger ninefold_40_revalidate after update on public.claim for each row execute function app.claim__revalidate_dependents();
+
+-- line: whether a row counts in a rule's count for the current writer (it may read or owns it).
+create or replace function app.line__counted_for_writer(p_row public.line)
+returns boolean
+language sql stable security definer
+set search_path = ''
+as $fn$
+select coalesce(
+  coalesce(current_setting('role', true), 'none') not in ('anon', 'authenticated')
+  or p_row.submitter = (select auth.uid())
+  or (((select app.has_role((select auth.uid()), 'employee')) and coalesce((p_row.submitter = (select auth.uid())), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce(((p_row.submitter = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = p_row.submitter) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = p_row.claim) <> 'draft'))), false)) or ((select app.has_role((select auth.uid()), 'finance')) and coalesce(((p_row.submitter = (select auth.uid())) or ((select _h1.status from public.claim _h1 where _h1.id = p_row.claim) <> 'draft')), false)) or (select app.has_role((select auth.uid()), 'admin'))), false);
+$fn$;
+revoke execute on function app.line__counted_for_writer(public.line) from public, anon, authenticated;
 
 -- Validation of line that reads beyond the row (raises the rule's catalogue code).
 create or replace function app.line__validate()
@@ -876,10 +893,10 @@ begin
   if not (coalesce((new.currency = (select _h1.currency from public.claim _h1 where _h1.id = new.claim)), false)) then
     raise exception using errcode = 'P0001', message = 'CURRENCY_MISMATCH', detail = jsonb_build_object('entity', 'line', 'field', 'currency')::text;
   end if;
-  if not (coalesce(((select count(*) from public.line _c1 where (_c1.claim = new.claim)) <= 50), false)) then
+  if not (coalesce(((select count(*) from public.line _c1 where ((_c1.claim = new.claim)) and (_c1.id = new.id or app.line__counted_for_writer(_c1))) <= 50), false)) then
     raise exception using errcode = 'P0001', message = 'TOO_MANY_LINES', detail = jsonb_build_object('entity', 'line')::text;
   end if;
-  if not (not coalesce(((new.amount > 25) and ((select _h1.status from public.claim _h1 where _h1.id = new.claim) not in ('draft', 'returned'))), false) or coalesce(((select count(*) from public.receipt _c1 where (_c1.line = new.id)) >= 1), false)) then
+  if not (not coalesce(((new.amount > 25) and ((select _h1.status from public.claim _h1 where _h1.id = new.claim) not in ('draft', 'returned'))), false) or coalesce(((select count(*) from public.receipt _c1 where ((_c1.line = new.id)) and app.receipt__counted_for_writer(_c1)) >= 1), false)) then
     raise exception using errcode = 'P0001', message = 'RECEIPT_REQUIRED', detail = jsonb_build_object('entity', 'line', 'field', 'amount')::text;
   end if;
   return null;
@@ -931,6 +948,19 @@ $fn$;
 revoke execute on function app.line__recheck_permission() from public, anon, authenticated;
 create or replace trigger ninefold_35_recheck_permission after insert or update or delete on public.line for each row execute function app.line__recheck_permission();
 
+-- receipt: whether a row counts in a rule's count for the current writer (it may read or owns it).
+create or replace function app.receipt__counted_for_writer(p_row public.receipt)
+returns boolean
+language sql stable security definer
+set search_path = ''
+as $fn$
+select coalesce(
+  coalesce(current_setting('role', true), 'none') not in ('anon', 'authenticated')
+  or p_row.uploaded_by = (select auth.uid())
+  or (((select app.has_role((select auth.uid()), 'employee')) and coalesce((p_row.uploaded_by = (select auth.uid())), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce(((p_row.uploaded_by = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = p_row.uploaded_by) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = p_row.claim) <> 'draft'))), false)) or ((select app.has_role((select auth.uid()), 'finance')) and coalesce(((p_row.uploaded_by = (select auth.uid())) or ((select _h1.status from public.claim _h1 where _h1.id = p_row.claim) <> 'draft')), false)) or (select app.has_role((select auth.uid()), 'admin'))), false);
+$fn$;
+revoke execute on function app.receipt__counted_for_writer(public.receipt) from public, anon, authenticated;
+
 -- Validation of receipt that reads beyond the row (raises the rule's catalogue code).
 create or replace function app.receipt__validate()
 returns trigger
@@ -942,7 +972,7 @@ begin
   if not (coalesce(((select _h1.claim from public.line _h1 where _h1.id = new.line) = new.claim), false)) then
     raise exception using errcode = 'P0001', message = 'RECEIPT_LINE_MISMATCH', detail = jsonb_build_object('entity', 'receipt', 'field', 'line')::text;
   end if;
-  if not (coalesce(((select count(*) from public.receipt _c1 where (_c1.line = new.line)) <= 5), false)) then
+  if not (coalesce(((select count(*) from public.receipt _c1 where ((_c1.line = new.line)) and (_c1.id = new.id or app.receipt__counted_for_writer(_c1))) <= 5), false)) then
     raise exception using errcode = 'P0001', message = 'TOO_MANY_RECEIPTS', detail = jsonb_build_object('entity', 'receipt')::text;
   end if;
   return null;
@@ -979,6 +1009,7 @@ create or replace trigger ninefold_35_recheck_permission after insert or update 
 create table if not exists public.claim_history (
   id uuid primary key default gen_random_uuid(),
   row_id uuid not null,
+  kind text not null default 'transition',
   transition text not null,
   from_state text not null,
   to_state text not null,
@@ -986,11 +1017,12 @@ create table if not exists public.claim_history (
   at timestamptz not null default now(),
   input jsonb not null default '{}'::jsonb
 );
+alter table public.claim_history add column if not exists kind text not null default 'transition';
 create index if not exists claim_history__row_id__idx on public.claim_history (row_id, at);
 alter table public.claim_history enable row level security;
 alter table public.claim_history force row level security;
 drop policy if exists claim_history__read on public.claim_history;
-create policy claim_history__read on public.claim_history as permissive for select to authenticated using (exists (select 1 from public.claim x where x.id = claim_history.row_id and x.created_at <= claim_history.at));
+create policy claim_history__read on public.claim_history as permissive for select to authenticated using (exists (select 1 from public.claim x where x.id = claim_history.row_id and x.created_at <= claim_history.at) and (claim_history.kind <> 'added' or case claim_history.transition when 'line' then exists (select 1 from public.line c where c.id = (claim_history.input ->> 'id')::uuid) when 'receipt' then exists (select 1 from public.receipt c where c.id = (claim_history.input ->> 'id')::uuid) else false end));
 -- History of claim is append-only.
 create or replace function app.claim_history__append_only()
 returns trigger
@@ -1003,6 +1035,344 @@ end;
 $fn$;
 revoke execute on function app.claim_history__append_only() from public, anon, authenticated;
 create or replace trigger ninefold_append_only before update or delete on public.claim_history for each row execute function app.claim_history__append_only();
+
+-- History of claim: edits of title, purpose, currency.
+create or replace function app.claim__audit()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  v jsonb := '{}'::jsonb;
+begin
+  if (select auth.uid()) is null or coalesce(current_setting('ninefold.in_transition', true), '') = 'on' then
+    return null;
+  end if;
+  if new.title is distinct from old.title then v := v || jsonb_build_object('title', to_jsonb(new.title)); end if;
+  if new.purpose is distinct from old.purpose then v := v || jsonb_build_object('purpose', to_jsonb(new.purpose)); end if;
+  if new.currency is distinct from old.currency then v := v || jsonb_build_object('currency', to_jsonb(new.currency)); end if;
+  if v <> '{}'::jsonb then
+    insert into public.claim_history (row_id, kind, transition, from_state, to_state, actor, input)
+    values (new.id, 'edit', '', old.status, new.status, (select auth.uid()), v);
+  end if;
+  return null;
+end;
+$fn$;
+revoke execute on function app.claim__audit() from public, anon, authenticated;
+
+create or replace trigger ninefold_audit after update on public.claim for each row execute function app.claim__audit();
+
+-- History of claim: a line added under it.
+create or replace function app.line__audit_claim()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+begin
+  if (select auth.uid()) is null or new.claim is null then
+    return null;
+  end if;
+  insert into public.claim_history (row_id, kind, transition, from_state, to_state, actor, input)
+  select p.id, 'added', 'line', p.status, p.status, (select auth.uid()), jsonb_build_object('id', new.id)
+  from public.claim p where p.id = new.claim;
+  return null;
+end;
+$fn$;
+revoke execute on function app.line__audit_claim() from public, anon, authenticated;
+
+create or replace trigger ninefold_audit_claim after insert on public.line for each row execute function app.line__audit_claim();
+
+-- History of claim: a receipt added under it.
+create or replace function app.receipt__audit_claim()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+begin
+  if (select auth.uid()) is null or new.claim is null then
+    return null;
+  end if;
+  insert into public.claim_history (row_id, kind, transition, from_state, to_state, actor, input)
+  select p.id, 'added', 'receipt', p.status, p.status, (select auth.uid()), jsonb_build_object('id', new.id)
+  from public.claim p where p.id = new.claim;
+  return null;
+end;
+$fn$;
+revoke execute on function app.receipt__audit_claim() from public, anon, authenticated;
+
+create or replace trigger ninefold_audit_claim after insert on public.receipt for each row execute function app.receipt__audit_claim();
+
+-- ======================================================================
+-- Outbox
+-- ======================================================================
+
+create table if not exists app.outbox (
+  id uuid primary key default gen_random_uuid(),
+  call text not null,
+  payload jsonb not null,
+  requested_by uuid references auth.users (id) on delete set null,
+  created_at timestamptz not null default now()
+);
+alter table app.outbox add column if not exists entity text;
+alter table app.outbox add column if not exists row_id uuid;
+alter table app.outbox add column if not exists transition text;
+alter table app.outbox add column if not exists idempotency_key text generated always as ('ninefold-outbox-' || id::text) stored;
+alter table app.outbox add column if not exists status text not null default 'pending';
+alter table app.outbox add column if not exists attempts integer not null default 0;
+alter table app.outbox add column if not exists next_attempt_at timestamptz not null default now();
+alter table app.outbox add column if not exists locked_until timestamptz;
+alter table app.outbox add column if not exists delivered_at timestamptz;
+alter table app.outbox add column if not exists last_error text;
+alter table app.outbox add column if not exists response jsonb;
+alter table app.outbox drop constraint if exists outbox__status;
+alter table app.outbox add constraint outbox__status check (status in ('pending', 'sending', 'delivered', 'failed'));
+create index if not exists outbox__due__idx on app.outbox (next_attempt_at) where status in ('pending', 'sending');
+alter table app.outbox enable row level security;
+alter table app.outbox force row level security;
+drop policy if exists outbox__read on app.outbox;
+create policy outbox__read on app.outbox for select to authenticated using ((select app.is_admin()));
+revoke all on table app.outbox from public, anon, authenticated;
+grant select on table app.outbox to authenticated;
+drop function if exists app.record_outbox(text, jsonb);
+
+-- A declared call of the specification (method, path, service, payload shape, roles, transitions).
+create or replace function app.declared_call(p_call text)
+returns jsonb
+language sql immutable
+set search_path = ''
+as $fn$
+  select case p_call
+    when 'exportJournalEntry' then '{"method":"POST","path":"/v1/journal-entries","service":"accounting","payload":{"claimId":"uuid","reference":"string","employeeEmail":"email","costCentre?":"string","currency":"string","total":"number","paidAt":"datetime","lines":[{"date":"string","category":"string","description":"string","amount":"number"}]},"roles":["finance"],"transitions":["claim.pay"]}'::jsonb
+  end
+$fn$;
+revoke execute on function app.declared_call(text) from public, anon, authenticated;
+
+-- The first place a value does not fit a call shape ({path, problem, expected}), or null; as src/backend/checkShape.ts. Partial: missing top-level keys pass.
+create or replace function app.outbox_shape_issue(p_shape jsonb, p_value jsonb, p_partial boolean default false, p_path text default '')
+returns jsonb
+language plpgsql immutable
+set search_path = ''
+as $fn$
+declare
+  k text;
+  t jsonb;
+  v_name text;
+  v_opt boolean;
+  v jsonb;
+  v_issue jsonb;
+  v_path text;
+  v_text text;
+  v_ok boolean;
+begin
+  if jsonb_typeof(p_shape) = 'string' then
+    v_text := case when jsonb_typeof(p_value) = 'string' then p_value #>> '{}' end;
+    v_ok := case p_shape #>> '{}'
+      when 'string' then jsonb_typeof(p_value) = 'string'
+      when 'number' then jsonb_typeof(p_value) = 'number'
+      when 'integer' then jsonb_typeof(p_value) = 'number' and (p_value #>> '{}')::numeric = trunc((p_value #>> '{}')::numeric)
+      when 'boolean' then jsonb_typeof(p_value) = 'boolean'
+      when 'uuid' then v_text ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+      when 'email' then v_text ~ '^[^\s@]+@[^\s@]+\.[^\s@]+$'
+      when 'datetime' then v_text ~ '^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$'
+      else false end;
+    if coalesce(v_ok, false) and p_shape #>> '{}' = 'datetime' then
+      begin
+        perform v_text::timestamptz;
+      exception when others then
+        v_ok := false;
+      end;
+    end if;
+    if not coalesce(v_ok, false) then
+      return jsonb_build_object('path', p_path, 'problem', 'type', 'expected', p_shape #>> '{}');
+    end if;
+    return null;
+  elsif jsonb_typeof(p_shape) = 'array' then
+    if jsonb_typeof(p_value) is distinct from 'array' then
+      return jsonb_build_object('path', p_path, 'problem', 'type', 'expected', 'array');
+    end if;
+    for i in 0 .. jsonb_array_length(p_value) - 1 loop
+      v_issue := app.outbox_shape_issue(p_shape -> 0, p_value -> i, false, case when p_path = '' then i::text else p_path || '.' || i end);
+      if v_issue is not null then return v_issue; end if;
+    end loop;
+    return null;
+  end if;
+  if jsonb_typeof(p_value) is distinct from 'object' then
+    return jsonb_build_object('path', p_path, 'problem', 'type', 'expected', 'object');
+  end if;
+  for k, t in select e.key, e.value from jsonb_each(p_shape) e order by e.key loop
+    v_opt := right(k, 1) = '?';
+    v_name := case when v_opt then left(k, -1) else k end;
+    v_path := case when p_path = '' then v_name else p_path || '.' || v_name end;
+    v := p_value -> v_name;
+    if v is null or jsonb_typeof(v) = 'null' then
+      if not v_opt and not p_partial then
+        return jsonb_build_object('path', v_path, 'problem', 'missing');
+      end if;
+      continue;
+    end if;
+    v_issue := app.outbox_shape_issue(t, v, false, v_path);
+    if v_issue is not null then return v_issue; end if;
+  end loop;
+  for k in select jsonb_object_keys(p_value) order by 1 loop
+    if not (p_shape ? k or p_shape ? (k || '?')) then
+      return jsonb_build_object('path', case when p_path = '' then k else p_path || '.' || k end, 'problem', 'unexpected');
+    end if;
+  end loop;
+  return null;
+end;
+$fn$;
+revoke execute on function app.outbox_shape_issue(jsonb, jsonb, boolean, text) from public, anon, authenticated;
+
+-- Queues a call a transition declares, in the transition’s transaction (transition functions only).
+create or replace function app.outbox_write(p_call text, p_client jsonb, p_server jsonb, p_entity text, p_row uuid, p_transition text)
+returns uuid
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  v_payload jsonb;
+  v_issue jsonb;
+  v_id uuid;
+begin
+  if p_client is not null and jsonb_typeof(p_client) not in ('object', 'null') then
+    raise exception using errcode = 'P0001', message = 'INVALID_INPUT', detail = jsonb_build_object('call', p_call, 'issues', jsonb_build_array(jsonb_build_object('path', '', 'problem', 'type', 'expected', 'object')))::text;
+  end if;
+  v_payload := coalesce(nullif(p_client, 'null'::jsonb), '{}'::jsonb) || coalesce(p_server, '{}'::jsonb);
+  v_issue := app.outbox_shape_issue(app.declared_call(p_call) -> 'payload', v_payload, true);
+  if v_issue is not null then
+    raise exception using errcode = 'P0001', message = 'INVALID_INPUT', detail = jsonb_build_object('call', p_call, 'issues', jsonb_build_array(v_issue))::text;
+  end if;
+  insert into app.outbox (call, payload, requested_by, entity, row_id, transition)
+  values (p_call, v_payload, (select auth.uid()), p_entity, p_row, p_transition)
+  returning id into v_id;
+  return v_id;
+end;
+$fn$;
+revoke execute on function app.outbox_write(text, jsonb, jsonb, text, uuid, text) from public, anon, authenticated;
+
+-- A client asks for a declared call that no transition declares (roles and payload checked).
+create or replace function public.record_call(p_call text, p_payload jsonb)
+returns uuid
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  v_uid uuid := (select auth.uid());
+  v_allowed boolean;
+  v_issue jsonb;
+  v_id uuid;
+begin
+  if app.declared_call(p_call) is null then
+    raise exception using errcode = 'P0001', message = 'UNKNOWN_CALL', detail = jsonb_build_object('call', p_call)::text;
+  end if;
+  v_allowed := case p_call
+    when 'exportJournalEntry' then app.has_role(v_uid, 'finance')
+    else false end;
+  if v_uid is null or not coalesce(v_allowed, false) then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('call', p_call)::text;
+  end if;
+  if jsonb_array_length(app.declared_call(p_call) -> 'transitions') > 0 then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('call', p_call, 'reason', 'sent-by-transition', 'transitions', app.declared_call(p_call) -> 'transitions')::text;
+  end if;
+  v_issue := app.outbox_shape_issue(app.declared_call(p_call) -> 'payload', p_payload);
+  if v_issue is not null then
+    raise exception using errcode = 'P0001', message = 'INVALID_INPUT', detail = jsonb_build_object('call', p_call, 'issues', jsonb_build_array(v_issue))::text;
+  end if;
+  insert into app.outbox (call, payload, requested_by) values (p_call, p_payload, v_uid) returning id into v_id;
+  return v_id;
+end;
+$fn$;
+revoke execute on function public.record_call(text, jsonb) from public, anon, authenticated;
+grant execute on function public.record_call(text, jsonb) to authenticated;
+
+-- The deliverer takes the due calls (leased; owner and service_role only).
+create or replace function public.outbox_claim(p_calls text[] default null, p_limit integer default 10, p_lease_seconds integer default 60)
+returns table (id uuid, call text, payload jsonb, idempotency_key text, attempts integer, method text, path text, service text)
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  o record;
+  v_issue jsonb;
+begin
+  for o in
+    select x.id, x.call, x.payload from app.outbox x
+    where ((x.status = 'pending' and x.next_attempt_at <= now()) or (x.status = 'sending' and x.locked_until < now()))
+      and (p_calls is null or x.call = any (p_calls))
+    order by x.next_attempt_at, x.id
+    limit greatest(p_limit, 0)
+    for update skip locked
+  loop
+    v_issue := app.outbox_shape_issue(app.declared_call(o.call) -> 'payload', o.payload);
+    if v_issue is not null then
+      update app.outbox x set status = 'failed', locked_until = null, last_error = 'payload does not fit the call: ' || v_issue::text where x.id = o.id;
+      continue;
+    end if;
+    update app.outbox x set status = 'sending', attempts = x.attempts + 1, locked_until = now() + make_interval(secs => p_lease_seconds)
+    where x.id = o.id
+    returning x.id, x.call, x.payload, x.idempotency_key, x.attempts
+    into id, call, payload, idempotency_key, attempts;
+    method := app.declared_call(o.call) ->> 'method';
+    path := app.declared_call(o.call) ->> 'path';
+    service := app.declared_call(o.call) ->> 'service';
+    return next;
+  end loop;
+end;
+$fn$;
+revoke execute on function public.outbox_claim(text[], integer, integer) from public, anon, authenticated;
+
+do $do$ begin
+  if exists (select 1 from pg_catalog.pg_roles where rolname = 'service_role') then
+    grant execute on function public.outbox_claim(text[], integer, integer) to service_role;
+  end if;
+end $do$;
+
+-- The deliverer marks a call sent; a delivered call is never claimed again.
+create or replace function public.outbox_delivered(p_id uuid, p_response jsonb default null)
+returns boolean
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+begin
+  update app.outbox x set status = 'delivered', delivered_at = now(), locked_until = null, last_error = null, response = p_response
+  where x.id = p_id and x.status = 'sending';
+  return found;
+end;
+$fn$;
+revoke execute on function public.outbox_delivered(uuid, jsonb) from public, anon, authenticated;
+
+do $do$ begin
+  if exists (select 1 from pg_catalog.pg_roles where rolname = 'service_role') then
+    grant execute on function public.outbox_delivered(uuid, jsonb) to service_role;
+  end if;
+end $do$;
+
+-- The deliverer reports a failed attempt: retried with backoff, or failed for good (last_error kept).
+create or replace function public.outbox_failed(p_id uuid, p_error text, p_max_attempts integer default 8, p_base_seconds double precision default 30)
+returns text
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  v_status text;
+begin
+  update app.outbox x set
+    status = case when x.attempts >= p_max_attempts then 'failed' else 'pending' end,
+    next_attempt_at = now() + make_interval(secs => p_base_seconds * power(2, greatest(x.attempts - 1, 0))),
+    locked_until = null,
+    last_error = left(p_error, 2000)
+  where x.id = p_id and x.status = 'sending'
+  returning x.status into v_status;
+  return v_status;
+end;
+$fn$;
+revoke execute on function public.outbox_failed(uuid, text, integer, double precision) from public, anon, authenticated;
+
+do $do$ begin
+  if exists (select 1 from pg_catalog.pg_roles where rolname = 'service_role') then
+    grant execute on function public.outbox_failed(uuid, text, integer, double precision) to service_role;
+  end if;
+end $do$;
 
 -- ======================================================================
 -- Transitions
@@ -1038,12 +1408,14 @@ begin
   if not coalesce((r.submitter = (select auth.uid())), false) then
     raise exception using errcode = 'P0001', message = 'NOT_SUBMITTER', detail = jsonb_build_object('entity', 'claim', 'action', 'submit')::text;
   end if;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.claim x set
     submitted_at = now(),
     total = coalesce((select sum(_s1.amount) from public.line _s1 where (_s1.claim = x.id)), 0),
     status = 'submitted'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.claim_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'submit', v_from, 'submitted', (select auth.uid()), '{}'::jsonb);
   return r;
@@ -1082,11 +1454,13 @@ begin
   if not coalesce((r.submitter = (select auth.uid())), false) then
     raise exception using errcode = 'P0001', message = 'NOT_SUBMITTER', detail = jsonb_build_object('entity', 'claim', 'action', 'recall')::text;
   end if;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.claim x set
     submitted_at = null,
     status = 'draft'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.claim_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'recall', v_from, 'draft', (select auth.uid()), '{}'::jsonb);
   return r;
@@ -1125,12 +1499,14 @@ begin
   if not coalesce(((select _h1.manager from public.person _h1 where _h1.id = r.submitter) = (select auth.uid())), false) then
     raise exception using errcode = 'P0001', message = 'NOT_YOUR_REPORT', detail = jsonb_build_object('entity', 'claim', 'action', 'approve')::text;
   end if;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.claim x set
     approved_by = (select auth.uid()),
     approved_at = now(),
     status = 'approved'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.claim_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'approve', v_from, 'approved', (select auth.uid()), '{}'::jsonb);
   return r;
@@ -1169,12 +1545,14 @@ begin
   if not coalesce((r.submitter <> (select auth.uid())), false) then
     raise exception using errcode = 'P0001', message = 'SELF_APPROVAL', detail = jsonb_build_object('entity', 'claim', 'action', 'finance_approve')::text;
   end if;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.claim x set
     finance_approved_by = (select auth.uid()),
     finance_approved_at = now(),
     status = 'finance_approved'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.claim_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'finance_approve', v_from, 'finance_approved', (select auth.uid()), '{}'::jsonb);
   return r;
@@ -1216,6 +1594,7 @@ begin
   if p_input -> 'returnReason' is null or jsonb_typeof(p_input -> 'returnReason') = 'null' or (p_input ->> 'returnReason') = '' then
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'claim', 'transition', 'send_back', 'field', 'returnReason')::text;
   end if;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.claim x set
     return_reason = (p_input ->> 'returnReason')::text,
     approved_by = null,
@@ -1225,6 +1604,7 @@ begin
     status = 'returned'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.claim_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'send_back', v_from, 'returned', (select auth.uid()), jsonb_build_object('returnReason', p_input -> 'returnReason'));
   return r;
@@ -1266,11 +1646,13 @@ begin
   if p_input -> 'rejectionReason' is null or jsonb_typeof(p_input -> 'rejectionReason') = 'null' or (p_input ->> 'rejectionReason') = '' then
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'claim', 'transition', 'reject', 'field', 'rejectionReason')::text;
   end if;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.claim x set
     rejection_reason = (p_input ->> 'rejectionReason')::text,
     status = 'rejected'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.claim_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'reject', v_from, 'rejected', (select auth.uid()), jsonb_build_object('rejectionReason', p_input -> 'rejectionReason'));
   return r;
@@ -1312,6 +1694,7 @@ begin
   if p_input -> 'paymentReference' is null or jsonb_typeof(p_input -> 'paymentReference') = 'null' or (p_input ->> 'paymentReference') = '' then
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'claim', 'transition', 'pay', 'field', 'paymentReference')::text;
   end if;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.claim x set
     payment_reference = (p_input ->> 'paymentReference')::text,
     paid_at = now(),
@@ -1319,8 +1702,13 @@ begin
     status = 'paid'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.claim_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'pay', v_from, 'paid', (select auth.uid()), jsonb_build_object('paymentReference', p_input -> 'paymentReference'));
+  if not (app.has_role((select auth.uid()), 'finance')) then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'claim', 'action', 'pay', 'call', 'exportJournalEntry')::text;
+  end if;
+  perform app.outbox_write('exportJournalEntry', p_input -> 'calls' -> 'exportJournalEntry', jsonb_build_object('claimId', r.id, 'currency', r.currency, 'total', r.total, 'paidAt', r.paid_at), 'claim', r.id, 'pay');
   return r;
 end;
 $fn$;
@@ -1450,6 +1838,53 @@ drop policy if exists receipt__admin__delete on public.receipt;
 create policy receipt__admin__delete on public.receipt as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'admin')) and coalesce(((receipt.uploaded_by = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = receipt.claim) in ('draft', 'returned'))), false)));
 
 -- ======================================================================
+-- Search
+-- ======================================================================
+
+create index if not exists person__name__trgm_idx on public.person using gin (name extensions.gin_trgm_ops);
+create index if not exists person__email__trgm_idx on public.person using gin (email extensions.gin_trgm_ops);
+create index if not exists person__department__trgm_idx on public.person using gin (department extensions.gin_trgm_ops);
+-- Search for person: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
+create or replace function app.person__search(p_pattern text)
+returns setof uuid
+language sql stable security definer
+set search_path = ''
+as $fn$
+  select t.id from public.person t where (t.name ilike p_pattern or t.email ilike p_pattern or t.department ilike p_pattern) and coalesce((select app.has_role((select auth.uid()), 'employee')) or (select app.has_role((select auth.uid()), 'manager')) or (select app.has_role((select auth.uid()), 'finance')) or (select app.has_role((select auth.uid()), 'admin')), false)
+$fn$;
+revoke all on function app.person__search(text) from public;
+grant execute on function app.person__search(text) to authenticated;
+
+create index if not exists claim__title__trgm_idx on public.claim using gin (title extensions.gin_trgm_ops);
+create index if not exists claim__purpose__trgm_idx on public.claim using gin (purpose extensions.gin_trgm_ops);
+create index if not exists claim__return_reason__trgm_idx on public.claim using gin (return_reason extensions.gin_trgm_ops);
+create index if not exists claim__rejection_reason__trgm_idx on public.claim using gin (rejection_reason extensions.gin_trgm_ops);
+create index if not exists claim__payment_reference__trgm_idx on public.claim using gin (payment_reference extensions.gin_trgm_ops);
+-- Search for claim: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
+create or replace function app.claim__search(p_pattern text)
+returns setof uuid
+language sql stable security definer
+set search_path = ''
+as $fn$
+  select t.id from public.claim t where (t.title ilike p_pattern or t.purpose ilike p_pattern or t.return_reason ilike p_pattern or t.rejection_reason ilike p_pattern or t.payment_reference ilike p_pattern) and coalesce(((select app.has_role((select auth.uid()), 'employee')) and coalesce((t.submitter = (select auth.uid())), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce(((t.submitter = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = t.submitter) = (select auth.uid())) and (t.status <> 'draft'))), false)) or ((select app.has_role((select auth.uid()), 'finance')) and coalesce(((t.submitter = (select auth.uid())) or (t.status <> 'draft')), false)) or (select app.has_role((select auth.uid()), 'admin')), false)
+$fn$;
+revoke all on function app.claim__search(text) from public;
+grant execute on function app.claim__search(text) to authenticated;
+
+create index if not exists line__description__trgm_idx on public.line using gin (description extensions.gin_trgm_ops);
+create index if not exists line__merchant__trgm_idx on public.line using gin (merchant extensions.gin_trgm_ops);
+-- Search for line: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
+create or replace function app.line__search(p_pattern text)
+returns setof uuid
+language sql stable security definer
+set search_path = ''
+as $fn$
+  select t.id from public.line t where (t.description ilike p_pattern or t.merchant ilike p_pattern) and coalesce(((select app.has_role((select auth.uid()), 'employee')) and coalesce((t.submitter = (select auth.uid())), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce(((t.submitter = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = t.submitter) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = t.claim) <> 'draft'))), false)) or ((select app.has_role((select auth.uid()), 'finance')) and coalesce(((t.submitter = (select auth.uid())) or ((select _h1.status from public.claim _h1 where _h1.id = t.claim) <> 'draft')), false)) or (select app.has_role((select auth.uid()), 'admin')), false)
+$fn$;
+revoke all on function app.line__search(text) from public;
+grant execute on function app.line__search(text) to authenticated;
+
+-- ======================================================================
 -- Privileges
 -- ======================================================================
 
@@ -1476,6 +1911,65 @@ revoke all on table public.receipt from anon, authenticated;
 grant select on table public.receipt to authenticated;
 grant insert (name, size_bytes, mime_type, content, claim, line) on table public.receipt to authenticated;
 grant delete on table public.receipt to authenticated;
+
+-- ======================================================================
+-- Screen filters
+-- ======================================================================
+
+-- Screen myClaims: the rows of claim it lists (submitter = me).
+create or replace function public.claim__where_my_claims(p_row public.claim)
+returns boolean
+language sql stable
+set search_path = ''
+as $fn$
+select coalesce((p_row.submitter = (select auth.uid())), false)
+$fn$;
+revoke execute on function public.claim__where_my_claims(public.claim) from public, anon, authenticated;
+grant execute on function public.claim__where_my_claims(public.claim) to authenticated;
+
+-- Screen approvals: the rows of claim it lists (status = submitted and submitter.manager = me).
+create or replace function public.claim__where_approvals(p_row public.claim)
+returns boolean
+language sql stable
+set search_path = ''
+as $fn$
+select coalesce(((p_row.status = 'submitted') and ((select _h1.manager from public.person _h1 where _h1.id = p_row.submitter) = (select auth.uid()))), false)
+$fn$;
+revoke execute on function public.claim__where_approvals(public.claim) from public, anon, authenticated;
+grant execute on function public.claim__where_approvals(public.claim) to authenticated;
+
+-- Screen finance: the rows of claim it lists (status in (approved, finance_approved)).
+create or replace function public.claim__where_finance(p_row public.claim)
+returns boolean
+language sql stable
+set search_path = ''
+as $fn$
+select coalesce((p_row.status in ('approved', 'finance_approved')), false)
+$fn$;
+revoke execute on function public.claim__where_finance(public.claim) from public, anon, authenticated;
+grant execute on function public.claim__where_finance(public.claim) to authenticated;
+
+-- Screen board: the rows of claim it lists (status != draft).
+create or replace function public.claim__where_board(p_row public.claim)
+returns boolean
+language sql stable
+set search_path = ''
+as $fn$
+select coalesce((p_row.status <> 'draft'), false)
+$fn$;
+revoke execute on function public.claim__where_board(public.claim) from public, anon, authenticated;
+grant execute on function public.claim__where_board(public.claim) to authenticated;
+
+-- Screen paid: the rows of claim it lists (status = paid).
+create or replace function public.claim__where_paid(p_row public.claim)
+returns boolean
+language sql stable
+set search_path = ''
+as $fn$
+select coalesce((p_row.status = 'paid'), false)
+$fn$;
+revoke execute on function public.claim__where_paid(public.claim) from public, anon, authenticated;
+grant execute on function public.claim__where_paid(public.claim) to authenticated;
 
 -- ======================================================================
 -- User administration

@@ -16,6 +16,9 @@ grant usage on schema public to anon, authenticated;
 grant usage on schema app to anon, authenticated;
 grant usage on schema auth to anon, authenticated;
 
+create schema if not exists extensions;
+create extension if not exists pg_trgm with schema extensions;
+
 -- ======================================================================
 -- Roles
 -- ======================================================================
@@ -943,6 +946,19 @@ $fn$;
 revoke execute on function app.comment__recheck_permission() from public, anon, authenticated;
 create or replace trigger ninefold_35_recheck_permission after insert or update or delete on public.comment for each row execute function app.comment__recheck_permission();
 
+-- attachment: whether a row counts in a rule's count for the current writer (it may read or owns it).
+create or replace function app.attachment__counted_for_writer(p_row public.attachment)
+returns boolean
+language sql stable security definer
+set search_path = ''
+as $fn$
+select coalesce(
+  coalesce(current_setting('role', true), 'none') not in ('anon', 'authenticated')
+  or p_row.uploaded_by = (select auth.uid())
+  or (((select app.has_role((select auth.uid()), 'customer')) and coalesce(((p_row.internal = false) and ((select _h1.requester from public.ticket _h1 where _h1.id = p_row.ticket) = (select auth.uid()))), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin'))), false);
+$fn$;
+revoke execute on function app.attachment__counted_for_writer(public.attachment) from public, anon, authenticated;
+
 -- Validation of attachment that reads beyond the row (raises the rule's catalogue code).
 create or replace function app.attachment__validate()
 returns trigger
@@ -951,7 +967,7 @@ set search_path = ''
 as $fn$
 begin
   perform app.lock_group('attachment.ticket', (new.ticket)::text);
-  if not (coalesce(((select count(*) from public.attachment _c1 where (_c1.ticket = new.ticket)) <= 20), false)) then
+  if not (coalesce(((select count(*) from public.attachment _c1 where (((_c1.ticket = new.ticket) and (_c1.internal = new.internal))) and (_c1.id = new.id or app.attachment__counted_for_writer(_c1))) <= 20), false)) then
     raise exception using errcode = 'P0001', message = 'TOO_MANY_ATTACHMENTS', detail = jsonb_build_object('entity', 'attachment')::text;
   end if;
   if not (coalesce(((select _h1.status from public.ticket _h1 where _h1.id = new.ticket) <> 'closed'), false)) then
@@ -991,6 +1007,7 @@ create or replace trigger ninefold_35_recheck_permission after insert or update 
 create table if not exists public.ticket_history (
   id uuid primary key default gen_random_uuid(),
   row_id uuid not null,
+  kind text not null default 'transition',
   transition text not null,
   from_state text not null,
   to_state text not null,
@@ -998,11 +1015,12 @@ create table if not exists public.ticket_history (
   at timestamptz not null default now(),
   input jsonb not null default '{}'::jsonb
 );
+alter table public.ticket_history add column if not exists kind text not null default 'transition';
 create index if not exists ticket_history__row_id__idx on public.ticket_history (row_id, at);
 alter table public.ticket_history enable row level security;
 alter table public.ticket_history force row level security;
 drop policy if exists ticket_history__read on public.ticket_history;
-create policy ticket_history__read on public.ticket_history as permissive for select to authenticated using (exists (select 1 from public.ticket x where x.id = ticket_history.row_id and x.created_at <= ticket_history.at));
+create policy ticket_history__read on public.ticket_history as permissive for select to authenticated using (exists (select 1 from public.ticket x where x.id = ticket_history.row_id and x.created_at <= ticket_history.at) and (ticket_history.kind <> 'added' or case ticket_history.transition when 'comment' then exists (select 1 from public.comment c where c.id = (ticket_history.input ->> 'id')::uuid) when 'attachment' then exists (select 1 from public.attachment c where c.id = (ticket_history.input ->> 'id')::uuid) else false end));
 -- History of ticket is append-only.
 create or replace function app.ticket_history__append_only()
 returns trigger
@@ -1015,6 +1033,346 @@ end;
 $fn$;
 revoke execute on function app.ticket_history__append_only() from public, anon, authenticated;
 create or replace trigger ninefold_append_only before update or delete on public.ticket_history for each row execute function app.ticket_history__append_only();
+
+-- History of ticket: edits of title, priority, category, assignee, dueAt.
+create or replace function app.ticket__audit()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  v jsonb := '{}'::jsonb;
+begin
+  if (select auth.uid()) is null or coalesce(current_setting('ninefold.in_transition', true), '') = 'on' then
+    return null;
+  end if;
+  if new.title is distinct from old.title then v := v || jsonb_build_object('title', to_jsonb(new.title)); end if;
+  if new.priority is distinct from old.priority then v := v || jsonb_build_object('priority', to_jsonb(new.priority)); end if;
+  if new.category is distinct from old.category then v := v || jsonb_build_object('category', to_jsonb(new.category)); end if;
+  if new.assignee is distinct from old.assignee then v := v || jsonb_build_object('assignee', to_jsonb(new.assignee)); end if;
+  if new.due_at is distinct from old.due_at then v := v || jsonb_build_object('dueAt', to_jsonb(new.due_at)); end if;
+  if v <> '{}'::jsonb then
+    insert into public.ticket_history (row_id, kind, transition, from_state, to_state, actor, input)
+    values (new.id, 'edit', '', old.status, new.status, (select auth.uid()), v);
+  end if;
+  return null;
+end;
+$fn$;
+revoke execute on function app.ticket__audit() from public, anon, authenticated;
+
+create or replace trigger ninefold_audit after update on public.ticket for each row execute function app.ticket__audit();
+
+-- History of ticket: a comment added under it.
+create or replace function app.comment__audit_ticket()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+begin
+  if (select auth.uid()) is null or new.ticket is null then
+    return null;
+  end if;
+  insert into public.ticket_history (row_id, kind, transition, from_state, to_state, actor, input)
+  select p.id, 'added', 'comment', p.status, p.status, (select auth.uid()), jsonb_build_object('id', new.id)
+  from public.ticket p where p.id = new.ticket;
+  return null;
+end;
+$fn$;
+revoke execute on function app.comment__audit_ticket() from public, anon, authenticated;
+
+create or replace trigger ninefold_audit_ticket after insert on public.comment for each row execute function app.comment__audit_ticket();
+
+-- History of ticket: a attachment added under it.
+create or replace function app.attachment__audit_ticket()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+begin
+  if (select auth.uid()) is null or new.ticket is null then
+    return null;
+  end if;
+  insert into public.ticket_history (row_id, kind, transition, from_state, to_state, actor, input)
+  select p.id, 'added', 'attachment', p.status, p.status, (select auth.uid()), jsonb_build_object('id', new.id)
+  from public.ticket p where p.id = new.ticket;
+  return null;
+end;
+$fn$;
+revoke execute on function app.attachment__audit_ticket() from public, anon, authenticated;
+
+create or replace trigger ninefold_audit_ticket after insert on public.attachment for each row execute function app.attachment__audit_ticket();
+
+-- ======================================================================
+-- Outbox
+-- ======================================================================
+
+create table if not exists app.outbox (
+  id uuid primary key default gen_random_uuid(),
+  call text not null,
+  payload jsonb not null,
+  requested_by uuid references auth.users (id) on delete set null,
+  created_at timestamptz not null default now()
+);
+alter table app.outbox add column if not exists entity text;
+alter table app.outbox add column if not exists row_id uuid;
+alter table app.outbox add column if not exists transition text;
+alter table app.outbox add column if not exists idempotency_key text generated always as ('ninefold-outbox-' || id::text) stored;
+alter table app.outbox add column if not exists status text not null default 'pending';
+alter table app.outbox add column if not exists attempts integer not null default 0;
+alter table app.outbox add column if not exists next_attempt_at timestamptz not null default now();
+alter table app.outbox add column if not exists locked_until timestamptz;
+alter table app.outbox add column if not exists delivered_at timestamptz;
+alter table app.outbox add column if not exists last_error text;
+alter table app.outbox add column if not exists response jsonb;
+alter table app.outbox drop constraint if exists outbox__status;
+alter table app.outbox add constraint outbox__status check (status in ('pending', 'sending', 'delivered', 'failed'));
+create index if not exists outbox__due__idx on app.outbox (next_attempt_at) where status in ('pending', 'sending');
+alter table app.outbox enable row level security;
+alter table app.outbox force row level security;
+drop policy if exists outbox__read on app.outbox;
+create policy outbox__read on app.outbox for select to authenticated using ((select app.is_admin()));
+revoke all on table app.outbox from public, anon, authenticated;
+grant select on table app.outbox to authenticated;
+drop function if exists app.record_outbox(text, jsonb);
+
+-- A declared call of the specification (method, path, service, payload shape, roles, transitions).
+create or replace function app.declared_call(p_call text)
+returns jsonb
+language sql immutable
+set search_path = ''
+as $fn$
+  select case p_call
+    when 'notifyRequester' then '{"method":"POST","path":"/functions/v1/notify-email","service":"notify-email","payload":{"ticketId":"uuid","to":"email","subject":"string","body":"string"},"roles":["agent"],"transitions":["ticket.solve"]}'::jsonb
+  end
+$fn$;
+revoke execute on function app.declared_call(text) from public, anon, authenticated;
+
+-- The first place a value does not fit a call shape ({path, problem, expected}), or null; as src/backend/checkShape.ts. Partial: missing top-level keys pass.
+create or replace function app.outbox_shape_issue(p_shape jsonb, p_value jsonb, p_partial boolean default false, p_path text default '')
+returns jsonb
+language plpgsql immutable
+set search_path = ''
+as $fn$
+declare
+  k text;
+  t jsonb;
+  v_name text;
+  v_opt boolean;
+  v jsonb;
+  v_issue jsonb;
+  v_path text;
+  v_text text;
+  v_ok boolean;
+begin
+  if jsonb_typeof(p_shape) = 'string' then
+    v_text := case when jsonb_typeof(p_value) = 'string' then p_value #>> '{}' end;
+    v_ok := case p_shape #>> '{}'
+      when 'string' then jsonb_typeof(p_value) = 'string'
+      when 'number' then jsonb_typeof(p_value) = 'number'
+      when 'integer' then jsonb_typeof(p_value) = 'number' and (p_value #>> '{}')::numeric = trunc((p_value #>> '{}')::numeric)
+      when 'boolean' then jsonb_typeof(p_value) = 'boolean'
+      when 'uuid' then v_text ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+      when 'email' then v_text ~ '^[^\s@]+@[^\s@]+\.[^\s@]+$'
+      when 'datetime' then v_text ~ '^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$'
+      else false end;
+    if coalesce(v_ok, false) and p_shape #>> '{}' = 'datetime' then
+      begin
+        perform v_text::timestamptz;
+      exception when others then
+        v_ok := false;
+      end;
+    end if;
+    if not coalesce(v_ok, false) then
+      return jsonb_build_object('path', p_path, 'problem', 'type', 'expected', p_shape #>> '{}');
+    end if;
+    return null;
+  elsif jsonb_typeof(p_shape) = 'array' then
+    if jsonb_typeof(p_value) is distinct from 'array' then
+      return jsonb_build_object('path', p_path, 'problem', 'type', 'expected', 'array');
+    end if;
+    for i in 0 .. jsonb_array_length(p_value) - 1 loop
+      v_issue := app.outbox_shape_issue(p_shape -> 0, p_value -> i, false, case when p_path = '' then i::text else p_path || '.' || i end);
+      if v_issue is not null then return v_issue; end if;
+    end loop;
+    return null;
+  end if;
+  if jsonb_typeof(p_value) is distinct from 'object' then
+    return jsonb_build_object('path', p_path, 'problem', 'type', 'expected', 'object');
+  end if;
+  for k, t in select e.key, e.value from jsonb_each(p_shape) e order by e.key loop
+    v_opt := right(k, 1) = '?';
+    v_name := case when v_opt then left(k, -1) else k end;
+    v_path := case when p_path = '' then v_name else p_path || '.' || v_name end;
+    v := p_value -> v_name;
+    if v is null or jsonb_typeof(v) = 'null' then
+      if not v_opt and not p_partial then
+        return jsonb_build_object('path', v_path, 'problem', 'missing');
+      end if;
+      continue;
+    end if;
+    v_issue := app.outbox_shape_issue(t, v, false, v_path);
+    if v_issue is not null then return v_issue; end if;
+  end loop;
+  for k in select jsonb_object_keys(p_value) order by 1 loop
+    if not (p_shape ? k or p_shape ? (k || '?')) then
+      return jsonb_build_object('path', case when p_path = '' then k else p_path || '.' || k end, 'problem', 'unexpected');
+    end if;
+  end loop;
+  return null;
+end;
+$fn$;
+revoke execute on function app.outbox_shape_issue(jsonb, jsonb, boolean, text) from public, anon, authenticated;
+
+-- Queues a call a transition declares, in the transition’s transaction (transition functions only).
+create or replace function app.outbox_write(p_call text, p_client jsonb, p_server jsonb, p_entity text, p_row uuid, p_transition text)
+returns uuid
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  v_payload jsonb;
+  v_issue jsonb;
+  v_id uuid;
+begin
+  if p_client is not null and jsonb_typeof(p_client) not in ('object', 'null') then
+    raise exception using errcode = 'P0001', message = 'INVALID_INPUT', detail = jsonb_build_object('call', p_call, 'issues', jsonb_build_array(jsonb_build_object('path', '', 'problem', 'type', 'expected', 'object')))::text;
+  end if;
+  v_payload := coalesce(nullif(p_client, 'null'::jsonb), '{}'::jsonb) || coalesce(p_server, '{}'::jsonb);
+  v_issue := app.outbox_shape_issue(app.declared_call(p_call) -> 'payload', v_payload, true);
+  if v_issue is not null then
+    raise exception using errcode = 'P0001', message = 'INVALID_INPUT', detail = jsonb_build_object('call', p_call, 'issues', jsonb_build_array(v_issue))::text;
+  end if;
+  insert into app.outbox (call, payload, requested_by, entity, row_id, transition)
+  values (p_call, v_payload, (select auth.uid()), p_entity, p_row, p_transition)
+  returning id into v_id;
+  return v_id;
+end;
+$fn$;
+revoke execute on function app.outbox_write(text, jsonb, jsonb, text, uuid, text) from public, anon, authenticated;
+
+-- A client asks for a declared call that no transition declares (roles and payload checked).
+create or replace function public.record_call(p_call text, p_payload jsonb)
+returns uuid
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  v_uid uuid := (select auth.uid());
+  v_allowed boolean;
+  v_issue jsonb;
+  v_id uuid;
+begin
+  if app.declared_call(p_call) is null then
+    raise exception using errcode = 'P0001', message = 'UNKNOWN_CALL', detail = jsonb_build_object('call', p_call)::text;
+  end if;
+  v_allowed := case p_call
+    when 'notifyRequester' then app.has_role(v_uid, 'agent')
+    else false end;
+  if v_uid is null or not coalesce(v_allowed, false) then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('call', p_call)::text;
+  end if;
+  if jsonb_array_length(app.declared_call(p_call) -> 'transitions') > 0 then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('call', p_call, 'reason', 'sent-by-transition', 'transitions', app.declared_call(p_call) -> 'transitions')::text;
+  end if;
+  v_issue := app.outbox_shape_issue(app.declared_call(p_call) -> 'payload', p_payload);
+  if v_issue is not null then
+    raise exception using errcode = 'P0001', message = 'INVALID_INPUT', detail = jsonb_build_object('call', p_call, 'issues', jsonb_build_array(v_issue))::text;
+  end if;
+  insert into app.outbox (call, payload, requested_by) values (p_call, p_payload, v_uid) returning id into v_id;
+  return v_id;
+end;
+$fn$;
+revoke execute on function public.record_call(text, jsonb) from public, anon, authenticated;
+grant execute on function public.record_call(text, jsonb) to authenticated;
+
+-- The deliverer takes the due calls (leased; owner and service_role only).
+create or replace function public.outbox_claim(p_calls text[] default null, p_limit integer default 10, p_lease_seconds integer default 60)
+returns table (id uuid, call text, payload jsonb, idempotency_key text, attempts integer, method text, path text, service text)
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  o record;
+  v_issue jsonb;
+begin
+  for o in
+    select x.id, x.call, x.payload from app.outbox x
+    where ((x.status = 'pending' and x.next_attempt_at <= now()) or (x.status = 'sending' and x.locked_until < now()))
+      and (p_calls is null or x.call = any (p_calls))
+    order by x.next_attempt_at, x.id
+    limit greatest(p_limit, 0)
+    for update skip locked
+  loop
+    v_issue := app.outbox_shape_issue(app.declared_call(o.call) -> 'payload', o.payload);
+    if v_issue is not null then
+      update app.outbox x set status = 'failed', locked_until = null, last_error = 'payload does not fit the call: ' || v_issue::text where x.id = o.id;
+      continue;
+    end if;
+    update app.outbox x set status = 'sending', attempts = x.attempts + 1, locked_until = now() + make_interval(secs => p_lease_seconds)
+    where x.id = o.id
+    returning x.id, x.call, x.payload, x.idempotency_key, x.attempts
+    into id, call, payload, idempotency_key, attempts;
+    method := app.declared_call(o.call) ->> 'method';
+    path := app.declared_call(o.call) ->> 'path';
+    service := app.declared_call(o.call) ->> 'service';
+    return next;
+  end loop;
+end;
+$fn$;
+revoke execute on function public.outbox_claim(text[], integer, integer) from public, anon, authenticated;
+
+do $do$ begin
+  if exists (select 1 from pg_catalog.pg_roles where rolname = 'service_role') then
+    grant execute on function public.outbox_claim(text[], integer, integer) to service_role;
+  end if;
+end $do$;
+
+-- The deliverer marks a call sent; a delivered call is never claimed again.
+create or replace function public.outbox_delivered(p_id uuid, p_response jsonb default null)
+returns boolean
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+begin
+  update app.outbox x set status = 'delivered', delivered_at = now(), locked_until = null, last_error = null, response = p_response
+  where x.id = p_id and x.status = 'sending';
+  return found;
+end;
+$fn$;
+revoke execute on function public.outbox_delivered(uuid, jsonb) from public, anon, authenticated;
+
+do $do$ begin
+  if exists (select 1 from pg_catalog.pg_roles where rolname = 'service_role') then
+    grant execute on function public.outbox_delivered(uuid, jsonb) to service_role;
+  end if;
+end $do$;
+
+-- The deliverer reports a failed attempt: retried with backoff, or failed for good (last_error kept).
+create or replace function public.outbox_failed(p_id uuid, p_error text, p_max_attempts integer default 8, p_base_seconds double precision default 30)
+returns text
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  v_status text;
+begin
+  update app.outbox x set
+    status = case when x.attempts >= p_max_attempts then 'failed' else 'pending' end,
+    next_attempt_at = now() + make_interval(secs => p_base_seconds * power(2, greatest(x.attempts - 1, 0))),
+    locked_until = null,
+    last_error = left(p_error, 2000)
+  where x.id = p_id and x.status = 'sending'
+  returning x.status into v_status;
+  return v_status;
+end;
+$fn$;
+revoke execute on function public.outbox_failed(uuid, text, integer, double precision) from public, anon, authenticated;
+
+do $do$ begin
+  if exists (select 1 from pg_catalog.pg_roles where rolname = 'service_role') then
+    grant execute on function public.outbox_failed(uuid, text, integer, double precision) to service_role;
+  end if;
+end $do$;
 
 -- ======================================================================
 -- Transitions
@@ -1047,12 +1405,14 @@ begin
   perform app.lock_group('attachment.ticket', (r.id)::text);
   perform app.lock_group('comment.ticket', (r.id)::text);
   select * into r from public.ticket x where x.id = p_id;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.ticket x set
     assignee = (select auth.uid()),
     first_response_at = now(),
     status = 'open'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'take', v_from, 'open', (select auth.uid()), '{}'::jsonb);
   return r;
@@ -1094,6 +1454,7 @@ begin
   if p_input -> 'dueAt' is null or jsonb_typeof(p_input -> 'dueAt') = 'null' or (p_input ->> 'dueAt') = '' then
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'ticket', 'transition', 'triage', 'field', 'dueAt')::text;
   end if;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.ticket x set
     assignee = (p_input ->> 'assignee')::uuid,
     due_at = (p_input ->> 'dueAt')::timestamptz,
@@ -1101,6 +1462,7 @@ begin
     status = 'open'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'triage', v_from, 'open', (select auth.uid()), jsonb_build_object('assignee', p_input -> 'assignee', 'dueAt', p_input -> 'dueAt'));
   return r;
@@ -1139,10 +1501,12 @@ begin
   if not coalesce(((r.assignee = (select auth.uid())) or app.has_role((select auth.uid()), 'admin')), false) then
     raise exception using errcode = 'P0001', message = 'NOT_ASSIGNEE', detail = jsonb_build_object('entity', 'ticket', 'action', 'ask_customer')::text;
   end if;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.ticket x set
     status = 'pending'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'ask_customer', v_from, 'pending', (select auth.uid()), '{}'::jsonb);
   return r;
@@ -1181,10 +1545,12 @@ begin
   if not coalesce(((r.requester = (select auth.uid())) or app.has_role((select auth.uid()), 'agent')), false) then
     raise exception using errcode = 'P0001', message = 'NOT_REQUESTER', detail = jsonb_build_object('entity', 'ticket', 'action', 'resume')::text;
   end if;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.ticket x set
     status = 'open'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'resume', v_from, 'open', (select auth.uid()), '{}'::jsonb);
   return r;
@@ -1226,6 +1592,7 @@ begin
   if p_input -> 'resolution' is null or jsonb_typeof(p_input -> 'resolution') = 'null' or (p_input ->> 'resolution') = '' then
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'ticket', 'transition', 'solve', 'field', 'resolution')::text;
   end if;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.ticket x set
     resolution = (p_input ->> 'resolution')::text,
     solved_at = now(),
@@ -1233,8 +1600,13 @@ begin
     status = 'solved'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'solve', v_from, 'solved', (select auth.uid()), jsonb_build_object('resolution', p_input -> 'resolution'));
+  if not (app.has_role((select auth.uid()), 'agent')) then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'ticket', 'action', 'solve', 'call', 'notifyRequester')::text;
+  end if;
+  perform app.outbox_write('notifyRequester', p_input -> 'calls' -> 'notifyRequester', jsonb_build_object('ticketId', r.id), 'ticket', r.id, 'solve');
   return r;
 end;
 $fn$;
@@ -1274,6 +1646,7 @@ begin
   if p_input -> 'reopenReason' is null or jsonb_typeof(p_input -> 'reopenReason') = 'null' or (p_input ->> 'reopenReason') = '' then
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'ticket', 'transition', 'reopen', 'field', 'reopenReason')::text;
   end if;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.ticket x set
     reopen_reason = (p_input ->> 'reopenReason')::text,
     solved_at = null,
@@ -1283,6 +1656,7 @@ begin
     status = 'open'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'reopen', v_from, 'open', (select auth.uid()), jsonb_build_object('reopenReason', p_input -> 'reopenReason'));
   return r;
@@ -1290,6 +1664,54 @@ end;
 $fn$;
 revoke execute on function public.ticket_reopen(uuid, integer, jsonb) from public, anon, authenticated;
 grant execute on function public.ticket_reopen(uuid, integer, jsonb) to authenticated;
+
+-- Transition ticket.rate: solved -> solved (customer).
+create or replace function public.ticket_rate(p_id uuid, p_version integer default null, p_input jsonb default '{}'::jsonb)
+returns public.ticket
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  r public.ticket;
+  v_from text;
+begin
+  select * into r from public.ticket x where x.id = p_id for no key update;
+  if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false) then
+    raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
+  end if;
+  if not (app.has_role((select auth.uid()), 'customer')) then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'ticket', 'action', 'rate')::text;
+  end if;
+  if p_version is not null and r.version <> p_version then
+    raise exception using errcode = 'P0001', message = 'CONFLICT', detail = jsonb_build_object('entity', 'ticket', 'id', p_id, 'version', p_version, 'current', r.version)::text;
+  end if;
+  v_from := r.status;
+  if v_from is null or v_from not in ('solved') then
+    raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'ticket', 'transition', 'rate', 'from', v_from)::text;
+  end if;
+  perform app.lock_group('attachment.ticket', (r.id)::text);
+  perform app.lock_group('comment.ticket', (r.id)::text);
+  select * into r from public.ticket x where x.id = p_id;
+  if not coalesce((r.rating is null), false) then
+    raise exception using errcode = 'P0001', message = 'ALREADY_RATED', detail = jsonb_build_object('entity', 'ticket', 'action', 'rate')::text;
+  end if;
+  if p_input -> 'rating' is null or jsonb_typeof(p_input -> 'rating') = 'null' or (p_input ->> 'rating') = '' then
+    raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'ticket', 'transition', 'rate', 'field', 'rating')::text;
+  end if;
+  perform set_config('ninefold.in_transition', 'on', true);
+  update public.ticket x set
+    rating = (p_input ->> 'rating')::text,
+    status = 'solved'
+  where x.id = p_id
+  returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
+  insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
+  values (r.id, 'rate', v_from, 'solved', (select auth.uid()), jsonb_build_object('rating', p_input -> 'rating'));
+  return r;
+end;
+$fn$;
+revoke execute on function public.ticket_rate(uuid, integer, jsonb) from public, anon, authenticated;
+grant execute on function public.ticket_rate(uuid, integer, jsonb) to authenticated;
 
 -- Transition ticket.close: solved -> closed (customer, agent).
 create or replace function public.ticket_close(p_id uuid, p_version integer default null, p_input jsonb default '{}'::jsonb)
@@ -1321,11 +1743,13 @@ begin
   if not coalesce(((r.requester = (select auth.uid())) or app.has_role((select auth.uid()), 'agent')), false) then
     raise exception using errcode = 'P0001', message = 'NOT_REQUESTER', detail = jsonb_build_object('entity', 'ticket', 'action', 'close')::text;
   end if;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.ticket x set
     closed_at = now(),
     status = 'closed'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'close', v_from, 'closed', (select auth.uid()), '{}'::jsonb);
   return r;
@@ -1364,11 +1788,13 @@ begin
   if not coalesce((r.requester = (select auth.uid())), false) then
     raise exception using errcode = 'P0001', message = 'NOT_REQUESTER', detail = jsonb_build_object('entity', 'ticket', 'action', 'withdraw')::text;
   end if;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.ticket x set
     closed_at = now(),
     status = 'closed'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'withdraw', v_from, 'closed', (select auth.uid()), '{}'::jsonb);
   return r;
@@ -1407,6 +1833,7 @@ begin
   if p_input -> 'resolution' is null or jsonb_typeof(p_input -> 'resolution') = 'null' or (p_input ->> 'resolution') = '' then
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'ticket', 'transition', 'discard', 'field', 'resolution')::text;
   end if;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.ticket x set
     resolution = (p_input ->> 'resolution')::text,
     closed_at = now(),
@@ -1414,6 +1841,7 @@ begin
     status = 'closed'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'discard', v_from, 'closed', (select auth.uid()), jsonb_build_object('resolution', p_input -> 'resolution'));
   return r;
@@ -1545,6 +1973,78 @@ drop policy if exists saved_reply__admin__delete on public.saved_reply;
 create policy saved_reply__admin__delete on public.saved_reply as permissive for delete to authenticated using ((select app.has_role((select auth.uid()), 'admin')));
 
 -- ======================================================================
+-- Search
+-- ======================================================================
+
+create index if not exists person__name__trgm_idx on public.person using gin (name extensions.gin_trgm_ops);
+create index if not exists person__email__trgm_idx on public.person using gin (email extensions.gin_trgm_ops);
+create index if not exists person__organisation__trgm_idx on public.person using gin (organisation extensions.gin_trgm_ops);
+-- Search for person: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
+create or replace function app.person__search(p_pattern text)
+returns setof uuid
+language sql stable security definer
+set search_path = ''
+as $fn$
+  select t.id from public.person t where (t.name ilike p_pattern or t.email ilike p_pattern or t.organisation ilike p_pattern) and coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce(((t.id = (select auth.uid())) or app.has_role(t.id, 'agent')), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false)
+$fn$;
+revoke all on function app.person__search(text) from public;
+grant execute on function app.person__search(text) to authenticated;
+
+create index if not exists ticket__title__trgm_idx on public.ticket using gin (title extensions.gin_trgm_ops);
+create index if not exists ticket__description__trgm_idx on public.ticket using gin (description extensions.gin_trgm_ops);
+create index if not exists ticket__resolution__trgm_idx on public.ticket using gin (resolution extensions.gin_trgm_ops);
+create index if not exists ticket__reopen_reason__trgm_idx on public.ticket using gin (reopen_reason extensions.gin_trgm_ops);
+create index if not exists ticket__rating_comment__trgm_idx on public.ticket using gin (rating_comment extensions.gin_trgm_ops);
+-- Search for ticket: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
+create or replace function app.ticket__search(p_pattern text)
+returns setof uuid
+language sql stable security definer
+set search_path = ''
+as $fn$
+  select t.id from public.ticket t where (t.title ilike p_pattern or t.description ilike p_pattern or t.resolution ilike p_pattern or t.reopen_reason ilike p_pattern or t.rating_comment ilike p_pattern) and coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((t.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false)
+$fn$;
+revoke all on function app.ticket__search(text) from public;
+grant execute on function app.ticket__search(text) to authenticated;
+
+create index if not exists comment__body__trgm_idx on public.comment using gin (body extensions.gin_trgm_ops);
+-- Search for comment: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
+create or replace function app.comment__search(p_pattern text)
+returns setof uuid
+language sql stable security definer
+set search_path = ''
+as $fn$
+  select t.id from public.comment t where (t.body ilike p_pattern) and coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce(((t.internal = false) and ((select _h1.requester from public.ticket _h1 where _h1.id = t.ticket) = (select auth.uid()))), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false)
+$fn$;
+revoke all on function app.comment__search(text) from public;
+grant execute on function app.comment__search(text) to authenticated;
+
+create index if not exists category__name__trgm_idx on public.category using gin (name extensions.gin_trgm_ops);
+create index if not exists category__description__trgm_idx on public.category using gin (description extensions.gin_trgm_ops);
+-- Search for category: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
+create or replace function app.category__search(p_pattern text)
+returns setof uuid
+language sql stable security definer
+set search_path = ''
+as $fn$
+  select t.id from public.category t where (t.name ilike p_pattern or t.description ilike p_pattern) and coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((t.active = true), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false)
+$fn$;
+revoke all on function app.category__search(text) from public;
+grant execute on function app.category__search(text) to authenticated;
+
+create index if not exists saved_reply__title__trgm_idx on public.saved_reply using gin (title extensions.gin_trgm_ops);
+create index if not exists saved_reply__body__trgm_idx on public.saved_reply using gin (body extensions.gin_trgm_ops);
+-- Search for savedReply: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
+create or replace function app.saved_reply__search(p_pattern text)
+returns setof uuid
+language sql stable security definer
+set search_path = ''
+as $fn$
+  select t.id from public.saved_reply t where (t.title ilike p_pattern or t.body ilike p_pattern) and coalesce(((select app.has_role((select auth.uid()), 'agent')) and coalesce(((t.shared = true) or (t.created_by = (select auth.uid()))), false)) or (select app.has_role((select auth.uid()), 'admin')), false)
+$fn$;
+revoke all on function app.saved_reply__search(text) from public;
+grant execute on function app.saved_reply__search(text) to authenticated;
+
+-- ======================================================================
 -- Privileges
 -- ======================================================================
 
@@ -1584,6 +2084,43 @@ grant select on table public.saved_reply to authenticated;
 grant insert (title, body, category, shared) on table public.saved_reply to authenticated;
 grant update (title, body, category, shared) on table public.saved_reply to authenticated;
 grant delete on table public.saved_reply to authenticated;
+
+-- ======================================================================
+-- Screen filters
+-- ======================================================================
+
+-- Screen myQueue: the rows of ticket it lists (assignee = me and status in (new, open, pending)).
+create or replace function public.ticket__where_my_queue(p_row public.ticket)
+returns boolean
+language sql stable
+set search_path = ''
+as $fn$
+select coalesce(((p_row.assignee = (select auth.uid())) and (p_row.status in ('new', 'open', 'pending'))), false)
+$fn$;
+revoke execute on function public.ticket__where_my_queue(public.ticket) from public, anon, authenticated;
+grant execute on function public.ticket__where_my_queue(public.ticket) to authenticated;
+
+-- Screen awaitingResponse: the rows of ticket it lists (status = new and firstResponseAt is empty and ((priority = urgent and createdAt < now - hours(firstResponseHoursUrgent)) or (priority = high and createdAt < now - hours(firstResponseHoursHigh)) or (priority = normal and createdAt < now - hours(firstResponseHoursNormal)) or (priority = low and createdAt < now - hours(firstResponseHoursLow)))).
+create or replace function public.ticket__where_awaiting_response(p_row public.ticket)
+returns boolean
+language sql stable
+set search_path = ''
+as $fn$
+select coalesce((((p_row.status = 'new') and (p_row.first_response_at is null)) and (((((p_row.priority = 'urgent') and (p_row.created_at < (now() - ((1)::double precision * interval '3600 seconds')))) or ((p_row.priority = 'high') and (p_row.created_at < (now() - ((4)::double precision * interval '3600 seconds'))))) or ((p_row.priority = 'normal') and (p_row.created_at < (now() - ((8)::double precision * interval '3600 seconds'))))) or ((p_row.priority = 'low') and (p_row.created_at < (now() - ((24)::double precision * interval '3600 seconds')))))), false)
+$fn$;
+revoke execute on function public.ticket__where_awaiting_response(public.ticket) from public, anon, authenticated;
+grant execute on function public.ticket__where_awaiting_response(public.ticket) to authenticated;
+
+-- Screen board: the rows of ticket it lists (status != closed).
+create or replace function public.ticket__where_board(p_row public.ticket)
+returns boolean
+language sql stable
+set search_path = ''
+as $fn$
+select coalesce((p_row.status <> 'closed'), false)
+$fn$;
+revoke execute on function public.ticket__where_board(public.ticket) from public, anon, authenticated;
+grant execute on function public.ticket__where_board(public.ticket) to authenticated;
 
 -- ======================================================================
 -- User administration

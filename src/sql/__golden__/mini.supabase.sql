@@ -16,6 +16,9 @@ grant usage on schema public to anon, authenticated;
 grant usage on schema app to anon, authenticated;
 grant usage on schema auth to anon, authenticated;
 
+create schema if not exists extensions;
+create extension if not exists pg_trgm with schema extensions;
+
 -- ======================================================================
 -- Roles
 -- ======================================================================
@@ -611,6 +614,19 @@ create or replace trigger ninefold_05_lock_groups before insert or update or del
 -- Validation beyond the row
 -- ======================================================================
 
+-- comment: whether a row counts in a rule's count for the current writer (it may read or owns it).
+create or replace function app.comment__counted_for_writer(p_row public.comment)
+returns boolean
+language sql stable security definer
+set search_path = ''
+as $fn$
+select coalesce(
+  coalesce(current_setting('role', true), 'none') not in ('anon', 'authenticated')
+  or p_row.author = (select auth.uid())
+  or (((select app.has_role((select auth.uid()), 'customer')) and coalesce(((select _h1.requester from public.ticket _h1 where _h1.id = p_row.ticket) = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent'))), false);
+$fn$;
+revoke execute on function app.comment__counted_for_writer(public.comment) from public, anon, authenticated;
+
 -- Validation of comment that reads beyond the row (raises the rule's catalogue code).
 create or replace function app.comment__validate()
 returns trigger
@@ -619,7 +635,7 @@ set search_path = ''
 as $fn$
 begin
   perform app.lock_group('comment.ticket', (new.ticket)::text);
-  if not (coalesce(((select count(*) from public.comment _c1 where (_c1.ticket = new.ticket)) <= 50), false)) then
+  if not (coalesce(((select count(*) from public.comment _c1 where ((_c1.ticket = new.ticket)) and (_c1.id = new.id or app.comment__counted_for_writer(_c1))) <= 50), false)) then
     raise exception using errcode = 'P0001', message = 'TOO_MANY_COMMENTS', detail = jsonb_build_object('entity', 'comment')::text;
   end if;
   return null;
@@ -671,6 +687,7 @@ create or replace trigger ninefold_35_recheck_permission after insert or update 
 create table if not exists public.ticket_history (
   id uuid primary key default gen_random_uuid(),
   row_id uuid not null,
+  kind text not null default 'transition',
   transition text not null,
   from_state text not null,
   to_state text not null,
@@ -678,6 +695,7 @@ create table if not exists public.ticket_history (
   at timestamptz not null default now(),
   input jsonb not null default '{}'::jsonb
 );
+alter table public.ticket_history add column if not exists kind text not null default 'transition';
 create index if not exists ticket_history__row_id__idx on public.ticket_history (row_id, at);
 alter table public.ticket_history enable row level security;
 alter table public.ticket_history force row level security;
@@ -926,6 +944,49 @@ drop policy if exists attachment__agent__create on public.attachment;
 create policy attachment__agent__create on public.attachment as permissive for insert to authenticated with check ((select app.has_role((select auth.uid()), 'agent')));
 
 -- ======================================================================
+-- Search
+-- ======================================================================
+
+create index if not exists person__email__trgm_idx on public.person using gin (email extensions.gin_trgm_ops);
+create index if not exists person__name__trgm_idx on public.person using gin (name extensions.gin_trgm_ops);
+-- Search for person: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
+create or replace function app.person__search(p_pattern text)
+returns setof uuid
+language sql stable security definer
+set search_path = ''
+as $fn$
+  select t.id from public.person t where (t.email ilike p_pattern or t.name ilike p_pattern) and coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((t.id = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')), false)
+$fn$;
+revoke all on function app.person__search(text) from public;
+grant execute on function app.person__search(text) to authenticated;
+
+create index if not exists ticket__title__trgm_idx on public.ticket using gin (title extensions.gin_trgm_ops);
+create index if not exists ticket__body__trgm_idx on public.ticket using gin (body extensions.gin_trgm_ops);
+create index if not exists ticket__resolution__trgm_idx on public.ticket using gin (resolution extensions.gin_trgm_ops);
+-- Search for ticket: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
+create or replace function app.ticket__search(p_pattern text)
+returns setof uuid
+language sql stable security definer
+set search_path = ''
+as $fn$
+  select t.id from public.ticket t where (t.title ilike p_pattern or t.body ilike p_pattern or t.resolution ilike p_pattern) and coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((t.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')), false)
+$fn$;
+revoke all on function app.ticket__search(text) from public;
+grant execute on function app.ticket__search(text) to authenticated;
+
+create index if not exists comment__body__trgm_idx on public.comment using gin (body extensions.gin_trgm_ops);
+-- Search for comment: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
+create or replace function app.comment__search(p_pattern text)
+returns setof uuid
+language sql stable security definer
+set search_path = ''
+as $fn$
+  select t.id from public.comment t where (t.body ilike p_pattern) and coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce(((select _h1.requester from public.ticket _h1 where _h1.id = t.ticket) = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')), false)
+$fn$;
+revoke all on function app.comment__search(text) from public;
+grant execute on function app.comment__search(text) to authenticated;
+
+-- ======================================================================
 -- Privileges
 -- ======================================================================
 
@@ -1052,3 +1113,51 @@ drop policy if exists ninefold__attachment__create on storage.objects;
 create policy ninefold__attachment__create on storage.objects as permissive for insert to authenticated with check (storage.objects.bucket_id = 'attachment' and exists (select 1 from public.attachment _f where _f.storage_path = storage.objects.name and storage.objects.created_at >= _f.created_at and (((select app.has_role((select auth.uid()), 'customer')) and coalesce(((select _h1.requester from public.ticket _h1 where _h1.id = _f.ticket) = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')))));
 drop policy if exists ninefold__attachment__delete on storage.objects;
 create policy ninefold__attachment__delete on storage.objects as permissive for delete to authenticated using (storage.objects.bucket_id = 'attachment' and exists (select 1 from public.attachment _f where _f.storage_path = storage.objects.name and storage.objects.created_at >= _f.created_at and (((select app.has_role((select auth.uid()), 'customer')) and coalesce((_f.uploader = (select auth.uid())), false)))));
+
+create table if not exists app.file_removals (
+  bucket text not null,
+  path text not null,
+  queued_at timestamptz not null default now(),
+  primary key (bucket, path)
+);
+alter table app.file_removals enable row level security;
+revoke all on table app.file_removals from public, anon, authenticated;
+-- attachment: a deleted row's Storage object is queued for removal.
+create or replace function app.attachment__queue_file_removal()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+begin
+  if old.storage_path is not null and exists (select 1 from storage.objects o where o.bucket_id = 'attachment' and o.name = old.storage_path) then
+    insert into app.file_removals (bucket, path) values ('attachment', old.storage_path) on conflict do nothing;
+  end if;
+  return null;
+end;
+$fn$;
+revoke execute on function app.attachment__queue_file_removal() from public, anon, authenticated;
+create or replace trigger ninefold_50_queue_file_removal after delete on public.attachment for each row execute function app.attachment__queue_file_removal();
+-- Takes queued Storage objects of deleted file rows (service role only).
+create or replace function public.ninefold_file_removals(p_limit integer default 100)
+returns table (bucket text, path text)
+language sql volatile security definer
+set search_path = ''
+as $fn$
+delete from app.file_removals q
+where (q.bucket, q.path) in (
+  select x.bucket, x.path from app.file_removals x order by x.queued_at limit p_limit for update skip locked
+)
+returning q.bucket, q.path;
+$fn$;
+revoke execute on function public.ninefold_file_removals(integer) from public, anon, authenticated;
+grant execute on function public.ninefold_file_removals(integer) to service_role;
+-- Puts a Storage object back in the removal queue after a failed delivery (service role only).
+create or replace function public.ninefold_file_removal_failed(p_bucket text, p_path text)
+returns void
+language sql volatile security definer
+set search_path = ''
+as $fn$
+insert into app.file_removals (bucket, path) values (p_bucket, p_path) on conflict do nothing;
+$fn$;
+revoke execute on function public.ninefold_file_removal_failed(text, text) from public, anon, authenticated;
+grant execute on function public.ninefold_file_removal_failed(text, text) to service_role;

@@ -33,6 +33,8 @@ export interface BrowserBackendOptions {
   onUpgradeProgress?: (line: string) => void;
   /** Let the upgrade drop fields, entities or history the spec no longer has (`ninefold dev`). */
   allowDestructiveUpgrade?: boolean;
+  /** Base URLs of declared calls' services that are not host names, for the worker's outbox deliverer. */
+  callDestinations?: Record<string, string>;
 }
 
 /** Owner access for setup code, benchmarks and tests: statements sent to the worker one by one. */
@@ -159,6 +161,7 @@ export async function createBrowserBackend(options: BrowserBackendOptions): Prom
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     ...(options.seedDemoAccounts ? { seedDemoAccounts: true } : {}),
     ...(options.allowDestructiveUpgrade ? { allowDestructiveUpgrade: true } : {}),
+    ...(options.callDestinations ? { callDestinations: options.callDestinations } : {}),
   };
   send(init);
 

@@ -41,6 +41,8 @@ export interface InitMessage {
   seedDemoAccounts?: boolean;
   /** Let the schema upgrade drop what the spec no longer has (`ninefold dev`). */
   allowDestructiveUpgrade?: boolean;
+  /** Base URLs of declared calls' services that are not host names (the outbox deliverer's). */
+  callDestinations?: Record<string, string>;
 }
 
 /** What the tab asks: a port call (`data.create`), or a step of an owner transaction. */

@@ -178,6 +178,11 @@ export function serveBackend(scope: Scope): void {
         // Only the leader boots, so only it upgrades; its tab shows the line.
         onUpgradeProgress: (line) => post({ type: 'progress', line }),
         allowDestructiveUpgrade: options.allowDestructiveUpgrade === true,
+        // The leader's worker delivers the calls transitions queued (every 30 s, while a tab is open).
+        outbox: {
+          intervalMs: 30_000,
+          ...(options.callDestinations ? { destinations: options.callDestinations } : {}),
+        },
       });
       backend.auth.onChange((event, session) => call?.auth.push([event, session]));
       if (options.seedDemoAccounts) {

@@ -1,0 +1,478 @@
+/**
+ * Finding 11 of the attack review (issue 11): declared calls go through an outbox. A transition
+ * that declares a call queues it in its own transaction; clients cannot write or deliver outbox
+ * rows; the deliverer sends with retries, backoff and an idempotency key to a real HTTP server on
+ * 127.0.0.1, never twice. On PGlite and on the PostgreSQL server (racing deliverers: server only,
+ * PGlite has one connection). See docs/security.md and docs/hosting.md ("Declared calls").
+ */
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  type DeliveryReport,
+  deliverDue,
+  type OutboxStore,
+  sqlOutboxStore,
+} from '../../src/backend/supabase/functions/ninefold-outbox/deliver.ts';
+import type { AppSpec } from '../../src/spec/types.ts';
+import { emitOutbox } from '../../src/sql/emitOutbox.ts';
+import { expectDbError, type Queryable, type TestDb } from '../../src/sql/testing/testDb.ts';
+import { createUser } from '../../src/sql/testing/users.ts';
+import { enforcementBackends } from './support/backends.ts';
+import { APPS } from './support/model.ts';
+
+const backends = await enforcementBackends('outbox.test');
+afterAll(async () => {
+  for (const b of backends) await b.closeAll();
+});
+
+const helpdesk = APPS.find((a) => a.name === 'helpdesk')?.spec as AppSpec;
+
+/** A real HTTP endpoint: answers each request with `reply(n)` (n from 1) and records what came. */
+interface Endpoint {
+  url: string;
+  requests: { headers: IncomingHttpHeaders; body: string; url: string; at: number }[];
+  reply: (n: number) => { status: number; body: string };
+  close(): Promise<void>;
+}
+
+async function endpoint(reply: Endpoint['reply']): Promise<Endpoint> {
+  const e: Endpoint = { url: '', requests: [], reply, close: async () => {} };
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', () => {
+      e.requests.push({ headers: req.headers, body, url: req.url ?? '', at: Date.now() });
+      const r = e.reply(e.requests.length);
+      res.writeHead(r.status, { 'Content-Type': 'application/json' });
+      res.end(r.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  e.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  e.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return e;
+}
+
+const OK = { status: 200, body: '{"id":"mail-1","queued":true}' };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function storeOf(q: Queryable): OutboxStore {
+  return sqlOutboxStore(async <T>(sql: string, params: unknown[]) => (await q.query<T>(sql, params)).rows);
+}
+
+const mail = { to: 'f.customer@example.com', subject: 'Your ticket was solved', body: 'We restarted it.' };
+
+describe.each(backends)('finding 11: calls through an outbox, on $name', (backend) => {
+  if (backend.skip) {
+    it.skip(`skipped: ${backend.skip}`, () => {});
+    return;
+  }
+  let db: TestDb;
+  let customer: string;
+  let agent: string;
+  let admin: string;
+  beforeAll(async () => {
+    db = await backend.open(helpdesk);
+    customer = await createUser(db, 'f.customer@example.com', { meta: { name: 'Customer' } });
+    agent = await createUser(db, 'f.agent@example.com', { roles: ['agent'], meta: { name: 'Agent' } });
+    admin = await createUser(db, 'f.admin@example.com', { roles: ['admin'], meta: { name: 'Admin' } });
+  }, 120_000);
+  afterAll(async () => {
+    if (db) await backend.release(db);
+  });
+  beforeEach(async () => {
+    await db.query('delete from app.outbox');
+  });
+
+  async function openTicket(): Promise<string> {
+    const r = await db.query<{ id: string }>(
+      `insert into public.ticket (title, description, requester) values ('Mail is down', 'Nothing arrives since this morning', $1) returning id`,
+      [customer],
+    );
+    const id = r.rows[0]?.id as string;
+    await db.query(`update public.ticket set status = 'open' where id = $1`, [id]);
+    return id;
+  }
+
+  const solve = (q: Queryable, id: string, input: Record<string, unknown>) =>
+    q.query('select public.ticket_solve($1, null, $2::jsonb)', [id, JSON.stringify(input)]);
+
+  const rows = async () =>
+    (
+      await db.query<{
+        id: string;
+        call: string;
+        payload: Record<string, unknown>;
+        transition: string | null;
+        row_id: string | null;
+        status: string;
+        attempts: number;
+        idempotency_key: string;
+        last_error: string | null;
+        delivered_at: string | null;
+      }>(
+        'select id, call, payload, transition, row_id, status, attempts, idempotency_key, last_error, delivered_at from app.outbox order by created_at, id',
+      )
+    ).rows;
+
+  it('finding 11: a transition that declares a call queues it exactly when it commits', async () => {
+    // Refused transitions (missing input; a customer) and a committed-then-rolled-back one leave nothing.
+    const t1 = await openTicket();
+    await expectDbError(() => db.asUser(agent, (q) => solve(q, t1, { calls: { notifyRequester: mail } })));
+    await expectDbError(() =>
+      db.asUser(customer, (q) =>
+        solve(q, t1, { resolution: 'Restarted the mail server', calls: { notifyRequester: mail } }),
+      ),
+    );
+    await expect(
+      db.asUser(agent, async (q) => {
+        await solve(q, t1, { resolution: 'Restarted the mail server', calls: { notifyRequester: mail } });
+        throw new Error('the client’s transaction rolls back after the transition');
+      }),
+    ).rejects.toThrow('rolls back');
+    expect(await rows()).toEqual([]);
+
+    // The committed transition: one row, the row's id filled by the database, a stable key.
+    await db.asUser(agent, (q) =>
+      solve(q, t1, {
+        resolution: 'Restarted the mail server',
+        calls: { notifyRequester: { ...mail, ticketId: '00000000-0000-4000-8000-000000000011' } },
+      }),
+    );
+    const [row, ...more] = await rows();
+    expect(more).toEqual([]);
+    expect(row).toMatchObject({
+      call: 'notifyRequester',
+      transition: 'solve',
+      row_id: t1,
+      status: 'pending',
+      attempts: 0,
+      delivered_at: null,
+      payload: { ...mail, ticketId: t1 },
+    });
+    expect(row?.idempotency_key).toBe(`ninefold-outbox-${row?.id}`);
+  });
+
+  it('finding 11: the transition checks the call’s payload (a wrong type refuses the whole transition)', async () => {
+    const t = await openTicket();
+    const e = await expectDbError(() =>
+      db.asUser(agent, (q) =>
+        solve(q, t, {
+          resolution: 'Restarted the mail server',
+          calls: { notifyRequester: { ...mail, to: 'not-an-email' } },
+        }),
+      ),
+    );
+    expect(e.message).toBe('INVALID_INPUT');
+    expect(JSON.parse(e.detail ?? '{}')).toMatchObject({ issues: [{ path: 'to', problem: 'type' }] });
+    const extra = await expectDbError(() =>
+      db.asUser(agent, (q) =>
+        solve(q, t, {
+          resolution: 'Restarted the mail server',
+          calls: { notifyRequester: { ...mail, bcc: 'x@example.com' } },
+        }),
+      ),
+    );
+    expect(JSON.parse(extra.detail ?? '{}')).toMatchObject({
+      issues: [{ path: 'bcc', problem: 'unexpected' }],
+    });
+    const status = await db.query<{ status: string }>('select status from public.ticket where id = $1', [t]);
+    expect(status.rows[0]?.status).toBe('open');
+    expect(await rows()).toEqual([]);
+  });
+
+  it('finding 11: a client cannot write, change or deliver outbox rows, nor ask for a transition’s call', async () => {
+    const t = await openTicket();
+    await db.asUser(agent, (q) =>
+      solve(q, t, { resolution: 'Restarted the mail server', calls: { notifyRequester: mail } }),
+    );
+    const [row] = await rows();
+    const id = row?.id as string;
+    for (const user of [customer, agent, admin]) {
+      for (const sql of [
+        `insert into app.outbox (call, payload) values ('notifyRequester', '{}'::jsonb)`,
+        `update app.outbox set status = 'delivered' where id = '${id}'`,
+        `delete from app.outbox where id = '${id}'`,
+        'select * from public.outbox_claim()',
+        `select public.outbox_delivered('${id}')`,
+        `select public.outbox_failed('${id}', 'x')`,
+        `select app.outbox_write('notifyRequester', '{}'::jsonb, '{}'::jsonb, 'ticket', '${t}', 'solve')`,
+      ]) {
+        const e = await expectDbError(() => db.asUser(user, (q) => q.query(sql)));
+        expect(e.code, `${sql} as ${user}`).toBe('42501');
+      }
+      // Asking for the call directly, for a ticket that was never solved: refused for everyone.
+      const e = await expectDbError(() =>
+        db.asUser(user, (q) =>
+          q.query('select public.record_call($1, $2::jsonb)', [
+            'notifyRequester',
+            JSON.stringify({ ...mail, ticketId: t }),
+          ]),
+        ),
+      );
+      expect(e.message).toBe('FORBIDDEN');
+    }
+    expect(await rows()).toMatchObject([{ id, status: 'pending', attempts: 0 }]);
+    // Failures are for admins to see; nobody else reads the outbox.
+    const seen = async (user: string) =>
+      (await db.asUser(user, (q) => q.query('select id from app.outbox'))).rows.length;
+    expect(await seen(admin)).toBe(1);
+    expect(await seen(agent)).toBe(0);
+    expect(await seen(customer)).toBe(0);
+  });
+
+  it('finding 11: the deliverer retries with exponential backoff and the same idempotency key, then never sends again', async () => {
+    const server = await endpoint((n) => (n <= 2 ? { status: 503, body: 'busy' } : OK));
+    try {
+      const t = await openTicket();
+      await db.asUser(agent, (q) =>
+        solve(q, t, { resolution: 'Restarted the mail server', calls: { notifyRequester: mail } }),
+      );
+      const retry = { maxAttempts: 5, baseSeconds: 0.4 };
+      const round = () =>
+        deliverDue({ store: storeOf(db), destination: () => ({ url: server.url }), fetch, retry });
+      const due = async () =>
+        (
+          await db.query<{ wait: number }>(
+            'select extract(epoch from next_attempt_at - now())::float8 as wait from app.outbox',
+          )
+        ).rows[0]?.wait ?? Number.NaN;
+
+      expect(await round()).toEqual<DeliveryReport>({ delivered: 0, retried: 1, failed: 0 });
+      const wait1 = await due();
+      expect(wait1).toBeGreaterThan(0.25);
+      expect(wait1).toBeLessThanOrEqual(0.4);
+      // Not due yet: nothing is sent before the backoff has passed.
+      expect(await round()).toEqual({ delivered: 0, retried: 0, failed: 0 });
+      expect(server.requests).toHaveLength(1);
+      await sleep(450);
+      expect(await round()).toEqual({ delivered: 0, retried: 1, failed: 0 });
+      const wait2 = await due();
+      expect(wait2).toBeGreaterThan(0.65); // 2 × base after the second failure
+      expect(wait2).toBeLessThanOrEqual(0.8);
+      await sleep(850);
+      expect(await round()).toEqual({ delivered: 1, retried: 0, failed: 0 });
+
+      const [row] = await rows();
+      expect(row).toMatchObject({ status: 'delivered', attempts: 3, last_error: null });
+      expect(row?.delivered_at).not.toBeNull();
+      expect(server.requests).toHaveLength(3);
+      for (const r of server.requests) {
+        expect(r.headers['idempotency-key']).toBe(row?.idempotency_key);
+        expect(r.url).toBe('/functions/v1/notify-email');
+        expect(JSON.parse(r.body)).toEqual({ ...mail, ticketId: t });
+      }
+      // Delivered: another round sends nothing.
+      await sleep(50);
+      expect(await round()).toEqual({ delivered: 0, retried: 0, failed: 0 });
+      expect(server.requests).toHaveLength(3);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('finding 11: a failing endpoint is marked failed after the last attempt, its error visible to admins', async () => {
+    const server = await endpoint(() => ({ status: 500, body: 'mail relay down' }));
+    try {
+      const t = await openTicket();
+      await db.asUser(agent, (q) =>
+        solve(q, t, { resolution: 'Restarted the mail server', calls: { notifyRequester: mail } }),
+      );
+      const round = () =>
+        deliverDue({
+          store: storeOf(db),
+          destination: () => ({ url: server.url }),
+          fetch,
+          retry: { maxAttempts: 2, baseSeconds: 0.05 },
+        });
+      expect(await round()).toEqual({ delivered: 0, retried: 1, failed: 0 });
+      await sleep(80);
+      expect(await round()).toEqual({ delivered: 0, retried: 0, failed: 1 });
+      await sleep(150);
+      expect(await round()).toEqual({ delivered: 0, retried: 0, failed: 0 });
+      expect(server.requests).toHaveLength(2);
+      const seen = await db.asUser(admin, (q) =>
+        q.query<{ status: string; attempts: number; last_error: string }>(
+          'select status, attempts, last_error from app.outbox',
+        ),
+      );
+      expect(seen.rows).toEqual([{ status: 'failed', attempts: 2, last_error: 'HTTP 500: mail relay down' }]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('finding 11: a call whose payload the transition left incomplete is failed, never sent', async () => {
+    const server = await endpoint(() => OK);
+    try {
+      const t = await openTicket();
+      // The UI sent no `calls` input: the row's own keys are there, the e-mail's are not.
+      await db.asUser(agent, (q) => solve(q, t, { resolution: 'Restarted the mail server' }));
+      expect(await rows()).toMatchObject([{ status: 'pending', payload: { ticketId: t } }]);
+      const report = await deliverDue({
+        store: storeOf(db),
+        destination: () => ({ url: server.url }),
+        fetch,
+      });
+      expect(report).toEqual({ delivered: 0, retried: 0, failed: 0 });
+      const [row] = await rows();
+      expect(row?.status).toBe('failed');
+      expect(row?.last_error).toContain('"missing"');
+      expect(server.requests).toHaveLength(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('finding 11: the ninefold-outbox Edge Function delivers as service_role, and only when its secret is given', async () => {
+    // Supabase's `service_role` (the test databases have none; on Supabase it may use `public`): the
+    // outbox SQL grants it the deliverer's functions when it exists.
+    await db.exec(
+      "do $do$ begin if not exists (select 1 from pg_catalog.pg_roles where rolname = 'service_role') then create role service_role nologin noinherit; end if; end $do$; grant usage on schema public to service_role;",
+    );
+    await db.exec(emitOutbox(helpdesk));
+    const SERVICE_KEY = 'service-role-key-for-tests';
+    const mailed: { path: string; key: string | undefined; auth: string | undefined }[] = [];
+    // The project's HTTP front on 127.0.0.1: PostgREST's RPC grammar (named arguments, a scalar
+    // result as a bare JSON value) run on the test database as service_role, and the mail function.
+    const project = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => {
+        body += c;
+      });
+      req.on('end', async () => {
+        const url = req.url ?? '';
+        const rpc = /^\/rest\/v1\/rpc\/(outbox_claim|outbox_delivered|outbox_failed)$/.exec(url);
+        if (rpc && req.headers.authorization === `Bearer ${SERVICE_KEY}`) {
+          const args = JSON.parse(body) as Record<string, unknown>;
+          const names = Object.keys(args);
+          try {
+            const rows = await db.asOwner(async (q) => {
+              await q.query('set local role service_role');
+              const r = await q.query<Record<string, unknown>>(
+                `select * from public.${rpc[1]}(${names.map((n, i) => `${n} => $${i + 1}`).join(', ')})`,
+                names.map((n) => (n === 'p_response' ? JSON.stringify(args[n]) : args[n])),
+              );
+              return r.rows;
+            });
+            res.writeHead(200, { 'Content-Type': 'application/json' });
+            res.end(JSON.stringify(rpc[1] === 'outbox_claim' ? rows : Object.values(rows[0] ?? {})[0]));
+          } catch (e) {
+            res.writeHead(400, { 'Content-Type': 'application/json' });
+            res.end(JSON.stringify({ message: String(e) }));
+          }
+          return;
+        }
+        if (url.startsWith('/functions/v1/notify-email')) {
+          mailed.push({
+            path: url,
+            key: req.headers['idempotency-key'] as string | undefined,
+            auth: req.headers.authorization,
+          });
+          res.writeHead(200, { 'Content-Type': 'application/json' });
+          res.end(OK.body);
+          return;
+        }
+        res.writeHead(401);
+        res.end('{}');
+      });
+    });
+    await new Promise<void>((r) => project.listen(0, '127.0.0.1', r));
+    const env: Record<string, string> = {
+      SUPABASE_URL: `http://127.0.0.1:${(project.address() as AddressInfo).port}`,
+      SUPABASE_SERVICE_ROLE_KEY: SERVICE_KEY,
+      OUTBOX_TRIGGER_SECRET: 'trigger-secret',
+    };
+    const g = globalThis as unknown as {
+      Deno?: unknown;
+      __outboxHandler?: (r: Request) => Promise<Response>;
+    };
+    g.Deno = {
+      env: { get: (n: string) => env[n] },
+      serve: (h: (r: Request) => Promise<Response>) => {
+        g.__outboxHandler = h;
+      },
+    };
+    try {
+      await import('../../src/backend/supabase/functions/ninefold-outbox/index.ts');
+      const handler = g.__outboxHandler as (r: Request) => Promise<Response>;
+      const t = await openTicket();
+      await db.asUser(agent, (q) =>
+        solve(q, t, { resolution: 'Restarted the mail server', calls: { notifyRequester: mail } }),
+      );
+      const run = (auth?: string) =>
+        handler(new Request('http://edge/ninefold-outbox', auth ? { headers: { Authorization: auth } } : {}));
+      expect((await run()).status).toBe(403);
+      expect((await run('Bearer guessed')).status).toBe(403);
+      expect(mailed).toHaveLength(0);
+      const ok = await run('Bearer trigger-secret');
+      expect(ok.status).toBe(200);
+      expect(await ok.json()).toEqual({ delivered: 1, retried: 0, failed: 0 });
+      const [row] = await rows();
+      expect(row).toMatchObject({ status: 'delivered', attempts: 1 });
+      expect(mailed).toEqual([
+        {
+          path: '/functions/v1/notify-email/functions/v1/notify-email',
+          key: row?.idempotency_key,
+          auth: `Bearer ${SERVICE_KEY}`,
+        },
+      ]);
+      expect(await (await run('Bearer trigger-secret')).json()).toEqual({
+        delivered: 0,
+        retried: 0,
+        failed: 0,
+      });
+    } finally {
+      await new Promise((r) => project.close(r));
+    }
+  });
+
+  // PGlite has one connection: nothing can race there.
+  it.skipIf(backend.name === 'pglite')(
+    'finding 11: two deliverers racing never send a call twice',
+    async () => {
+      const server = await endpoint(() => OK);
+      const clients = Array.from(
+        { length: 4 },
+        () => new pg.Client({ connectionString: db.connectionString }),
+      );
+      try {
+        await Promise.all(clients.map((c) => c.connect()));
+        const n = 24;
+        for (let i = 0; i < n; i++) {
+          const t = await openTicket();
+          await db.asUser(agent, (q) =>
+            solve(q, t, { resolution: 'Restarted the mail server', calls: { notifyRequester: mail } }),
+          );
+        }
+        const deliverer = async (c: pg.Client) => {
+          const store = sqlOutboxStore(async <T>(sql: string, params: unknown[]) => {
+            const r = await c.query(sql, params);
+            return r.rows as T[];
+          });
+          let sent = 0;
+          for (;;) {
+            const r = await deliverDue({ store, destination: () => ({ url: server.url }), fetch, limit: 3 });
+            sent += r.delivered;
+            if (r.delivered + r.retried + r.failed === 0) return sent;
+          }
+        };
+        const sent = await Promise.all(clients.map(deliverer));
+        expect(sent.reduce((a, b) => a + b, 0)).toBe(n);
+        const keys = server.requests.map((r) => r.headers['idempotency-key']);
+        expect(keys).toHaveLength(n);
+        expect(new Set(keys).size).toBe(n);
+        expect((await rows()).every((r) => r.status === 'delivered' && r.attempts === 1)).toBe(true);
+        // More than one deliverer did work: the race was real.
+        expect(sent.filter((s) => s > 0).length).toBeGreaterThan(1);
+      } finally {
+        await Promise.all(clients.map((c) => c.end().catch(() => {})));
+        await server.close();
+      }
+    },
+  );
+});
