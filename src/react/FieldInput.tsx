@@ -3,7 +3,7 @@ import type { DateInputProps, DateTimePickerProps } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { type ComponentType, type KeyboardEvent, lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useMemo, useState } from 'react';
 import type { DataContext } from '../rules/evaluate.ts';
 import { acceptedDay, acceptedValue } from '../runtime/acceptedValue.ts';
 import type { FormField } from '../runtime/formSchema.ts';
@@ -26,22 +26,17 @@ const LazyDateTimePicker = lazy(() =>
  * reach the dialog, close it and drop what was typed.
  */
 function useEscapeStaysInPicker() {
-  const open = useRef(false);
+  const [open, setOpen] = useState(false);
   return {
     popoverProps: {
-      onOpen: () => {
-        open.current = true;
-      },
-      onClose: () => {
-        // After this key event: the Escape that closes the calendar must still be stopped.
-        setTimeout(() => {
-          open.current = false;
-        }, 0);
-      },
+      onOpen: () => setOpen(true),
+      // After this key event: the Escape that closes the calendar must still be kept from the dialog.
+      onClose: () => setTimeout(() => setOpen(false), 0),
     },
-    onKeyDown: (e: KeyboardEvent<HTMLElement>) => {
-      if (e.key === 'Escape' && open.current) e.stopPropagation();
-    },
+    // A Mantine dialog closes on Escape from a window listener in the capture phase, before the
+    // field sees the key; it leaves alone an Escape whose target carries this attribute (as
+    // Mantine's own Select does while its list is open).
+    inputProps: open ? { 'data-mantine-stop-propagation': 'true' } : {},
   };
 }
 
@@ -51,10 +46,7 @@ function DateInput(props: DateInputProps) {
     <Suspense fallback={<TextInput label={props.label} description={props.description} disabled />}>
       <LazyDateInput
         {...props}
-        onKeyDown={(e) => {
-          picker.onKeyDown(e);
-          props.onKeyDown?.(e as never);
-        }}
+        {...picker.inputProps}
         popoverProps={{ ...props.popoverProps, ...picker.popoverProps }}
       />
     </Suspense>
@@ -67,10 +59,7 @@ function DateTimePicker(props: DateTimePickerProps) {
     <Suspense fallback={<TextInput label={props.label} description={props.description} disabled />}>
       <LazyDateTimePicker
         {...props}
-        onKeyDown={(e) => {
-          picker.onKeyDown(e);
-          props.onKeyDown?.(e as never);
-        }}
+        {...picker.inputProps}
         popoverProps={{ ...props.popoverProps, ...picker.popoverProps }}
       />
     </Suspense>

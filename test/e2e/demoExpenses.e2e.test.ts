@@ -97,6 +97,8 @@ describe.skipIf(!e2eAvailable)('expenses demo in its default storage', () => {
         await expect
           .poll(() => action('Mark as paid').getAttribute('aria-description'))
           .toBe(msg('DUTIES_NOT_SEPARATED'));
+        // The reason is on the page too, not only on hover (touch screens have none).
+        await page.getByText(`Mark as paid: ${msg('DUTIES_NOT_SEPARATED')}`).waitFor();
 
         await switchDemo(page, 'Finance.*Demo Finance 2');
         await go(page, claimPath);
@@ -163,6 +165,22 @@ describe.skipIf(!e2eAvailable)('expenses demo in its default storage', () => {
         await newClaim(FULL);
         await page.getByRole('button', { name: ui('newRow', { label: 'expense line' }) }).click();
         const dialog = page.getByRole('dialog');
+        // The picker offers only the days the rules accept: today, not tomorrow (no future expense).
+        const tomorrow = dayjs().add(1, 'day');
+        if (tomorrow.month() === dayjs().month()) {
+          await dialog.getByRole('textbox', { name: 'Date' }).click();
+          const day = (d: number) =>
+            page
+              .locator('.mantine-DateInput-day:not([data-outside])')
+              .filter({ hasText: new RegExp(`^${d}$`) });
+          await day(dayjs().date()).waitFor();
+          await expect(day(tomorrow.date()).isDisabled()).resolves.toBe(true);
+          await expect(day(dayjs().date()).isDisabled()).resolves.toBe(false);
+          // Escape closes the calendar only; the dialog stays (item 12).
+          await page.keyboard.press('Escape');
+          await expect.poll(() => day(dayjs().date()).count()).toBe(0);
+          await expect(dialog.isVisible()).resolves.toBe(true);
+        }
         await dialog
           .getByRole('textbox', { name: 'Date' })
           .fill(dayjs().subtract(1, 'day').format('D MMM YYYY'));
