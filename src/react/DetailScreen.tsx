@@ -32,7 +32,7 @@ import type { Row } from '../backend/types.ts';
 import { availableTransitions, stateLabel } from '../runtime/availableTransitions.ts';
 import { can } from '../runtime/can.ts';
 import { formatMessage } from '../runtime/formatMessage.ts';
-import { currentLocale, DATE_FORMATS } from '../runtime/locale.ts';
+import { currentLocale, DATE_FORMATS, inSentence } from '../runtime/locale.ts';
 import { offersFlag } from '../runtime/offersFlag.ts';
 import { type PendingSum, pendingSum } from '../runtime/pendingSum.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
@@ -69,7 +69,7 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
   const { confirm, confirmDialog } = useConfirm();
   if (q.isLoading) return <Skeleton height={320} radius="md" />;
   if (q.isError || !q.data) {
-    return <NotFoundPage message={ui('rowNotFound', { label: (e?.label ?? entity).toLowerCase() })} />;
+    return <NotFoundPage message={ui('rowNotFound', { label: inSentence(e?.label ?? entity) })} />;
   }
   const row = q.data;
   const machine = spec.states[entity];
@@ -84,7 +84,7 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
   const onDelete = () =>
     confirm({
       title: ui('delete'),
-      body: ui('deleteConfirm', { label: (e?.label ?? entity).toLowerCase() }),
+      body: ui('deleteConfirm', { label: inSentence(e?.label ?? entity) }),
       confirmLabel: ui('delete'),
       onConfirm: () =>
         del.mutateAsync(row.id).then(

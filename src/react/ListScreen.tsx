@@ -30,6 +30,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Row } from '../backend/types.ts';
 import { can } from '../runtime/can.ts';
 import { listQuery, listStateFromParams, listStateToParams, PAGE_SIZE } from '../runtime/listState.ts';
+import { inSentence } from '../runtime/locale.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
 import { ruleVerdict } from '../runtime/ruleVerdict.ts';
 import { toCsv } from '../runtime/toCsv.ts';
@@ -139,7 +140,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
               ? ui('loading')
               : ui('totalRows', {
                   count: total,
-                  plural: (total === 1 ? (e?.label ?? entity) : plural).toLowerCase(),
+                  plural: inSentence(total === 1 ? (e?.label ?? entity) : plural),
                 })}
           </Text>
         </div>
@@ -164,7 +165,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
           <TextInput
             key={`q-${searchBox}`}
             aria-label={ui('search')}
-            placeholder={ui('searchPlaceholder', { plural: plural.toLowerCase() })}
+            placeholder={ui('searchPlaceholder', { plural: inSentence(plural) })}
             leftSection={<IconSearch size={16} />}
             defaultValue={state.search}
             onChange={(ev) => onSearch(ev.currentTarget.value)}
@@ -256,11 +257,11 @@ export function ListScreen({ route }: { route: RouteEntry }) {
         ) : rows.length === 0 ? (
           <Stack align="center" gap={4} p="xl">
             <Text fw={600}>
-              {filtered ? ui('emptyFiltered', { plural: plural.toLowerCase() }) : ui('emptyList')}
+              {filtered ? ui('emptyFiltered', { plural: inSentence(plural) }) : ui('emptyList')}
             </Text>
             {!filtered && (
               <Text c="dimmed" size="sm">
-                {ui('emptyListHint', { plural: plural.toLowerCase() })}
+                {ui('emptyListHint', { plural: inSentence(plural) })}
               </Text>
             )}
           </Stack>
