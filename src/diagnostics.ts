@@ -34,6 +34,7 @@ export type DiagnosticCode =
   | 'lint/undefined-error'
   | 'lint/unused-error'
   | 'lint/unused-constant'
+  | 'lint/audited-without-history'
   | 'lint/unknown-placeholder'
   | 'lint/update-without-read'
   | 'lint/unique-on-hidden-rows'

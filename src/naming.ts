@@ -55,6 +55,18 @@ export function transitionFunctionName(entity: string, transition: string): stri
 }
 
 /**
+ * Name of the function applying a screen's `where` rule to a row of its entity,
+ * `<table>__where_<screen>`: lists and dashboard widgets of the screen filter through it on the
+ * server (as a PostgREST computed field on Supabase, a call in the embedded backend's query).
+ *
+ * @example
+ * screenWhereFunctionName('poll', 'awaitingMyVote'); // 'poll__where_awaiting_my_vote'
+ */
+export function screenWhereFunctionName(entity: string, screen: string): string {
+  return `${tableName(entity)}__where_${snakeCase(screen)}`;
+}
+
+/**
  * Name of the CHECK constraint of the `index`-th (0-based) validation rule of an entity:
  * `<table>__<error_code_lower>__<n>` with n = index + 1. The error mapper reads the code
  * back from the name (or from the model's constraints).

@@ -27,6 +27,7 @@ async function reportingLines(b: EmbeddedBackend): Promise<Record<string, string
 const DEMO_LINES = {
   'employee@demo.test': 'manager@demo.test',
   'finance@demo.test': 'manager@demo.test',
+  'finance2@demo.test': 'manager@demo.test',
   'admin@demo.test': 'manager@demo.test',
   'manager@demo.test': 'ingrid.vos@example.test',
   'ingrid.vos@example.test': null,
@@ -77,7 +78,7 @@ describe('expenses demo data', () => {
     const costCentres = await b.asOwner((tx) =>
       tx.query<{ n: number }>(`select count(*)::int as n from public.person where cost_centre is not null`),
     );
-    expect(costCentres.rows[0]?.n).toBe(5);
+    expect(costCentres.rows[0]?.n).toBe(6); // five demo accounts (two in finance) and the director
     await b.auth.signOut();
   });
 });

@@ -35,7 +35,7 @@ export function expensesPeople(
   const roles = new Set(accounts.map((a) => a.role));
   if (!(has('manager') && has('department') && has('costCentre'))) return people;
   for (const [i, p] of people.entries()) {
-    const department = p.key === 'finance' || p.key === 'admin' ? 'Operations' : 'Sales';
+    const department = p.roles.includes('finance') || p.key === 'admin' ? 'Operations' : 'Sales';
     const manager =
       p.key === 'manager' ? EXPENSES_DIRECTOR.key : roles.has('manager') ? 'manager' : undefined;
     p.profile = {
@@ -47,4 +47,26 @@ export function expensesPeople(
   }
   if (roles.has('manager')) people.push(structuredClone(EXPENSES_DIRECTOR));
   return people;
+}
+
+/**
+ * The demo accounts plus a second finance account: a claim above the finance threshold is
+ * approved by one finance person and paid by another (separation of duties, a rule of the spec),
+ * so one visitor needs both to walk a claim to payment.
+ *
+ * @example
+ * expensesAccounts(spec, accounts).filter((a) => a.role === 'finance').length; // 2
+ */
+export function expensesAccounts(_spec: AppSpec, accounts: DemoAccount[]): DemoAccount[] {
+  const at = accounts.findIndex((a) => a.role === 'finance');
+  const finance = accounts[at];
+  if (!finance) return accounts;
+  const second: DemoAccount = {
+    key: 'finance2',
+    role: 'finance',
+    email: 'finance2@demo.test',
+    password: 'demo-finance2',
+    name: `${finance.name} 2`,
+  };
+  return [...accounts.slice(0, at + 1), second, ...accounts.slice(at + 1)];
 }

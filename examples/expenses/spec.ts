@@ -75,6 +75,14 @@ export default defineApp({
       entity: 'claim',
       related: ['line.claim', 'receipt.claim'],
     },
+    editLine: {
+      route: '/lines/:id/edit',
+      kind: 'form',
+      title: 'Edit expense line',
+      shows: 'Corrects one line of a draft or returned claim: date, category, amount and the rest.',
+      entity: 'line',
+      fields: ['date', 'category', 'description', 'merchant', 'distanceKm', 'amount', 'currency'],
+    },
     line: {
       route: '/lines/:id',
       kind: 'detail',
@@ -186,6 +194,7 @@ export default defineApp({
       live: true,
       fields: {
         title: {
+          audited: true,
           type: 'text',
           label: 'Title',
           help: 'What the expenses were for, e.g. "Customer visit Lyon, March".',
@@ -193,6 +202,7 @@ export default defineApp({
           list: true,
         },
         purpose: {
+          audited: true,
           type: 'longtext',
           label: 'Business purpose',
           help: 'Why the company should pay for this.',
@@ -200,6 +210,7 @@ export default defineApp({
         submitter: { type: 'user', label: 'Claimant', owner: true, onDelete: 'restrict', list: true },
         status: { type: 'status', label: 'Status', required: true, list: true },
         currency: {
+          audited: true,
           type: 'enum',
           label: 'Currency',
           help: 'Every line of the claim is in this currency; it is paid in it.',
@@ -241,7 +252,14 @@ export default defineApp({
       plural: 'Expense lines',
       title: 'description',
       fields: {
-        claim: { type: 'ref', ref: 'claim', label: 'Claim', required: true, onDelete: 'cascade' },
+        claim: {
+          audited: true,
+          type: 'ref',
+          ref: 'claim',
+          label: 'Claim',
+          required: true,
+          onDelete: 'cascade',
+        },
         submitter: {
           type: 'user',
           label: 'Claimant',
@@ -287,7 +305,14 @@ export default defineApp({
       plural: 'Receipts',
       files: true,
       fields: {
-        claim: { type: 'ref', ref: 'claim', label: 'Claim', required: true, onDelete: 'cascade' },
+        claim: {
+          audited: true,
+          type: 'ref',
+          ref: 'claim',
+          label: 'Claim',
+          required: true,
+          onDelete: 'cascade',
+        },
         line: {
           type: 'ref',
           ref: 'line',
@@ -482,6 +507,8 @@ export default defineApp({
         rule: 'count(line where claim = this.claim) <= maxLinesPerClaim',
         error: 'TOO_MANY_LINES',
       },
+      // A distance is never negative, whatever the category (mileage also needs it above zero).
+      { kind: 'field', field: 'distanceKm', min: 0, error: 'DISTANCE_NEGATIVE' },
       {
         kind: 'row',
         rule: 'distanceKm > 0',
@@ -778,6 +805,11 @@ export default defineApp({
     TOO_MANY_LINES: {
       message: 'A claim may have at most {maxLinesPerClaim} lines; start a second claim.',
       severity: 'error',
+    },
+    DISTANCE_NEGATIVE: {
+      message: 'A distance cannot be negative.',
+      severity: 'error',
+      field: 'line.distanceKm',
     },
     MILEAGE_DISTANCE_REQUIRED: {
       message: 'Enter the distance driven for mileage.',

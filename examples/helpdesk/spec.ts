@@ -235,6 +235,7 @@ export default defineApp({
       live: true,
       fields: {
         title: {
+          audited: true,
           type: 'text',
           label: 'Subject',
           help: 'One line that says what is wrong, e.g. "Invoice PDF will not download".',
@@ -248,6 +249,7 @@ export default defineApp({
           required: true,
         },
         priority: {
+          audited: true,
           type: 'enum',
           label: 'Priority',
           help: 'Urgent: the service is down for you. High: a major feature is broken. Normal: everything else.',
@@ -262,6 +264,7 @@ export default defineApp({
           list: true,
         },
         category: {
+          audited: true,
           type: 'ref',
           ref: 'category',
           label: 'Category',
@@ -277,6 +280,7 @@ export default defineApp({
           list: true,
         },
         assignee: {
+          audited: true,
           type: 'user',
           label: 'Assignee',
           help: 'The agent working on the ticket.',
@@ -285,6 +289,7 @@ export default defineApp({
         },
         status: { type: 'status', label: 'Status', required: true, list: true },
         dueAt: {
+          audited: true,
           type: 'datetime',
           label: 'Due',
           help: 'When the ticket should be solved; at most the resolution target for its priority.',
@@ -314,7 +319,14 @@ export default defineApp({
       plural: 'Comments',
       live: true,
       fields: {
-        ticket: { type: 'ref', ref: 'ticket', label: 'Ticket', required: true, onDelete: 'cascade' },
+        ticket: {
+          audited: true,
+          type: 'ref',
+          ref: 'ticket',
+          label: 'Ticket',
+          required: true,
+          onDelete: 'cascade',
+        },
         author: { type: 'user', label: 'Author', owner: true, onDelete: 'restrict', list: true },
         body: { type: 'longtext', label: 'Message', required: true, list: true },
         internal: {
@@ -332,7 +344,14 @@ export default defineApp({
       plural: 'Attachments',
       files: true,
       fields: {
-        ticket: { type: 'ref', ref: 'ticket', label: 'Ticket', required: true, onDelete: 'cascade' },
+        ticket: {
+          audited: true,
+          type: 'ref',
+          ref: 'ticket',
+          label: 'Ticket',
+          required: true,
+          onDelete: 'cascade',
+        },
         uploadedBy: { type: 'user', label: 'Uploaded by', owner: true, onDelete: 'restrict', list: true },
         internal: {
           type: 'boolean',
@@ -472,6 +491,17 @@ export default defineApp({
           input: ['reopenReason'],
           // A rating belongs to a solution: reopening withdraws it (RATING_BEFORE_SOLVED would refuse it).
           set: { solvedAt: 'null', reopenCount: 'reopenCount + 1', rating: 'null', ratingComment: 'null' },
+        },
+        rate: {
+          label: 'Rate',
+          // Rating leaves the ticket solved: the customer may still reopen or close it.
+          from: ['solved'],
+          to: 'solved',
+          roles: ['customer'],
+          // Only the requester reads the ticket as a customer; one rating per solution.
+          guard: 'rating is empty',
+          guardError: 'ALREADY_RATED',
+          input: ['rating'],
         },
         close: {
           label: 'Close',
@@ -791,6 +821,10 @@ export default defineApp({
       message: 'The due date is later than the resolution target for {priority} tickets.',
       severity: 'error',
       field: 'ticket.dueAt',
+    },
+    ALREADY_RATED: {
+      message: 'This solution is already rated; reopen the ticket if the problem is back.',
+      severity: 'error',
     },
     RATING_BEFORE_SOLVED: {
       message: 'A ticket can be rated once it is solved.',

@@ -51,25 +51,41 @@ export interface Filter {
 
 export interface ListQuery {
   filters?: readonly Filter[];
+  /**
+   * A screen whose `where` rule (spec `screens.<name>.where`) the server applies, in the rule
+   * language's full form (`count(...)`, `a.b`, `or`): only rows it holds for are listed and counted.
+   */
+  screen?: string;
   sort?: readonly { field: string; direction: 'asc' | 'desc' }[];
   /** Free text matched against the entity's searchable text fields. */
   search?: string;
   offset?: number;
   /** Page size; adapters cap it (default 50, maximum 1000). */
   limit?: number;
-  /** `exact` counts every matching row; `none` skips the count. Default exact. */
-  count?: 'exact' | 'none';
+  /**
+   * `exact` counts every matching row; `estimated` counts exactly up to a threshold and above it
+   * returns the planner's estimate (`ListResult.estimated`), so a large total never rescans the
+   * table; `none` skips the count. Default exact.
+   */
+  count?: 'exact' | 'estimated' | 'none';
 }
 
 export interface ListResult {
   rows: Row[];
   /** Total matching rows (ignoring offset/limit), or null when not counted. */
   total: number | null;
+  /** The total is an estimate (`count: 'estimated'` above the threshold): show it as "about N". */
+  estimated?: boolean;
 }
 
 export interface HistoryEntry {
   id: string;
   rowId: string;
+  /**
+   * `transition` (a state change; `transition` names it), `edit` (audited fields; `input` holds
+   * their new values) or `added` (a row under this one; `transition` names its entity, `input.id` it).
+   */
+  kind: 'transition' | 'edit' | 'added';
   transition: string;
   fromState: string;
   toState: string;

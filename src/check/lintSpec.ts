@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../diagnostics.ts';
 import type { AppSpec } from '../spec/types.ts';
+import { auditedWithoutHistory } from './lints/auditedWithoutHistory.ts';
 import { deadEndStates } from './lints/deadEndStates.ts';
 import { deadTransitions } from './lints/deadTransitions.ts';
 import { entitiesNotShown } from './lints/entitiesNotShown.ts';
@@ -33,6 +34,7 @@ export const LINTS: readonly Lint[] = [
   unknownPlaceholders,
   updateWithoutRead,
   uniqueOnHiddenRows,
+  auditedWithoutHistory,
   translations,
 ];
 

@@ -71,12 +71,12 @@ export function fieldTypeWords(spec: AppSpec, entity: string, f: FieldSpec): str
 function valuesWords(f: FieldSpec): string {
   return (f.values ?? [])
     .map((v) => {
-      if (typeof v === 'string') return code(v);
+      if (typeof v !== 'object') return code(String(v));
       const details = [
         ...(v.label !== undefined ? [`label: ${v.label}`] : []),
         ...(v.color !== undefined ? [`color: ${v.color}`] : []),
       ];
-      return details.length > 0 ? `${code(v.value)} (${details.join(', ')})` : code(v.value);
+      return details.length > 0 ? `${code(String(v.value))} (${details.join(', ')})` : code(String(v.value));
     })
     .join(', ');
 }

@@ -1,3 +1,4 @@
+import { enumValueName } from '../spec/enumValueNames.ts';
 import type { EnumValueSpec } from '../spec/types.ts';
 import { humanize } from './humanize.ts';
 
@@ -19,10 +20,11 @@ export interface EnumValueNode {
  * enumValueNodes(['low', { value: 'high', color: 'red' }]);
  * // [{ value: 'low', label: 'Low' }, { value: 'high', label: 'High', color: 'red' }]
  */
-export function enumValueNodes(values: readonly (string | EnumValueSpec)[]): EnumValueNode[] {
+export function enumValueNodes(values: readonly (string | number | EnumValueSpec)[]): EnumValueNode[] {
   return values.map((v) => {
-    if (typeof v === 'string') return { value: v, label: humanize(v) };
-    const node: EnumValueNode = { value: v.value, label: v.label ?? humanize(v.value) };
+    const value = enumValueName(v);
+    if (typeof v !== 'object') return { value, label: humanize(value) };
+    const node: EnumValueNode = { value, label: v.label ?? humanize(value) };
     if (v.color !== undefined) node.color = v.color;
     return node;
   });

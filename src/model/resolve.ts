@@ -147,7 +147,9 @@ function declaredColumns(
       spec: f,
     };
     if (isStatus) node.default = st.initial;
-    else if (f.default !== undefined && f.default !== null) node.default = f.default;
+    else if (f.default !== undefined && f.default !== null)
+      // An enum's values are text: a number default (`45`) is stored as its text, like the values.
+      node.default = values && typeof f.default === 'number' ? String(f.default) : f.default;
     if (values) node.values = values;
     if (references) node.references = references;
     out.push(node);

@@ -7,7 +7,7 @@ import { AUTH_STAND_IN_SQL } from '../sql/authStandIn.ts';
 import { compileMigration } from '../sql/compileMigration.ts';
 import { mini } from '../sql/fixtures/mini.ts';
 import { STORAGE_STAND_IN_SQL } from '../sql/storageStandIn.ts';
-import { createServerDb, serverAvailable } from '../sql/testing/pgDb.ts';
+import { createServerDb, quietOnTermination, serverAvailable } from '../sql/testing/pgDb.ts';
 import type { TestDb } from '../sql/testing/testDb.ts';
 import { expectGolden, goldenFile } from './golden.ts';
 import { printPgTap } from './printPgTap.ts';
@@ -16,7 +16,7 @@ const server = await serverAvailable();
 
 /** Runs a pgTAP script and returns its TAP lines (every row of every statement's result). */
 async function runSuite(db: TestDb, sql: string): Promise<string[]> {
-  const client = new pg.Client({ connectionString: db.connectionString });
+  const client = quietOnTermination(new pg.Client({ connectionString: db.connectionString }), 'pgTAP');
   await client.connect();
   try {
     const results = (await client.query(sql)) as unknown as pg.QueryResult[] | pg.QueryResult;

@@ -8,7 +8,7 @@ import { ui } from '../runtime/uiText.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { useRuntime } from './context.ts';
 import { errorMessage, notifyOk } from './display.tsx';
-import { FieldInput } from './FieldInput.tsx';
+import { FieldInput, firstFocusField } from './FieldInput.tsx';
 import { useCreate } from './hooks.ts';
 
 /**
@@ -125,6 +125,7 @@ function AddRowDialog(props: {
         <Stack>
           {schema.fields.map((f) => (
             <FieldInput
+              autoFocus={f.name === firstFocusField(schema.fields)}
               key={f.name}
               entity={entity}
               field={f}

@@ -7,7 +7,7 @@ import { inSentence } from '../runtime/locale.ts';
 import { ui } from '../runtime/uiText.ts';
 import { useRuntime } from './context.ts';
 import { errorMessage, notifyOk, rowTitle } from './display.tsx';
-import { FieldInput } from './FieldInput.tsx';
+import { FieldInput, firstFocusField } from './FieldInput.tsx';
 import { useRow, useUpdate } from './hooks.ts';
 
 /**
@@ -140,6 +140,7 @@ function ProfileForm(props: {
         )}
         {fields.map((f) => (
           <FieldInput
+            autoFocus={f.name === firstFocusField(fields)}
             key={f.name}
             entity={entity}
             field={f}

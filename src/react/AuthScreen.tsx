@@ -64,7 +64,11 @@ export function AuthScreen() {
             <Text size="sm" c="dimmed" mb="sm">
               {ui('demoHint')}
             </Text>
-            <SimpleGrid cols={{ base: 1, xs: demoAccounts.length }} spacing="xs">
+            <SimpleGrid
+              // Three at most a row: a name has room to be read whole, not cut off.
+              cols={{ base: 2, xs: Math.min(demoAccounts.length, 3) }}
+              spacing="xs"
+            >
               {demoAccounts.map((a) => (
                 <DemoButton
                   key={a.email}
@@ -167,7 +171,7 @@ function DemoButton({
         <Text size="sm" fw={600}>
           {label}
         </Text>
-        <Text size="xs" c="dimmed" truncate maw="100%">
+        <Text size="xs" c="dimmed" ta="center" style={{ overflowWrap: 'anywhere' }}>
           {account.name ?? account.email}
         </Text>
       </Stack>

@@ -18,7 +18,7 @@ import type { Row } from '../backend/types.ts';
 import { availableTransitions, stateLabel } from '../runtime/availableTransitions.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
-import { whereFilters } from '../runtime/whereFilters.ts';
+import { serverScreen, whereFilters } from '../runtime/whereFilters.ts';
 import { useRuntime } from './context.ts';
 import { FieldValue, rowTitle, stateColor } from './display.tsx';
 import { useList } from './hooks.ts';
@@ -40,6 +40,7 @@ export function BoardScreen({ route }: { route: RouteEntry }) {
   );
   const list = useList(entity, {
     filters: where.filters,
+    ...serverScreen(where, route.name),
     limit: 500,
     sort: [{ field: 'updatedAt', direction: 'desc' }],
   });

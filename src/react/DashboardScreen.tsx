@@ -4,7 +4,7 @@ import { availableTransitions, stateLabel } from '../runtime/availableTransition
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
 import { ruleVerdict } from '../runtime/ruleVerdict.ts';
 import { ui } from '../runtime/uiText.ts';
-import { whereFilters } from '../runtime/whereFilters.ts';
+import { serverScreen, whereFilters } from '../runtime/whereFilters.ts';
 import { useRuntime } from './context.ts';
 import { FieldValue, rowTitle, StatusBadge, stateColor } from './display.tsx';
 import { useList } from './hooks.ts';
@@ -30,6 +30,7 @@ export function DashboardScreen({ route }: { route: RouteEntry }) {
       ...where.filters,
       ...(machine ? [{ field: machine.field, op: 'in' as const, value: open }] : []),
     ],
+    ...serverScreen(where, route.name),
     sort: [{ field: 'updatedAt', direction: 'desc' }],
     limit: 300,
   });
@@ -69,6 +70,7 @@ export function DashboardScreen({ route }: { route: RouteEntry }) {
                 entity={entity}
                 state={s}
                 fixed={where.filters}
+                screen={serverScreen(where, route.name)}
                 href={list ? `${buildPath(list)}?f.${machine.field}=${s}` : undefined}
               />
             ))}
@@ -149,12 +151,14 @@ function StatusCount(props: {
   entity: string;
   state: string;
   fixed: ReturnType<typeof whereFilters>['filters'];
+  screen: { screen?: string };
   href: string | undefined;
 }) {
   const { spec } = useRuntime();
   const field = spec.states[props.entity]?.field ?? 'status';
   const q = useList(props.entity, {
     filters: [...props.fixed, { field, op: 'eq', value: props.state }],
+    ...props.screen,
     limit: 1,
     count: 'exact',
   });

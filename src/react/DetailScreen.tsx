@@ -8,6 +8,7 @@ import {
   FileButton,
   Grid,
   Group,
+  Select,
   Skeleton,
   Stack,
   Text,
@@ -28,7 +29,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { Row } from '../backend/types.ts';
+import type { HistoryEntry, Row } from '../backend/types.ts';
 import { availableTransitions, stateLabel } from '../runtime/availableTransitions.ts';
 import { can } from '../runtime/can.ts';
 import { formatMessage } from '../runtime/formatMessage.ts';
@@ -37,7 +38,9 @@ import { offersFlag } from '../runtime/offersFlag.ts';
 import { type PendingSum, pendingSum } from '../runtime/pendingSum.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
 import { refuses, ruleVerdict } from '../runtime/ruleVerdict.ts';
+import { snippetSource } from '../runtime/snippetSource.ts';
 import { ui } from '../runtime/uiText.ts';
+import type { AppSpec } from '../spec/types.ts';
 import { AddRowButton, inheritedValues } from './AddRowDialog.tsx';
 import { useRuntime } from './context.ts';
 import {
@@ -49,14 +52,16 @@ import {
   rowTitle,
   StatusBadge,
 } from './display.tsx';
-import { keys, useCreate, useDelete, useHistory, useList, useRow } from './hooks.ts';
+import { invalidateParentHistories, keys, useCreate, useHistory, useList, useRow } from './hooks.ts';
 import { fieldLabel } from './labels.ts';
-import { NotFoundPage, useConfirm } from './pages.tsx';
+import { NotFoundPage } from './pages.tsx';
 import { useTransitionRunner } from './TransitionDialog.tsx';
+import { deleteWithUndo } from './undoToast.tsx';
 
 /** A detail screen: fields, actions (transitions), related lists and the history timeline. */
 export function DetailScreen({ route }: { route: RouteEntry }) {
-  const { spec, user, routes } = useRuntime();
+  const { spec, user, routes, backend } = useRuntime();
+  const qc = useQueryClient();
   const params = useParams();
   const id = params[route.rowParam ?? 'id'];
   const entity = route.entity ?? '';
@@ -64,9 +69,7 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
   const q = useRow(entity, id);
   const history = useHistory(entity, spec.states[entity] ? id : undefined);
   const runner = useTransitionRunner(entity);
-  const del = useDelete(entity);
   const navigate = useNavigate();
-  const { confirm, confirmDialog } = useConfirm();
   if (q.isLoading) return <Skeleton height={320} radius="md" />;
   if (q.isError || !q.data) {
     return <NotFoundPage message={ui('rowNotFound', { label: inSentence(e?.label ?? entity) })} />;
@@ -81,17 +84,21 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
   const canDelete = can(spec, user, entity, 'delete', row).ok;
   const shown = Object.keys(e?.fields ?? {}).filter((f) => f !== machine?.field && f !== e?.title);
   const related = spec.screens[route.name]?.related ?? [];
-  const onDelete = () =>
-    confirm({
-      title: ui('delete'),
-      body: ui('deleteConfirm', { label: inSentence(e?.label ?? entity) }),
-      confirmLabel: ui('delete'),
-      onConfirm: () =>
-        del.mutateAsync(row.id).then(
-          () => navigate(list ? buildPath(list) : '/'),
-          (err: unknown) => notifyError(spec, err),
-        ),
+  // No "are you sure": the row goes at once and the toast offers Undo (sent when it goes).
+  const onDelete = () => {
+    const label = e?.label ?? entity;
+    deleteWithUndo({
+      id: row.id,
+      message: ui('deletedToast', { label }),
+      send: () =>
+        backend.data
+          .delete(entity, row.id)
+          .then(() => qc.invalidateQueries({ queryKey: keys.entity(entity) })),
+      onUndo: () => navigate(buildPath(route, { id: row.id })),
+      onError: (err) => notifyError(spec, err),
     });
+    navigate(list ? buildPath(list) : '/');
+  };
 
   return (
     <Stack gap="lg">
@@ -112,47 +119,58 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
             {rowTitle(spec, entity, row)}
           </Title>
         </Stack>
-        <Group gap="xs" wrap="wrap" aria-label={ui('actions')} role="group">
-          {options.map((o) => (
-            <Tooltip key={o.name} label={o.reason ?? ''} disabled={o.allowed} multiline w={240}>
-              {/* span so the tooltip still works on a disabled button */}
-              <span>
-                <Button
-                  variant={spec.states[entity]?.states[o.to]?.final ? 'default' : 'filled'}
-                  rightSection={<IconArrowRight size={14} />}
-                  disabled={!o.allowed || runner.busy}
-                  aria-description={o.reason}
-                  onClick={() => runner.start(o, row)}
-                >
-                  {o.label}
-                </Button>
-              </span>
-            </Tooltip>
-          ))}
-          {canEdit && (
-            <Button
-              variant="default"
-              leftSection={<IconEdit size={16} />}
-              component={Link}
-              to={buildPath(edit, { id: row.id })}
-            >
-              {ui('edit')}
-            </Button>
-          )}
-          {canDelete && (
-            <Tooltip label={ui('delete')}>
-              <ActionIcon
+        <Stack gap={4} align="flex-end" style={{ maxWidth: '100%' }}>
+          <Group gap="xs" wrap="wrap" aria-label={ui('actions')} role="group">
+            {options.map((o) => (
+              <Tooltip key={o.name} label={o.reason ?? ''} disabled={o.allowed} multiline w={240}>
+                {/* span so the tooltip still works on a disabled button */}
+                <span>
+                  <Button
+                    variant={spec.states[entity]?.states[o.to]?.final ? 'default' : 'filled'}
+                    rightSection={<IconArrowRight size={14} />}
+                    disabled={!o.allowed || runner.busy}
+                    aria-description={o.reason}
+                    onClick={() => runner.start(o, row)}
+                  >
+                    {o.label}
+                  </Button>
+                </span>
+              </Tooltip>
+            ))}
+            {canEdit && (
+              <Button
                 variant="default"
-                size="lg"
-                color="red"
-                aria-label={ui('delete')}
-                onClick={onDelete}
+                leftSection={<IconEdit size={16} />}
+                component={Link}
+                to={buildPath(edit, { id: row.id })}
               >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </Group>
+                {ui('edit')}
+              </Button>
+            )}
+            {canDelete && (
+              <Tooltip label={ui('delete')}>
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  color="red"
+                  aria-label={ui('delete')}
+                  onClick={onDelete}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </Group>
+          {/* Why a button is disabled, visible without hovering (touch screens have no hover); screen
+              readers hear it as the button's description already. */}
+          {options
+            .filter((o) => !o.allowed && o.reason)
+            .map((o) => (
+              <Text key={o.name} size="xs" c="dimmed" ta="right" aria-hidden="true" maw={420}>
+                {o.label}: {o.reason}
+              </Text>
+            ))}
+        </Stack>
       </Group>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
@@ -220,24 +238,36 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
               ) : (
                 <Timeline active={(history.data ?? []).length} bulletSize={14} lineWidth={2}>
                   {(history.data ?? []).map((h) => (
-                    <Timeline.Item
-                      key={h.id}
-                      title={machine.transitions[h.transition]?.label ?? h.transition}
-                    >
-                      <Text size="sm">
-                        {stateLabel(spec, entity, h.fromState)} → {stateLabel(spec, entity, h.toState)}
-                      </Text>
+                    <Timeline.Item key={h.id} title={historyTitle(spec, entity, h)}>
+                      {h.kind === 'transition' && (
+                        <Text size="sm">
+                          {stateLabel(spec, entity, h.fromState)} → {stateLabel(spec, entity, h.toState)}
+                        </Text>
+                      )}
                       <Text size="xs" c="dimmed">
-                        <ProfileName id={h.actor} /> ·{' '}
+                        {h.actor ? <ProfileName id={h.actor} /> : null}
+                        {h.actor ? ' · ' : ''}
                         {dayjs(h.at).format(DATE_FORMATS[currentLocale()].dateTime)}
                       </Text>
-                      {Object.entries(h.input ?? {}).map(([k, v]) =>
-                        typeof v === 'string' && v !== '' ? (
-                          <Text key={k} size="xs" mt={4} style={{ whiteSpace: 'pre-wrap' }}>
-                            <b>{fieldLabel(spec, entity, k)}:</b> {v}
-                          </Text>
-                        ) : null,
-                      )}
+                      {h.kind !== 'added' &&
+                        Object.keys(h.input ?? {})
+                          .filter((k) => e?.fields[k])
+                          .map((k) => (
+                            <Text
+                              key={k}
+                              size="xs"
+                              mt={4}
+                              style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                            >
+                              <b>{fieldLabel(spec, entity, k)}:</b>{' '}
+                              {h.input[k] === null || h.input[k] === '' ? (
+                                ui('historyEmptied')
+                              ) : (
+                                // Shown as on the page: names for people and references, local dates, labels.
+                                <FieldValue entity={entity} name={k} row={{ ...row, ...h.input }} />
+                              )}
+                            </Text>
+                          ))}
                     </Timeline.Item>
                   ))}
                 </Timeline>
@@ -247,7 +277,6 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
         </Grid.Col>
       </Grid>
       {runner.dialog}
-      {confirmDialog}
     </Stack>
   );
 }
@@ -262,6 +291,14 @@ function RunningSum({ entity, name, row, sum }: { entity: string; name: string; 
   const total = (children.data?.rows ?? []).reduce((a, r) => a + (Number(r[sum.field]) || 0), 0);
   // Cents, not binary fractions: 0.1 + 0.2 shows as 0.30.
   return <FieldValue entity={entity} name={name} row={{ ...row, [name]: Math.round(total * 100) / 100 }} />;
+}
+
+/** What one history entry says happened: the transition, "Edited", or "Comment added". */
+function historyTitle(spec: AppSpec, entity: string, h: HistoryEntry): string {
+  if (h.kind === 'edit') return ui('historyEdited');
+  if (h.kind === 'added')
+    return ui('historyAdded', { label: spec.entities[h.transition]?.label ?? h.transition });
+  return spec.states[entity]?.transitions[h.transition]?.label ?? h.transition;
 }
 
 function ProfileName({ id }: { id: string }) {
@@ -285,6 +322,16 @@ function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row
   // A role that may not read the child entity sees no list (not an empty one with a false 0).
   if (!e || !can(spec, user, entity, 'read').ok) return null;
   const detail = routes.find('detail', entity);
+  const editForm = routes.find('form', entity, 'edit');
+  // What a list of this entity would show (fields marked `list`), minus what the row already says:
+  // its title, the parent it sits under, its owner, and currencies shown with their amounts.
+  const currencyFields = new Set(Object.values(e.fields).map((f) => f.currencyField));
+  const summary = Object.entries(e.fields)
+    .filter(
+      ([n, f]) =>
+        f.list && n !== e.title && n !== field && !f.owner && !currencyFields.has(n) && f.type !== 'status',
+    )
+    .map(([n]) => n);
   const plural = e.plural ?? e.label;
   // What a new child row gets from this parent; undefined when it needs more than the page knows.
   const inherited = inheritedValues(spec, entity, field, parent, parentEntity);
@@ -389,7 +436,31 @@ function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row
                 ) : (
                   <Text size="sm">{rowTitle(spec, entity, r)}</Text>
                 )}
+                {!e.files && !body && summary.length > 0 && (
+                  <Group gap="md" wrap="wrap">
+                    {summary.map((n) => (
+                      <Text key={n} size="sm" span>
+                        <Text span size="xs" c="dimmed">
+                          {fieldLabel(spec, entity, n)}:{' '}
+                        </Text>
+                        <FieldValue entity={entity} name={n} row={r} />
+                      </Text>
+                    ))}
+                  </Group>
+                )}
               </Stack>
+              {editForm && !e.files && can(spec, user, entity, 'update', r, parentData).ok && (
+                <Tooltip label={ui('edit')}>
+                  <ActionIcon
+                    variant="subtle"
+                    component={Link}
+                    to={buildPath(editForm, { id: r.id })}
+                    aria-label={`${ui('edit')}: ${rowTitle(spec, entity, r)}`}
+                  >
+                    <IconEdit size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
               {e.files && (
                 <ActionIcon
                   variant="subtle"
@@ -483,6 +554,11 @@ function QuickAdd(props: {
           error={error}
           onChange={(ev) => setText(ev.currentTarget.value)}
         />
+        <SnippetPicker
+          entity={props.entity}
+          field={props.body}
+          onPick={(body) => setText((t) => (t.trim() ? `${t.trimEnd()}\n\n${body}` : body))}
+        />
         <Group justify="space-between">
           <Group>
             {props.flags.map((f) => (
@@ -504,6 +580,40 @@ function QuickAdd(props: {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/**
+ * "Insert saved reply": the texts the user may read from the entity that holds reusable text for
+ * this composer (`snippetSource`), appended to what is typed. Nothing when there is none.
+ */
+function SnippetPicker(props: { entity: string; field: string; onPick(body: string): void }) {
+  const { spec, user } = useRuntime();
+  const source = snippetSource(spec, props.entity, props.field);
+  const readable = source !== undefined && can(spec, user, source.entity, 'read').ok;
+  const list = useList(
+    source?.entity,
+    { sort: [{ field: source?.title ?? 'id', direction: 'asc' }], limit: 200, count: 'none' },
+    readable,
+    false,
+  );
+  const rows = list.data?.rows ?? [];
+  if (!source || !readable || rows.length === 0) return null;
+  const label = spec.entities[source.entity]?.label ?? source.entity;
+  return (
+    <Select
+      label={ui('insertSnippet', { label: inSentence(label) })}
+      placeholder={ui('insertSnippetPlaceholder')}
+      searchable
+      clearable={false}
+      value={null}
+      data={rows.map((r) => ({ value: String(r.id), label: String(r[source.title] ?? r.id) }))}
+      onChange={(id) => {
+        const row = rows.find((r) => String(r.id) === id);
+        if (row) props.onPick(String(row[source.body] ?? ''));
+      }}
+      maw={360}
+    />
   );
 }
 
@@ -558,7 +668,10 @@ function FileUpload(props: {
         break;
       }
     }
-    await qc.invalidateQueries({ queryKey: keys.entity(props.entity) });
+    await Promise.all([
+      qc.invalidateQueries({ queryKey: keys.entity(props.entity) }),
+      invalidateParentHistories(qc, spec, props.entity),
+    ]);
   };
   return (
     <FileButton onChange={(f) => void upload(f)} multiple accept={accept}>

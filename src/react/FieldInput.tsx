@@ -89,8 +89,20 @@ export function FieldInput(props: WidgetProps & { entity: string }) {
   return <BuiltIn {...props} />;
 }
 
-function common(field: FormField, error: string | undefined, disabled: boolean) {
+/**
+ * The field a dialog focuses when it opens: its first one, passing over searchable pickers (a
+ * reference opens its list on focus, covering the dialog); none when every field is one (Mantine
+ * then focuses the first button).
+ */
+export function firstFocusField(fields: readonly FormField[]): string | undefined {
+  return fields.find((f) => f.widget !== 'ref' && f.widget !== 'user')?.name;
+}
+
+function common(field: FormField, error: string | undefined, disabled: boolean, autoFocus?: boolean) {
   return {
+    // Mantine's focus trap focuses `data-autofocus` first, else the first button (Close); a date
+    // picker loads lazily, after the trap has chosen, so it also takes focus as it mounts.
+    ...(autoFocus ? { 'data-autofocus': true, autoFocus: true } : {}),
     label: field.label,
     description: disabled && !field.editable ? ui('readOnlyField') : field.help,
     error,
@@ -102,7 +114,16 @@ function common(field: FormField, error: string | undefined, disabled: boolean) 
 
 // No `maxLength` attribute on text inputs: the browser would cut pasted text silently; the
 // length rule's catalogue message says what is wrong instead, as the user types.
-function BuiltIn({ field, value, onChange, error, disabled, entity, row }: WidgetProps & { entity: string }) {
+function BuiltIn({
+  field,
+  value,
+  onChange,
+  error,
+  disabled,
+  entity,
+  row,
+  autoFocus,
+}: WidgetProps & { entity: string }) {
   const { spec, user } = useRuntime();
   const roleData = useRoleHolders(entity, field.name);
   // Days the field's rules refuse are not offered (greyed out, not selectable).
@@ -116,7 +137,7 @@ function BuiltIn({ field, value, onChange, error, disabled, entity, row }: Widge
       row,
       user,
     );
-  const c = common(field, error, disabled);
+  const c = common(field, error, disabled, autoFocus);
   const text = typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value);
   switch (field.widget) {
     case 'textarea':

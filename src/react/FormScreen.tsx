@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Card, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useBlocker, useNavigate, useParams } from 'react-router';
 import type { Row } from '../backend/types.ts';
@@ -18,8 +19,9 @@ import {
   fileProblem,
   uploadAll,
 } from './FormAttachments.tsx';
-import { useCreate, useRow, useUpdate } from './hooks.ts';
+import { keys, useCreate, useRow, useUpdate } from './hooks.ts';
 import { ForbiddenPage, NotFoundPage } from './pages.tsx';
+import { notifyWithUndo } from './undoToast.tsx';
 
 /** A create or edit form for one entity (which by the route: `:id` means edit). */
 export function FormScreen({ route }: { route: RouteEntry }) {
@@ -67,6 +69,7 @@ function Form({
   const [dirty, setDirty] = useState(false);
   const create = useCreate(entity);
   const { backend } = useRuntime();
+  const qc = useQueryClient();
   const children = useMemo(
     () => (mode === 'create' ? fileChildren(spec, user, entity) : []),
     [mode, spec, user, entity],
@@ -111,7 +114,22 @@ function Form({
         if (failed) notifyError(spec, failed);
       }
       setDirty(false);
-      notifyOk(base ? ui('saved') : ui('createdToast', { label: e?.label ?? entity }));
+      if (base) {
+        // The fields as they were, to put back if the person presses Undo (a save like any other:
+        // the rules and the version check apply).
+        const before = Object.fromEntries(Object.keys(editable).map((k) => [k, base[k] ?? null]));
+        notifyWithUndo({
+          message: ui('saved'),
+          undo: () =>
+            backend.data.update(entity, saved.id, saved.version, before).then(
+              () => {
+                void qc.invalidateQueries({ queryKey: keys.entity(entity) });
+                notifyOk(ui('savedUndone'));
+              },
+              (err: unknown) => notifyError(spec, err),
+            ),
+        });
+      } else notifyOk(ui('createdToast', { label: e?.label ?? entity }));
       // let the blocker see the clean state before navigating
       setTimeout(() => navigate(detail ? buildPath(detail, { id: saved.id }) : '/'), 0);
     } catch (err) {

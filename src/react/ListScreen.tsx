@@ -3,6 +3,7 @@ import {
   Box,
   Button,
   Card,
+  Checkbox,
   Group,
   Pagination,
   ScrollArea,
@@ -24,21 +25,23 @@ import {
   IconSortDescending,
   IconX,
 } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Row } from '../backend/types.ts';
+import { bulkTransitions } from '../runtime/bulkTransitions.ts';
 import { can } from '../runtime/can.ts';
 import { listQuery, listStateFromParams, listStateToParams, PAGE_SIZE } from '../runtime/listState.ts';
 import { inSentence } from '../runtime/locale.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
-import { ruleVerdict } from '../runtime/ruleVerdict.ts';
-import { toCsv } from '../runtime/toCsv.ts';
 import { ui } from '../runtime/uiText.ts';
 import { valueOptions } from '../runtime/valueOptions.ts';
-import { whereFilters } from '../runtime/whereFilters.ts';
+import { serverScreen, whereFilters } from '../runtime/whereFilters.ts';
+import { BulkActions } from './BulkActions.tsx';
 import { useRuntime } from './context.ts';
-import { FieldValue, valueText } from './display.tsx';
+import { FieldValue, notifyError, rowTitle } from './display.tsx';
+import { exportRows } from './exportRows.ts';
 import { RefSelect } from './FieldInput.tsx';
 import { useList, usePrefetchList } from './hooks.ts';
 import { fieldLabel } from './labels.ts';
@@ -47,7 +50,8 @@ const ROW_HEIGHT = 52;
 
 /** A list screen: server-side search, filters, sort and pages; state in the URL; virtualised rows. */
 export function ListScreen({ route }: { route: RouteEntry }) {
-  const { spec, user, routes } = useRuntime();
+  const { spec, user, routes, backend } = useRuntime();
+  const qc = useQueryClient();
   const screen = spec.screens[route.name];
   const entity = route.entity ?? '';
   const e = spec.entities[entity];
@@ -67,22 +71,40 @@ export function ListScreen({ route }: { route: RouteEntry }) {
       ),
     [e],
   );
-  const query = listQuery(state, where.filters, booleans);
-  // Rows and total are two requests: a page change re-reads only its 50 rows, while the exact
-  // count (a scan of every matching row, slow on large tables) is kept per search and filters.
+  const query = { ...listQuery(state, where.filters, booleans), ...serverScreen(where, route.name) };
+  // Rows and total are two requests: a page change re-reads only its 50 rows, while the count is
+  // kept per search and filters. It is exact up to a threshold and an estimate above it (shown as
+  // "about N"), so a large table is never rescanned to count it.
   const list = useList(entity, { ...query, count: 'none' });
   const counted = useList(entity, {
     filters: query.filters,
+    ...serverScreen(where, route.name),
     ...(query.search ? { search: query.search } : {}),
     offset: 0,
     limit: 0,
+    count: 'estimated',
   });
-  const rows = (list.data?.rows ?? []).filter((r) =>
-    where.residual.length === 0
-      ? true
-      : ruleVerdict(spec, entity, screen?.where ?? true, { user, row: r }) !== false,
-  );
+  const about = counted.data?.estimated === true;
+  // The whole rule was applied on the server (its plain filters, then the screen's function).
+  const rows = list.data?.rows ?? [];
   const total = counted.data?.total ?? null;
+  // Rows can be chosen for a bulk transition where one applies to some row of the page.
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const pageRows = list.data?.rows;
+  const selectable = useMemo(
+    () => spec.states[entity] !== undefined && bulkTransitions(spec, user, entity, pageRows ?? []).length > 0,
+    [spec, user, entity, pageRows],
+  );
+  const chosenRows = rows.filter((r) => chosen.has(String(r.id)));
+  const toggle = useCallback(
+    (id: string) =>
+      setChosen((old) => {
+        const next = new Set(old);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    [],
+  );
   // The next page loads while this one is read, so "Next page" only has to render it.
   const next = { ...query, count: 'none' as const, offset: (query.offset ?? 0) + PAGE_SIZE };
   usePrefetchList(
@@ -111,17 +133,32 @@ export function ListScreen({ route }: { route: RouteEntry }) {
   // the debounce fired between two keys.
   const [searchBox, setSearchBox] = useState(0);
   const plural = e?.plural ?? e?.label ?? entity;
-  const exportCsv = () => {
-    const csv = toCsv(
-      columns.map((c) => fieldLabel(spec, entity, c)),
-      rows.map((r) => columns.map((c) => valueText(spec, entity, c, r[c]))),
-    );
-    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `${route.name}.csv`;
-    a.click();
-    URL.revokeObjectURL(url);
+  // Export reads every page of the current filter, not just the rows on screen.
+  const [exporting, setExporting] = useState<{ done: number; total: number | null } | null>(null);
+  const exportCsv = async () => {
+    setExporting({ done: 0, total });
+    try {
+      const { offset: _offset, limit: _limit, ...filter } = query;
+      const csv = await exportRows({
+        qc,
+        backend,
+        spec,
+        entity,
+        query: filter,
+        columns,
+        onProgress: (done, all) => setExporting({ done, total: all }),
+      });
+      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `${route.name}.csv`;
+      a.click();
+      URL.revokeObjectURL(url);
+    } catch (err) {
+      notifyError(spec, err);
+    } finally {
+      setExporting(null);
+    }
   };
   const sortField = state.sort?.replace(/^-/, '');
   const desc = state.sort?.startsWith('-') ?? false;
@@ -138,7 +175,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
           <Text c="dimmed" size="sm" aria-live="polite">
             {total === null
               ? ui('loading')
-              : ui('totalRows', {
+              : ui(about ? 'totalRowsAbout' : 'totalRows', {
                   count: total,
                   plural: inSentence(total === 1 ? (e?.label ?? entity) : plural),
                 })}
@@ -148,10 +185,12 @@ export function ListScreen({ route }: { route: RouteEntry }) {
           <Button
             variant="default"
             leftSection={<IconDownload size={16} />}
-            onClick={exportCsv}
-            disabled={rows.length === 0}
+            onClick={() => void exportCsv()}
+            disabled={rows.length === 0 || exporting !== null}
           >
-            {ui('exportCsv')}
+            {exporting
+              ? ui('exportingCsv', { done: exporting.done, total: exporting.total ?? '…' })
+              : ui('exportCsv')}
           </Button>
           {createForm && can(spec, user, entity, 'create').ok && (
             <Button component={Link} to={buildPath(createForm)} leftSection={<IconPlus size={16} />}>
@@ -247,6 +286,9 @@ export function ListScreen({ route }: { route: RouteEntry }) {
           )}
         </Group>
       </Card>
+      {selectable && chosenRows.length > 0 && (
+        <BulkActions entity={entity} rows={chosenRows} onDone={() => setChosen(new Set())} />
+      )}
       <Card withBorder padding={0} radius="md">
         {list.isLoading ? (
           <Stack p="md" gap="sm">
@@ -270,6 +312,22 @@ export function ListScreen({ route }: { route: RouteEntry }) {
             <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" stickyHeader>
               <Table.Thead>
                 <Table.Tr>
+                  {selectable && (
+                    <Table.Th w={40}>
+                      <Checkbox
+                        aria-label={ui('selectAllRows')}
+                        checked={chosenRows.length === rows.length}
+                        indeterminate={chosenRows.length > 0 && chosenRows.length < rows.length}
+                        onChange={() =>
+                          setChosen(
+                            chosenRows.length === rows.length
+                              ? new Set()
+                              : new Set(rows.map((r) => String(r.id))),
+                          )
+                        }
+                      />
+                    </Table.Th>
+                  )}
                   {visibleColumns.map((c) => (
                     <Table.Th key={c} scope="col">
                       {fieldLabel(spec, entity, c)}
@@ -283,6 +341,8 @@ export function ListScreen({ route }: { route: RouteEntry }) {
                 entity={entity}
                 detail={detail}
                 scroller={scroller}
+                chosen={selectable ? chosen : undefined}
+                onToggle={toggle}
               />
             </Table>
           </ScrollArea.Autosize>
@@ -291,7 +351,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
       {total !== null && total > PAGE_SIZE && (
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
-            {ui('showingRows', {
+            {ui(about ? 'showingRowsAbout' : 'showingRows', {
               from: (state.page - 1) * PAGE_SIZE + 1,
               to: Math.min(state.page * PAGE_SIZE, total),
               total,
@@ -322,6 +382,9 @@ interface VirtualRowsProps {
   entity: string;
   detail: RouteEntry | undefined;
   scroller: HTMLDivElement | null;
+  /** The chosen rows' ids; undefined when rows cannot be chosen. */
+  chosen: ReadonlySet<string> | undefined;
+  onToggle(id: string): void;
 }
 
 /**
@@ -329,7 +392,7 @@ interface VirtualRowsProps {
  * rows (and only the rows coming into view, each memoised), never the screen's filters and
  * inputs: re-rendering those on every scroll frame made long tasks of 100-350 ms.
  */
-function VirtualRows({ rows, columns, entity, detail, scroller }: VirtualRowsProps) {
+function VirtualRows({ rows, columns, entity, detail, scroller, chosen, onToggle }: VirtualRowsProps) {
   const navigate = useNavigate();
   const virtual = useVirtualizer({
     count: rows.length,
@@ -356,6 +419,8 @@ function VirtualRows({ rows, columns, entity, detail, scroller }: VirtualRowsPro
             entity={entity}
             href={detail ? buildPath(detail, { id: row.id }) : undefined}
             navigate={navigate}
+            chosen={chosen ? chosen.has(String(row.id)) : undefined}
+            onToggle={onToggle}
           />
         );
       })}
@@ -370,14 +435,34 @@ interface ListRowProps {
   entity: string;
   href: string | undefined;
   navigate: (to: string) => unknown;
+  chosen: boolean | undefined;
+  onToggle(id: string): void;
 }
 
-const ListRow = memo(function ListRow({ row, columns, entity, href, navigate }: ListRowProps) {
+const ListRow = memo(function ListRow({
+  row,
+  columns,
+  entity,
+  href,
+  navigate,
+  chosen,
+  onToggle,
+}: ListRowProps) {
+  const { spec } = useRuntime();
   return (
     <Table.Tr
       style={{ height: ROW_HEIGHT, cursor: href ? 'pointer' : undefined }}
       onClick={() => href && navigate(href)}
     >
+      {chosen !== undefined && (
+        <Table.Td w={40} onClick={(ev) => ev.stopPropagation()}>
+          <Checkbox
+            aria-label={ui('selectRow', { title: rowTitle(spec, entity, row) })}
+            checked={chosen}
+            onChange={() => onToggle(String(row.id))}
+          />
+        </Table.Td>
+      )}
       {columns.map((c, i) => (
         <Table.Td key={c}>
           {i === 0 && href ? (

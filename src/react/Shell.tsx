@@ -28,7 +28,7 @@ import {
   IconUserShare,
   IconUsers,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { ui } from '../runtime/uiText.ts';
 import type { ScreenKind } from '../spec/types.ts';
@@ -82,6 +82,7 @@ export function Shell() {
       navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="md"
     >
+      <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -208,9 +209,88 @@ export function Shell() {
           );
         })}
       </AppShell.Navbar>
-      <AppShell.Main bg={scheme === 'light' ? 'var(--mantine-color-gray-0)' : undefined}>
+      <AppShell.Main
+        id="main"
+        tabIndex={-1}
+        bg={scheme === 'light' ? 'var(--mantine-color-gray-0)' : undefined}
+      >
+        <FocusOnPageChange path={location.pathname} />
         <Outlet />
       </AppShell.Main>
     </AppShell>
+  );
+}
+
+/** Focuses the main heading (or the main region) of the screen `main` now shows. */
+function focusMain(): boolean {
+  const main = document.getElementById('main');
+  const target = main?.querySelector<HTMLElement>('h1') ?? null;
+  if (!target) return false;
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus({ preventScroll: true });
+  return true;
+}
+
+/**
+ * After a page change (not the first page), focus moves to the new page's main heading, so a
+ * screen reader announces it and the keyboard starts there, not on the link left behind. The
+ * heading may come a moment later (a screen that loads first): tried for up to two seconds.
+ */
+function FocusOnPageChange({ path }: { path: string }) {
+  const last = useRef(path);
+  useEffect(() => {
+    if (last.current === path) return;
+    last.current = path;
+    let tries = 0;
+    const timer = window.setInterval(() => {
+      // A person who already moved on (typing in a field, inside a dialog) keeps their focus.
+      const el = document.activeElement;
+      const busy =
+        el !== null &&
+        el !== document.body &&
+        (el.closest('[role=dialog]') !== null || el.matches('input, textarea, select, [contenteditable]'));
+      if (busy || focusMain() || ++tries > 20) window.clearInterval(timer);
+    }, 100);
+    return () => window.clearInterval(timer);
+  }, [path]);
+  return null;
+}
+
+/**
+ * "Skip to content": the first stop of the keyboard, shown only while it has focus; following it
+ * focuses the main region (focusable for that), so the next Tab is inside the page.
+ */
+function SkipLink() {
+  const [shown, setShown] = useState(false);
+  return (
+    <a
+      href="#main"
+      onFocus={() => setShown(true)}
+      onBlur={() => setShown(false)}
+      style={
+        shown
+          ? {
+              position: 'fixed',
+              top: 8,
+              left: 8,
+              zIndex: 1000,
+              padding: '8px 12px',
+              borderRadius: 'var(--mantine-radius-md)',
+              background: 'var(--mantine-color-body)',
+              color: 'var(--mantine-color-anchor)',
+              border: '2px solid var(--mantine-color-anchor)',
+            }
+          : {
+              position: 'absolute',
+              width: 1,
+              height: 1,
+              overflow: 'hidden',
+              clip: 'rect(0 0 0 0)',
+              whiteSpace: 'nowrap',
+            }
+      }
+    >
+      {ui('skipToContent')}
+    </a>
   );
 }

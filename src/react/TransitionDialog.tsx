@@ -3,10 +3,11 @@ import { useMemo, useState } from 'react';
 import type { Row } from '../backend/types.ts';
 import type { TransitionOption } from '../runtime/availableTransitions.ts';
 import { formSchema } from '../runtime/formSchema.ts';
+import { transitionDialogCheck } from '../runtime/transitionDialogCheck.ts';
 import { ui } from '../runtime/uiText.ts';
 import { useRuntime } from './context.ts';
 import { errorMessageWithRow, notifyErrorMessage, notifyOk } from './display.tsx';
-import { FieldInput } from './FieldInput.tsx';
+import { FieldInput, firstFocusField } from './FieldInput.tsx';
 import { useTransitionMutation } from './hooks.ts';
 
 /**
@@ -65,11 +66,19 @@ function TransitionDialog(props: {
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [serverError, setServerError] = useState<{ field?: string; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const errors = schema.validate({ ...row, ...values }, user);
-  const inputErrors = Object.fromEntries(Object.entries(errors).filter(([k]) => option.input.includes(k)));
+  // Judged on the row as the transition leaves it (input written, target status), as the server does.
+  const { errors: inputErrors, reason } = transitionDialogCheck(
+    spec,
+    user,
+    entity,
+    row,
+    option,
+    schema,
+    values,
+  );
   const submit = async () => {
     setTouched(new Set(option.input));
-    if (Object.keys(inputErrors).length > 0) return;
+    if (Object.keys(inputErrors).length > 0 || reason) return;
     setBusy(true);
     setServerError(null);
     try {
@@ -101,6 +110,7 @@ function TransitionDialog(props: {
           {option.input.length === 0 && <Text>{ui('confirmTransition', { transition: option.label })}</Text>}
           {schema.fields.map((f) => (
             <FieldInput
+              autoFocus={f.name === firstFocusField(schema.fields)}
               key={f.name}
               entity={entity}
               field={f}
@@ -122,6 +132,11 @@ function TransitionDialog(props: {
               {serverError.message}
             </Text>
           )}
+          {reason && !serverError && (
+            <Text c="red" size="sm" id="transition-reason" data-testid="transition-reason">
+              {reason}
+            </Text>
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={props.onClose}>
               {ui('cancel')}
@@ -129,6 +144,9 @@ function TransitionDialog(props: {
             <Button
               type="submit"
               loading={busy}
+              // A rule the input does not satisfy yet: enabled once it does; the reason is above.
+              disabled={reason !== undefined}
+              aria-describedby={reason ? 'transition-reason' : undefined}
               color={spec.states[entity]?.states[option.to]?.final ? 'red' : undefined}
             >
               {option.label}

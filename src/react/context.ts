@@ -23,6 +23,8 @@ export interface WidgetProps {
   error: string | undefined;
   disabled: boolean;
   row: Readonly<Record<string, unknown>>;
+  /** The first field of a dialog: focused when it opens (not the dialog's Close button). */
+  autoFocus?: boolean;
 }
 
 /** Components an app registers by name: screens by `screen.component`, widgets by field name or type. */

@@ -37,7 +37,16 @@ export function StatusBadge({ entity, state }: { entity: string; state: string }
   // cost every badge two matchMedia listeners and a second render, on every list page.
   const text = `light-dark(color-mix(in srgb, var(--mantine-color-${color}-9) 75%, black), var(--mantine-color-${color}-2))`;
   return (
-    <Badge color={color} variant="light" radius="sm" style={{ color: text }}>
+    <Badge
+      color={color}
+      variant="light"
+      radius="sm"
+      // A long state ("Approved by manager") wraps in a narrow column instead of ending in "…".
+      styles={{
+        root: { color: text, height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%' },
+        label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.35 },
+      }}
+    >
       {stateLabel(spec, entity, state)}
     </Badge>
   );
@@ -194,15 +203,6 @@ function renderValue(
     default:
       return name === 'size' && typeof v === 'number' ? formatBytes(v) : String(v);
   }
-}
-
-/** Plain text of a value (CSV export). */
-export function valueText(spec: AppSpec, entity: string, name: string, v: unknown): string {
-  if (v === null || v === undefined) return '';
-  const f = spec.entities[entity]?.fields[name];
-  if (f?.type === 'status') return stateLabel(spec, entity, String(v));
-  if (Array.isArray(v)) return v.join('; ');
-  return String(v);
 }
 
 export function formatBytes(n: number): string {

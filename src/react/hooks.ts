@@ -4,6 +4,7 @@ import type { Backend, HistoryEntry, ListQuery, ListResult, Row } from '../backe
 import { impliedReadFilters } from '../runtime/impliedReadFilters.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { useRuntime } from './context.ts';
+import { usePendingDeletes } from './pendingDeletes.ts';
 import { seedReferences } from './referenceLabels.ts';
 
 /** Query keys start with the entity so one live change invalidates everything about it. */
@@ -22,12 +23,21 @@ export const keys = {
 export function useList(entity: string | undefined, query?: ListQuery, enabled = true, labels = true) {
   const runtime = useRuntime();
   const qc = useQueryClient();
+  // Rows deleted with an Undo toast still showing are gone for the person already.
+  const hidden = usePendingDeletes();
   return useQuery<ListResult>({
     queryKey: keys.list(entity ?? '', query),
     queryFn: () => fetchList(qc, runtime, entity, query, labels),
     enabled: enabled && entity !== undefined,
     placeholderData: keepPreviousData,
+    ...(hidden.size > 0 ? { select: (d: ListResult) => withoutHidden(d, hidden) } : {}),
   });
+}
+
+function withoutHidden(d: ListResult, hidden: ReadonlySet<string>): ListResult {
+  const rows = d.rows.filter((r) => !hidden.has(String(r.id)));
+  if (rows.length === d.rows.length) return d;
+  return { ...d, rows, total: d.total === null ? null : d.total - (d.rows.length - rows.length) };
 }
 
 async function fetchList(
@@ -185,11 +195,35 @@ function invalidateAfterTransition(qc: ReturnType<typeof useQueryClient>, entity
 }
 
 export function useCreate(entity: string) {
-  const { backend } = useRuntime();
+  const { backend, spec } = useRuntime();
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (values: Record<string, unknown>) => backend.data.create(entity, values),
-    onSuccess: () => qc.invalidateQueries({ queryKey: keys.entity(entity) }),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: keys.entity(entity) }),
+        invalidateParentHistories(qc, spec, entity),
+      ]),
+  });
+}
+
+/**
+ * A row added under an audited reference (a comment on a ticket) appends to the parent's history
+ * (docs/architecture.md, "History"): the parents' open timelines refetch.
+ */
+export function invalidateParentHistories(
+  qc: ReturnType<typeof useQueryClient>,
+  spec: AppSpec,
+  entity: string,
+): Promise<void> {
+  const parents = new Set(
+    Object.values(spec.entities[entity]?.fields ?? {})
+      .filter((f) => f.audited && f.type === 'ref' && f.ref)
+      .map((f) => f.ref),
+  );
+  if (parents.size === 0) return Promise.resolve();
+  return qc.invalidateQueries({
+    predicate: (q) => q.queryKey[1] === 'history' && parents.has(String(q.queryKey[0])),
   });
 }
 

@@ -219,6 +219,17 @@ function asValue(e: NameExpr, env: Env, type: RuleType | undefined): Typed | nul
   return unknownName(e, env, values, what);
 }
 
+/**
+ * A number literal beside an enum is that value's text: enum columns store text, so
+ * `minutes = 45` means `minutes = '45'` when 45 is one of the values (`values: [25, 45]`).
+ * Anything else is left as it is (and refused as comparing a number with an enum).
+ */
+function numberAsValue(t: Typed, other: Typed): Typed {
+  if (t.kind !== 'literal' || typeof t.value !== 'number' || other.type.kind !== 'enum') return t;
+  const text = String(t.value);
+  return other.type.values.includes(text) ? { ...t, value: text, type: other.type } : t;
+}
+
 /** Checks a string literal compared with an enum names one of its values. */
 function checkEnumLiteral(env: Env, lit: Typed, other: Typed): boolean {
   if (lit.kind !== 'literal' || typeof lit.value !== 'string' || other.type.kind !== 'enum') return true;
@@ -263,8 +274,10 @@ function checkOperands(exprs: readonly Expr[], env: Env): (Typed | null)[] {
 }
 
 function checkCompare(e: Extract<Expr, { kind: 'binary' }>, env: Env): Typed | null {
-  const [l, r] = checkOperands([e.left, e.right], env);
-  if (!l || !r) return null;
+  const [l0, r0] = checkOperands([e.left, e.right], env);
+  if (!l0 || !r0) return null;
+  const l = numberAsValue(l0, r0);
+  const r = numberAsValue(r0, l0);
   if (l.type.kind === 'null') return nullCompare(env, l, e.span);
   if (r.type.kind === 'null') return nullCompare(env, r, e.span);
   const ordering = e.op !== '=' && e.op !== '!=';
@@ -586,8 +599,9 @@ function check(e: Expr, env: Env): Typed | null {
     case 'in': {
       const all = checkOperands([e.operand, ...e.list], env);
       if (all.some((t) => t === null)) return null;
-      const [operand, ...list] = all as Typed[];
+      const [operand, ...raw] = all as Typed[];
       if (!operand) return null;
+      const list = raw.map((item) => numberAsValue(item, operand));
       if (operand.type.kind === 'null') return nullCompare(env, operand, e.span);
       for (const item of list) {
         if (item.type.kind === 'null') return nullCompare(env, item, e.span);

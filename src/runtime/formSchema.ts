@@ -214,7 +214,7 @@ export function formSchema(
         if (d === 'me') out[field.name] = who?.id ?? null;
         else if (d === 'now') out[field.name] = now.toISOString();
         else if (d === 'today') out[field.name] = now.toISOString().slice(0, 10);
-        else out[field.name] = d;
+        else out[field.name] = field.options && typeof d === 'number' ? String(d) : d;
       }
       return out;
     },

@@ -33,7 +33,7 @@ describe('localizeSpec', () => {
     expect(de.roles.permissions).toBe(hd.roles.permissions);
     expect(de.validation).toBe(hd.validation);
     const values = de.entities.ticket?.fields.priority?.values?.map((v) =>
-      typeof v === 'string' ? v : v.value,
+      typeof v === 'object' ? v.value : v,
     );
     expect(values).toEqual(['low', 'normal', 'high', 'urgent']);
   });

@@ -1,4 +1,5 @@
 import { humanize } from '../model/humanize.ts';
+import { enumValueName } from '../spec/enumValueNames.ts';
 import type { AppSpec, EnumValueSpec, FieldSpec } from '../spec/types.ts';
 
 /**
@@ -27,8 +28,8 @@ export function localizeSpec(spec: AppSpec, locale: string): AppSpec {
       ? {}
       : {
           values: f.values.map((v): EnumValueSpec => {
-            const o = typeof v === 'string' ? { value: v } : v;
-            return { ...o, label: tr(o.label ?? humanize(o.value)) };
+            const o = typeof v === 'object' ? v : { value: v };
+            return { ...o, label: tr(o.label ?? humanize(enumValueName(v))) };
           }),
         }),
   });

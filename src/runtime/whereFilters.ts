@@ -55,6 +55,20 @@ export function whereFilters(
   return out;
 }
 
+/**
+ * The part of a list query that applies the rest of a screen's rule on the server: when some
+ * conjunct is not a plain filter (`count(...)`, `a.b`, an `or`), the query names the screen and
+ * the backend applies the rule's compiled function (`public.<table>__where_<screen>`), so pages
+ * and counts hold exactly the rows the rule holds for.
+ *
+ * @example
+ * serverScreen(whereFilters(spec, 'poll', 'count(vote where poll = this and member = me) = 0', user), 'awaiting');
+ * // { screen: 'awaiting' }
+ */
+export function serverScreen(where: WhereFilters, screen: string): { screen?: string } {
+  return where.residual.length > 0 ? { screen } : {};
+}
+
 function plainField(node: Typed): string | undefined {
   return node.kind === 'field' && node.scope === 'row' && node.path.length === 1 ? node.path[0] : undefined;
 }

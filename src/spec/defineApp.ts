@@ -22,10 +22,13 @@ type Names<T> = Extract<keyof T, string>;
 export type ValueOf<F extends FieldSpec> = F['type'] extends 'enum' | 'status'
   ? F['values'] extends readonly (infer V)[]
     ? V extends { value: infer X }
-      ? X
-      : V
+      ? TextOf<X>
+      : TextOf<V>
     : string
   : FieldValue<F['type']>;
+
+/** Enum columns store text: a number value (`45`) is read back as `'45'`. */
+type TextOf<V> = V extends number ? `${V}` : V;
 
 type FieldValue<T extends FieldType> = T extends 'number' | 'integer' | 'money'
   ? number

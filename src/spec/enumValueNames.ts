@@ -11,7 +11,10 @@ export function enumValueNames(f: Pick<FieldSpec, 'values'>): string[] | undefin
   return f.values?.map(enumValueName);
 }
 
-/** The stored value of one entry of `values`. */
-export function enumValueName(v: string | EnumValueSpec): string {
-  return typeof v === 'string' ? v : v.value;
+/**
+ * The stored value of one entry of `values`. Enum columns are text, so a number (`45`) is stored
+ * as its decimal text (`'45'`); rules may still write it as a number (`minutes = 45`).
+ */
+export function enumValueName(v: string | number | EnumValueSpec): string {
+  return String(typeof v === 'object' ? v.value : v);
 }

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics.ts';
-import { columnName, tableName, transitionFunctionName } from '../naming.ts';
+import { columnName, screenWhereFunctionName, tableName, transitionFunctionName } from '../naming.ts';
 import { at, report } from './specShape.ts';
 import type { AppSpec } from './types.ts';
 
@@ -52,6 +52,9 @@ export function generatedIdentifiers(spec: AppSpec): { id: string; path: string 
   for (const [entity, st] of Object.entries(spec.states))
     for (const name of Object.keys(st.transitions))
       add(transitionFunctionName(entity, name), at(at(at('states', entity), 'transitions'), name));
+  for (const [name, s] of Object.entries(spec.screens))
+    if (s.where !== undefined && s.entity !== undefined)
+      add(screenWhereFunctionName(s.entity, name), at(at('screens', name), 'where'));
   return out;
 }
 

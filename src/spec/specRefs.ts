@@ -403,19 +403,28 @@ function checkField(
       report(out, 'spec/missing', at(p, 'values'), 'an enum field lists its values');
   }
   enumValueNames(f)?.forEach((v, i) => {
-    if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(v)) {
+    // Any text is a value (rules quote it: `status = "in-review"`); only what cannot be told
+    // apart on screen or in a query string is refused.
+    if (v !== v.trim() || [...v].some((ch) => ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127)) {
       report(
         out,
-        'spec/invalid-name',
+        'spec/invalid-value',
         at(at(p, 'values'), i),
-        `value ${JSON.stringify(v)} is not a plain name (rules use values bare)`,
-        'use letters, digits and _, e.g. "in_review"',
+        `value ${JSON.stringify(v)} starts or ends with a space or holds a control character`,
+        'write the value without surrounding spaces or line breaks',
       );
     }
   });
   const names = enumValueNames(f);
   if (names && new Set(names).size !== names.length) {
-    report(out, 'spec/invalid-value', at(p, 'values'), 'values are listed twice');
+    const twice = names.filter((n, i) => names.indexOf(n) !== i);
+    report(
+      out,
+      'spec/invalid-value',
+      at(p, 'values'),
+      `values are listed twice: ${[...new Set(twice)].map((n) => JSON.stringify(n)).join(', ')}`,
+      'a number and its text (45 and "45") are the same stored value',
+    );
   }
   if (f.currencyField !== undefined) {
     const c = own(entity.fields, f.currencyField);
@@ -433,15 +442,15 @@ function checkField(
     f.default !== undefined &&
     f.default !== null &&
     f.type === 'enum' &&
-    typeof f.default === 'string' &&
-    !enumValueNames(f)?.includes(f.default)
+    (typeof f.default === 'string' || typeof f.default === 'number') &&
+    !enumValueNames(f)?.includes(String(f.default))
   ) {
     report(
       out,
       'spec/invalid-value',
       at(p, 'default'),
       `default ${JSON.stringify(f.default)} is not one of the values`,
-      didYouMean(f.default, enumValueNames(f) ?? []),
+      didYouMean(String(f.default), enumValueNames(f) ?? []),
     );
   }
 }

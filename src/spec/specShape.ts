@@ -241,10 +241,13 @@ function shape(depth: number): Check {
   };
 }
 
-const enumValueObject = obj({ value: req(nonEmpty), label: opt(str), color: opt(nonEmpty) });
-/** One entry of `values`: a name, or `{ value, label?, color? }`. */
+/** A stored enum value: non-empty text (any characters) or a finite number. */
+const enumValue: Check = (v, path, out) =>
+  typeof v === 'number' ? num(v, path, out) : nonEmpty(v, path, out);
+const enumValueObject = obj({ value: req(enumValue), label: opt(str), color: opt(nonEmpty) });
+/** One entry of `values`: text, a number, or `{ value, label?, color? }`. */
 const enumValueEntry: Check = (v, path, out) =>
-  typeof v === 'string' ? true : enumValueObject(v, path, out);
+  typeof v === 'string' || typeof v === 'number' ? enumValue(v, path, out) : enumValueObject(v, path, out);
 
 const fieldSpec = obj({
   type: req(oneOf(FIELD_TYPES)),
@@ -260,6 +263,7 @@ const fieldSpec = obj({
   currencyField: opt(str),
   accept: opt(strings),
   list: opt(bool),
+  audited: opt(bool),
   search: opt(bool),
   renamedFrom: opt(str),
 });

@@ -34,7 +34,7 @@ export function specTexts(spec: AppSpec): SpecText[] {
       f.values?.forEach((v, i) => {
         add(
           `entities.${name}.fields.${field}.values.${i}.label`,
-          (typeof v === 'string' ? undefined : v.label) ?? humanize(enumValueName(v)),
+          (typeof v === 'object' ? v.label : undefined) ?? humanize(enumValueName(v)),
         );
       });
     }

@@ -30,7 +30,8 @@ export type FieldType =
  * (a Mantine colour name such as `red`, or any CSS colour). A plain string is the same as `{ value }`.
  */
 export interface EnumValueSpec {
-  value: string;
+  /** The stored value: any non-empty text (`in-review`, `on hold`) or a number (`45`, stored as `'45'`). */
+  value: string | number;
   label?: string;
   color?: string;
 }
@@ -50,13 +51,19 @@ export interface FieldSpec {
   /** For `user`: the creating user becomes this field's value and it can never change. */
   owner?: boolean;
   /** For `enum` and `tags`: the allowed values (names, or `{ value, label?, color? }`). */
-  values?: readonly (string | EnumValueSpec)[];
+  values?: readonly (string | number | EnumValueSpec)[];
   /** For `money`: the field (on the same entity) holding the currency code. */
   currencyField?: string;
   /** For `file`: the parent entity field pointing back; files live in their own rows. */
   accept?: readonly string[];
   /** Shown in lists by default. */
   list?: boolean;
+  /**
+   * Recorded in the history (entities with states): an edit of this field appends an entry with
+   * its new value. On a reference to a parent that has states, adding a row under the parent (a
+   * comment, an attachment) appends an entry to the parent's history.
+   */
+  audited?: boolean;
   /** Excluded from search. Fields of type text/longtext are searched unless set false. */
   search?: boolean;
   /** The field's previous name: `ninefold migrate` renames the column instead of dropping it. */

@@ -1,5 +1,6 @@
 import type { AppSpec } from '../spec/types.ts';
 import { emitAdminRpc } from './emitAdminRpc.ts';
+import { emitAuditTriggers } from './emitAuditTriggers.ts';
 import { emitCountVisibility } from './emitCountVisibility.ts';
 import { emitFileRemovals } from './emitFileRemovals.ts';
 import { emitFileChecks } from './emitFiles.ts';
@@ -12,6 +13,8 @@ import { emitPolicies } from './emitPolicies.ts';
 import { emitRealtime } from './emitRealtime.ts';
 import { emitProfileSync, emitRoleTable } from './emitRoles.ts';
 import { emitRowTriggers } from './emitRowTriggers.ts';
+import { emitScreenFilters } from './emitScreenFilters.ts';
+import { emitSearch, TRIGRAM_EXTENSION_SQL } from './emitSearch.ts';
 import { emitStorage } from './emitStorage.ts';
 import { emitForeignKeys, emitIndexes, emitTable } from './emitTables.ts';
 import { emitTransitions } from './emitTransitions.ts';
@@ -51,7 +54,7 @@ export function compileMigration(spec: AppSpec, options: MigrationOptions = {}):
   const groups = lockedGroups(spec);
   const parts = [
     `-- Ninefold migration for "${spec.purpose.name.replaceAll('\n', ' ')}" (target: ${target}). Generated: do not edit.\n${HEADER}`,
-    section('Schemas', ['create schema if not exists app;', emitSchemaGrants()]),
+    section('Schemas', ['create schema if not exists app;', emitSchemaGrants(), TRIGRAM_EXTENSION_SQL]),
     section('Roles', [emitRoleTable(spec)]),
     section('Locks', [emitLockFunction()]),
     section(
@@ -79,10 +82,10 @@ export function compileMigration(spec: AppSpec, options: MigrationOptions = {}):
         emitPermissionRecheck(spec, e),
       ]),
     ),
-    section(
-      'History',
-      entities.map((e) => emitHistory(spec, e)),
-    ),
+    section('History', [
+      ...entities.map((e) => emitHistory(spec, e)),
+      ...entities.map((e) => emitAuditTriggers(spec, e)),
+    ]),
     // Before the transitions that write to it: declared calls, queued in their transaction.
     section('Outbox', [emitOutbox(spec)]),
     section(
@@ -94,9 +97,15 @@ export function compileMigration(spec: AppSpec, options: MigrationOptions = {}):
       entities.map((e) => emitPolicies(spec, e)),
     ),
     section(
+      'Search',
+      entities.map((e) => emitSearch(spec, e)),
+    ),
+    section(
       'Privileges',
       entities.map((e) => emitTableGrants(spec, e, target)),
     ),
+    // After the tables' privileges: a screen's filter reads them as its caller.
+    section('Screen filters', [emitScreenFilters(spec)]),
     // Both targets: one user-administration API, so the adapters call the same functions.
     section('User administration', [emitAdminRpc(spec)]),
     // Hosted only: Supabase Storage and Realtime.

@@ -1,5 +1,6 @@
 import { tableName } from '../naming.ts';
 import type { AppSpec } from '../spec/types.ts';
+import { auditedChildren } from './emitAuditTriggers.ts';
 import { qualified, quoteIdent, quoteLiteral } from './quote.ts';
 import { raiseSql } from './raise.ts';
 import { tableRef } from './specModel.ts';
@@ -11,7 +12,8 @@ export function historyTable(entity: string): string {
 }
 
 /**
- * Append-only history of an entity's transitions. Only the transition functions write it; it is
+ * Append-only history of an entity's transitions, edits of audited fields and rows added under an
+ * audited reference. Only the transition functions and the audit triggers write it; it is
  * readable by whoever can read the row (the policy reads the row through the row's own policies);
  * a trigger refuses UPDATE and DELETE to everyone, the owner included. No foreign key: history
  * outlives its row, and a cascade would have to delete it. Instead the history is bound to one
@@ -28,6 +30,8 @@ export function emitHistory(spec: AppSpec, entity: string): string {
     `create table if not exists ${h} (`,
     '  id uuid primary key default gen_random_uuid(),',
     '  row_id uuid not null,',
+    // 'transition' (a state change), 'edit' (audited fields) or 'added' (a row under an audited reference).
+    "  kind text not null default 'transition',",
     '  transition text not null,',
     '  from_state text not null,',
     '  to_state text not null,',
@@ -35,11 +39,13 @@ export function emitHistory(spec: AppSpec, entity: string): string {
     '  at timestamptz not null default now(),',
     "  input jsonb not null default '{}'::jsonb",
     ');',
+    // A history made before entries had kinds holds transitions only.
+    `alter table ${h} add column if not exists kind text not null default 'transition';`,
     `create index if not exists ${quoteIdent(`${ht}__row_id__idx`)} on ${h} (row_id, at);`,
     `alter table ${h} enable row level security;`,
     `alter table ${h} force row level security;`,
     `drop policy if exists ${quoteIdent(`${ht}__read`)} on ${h};`,
-    `create policy ${quoteIdent(`${ht}__read`)} on ${h} as permissive for select to authenticated using (exists (select 1 from ${tableRef(entity)} x where x.id = ${quoteIdent(ht)}.row_id and x.created_at <= ${quoteIdent(ht)}.at));`,
+    `create policy ${quoteIdent(`${ht}__read`)} on ${h} as permissive for select to authenticated using (exists (select 1 from ${tableRef(entity)} x where x.id = ${quoteIdent(ht)}.row_id and x.created_at <= ${quoteIdent(ht)}.at)${addedReadable(spec, entity, quoteIdent(ht))});`,
     sqlFunction({
       name: fn,
       args: '',
@@ -54,4 +60,20 @@ export function emitHistory(spec: AppSpec, entity: string): string {
     }),
     sqlTrigger('ninefold_append_only', 'before update or delete', h, fn),
   ].join('\n');
+}
+
+/**
+ * An entry for a row added under this one is readable only with that row: a customer reading the
+ * ticket's history must not learn of an internal note they cannot read.
+ */
+function addedReadable(spec: AppSpec, entity: string, h: string): string {
+  const children = auditedChildren(spec, entity);
+  if (children.length === 0) return '';
+  const cases = children
+    .map(
+      ([child]) =>
+        ` when ${quoteLiteral(child)} then exists (select 1 from ${tableRef(child)} c where c.id = (${h}.input ->> 'id')::uuid)`,
+    )
+    .join('');
+  return ` and (${h}.kind <> 'added' or case ${h}.transition${cases} else false end)`;
 }

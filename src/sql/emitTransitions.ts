@@ -2,6 +2,7 @@ import { columnName, transitionFunctionName } from '../naming.ts';
 import { transitionGuards } from '../spec/transitionGuards.ts';
 import type { AppSpec, FieldSpec } from '../spec/types.ts';
 import { ME_SQL } from './compileRuleSql.ts';
+import { auditedFields, IN_TRANSITION } from './emitAuditTriggers.ts';
 import { childLocks, locksForTexts, ordered } from './emitGroupLocks.ts';
 import { historyTable } from './emitHistory.ts';
 import { transitionCallsSql } from './emitOutbox.ts';
@@ -124,11 +125,15 @@ export function emitTransitions(
       inputs.length === 0
         ? "'{}'::jsonb"
         : `jsonb_build_object(${inputs.map((i) => `${quoteLiteral(i)}, p_input -> ${quoteLiteral(i)}`).join(', ')})`;
+    // The row's own edit trigger must not record the transition's writes as edits.
+    const audited = auditedFields(spec, entity).length > 0;
     body.push(
+      ...(audited ? [`  perform set_config(${quoteLiteral(IN_TRANSITION)}, 'on', true);`] : []),
       `  update ${table} x set`,
       indent(assigns.join(',\n'), 4),
       '  where x.id = p_id',
       '  returning x.* into r;',
+      ...(audited ? [`  perform set_config(${quoteLiteral(IN_TRANSITION)}, '', true);`] : []),
       `  insert into ${historyTable(entity)} (row_id, transition, from_state, to_state, actor, input)`,
       `  values (r.id, ${trl}, v_from, ${quoteLiteral(tr.to)}, ${ME_SQL}, ${inputJson});`,
       // Declared calls go to the outbox in this transaction: queued exactly when the transition commits.

@@ -4,7 +4,12 @@
  * generated (nulls in required columns, unknown enum values, dangling references).
  */
 import pg from 'pg';
-import { createServerDb, databaseUrl, serverAvailable } from '../../src/sql/testing/pgDb.ts';
+import {
+  createServerDb,
+  databaseUrl,
+  quietOnTermination,
+  serverAvailable,
+} from '../../src/sql/testing/pgDb.ts';
 import { createPgliteDb } from '../../src/sql/testing/pgliteDb.ts';
 import type { Queryable, TestDb } from '../../src/sql/testing/testDb.ts';
 import { applyMigration } from '../../src/sql/testing/users.ts';
@@ -65,7 +70,7 @@ export async function openAgreementDb(migration: string, server: boolean): Promi
   const name = (await db.query<{ d: string }>('select current_database() as d')).rows[0]?.d;
   const u = new URL(databaseUrl());
   u.pathname = `/${name}`;
-  const client = new pg.Client({ connectionString: u.toString() });
+  const client = quietOnTermination(new pg.Client({ connectionString: u.toString() }), 'agreement');
   await client.connect();
   return {
     kind: 'pg',

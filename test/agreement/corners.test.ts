@@ -37,6 +37,19 @@ const spec: AppSpec = {
     gracePeriod: { type: 'duration', value: 'PT36H', label: 'Grace period' },
     shortGrace: { type: 'duration', value: 'PT1M30.5S', label: 'Short grace' },
   },
+  // Enumerations whose values are not names: numbers (stored as their text) and text with a dash
+  // or a space, compared as `minutes = 45` and `stage = "in-review"` (issue 16 item 2).
+  entities: {
+    ...ruleSpec.entities,
+    ticket: {
+      ...ruleSpec.entities.ticket!,
+      fields: {
+        ...ruleSpec.entities.ticket!.fields,
+        minutes: { type: 'enum', values: [25, { value: 45, label: '45 minutes' }] },
+        stage: { type: 'enum', values: ['in-review', { value: 'on hold', label: 'On hold' }, "it's done"] },
+      },
+    },
+  },
   // The role tests of other people below must be rules of the spec: `app.has_role` answers about
   // someone else only for roles the spec's rules ask of others (docs/security.md). A guard on
   // the fixture's one transition makes them so, without touching the rows the rules are run on.
@@ -83,6 +96,16 @@ const RULES = [
   "title not in ('a', product.name)",
   'amount in (hours, 1)',
   'amount not in (hours, 1)',
+  // enumeration values that are not names
+  'minutes = 45',
+  'minutes != 25',
+  'minutes in (25, 45)',
+  'minutes not in (45)',
+  "minutes = '45'",
+  'stage = "in-review"',
+  "stage in ('in-review', 'on hold')",
+  'stage != "it\'s done" and minutes = 25',
+  'stage is empty or minutes = 45',
   // emptiness
   'title is empty',
   'title is not empty',

@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pgliteExtensions } from '../../src/backend/embedded/pgliteExtensions.ts';
 import { specLoaderAliases, viteAliases } from '../../src/sourceAliases.ts';
 
 const TYPES: Record<string, string> = {
@@ -40,7 +41,7 @@ async function schemaSnapshot(): Promise<Uint8Array> {
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { createEmbeddedBackend } = await import('../../src/backend/embedded/createEmbeddedBackend.ts');
-  const db = await PGlite.create({ initDbStartParams: ['--wal-segsize=1'] });
+  const db = await PGlite.create({ initDbStartParams: ['--wal-segsize=1'], extensions: pgliteExtensions });
   const backend = await createEmbeddedBackend({ spec: helpdesk, db });
   // As the build's snapshot (snapshot.ts): no template databases, 40% fewer files to store.
   await db.exec(`update pg_database set datistemplate = false where datname in ('template0', 'template1')`);

@@ -200,7 +200,11 @@ export async function openApp(page: Page, url: string, query = 'memory&test'): P
 
 /** Signs in with the demo account of `roleLabel` from the sign-in screen. */
 export async function signInAsDemo(page: Page, roleLabel: string): Promise<void> {
-  await page.getByRole('button', { name: new RegExp(`^${roleLabel}`) }).click({ timeout: 60_000 });
+  // The first account of a role unless the label says which (expenses has two finance accounts).
+  await page
+    .getByRole('button', { name: new RegExp(`^${roleLabel}`) })
+    .first()
+    .click({ timeout: 60_000 });
   await page.getByRole('navigation').first().waitFor({ timeout: 30_000 });
 }
 
@@ -208,7 +212,10 @@ export async function signInAsDemo(page: Page, roleLabel: string): Promise<void>
 export async function switchDemo(page: Page, roleLabel: string): Promise<void> {
   await dismissToasts(page);
   await page.getByRole('button', { name: /switch demo account/i }).click();
-  await page.getByRole('menuitem', { name: new RegExp(`^${roleLabel}`) }).click();
+  await page
+    .getByRole('menuitem', { name: new RegExp(`^${roleLabel}`) })
+    .first()
+    .click();
   await page.getByRole('navigation').first().waitFor({ timeout: 30_000 });
 }
 

@@ -10,7 +10,7 @@ import { transitionFunctionName } from '../../src/naming.ts';
 import { compileMigration } from '../../src/sql/compileMigration.ts';
 import { historyTable } from '../../src/sql/emitHistory.ts';
 import { quoteIdent } from '../../src/sql/quote.ts';
-import { createServerDb, serverAvailable } from '../../src/sql/testing/pgDb.ts';
+import { createServerDb, quietOnTermination, serverAvailable } from '../../src/sql/testing/pgDb.ts';
 import { clientSessionSql, dbError, type TestDb } from '../../src/sql/testing/testDb.ts';
 import { applyMigration } from '../../src/sql/testing/users.ts';
 import { APPS, columnSql, tableSql } from './support/model.ts';
@@ -87,7 +87,7 @@ describe.skipIf(!hasServer)('races on the server', () => {
         await applyMigration(db, compileMigration(spec));
         users = await seedUsers(db, spec, 'race');
         seed = await seedRows(db, spec, users);
-        pool = new pg.Pool({ connectionString: db.connectionString, max: 4 });
+        pool = quietOnTermination(new pg.Pool({ connectionString: db.connectionString, max: 4 }), 'race');
       }, 60_000);
       afterAll(async () => {
         await pool?.end();

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppSpec } from '../../src/spec/types.ts';
 import { compileMigration } from '../../src/sql/compileMigration.ts';
 import { lockedGroups } from '../../src/sql/emitGroupLocks.ts';
-import { createServerDb, serverAvailable } from '../../src/sql/testing/pgDb.ts';
+import { createServerDb, quietOnTermination, serverAvailable } from '../../src/sql/testing/pgDb.ts';
 import { clientSessionSql, dbError, type TestDb } from '../../src/sql/testing/testDb.ts';
 import { applyMigration, createUser } from '../../src/sql/testing/users.ts';
 import { budgetSpec } from './support/budgetSpec.ts';
@@ -108,7 +108,10 @@ const width = (i: number) => 8 + ((i * 5) % 9);
 async function openApp(spec: AppSpec): Promise<{ db: TestDb; pool: pg.Pool }> {
   const db = await createServerDb();
   await applyMigration(db, compileMigration(spec));
-  const pool = new pg.Pool({ connectionString: db.connectionString, max: 17 });
+  const pool = quietOnTermination(
+    new pg.Pool({ connectionString: db.connectionString, max: 17 }),
+    'rulesRace',
+  );
   return { db, pool };
 }
 

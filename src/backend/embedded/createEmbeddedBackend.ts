@@ -9,6 +9,7 @@ import { bootSchema } from './boot.ts';
 import { createCallsPort } from './calls.ts';
 import type { CallHandler, EmbeddedContext } from './context.ts';
 import { createDataPort } from './data.ts';
+import type { DemoPlan } from './demo/demoPlan.ts';
 import { demoPlanFor } from './demo/demoPlanFor.ts';
 import { seedDemo, wipeAppData } from './demo/seedDemo.ts';
 import { createFilesPort } from './files.ts';
@@ -20,6 +21,7 @@ import {
   reachableCalls,
   readOutbox,
 } from './outbox.ts';
+import { pgliteExtensions } from './pgliteExtensions.ts';
 import { asOwner } from './request.ts';
 import { type SessionStore, sessionStore } from './sessionStore.ts';
 
@@ -78,7 +80,8 @@ export interface EmbeddedBackend extends Backend {
    * Replaces every user and row with the app's deterministic demo data (demo accounts
    * `<role>@demo.test` / `demo-<role>`), and signs out.
    */
-  resetDemo(): Promise<void>;
+  /** Wipes the app's data and seeds the demo: `plan`, or the one the spec's registered demo makes. */
+  resetDemo(plan?: DemoPlan): Promise<void>;
   /** Runs owner-level setup SQL (demo data). Not for user actions. */
   asOwner: <T>(fn: (tx: Transaction) => Promise<T>) => Promise<T>;
 }
@@ -118,7 +121,7 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
     const { PGlite } = await import('@electric-sql/pglite');
     return PGlite.create(
       loadDataDir && !dataDir.startsWith('idb://') ? 'memory://' : dataDir,
-      loadDataDir ? { loadDataDir } : {},
+      loadDataDir ? { loadDataDir, extensions: pgliteExtensions } : { extensions: pgliteExtensions },
     );
   };
   let db: PGliteInterface = options.db ?? (await open(options.loadDataDir));
@@ -192,8 +195,10 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
     outbox: () => readOutbox(ctx),
     deliverOutbox,
     asOwner: (fn) => asOwner(ctx, fn),
-    async resetDemo() {
-      const plan = demoPlanFor(spec, ctx.now());
+    async resetDemo(given?: DemoPlan) {
+      // A backend in a worker gets its spec by structured clone, without the app's registered demo
+      // (functions do not cross): the tab plans the demo and sends it (createBrowserBackend.ts).
+      const plan = given ?? demoPlanFor(spec, ctx.now());
       await asOwner(ctx, async (tx) => {
         await wipeAppData(tx, spec);
         await seedDemo(tx, spec, plan);

@@ -1,9 +1,18 @@
 import type { Transaction } from '@electric-sql/pglite';
+import { effectiveRoles } from '../../runtime/roles.ts';
+import { screenFilterFunction } from '../screenFilter.ts';
 import { BackendError, type DataPort, type HistoryEntry } from '../types.ts';
 import type { EmbeddedContext } from './context.ts';
 import { col, type EntityInfo, entityInfo, historyRef, transitionRef } from './entityInfo.ts';
-import { countQuery, listQuery } from './listQuery.ts';
-import { asCaller, QUERY_OPTIONS, readAsCaller } from './request.ts';
+import {
+  boundedCountQuery,
+  countQuery,
+  ESTIMATE_ABOVE,
+  estimateQuery,
+  listQuery,
+  planRows,
+} from './listQuery.ts';
+import { asCaller, asOwner, QUERY_OPTIONS, readAsCaller } from './request.ts';
 import { selectList, toRow } from './rows.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -74,11 +83,31 @@ export function createDataPort(ctx: EmbeddedContext): DataPort {
   return {
     async list(entity, query = {}) {
       const info = entityInfo(ctx.spec, entity);
+      if (query.screen !== undefined) screenFilterFunction(ctx.spec, entity, query.screen);
       const q = listQuery(info, query);
       const counted = query.count !== 'none';
       // Reads go to the database as one message (readAsCaller). A count alone (limit 0) is only
       // the count query; a page past the end has no row to carry the window count and asks again.
       const count = async () => Number((await readAsCaller(ctx, [countQuery(info, query)]))[0]?.[0]?.n ?? 0);
+      if (counted && q.limit === 0 && query.count === 'estimated') {
+        // Exact up to ESTIMATE_ABOVE rows (bounded read), the planner's estimate above it.
+        const [bounded] = await readAsCaller(ctx, [boundedCountQuery(info, query)]);
+        const n = Number(bounded?.[0]?.n ?? 0);
+        if (n <= ESTIMATE_ABOVE) return { rows: [], total: n };
+        // The planner guesses the policies' selectivity (an OR of role checks: 17% low at 12,000
+        // rows), so a caller who reads every row gets the estimate planned without them: the same
+        // rows, nothing executed (explain), only a number they could count themselves.
+        const estimate = estimateQuery(info, query);
+        const plan = readsEveryRow(ctx, entity)
+          ? (
+              await asOwner(ctx, (tx) =>
+                tx.query<Record<string, unknown>>(estimate.text, [...estimate.params]),
+              )
+            ).rows
+          : (await readAsCaller(ctx, [estimate]))[0];
+        const planned = planRows(plan?.[0]?.['QUERY PLAN']);
+        return { rows: [], total: Math.max(planned, ESTIMATE_ABOVE + 1), estimated: true };
+      }
       if (counted && q.limit === 0) return { rows: [], total: await count() };
       const [rows = []] = await readAsCaller(ctx, [q]);
       let total: number | null = null;
@@ -172,7 +201,7 @@ export function createDataPort(ctx: EmbeddedContext): DataPort {
       checkId(info, id);
       const [rows = []] = await readAsCaller(ctx, [
         {
-          text: `select id, row_id, transition, from_state, to_state, actor, at, input from ${historyRef(entity)} where row_id = $1 order by at, id`,
+          text: `select id, row_id, kind, transition, from_state, to_state, actor, at, input from ${historyRef(entity)} where row_id = $1 order by at, id`,
           params: [id],
         },
       ]);
@@ -180,6 +209,7 @@ export function createDataPort(ctx: EmbeddedContext): DataPort {
         rows as {
           id: string;
           row_id: string;
+          kind: HistoryEntry['kind'];
           transition: string;
           from_state: string;
           to_state: string;
@@ -191,6 +221,7 @@ export function createDataPort(ctx: EmbeddedContext): DataPort {
         (h): HistoryEntry => ({
           id: h.id,
           rowId: h.row_id,
+          kind: h.kind ?? 'transition',
           transition: h.transition,
           fromState: h.from_state,
           toState: h.to_state,
@@ -201,4 +232,10 @@ export function createDataPort(ctx: EmbeddedContext): DataPort {
       );
     },
   };
+}
+
+/** The signed-in user holds a role that reads every row of `entity` (`read: true`). */
+function readsEveryRow(ctx: EmbeddedContext, entity: string): boolean {
+  const roles = ctx.current.session?.user.roles ?? [];
+  return effectiveRoles(ctx.spec, roles).some((r) => ctx.spec.roles.permissions[r]?.[entity]?.read === true);
 }

@@ -5,11 +5,12 @@ import type { AppSpec } from '../../spec/types.ts';
 import { BackendError } from '../types.ts';
 import { createEmbeddedBackend } from './createEmbeddedBackend.ts';
 import { demoAccounts, seedDemoAccounts } from './demo/demoAccounts.ts';
+import { pgliteExtensions } from './pgliteExtensions.ts';
 
 // One database shared by the tests below, handed to each backend (as the browser worker does).
 let db: PGlite;
 beforeAll(async () => {
-  db = await PGlite.create();
+  db = await PGlite.create({ extensions: pgliteExtensions });
 }, 60_000);
 afterAll(async () => {
   await db.close();

@@ -20,6 +20,11 @@ const spec = {
 const info = entityInfo(spec, 'ticket');
 
 describe('listQuery', () => {
+  it('sorts text without regard to case, the exact value breaking ties (issue 14)', () => {
+    const q = listQuery(info, { sort: [{ field: 'title', direction: 'asc' }] });
+    expect(q.text).toMatch(/order by lower\(t\."title"\) asc, t\."title" asc, t\.id asc/);
+  });
+
   it('builds one parameterised select with a window count and a stable order', () => {
     const q = listQuery(info, {
       filters: [

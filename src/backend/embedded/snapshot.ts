@@ -3,6 +3,7 @@ import { createEmbeddedBackend } from './createEmbeddedBackend.ts';
 import { seedDemoAccounts } from './demo/demoAccounts.ts';
 import { demoPlanFor } from './demo/demoPlanFor.ts';
 import { seedDemo } from './demo/seedDemo.ts';
+import { pgliteExtensions } from './pgliteExtensions.ts';
 
 /** A pre-initialised data directory: what a first visit loads instead of running initdb and the migration. */
 export interface DatabaseSnapshot {
@@ -32,7 +33,7 @@ export async function buildSnapshot(
   const { PGlite } = await import('@electric-sql/pglite');
   // 1 MB WAL segments instead of 16: the data directory (downloaded, then written to IndexedDB
   // on a first visit) shrinks by 15 MB; Postgres reads the size from pg_control when it opens it.
-  const db = await PGlite.create({ initDbStartParams: ['--wal-segsize=1'] });
+  const db = await PGlite.create({ initDbStartParams: ['--wal-segsize=1'], extensions: pgliteExtensions });
   const backend = await createEmbeddedBackend({ spec, db });
   try {
     await backend.asOwner((tx) =>

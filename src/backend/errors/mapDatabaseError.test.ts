@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppSpec } from '../../spec/types.ts';
+import { pgliteExtensions } from '../embedded/pgliteExtensions.ts';
 import { BackendError } from '../types.ts';
 import { codeFromConstraint, errorContext, mapDatabaseError } from './mapDatabaseError.ts';
 
@@ -42,7 +43,7 @@ async function failure(sql: string, role?: string): Promise<unknown> {
 }
 
 beforeAll(async () => {
-  db = await PGlite.create();
+  db = await PGlite.create({ extensions: pgliteExtensions });
   await db.exec(`
     create role authenticated nologin;
     create table team (id int primary key, name text unique);

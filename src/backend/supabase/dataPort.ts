@@ -1,4 +1,5 @@
 import { tableName } from '../../naming.ts';
+import { screenFilterFunction } from '../screenFilter.ts';
 import { BackendError, type DataPort, type HistoryEntry, type ListQuery, type Row } from '../types.ts';
 import { isoTimestamp, modelOf, toColumns, toRow, transitionRpc } from './entityModel.ts';
 import { listParams } from './listParams.ts';
@@ -7,6 +8,9 @@ import { run, type SupabaseContext } from './supabaseContext.ts';
 type Record_ = Record<string, unknown>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Supabase's default `max_rows` for the Data API: PostgREST counts exactly up to it. */
+const POSTGREST_MAX_ROWS = 1000;
 
 /** A malformed id can name no row; answering NOT_FOUND avoids a 22P02 round trip. */
 function assertId(entity: string, id: string): void {
@@ -50,6 +54,9 @@ export function createDataPort(ctx: SupabaseContext): DataPort {
       if (p.empty) return { rows: [], total: p.count ? 0 : null };
       let q = client.from(model.table).select('*', p.count ? { count: p.count } : {});
       for (const f of p.filters) q = q.filter(f.column, f.op, f.value);
+      // The screen's rule: a computed field of the table (a function taking its row), filtered on.
+      if (query.screen !== undefined)
+        q = q.filter(screenFilterFunction(ctx.spec, entity, query.screen), 'is', 'true');
       if (p.or) q = q.or(p.or);
       for (const o of p.order) q = q.order(o.column, { ascending: o.ascending });
       q = q.range(p.offset, p.offset + p.limit - 1);
@@ -61,7 +68,11 @@ export function createDataPort(ctx: SupabaseContext): DataPort {
       }
       const { data, count } = await run(ctx, Promise.resolve(result));
       const rows = ((data ?? []) as Record_[]).map((r) => toRow(model, r));
-      return { rows, total: p.count ? (count ?? rows.length) : null };
+      const total = p.count ? (count ?? rows.length) : null;
+      // PostgREST estimates only above its max-rows (1,000 on Supabase unless configured).
+      if (p.count === 'estimated' && total !== null && total > POSTGREST_MAX_ROWS)
+        return { rows, total, estimated: true };
+      return { rows, total };
     },
 
     get,
@@ -139,6 +150,7 @@ function historyEntry(r: Record_): HistoryEntry {
   return {
     id: String(r.id),
     rowId: String(r.row_id),
+    kind: (r.kind as HistoryEntry['kind'] | undefined) ?? 'transition',
     transition: String(r.transition),
     fromState: String(r.from_state),
     toState: String(r.to_state),

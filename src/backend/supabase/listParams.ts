@@ -19,7 +19,8 @@ export interface ListParams {
   order: { column: string; ascending: boolean }[];
   offset: number;
   limit: number;
-  count: 'exact' | undefined;
+  /** PostgREST's count: `estimated` is exact up to the API's max-rows, the planner's estimate above. */
+  count: 'exact' | 'estimated' | undefined;
   /** True when the query can match nothing (search on an entity without searchable fields). */
   empty: boolean;
 }
@@ -118,5 +119,13 @@ export function listParams(model: EntityModel, query: ListQuery = {}): ListParam
   if (!order.some((o) => o.column === 'id')) order.push({ column: 'id', ascending: true });
   const limit = Math.min(Math.max(Math.trunc(query.limit ?? DEFAULT_LIMIT), 0), MAX_LIMIT);
   const offset = Math.max(Math.trunc(query.offset ?? 0), 0);
-  return { filters, or, order, offset, limit, count: query.count === 'none' ? undefined : 'exact', empty };
+  return {
+    filters,
+    or,
+    order,
+    offset,
+    limit,
+    count: query.count === 'none' ? undefined : query.count === 'estimated' ? 'estimated' : 'exact',
+    empty,
+  };
 }

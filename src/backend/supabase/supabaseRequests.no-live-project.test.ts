@@ -308,6 +308,26 @@ describe('data through PostgREST (no live Supabase project: answers are recorded
     );
   });
 
+  it("applies a screen's rule as the computed field of its function (issue 16 item 10)", async () => {
+    net.queue({ json: [], headers: { 'content-range': '*/0' } });
+    await backend.data.list('ticket', {
+      screen: 'bare',
+      filters: [{ field: 'status', op: 'eq', value: 'open' }],
+    });
+    expectRequest(
+      net.last(),
+      'GET',
+      '/rest/v1/ticket?select=*&status=eq.open&ticket__where_bare=is.true&order=id.asc&offset=0&limit=50',
+    );
+    // A screen without a rule, or of another entity, is refused before any request.
+    net.requests.length = 0;
+    expect((await rejection(backend.data.list('ticket', { screen: 'tickets' }))).code).toBe('INVALID_INPUT');
+    expect((await rejection(backend.data.list('ticketAttachment', { screen: 'bare' }))).code).toBe(
+      'INVALID_INPUT',
+    );
+    expect(net.requests).toHaveLength(0);
+  });
+
   it('answers a page past the end with no rows and the total PostgREST reports', async () => {
     net.queue({
       status: 416,

@@ -3,7 +3,7 @@
 -- or with psql / pg_prove against any database the migration was applied to.
 begin;
 create extension if not exists pgtap;
-select plan(175);
+select plan(176);
 
 select has_table('public', 'person', 'person: table public.person');
 select ok((select relrowsecurity and relforcerowsecurity from pg_catalog.pg_class where oid = 'public.person'::regclass), 'person: row-level security enabled and forced');
@@ -169,8 +169,9 @@ select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'publi
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.line'::regclass and conname = 'line__description_too_long__1' and contype = 'c' and convalidated), 'validation line #1 (DESCRIPTION_TOO_LONG): CHECK line__description_too_long__1');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.line'::regclass and conname = 'line__amount_not_positive__2' and contype = 'c' and convalidated), 'validation line #2 (AMOUNT_NOT_POSITIVE): CHECK line__amount_not_positive__2');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.line'::regclass and conname = 'line__line_amount_too_high__3' and contype = 'c' and convalidated), 'validation line #3 (LINE_AMOUNT_TOO_HIGH): CHECK line__line_amount_too_high__3');
-select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.line'::regclass and conname = 'line__mileage_distance_required__8' and contype = 'c' and convalidated), 'validation line #8 (MILEAGE_DISTANCE_REQUIRED): CHECK line__mileage_distance_required__8');
-select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.line'::regclass and conname = 'line__mileage_rate_exceeded__9' and contype = 'c' and convalidated), 'validation line #9 (MILEAGE_RATE_EXCEEDED): CHECK line__mileage_rate_exceeded__9');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.line'::regclass and conname = 'line__distance_negative__8' and contype = 'c' and convalidated), 'validation line #8 (DISTANCE_NEGATIVE): CHECK line__distance_negative__8');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.line'::regclass and conname = 'line__mileage_distance_required__9' and contype = 'c' and convalidated), 'validation line #9 (MILEAGE_DISTANCE_REQUIRED): CHECK line__mileage_distance_required__9');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.line'::regclass and conname = 'line__mileage_rate_exceeded__10' and contype = 'c' and convalidated), 'validation line #10 (MILEAGE_RATE_EXCEEDED): CHECK line__mileage_rate_exceeded__10');
 select ok(exists (select 1 from pg_catalog.pg_trigger where tgrelid = 'public.line'::regclass and tgname = 'ninefold_30_validate' and tgenabled <> 'D'), 'line: the validation trigger is enabled');
 select has_table('public', 'receipt', 'receipt: table public.receipt');
 select ok((select relrowsecurity and relforcerowsecurity from pg_catalog.pg_class where oid = 'public.receipt'::regclass), 'receipt: row-level security enabled and forced');

@@ -3,7 +3,7 @@
 -- or with psql / pg_prove against any database the migration was applied to.
 begin;
 create extension if not exists pgtap;
-select plan(184);
+select plan(188);
 
 select has_table('public', 'person', 'person: table public.person');
 select ok((select relrowsecurity and relforcerowsecurity from pg_catalog.pg_class where oid = 'public.person'::regclass), 'person: row-level security enabled and forced');
@@ -106,6 +106,13 @@ select ok(has_function_privilege('authenticated', 'public.ticket_reopen(uuid, in
 set local role authenticated;
 select set_config('request.jwt.claims', '{"sub":"00000000-0000-4000-8000-00000000dead","role":"authenticated"}', true);
 select throws_ok('select public.ticket_reopen(''00000000-0000-4000-8000-00000000dead''::uuid)', 'P0001', 'NOT_FOUND', 'transition ticket.reopen: a row the caller cannot see is NOT_FOUND');
+reset role;
+select ok((select prosecdef and proconfig @> array['search_path=""']::text[] from pg_catalog.pg_proc where oid = 'public.ticket_rate(uuid, integer, jsonb)'::regprocedure), 'transition ticket.rate: security definer with a fixed search_path');
+select ok(not has_function_privilege('anon', 'public.ticket_rate(uuid, integer, jsonb)', 'execute'), 'transition ticket.rate: not callable signed out');
+select ok(has_function_privilege('authenticated', 'public.ticket_rate(uuid, integer, jsonb)', 'execute'), 'transition ticket.rate: callable signed in');
+set local role authenticated;
+select set_config('request.jwt.claims', '{"sub":"00000000-0000-4000-8000-00000000dead","role":"authenticated"}', true);
+select throws_ok('select public.ticket_rate(''00000000-0000-4000-8000-00000000dead''::uuid)', 'P0001', 'NOT_FOUND', 'transition ticket.rate: a row the caller cannot see is NOT_FOUND');
 reset role;
 select ok((select prosecdef and proconfig @> array['search_path=""']::text[] from pg_catalog.pg_proc where oid = 'public.ticket_close(uuid, integer, jsonb)'::regprocedure), 'transition ticket.close: security definer with a fixed search_path');
 select ok(not has_function_privilege('anon', 'public.ticket_close(uuid, integer, jsonb)', 'execute'), 'transition ticket.close: not callable signed out');

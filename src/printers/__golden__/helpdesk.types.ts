@@ -404,6 +404,10 @@ export type Database = {
         Args: { p_id: string; p_version?: number; p_input?: Json }
         Returns: Database["public"]["Tables"]["ticket"]["Row"]
       }
+      ticket_rate: {
+        Args: { p_id: string; p_version?: number; p_input?: Json }
+        Returns: Database["public"]["Tables"]["ticket"]["Row"]
+      }
       ticket_reopen: {
         Args: { p_id: string; p_version?: number; p_input?: Json }
         Returns: Database["public"]["Tables"]["ticket"]["Row"]

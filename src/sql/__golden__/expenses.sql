@@ -16,6 +16,9 @@ grant usage on schema public to anon, authenticated;
 grant usage on schema app to anon, authenticated;
 grant usage on schema auth to anon, authenticated;
 
+create schema if not exists extensions;
+create extension if not exists pg_trgm with schema extensions;
+
 -- ======================================================================
 -- Roles
 -- ======================================================================
@@ -253,8 +256,9 @@ create table if not exists public.line (
   constraint line__description_too_long__1 check (description is null or (char_length(description) <= 200)),
   constraint line__amount_not_positive__2 check (amount is null or (amount >= 0.01)),
   constraint line__line_amount_too_high__3 check (amount is null or (amount <= 5000)),
-  constraint line__mileage_distance_required__8 check (not coalesce((category = 'mileage'), false) or coalesce((distance_km > 0), false)),
-  constraint line__mileage_rate_exceeded__9 check (not coalesce((category = 'mileage'), false) or coalesce((amount <= ((distance_km)::numeric * 0.3)), false))
+  constraint line__distance_negative__8 check (distance_km is null or (distance_km >= 0)),
+  constraint line__mileage_distance_required__9 check (not coalesce((category = 'mileage'), false) or coalesce((distance_km > 0), false)),
+  constraint line__mileage_rate_exceeded__10 check (not coalesce((category = 'mileage'), false) or coalesce((amount <= ((distance_km)::numeric * 0.3)), false))
 );
 
 create table if not exists public.receipt (
@@ -1005,6 +1009,7 @@ create or replace trigger ninefold_35_recheck_permission after insert or update 
 create table if not exists public.claim_history (
   id uuid primary key default gen_random_uuid(),
   row_id uuid not null,
+  kind text not null default 'transition',
   transition text not null,
   from_state text not null,
   to_state text not null,
@@ -1012,11 +1017,12 @@ create table if not exists public.claim_history (
   at timestamptz not null default now(),
   input jsonb not null default '{}'::jsonb
 );
+alter table public.claim_history add column if not exists kind text not null default 'transition';
 create index if not exists claim_history__row_id__idx on public.claim_history (row_id, at);
 alter table public.claim_history enable row level security;
 alter table public.claim_history force row level security;
 drop policy if exists claim_history__read on public.claim_history;
-create policy claim_history__read on public.claim_history as permissive for select to authenticated using (exists (select 1 from public.claim x where x.id = claim_history.row_id and x.created_at <= claim_history.at));
+create policy claim_history__read on public.claim_history as permissive for select to authenticated using (exists (select 1 from public.claim x where x.id = claim_history.row_id and x.created_at <= claim_history.at) and (claim_history.kind <> 'added' or case claim_history.transition when 'line' then exists (select 1 from public.line c where c.id = (claim_history.input ->> 'id')::uuid) when 'receipt' then exists (select 1 from public.receipt c where c.id = (claim_history.input ->> 'id')::uuid) else false end));
 -- History of claim is append-only.
 create or replace function app.claim_history__append_only()
 returns trigger
@@ -1029,6 +1035,72 @@ end;
 $fn$;
 revoke execute on function app.claim_history__append_only() from public, anon, authenticated;
 create or replace trigger ninefold_append_only before update or delete on public.claim_history for each row execute function app.claim_history__append_only();
+
+-- History of claim: edits of title, purpose, currency.
+create or replace function app.claim__audit()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  v jsonb := '{}'::jsonb;
+begin
+  if (select auth.uid()) is null or coalesce(current_setting('ninefold.in_transition', true), '') = 'on' then
+    return null;
+  end if;
+  if new.title is distinct from old.title then v := v || jsonb_build_object('title', to_jsonb(new.title)); end if;
+  if new.purpose is distinct from old.purpose then v := v || jsonb_build_object('purpose', to_jsonb(new.purpose)); end if;
+  if new.currency is distinct from old.currency then v := v || jsonb_build_object('currency', to_jsonb(new.currency)); end if;
+  if v <> '{}'::jsonb then
+    insert into public.claim_history (row_id, kind, transition, from_state, to_state, actor, input)
+    values (new.id, 'edit', '', old.status, new.status, (select auth.uid()), v);
+  end if;
+  return null;
+end;
+$fn$;
+revoke execute on function app.claim__audit() from public, anon, authenticated;
+
+create or replace trigger ninefold_audit after update on public.claim for each row execute function app.claim__audit();
+
+-- History of claim: a line added under it.
+create or replace function app.line__audit_claim()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+begin
+  if (select auth.uid()) is null or new.claim is null then
+    return null;
+  end if;
+  insert into public.claim_history (row_id, kind, transition, from_state, to_state, actor, input)
+  select p.id, 'added', 'line', p.status, p.status, (select auth.uid()), jsonb_build_object('id', new.id)
+  from public.claim p where p.id = new.claim;
+  return null;
+end;
+$fn$;
+revoke execute on function app.line__audit_claim() from public, anon, authenticated;
+
+create or replace trigger ninefold_audit_claim after insert on public.line for each row execute function app.line__audit_claim();
+
+-- History of claim: a receipt added under it.
+create or replace function app.receipt__audit_claim()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+begin
+  if (select auth.uid()) is null or new.claim is null then
+    return null;
+  end if;
+  insert into public.claim_history (row_id, kind, transition, from_state, to_state, actor, input)
+  select p.id, 'added', 'receipt', p.status, p.status, (select auth.uid()), jsonb_build_object('id', new.id)
+  from public.claim p where p.id = new.claim;
+  return null;
+end;
+$fn$;
+revoke execute on function app.receipt__audit_claim() from public, anon, authenticated;
+
+create or replace trigger ninefold_audit_claim after insert on public.receipt for each row execute function app.receipt__audit_claim();
 
 -- ======================================================================
 -- Outbox
@@ -1336,12 +1408,14 @@ begin
   if not coalesce((r.submitter = (select auth.uid())), false) then
     raise exception using errcode = 'P0001', message = 'NOT_SUBMITTER', detail = jsonb_build_object('entity', 'claim', 'action', 'submit')::text;
   end if;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.claim x set
     submitted_at = now(),
     total = coalesce((select sum(_s1.amount) from public.line _s1 where (_s1.claim = x.id)), 0),
     status = 'submitted'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.claim_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'submit', v_from, 'submitted', (select auth.uid()), '{}'::jsonb);
   return r;
@@ -1380,11 +1454,13 @@ begin
   if not coalesce((r.submitter = (select auth.uid())), false) then
     raise exception using errcode = 'P0001', message = 'NOT_SUBMITTER', detail = jsonb_build_object('entity', 'claim', 'action', 'recall')::text;
   end if;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.claim x set
     submitted_at = null,
     status = 'draft'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.claim_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'recall', v_from, 'draft', (select auth.uid()), '{}'::jsonb);
   return r;
@@ -1423,12 +1499,14 @@ begin
   if not coalesce(((select _h1.manager from public.person _h1 where _h1.id = r.submitter) = (select auth.uid())), false) then
     raise exception using errcode = 'P0001', message = 'NOT_YOUR_REPORT', detail = jsonb_build_object('entity', 'claim', 'action', 'approve')::text;
   end if;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.claim x set
     approved_by = (select auth.uid()),
     approved_at = now(),
     status = 'approved'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.claim_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'approve', v_from, 'approved', (select auth.uid()), '{}'::jsonb);
   return r;
@@ -1467,12 +1545,14 @@ begin
   if not coalesce((r.submitter <> (select auth.uid())), false) then
     raise exception using errcode = 'P0001', message = 'SELF_APPROVAL', detail = jsonb_build_object('entity', 'claim', 'action', 'finance_approve')::text;
   end if;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.claim x set
     finance_approved_by = (select auth.uid()),
     finance_approved_at = now(),
     status = 'finance_approved'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.claim_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'finance_approve', v_from, 'finance_approved', (select auth.uid()), '{}'::jsonb);
   return r;
@@ -1514,6 +1594,7 @@ begin
   if p_input -> 'returnReason' is null or jsonb_typeof(p_input -> 'returnReason') = 'null' or (p_input ->> 'returnReason') = '' then
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'claim', 'transition', 'send_back', 'field', 'returnReason')::text;
   end if;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.claim x set
     return_reason = (p_input ->> 'returnReason')::text,
     approved_by = null,
@@ -1523,6 +1604,7 @@ begin
     status = 'returned'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.claim_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'send_back', v_from, 'returned', (select auth.uid()), jsonb_build_object('returnReason', p_input -> 'returnReason'));
   return r;
@@ -1564,11 +1646,13 @@ begin
   if p_input -> 'rejectionReason' is null or jsonb_typeof(p_input -> 'rejectionReason') = 'null' or (p_input ->> 'rejectionReason') = '' then
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'claim', 'transition', 'reject', 'field', 'rejectionReason')::text;
   end if;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.claim x set
     rejection_reason = (p_input ->> 'rejectionReason')::text,
     status = 'rejected'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.claim_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'reject', v_from, 'rejected', (select auth.uid()), jsonb_build_object('rejectionReason', p_input -> 'rejectionReason'));
   return r;
@@ -1610,6 +1694,7 @@ begin
   if p_input -> 'paymentReference' is null or jsonb_typeof(p_input -> 'paymentReference') = 'null' or (p_input ->> 'paymentReference') = '' then
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'claim', 'transition', 'pay', 'field', 'paymentReference')::text;
   end if;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.claim x set
     payment_reference = (p_input ->> 'paymentReference')::text,
     paid_at = now(),
@@ -1617,6 +1702,7 @@ begin
     status = 'paid'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.claim_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'pay', v_from, 'paid', (select auth.uid()), jsonb_build_object('paymentReference', p_input -> 'paymentReference'));
   if not (app.has_role((select auth.uid()), 'finance')) then
@@ -1752,6 +1838,53 @@ drop policy if exists receipt__admin__delete on public.receipt;
 create policy receipt__admin__delete on public.receipt as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'admin')) and coalesce(((receipt.uploaded_by = (select auth.uid())) and ((select _h1.status from public.claim _h1 where _h1.id = receipt.claim) in ('draft', 'returned'))), false)));
 
 -- ======================================================================
+-- Search
+-- ======================================================================
+
+create index if not exists person__name__trgm_idx on public.person using gin (name extensions.gin_trgm_ops);
+create index if not exists person__email__trgm_idx on public.person using gin (email extensions.gin_trgm_ops);
+create index if not exists person__department__trgm_idx on public.person using gin (department extensions.gin_trgm_ops);
+-- Search for person: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
+create or replace function app.person__search(p_pattern text)
+returns setof uuid
+language sql stable security definer
+set search_path = ''
+as $fn$
+  select t.id from public.person t where (t.name ilike p_pattern or t.email ilike p_pattern or t.department ilike p_pattern) and coalesce((select app.has_role((select auth.uid()), 'employee')) or (select app.has_role((select auth.uid()), 'manager')) or (select app.has_role((select auth.uid()), 'finance')) or (select app.has_role((select auth.uid()), 'admin')), false)
+$fn$;
+revoke all on function app.person__search(text) from public;
+grant execute on function app.person__search(text) to authenticated;
+
+create index if not exists claim__title__trgm_idx on public.claim using gin (title extensions.gin_trgm_ops);
+create index if not exists claim__purpose__trgm_idx on public.claim using gin (purpose extensions.gin_trgm_ops);
+create index if not exists claim__return_reason__trgm_idx on public.claim using gin (return_reason extensions.gin_trgm_ops);
+create index if not exists claim__rejection_reason__trgm_idx on public.claim using gin (rejection_reason extensions.gin_trgm_ops);
+create index if not exists claim__payment_reference__trgm_idx on public.claim using gin (payment_reference extensions.gin_trgm_ops);
+-- Search for claim: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
+create or replace function app.claim__search(p_pattern text)
+returns setof uuid
+language sql stable security definer
+set search_path = ''
+as $fn$
+  select t.id from public.claim t where (t.title ilike p_pattern or t.purpose ilike p_pattern or t.return_reason ilike p_pattern or t.rejection_reason ilike p_pattern or t.payment_reference ilike p_pattern) and coalesce(((select app.has_role((select auth.uid()), 'employee')) and coalesce((t.submitter = (select auth.uid())), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce(((t.submitter = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = t.submitter) = (select auth.uid())) and (t.status <> 'draft'))), false)) or ((select app.has_role((select auth.uid()), 'finance')) and coalesce(((t.submitter = (select auth.uid())) or (t.status <> 'draft')), false)) or (select app.has_role((select auth.uid()), 'admin')), false)
+$fn$;
+revoke all on function app.claim__search(text) from public;
+grant execute on function app.claim__search(text) to authenticated;
+
+create index if not exists line__description__trgm_idx on public.line using gin (description extensions.gin_trgm_ops);
+create index if not exists line__merchant__trgm_idx on public.line using gin (merchant extensions.gin_trgm_ops);
+-- Search for line: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
+create or replace function app.line__search(p_pattern text)
+returns setof uuid
+language sql stable security definer
+set search_path = ''
+as $fn$
+  select t.id from public.line t where (t.description ilike p_pattern or t.merchant ilike p_pattern) and coalesce(((select app.has_role((select auth.uid()), 'employee')) and coalesce((t.submitter = (select auth.uid())), false)) or ((select app.has_role((select auth.uid()), 'manager')) and coalesce(((t.submitter = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = t.submitter) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = t.claim) <> 'draft'))), false)) or ((select app.has_role((select auth.uid()), 'finance')) and coalesce(((t.submitter = (select auth.uid())) or ((select _h1.status from public.claim _h1 where _h1.id = t.claim) <> 'draft')), false)) or (select app.has_role((select auth.uid()), 'admin')), false)
+$fn$;
+revoke all on function app.line__search(text) from public;
+grant execute on function app.line__search(text) to authenticated;
+
+-- ======================================================================
 -- Privileges
 -- ======================================================================
 
@@ -1778,6 +1911,65 @@ revoke all on table public.receipt from anon, authenticated;
 grant select on table public.receipt to authenticated;
 grant insert (name, size_bytes, mime_type, content, claim, line) on table public.receipt to authenticated;
 grant delete on table public.receipt to authenticated;
+
+-- ======================================================================
+-- Screen filters
+-- ======================================================================
+
+-- Screen myClaims: the rows of claim it lists (submitter = me).
+create or replace function public.claim__where_my_claims(p_row public.claim)
+returns boolean
+language sql stable
+set search_path = ''
+as $fn$
+select coalesce((p_row.submitter = (select auth.uid())), false)
+$fn$;
+revoke execute on function public.claim__where_my_claims(public.claim) from public, anon, authenticated;
+grant execute on function public.claim__where_my_claims(public.claim) to authenticated;
+
+-- Screen approvals: the rows of claim it lists (status = submitted and submitter.manager = me).
+create or replace function public.claim__where_approvals(p_row public.claim)
+returns boolean
+language sql stable
+set search_path = ''
+as $fn$
+select coalesce(((p_row.status = 'submitted') and ((select _h1.manager from public.person _h1 where _h1.id = p_row.submitter) = (select auth.uid()))), false)
+$fn$;
+revoke execute on function public.claim__where_approvals(public.claim) from public, anon, authenticated;
+grant execute on function public.claim__where_approvals(public.claim) to authenticated;
+
+-- Screen finance: the rows of claim it lists (status in (approved, finance_approved)).
+create or replace function public.claim__where_finance(p_row public.claim)
+returns boolean
+language sql stable
+set search_path = ''
+as $fn$
+select coalesce((p_row.status in ('approved', 'finance_approved')), false)
+$fn$;
+revoke execute on function public.claim__where_finance(public.claim) from public, anon, authenticated;
+grant execute on function public.claim__where_finance(public.claim) to authenticated;
+
+-- Screen board: the rows of claim it lists (status != draft).
+create or replace function public.claim__where_board(p_row public.claim)
+returns boolean
+language sql stable
+set search_path = ''
+as $fn$
+select coalesce((p_row.status <> 'draft'), false)
+$fn$;
+revoke execute on function public.claim__where_board(public.claim) from public, anon, authenticated;
+grant execute on function public.claim__where_board(public.claim) to authenticated;
+
+-- Screen paid: the rows of claim it lists (status = paid).
+create or replace function public.claim__where_paid(p_row public.claim)
+returns boolean
+language sql stable
+set search_path = ''
+as $fn$
+select coalesce((p_row.status = 'paid'), false)
+$fn$;
+revoke execute on function public.claim__where_paid(public.claim) from public, anon, authenticated;
+grant execute on function public.claim__where_paid(public.claim) to authenticated;
 
 -- ======================================================================
 -- User administration

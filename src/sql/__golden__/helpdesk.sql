@@ -16,6 +16,9 @@ grant usage on schema public to anon, authenticated;
 grant usage on schema app to anon, authenticated;
 grant usage on schema auth to anon, authenticated;
 
+create schema if not exists extensions;
+create extension if not exists pg_trgm with schema extensions;
+
 -- ======================================================================
 -- Roles
 -- ======================================================================
@@ -1004,6 +1007,7 @@ create or replace trigger ninefold_35_recheck_permission after insert or update 
 create table if not exists public.ticket_history (
   id uuid primary key default gen_random_uuid(),
   row_id uuid not null,
+  kind text not null default 'transition',
   transition text not null,
   from_state text not null,
   to_state text not null,
@@ -1011,11 +1015,12 @@ create table if not exists public.ticket_history (
   at timestamptz not null default now(),
   input jsonb not null default '{}'::jsonb
 );
+alter table public.ticket_history add column if not exists kind text not null default 'transition';
 create index if not exists ticket_history__row_id__idx on public.ticket_history (row_id, at);
 alter table public.ticket_history enable row level security;
 alter table public.ticket_history force row level security;
 drop policy if exists ticket_history__read on public.ticket_history;
-create policy ticket_history__read on public.ticket_history as permissive for select to authenticated using (exists (select 1 from public.ticket x where x.id = ticket_history.row_id and x.created_at <= ticket_history.at));
+create policy ticket_history__read on public.ticket_history as permissive for select to authenticated using (exists (select 1 from public.ticket x where x.id = ticket_history.row_id and x.created_at <= ticket_history.at) and (ticket_history.kind <> 'added' or case ticket_history.transition when 'comment' then exists (select 1 from public.comment c where c.id = (ticket_history.input ->> 'id')::uuid) when 'attachment' then exists (select 1 from public.attachment c where c.id = (ticket_history.input ->> 'id')::uuid) else false end));
 -- History of ticket is append-only.
 create or replace function app.ticket_history__append_only()
 returns trigger
@@ -1028,6 +1033,74 @@ end;
 $fn$;
 revoke execute on function app.ticket_history__append_only() from public, anon, authenticated;
 create or replace trigger ninefold_append_only before update or delete on public.ticket_history for each row execute function app.ticket_history__append_only();
+
+-- History of ticket: edits of title, priority, category, assignee, dueAt.
+create or replace function app.ticket__audit()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  v jsonb := '{}'::jsonb;
+begin
+  if (select auth.uid()) is null or coalesce(current_setting('ninefold.in_transition', true), '') = 'on' then
+    return null;
+  end if;
+  if new.title is distinct from old.title then v := v || jsonb_build_object('title', to_jsonb(new.title)); end if;
+  if new.priority is distinct from old.priority then v := v || jsonb_build_object('priority', to_jsonb(new.priority)); end if;
+  if new.category is distinct from old.category then v := v || jsonb_build_object('category', to_jsonb(new.category)); end if;
+  if new.assignee is distinct from old.assignee then v := v || jsonb_build_object('assignee', to_jsonb(new.assignee)); end if;
+  if new.due_at is distinct from old.due_at then v := v || jsonb_build_object('dueAt', to_jsonb(new.due_at)); end if;
+  if v <> '{}'::jsonb then
+    insert into public.ticket_history (row_id, kind, transition, from_state, to_state, actor, input)
+    values (new.id, 'edit', '', old.status, new.status, (select auth.uid()), v);
+  end if;
+  return null;
+end;
+$fn$;
+revoke execute on function app.ticket__audit() from public, anon, authenticated;
+
+create or replace trigger ninefold_audit after update on public.ticket for each row execute function app.ticket__audit();
+
+-- History of ticket: a comment added under it.
+create or replace function app.comment__audit_ticket()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+begin
+  if (select auth.uid()) is null or new.ticket is null then
+    return null;
+  end if;
+  insert into public.ticket_history (row_id, kind, transition, from_state, to_state, actor, input)
+  select p.id, 'added', 'comment', p.status, p.status, (select auth.uid()), jsonb_build_object('id', new.id)
+  from public.ticket p where p.id = new.ticket;
+  return null;
+end;
+$fn$;
+revoke execute on function app.comment__audit_ticket() from public, anon, authenticated;
+
+create or replace trigger ninefold_audit_ticket after insert on public.comment for each row execute function app.comment__audit_ticket();
+
+-- History of ticket: a attachment added under it.
+create or replace function app.attachment__audit_ticket()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+begin
+  if (select auth.uid()) is null or new.ticket is null then
+    return null;
+  end if;
+  insert into public.ticket_history (row_id, kind, transition, from_state, to_state, actor, input)
+  select p.id, 'added', 'attachment', p.status, p.status, (select auth.uid()), jsonb_build_object('id', new.id)
+  from public.ticket p where p.id = new.ticket;
+  return null;
+end;
+$fn$;
+revoke execute on function app.attachment__audit_ticket() from public, anon, authenticated;
+
+create or replace trigger ninefold_audit_ticket after insert on public.attachment for each row execute function app.attachment__audit_ticket();
 
 -- ======================================================================
 -- Outbox
@@ -1332,12 +1405,14 @@ begin
   perform app.lock_group('attachment.ticket', (r.id)::text);
   perform app.lock_group('comment.ticket', (r.id)::text);
   select * into r from public.ticket x where x.id = p_id;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.ticket x set
     assignee = (select auth.uid()),
     first_response_at = now(),
     status = 'open'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'take', v_from, 'open', (select auth.uid()), '{}'::jsonb);
   return r;
@@ -1379,6 +1454,7 @@ begin
   if p_input -> 'dueAt' is null or jsonb_typeof(p_input -> 'dueAt') = 'null' or (p_input ->> 'dueAt') = '' then
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'ticket', 'transition', 'triage', 'field', 'dueAt')::text;
   end if;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.ticket x set
     assignee = (p_input ->> 'assignee')::uuid,
     due_at = (p_input ->> 'dueAt')::timestamptz,
@@ -1386,6 +1462,7 @@ begin
     status = 'open'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'triage', v_from, 'open', (select auth.uid()), jsonb_build_object('assignee', p_input -> 'assignee', 'dueAt', p_input -> 'dueAt'));
   return r;
@@ -1424,10 +1501,12 @@ begin
   if not coalesce(((r.assignee = (select auth.uid())) or app.has_role((select auth.uid()), 'admin')), false) then
     raise exception using errcode = 'P0001', message = 'NOT_ASSIGNEE', detail = jsonb_build_object('entity', 'ticket', 'action', 'ask_customer')::text;
   end if;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.ticket x set
     status = 'pending'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'ask_customer', v_from, 'pending', (select auth.uid()), '{}'::jsonb);
   return r;
@@ -1466,10 +1545,12 @@ begin
   if not coalesce(((r.requester = (select auth.uid())) or app.has_role((select auth.uid()), 'agent')), false) then
     raise exception using errcode = 'P0001', message = 'NOT_REQUESTER', detail = jsonb_build_object('entity', 'ticket', 'action', 'resume')::text;
   end if;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.ticket x set
     status = 'open'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'resume', v_from, 'open', (select auth.uid()), '{}'::jsonb);
   return r;
@@ -1511,6 +1592,7 @@ begin
   if p_input -> 'resolution' is null or jsonb_typeof(p_input -> 'resolution') = 'null' or (p_input ->> 'resolution') = '' then
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'ticket', 'transition', 'solve', 'field', 'resolution')::text;
   end if;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.ticket x set
     resolution = (p_input ->> 'resolution')::text,
     solved_at = now(),
@@ -1518,6 +1600,7 @@ begin
     status = 'solved'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'solve', v_from, 'solved', (select auth.uid()), jsonb_build_object('resolution', p_input -> 'resolution'));
   if not (app.has_role((select auth.uid()), 'agent')) then
@@ -1563,6 +1646,7 @@ begin
   if p_input -> 'reopenReason' is null or jsonb_typeof(p_input -> 'reopenReason') = 'null' or (p_input ->> 'reopenReason') = '' then
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'ticket', 'transition', 'reopen', 'field', 'reopenReason')::text;
   end if;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.ticket x set
     reopen_reason = (p_input ->> 'reopenReason')::text,
     solved_at = null,
@@ -1572,6 +1656,7 @@ begin
     status = 'open'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'reopen', v_from, 'open', (select auth.uid()), jsonb_build_object('reopenReason', p_input -> 'reopenReason'));
   return r;
@@ -1579,6 +1664,54 @@ end;
 $fn$;
 revoke execute on function public.ticket_reopen(uuid, integer, jsonb) from public, anon, authenticated;
 grant execute on function public.ticket_reopen(uuid, integer, jsonb) to authenticated;
+
+-- Transition ticket.rate: solved -> solved (customer).
+create or replace function public.ticket_rate(p_id uuid, p_version integer default null, p_input jsonb default '{}'::jsonb)
+returns public.ticket
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  r public.ticket;
+  v_from text;
+begin
+  select * into r from public.ticket x where x.id = p_id for no key update;
+  if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false) then
+    raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
+  end if;
+  if not (app.has_role((select auth.uid()), 'customer')) then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'ticket', 'action', 'rate')::text;
+  end if;
+  if p_version is not null and r.version <> p_version then
+    raise exception using errcode = 'P0001', message = 'CONFLICT', detail = jsonb_build_object('entity', 'ticket', 'id', p_id, 'version', p_version, 'current', r.version)::text;
+  end if;
+  v_from := r.status;
+  if v_from is null or v_from not in ('solved') then
+    raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'ticket', 'transition', 'rate', 'from', v_from)::text;
+  end if;
+  perform app.lock_group('attachment.ticket', (r.id)::text);
+  perform app.lock_group('comment.ticket', (r.id)::text);
+  select * into r from public.ticket x where x.id = p_id;
+  if not coalesce((r.rating is null), false) then
+    raise exception using errcode = 'P0001', message = 'ALREADY_RATED', detail = jsonb_build_object('entity', 'ticket', 'action', 'rate')::text;
+  end if;
+  if p_input -> 'rating' is null or jsonb_typeof(p_input -> 'rating') = 'null' or (p_input ->> 'rating') = '' then
+    raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'ticket', 'transition', 'rate', 'field', 'rating')::text;
+  end if;
+  perform set_config('ninefold.in_transition', 'on', true);
+  update public.ticket x set
+    rating = (p_input ->> 'rating')::text,
+    status = 'solved'
+  where x.id = p_id
+  returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
+  insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
+  values (r.id, 'rate', v_from, 'solved', (select auth.uid()), jsonb_build_object('rating', p_input -> 'rating'));
+  return r;
+end;
+$fn$;
+revoke execute on function public.ticket_rate(uuid, integer, jsonb) from public, anon, authenticated;
+grant execute on function public.ticket_rate(uuid, integer, jsonb) to authenticated;
 
 -- Transition ticket.close: solved -> closed (customer, agent).
 create or replace function public.ticket_close(p_id uuid, p_version integer default null, p_input jsonb default '{}'::jsonb)
@@ -1610,11 +1743,13 @@ begin
   if not coalesce(((r.requester = (select auth.uid())) or app.has_role((select auth.uid()), 'agent')), false) then
     raise exception using errcode = 'P0001', message = 'NOT_REQUESTER', detail = jsonb_build_object('entity', 'ticket', 'action', 'close')::text;
   end if;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.ticket x set
     closed_at = now(),
     status = 'closed'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'close', v_from, 'closed', (select auth.uid()), '{}'::jsonb);
   return r;
@@ -1653,11 +1788,13 @@ begin
   if not coalesce((r.requester = (select auth.uid())), false) then
     raise exception using errcode = 'P0001', message = 'NOT_REQUESTER', detail = jsonb_build_object('entity', 'ticket', 'action', 'withdraw')::text;
   end if;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.ticket x set
     closed_at = now(),
     status = 'closed'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'withdraw', v_from, 'closed', (select auth.uid()), '{}'::jsonb);
   return r;
@@ -1696,6 +1833,7 @@ begin
   if p_input -> 'resolution' is null or jsonb_typeof(p_input -> 'resolution') = 'null' or (p_input ->> 'resolution') = '' then
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'ticket', 'transition', 'discard', 'field', 'resolution')::text;
   end if;
+  perform set_config('ninefold.in_transition', 'on', true);
   update public.ticket x set
     resolution = (p_input ->> 'resolution')::text,
     closed_at = now(),
@@ -1703,6 +1841,7 @@ begin
     status = 'closed'
   where x.id = p_id
   returning x.* into r;
+  perform set_config('ninefold.in_transition', '', true);
   insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'discard', v_from, 'closed', (select auth.uid()), jsonb_build_object('resolution', p_input -> 'resolution'));
   return r;
@@ -1834,6 +1973,78 @@ drop policy if exists saved_reply__admin__delete on public.saved_reply;
 create policy saved_reply__admin__delete on public.saved_reply as permissive for delete to authenticated using ((select app.has_role((select auth.uid()), 'admin')));
 
 -- ======================================================================
+-- Search
+-- ======================================================================
+
+create index if not exists person__name__trgm_idx on public.person using gin (name extensions.gin_trgm_ops);
+create index if not exists person__email__trgm_idx on public.person using gin (email extensions.gin_trgm_ops);
+create index if not exists person__organisation__trgm_idx on public.person using gin (organisation extensions.gin_trgm_ops);
+-- Search for person: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
+create or replace function app.person__search(p_pattern text)
+returns setof uuid
+language sql stable security definer
+set search_path = ''
+as $fn$
+  select t.id from public.person t where (t.name ilike p_pattern or t.email ilike p_pattern or t.organisation ilike p_pattern) and coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce(((t.id = (select auth.uid())) or app.has_role(t.id, 'agent')), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false)
+$fn$;
+revoke all on function app.person__search(text) from public;
+grant execute on function app.person__search(text) to authenticated;
+
+create index if not exists ticket__title__trgm_idx on public.ticket using gin (title extensions.gin_trgm_ops);
+create index if not exists ticket__description__trgm_idx on public.ticket using gin (description extensions.gin_trgm_ops);
+create index if not exists ticket__resolution__trgm_idx on public.ticket using gin (resolution extensions.gin_trgm_ops);
+create index if not exists ticket__reopen_reason__trgm_idx on public.ticket using gin (reopen_reason extensions.gin_trgm_ops);
+create index if not exists ticket__rating_comment__trgm_idx on public.ticket using gin (rating_comment extensions.gin_trgm_ops);
+-- Search for ticket: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
+create or replace function app.ticket__search(p_pattern text)
+returns setof uuid
+language sql stable security definer
+set search_path = ''
+as $fn$
+  select t.id from public.ticket t where (t.title ilike p_pattern or t.description ilike p_pattern or t.resolution ilike p_pattern or t.reopen_reason ilike p_pattern or t.rating_comment ilike p_pattern) and coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((t.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false)
+$fn$;
+revoke all on function app.ticket__search(text) from public;
+grant execute on function app.ticket__search(text) to authenticated;
+
+create index if not exists comment__body__trgm_idx on public.comment using gin (body extensions.gin_trgm_ops);
+-- Search for comment: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
+create or replace function app.comment__search(p_pattern text)
+returns setof uuid
+language sql stable security definer
+set search_path = ''
+as $fn$
+  select t.id from public.comment t where (t.body ilike p_pattern) and coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce(((t.internal = false) and ((select _h1.requester from public.ticket _h1 where _h1.id = t.ticket) = (select auth.uid()))), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false)
+$fn$;
+revoke all on function app.comment__search(text) from public;
+grant execute on function app.comment__search(text) to authenticated;
+
+create index if not exists category__name__trgm_idx on public.category using gin (name extensions.gin_trgm_ops);
+create index if not exists category__description__trgm_idx on public.category using gin (description extensions.gin_trgm_ops);
+-- Search for category: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
+create or replace function app.category__search(p_pattern text)
+returns setof uuid
+language sql stable security definer
+set search_path = ''
+as $fn$
+  select t.id from public.category t where (t.name ilike p_pattern or t.description ilike p_pattern) and coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((t.active = true), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false)
+$fn$;
+revoke all on function app.category__search(text) from public;
+grant execute on function app.category__search(text) to authenticated;
+
+create index if not exists saved_reply__title__trgm_idx on public.saved_reply using gin (title extensions.gin_trgm_ops);
+create index if not exists saved_reply__body__trgm_idx on public.saved_reply using gin (body extensions.gin_trgm_ops);
+-- Search for savedReply: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
+create or replace function app.saved_reply__search(p_pattern text)
+returns setof uuid
+language sql stable security definer
+set search_path = ''
+as $fn$
+  select t.id from public.saved_reply t where (t.title ilike p_pattern or t.body ilike p_pattern) and coalesce(((select app.has_role((select auth.uid()), 'agent')) and coalesce(((t.shared = true) or (t.created_by = (select auth.uid()))), false)) or (select app.has_role((select auth.uid()), 'admin')), false)
+$fn$;
+revoke all on function app.saved_reply__search(text) from public;
+grant execute on function app.saved_reply__search(text) to authenticated;
+
+-- ======================================================================
 -- Privileges
 -- ======================================================================
 
@@ -1873,6 +2084,43 @@ grant select on table public.saved_reply to authenticated;
 grant insert (title, body, category, shared) on table public.saved_reply to authenticated;
 grant update (title, body, category, shared) on table public.saved_reply to authenticated;
 grant delete on table public.saved_reply to authenticated;
+
+-- ======================================================================
+-- Screen filters
+-- ======================================================================
+
+-- Screen myQueue: the rows of ticket it lists (assignee = me and status in (new, open, pending)).
+create or replace function public.ticket__where_my_queue(p_row public.ticket)
+returns boolean
+language sql stable
+set search_path = ''
+as $fn$
+select coalesce(((p_row.assignee = (select auth.uid())) and (p_row.status in ('new', 'open', 'pending'))), false)
+$fn$;
+revoke execute on function public.ticket__where_my_queue(public.ticket) from public, anon, authenticated;
+grant execute on function public.ticket__where_my_queue(public.ticket) to authenticated;
+
+-- Screen awaitingResponse: the rows of ticket it lists (status = new and firstResponseAt is empty and ((priority = urgent and createdAt < now - hours(firstResponseHoursUrgent)) or (priority = high and createdAt < now - hours(firstResponseHoursHigh)) or (priority = normal and createdAt < now - hours(firstResponseHoursNormal)) or (priority = low and createdAt < now - hours(firstResponseHoursLow)))).
+create or replace function public.ticket__where_awaiting_response(p_row public.ticket)
+returns boolean
+language sql stable
+set search_path = ''
+as $fn$
+select coalesce((((p_row.status = 'new') and (p_row.first_response_at is null)) and (((((p_row.priority = 'urgent') and (p_row.created_at < (now() - ((1)::double precision * interval '3600 seconds')))) or ((p_row.priority = 'high') and (p_row.created_at < (now() - ((4)::double precision * interval '3600 seconds'))))) or ((p_row.priority = 'normal') and (p_row.created_at < (now() - ((8)::double precision * interval '3600 seconds'))))) or ((p_row.priority = 'low') and (p_row.created_at < (now() - ((24)::double precision * interval '3600 seconds')))))), false)
+$fn$;
+revoke execute on function public.ticket__where_awaiting_response(public.ticket) from public, anon, authenticated;
+grant execute on function public.ticket__where_awaiting_response(public.ticket) to authenticated;
+
+-- Screen board: the rows of ticket it lists (status != closed).
+create or replace function public.ticket__where_board(p_row public.ticket)
+returns boolean
+language sql stable
+set search_path = ''
+as $fn$
+select coalesce((p_row.status <> 'closed'), false)
+$fn$;
+revoke execute on function public.ticket__where_board(public.ticket) from public, anon, authenticated;
+grant execute on function public.ticket__where_board(public.ticket) to authenticated;
 
 -- ======================================================================
 -- User administration

@@ -16,6 +16,9 @@ grant usage on schema public to anon, authenticated;
 grant usage on schema app to anon, authenticated;
 grant usage on schema auth to anon, authenticated;
 
+create schema if not exists extensions;
+create extension if not exists pg_trgm with schema extensions;
+
 -- ======================================================================
 -- Roles
 -- ======================================================================
@@ -683,6 +686,7 @@ create or replace trigger ninefold_35_recheck_permission after insert or update 
 create table if not exists public.ticket_history (
   id uuid primary key default gen_random_uuid(),
   row_id uuid not null,
+  kind text not null default 'transition',
   transition text not null,
   from_state text not null,
   to_state text not null,
@@ -690,6 +694,7 @@ create table if not exists public.ticket_history (
   at timestamptz not null default now(),
   input jsonb not null default '{}'::jsonb
 );
+alter table public.ticket_history add column if not exists kind text not null default 'transition';
 create index if not exists ticket_history__row_id__idx on public.ticket_history (row_id, at);
 alter table public.ticket_history enable row level security;
 alter table public.ticket_history force row level security;
@@ -936,6 +941,49 @@ drop policy if exists attachment__agent__read on public.attachment;
 create policy attachment__agent__read on public.attachment as permissive for select to authenticated using ((select app.has_role((select auth.uid()), 'agent')));
 drop policy if exists attachment__agent__create on public.attachment;
 create policy attachment__agent__create on public.attachment as permissive for insert to authenticated with check ((select app.has_role((select auth.uid()), 'agent')));
+
+-- ======================================================================
+-- Search
+-- ======================================================================
+
+create index if not exists person__email__trgm_idx on public.person using gin (email extensions.gin_trgm_ops);
+create index if not exists person__name__trgm_idx on public.person using gin (name extensions.gin_trgm_ops);
+-- Search for person: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
+create or replace function app.person__search(p_pattern text)
+returns setof uuid
+language sql stable security definer
+set search_path = ''
+as $fn$
+  select t.id from public.person t where (t.email ilike p_pattern or t.name ilike p_pattern) and coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((t.id = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')), false)
+$fn$;
+revoke all on function app.person__search(text) from public;
+grant execute on function app.person__search(text) to authenticated;
+
+create index if not exists ticket__title__trgm_idx on public.ticket using gin (title extensions.gin_trgm_ops);
+create index if not exists ticket__body__trgm_idx on public.ticket using gin (body extensions.gin_trgm_ops);
+create index if not exists ticket__resolution__trgm_idx on public.ticket using gin (resolution extensions.gin_trgm_ops);
+-- Search for ticket: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
+create or replace function app.ticket__search(p_pattern text)
+returns setof uuid
+language sql stable security definer
+set search_path = ''
+as $fn$
+  select t.id from public.ticket t where (t.title ilike p_pattern or t.body ilike p_pattern or t.resolution ilike p_pattern) and coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((t.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')), false)
+$fn$;
+revoke all on function app.ticket__search(text) from public;
+grant execute on function app.ticket__search(text) to authenticated;
+
+create index if not exists comment__body__trgm_idx on public.comment using gin (body extensions.gin_trgm_ops);
+-- Search for comment: matching ids the caller may read (a security-definer function, so the trigram indexes apply).
+create or replace function app.comment__search(p_pattern text)
+returns setof uuid
+language sql stable security definer
+set search_path = ''
+as $fn$
+  select t.id from public.comment t where (t.body ilike p_pattern) and coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce(((select _h1.requester from public.ticket _h1 where _h1.id = t.ticket) = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')), false)
+$fn$;
+revoke all on function app.comment__search(text) from public;
+grant execute on function app.comment__search(text) to authenticated;
 
 -- ======================================================================
 -- Privileges

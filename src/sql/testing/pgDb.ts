@@ -21,6 +21,20 @@ export async function serverAvailable(url = databaseUrl()): Promise<boolean> {
   }
 }
 
+/**
+ * A pool or client for a test database that a server-ended connection cannot crash. `close()` of
+ * `createServerDb` drops its database `with (force)`, which ends every connection still open to it
+ * with `57P01 terminating connection due to administrator command`; pg reports that as an 'error'
+ * event, and an event without a listener is an uncaught exception that vitest pins on whichever
+ * test runs then (the "57P01 at teardown" flake). A query on the ended connection still fails.
+ */
+export function quietOnTermination<T extends pg.Pool | pg.Client>(c: T, label: string): T {
+  (c as pg.Pool).on('error', (e: Error & { code?: string }) => {
+    if (e.code !== '57P01') console.warn(`${label}: connection ended: ${e.message}`);
+  });
+  return c;
+}
+
 function withDatabase(url: string, database: string): string {
   const u = new URL(url);
   u.pathname = `/${database}`;
@@ -57,6 +71,13 @@ export async function createServerDb(url = databaseUrl()): Promise<TestDb> {
   let closing = false;
   pool.on('error', (e) => {
     if (!closing) console.warn(`test database ${name}: idle connection ended: ${e.message}`);
+  });
+  // A checked-out client is not covered by the pool's listener: one ended mid-test (a forced drop
+  // by a timed-out file's teardown) would be an uncaught 'error' event too.
+  pool.on('connect', (client) => {
+    client.on('error', (e) => {
+      if (!closing) console.warn(`test database ${name}: connection ended: ${e.message}`);
+    });
   });
   return {
     kind: 'pg',

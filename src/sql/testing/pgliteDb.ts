@@ -1,9 +1,10 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pgliteExtensions } from '../../backend/embedded/pgliteExtensions.ts';
 import { clientSessionSql, type Queryable, type TestDb } from './testDb.ts';
 
 /** A fresh in-memory PGlite database behind the `TestDb` interface. */
 export async function createPgliteDb(): Promise<TestDb> {
-  const db = await PGlite.create();
+  const db = await PGlite.create({ extensions: pgliteExtensions });
   const wrap = (q: Pick<PGlite, 'query'>): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []) {
       const r = await q.query<T>(sql, [...params]);

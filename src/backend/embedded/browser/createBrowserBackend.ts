@@ -1,6 +1,7 @@
 import type { PGliteInterface, Transaction } from '@electric-sql/pglite';
 import type { AppSpec } from '../../../spec/types.ts';
 import type { AuthEvent, Backend, Change, Session } from '../../types.ts';
+import { demoPlanFor } from '../demo/demoPlanFor.ts';
 import type { OutboxEntry } from '../outbox.ts';
 import { sessionStore } from '../sessionStore.ts';
 import {
@@ -258,7 +259,9 @@ export async function createBrowserBackend(options: BrowserBackendOptions): Prom
       },
     },
     outbox: () => call('backend.outbox', []),
-    resetDemo: () => call('backend.resetDemo', []),
+    // The worker's copy of the spec lost the app's registered demo in the structured clone (functions
+    // do not cross), so this tab, which has it, plans the demo data and sends it as data.
+    resetDemo: () => call('backend.resetDemo', [demoPlanFor(options.spec, options.now?.() ?? new Date())]),
     exportDatabase: () => call('backend.exportDatabase', []),
     asOwner,
     db,

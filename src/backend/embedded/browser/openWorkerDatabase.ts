@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pgliteExtensions } from '../pgliteExtensions.ts';
 import { prefetched } from './prefetchPglite.ts';
 
 /** Where the leader's worker opens the database (serveBackend.ts). */
@@ -19,6 +20,7 @@ export async function openWorkerDatabase(options: WorkerDatabaseOptions): Promis
   const [pgliteWasmModule, fsBundle] = await Promise.all([prefetched.wasm, prefetched.fsBundle]);
   const base = {
     dataDir: options.dataDir ?? 'idb://ninefold',
+    extensions: pgliteExtensions,
     // Not `relaxedDurability`: with it the IndexedDB sync of one query overlaps the next query's
     // file changes, and in Chromium that ends in ErrnoError (test/browser caught it).
     ...(pgliteWasmModule ? { pgliteWasmModule } : {}),

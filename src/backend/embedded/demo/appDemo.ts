@@ -17,6 +17,12 @@ export interface AppDemo {
    * organisation); used for the accounts-only seeding too. Receives one person per account.
    */
   people?(spec: AppSpec, people: DemoPerson[], accounts: readonly DemoAccount[]): DemoPerson[];
+  /**
+   * The demo accounts, given the default one per role: an app adds those its flows need to be
+   * walkable by one visitor (each with its own `key`, e.g. a second finance account where the
+   * finance approver may not also pay).
+   */
+  accounts?(spec: AppSpec, accounts: DemoAccount[]): DemoAccount[];
 }
 
 /**

@@ -14,7 +14,7 @@ import type { DemoPerson } from './demoPlan.ts';
  */
 export function demoAccountPeople(spec: AppSpec, accounts: readonly DemoAccount[]): DemoPerson[] {
   const people: DemoPerson[] = accounts.map((a) => ({
-    key: a.role,
+    key: a.key ?? a.role,
     email: a.email,
     name: a.name,
     roles: [a.role],

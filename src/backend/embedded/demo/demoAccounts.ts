@@ -1,10 +1,13 @@
 import type { Transaction } from '@electric-sql/pglite';
 import type { AppSpec } from '../../../spec/types.ts';
 import { hashPassword } from '../passwords.ts';
+import { demoOf } from './appDemo.ts';
 import { demoAccountPeople } from './demoAccountPeople.ts';
 import { setDemoProfiles } from './seedDemo.ts';
 
 export interface DemoAccount {
+  /** Names the account in the demo plan (`ref(key)`); the role when absent (one account per role). */
+  key?: string;
   role: string;
   email: string;
   password: string;
@@ -13,18 +16,22 @@ export interface DemoAccount {
 
 /**
  * One demo account per role, with a password anyone may read (`demo-<role>`): the sign-in screen
- * shows them. Emails use the reserved `.test` domain so nothing is ever sent anywhere.
+ * shows them. Emails use the reserved `.test` domain so nothing is ever sent anywhere. An app's
+ * registered demo (`AppDemo.accounts`) may add accounts its flows need (a second finance
+ * account in expenses, since whoever approves for finance may not also pay).
  *
  * @example
  * demoAccounts(helpdesk)[0]; // { role: 'customer', email: 'customer@demo.test', password: 'demo-customer', ... }
  */
 export function demoAccounts(spec: AppSpec): DemoAccount[] {
-  return Object.entries(spec.roles.roles).map(([role, r]) => ({
+  const base = Object.entries(spec.roles.roles).map(([role, r]) => ({
     role,
     email: `${role.toLowerCase()}@demo.test`,
     password: `demo-${role}`,
     name: `Demo ${r.label}`,
   }));
+  const own = demoOf(spec)?.accounts;
+  return own ? own(spec, base) : base;
 }
 
 /**

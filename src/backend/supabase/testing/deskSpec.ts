@@ -3,7 +3,17 @@ import type { AppSpec } from '../../../spec/types.ts';
 /** A small support desk exercising every port of the hosted adapter in its tests. */
 export const deskSpec: AppSpec = {
   purpose: { name: 'Desk', summary: 'A small support desk.', users: ['customers', 'agents'] },
-  screens: { tickets: { route: '/tickets', kind: 'list', title: 'Tickets', entity: 'ticket' } },
+  screens: {
+    tickets: { route: '/tickets', kind: 'list', title: 'Tickets', entity: 'ticket' },
+    // A rule only the server can apply: lists name the screen, PostgREST filters on its function.
+    bare: {
+      route: '/tickets/bare',
+      kind: 'list',
+      title: 'Tickets without attachments',
+      entity: 'ticket',
+      where: 'count(ticketAttachment where ticket = this) = 0',
+    },
+  },
   entities: {
     profile: {
       label: 'Person',

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import helpdesk from '../../examples/helpdesk/spec.ts';
+import { bulkTransitions } from './bulkTransitions.ts';
+
+const agent = { id: 'a1', roles: ['agent'] };
+const customer = { id: 'c1', roles: ['customer'] };
+
+describe('bulkTransitions', () => {
+  const rows = [
+    { id: 't1', status: 'new', requester: 'c1' },
+    { id: 't2', status: 'new', requester: 'c2' },
+    { id: 't3', status: 'solved', requester: 'c2', solvedAt: new Date().toISOString() },
+  ];
+
+  it('offers what applies to some chosen rows and asks for no input, with the rows it applies to', () => {
+    const names = Object.fromEntries(
+      bulkTransitions(helpdesk, agent, 'ticket', rows).map((b) => [b.name, b.ids]),
+    );
+    expect(names.take).toEqual(['t1', 't2']);
+    expect(names.close).toEqual(['t3']);
+    // Triage asks for an assignee, solve and discard for a resolution: one row at a time.
+    expect(names.triage).toBeUndefined();
+    expect(names.discard).toBeUndefined();
+  });
+
+  it('offers only what the user may do on each row', () => {
+    const names = Object.fromEntries(
+      bulkTransitions(helpdesk, customer, 'ticket', rows).map((b) => [b.name, b.ids]),
+    );
+    expect(names.take).toBeUndefined();
+    // A customer withdraws only their own ticket.
+    expect(names.withdraw ?? []).toEqual(['t1']);
+  });
+});

@@ -1,0 +1,63 @@
+import dayjs from 'dayjs';
+import type { AppSpec } from '../spec/types.ts';
+import { stateLabel } from './availableTransitions.ts';
+import { currentLocale, DATE_FORMATS, INTL_TAGS } from './locale.ts';
+import { ui } from './uiText.ts';
+import { valueOption } from './valueOptions.ts';
+
+/**
+ * One cell as a person reads it on the screen, as plain text (CSV export): state and enum labels,
+ * the names of referenced rows and people (`label` looks them up), dates as shown, money in its
+ * currency, yes/no. Never an id: a reference `label` cannot name is left empty. Pure.
+ *
+ * @example
+ * cellText(helpdesk, 'ticket', 'priority', { priority: 'high' }, () => undefined); // 'High'
+ */
+export function cellText(
+  spec: AppSpec,
+  entity: string,
+  name: string,
+  row: Readonly<Record<string, unknown>>,
+  label: (entity: string, id: string) => string | undefined,
+): string {
+  const v = row[name];
+  if (v === null || v === undefined || v === '') return '';
+  const f = spec.entities[entity]?.fields[name];
+  const type = f?.type ?? (name === 'createdAt' || name === 'updatedAt' ? 'datetime' : 'text');
+  switch (type) {
+    case 'status':
+      return stateLabel(spec, entity, String(v));
+    case 'enum':
+      return valueOption(spec, entity, name, String(v)).label;
+    case 'boolean':
+      return v ? ui('yes') : ui('no');
+    case 'user': {
+      const profile = Object.entries(spec.entities).find(([, e]) => e.profile)?.[0];
+      return profile ? (label(profile, String(v)) ?? '') : '';
+    }
+    case 'ref':
+      return f?.ref ? (label(f.ref, String(v)) ?? '') : '';
+    case 'date':
+      return dayjs(String(v)).format(DATE_FORMATS[currentLocale()].date);
+    case 'datetime':
+      return dayjs(String(v)).format(DATE_FORMATS[currentLocale()].dateTime);
+    case 'money': {
+      const currency = f?.currencyField ? String(row[f.currencyField] ?? '') : '';
+      const n = Number(v);
+      try {
+        return currency
+          ? new Intl.NumberFormat(INTL_TAGS[currentLocale()], { style: 'currency', currency }).format(n)
+          : new Intl.NumberFormat(INTL_TAGS[currentLocale()], {
+              minimumFractionDigits: 2,
+              maximumFractionDigits: 2,
+            }).format(n);
+      } catch {
+        return `${n.toFixed(2)} ${currency}`;
+      }
+    }
+    case 'tags':
+      return (Array.isArray(v) ? v : [v]).map(String).join('; ');
+    default:
+      return Array.isArray(v) ? v.map(String).join('; ') : String(v);
+  }
+}

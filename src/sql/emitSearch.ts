@@ -1,0 +1,51 @@
+import { resolve } from '../model/resolve.ts';
+import { tableName } from '../naming.ts';
+import type { AppSpec } from '../spec/types.ts';
+import { readableSql } from './emitPolicies.ts';
+import { qualified, quoteIdent } from './quote.ts';
+import { tableRef } from './specModel.ts';
+
+/** Loads pg_trgm into its own `extensions` schema, as on hosted Supabase (PGlite: `pgliteExtensions`). */
+export const TRIGRAM_EXTENSION_SQL =
+  'create schema if not exists extensions;\ncreate extension if not exists pg_trgm with schema extensions;';
+
+/** `app.<table>__search`: the ids of the rows the caller may read whose searchable text matches. */
+export function searchFunctionRef(entity: string): string {
+  return qualified('app', `${tableName(entity)}__search`);
+}
+
+/**
+ * Free-text search through trigram indexes. A list search is `col ilike '%text%'` over the
+ * searchable columns (listQuery.ts); without an index it reads every row (bench:ui, 100,000
+ * tickets: 400-900 ms). A GIN `gin_trgm_ops` index per column answers the same `ilike` (same
+ * rows), but not under row-level security: `ilike` is not leakproof, so Postgres evaluates it only
+ * after the policies and never as an index condition (src/sql/searchIndex.test.ts shows the seq
+ * scan). The search therefore runs in a security-definer function that applies the read policies
+ * itself (`readableSql`, as the transition functions do), so the planner may use the indexes; it
+ * returns only ids the caller could select anyway (every readable row's columns are readable:
+ * select is granted per table), and the caller's query still goes through RLS.
+ */
+export function emitSearch(spec: AppSpec, entity: string): string {
+  const columns = resolve(spec).tables.get(entity)?.searchable ?? [];
+  if (columns.length === 0) return '';
+  const table = tableRef(entity);
+  const fn = searchFunctionRef(entity);
+  const indexes = columns.map(
+    (c) =>
+      `create index if not exists ${quoteIdent(`${tableName(entity)}__${c}__trgm_idx`)} on ${table} using gin (${quoteIdent(c)} extensions.gin_trgm_ops);`,
+  );
+  const match = columns.map((c) => `t.${quoteIdent(c)} ilike p_pattern`).join(' or ');
+  return [
+    ...indexes,
+    `-- Search for ${entity}: matching ids the caller may read (a security-definer function, so the trigram indexes apply).`,
+    `create or replace function ${fn}(p_pattern text)`,
+    'returns setof uuid',
+    'language sql stable security definer',
+    "set search_path = ''",
+    'as $fn$',
+    `  select t.id from ${table} t where (${match}) and coalesce(${readableSql(spec, entity, 't')}, false)`,
+    '$fn$;',
+    `revoke all on function ${fn}(text) from public;`,
+    `grant execute on function ${fn}(text) to authenticated;`,
+  ].join('\n');
+}
