@@ -5,6 +5,7 @@ import type { AppSpec } from '../spec/types.ts';
 import { checkSpec } from './checkSpec.ts';
 import { miniSpec } from './fixtures/miniSpec.ts';
 import { LINTS, lintSpec } from './lintSpec.ts';
+import { auditedWithoutHistory } from './lints/auditedWithoutHistory.ts';
 import { deadEndStates } from './lints/deadEndStates.ts';
 import { deadTransitions } from './lints/deadTransitions.ts';
 import { entitiesNotShown } from './lints/entitiesNotShown.ts';
@@ -151,6 +152,16 @@ const cases: [string, Lint, (s: AppSpec) => void, Partial<Diagnostic>][] = [
       severity: 'warning',
       path: 'entities.ticket.fields.title.unique',
       message: expect.stringContaining('"customer"'),
+    },
+  ],
+  [
+    'audited fields without history',
+    auditedWithoutHistory,
+    (s) => (s.entities.person!.fields.name!.audited = true),
+    {
+      code: 'lint/audited-without-history',
+      severity: 'warning',
+      path: 'entities.person.fields.name.audited',
     },
   ],
   [
