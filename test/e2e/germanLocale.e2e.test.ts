@@ -95,13 +95,15 @@ describe.skipIf(!e2eAvailable)('expenses in German (browser locale de-DE)', () =
         await dialog.getByRole('textbox', { name: 'Betrag' }).fill('310');
         await dialog.getByRole('button', { name: de.add, exact: true }).click();
         await dialog.waitFor({ state: 'detached' });
-        await page.getByRole('link', { name: LINE }).waitFor();
+        await page.getByRole('link', { name: LINE, exact: true }).waitFor();
       });
       await step(page, 'de-money-date', async () => {
         // "310,00 €": German grouping, decimal comma, symbol after the amount.
         expect(eur('de-DE', 310)).toMatch(/^310,00\s€$/);
         await page.getByRole('main').getByText(eur('de-DE', 310), { exact: true }).first().waitFor();
-        // The claim was created moments ago: the relative date is German.
+        // The line's date as German readers write it ("21. Nov. 2026"), and the claim's relative age.
+        expect(day.format('D. MMM YYYY')).toMatch(/^\d{1,2}\. \S+ \d{4}$/);
+        await page.getByRole('main').getByText(day.format('D. MMM YYYY'), { exact: true }).first().waitFor();
         await page
           .getByText(/^Erstellt vor /)
           .first()
