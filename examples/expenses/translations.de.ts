@@ -13,6 +13,7 @@ export const de: Record<string, string> = {
   'Edit claim': 'Abrechnung bearbeiten',
   Claim: 'Abrechnung',
   'Expense line': 'Position',
+  'Edit expense line': 'Position bearbeiten',
   'To approve': 'Zu genehmigen',
   'Finance queue': 'Buchhaltung: offen',
   'Claims board': 'Abrechnungs-Board',
@@ -154,6 +155,7 @@ export const de: Record<string, string> = {
     'Jede Position muss in der Währung der Abrechnung sein; erlaubte Währungen sind {currencies}.',
   'A claim may have at most {maxLinesPerClaim} lines; start a second claim.':
     'Eine Abrechnung darf höchstens {maxLinesPerClaim} Positionen haben; beginnen Sie eine zweite.',
+  'A distance cannot be negative.': 'Eine Strecke kann nicht negativ sein.',
   'Enter the distance driven for mileage.': 'Geben Sie für Kilometergeld die gefahrene Strecke ein.',
   'Mileage is paid at most {mileageRatePerKm} per km.':
     'Kilometergeld wird mit höchstens {mileageRatePerKm} pro km erstattet.',

@@ -112,6 +112,9 @@ export const de: Record<string, string> = {
   Reopen: 'Wieder öffnen',
   Close: 'Schließen',
   Withdraw: 'Zurückziehen',
+  Rate: 'Bewerten',
+  'This solution is already rated; reopen the ticket if the problem is back.':
+    'Diese Lösung ist schon bewertet; öffnen Sie das Ticket wieder, wenn das Problem zurück ist.',
   'Discard as spam': 'Als Spam verwerfen',
   Customer: 'Kunde',
   'Files tickets and follows their own requests.': 'Meldet Tickets und verfolgt die eigenen Anfragen.',

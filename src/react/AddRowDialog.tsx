@@ -3,6 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { Row } from '../backend/types.ts';
 import { formSchema } from '../runtime/formSchema.ts';
+import { inSentence } from '../runtime/locale.ts';
 import { ui } from '../runtime/uiText.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { useRuntime } from './context.ts';
@@ -51,7 +52,7 @@ export function AddRowButton(props: {
   return (
     <>
       <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={() => setOpen(true)}>
-        {ui('newRow', { label: label.toLowerCase() })}
+        {ui('newRow', { label: inSentence(label) })}
       </Button>
       {open && <AddRowDialog {...props} label={label} onClose={() => setOpen(false)} />}
     </>
@@ -110,7 +111,7 @@ function AddRowDialog(props: {
     <Modal
       opened
       onClose={props.onClose}
-      title={<Text fw={600}>{ui('newRow', { label: props.label.toLowerCase() })}</Text>}
+      title={<Text fw={600}>{ui('newRow', { label: inSentence(props.label) })}</Text>}
       centered
       size="lg"
     >

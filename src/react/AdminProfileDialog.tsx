@@ -3,6 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { Row } from '../backend/types.ts';
 import { formSchema } from '../runtime/formSchema.ts';
+import { inSentence } from '../runtime/locale.ts';
 import { ui } from '../runtime/uiText.ts';
 import { useRuntime } from './context.ts';
 import { errorMessage, notifyOk, rowTitle } from './display.tsx';
@@ -112,7 +113,7 @@ function ProfileForm(props: {
           <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={ui('staleTitle')} role="alert">
             <Stack gap="xs">
               <Text size="sm">
-                {ui('staleBody', { label: (spec.entities[entity]?.label ?? entity).toLowerCase() })}
+                {ui('staleBody', { label: inSentence(spec.entities[entity]?.label ?? entity) })}
               </Text>
               <Group>
                 <Button

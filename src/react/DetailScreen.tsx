@@ -33,7 +33,7 @@ import type { HistoryEntry, Row } from '../backend/types.ts';
 import { availableTransitions, stateLabel } from '../runtime/availableTransitions.ts';
 import { can } from '../runtime/can.ts';
 import { formatMessage } from '../runtime/formatMessage.ts';
-import { currentLocale, DATE_FORMATS } from '../runtime/locale.ts';
+import { currentLocale, DATE_FORMATS, inSentence } from '../runtime/locale.ts';
 import { offersFlag } from '../runtime/offersFlag.ts';
 import { type PendingSum, pendingSum } from '../runtime/pendingSum.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
@@ -72,7 +72,7 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
   const navigate = useNavigate();
   if (q.isLoading) return <Skeleton height={320} radius="md" />;
   if (q.isError || !q.data) {
-    return <NotFoundPage message={ui('rowNotFound', { label: (e?.label ?? entity).toLowerCase() })} />;
+    return <NotFoundPage message={ui('rowNotFound', { label: inSentence(e?.label ?? entity) })} />;
   }
   const row = q.data;
   const machine = spec.states[entity];
@@ -602,7 +602,7 @@ function SnippetPicker(props: { entity: string; field: string; onPick(body: stri
   const label = spec.entities[source.entity]?.label ?? source.entity;
   return (
     <Select
-      label={ui('insertSnippet', { label: label.toLowerCase() })}
+      label={ui('insertSnippet', { label: inSentence(label) })}
       placeholder={ui('insertSnippetPlaceholder')}
       searchable
       clearable={false}

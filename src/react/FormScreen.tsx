@@ -6,6 +6,7 @@ import { Link, useBlocker, useNavigate, useParams } from 'react-router';
 import type { Row } from '../backend/types.ts';
 import { can } from '../runtime/can.ts';
 import { formSchema } from '../runtime/formSchema.ts';
+import { inSentence } from '../runtime/locale.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
 import { useRuntime } from './context.ts';
@@ -247,7 +248,7 @@ function Form({
       >
         <Stack>
           <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
-            {ui('staleBody', { label: (e?.label ?? entity).toLowerCase() })}
+            {ui('staleBody', { label: inSentence(e?.label ?? entity) })}
           </Alert>
           <Group justify="flex-end">
             <Button

@@ -33,6 +33,7 @@ import type { Row } from '../backend/types.ts';
 import { bulkTransitions } from '../runtime/bulkTransitions.ts';
 import { can } from '../runtime/can.ts';
 import { listQuery, listStateFromParams, listStateToParams, PAGE_SIZE } from '../runtime/listState.ts';
+import { inSentence } from '../runtime/locale.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
 import { valueOptions } from '../runtime/valueOptions.ts';
@@ -178,7 +179,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
               ? ui('loading')
               : ui(about ? 'totalRowsAbout' : 'totalRows', {
                   count: total,
-                  plural: (total === 1 ? (e?.label ?? entity) : plural).toLowerCase(),
+                  plural: inSentence(total === 1 ? (e?.label ?? entity) : plural),
                 })}
           </Text>
         </div>
@@ -205,7 +206,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
           <TextInput
             key={`q-${searchBox}`}
             aria-label={ui('search')}
-            placeholder={ui('searchPlaceholder', { plural: plural.toLowerCase() })}
+            placeholder={ui('searchPlaceholder', { plural: inSentence(plural) })}
             leftSection={<IconSearch size={16} />}
             defaultValue={state.search}
             onChange={(ev) => onSearch(ev.currentTarget.value)}
@@ -300,11 +301,11 @@ export function ListScreen({ route }: { route: RouteEntry }) {
         ) : rows.length === 0 ? (
           <Stack align="center" gap={4} p="xl">
             <Text fw={600}>
-              {filtered ? ui('emptyFiltered', { plural: plural.toLowerCase() }) : ui('emptyList')}
+              {filtered ? ui('emptyFiltered', { plural: inSentence(plural) }) : ui('emptyList')}
             </Text>
             {!filtered && (
               <Text c="dimmed" size="sm">
-                {ui('emptyListHint', { plural: plural.toLowerCase() })}
+                {ui('emptyListHint', { plural: inSentence(plural) })}
               </Text>
             )}
           </Stack>

@@ -32,7 +32,7 @@ function literalTexts(src: string): string[] {
   // Text between a JSX tag's `>` (not an arrow's `=>`) and the next `<`: words, not code.
   for (const m of code.matchAll(/(?<![=-])>([^<>{}]*[A-Za-z]{2,}[^<>{}]*)</g)) {
     const t = m[1]!.trim();
-    if (t && !/[=;():,]/.test(t)) found.push(t);
+    if (t && !/[=;():,&|]/.test(t)) found.push(t);
   }
   for (const m of code.matchAll(
     new RegExp(`\\b(?:${PROPS})=(?:"([^"]*[A-Za-z]{2}[^"]*)"|\\{'([^']*[A-Za-z]{2}[^']*)'\\})`, 'g'),

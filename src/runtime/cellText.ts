@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import type { AppSpec } from '../spec/types.ts';
 import { stateLabel } from './availableTransitions.ts';
+import { currentLocale, DATE_FORMATS, INTL_TAGS } from './locale.ts';
 import { ui } from './uiText.ts';
 import { valueOption } from './valueOptions.ts';
 
@@ -37,18 +38,19 @@ export function cellText(
     case 'ref':
       return f?.ref ? (label(f.ref, String(v)) ?? '') : '';
     case 'date':
-      return dayjs(String(v)).format('D MMM YYYY');
+      return dayjs(String(v)).format(DATE_FORMATS[currentLocale()].date);
     case 'datetime':
-      return dayjs(String(v)).format('D MMM YYYY HH:mm');
+      return dayjs(String(v)).format(DATE_FORMATS[currentLocale()].dateTime);
     case 'money': {
       const currency = f?.currencyField ? String(row[f.currencyField] ?? '') : '';
       const n = Number(v);
       try {
         return currency
-          ? new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(n)
-          : new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-              n,
-            );
+          ? new Intl.NumberFormat(INTL_TAGS[currentLocale()], { style: 'currency', currency }).format(n)
+          : new Intl.NumberFormat(INTL_TAGS[currentLocale()], {
+              minimumFractionDigits: 2,
+              maximumFractionDigits: 2,
+            }).format(n);
       } catch {
         return `${n.toFixed(2)} ${currency}`;
       }

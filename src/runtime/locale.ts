@@ -59,3 +59,11 @@ export const DATE_FORMATS: Readonly<Record<Locale, { date: string; dateTime: str
 
 /** The BCP 47 tag `Intl` formats numbers and amounts with for a locale. */
 export const INTL_TAGS: Readonly<Record<Locale, string>> = { en: 'en-US', de: 'de-DE' };
+
+/**
+ * A label as it reads inside a sentence ("New expense line"): English lower-cases it, German keeps
+ * it, since German nouns are always capitalised ("Neu: Position").
+ */
+export function inSentence(label: string): string {
+  return current === 'de' ? label : label.toLowerCase();
+}

@@ -4,6 +4,7 @@ import helpdesk from '../../examples/helpdesk/spec.ts';
 import { translations } from '../check/lints/translations.ts';
 import { specTexts } from '../spec/specTexts.ts';
 import type { AppSpec } from '../spec/types.ts';
+import { validateSpec } from '../spec/validateSpec.ts';
 import { formatMessage } from './formatMessage.ts';
 import { localizeSpec } from './localizeSpec.ts';
 import { valueOption } from './valueOptions.ts';
@@ -67,6 +68,15 @@ describe('translation lints', () => {
         path: 'translations.de.Subjcet',
         hint: 'did you mean "Subject"?',
       }),
+    ]);
+  });
+
+  it('validateSpec refuses a translation that is not text, at its path', () => {
+    const bad = { ...hd, translations: { de: { Subject: 5 } } };
+    const r = validateSpec(JSON.parse(JSON.stringify(bad)));
+    expect(r.spec).toBeNull();
+    expect(r.diagnostics).toEqual([
+      expect.objectContaining({ code: 'spec/type', path: 'translations.de.Subject' }),
     ]);
   });
 

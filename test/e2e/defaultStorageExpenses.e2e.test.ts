@@ -65,7 +65,7 @@ describe.skipIf(!e2eAvailable)('expenses in its default storage', () => {
         await dialog.getByRole('textbox', { name: 'Amount' }).fill('310');
         await dialog.getByRole('button', { name: ui('add'), exact: true }).click();
         await dialog.waitFor({ state: 'detached' });
-        await page.getByRole('link', { name: LINE }).waitFor();
+        await page.getByRole('link', { name: LINE, exact: true }).waitFor();
         // The draft's total follows its lines before any submit (item 7).
         const total = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' }).format(310);
         await page.getByRole('main').getByText(total, { exact: true }).first().waitFor();

@@ -133,15 +133,17 @@ export async function startE2E(app: string, extraArgs: string[] = []): Promise<E
 /**
  * A fresh browser profile (its own IndexedDB, localStorage and workers) for one test: the app in
  * its shipped mode (PGlite in the worker, persisted in IndexedDB — not `?memory`) starting from
- * its first visit. `colorScheme` is what the operating system prefers.
+ * its first visit. `colorScheme` is what the operating system prefers; `locale` the browser's language.
  */
 export async function freshProfile(
   e2e: Pick<E2E, 'browser'>,
-  options: { colorScheme?: 'light' | 'dark'; width?: number; height?: number } = {},
+  options: { colorScheme?: 'light' | 'dark'; width?: number; height?: number; locale?: string } = {},
 ): Promise<BrowserContext> {
   return e2e.browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     colorScheme: options.colorScheme ?? 'light',
+    // The browser's language (navigator.language, Accept-Language); the app picks its locale from it.
+    ...(options.locale ? { locale: options.locale } : {}),
   });
 }
 
