@@ -184,6 +184,4 @@ export const de: Record<string, string> = {
   'Longest claim title': 'Längster Abrechnungstitel',
   'Longest line description': 'Längste Positionsbeschreibung',
   'Shortest reason for returning or rejecting': 'Kürzeste Begründung für Rückgabe oder Ablehnung',
-  'Edit expense line': 'Ausgabenposition bearbeiten',
-  'A distance cannot be negative.': 'Eine Strecke kann nicht negativ sein.',
 };

@@ -180,7 +180,4 @@ export const de: Record<string, string> = {
   'Shortest resolution text': 'Kürzester Lösungstext',
   'Longest comment': 'Längster Kommentar',
   'Longest name': 'Längster Name',
-  Rate: 'Bewerten',
-  'This solution is already rated; reopen the ticket if the problem is back.':
-    'Diese Lösung ist schon bewertet; öffnen Sie das Ticket erneut, wenn das Problem zurück ist.',
 };
