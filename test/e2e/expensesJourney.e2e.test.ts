@@ -66,7 +66,7 @@ describe.skipIf(!e2eAvailable)('expenses journey', () => {
     await dialog.getByRole('textbox', { name: 'Amount' }).fill(line.amount);
     await dialog.getByRole('button', { name: ui('add'), exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.getByRole('link', { name: line.description }).waitFor();
+    await page.getByRole('link', { name: line.description, exact: true }).waitFor();
   };
 
   it('the employee makes a claim with lines and a receipt and submits it', async () => {

@@ -596,6 +596,7 @@ describe('data through PostgREST (no live Supabase project: answers are recorded
     expect(h).toEqual([
       {
         id: OTHER,
+        kind: 'transition',
         rowId: TICKET,
         transition: 'solve',
         fromState: 'open',
