@@ -57,8 +57,9 @@ export function emitSearch(spec: AppSpec, entity: string): string {
     // ilike at 100,000 rows).
     `  return query execute ${quoteLiteral(query)} using p_pattern, p_limit;`,
     'end',
+    // `revoke execute`, as every generated function: the migration planner finds functions to drop by it.
     '$fn$;',
-    `revoke all on function ${fn}(text, integer) from public;`,
+    `revoke execute on function ${fn}(text, integer) from public;`,
     `grant execute on function ${fn}(text, integer) to authenticated;`,
   ].join('\n');
 }

@@ -1877,7 +1877,7 @@ begin
   return query execute 'select t.id from public.person t where (t.name ilike $1 or t.email ilike $1 or t.department ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''employee'')) and coalesce((((t.id = (select auth.uid())) or (t.id = (select _me1.manager from public.person _me1 where _me1.id = (select auth.uid())))) or app.has_role(t.id, ''finance'')), false)) or ((select app.has_role((select auth.uid()), ''manager'')) and coalesce((t.manager = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), ''finance'')) or (select app.has_role((select auth.uid()), ''admin'')), false) limit $2' using p_pattern, p_limit;
 end
 $fn$;
-revoke all on function app.person__search(text, integer) from public;
+revoke execute on function app.person__search(text, integer) from public;
 grant execute on function app.person__search(text, integer) to authenticated;
 
 create index if not exists claim__title__trgm_idx on public.claim using gin (title extensions.gin_trgm_ops);
@@ -1896,7 +1896,7 @@ begin
   return query execute 'select t.id from public.claim t where (t.title ilike $1 or t.purpose ilike $1 or t.return_reason ilike $1 or t.rejection_reason ilike $1 or t.payment_reference ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''employee'')) and coalesce((t.submitter = (select auth.uid())), false)) or ((select app.has_role((select auth.uid()), ''manager'')) and coalesce(((t.submitter = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = t.submitter) = (select auth.uid())) and (t.status <> ''draft''))), false)) or ((select app.has_role((select auth.uid()), ''finance'')) and coalesce(((t.submitter = (select auth.uid())) or (t.status <> ''draft'')), false)) or (select app.has_role((select auth.uid()), ''admin'')), false) limit $2' using p_pattern, p_limit;
 end
 $fn$;
-revoke all on function app.claim__search(text, integer) from public;
+revoke execute on function app.claim__search(text, integer) from public;
 grant execute on function app.claim__search(text, integer) to authenticated;
 
 create index if not exists line__description__trgm_idx on public.line using gin (description extensions.gin_trgm_ops);
@@ -1912,7 +1912,7 @@ begin
   return query execute 'select t.id from public.line t where (t.description ilike $1 or t.merchant ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''employee'')) and coalesce((t.submitter = (select auth.uid())), false)) or ((select app.has_role((select auth.uid()), ''manager'')) and coalesce(((t.submitter = (select auth.uid())) or (((select _h1.manager from public.person _h1 where _h1.id = t.submitter) = (select auth.uid())) and ((select _h2.status from public.claim _h2 where _h2.id = t.claim) <> ''draft''))), false)) or ((select app.has_role((select auth.uid()), ''finance'')) and coalesce(((t.submitter = (select auth.uid())) or ((select _h1.status from public.claim _h1 where _h1.id = t.claim) <> ''draft'')), false)) or (select app.has_role((select auth.uid()), ''admin'')), false) limit $2' using p_pattern, p_limit;
 end
 $fn$;
-revoke all on function app.line__search(text, integer) from public;
+revoke execute on function app.line__search(text, integer) from public;
 grant execute on function app.line__search(text, integer) to authenticated;
 
 -- ======================================================================

@@ -1999,7 +1999,7 @@ begin
   return query execute 'select t.id from public.person t where (t.name ilike $1 or t.email ilike $1 or t.organisation ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''customer'')) and coalesce(((t.id = (select auth.uid())) or app.has_role(t.id, ''agent'')), false)) or (select app.has_role((select auth.uid()), ''agent'')) or (select app.has_role((select auth.uid()), ''admin'')), false) limit $2' using p_pattern, p_limit;
 end
 $fn$;
-revoke all on function app.person__search(text, integer) from public;
+revoke execute on function app.person__search(text, integer) from public;
 grant execute on function app.person__search(text, integer) to authenticated;
 
 create index if not exists ticket__title__trgm_idx on public.ticket using gin (title extensions.gin_trgm_ops);
@@ -2018,7 +2018,7 @@ begin
   return query execute 'select t.id from public.ticket t where (t.title ilike $1 or t.description ilike $1 or t.resolution ilike $1 or t.reopen_reason ilike $1 or t.rating_comment ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''customer'')) and coalesce((t.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), ''agent'')) or (select app.has_role((select auth.uid()), ''admin'')), false) limit $2' using p_pattern, p_limit;
 end
 $fn$;
-revoke all on function app.ticket__search(text, integer) from public;
+revoke execute on function app.ticket__search(text, integer) from public;
 grant execute on function app.ticket__search(text, integer) to authenticated;
 
 create index if not exists comment__body__trgm_idx on public.comment using gin (body extensions.gin_trgm_ops);
@@ -2033,7 +2033,7 @@ begin
   return query execute 'select t.id from public.comment t where (t.body ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''customer'')) and coalesce(((t.internal = false) and ((select _h1.requester from public.ticket _h1 where _h1.id = t.ticket) = (select auth.uid()))), false)) or (select app.has_role((select auth.uid()), ''agent'')) or (select app.has_role((select auth.uid()), ''admin'')), false) limit $2' using p_pattern, p_limit;
 end
 $fn$;
-revoke all on function app.comment__search(text, integer) from public;
+revoke execute on function app.comment__search(text, integer) from public;
 grant execute on function app.comment__search(text, integer) to authenticated;
 
 create index if not exists category__name__trgm_idx on public.category using gin (name extensions.gin_trgm_ops);
@@ -2049,7 +2049,7 @@ begin
   return query execute 'select t.id from public.category t where (t.name ilike $1 or t.description ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''customer'')) and coalesce((t.active = true), false)) or (select app.has_role((select auth.uid()), ''agent'')) or (select app.has_role((select auth.uid()), ''admin'')), false) limit $2' using p_pattern, p_limit;
 end
 $fn$;
-revoke all on function app.category__search(text, integer) from public;
+revoke execute on function app.category__search(text, integer) from public;
 grant execute on function app.category__search(text, integer) to authenticated;
 
 create index if not exists saved_reply__title__trgm_idx on public.saved_reply using gin (title extensions.gin_trgm_ops);
@@ -2065,7 +2065,7 @@ begin
   return query execute 'select t.id from public.saved_reply t where (t.title ilike $1 or t.body ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''agent'')) and coalesce(((t.shared = true) or (t.created_by = (select auth.uid()))), false)) or (select app.has_role((select auth.uid()), ''admin'')), false) limit $2' using p_pattern, p_limit;
 end
 $fn$;
-revoke all on function app.saved_reply__search(text, integer) from public;
+revoke execute on function app.saved_reply__search(text, integer) from public;
 grant execute on function app.saved_reply__search(text, integer) to authenticated;
 
 -- ======================================================================

@@ -966,7 +966,7 @@ begin
   return query execute 'select t.id from public.person t where (t.email ilike $1 or t.name ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''customer'')) and coalesce((t.id = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), ''agent'')), false) limit $2' using p_pattern, p_limit;
 end
 $fn$;
-revoke all on function app.person__search(text, integer) from public;
+revoke execute on function app.person__search(text, integer) from public;
 grant execute on function app.person__search(text, integer) to authenticated;
 
 create index if not exists ticket__title__trgm_idx on public.ticket using gin (title extensions.gin_trgm_ops);
@@ -983,7 +983,7 @@ begin
   return query execute 'select t.id from public.ticket t where (t.title ilike $1 or t.body ilike $1 or t.resolution ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''customer'')) and coalesce((t.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), ''agent'')), false) limit $2' using p_pattern, p_limit;
 end
 $fn$;
-revoke all on function app.ticket__search(text, integer) from public;
+revoke execute on function app.ticket__search(text, integer) from public;
 grant execute on function app.ticket__search(text, integer) to authenticated;
 
 create index if not exists comment__body__trgm_idx on public.comment using gin (body extensions.gin_trgm_ops);
@@ -998,7 +998,7 @@ begin
   return query execute 'select t.id from public.comment t where (t.body ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''customer'')) and coalesce(((select _h1.requester from public.ticket _h1 where _h1.id = t.ticket) = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), ''agent'')), false) limit $2' using p_pattern, p_limit;
 end
 $fn$;
-revoke all on function app.comment__search(text, integer) from public;
+revoke execute on function app.comment__search(text, integer) from public;
 grant execute on function app.comment__search(text, integer) to authenticated;
 
 -- ======================================================================
