@@ -13,6 +13,7 @@ import {
 } from '../../src/backend/embedded/createEmbeddedBackend.ts';
 import { entityInfo } from '../../src/backend/embedded/entityInfo.ts';
 import { listQuery } from '../../src/backend/embedded/listQuery.ts';
+import { pgliteExtensions } from '../../src/backend/embedded/pgliteExtensions.ts';
 import { miniSpec } from '../../src/check/fixtures/miniSpec.ts';
 import { renderScreens } from '../../src/doc/renderScreens.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
@@ -162,7 +163,7 @@ describe('screens filtered by a rule', () => {
     let pg: PGlite;
     let backend: EmbeddedBackend;
     beforeAll(async () => {
-      pg = await PGlite.create();
+      pg = await PGlite.create({ extensions: pgliteExtensions });
       backend = await createEmbeddedBackend({ spec: pollSpec(), db: pg });
     }, 120_000);
     afterAll(async () => {
