@@ -141,8 +141,8 @@ export const de: Record<string, string> = {
     'Sie können nur Abrechnungen Ihrer eigenen Mitarbeitenden genehmigen.',
   "Only the claimant's manager or finance can do this, and never on their own claim.":
     'Das kann nur die Führungskraft des Antragstellers oder die Buchhaltung, und nie bei der eigenen Abrechnung.',
-  'Claims above {financeApprovalThreshold} need finance approval before they are paid.':
-    'Abrechnungen über {financeApprovalThreshold} brauchen vor der Auszahlung die Genehmigung der Buchhaltung.',
+  'Claims above the finance threshold of their currency (EUR {financeThresholdEUR}, USD {financeThresholdUSD}, GBP {financeThresholdGBP}, CHF {financeThresholdCHF}, SEK {financeThresholdSEK}) need finance approval before they are paid.':
+    'Abrechnungen über der Buchhaltungsschwelle ihrer Währung (EUR {financeThresholdEUR}, USD {financeThresholdUSD}, GBP {financeThresholdGBP}, CHF {financeThresholdCHF}, SEK {financeThresholdSEK}) brauchen vor der Auszahlung die Genehmigung der Buchhaltung.',
   'Descriptions may be at most {descriptionMaxLength} characters long.':
     'Beschreibungen dürfen höchstens {descriptionMaxLength} Zeichen lang sein.',
   'The amount must be more than zero.': 'Der Betrag muss größer als null sein.',
@@ -170,8 +170,16 @@ export const de: Record<string, string> = {
   'The claim is paid, but it could not be exported to accounting; export it again later.':
     'Die Abrechnung ist ausgezahlt, konnte aber nicht an die Finanzbuchhaltung exportiert werden; exportieren Sie sie später erneut.',
   'Accepted currencies': 'Erlaubte Währungen',
-  'Claim total above which finance must approve too':
-    'Abrechnungssumme, ab der auch die Buchhaltung genehmigen muss',
+  'Claim total above which finance must approve too (EUR)':
+    'Abrechnungssumme, ab der auch die Buchhaltung genehmigen muss (EUR)',
+  'Claim total above which finance must approve too (USD)':
+    'Abrechnungssumme, ab der auch die Buchhaltung genehmigen muss (USD)',
+  'Claim total above which finance must approve too (GBP)':
+    'Abrechnungssumme, ab der auch die Buchhaltung genehmigen muss (GBP)',
+  'Claim total above which finance must approve too (CHF)':
+    'Abrechnungssumme, ab der auch die Buchhaltung genehmigen muss (CHF)',
+  'Claim total above which finance must approve too (SEK)':
+    'Abrechnungssumme, ab der auch die Buchhaltung genehmigen muss (SEK)',
   'Line amount above which a receipt is required': 'Positionsbetrag, ab dem ein Beleg nötig ist',
   'Largest single expense': 'Größte einzelne Ausgabe',
   'Largest claim total': 'Größte Abrechnungssumme',
