@@ -96,6 +96,8 @@ export function ListScreen({ route }: { route: RouteEntry }) {
     [spec, user, entity, pageRows],
   );
   const chosenRows = rows.filter((r) => chosen.has(String(r.id)));
+  const anyChosen = chosenRows.length > 0;
+  const partlyChosen = anyChosen && chosenRows.length < rows.length;
   const toggle = useCallback(
     (id: string) =>
       setChosen((old) => {
@@ -286,7 +288,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
           )}
         </Group>
       </Card>
-      {selectable && chosenRows.length > 0 && (
+      {selectable && anyChosen && (
         <BulkActions entity={entity} rows={chosenRows} onDone={() => setChosen(new Set())} />
       )}
       <Card withBorder padding={0} radius="md">
@@ -317,7 +319,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
                       <Checkbox
                         aria-label={ui('selectAllRows')}
                         checked={chosenRows.length === rows.length}
-                        indeterminate={chosenRows.length > 0 && chosenRows.length < rows.length}
+                        indeterminate={partlyChosen}
                         onChange={() =>
                           setChosen(
                             chosenRows.length === rows.length

@@ -26,7 +26,7 @@ const withoutComments = (src: string) =>
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .replace(/^\s*\/\/.*$/gm, '');
 
-export function literalTexts(src: string): string[] {
+function literalTexts(src: string): string[] {
   const code = withoutComments(src);
   const found: string[] = [];
   // Text between a JSX tag's `>` (not an arrow's `=>`) and the next `<`: words, not code.

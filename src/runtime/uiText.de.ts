@@ -179,7 +179,7 @@ export const UI_TEXT_DE: Readonly<Record<UiTextKey, string>> = {
   selectedRows: '{count} gewählt',
   selectRow: '{title} wählen',
   selectAllRows: 'Alle angezeigten Zeilen wählen',
-  bulkRun: '{action} ({count})',
+  bulkRun: '{action} ({count} Zeilen)',
   bulkNone: 'Keine Aktion passt auf alle gewählten Zeilen',
   bulkConfirm: '{action}: {count} Zeilen, eine nach der anderen?',
   bulkDone: '{action}: {count} erledigt',
