@@ -27,9 +27,8 @@ describe('UI catalogues', () => {
     const same = Object.entries(UI_CATALOGUES.de).filter(
       ([k, v]) => UI_TEXT[k as keyof typeof UI_TEXT] === v,
     );
-    // Words that are the same in both ({action} ({count}), Navigation, Details, Filter, Name, —, {count} {plural}).
+    // Words that are the same in both (Navigation, Details, Filter, Name, —, {count} {plural}).
     expect(same.map(([k]) => k).sort()).toEqual([
-      'bulkRun',
       'details',
       'empty',
       'fieldName',

@@ -103,7 +103,8 @@ describe.skipIf(!e2eAvailable)('expenses in German (browser locale de-DE)', () =
         await page.getByRole('main').getByText(eur('de-DE', 310), { exact: true }).first().waitFor();
         // The line's date as German readers write it ("21. Nov. 2026"), and the claim's relative age.
         expect(day.format('D. MMM YYYY')).toMatch(/^\d{1,2}\. \S+ \d{4}$/);
-        await page.getByRole('main').getByText(day.format('D. MMM YYYY'), { exact: true }).first().waitFor();
+        // Inside the line's summary ("Datum: 21. Nov. 2026 · Kategorie …"), so not an exact match.
+        await page.getByRole('main').getByText(day.format('D. MMM YYYY')).first().waitFor();
         await page
           .getByText(/^Erstellt vor /)
           .first()
