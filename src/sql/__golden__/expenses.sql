@@ -256,9 +256,9 @@ create table if not exists public.line (
   constraint line__description_too_long__1 check (description is null or (char_length(description) <= 200)),
   constraint line__amount_not_positive__2 check (amount is null or (amount >= 0.01)),
   constraint line__line_amount_too_high__3 check (amount is null or (amount <= 5000)),
-  constraint line__distance_negative__8 check (distance_km is null or (distance_km >= 0)),
-  constraint line__mileage_distance_required__9 check (not coalesce((category = 'mileage'), false) or coalesce((distance_km > 0), false)),
-  constraint line__mileage_rate_exceeded__10 check (not coalesce((category = 'mileage'), false) or coalesce((amount <= ((distance_km)::numeric * 0.3)), false))
+  constraint line__mileage_distance_required__8 check (not coalesce((category = 'mileage'), false) or coalesce((distance_km > 0), false)),
+  constraint line__mileage_rate_exceeded__9 check (not coalesce((category = 'mileage'), false) or coalesce((amount <= ((distance_km)::numeric * 0.3)), false)),
+  constraint line__distance_negative__11 check (distance_km is null or (distance_km >= 0))
 );
 
 create table if not exists public.receipt (
