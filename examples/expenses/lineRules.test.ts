@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedBackend } from '../../src/backend/embedded/createEmbeddedBackend.ts';
 import { demoAccounts, seedDemoAccounts } from '../../src/backend/embedded/demo/demoAccounts.ts';
+import { pgliteExtensions } from '../../src/backend/embedded/pgliteExtensions.ts';
 import { type Backend, BackendError } from '../../src/backend/types.ts';
 import expenses from './spec.ts';
 
@@ -20,7 +21,7 @@ describe('expense lines', () => {
   };
 
   beforeAll(async () => {
-    db = await PGlite.create();
+    db = await PGlite.create({ extensions: pgliteExtensions });
     const b = await createEmbeddedBackend({ spec: expenses, db });
     await b.asOwner((tx) => seedDemoAccounts(tx, expenses));
     backend = b;

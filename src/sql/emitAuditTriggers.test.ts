@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import helpdesk from '../../examples/helpdesk/spec.ts';
 import { createEmbeddedBackend } from '../backend/embedded/createEmbeddedBackend.ts';
 import { demoAccounts, seedDemoAccounts } from '../backend/embedded/demo/demoAccounts.ts';
+import { pgliteExtensions } from '../backend/embedded/pgliteExtensions.ts';
 import type { Backend } from '../backend/types.ts';
 import { compileMigration } from './compileMigration.ts';
 
@@ -17,7 +18,7 @@ describe('audited fields and children in the history', () => {
   let ticket = '';
 
   beforeAll(async () => {
-    db = await PGlite.create();
+    db = await PGlite.create({ extensions: pgliteExtensions });
     const b = await createEmbeddedBackend({ spec: helpdesk, db });
     await b.asOwner((tx) => seedDemoAccounts(tx, helpdesk));
     backend = b;
