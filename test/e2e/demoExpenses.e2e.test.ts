@@ -72,7 +72,7 @@ describe.skipIf(!e2eAvailable)('expenses demo in its default storage', () => {
         await dialog.getByRole('textbox', { name: 'Amount' }).fill('1240.50');
         await dialog.getByRole('button', { name: ui('add'), exact: true }).click();
         await dialog.waitFor({ state: 'detached' });
-        await page.getByRole('link', { name: LINE }).click();
+        await page.getByRole('link', { name: LINE, exact: true }).click();
         await page.getByRole('heading', { level: 1, name: LINE }).waitFor();
         await page.locator('input[type=file]').setInputFiles(fileOf('boarding-pass.pdf', 4096));
         await page.getByText('boarding-pass.pdf').waitFor({ timeout: 20_000 });

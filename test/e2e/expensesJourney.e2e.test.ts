@@ -100,7 +100,7 @@ describe.skipIf(!e2eAvailable)('expenses journey', () => {
       await status('Draft');
     });
     await step(page, 'ex-receipt', async () => {
-      await page.getByRole('link', { name: 'Train Paris–Lyon return' }).click();
+      await page.getByRole('link', { name: 'Train Paris–Lyon return', exact: true }).click();
       await page.getByRole('heading', { level: 1, name: 'Train Paris–Lyon return' }).waitFor();
       const max = spec.constants.maxReceiptMb?.value as number;
       const input = page.locator('input[type=file]');

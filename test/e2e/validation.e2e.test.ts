@@ -205,7 +205,7 @@ describe.skipIf(!e2eAvailable)('validation: expenses new claim and expense line'
       await page.getByRole('option', { name: 'EUR', exact: true }).click();
       await dialog.getByRole('button', { name: ui('add'), exact: true }).click();
       await dialog.waitFor({ state: 'detached' });
-      await page.getByRole('link', { name: 'Drive to the Annecy venue' }).waitFor();
+      await page.getByRole('link', { name: 'Drive to the Annecy venue', exact: true }).waitFor();
     });
     expect(errors).toEqual([]);
   }, 60_000);
