@@ -100,9 +100,9 @@ describe.skipIf(!e2eAvailable)('expense records in its default storage', () => {
   it('the claim lists its line with amount, date and category, and the line can be edited', async () => {
     await step(page, 'rx-lines', async () => {
       const card = linesCard();
-      await card.getByRole('link', { name: LINE }).waitFor({ timeout: 15_000 });
-      await card.getByText(euro(20), { exact: true }).waitFor();
-      await card.getByText(dayjs().subtract(3, 'day').format('D MMM YYYY'), { exact: true }).waitFor();
+      await card.getByRole('link', { name: LINE, exact: true }).waitFor({ timeout: 15_000 });
+      await card.getByText(euro(20)).waitFor();
+      await card.getByText(dayjs().subtract(3, 'day').format('D MMM YYYY')).waitFor();
       await card.getByText('Travel', { exact: true }).waitFor();
     });
     await step(page, 'rx-edit-line', async () => {
@@ -120,7 +120,7 @@ describe.skipIf(!e2eAvailable)('expense records in its default storage', () => {
         dispatchEvent(new PopStateEvent('popstate'));
       }, claimPath);
       const card = linesCard();
-      await card.getByText(euro(25.5), { exact: true }).waitFor({ timeout: 15_000 });
+      await card.getByText(euro(25.5)).waitFor({ timeout: 15_000 });
       await card.getByText('Meals', { exact: true }).waitFor();
       // The claim's history records the line added under it.
       await page.getByText(ui('historyAdded', { label: 'Expense line' }), { exact: true }).waitFor();
