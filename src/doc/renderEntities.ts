@@ -34,6 +34,8 @@ function renderEntity(spec: AppSpec, name: string, e: EntitySpec): string {
     notes.push(`No two rows have the same ${names} together (error ${code(key.error)}).`);
   }
   const fields = Object.entries(e.fields);
+  // Only entities with audited fields get the column, so the other tables stay as narrow as before.
+  const audited = fields.some(([, f]) => f.audited);
   const rows = fields.map(([f, spec_]) => [
     code(f),
     fieldLabel(spec, name, f),
@@ -45,6 +47,7 @@ function renderEntity(spec: AppSpec, name: string, e: EntitySpec): string {
     spec_.help ?? '',
     flagWords(spec_.list),
     flagWords(spec_.search),
+    ...(audited ? [spec_.audited ? 'yes' : ''] : []),
   ]);
   return joinBlocks([
     `### ${e.label} (${code(name)})`,
@@ -63,6 +66,7 @@ function renderEntity(spec: AppSpec, name: string, e: EntitySpec): string {
             'Help',
             'In lists',
             'Searched',
+            ...(audited ? ['In history'] : []),
           ],
           rows,
         ),

@@ -17,6 +17,7 @@ const FIELD_COLUMNS = {
   help: ['Help', 'Description', 'Notes'],
   list: ['In lists', 'List', 'Listed'],
   search: ['Searched', 'Search'],
+  audited: ['In history', 'Audited'],
 };
 
 interface PendingField {
@@ -87,6 +88,7 @@ export function readEntities(ctx: ImportContext, body: readonly RootContent[], s
       if (flag(row.cell('required').text)) f.required = true;
       if (flag(row.cell('unique').text)) f.unique = true;
       if (flag(row.cell('owner').text)) f.owner = true;
+      if (flag(row.cell('audited').text)) f.audited = true;
       const list = flag(row.cell('list').text);
       if (list !== undefined) f.list = list;
       const search = flag(row.cell('search').text);
