@@ -46,7 +46,7 @@ describe('availableTransitions', () => {
 describe('availableTransitions: the row as the transition leaves it', () => {
   const fin = { id: 'fin', roles: ['finance'] };
   it('disables paying your own claim with the row rule message (paidBy != submitter)', () => {
-    const own = { status: 'approved', submitter: 'fin', total: 10, approvedBy: 'boss' };
+    const own = { status: 'approved', submitter: 'fin', total: 10, currency: 'EUR', approvedBy: 'boss' };
     const pay = availableTransitions(expenses, fin, 'claim', own).find((t) => t.name === 'pay');
     expect(pay).toMatchObject({ allowed: false, reason: 'Nobody may approve or pay their own claim.' });
     const other = availableTransitions(expenses, fin, 'claim', { ...own, submitter: 'emp' });
