@@ -90,7 +90,11 @@ describe.skipIf(!e2eAvailable)('helpdesk records in its default storage', () => 
       await dismissToasts(page);
       await page.getByLabel('Message').fill('Checked the ribbon: it is empty. Ordering a new one.');
       await page.getByRole('button', { name: ui('add'), exact: true }).click();
-      await page.getByText('Ordering a new one.').waitFor({ timeout: 15_000 });
+      // The posted comment, not the message box that still holds the text until the answer clears it.
+      await page
+        .getByRole('paragraph')
+        .filter({ hasText: 'Ordering a new one.' })
+        .waitFor({ timeout: 15_000 });
     });
   }, 400_000);
 
