@@ -136,6 +136,17 @@ type TypedErrors<E extends Entities> = Record<
   Omit<ErrorSpec, 'field'> & { field?: { [K in Names<E>]: `${K}.${FieldsOf<E, K>}` }[Names<E>] }
 >;
 
+/** A payload's key names, without the `?` of optional ones. */
+type PayloadKeys<S> = { [P in Extract<keyof S, string>]: P extends `${infer N}?` ? N : P }[Extract<
+  keyof S,
+  string
+>];
+
+/** A call's `fill`: only keys of its payload, and lists from an entity of the app. */
+type TypedFill<E extends Entities, S> = {
+  [P in PayloadKeys<S>]?: string | { rows: Names<E>; fill?: Record<string, string> };
+};
+
 /**
  * The input `defineApp` accepts: an `AppSpec` whose cross-references are checked by the compiler.
  * States, validation and permissions must name existing entities, fields, roles, states and error codes.
@@ -164,7 +175,13 @@ export interface AppInput<
   };
   calls: Omit<CallsSpec, 'declared'> & {
     declared: {
-      [K in keyof D]: Omit<D[K], 'roles' | 'error'> & { roles: readonly Names<R>[]; error: Names<Err> };
+      [K in keyof D]: D[K] & {
+        roles: readonly Names<R>[];
+        error: Names<Err>;
+        fill?: TypedFill<E, D[K]['payload']> & {
+          [X in Exclude<keyof NonNullable<D[K]['fill']>, PayloadKeys<D[K]['payload']>>]: never;
+        };
+      };
     };
   };
   errors: Err;
