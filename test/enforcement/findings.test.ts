@@ -198,6 +198,70 @@ describe.each(backends)('attack-review findings on $name', (backend) => {
     });
   });
 
+  describe('a count in a transition guard (helpdesk whose withdraw needs a ticket without attachments)', () => {
+    let db: TestDb;
+    let customer: string;
+    let agent: string;
+    const guarded = {
+      ...helpdesk,
+      states: {
+        ...helpdesk.states,
+        ticket: {
+          ...helpdesk.states.ticket,
+          transitions: {
+            ...helpdesk.states.ticket?.transitions,
+            withdraw: {
+              ...helpdesk.states.ticket?.transitions.withdraw,
+              guard: 'requester = me and count(attachment where ticket = this) = 0',
+            },
+          },
+        },
+      },
+    } as AppSpec;
+    beforeAll(async () => {
+      expect(validateSpec(guarded).diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+      db = await backend.open(guarded);
+      customer = await createUser(db, 'fg.customer@example.com', { meta: { name: 'Customer' } });
+      agent = await createUser(db, 'fg.agent@example.com', { roles: ['agent'], meta: { name: 'Agent' } });
+    }, 120_000);
+    afterAll(async () => {
+      if (db) await backend.release(db);
+    });
+
+    it('finding 7: a count in a transition guard counts every row, hidden ones included (a workflow condition, not filtered by visibility)', async () => {
+      const ticket = () =>
+        one<{ id: string }>(
+          db,
+          `insert into public.ticket (title, description, requester) values ('Guarded', 'A ticket to withdraw', $1) returning id`,
+          [customer],
+        );
+      const withdraw = (id: string) =>
+        db.asUser(customer, (q) =>
+          q.query<{ status: string }>(`select status from public.ticket_withdraw($1, null, '{}'::jsonb)`, [
+            id,
+          ]),
+        );
+      const hidden = await ticket();
+      await db.query(
+        `insert into public.attachment (ticket, uploaded_by, internal, name, size_bytes, content) values ($1, $2, true, 'note.txt', 1, '\\x41')`,
+        [hidden.id, agent],
+      );
+      // The customer cannot see the internal attachment …
+      const seen = await db.asUser(customer, (q) =>
+        q.query<{ c: number }>('select count(*)::int as c from public.attachment where ticket = $1', [
+          hidden.id,
+        ]),
+      );
+      expect(seen.rows).toEqual([{ c: 0 }]);
+      // … but the guard counts it: the transition is refused with the guard's catalogue error.
+      const e = await expectDbError(() => withdraw(hidden.id));
+      expect([e.code, e.message]).toEqual(['P0001', 'NOT_REQUESTER']);
+      // Without any attachment the same customer withdraws.
+      const clean = await ticket();
+      expect((await withdraw(clean.id)).rows).toEqual([{ status: 'closed' }]);
+    });
+  });
+
   describe('a limit over rows of mixed visibility (helpdesk with one limit for all attachments)', () => {
     let db: TestDb;
     let customer: string;
