@@ -104,6 +104,37 @@ describe.each(backends)('attack-review findings on $name', (backend) => {
       }
     });
 
+    it('finding 1: a write to a counted group holds the group’s lock until it commits, and the limit holds (races: rulesRace.server.test.ts)', async () => {
+      // PGlite has one connection, so nothing can race there; what both backends show is that the
+      // writer takes the transaction-scoped advisory lock the race suite relies on.
+      const t = await one<{ id: string }>(
+        db,
+        `insert into public.ticket (title, description, requester) values ('Locks', 'A ticket whose group is locked', $1) returning id`,
+        [customer],
+      );
+      const held = await db.asUser(customer, async (q) => {
+        const before = await q.query<{ n: number }>(
+          `select count(*)::int as n from pg_catalog.pg_locks where locktype = 'advisory' and pid = pg_catalog.pg_backend_pid()`,
+        );
+        await q.query(
+          `insert into public.attachment (ticket, name, size_bytes, content) values ($1, 'f.txt', 1, '\\x41')`,
+          [t.id],
+        );
+        const after = await q.query<{ n: number }>(
+          `select count(*)::int as n from pg_catalog.pg_locks where locktype = 'advisory' and pid = pg_catalog.pg_backend_pid()`,
+        );
+        return [before.rows[0]?.n, after.rows[0]?.n];
+      });
+      expect(held[0]).toBe(0);
+      expect(held[1]).toBeGreaterThan(0);
+      // Released at commit.
+      const after = await one<{ n: number }>(
+        db,
+        `select count(*)::int as n from pg_catalog.pg_locks where locktype = 'advisory' and pid = pg_catalog.pg_backend_pid()`,
+      );
+      expect(after.n).toBe(0);
+    });
+
     it('finding 7: a customer’s attachment limit does not count internal attachments, and a full ticket leaves agents their internal ones', async () => {
       const limit = Number(helpdesk.constants.maxAttachmentsPerTicket?.value);
       const t = await one<{ id: string }>(
