@@ -148,6 +148,22 @@ type TypedFill<E extends Entities, S> = {
 };
 
 /**
+ * A declared call as written: roles and error code of the app, `fill` keys of its own payload.
+ * Homomorphic in the call (not `Omit`), so TypeScript infers the call's payload from what is written.
+ */
+type TypedCall<Call, E extends Entities, R extends string, Err extends string> = {
+  [P in keyof Call]: P extends 'roles'
+    ? readonly R[]
+    : P extends 'error'
+      ? Err
+      : P extends 'fill'
+        ? Call extends { payload: infer S }
+          ? TypedFill<E, S> & { [X in Exclude<keyof Call[P], PayloadKeys<S>>]: never }
+          : never
+        : Call[P];
+};
+
+/**
  * The input `defineApp` accepts: an `AppSpec` whose cross-references are checked by the compiler.
  * States, validation and permissions must name existing entities, fields, roles, states and error codes.
  */
@@ -175,13 +191,7 @@ export interface AppInput<
   };
   calls: Omit<CallsSpec, 'declared'> & {
     declared: {
-      [K in keyof D]: D[K] & {
-        roles: readonly Names<R>[];
-        error: Names<Err>;
-        fill?: TypedFill<E, D[K]['payload']> & {
-          [X in Exclude<keyof NonNullable<D[K]['fill']>, PayloadKeys<D[K]['payload']>>]: never;
-        };
-      };
+      [K in keyof D]: TypedCall<D[K], E, Names<R>, Names<Err>>;
     };
   };
   errors: Err;
