@@ -39,6 +39,7 @@ export type DiagnosticCode =
   | 'lint/unknown-placeholder'
   | 'lint/update-without-read'
   | 'lint/unique-on-hidden-rows'
+  | 'lint/guard-counts-hidden-rows'
   | 'lint/unknown-translation'
   | 'lint/missing-translation'
   | 'lint/translation-placeholder';

@@ -723,6 +723,14 @@ export default defineApp({
         response: { entryId: 'string', postedAt: 'datetime', 'warnings?': ['string'] },
         roles: ['finance'],
         error: 'EXPORT_FAILED',
+        // Filled by the database when a claim is paid (`claimId`, `currency`, `total` and `paidAt`
+        // from the claim; each line's `date`, `category`, `description` and `amount` from the line).
+        fill: {
+          reference: 'paymentReference',
+          employeeEmail: 'submitter.email',
+          costCentre: 'submitter.costCentre',
+          lines: { rows: 'line' },
+        },
       },
     },
   },

@@ -763,6 +763,14 @@ export default defineApp({
         response: { id: 'string', queued: 'boolean' },
         roles: ['agent'],
         error: 'NOTIFY_FAILED',
+        // Filled by the database when a ticket is solved (`ticketId` is the ticket's id).
+        fill: {
+          to: 'requester.email',
+          subject: 'Solved: {title}',
+          body:
+            'Hello {requester.name},\n\nyour ticket "{title}" was solved by {assignee.name}:\n\n{resolution}\n\n' +
+            'If the problem is still there, reopen the ticket within {reopenWindowDays} days.',
+        },
       },
     },
   },

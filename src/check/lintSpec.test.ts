@@ -10,6 +10,7 @@ import { callRoleGaps } from './lints/callRoleGaps.ts';
 import { deadEndStates } from './lints/deadEndStates.ts';
 import { deadTransitions } from './lints/deadTransitions.ts';
 import { entitiesNotShown } from './lints/entitiesNotShown.ts';
+import { guardCountsHiddenRows } from './lints/guardCountsHiddenRows.ts';
 import { idleRoles } from './lints/idleRoles.ts';
 import { routeParams } from './lints/routeParams.ts';
 import { translations } from './lints/translations.ts';
@@ -175,6 +176,20 @@ const cases: [string, Lint, (s: AppSpec) => void, Partial<Diagnostic>][] = [
       code: 'lint/unique-on-hidden-rows',
       severity: 'warning',
       path: 'entities.ticket.fields.title.unique',
+      message: expect.stringContaining('"customer"'),
+    },
+  ],
+  [
+    // Issue 11, finding 7: guards read every row; customers read only their own tickets.
+    'finding 7: guards counting rows a runner cannot all read',
+    guardCountsHiddenRows,
+    (s) =>
+      (s.states.ticket!.transitions.reopen!.guard =
+        'solvedAt > now - days(reopenWindowDays) and count(ticket where status = open) < 10'),
+    {
+      code: 'lint/guard-counts-hidden-rows',
+      severity: 'warning',
+      path: 'states.ticket.transitions.reopen.guard',
       message: expect.stringContaining('"customer"'),
     },
   ],

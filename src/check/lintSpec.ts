@@ -5,6 +5,7 @@ import { callRoleGaps } from './lints/callRoleGaps.ts';
 import { deadEndStates } from './lints/deadEndStates.ts';
 import { deadTransitions } from './lints/deadTransitions.ts';
 import { entitiesNotShown } from './lints/entitiesNotShown.ts';
+import { guardCountsHiddenRows } from './lints/guardCountsHiddenRows.ts';
 import { idleRoles } from './lints/idleRoles.ts';
 import { routeParams } from './lints/routeParams.ts';
 import { translations } from './lints/translations.ts';
@@ -36,6 +37,7 @@ export const LINTS: readonly Lint[] = [
   unknownPlaceholders,
   updateWithoutRead,
   uniqueOnHiddenRows,
+  guardCountsHiddenRows,
   auditedWithoutHistory,
   translations,
 ];

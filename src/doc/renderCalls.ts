@@ -1,4 +1,5 @@
 import { columnName, tableName, transitionFunctionName } from '../naming.ts';
+import { FILL_MARKER } from '../spec/callFills.ts';
 import { serverPayloadKeys } from '../spec/transitionCalls.ts';
 import type { AppSpec, DeclaredCallSpec, FieldSpec } from '../spec/types.ts';
 import { entityLabel, roleLabel, transitionLabel } from './labels.ts';
@@ -174,9 +175,17 @@ function renderDeclared(spec: AppSpec, name: string, c: DeclaredCallSpec): strin
     Object.entries(st.transitions)
       .filter(([, t]) => t.calls?.includes(name))
       .map(([t]) => {
-        const filled = serverPayloadKeys(spec, entity, name).map(([k]) => code(k));
-        const from = filled.length > 0 ? `the database fills ${filled.join(', ')}; ` : '';
-        return `${entityLabel(spec, entity)}: ${transitionLabel(spec, entity, t)} (${from}other keys from its input ${code(`calls.${name}`)})`;
+        const filled = serverPayloadKeys(spec, entity, name).map(([k]) => k);
+        const rest = Object.keys(c.payload)
+          .map((k) => k.replace(/\?$/, ''))
+          .filter((k) => !filled.includes(k));
+        const from =
+          filled.length === 0
+            ? `every key from its input ${code(`calls.${name}`)}`
+            : rest.length === 0
+              ? `the database fills every key: ${filled.map(code).join(', ')}`
+              : `the database fills ${filled.map(code).join(', ')}; ${rest.map(code).join(', ')} from its input ${code(`calls.${name}`)}`;
+        return `${entityLabel(spec, entity)}: ${transitionLabel(spec, entity, t)} (${from})`;
       }),
   );
   const params = routeParams(c.path);
@@ -192,6 +201,16 @@ function renderDeclared(spec: AppSpec, name: string, c: DeclaredCallSpec): strin
     `#### ${name}`,
     c.description.trim(),
     bullets(facts),
-    block('ts', `// Payload\n${shapeText(c.payload)}\n\n// Response\n${shapeText(c.response)}`),
+    block('ts', `// Payload\n${shapeText(c.payload)}\n\n// Response\n${shapeText(c.response)}${fillText(c)}`),
   ]);
+}
+
+/**
+ * The call's `fill` as JSON after the shapes (`ninefold import` reads it back): each key's value
+ * in the rule language or a {template} over the row its transition leaves, or `{ "rows": … }`.
+ * JSON keeps a template's line breaks on one line of the document.
+ */
+function fillText(c: DeclaredCallSpec): string {
+  if (!c.fill || Object.keys(c.fill).length === 0) return '';
+  return `\n\n${FILL_MARKER} (over the row its transition leaves; a {placeholder} is a value in the rule language)\n${JSON.stringify(c.fill, null, 2)}`;
 }

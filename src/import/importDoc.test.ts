@@ -106,6 +106,22 @@ describe('importDoc: problems', () => {
     expect(md.split('\n')[(d?.at?.line ?? 0) - 1]).toContain('Claimm');
   });
 
+  it('reads a call’s fill back, and reports a fill that is not JSON, or names an unknown field, at the call', () => {
+    const md = renderDoc(helpdesk as AppSpec);
+    expect(importDoc(md).spec?.calls.declared.notifyRequester?.fill).toEqual(
+      helpdesk.calls.declared.notifyRequester?.fill,
+    );
+    const broken = importDoc(md.replace('"to": "requester.email",', '"to": requester.email,'));
+    expect(broken.spec).toBeNull();
+    const d = broken.diagnostics.find((x) => x.path === 'calls.declared.notifyRequester.fill');
+    expect(d?.code).toBe('doc/invalid-value');
+    expect(d?.message).toContain('not JSON');
+    const misspelt = importDoc(md.replace('"to": "requester.email",', '"to": "requester.emial",'));
+    expect(misspelt.spec).toBeNull();
+    const m = misspelt.diagnostics.find((x) => x.path === 'calls.declared.notifyRequester.fill.to');
+    expect(m?.code).toBe('rule/unknown-name');
+  });
+
   it('names a missing section', () => {
     const md = renderDoc(mini).replace('## 9. Constants and limits', '## Appendix');
     const r = importDoc(md);

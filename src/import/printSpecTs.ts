@@ -95,6 +95,8 @@ const KEY_ORDER = [
   'payload',
   'response',
   'error',
+  'fill',
+  'rows',
   // errors and constants
   'message',
   'severity',
@@ -118,6 +120,8 @@ const NAMED = [
   'calls.declared',
   'calls.declared.*.payload',
   'calls.declared.*.response',
+  'calls.declared.*.fill',
+  'calls.declared.*.fill.*.fill',
   'errors',
   'constants',
 ];

@@ -1,4 +1,5 @@
 import type { RootContent } from 'mdast';
+import { FILL_MARKER } from '../spec/callFills.ts';
 import type { AppSpec, DeclaredCallSpec } from '../spec/types.ts';
 import { cellLines, unmark } from './cellLines.ts';
 import { type ImportContext, splitList } from './importContext.ts';
@@ -130,7 +131,9 @@ function readShapes(ctx: ImportContext, text: string, pos: Pos, path: string, ca
       );
       continue;
     }
-    const start = text.indexOf('{', marker);
+    // The JSON starts on the line after the marker's (whose words may show a {placeholder}).
+    const eol = text.indexOf('\n', marker);
+    const start = eol < 0 ? -1 : text.indexOf('{', eol);
     const r = parseShape(text, start < 0 ? text.length : start);
     if (!r.ok) {
       const before = text.slice(0, r.error.offset).split('\n');
@@ -146,4 +149,32 @@ function readShapes(ctx: ImportContext, text: string, pos: Pos, path: string, ca
     }
     call[key] = r.shape;
   }
+  readFill(ctx, text, pos, path, call);
+}
+
+/** `// Filled by the database … {JSON}` after the shapes: the call's `fill`, read as JSON. */
+function readFill(ctx: ImportContext, text: string, pos: Pos, path: string, call: DeclaredCallSpec): void {
+  const marker = text.toLowerCase().indexOf(FILL_MARKER.toLowerCase());
+  if (marker < 0) return;
+  ctx.at(`${path}.fill`, pos);
+  // The JSON starts on the line after the marker's (whose words may show a {placeholder}).
+  const eol = text.indexOf('\n', marker);
+  const start = eol < 0 ? -1 : text.indexOf('{', eol);
+  const before = text.slice(0, start < 0 ? marker : start).split('\n');
+  const at = { line: pos.line + before.length, column: 1 };
+  let value: unknown;
+  try {
+    value = JSON.parse(start < 0 ? '' : text.slice(start));
+  } catch (e) {
+    ctx.problem(
+      'doc/invalid-value',
+      at,
+      `${path}.fill`,
+      `the fill is not JSON (${e instanceof Error ? e.message : String(e)})`,
+      'write it as { "key": "value in the rule language", "list": { "rows": "child" } }',
+    );
+    return;
+  }
+  // Its shape (and every value) is checked with the rest of the specification.
+  call.fill = value as DeclaredCallSpec['fill'];
 }

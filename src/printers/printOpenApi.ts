@@ -106,7 +106,13 @@ const ref = (kind: 'schemas' | 'responses' | 'parameters', name: string): Obj =>
  * missing a key when due is failed, not sent (docs/decisions.md, finding 11).
  */
 function callsInput(model: AppModel, entity: string, calls: readonly string[]): Obj {
-  const known = calls.filter((c) => model.calls.has(c));
+  // A call whose every key the database fills (the spec's `fill`) takes nothing from the client.
+  const known = calls.filter((c) => {
+    const payload = model.calls.get(c)?.payload;
+    if (!payload) return false;
+    const filled = new Set(serverPayloadKeys(model.spec, entity, c).map(([k]) => k));
+    return Object.keys(payload).some((k) => !filled.has(k.replace(/\?$/, '')));
+  });
   if (known.length === 0) return {};
   return {
     calls: {

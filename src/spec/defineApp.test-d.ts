@@ -110,3 +110,59 @@ defineApp({
   },
   errors: {},
 });
+
+// A call's fill names only its payload's keys, and lists come from the app's entities.
+const callBase = {
+  description: 'd',
+  method: 'POST',
+  path: '/x',
+  service: 'x',
+  payload: { to: 'email', 'note?': 'string', lines: [{ amount: 'number' }] },
+  response: {},
+  roles: ['agent'],
+  error: 'E1',
+} as const;
+defineApp({
+  ...base,
+  calls: {
+    declared: {
+      mail: { ...callBase, fill: { to: 'owner.email', note: 'Hi {title}', lines: { rows: 'ticket' } } },
+    },
+  },
+  entities: { ticket: { label: 'Ticket', fields: { title: { type: 'text' } } } },
+  states: {},
+  validation: {},
+  roles: { roles: { agent: { label: 'A' } }, permissions: {} },
+  errors: { E1: { message: 'bad', severity: 'error' } },
+});
+defineApp({
+  ...base,
+  calls: {
+    declared: {
+      mail: {
+        ...callBase,
+        // @ts-expect-error `bcc` is not a key of the payload
+        fill: { bcc: 'owner.email' },
+      },
+    },
+  },
+  entities: { ticket: { label: 'Ticket', fields: { title: { type: 'text' } } } },
+  states: {},
+  validation: {},
+  roles: { roles: { agent: { label: 'A' } }, permissions: {} },
+  errors: { E1: { message: 'bad', severity: 'error' } },
+});
+defineApp({
+  ...base,
+  calls: {
+    declared: {
+      // @ts-expect-error `lien` is not an entity
+      mail: { ...callBase, fill: { lines: { rows: 'lien' } } },
+    },
+  },
+  entities: { ticket: { label: 'Ticket', fields: { title: { type: 'text' } } } },
+  states: {},
+  validation: {},
+  roles: { roles: { agent: { label: 'A' } }, permissions: {} },
+  errors: { E1: { message: 'bad', severity: 'error' } },
+});

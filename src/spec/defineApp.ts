@@ -136,6 +136,33 @@ type TypedErrors<E extends Entities> = Record<
   Omit<ErrorSpec, 'field'> & { field?: { [K in Names<E>]: `${K}.${FieldsOf<E, K>}` }[Names<E>] }
 >;
 
+/** A payload's key names, without the `?` of optional ones. */
+type PayloadKeys<S> = { [P in Extract<keyof S, string>]: P extends `${infer N}?` ? N : P }[Extract<
+  keyof S,
+  string
+>];
+
+/** A call's `fill`: only keys of its payload, and lists from an entity of the app. */
+type TypedFill<E extends Entities, S> = {
+  [P in PayloadKeys<S>]?: string | { rows: Names<E>; fill?: Record<string, string> };
+};
+
+/**
+ * A declared call as written: roles and error code of the app, `fill` keys of its own payload.
+ * Homomorphic in the call (not `Omit`), so TypeScript infers the call's payload from what is written.
+ */
+type TypedCall<Call, E extends Entities, R extends string, Err extends string> = {
+  [P in keyof Call]: P extends 'roles'
+    ? readonly R[]
+    : P extends 'error'
+      ? Err
+      : P extends 'fill'
+        ? Call extends { payload: infer S }
+          ? TypedFill<E, S> & { [X in Exclude<keyof Call[P], PayloadKeys<S>>]: never }
+          : never
+        : Call[P];
+};
+
 /**
  * The input `defineApp` accepts: an `AppSpec` whose cross-references are checked by the compiler.
  * States, validation and permissions must name existing entities, fields, roles, states and error codes.
@@ -164,7 +191,7 @@ export interface AppInput<
   };
   calls: Omit<CallsSpec, 'declared'> & {
     declared: {
-      [K in keyof D]: Omit<D[K], 'roles' | 'error'> & { roles: readonly Names<R>[]; error: Names<Err> };
+      [K in keyof D]: TypedCall<D[K], E, Names<R>, Names<Err>>;
     };
   };
   errors: Err;

@@ -197,6 +197,18 @@ const route: Check = (v, path, out) =>
       'e.g. "/tickets/:id"',
     ));
 
+/** A payload key's source (`PayloadFill`): a value or template, or the rows of a child entity. */
+const payloadFill: Check = (v, path, out) =>
+  typeof v === 'string' ||
+  (isRecord(v) && obj({ rows: req(nonEmpty), fill: opt(recordOf(str)) })(v, path, out)) ||
+  (!isRecord(v) &&
+    report(
+      out,
+      'spec/type',
+      path,
+      `expected a value in the rule language, a {template}, or { rows, fill }, got ${describe(v)}`,
+    ));
+
 const scalarDefault: Check = either(
   'text, a number, true/false or null',
   (v) => v === null || ['string', 'number', 'boolean'].includes(typeof v),
@@ -396,6 +408,7 @@ export const appSpecShape: Check = obj({
             response: req(shape(0)),
             roles: req(strings),
             error: req(str),
+            fill: opt(recordOf(payloadFill)),
           }),
           'call',
         ),

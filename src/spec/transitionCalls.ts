@@ -1,3 +1,4 @@
+import { payloadFills } from './callFills.ts';
 import type { AppSpec } from './types.ts';
 
 /**
@@ -16,22 +17,15 @@ export function transitionCalls(spec: AppSpec): Map<string, string[]> {
 }
 
 /**
- * The payload keys of `call` the database fills from `entity`'s committed row when a transition of
- * it queues the call, each with the field it reads (`id` for the row's id): `id` and `<entity>Id`,
- * and any key that names a field of the entity (files excepted). The client gives the other keys.
+ * The payload keys of `call` the database fills when a transition of `entity` queues the call,
+ * each with its source text: the call's `fill`, and `id`, `<entity>Id` and any key that names a
+ * field of the entity (files excepted). The client gives only the other keys.
  *
  * @example
- * serverPayloadKeys(helpdesk, 'ticket', 'notifyRequester'); // [['ticketId', 'id']]
+ * serverPayloadKeys(helpdesk, 'ticket', 'notifyRequester'); // [['ticketId', 'id'], ['to', 'requester.email'], …]
  */
 export function serverPayloadKeys(spec: AppSpec, entity: string, call: string): [string, string][] {
-  const c = Object.hasOwn(spec.calls.declared, call) ? spec.calls.declared[call] : undefined;
-  const e = spec.entities[entity];
-  if (!c || !e) return [];
-  const out: [string, string][] = [];
-  for (const raw of Object.keys(c.payload)) {
-    const key = raw.endsWith('?') ? raw.slice(0, -1) : raw;
-    if (key === 'id' || key === `${entity}Id`) out.push([key, 'id']);
-    else if (Object.hasOwn(e.fields, key) && e.fields[key]?.type !== 'file') out.push([key, key]);
-  }
-  return out;
+  return payloadFills(spec, entity, call)
+    .filter((f) => f.shape !== undefined)
+    .map((f) => [f.key, f.source.kind === 'rows' ? f.source.entity : f.source.text]);
 }

@@ -247,7 +247,26 @@ export interface DeclaredCallSpec {
   roles: readonly string[];
   /** Catalogue code for a failed call. */
   error: string;
+  /**
+   * How the database fills the payload when a transition queues the call (payload key → source),
+   * over the row the transition leaves. A key filled here is the database's alone: a client can
+   * never choose its value. Keys named `id`, `<entity>Id` or after a field of the row are filled
+   * from the row without being listed. See `PayloadFill`.
+   */
+  fill?: Record<string, PayloadFill>;
 }
+
+/**
+ * One payload key's source, read on the transitioned row:
+ * - a value in the rule language: a field (`title`), a one-hop reference (`requester.email`), a
+ *   constant, a literal (`'EUR'`, `42`), `me` or `now`;
+ * - text with `{placeholders}`, each a value as above (`Your ticket "{title}" was solved`): a
+ *   text with at least one `{…}` is a template, anything else a value;
+ * - `{ rows, fill }` for a list of objects: one item per row of the child entity `rows` that
+ *   references the transitioned row (oldest first), each item filled by `fill` over the child row
+ *   (item keys named after a field of the child are filled from it without being listed).
+ */
+export type PayloadFill = string | { rows: string; fill?: Record<string, string> };
 
 export interface CallsSpec {
   /** Derived calls (list, get, create, update, delete, transitions) are implied by entities and states. */

@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../diagnostics.ts';
+import { checkCallFills } from './checkCallFills.ts';
 import { checkIdentifierLengths } from './identifierLengths.ts';
 import { checkRefs } from './specRefs.ts';
 import { checkRuleSites } from './specRules.ts';
@@ -42,6 +43,7 @@ export function validateSpec(input: unknown): ValidationResult {
     checkIdentifierLengths(spec, diagnostics);
     if (diagnostics.length > 0) return { spec: null, diagnostics };
     checkRuleSites(spec, diagnostics);
+    checkCallFills(spec, diagnostics);
   } catch (e) {
     // A bug in a check must still come out as data, not as a crash of the caller.
     report(diagnostics, 'spec/invalid-value', '', `the specification could not be checked: ${String(e)}`);

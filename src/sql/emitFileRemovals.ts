@@ -9,9 +9,12 @@ import { sqlFunction, sqlTrigger } from './sqlFunction.ts';
  * Hosted files outlive their rows otherwise (issue 11, finding 9): a row deleted by a cascade (a
  * ticket's attachments) or straight through the REST API leaves its Storage object behind. Every
  * delete of a files row whose object still exists queues the object in `app.file_removals`, in the
- * deleting transaction; a trusted deliverer (docs/hosting.md, "Stored files of deleted rows") takes
- * the queue with `public.ninefold_file_removals()` and removes the objects through the Storage API,
- * which is the only supported way to delete them. Clients never see the queue.
+ * deleting transaction. The `ninefold-outbox` Edge Function (docs/hosting.md, "Stored files of
+ * deleted rows") takes the due entries with `public.ninefold_file_removals()` (leased, `for update
+ * skip locked`), removes each object through the Storage API, which is the only supported way to
+ * delete them, and reports `ninefold_file_removed` or `ninefold_file_removal_failed`: the outbox's
+ * retry scheme (backoff doubling from 30 s, failed for good with its error after 8 attempts).
+ * Clients never see the queue.
  */
 export function emitFileRemovals(spec: AppSpec): string {
   const files = Object.entries(spec.entities)
@@ -26,8 +29,19 @@ export function emitFileRemovals(spec: AppSpec): string {
       '  queued_at timestamptz not null default now(),',
       '  primary key (bucket, path)',
       ');',
+      // Delivery state, as the outbox keeps it (queues made before it gain the columns here).
+      'alter table app.file_removals add column if not exists attempts integer not null default 0;',
+      'alter table app.file_removals add column if not exists next_attempt_at timestamptz not null default now();',
+      'alter table app.file_removals add column if not exists locked_until timestamptz;',
+      'alter table app.file_removals add column if not exists last_error text;',
+      "alter table app.file_removals add column if not exists status text not null default 'pending';",
+      'alter table app.file_removals drop constraint if exists file_removals__status;',
+      "alter table app.file_removals add constraint file_removals__status check (status in ('pending', 'failed'));",
       'alter table app.file_removals enable row level security;',
       'revoke all on table app.file_removals from public, anon, authenticated;',
+      // The first versions took entries by deleting them and had other signatures: replaced below.
+      'drop function if exists public.ninefold_file_removals(integer);',
+      'drop function if exists public.ninefold_file_removal_failed(text, text);',
     ].join('\n'),
   ];
   for (const entity of files) {
@@ -60,35 +74,63 @@ export function emitFileRemovals(spec: AppSpec): string {
   out.push(
     sqlFunction({
       name: 'public.ninefold_file_removals',
-      args: 'p_limit integer default 100',
-      argTypes: 'integer',
-      returns: 'table (bucket text, path text)',
+      args: 'p_limit integer default 100, p_lease_seconds integer default 60',
+      argTypes: 'integer, integer',
+      returns: 'table (bucket text, path text, attempts integer)',
       language: 'sql',
       volatility: 'volatile',
       securityDefiner: true,
-      // Taken entries leave the queue; a deliverer whose Storage call fails puts them back with
-      // `ninefold_file_removal_failed`.
+      // Leased, never deleted on taking: a deliverer that dies mid-way leaves the entry to the next
+      // run once the lease has passed; two deliverers never take the same entry at once.
       body: [
-        'delete from app.file_removals q',
+        'update app.file_removals q',
+        'set attempts = q.attempts + 1, locked_until = now() + make_interval(secs => p_lease_seconds)',
         'where (q.bucket, q.path) in (',
-        '  select x.bucket, x.path from app.file_removals x order by x.queued_at limit p_limit for update skip locked',
+        '  select x.bucket, x.path from app.file_removals x',
+        "  where x.status = 'pending' and x.next_attempt_at <= now() and (x.locked_until is null or x.locked_until < now())",
+        '  order by x.next_attempt_at, x.queued_at limit greatest(p_limit, 0) for update skip locked',
         ')',
-        'returning q.bucket, q.path;',
+        'returning q.bucket, q.path, q.attempts;',
       ].join('\n'),
       executeTo: ['service_role'],
-      comment: 'Takes queued Storage objects of deleted file rows (service role only).',
+      comment: 'Takes the due Storage objects of deleted file rows, leased (service role only).',
+    }),
+    sqlFunction({
+      name: 'public.ninefold_file_removed',
+      args: 'p_bucket text, p_path text',
+      argTypes: 'text, text',
+      returns: 'boolean',
+      language: 'sql',
+      volatility: 'volatile',
+      securityDefiner: true,
+      body: [
+        'with d as (delete from app.file_removals q where q.bucket = p_bucket and q.path = p_path returning 1)',
+        'select exists (select 1 from d);',
+      ].join('\n'),
+      executeTo: ['service_role'],
+      comment: 'The Storage object is gone: its entry leaves the queue (service role only).',
     }),
     sqlFunction({
       name: 'public.ninefold_file_removal_failed',
-      args: 'p_bucket text, p_path text',
-      argTypes: 'text, text',
-      returns: 'void',
+      args: 'p_bucket text, p_path text, p_error text default null, p_max_attempts integer default 8, p_base_seconds double precision default 30',
+      argTypes: 'text, text, text, integer, double precision',
+      returns: 'text',
       language: 'sql',
       volatility: 'volatile',
       securityDefiner: true,
-      body: 'insert into app.file_removals (bucket, path) values (p_bucket, p_path) on conflict do nothing;',
+      // The outbox's backoff: base, 2×base, 4×base, … after attempts 1, 2, 3, …; failed after the last.
+      body: [
+        'update app.file_removals q set',
+        "  status = case when q.attempts >= p_max_attempts then 'failed' else 'pending' end,",
+        '  next_attempt_at = now() + make_interval(secs => p_base_seconds * power(2, greatest(q.attempts - 1, 0))),',
+        '  locked_until = null,',
+        '  last_error = left(p_error, 2000)',
+        'where q.bucket = p_bucket and q.path = p_path',
+        'returning q.status;',
+      ].join('\n'),
       executeTo: ['service_role'],
-      comment: 'Puts a Storage object back in the removal queue after a failed delivery (service role only).',
+      comment:
+        'A removal failed: retried with backoff, or failed for good with its error (service role only).',
     }),
   );
   return out.join('\n');

@@ -1,22 +1,88 @@
-import { columnName } from '../naming.ts';
-import { serverPayloadKeys, transitionCalls } from '../spec/transitionCalls.ts';
+import { columnName, tableName } from '../naming.ts';
+import type { RuleType } from '../rules/ast.ts';
+import { type PayloadKeyFill, payloadFills, templateParts } from '../spec/callFills.ts';
+import { transitionCalls } from '../spec/transitionCalls.ts';
 import type { AppSpec } from '../spec/types.ts';
-import { ME_SQL } from './compileRuleSql.ts';
-import { quoteIdent, quoteLiteral } from './quote.ts';
+import { compileRuleSql, ME_SQL } from './compileRuleSql.ts';
+import { qualified, quoteIdent, quoteLiteral } from './quote.ts';
 import { raiseSql } from './raise.ts';
 import { sqlFunction } from './sqlFunction.ts';
+import { typedRule } from './typedRule.ts';
+
+/** The SQL type a rule value is cast to before it becomes JSON (a bare literal has none). */
+const CAST: Partial<Record<RuleType['kind'], string>> = {
+  text: 'text',
+  enum: 'text',
+  number: 'numeric',
+  boolean: 'boolean',
+  date: 'date',
+  datetime: 'timestamptz',
+  ref: 'uuid',
+};
+
+/** One value in the rule language over `row`, as SQL of the given kind (JSON, or text for a template). */
+function valueSql(
+  spec: AppSpec,
+  entity: string,
+  text: string,
+  row: string,
+  where: string,
+  as: 'json' | 'text',
+) {
+  const typed = typedRule(spec, text, entity, where, 'value');
+  if (typed.type.kind === 'null') return as === 'json' ? "'null'::jsonb" : "''";
+  const cast = CAST[typed.type.kind];
+  const v = `(${compileRuleSql(typed, { spec, row })})${cast ? `::${cast}` : ''}`;
+  return as === 'json' || cast === 'text' ? (as === 'json' ? `to_jsonb(${v})` : v) : `${v}::text`;
+}
+
+function fillSql(
+  spec: AppSpec,
+  entity: string,
+  f: PayloadKeyFill,
+  row: string,
+  where: string,
+  depth: number,
+): string {
+  const at = `${where}.${f.key}`;
+  const src = f.source;
+  if (src.kind === 'value') return valueSql(spec, entity, src.text, row, at, 'json');
+  if (src.kind === 'template') {
+    // Placeholders that are empty (null) read as nothing, as `concat` treats them.
+    const parts = templateParts(src.text).map((p) =>
+      p.kind === 'text' ? quoteLiteral(p.text) : valueSql(spec, entity, p.text, row, at, 'text'),
+    );
+    return `to_jsonb(concat(${parts.join(', ') || "''"}))`;
+  }
+  if (!src.ref) throw new Error(`${at}: ${src.entity} has no single reference to ${entity}`);
+  const c = `_item${depth}`;
+  const item = objectSql(spec, src.entity, src.items, c, `${at}.fill`, depth + 1);
+  return `coalesce((select jsonb_agg(${item} order by ${c}.created_at, ${c}.id) from ${qualified('public', tableName(src.entity))} ${c} where ${c}.${quoteIdent(columnName(src.ref))} = ${row}.id), '[]'::jsonb)`;
+}
+
+function objectSql(
+  spec: AppSpec,
+  entity: string,
+  fills: readonly PayloadKeyFill[],
+  row: string,
+  where: string,
+  depth: number,
+): string {
+  const pairs = fills
+    .filter((f) => f.shape !== undefined)
+    .map((f) => `${quoteLiteral(f.key)}, ${fillSql(spec, entity, f, row, where, depth)}`);
+  // Empty values are left out: an optional key then is absent, a required one is "missing".
+  return pairs.length === 0 ? "'{}'::jsonb" : `jsonb_strip_nulls(jsonb_build_object(${pairs.join(', ')}))`;
+}
 
 /**
- * The payload keys the database fills itself when `entity`'s transition writes `call`: `id` and
- * `<entity>Id` from the row's id, any key naming a field of the entity from the committed row.
- * These win over what the client sends (`p_input.calls.<call>`), so the row's identity and state
- * in a call are always the transition's own.
+ * The payload the database fills when `entity`'s transition writes `call`: the call's `fill`
+ * (values, templates and child rows over the row the transition leaves) and the keys the row
+ * implies (`id`, `<entity>Id`, a field's own name). These win over what the client sends
+ * (`p_input.calls.<call>`), so a client never chooses a value the specification fixes.
  */
 export function serverPayloadSql(spec: AppSpec, entity: string, call: string, row = 'r'): string {
-  const pairs = serverPayloadKeys(spec, entity, call).map(
-    ([key, field]) => `${quoteLiteral(key)}, ${row}.${field === 'id' ? 'id' : quoteIdent(columnName(field))}`,
-  );
-  return pairs.length === 0 ? "'{}'::jsonb" : `jsonb_build_object(${pairs.join(', ')})`;
+  return objectSql(spec, entity, payloadFills(spec, entity, call), row, `calls.declared.${call}.fill`, 1);
 }
 
 /**

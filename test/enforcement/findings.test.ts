@@ -104,6 +104,37 @@ describe.each(backends)('attack-review findings on $name', (backend) => {
       }
     });
 
+    it('finding 1: a write to a counted group holds the group’s lock until it commits, and the limit holds (races: rulesRace.server.test.ts)', async () => {
+      // PGlite has one connection, so nothing can race there; what both backends show is that the
+      // writer takes the transaction-scoped advisory lock the race suite relies on.
+      const t = await one<{ id: string }>(
+        db,
+        `insert into public.ticket (title, description, requester) values ('Locks', 'A ticket whose group is locked', $1) returning id`,
+        [customer],
+      );
+      const held = await db.asUser(customer, async (q) => {
+        const before = await q.query<{ n: number }>(
+          `select count(*)::int as n from pg_catalog.pg_locks where locktype = 'advisory' and pid = pg_catalog.pg_backend_pid()`,
+        );
+        await q.query(
+          `insert into public.attachment (ticket, name, size_bytes, content) values ($1, 'f.txt', 1, '\\x41')`,
+          [t.id],
+        );
+        const after = await q.query<{ n: number }>(
+          `select count(*)::int as n from pg_catalog.pg_locks where locktype = 'advisory' and pid = pg_catalog.pg_backend_pid()`,
+        );
+        return [before.rows[0]?.n, after.rows[0]?.n];
+      });
+      expect(held[0]).toBe(0);
+      expect(held[1]).toBeGreaterThan(0);
+      // Released at commit.
+      const after = await one<{ n: number }>(
+        db,
+        `select count(*)::int as n from pg_catalog.pg_locks where locktype = 'advisory' and pid = pg_catalog.pg_backend_pid()`,
+      );
+      expect(after.n).toBe(0);
+    });
+
     it('finding 7: a customer’s attachment limit does not count internal attachments, and a full ticket leaves agents their internal ones', async () => {
       const limit = Number(helpdesk.constants.maxAttachmentsPerTicket?.value);
       const t = await one<{ id: string }>(
@@ -195,6 +226,70 @@ describe.each(backends)('attack-review findings on $name', (backend) => {
       expect((await ask(admin, admin, 'admin')).r).toBe(true);
       expect((await ask(admin, agent, 'agent')).r).toBe(true);
       expect((await ask(agent, admin, 'admin')).r).toBe(false);
+    });
+  });
+
+  describe('a count in a transition guard (helpdesk whose withdraw needs a ticket without attachments)', () => {
+    let db: TestDb;
+    let customer: string;
+    let agent: string;
+    const guarded = {
+      ...helpdesk,
+      states: {
+        ...helpdesk.states,
+        ticket: {
+          ...helpdesk.states.ticket,
+          transitions: {
+            ...helpdesk.states.ticket?.transitions,
+            withdraw: {
+              ...helpdesk.states.ticket?.transitions.withdraw,
+              guard: 'requester = me and count(attachment where ticket = this) = 0',
+            },
+          },
+        },
+      },
+    } as AppSpec;
+    beforeAll(async () => {
+      expect(validateSpec(guarded).diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+      db = await backend.open(guarded);
+      customer = await createUser(db, 'fg.customer@example.com', { meta: { name: 'Customer' } });
+      agent = await createUser(db, 'fg.agent@example.com', { roles: ['agent'], meta: { name: 'Agent' } });
+    }, 120_000);
+    afterAll(async () => {
+      if (db) await backend.release(db);
+    });
+
+    it('finding 7: a count in a transition guard counts every row, hidden ones included (a workflow condition, not filtered by visibility)', async () => {
+      const ticket = () =>
+        one<{ id: string }>(
+          db,
+          `insert into public.ticket (title, description, requester) values ('Guarded', 'A ticket to withdraw', $1) returning id`,
+          [customer],
+        );
+      const withdraw = (id: string) =>
+        db.asUser(customer, (q) =>
+          q.query<{ status: string }>(`select status from public.ticket_withdraw($1, null, '{}'::jsonb)`, [
+            id,
+          ]),
+        );
+      const hidden = await ticket();
+      await db.query(
+        `insert into public.attachment (ticket, uploaded_by, internal, name, size_bytes, content) values ($1, $2, true, 'note.txt', 1, '\\x41')`,
+        [hidden.id, agent],
+      );
+      // The customer cannot see the internal attachment …
+      const seen = await db.asUser(customer, (q) =>
+        q.query<{ c: number }>('select count(*)::int as c from public.attachment where ticket = $1', [
+          hidden.id,
+        ]),
+      );
+      expect(seen.rows).toEqual([{ c: 0 }]);
+      // … but the guard counts it: the transition is refused with the guard's catalogue error.
+      const e = await expectDbError(() => withdraw(hidden.id));
+      expect([e.code, e.message]).toEqual(['P0001', 'NOT_REQUESTER']);
+      // Without any attachment the same customer withdraws.
+      const clean = await ticket();
+      expect((await withdraw(clean.id)).rows).toEqual([{ status: 'closed' }]);
     });
   });
 

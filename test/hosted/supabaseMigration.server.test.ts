@@ -606,22 +606,29 @@ describe.skipIf(!hasServer)(
         db.asUser(alice, (q) => q.query('select * from public.ninefold_file_removals()')),
       );
       expect(take.code).toBe('42501');
-      // The trusted deliverer takes them once; a failed delivery puts one back.
-      const taken = await db.asOwner(async (q) => {
-        await q.query('set local role service_role');
-        return (await q.query<{ path: string }>('select path from public.ninefold_file_removals(10)')).rows;
-      });
+      // The trusted deliverer takes them once (leased); a removed object leaves the queue, a failed
+      // removal stays for a retry (storageRemovals.no-live-project.test.ts runs the deliverer).
+      const asService = <T>(sql: string, params: unknown[] = []) =>
+        db.asOwner(async (q) => {
+          await q.query('set local role service_role');
+          return (await q.query<T>(sql, params)).rows;
+        });
+      const taken = await asService<{ path: string }>('select path from public.ninefold_file_removals(10)');
       expect(
         taken
           .map((r) => r.path)
           .filter(mine)
           .sort(),
       ).toEqual([`${own}/f.txt`, `${viaTicket}/f.txt`].sort());
-      expect(await queued()).toEqual([]);
-      await db.asOwner(async (q) => {
-        await q.query('set local role service_role');
-        await q.query(`select public.ninefold_file_removal_failed('attachment', $1)`, [`${own}/f.txt`]);
-      });
+      expect(
+        (await asService<{ path: string }>('select path from public.ninefold_file_removals(10)')).filter(
+          (r) => mine(r.path),
+        ),
+      ).toEqual([]);
+      await asService(`select public.ninefold_file_removed('attachment', $1)`, [`${viaTicket}/f.txt`]);
+      await asService(`select public.ninefold_file_removal_failed('attachment', $1, 'HTTP 503')`, [
+        `${own}/f.txt`,
+      ]);
       expect(await queued()).toEqual([`${own}/f.txt`]);
     });
 

@@ -1720,7 +1720,7 @@ begin
   if not (app.has_role((select auth.uid()), 'finance')) then
     raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'claim', 'action', 'pay', 'call', 'exportJournalEntry')::text;
   end if;
-  perform app.outbox_write('exportJournalEntry', p_input -> 'calls' -> 'exportJournalEntry', jsonb_build_object('claimId', r.id, 'currency', r.currency, 'total', r.total, 'paidAt', r.paid_at), 'claim', r.id, 'pay');
+  perform app.outbox_write('exportJournalEntry', p_input -> 'calls' -> 'exportJournalEntry', jsonb_strip_nulls(jsonb_build_object('claimId', to_jsonb((r.id)::uuid), 'reference', to_jsonb((r.payment_reference)::text), 'employeeEmail', to_jsonb(((select _h1.email from public.person _h1 where _h1.id = r.submitter))::text), 'costCentre', to_jsonb(((select _h1.cost_centre from public.person _h1 where _h1.id = r.submitter))::text), 'currency', to_jsonb((r.currency)::text), 'total', to_jsonb((r.total)::numeric), 'paidAt', to_jsonb((r.paid_at)::timestamptz), 'lines', coalesce((select jsonb_agg(jsonb_strip_nulls(jsonb_build_object('date', to_jsonb((_item1.date)::date), 'category', to_jsonb((_item1.category)::text), 'description', to_jsonb((_item1.description)::text), 'amount', to_jsonb((_item1.amount)::numeric))) order by _item1.created_at, _item1.id) from public.line _item1 where _item1.claim = r.id), '[]'::jsonb))), 'claim', r.id, 'pay');
   return r;
 end;
 $fn$;

@@ -1615,7 +1615,13 @@ begin
   if not (app.has_role((select auth.uid()), 'agent')) then
     raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'ticket', 'action', 'solve', 'call', 'notifyRequester')::text;
   end if;
-  perform app.outbox_write('notifyRequester', p_input -> 'calls' -> 'notifyRequester', jsonb_build_object('ticketId', r.id), 'ticket', r.id, 'solve');
+  perform app.outbox_write('notifyRequester', p_input -> 'calls' -> 'notifyRequester', jsonb_strip_nulls(jsonb_build_object('ticketId', to_jsonb((r.id)::uuid), 'to', to_jsonb(((select _h1.email from public.person _h1 where _h1.id = r.requester))::text), 'subject', to_jsonb(concat('Solved: ', (r.title)::text)), 'body', to_jsonb(concat('Hello ', ((select _h1.name from public.person _h1 where _h1.id = r.requester))::text, ',
+
+your ticket "', (r.title)::text, '" was solved by ', ((select _h1.name from public.person _h1 where _h1.id = r.assignee))::text, ':
+
+', (r.resolution)::text, '
+
+If the problem is still there, reopen the ticket within ', (7)::numeric::text, ' days.')))), 'ticket', r.id, 'solve');
   return r;
 end;
 $fn$;

@@ -1135,8 +1135,17 @@ create table if not exists app.file_removals (
   queued_at timestamptz not null default now(),
   primary key (bucket, path)
 );
+alter table app.file_removals add column if not exists attempts integer not null default 0;
+alter table app.file_removals add column if not exists next_attempt_at timestamptz not null default now();
+alter table app.file_removals add column if not exists locked_until timestamptz;
+alter table app.file_removals add column if not exists last_error text;
+alter table app.file_removals add column if not exists status text not null default 'pending';
+alter table app.file_removals drop constraint if exists file_removals__status;
+alter table app.file_removals add constraint file_removals__status check (status in ('pending', 'failed'));
 alter table app.file_removals enable row level security;
 revoke all on table app.file_removals from public, anon, authenticated;
+drop function if exists public.ninefold_file_removals(integer);
+drop function if exists public.ninefold_file_removal_failed(text, text);
 -- attachment: a deleted row's Storage object is queued for removal.
 create or replace function app.attachment__queue_file_removal()
 returns trigger
@@ -1152,27 +1161,47 @@ end;
 $fn$;
 revoke execute on function app.attachment__queue_file_removal() from public, anon, authenticated;
 create or replace trigger ninefold_50_queue_file_removal after delete on public.attachment for each row execute function app.attachment__queue_file_removal();
--- Takes queued Storage objects of deleted file rows (service role only).
-create or replace function public.ninefold_file_removals(p_limit integer default 100)
-returns table (bucket text, path text)
+-- Takes the due Storage objects of deleted file rows, leased (service role only).
+create or replace function public.ninefold_file_removals(p_limit integer default 100, p_lease_seconds integer default 60)
+returns table (bucket text, path text, attempts integer)
 language sql volatile security definer
 set search_path = ''
 as $fn$
-delete from app.file_removals q
+update app.file_removals q
+set attempts = q.attempts + 1, locked_until = now() + make_interval(secs => p_lease_seconds)
 where (q.bucket, q.path) in (
-  select x.bucket, x.path from app.file_removals x order by x.queued_at limit p_limit for update skip locked
+  select x.bucket, x.path from app.file_removals x
+  where x.status = 'pending' and x.next_attempt_at <= now() and (x.locked_until is null or x.locked_until < now())
+  order by x.next_attempt_at, x.queued_at limit greatest(p_limit, 0) for update skip locked
 )
-returning q.bucket, q.path;
+returning q.bucket, q.path, q.attempts;
 $fn$;
-revoke execute on function public.ninefold_file_removals(integer) from public, anon, authenticated;
-grant execute on function public.ninefold_file_removals(integer) to service_role;
--- Puts a Storage object back in the removal queue after a failed delivery (service role only).
-create or replace function public.ninefold_file_removal_failed(p_bucket text, p_path text)
-returns void
+revoke execute on function public.ninefold_file_removals(integer, integer) from public, anon, authenticated;
+grant execute on function public.ninefold_file_removals(integer, integer) to service_role;
+-- The Storage object is gone: its entry leaves the queue (service role only).
+create or replace function public.ninefold_file_removed(p_bucket text, p_path text)
+returns boolean
 language sql volatile security definer
 set search_path = ''
 as $fn$
-insert into app.file_removals (bucket, path) values (p_bucket, p_path) on conflict do nothing;
+with d as (delete from app.file_removals q where q.bucket = p_bucket and q.path = p_path returning 1)
+select exists (select 1 from d);
 $fn$;
-revoke execute on function public.ninefold_file_removal_failed(text, text) from public, anon, authenticated;
-grant execute on function public.ninefold_file_removal_failed(text, text) to service_role;
+revoke execute on function public.ninefold_file_removed(text, text) from public, anon, authenticated;
+grant execute on function public.ninefold_file_removed(text, text) to service_role;
+-- A removal failed: retried with backoff, or failed for good with its error (service role only).
+create or replace function public.ninefold_file_removal_failed(p_bucket text, p_path text, p_error text default null, p_max_attempts integer default 8, p_base_seconds double precision default 30)
+returns text
+language sql volatile security definer
+set search_path = ''
+as $fn$
+update app.file_removals q set
+  status = case when q.attempts >= p_max_attempts then 'failed' else 'pending' end,
+  next_attempt_at = now() + make_interval(secs => p_base_seconds * power(2, greatest(q.attempts - 1, 0))),
+  locked_until = null,
+  last_error = left(p_error, 2000)
+where q.bucket = p_bucket and q.path = p_path
+returning q.status;
+$fn$;
+revoke execute on function public.ninefold_file_removal_failed(text, text, text, integer, double precision) from public, anon, authenticated;
+grant execute on function public.ninefold_file_removal_failed(text, text, text, integer, double precision) to service_role;
