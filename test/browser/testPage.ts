@@ -1,7 +1,9 @@
-import { mkdir, mkdtemp, readFile, rename, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { dirname, extname, join, normalize } from 'node:path';
+import { dirname, extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pgliteExtensions } from '../../src/backend/embedded/pgliteExtensions.ts';
 import { specLoaderAliases, viteAliases } from '../../src/sourceAliases.ts';
@@ -58,10 +60,35 @@ async function schemaSnapshot(): Promise<Uint8Array> {
   return tarball;
 }
 
-/** Builds the test page (test/browser/page) with Vite into a temporary folder; returns the folder. */
-export async function buildTestPage(): Promise<string> {
+/** Files whose content decides what the test page's build contains (sources, not tests). */
+function inputsOf(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir).sort()) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) {
+      if (name !== 'node_modules' && !name.startsWith('__')) inputsOf(p, out);
+    } else if (/\.(tsx?|css|html|json|sql)$/.test(name) && !/\.test\.tsx?$/.test(name)) out.push(p);
+  }
+  return out;
+}
+
+/** The hash of everything the built page depends on: the page, the sources, the helpdesk spec, this file, the lockfile. */
+function pageKey(): string {
+  const h = createHash('sha256');
+  for (const f of [
+    ...inputsOf(fileURLToPath(new URL('./page/', import.meta.url))),
+    ...inputsOf(resolve('src')),
+    ...inputsOf(resolve('examples/helpdesk')),
+    fileURLToPath(import.meta.url),
+    resolve('package-lock.json'),
+  ]) {
+    h.update(f);
+    h.update(readFileSync(f));
+  }
+  return h.digest('hex').slice(0, 16);
+}
+
+async function viteBuildTestPage(outDir: string): Promise<void> {
   const { build } = await import('vite');
-  const outDir = await mkdtemp(join(tmpdir(), 'ninefold-browser-'));
   const snapshot = schemaSnapshot();
   await build({
     root: fileURLToPath(new URL('./page/', import.meta.url)),
@@ -74,6 +101,59 @@ export async function buildTestPage(): Promise<string> {
     worker: { format: 'es' },
   });
   await writeFile(join(outDir, 'schema.tar.gz'), await snapshot);
+}
+
+/**
+ * The built test page, once per content hash in `node_modules/.cache/ninefold-browser/page-<hash>`:
+ * every browser test file used to build the same page again (about 10 s of CPU each). A file that
+ * finds another building waits on its lock directory instead of building twice.
+ */
+async function cachedTestPage(): Promise<string> {
+  const cache = resolve('node_modules/.cache/ninefold-browser');
+  const dir = join(cache, `page-${pageKey()}`);
+  const done = join(dir, '.built');
+  const lock = `${dir}.lock`;
+  await mkdir(cache, { recursive: true });
+  for (;;) {
+    if (await stat(done).catch(() => undefined)) return dir;
+    try {
+      await mkdir(lock);
+    } catch {
+      // Someone else is building; a lock older than five minutes belongs to a dead run.
+      const since = (await stat(lock).catch(() => undefined))?.mtimeMs ?? Date.now();
+      if (Date.now() - since > 300_000) await rm(lock, { recursive: true, force: true });
+      await new Promise((r) => setTimeout(r, 500));
+      continue;
+    }
+    try {
+      if (!(await stat(done).catch(() => undefined))) {
+        await viteBuildTestPage(dir);
+        await writeFile(done, new Date().toISOString());
+        // Older pages are dead weight, unless one is still served by a file of this run (an hour).
+        for (const n of await readdir(cache)) {
+          const built = await stat(join(cache, n, '.built')).catch(() => undefined);
+          if (
+            n.startsWith('page-') &&
+            join(cache, n) !== dir &&
+            built &&
+            Date.now() - built.mtimeMs > 3_600_000
+          )
+            await rm(join(cache, n), { recursive: true, force: true });
+        }
+      }
+    } finally {
+      await rm(lock, { recursive: true, force: true });
+    }
+  }
+}
+
+/**
+ * The built test page (test/browser/page) in a temporary folder of its own (the caller removes
+ * it); the Vite build itself runs once per content hash (`cachedTestPage`).
+ */
+export async function buildTestPage(): Promise<string> {
+  const outDir = await mkdtemp(join(tmpdir(), 'ninefold-browser-'));
+  await cp(await cachedTestPage(), outDir, { recursive: true });
   return outDir;
 }
 

@@ -357,3 +357,18 @@ export function journey() {
       timeout,
     );
 }
+
+/**
+ * After posting a message from a text box (a comment): waits until `text` is shown as posted and
+ * the box is empty again. The list can show the new row a moment before the form clears its box,
+ * so a bare `getByText(text)` then matches two elements (strict-mode error), and typing the next
+ * message before the box cleared loses it.
+ */
+export async function waitForPosted(
+  page: Page,
+  text: string,
+  box = page.getByLabel('Message'),
+): Promise<void> {
+  await page.getByRole('paragraph').filter({ hasText: text }).first().waitFor({ timeout: 15_000 });
+  await expect.poll(() => box.inputValue(), { timeout: 15_000 }).toBe('');
+}

@@ -16,6 +16,7 @@ import {
   step,
   switchDemo,
   viaHook,
+  waitForPosted,
 } from './harness.ts';
 
 /**
@@ -141,13 +142,13 @@ describe.skipIf(!e2eAvailable)('helpdesk journey', () => {
       await comments.fill(INTERNAL);
       await page.getByRole('checkbox', { name: 'Internal note' }).check();
       await page.getByRole('button', { name: ui('add'), exact: true }).click();
-      await page.getByText(INTERNAL).waitFor({ timeout: 15_000 });
+      await waitForPosted(page, INTERNAL);
       await comments.fill(QUESTION);
       // The flag resets after posting (issue 14, item 8): the next reply reaches the customer unless
       // the agent ticks it again.
       await expect(page.getByRole('checkbox', { name: 'Internal note' }).isChecked()).resolves.toBe(false);
       await page.getByRole('button', { name: ui('add'), exact: true }).click();
-      await page.getByText(QUESTION).waitFor({ timeout: 15_000 });
+      await waitForPosted(page, QUESTION);
       await action('Wait on customer').click();
       await status('Waiting on customer');
       await page.getByText('Open → Waiting on customer').waitFor({ timeout: 15_000 });
@@ -171,7 +172,7 @@ describe.skipIf(!e2eAvailable)('helpdesk journey', () => {
       await expect(page.getByRole('checkbox', { name: 'Internal note' }).count()).resolves.toBe(0);
       await page.getByLabel('Message').fill(ANSWER);
       await page.getByRole('button', { name: ui('add'), exact: true }).click();
-      await page.getByText(ANSWER).waitFor({ timeout: 15_000 });
+      await waitForPosted(page, ANSWER);
       await action('Resume').click();
       await status('Open');
     });

@@ -16,6 +16,7 @@ import {
   startE2E,
   step,
   switchDemo,
+  waitForPosted,
 } from './harness.ts';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
@@ -90,11 +91,7 @@ describe.skipIf(!e2eAvailable)('helpdesk records in its default storage', () => 
       await dismissToasts(page);
       await page.getByLabel('Message').fill('Checked the ribbon: it is empty. Ordering a new one.');
       await page.getByRole('button', { name: ui('add'), exact: true }).click();
-      // The posted comment, not the message box that still holds the text until the answer clears it.
-      await page
-        .getByRole('paragraph')
-        .filter({ hasText: 'Ordering a new one.' })
-        .waitFor({ timeout: 15_000 });
+      await waitForPosted(page, 'Ordering a new one.');
     });
   }, 400_000);
 

@@ -17,6 +17,7 @@ import {
 } from '../../src/backend/supabase/functions/ninefold-outbox/deliver.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
 import { emitOutbox } from '../../src/sql/emitOutbox.ts';
+import { quietOnTermination } from '../../src/sql/testing/pgDb.ts';
 import { expectDbError, type Queryable, type TestDb } from '../../src/sql/testing/testDb.ts';
 import { createUser } from '../../src/sql/testing/users.ts';
 import { enforcementBackends } from './support/backends.ts';
@@ -499,9 +500,8 @@ describe.each(backends)('finding 11: calls through an outbox, on $name', (backen
     'finding 11: two deliverers racing never send a call twice',
     async () => {
       const server = await endpoint(() => OK);
-      const clients = Array.from(
-        { length: 4 },
-        () => new pg.Client({ connectionString: db.connectionString }),
+      const clients = Array.from({ length: 4 }, () =>
+        quietOnTermination(new pg.Client({ connectionString: db.connectionString }), 'deliverer'),
       );
       try {
         await Promise.all(clients.map((c) => c.connect()));

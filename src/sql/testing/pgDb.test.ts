@@ -41,4 +41,16 @@ describe.skipIf(!hasServer)('test databases at teardown', () => {
     await expect(held).rejects.toThrow();
     await db.close();
   });
+
+  it('a pool wrapped by quietOnTermination covers its checked-out clients too', async () => {
+    const db = await createServerDb();
+    const pool = quietOnTermination(new pg.Pool({ connectionString: db.connectionString, max: 1 }), 'test');
+    const client = await pool.connect();
+    // Only quietOnTermination's listener is on this client: an unheard 'error' would fail the file.
+    expect(client.listenerCount('error')).toBeGreaterThan(0);
+    await db.close();
+    await expect(client.query('select 1')).rejects.toThrow();
+    client.release(true);
+    await pool.end();
+  });
 });

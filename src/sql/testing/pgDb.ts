@@ -29,9 +29,12 @@ export async function serverAvailable(url = databaseUrl()): Promise<boolean> {
  * test runs then (the "57P01 at teardown" flake). A query on the ended connection still fails.
  */
 export function quietOnTermination<T extends pg.Pool | pg.Client>(c: T, label: string): T {
-  (c as pg.Pool).on('error', (e: Error & { code?: string }) => {
+  const onError = (e: Error & { code?: string }) => {
     if (e.code !== '57P01') console.warn(`${label}: connection ended: ${e.message}`);
-  });
+  };
+  (c as pg.Pool).on('error', onError);
+  // A pool's listener covers its idle connections only; a checked-out one needs its own.
+  if (c instanceof pg.Pool) c.on('connect', (client) => client.on('error', onError));
   return c;
 }
 
