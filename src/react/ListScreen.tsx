@@ -27,7 +27,7 @@ import {
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Row } from '../backend/types.ts';
 import { bulkTransitions } from '../runtime/bulkTransitions.ts';
@@ -47,6 +47,20 @@ import { useList, usePrefetchList } from './hooks.ts';
 import { fieldLabel } from './labels.ts';
 
 const ROW_HEIGHT = 52;
+
+let firstRowMarked = false;
+
+/**
+ * `ninefold:first-row` on the page's timeline, once per page load, at the first frame that shows a
+ * list row (the start-up benchmarks read it; see scripts/bench-start.ts).
+ */
+function useFirstRowMark(hasRows: boolean): void {
+  useEffect(() => {
+    if (!hasRows || firstRowMarked) return;
+    firstRowMarked = true;
+    requestAnimationFrame(() => setTimeout(() => performance.mark('ninefold:first-row'), 0));
+  }, [hasRows]);
+}
 
 /** A list screen: server-side search, filters, sort and pages; state in the URL; virtualised rows. */
 export function ListScreen({ route }: { route: RouteEntry }) {
@@ -85,6 +99,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
     count: 'estimated',
   });
   const about = counted.data?.estimated === true;
+  useFirstRowMark(list.data !== undefined && list.data.rows.length > 0);
   // The whole rule was applied on the server (its plain filters, then the screen's function).
   const rows = list.data?.rows ?? [];
   const total = counted.data?.total ?? null;

@@ -15,6 +15,7 @@ import {
   type WorkerMessage,
 } from './protocol.ts';
 import { appSlug, startBackendWorker } from './startBackendWorker.ts';
+import { recordWorkerMarks } from './workerMarks.ts';
 
 export { appSlug, startBackendWorker };
 
@@ -104,8 +105,10 @@ export async function createBrowserBackend(options: BrowserBackendOptions): Prom
     fail = reject;
     worker.addEventListener('message', (event: MessageEvent<WorkerMessage>) => {
       const m = event.data;
-      if (m.type === 'ready') resolve(m.schema);
-      else if (m.type === 'failed') reject(fromWireError(m.error));
+      if (m.type === 'ready') {
+        recordWorkerMarks(m.marks);
+        resolve(m.schema);
+      } else if (m.type === 'failed') reject(fromWireError(m.error));
       else if (m.type === 'leader') leader = true;
       else if (m.type === 'progress') options.onUpgradeProgress?.(m.line);
       else if (m.type === 'answer') {
@@ -151,6 +154,7 @@ export async function createBrowserBackend(options: BrowserBackendOptions): Prom
       send({ type: 'request', seq: n, request: r });
     });
 
+  const marked = new Set<string>();
   /** One port call: one request, one answer; the answer's session token, auth events and changes apply here. */
   async function call<T>(path: string, args: unknown[]): Promise<T> {
     const token = store.load();
@@ -175,6 +179,11 @@ export async function createBrowserBackend(options: BrowserBackendOptions): Prom
           // Listeners belong to the UI; their failures are not the backend's.
         }
       }
+    if (!marked.has(path)) {
+      // The first answer of each kind on the page's timeline (start-up benchmarks).
+      marked.add(path);
+      if (path === 'auth.session' || path === 'data.list') performance.mark(`ninefold:first:${path}`);
+    }
     if (!answer.ok) throw fromWireError(answer.error);
     return answer.value as T;
   }

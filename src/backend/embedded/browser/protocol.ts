@@ -87,7 +87,12 @@ export type Answer =
 
 /** Worker → its tab. */
 export type WorkerMessage =
-  | { type: 'ready'; schema: { version: string; outcome: 'created' | 'unchanged' | 'upgraded' } }
+  | {
+      type: 'ready';
+      schema: { version: string; outcome: 'created' | 'unchanged' | 'upgraded' };
+      /** The worker's start-up marks (workerMarks.ts), absolute times. */
+      marks?: { name: string; at: number }[];
+    }
   | { type: 'failed'; error: WireError }
   | { type: 'leader' }
   /** The leader is upgrading the database to this spec (a line for the boot screen). */
