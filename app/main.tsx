@@ -37,6 +37,9 @@ function chooseLocale(): void {
  */
 function earlyWorker(params: URLSearchParams): Promise<Worker> | undefined {
   if (import.meta.env.VITE_NINEFOLD_BACKEND === 'supabase' || params.has('memory')) return undefined;
+  // Started by the page's inline script when the build emitted one (src/cli/workerStartPlugin.ts).
+  const started = (window as { __ninefoldWorker?: Worker }).__ninefoldWorker;
+  if (started) return Promise.resolve(started);
   return import('../src/backend/embedded/browser/startBackendWorker.ts').then((m) => {
     const worker = m.startBackendWorker(m.appSlug(spec));
     performance.mark('ninefold:worker-start');

@@ -48,6 +48,9 @@ export function snapshotPrefetchScript(url: string, idbName: string): string {
   return `window.__ninefoldSnapshot=(async()=>{if(/[?&]memory(?:[&=]|$)/.test(location.search))return null;const d=indexedDB.databases?await indexedDB.databases():[];if(d.some(x=>x.name===${JSON.stringify(idbName)}))return null;const r=await fetch(${JSON.stringify(url)});return r.ok?await r.blob():null})().catch(()=>null);`;
 }
 
+/** The spec a build is made from (with its demo registered), as the plugins load it. */
+export const loadSpecForBuild = (specFile: string): Promise<AppSpec> => loadSpec(specFile);
+
 async function loadSpec(specFile: string): Promise<AppSpec> {
   if (isDocPath(specFile)) return specFromDoc(specFile);
   const { createJiti } = await import('jiti');

@@ -216,6 +216,20 @@ export async function createBrowserBackend(options: BrowserBackendOptions): Prom
     transaction: (fn: (tx: Transaction) => Promise<unknown>) => asOwner(fn),
   } as unknown as OwnerDb;
 
+  // A return visit's first question (who is signed in?) is asked now, before the database is
+  // even open: the worker answers it the moment it is ready, while the UI's code still loads. The
+  // UI's first `auth.session()` takes this answer, if the token is still the one it was asked with.
+  const askedWith = store.load();
+  let earlySession: Promise<Session | null> | undefined = askedWith
+    ? call<Session | null>('auth.session', [])
+    : undefined;
+  earlySession?.catch(() => undefined);
+  const session = (): Promise<Session | null> => {
+    const early = earlySession;
+    earlySession = undefined;
+    return early && store.load() === askedWith ? early : call<Session | null>('auth.session', []);
+  };
+
   const schema = await ready;
   const port = <T extends object>(name: string, methods: readonly string[]): T =>
     Object.fromEntries(methods.map((m) => [m, (...args: unknown[]) => call(`${name}.${m}`, args)])) as T;
@@ -226,6 +240,7 @@ export async function createBrowserBackend(options: BrowserBackendOptions): Prom
     isLeader: () => leader,
     auth: {
       ...port<Pick<Backend['auth'], 'signUp' | 'signIn' | 'signOut' | 'session'>>('auth', PORT_METHODS.auth),
+      session,
       onChange(listener) {
         authListeners.add(listener);
         return () => {
