@@ -23,6 +23,8 @@ export interface BrowserBackendOptions {
   spec: AppSpec;
   /** Where the database lives: `idb://ninefold-<app>` by default. */
   dataDir?: string;
+  /** Keep a new database in OPFS when the browser can (an existing IndexedDB one stays). */
+  preferOpfs?: boolean;
   /** The version the build computed (`embeddedSchema(spec).version`): a return visit only compares it. */
   schemaVersion?: string;
   /** A first visit's snapshot: the leader's worker creates the database from it. */
@@ -142,6 +144,7 @@ export async function createBrowserBackend(options: BrowserBackendOptions): Prom
     ...(options.schemaVersion ? { schemaVersion: options.schemaVersion } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     ...(options.seedDemoAccounts ? { seedDemoAccounts: true } : {}),
+    ...(options.preferOpfs ? { preferOpfs: true } : {}),
     ...(options.allowDestructiveUpgrade ? { allowDestructiveUpgrade: true } : {}),
     ...(options.callDestinations ? { callDestinations: options.callDestinations } : {}),
   };

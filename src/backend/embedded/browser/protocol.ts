@@ -27,6 +27,8 @@ export interface InitMessage {
   spec: AppSpec;
   /** `idb://…` (IndexedDB) or `opfs-ahp://…` (OPFS access-handle pool); names the database. */
   dataDir: string;
+  /** A new database goes to OPFS when the worker can (openWorkerDatabase.ts); an existing one stays. */
+  preferOpfs?: boolean;
   /** Tabs with the same id share one database and elect one leader. */
   id: string;
   /** The tab's id: its own changes come back tagged with it on the channel, and it skips them. */

@@ -169,6 +169,7 @@ export function serveBackend(scope: Scope): void {
       const db = await openWorkerDatabase({
         dataDir: options.dataDir,
         ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+        ...(options.preferOpfs ? { preferOpfs: true } : {}),
       });
       markWorker('db-open');
       backend = await createEmbeddedBackend({
