@@ -32,6 +32,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Row } from '../backend/types.ts';
 import { bulkTransitions } from '../runtime/bulkTransitions.ts';
 import { can } from '../runtime/can.ts';
+import { booleanFields, pageQuery, totalQuery } from '../runtime/listScreenQueries.ts';
 import { listQuery, listStateFromParams, listStateToParams, PAGE_SIZE } from '../runtime/listState.ts';
 import { inSentence } from '../runtime/locale.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
@@ -76,28 +77,14 @@ export function ListScreen({ route }: { route: RouteEntry }) {
     () => whereFilters(spec, entity, screen?.where, user),
     [spec, entity, screen?.where, user],
   );
-  const booleans = useMemo(
-    () =>
-      new Set(
-        Object.entries(e?.fields ?? {})
-          .filter(([, f]) => f.type === 'boolean')
-          .map(([n]) => n),
-      ),
-    [e],
-  );
+  const booleans = useMemo(() => booleanFields(spec, entity), [spec, entity]);
   const query = { ...listQuery(state, where.filters, booleans), ...serverScreen(where, route.name) };
   // Rows and total are two requests: a page change re-reads only its 50 rows, while the count is
   // kept per search and filters. It is exact up to a threshold and an estimate above it (shown as
-  // "about N"), so a large table is never rescanned to count it.
-  const list = useList(entity, { ...query, count: 'none' });
-  const counted = useList(entity, {
-    filters: query.filters,
-    ...serverScreen(where, route.name),
-    ...(query.search ? { search: query.search } : {}),
-    offset: 0,
-    limit: 0,
-    count: 'estimated',
-  });
+  // "about N"), so a large table is never rescanned to count it. The app may have asked both
+  // already, while this screen's code loaded (listScreenQueries.ts, prefetchListScreen).
+  const list = useList(entity, pageQuery(query));
+  const counted = useList(entity, totalQuery(query, where, route.name));
   const about = counted.data?.estimated === true;
   useFirstRowMark(list.data !== undefined && list.data.rows.length > 0);
   // The whole rule was applied on the server (its plain filters, then the screen's function).
