@@ -51,6 +51,7 @@ export async function openWorkerDatabase(options: WorkerDatabaseOptions): Promis
       if (!String(e).includes('already exists')) throw e;
     }
   }
+  if (dataDir.startsWith('opfs-ahp://')) await opfsReleased(dataDir.slice('opfs-ahp://'.length));
   if (await exists(base.dataDir)) {
     try {
       return syncOnlyWhenWritten(await PGlite.create({ ...base, ...noInitdb }));
@@ -59,6 +60,32 @@ export async function openWorkerDatabase(options: WorkerDatabaseOptions): Promis
     }
   }
   return syncOnlyWhenWritten(await PGlite.create(base));
+}
+
+/**
+ * Waits (up to 5 s) until no other worker holds the OPFS database's files: a sync access handle is
+ * exclusive, and the worker of a tab that just closed may release its handles a moment after its
+ * leader lock. Probed on `state.txt` (the pool's index, opened with all the others) before PGlite
+ * opens anything, so a failed open never leaves handles of its own behind.
+ */
+async function opfsReleased(name: string): Promise<void> {
+  let file: FileSystemFileHandle;
+  try {
+    const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(name);
+    file = await dir.getFileHandle('state.txt');
+  } catch {
+    return; // No database yet.
+  }
+  const open = (file as unknown as { createSyncAccessHandle(): Promise<{ close(): void }> })
+    .createSyncAccessHandle;
+  for (let waited = 0; waited < 5000; waited += 50) {
+    try {
+      (await open.call(file)).close();
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
 }
 
 /** The smallest valid WebAssembly module (magic number and version). */
