@@ -73,9 +73,12 @@ async function serve(dir: string) {
     );
     let file = join(dir, path);
     if (!existsSync(file) || path.endsWith('/') || extname(file) === '') file = join(dir, 'index.html');
+    // A .gz file goes as it is: Chromium does not undo a gzip content-encoding on it (the
+    // snapshot would arrive still compressed twice over and fail to load).
+    const raw = file.endsWith('.gz');
     let body = cache.get(file);
     if (!body) {
-      body = gzipSync(await readFile(file), { level: 6 });
+      body = raw ? await readFile(file) : gzipSync(await readFile(file), { level: 6 });
       cache.set(file, body);
     }
     const types: Record<string, string> = {
@@ -83,11 +86,12 @@ async function serve(dir: string) {
       '.js': 'text/javascript',
       '.css': 'text/css',
       '.wasm': 'application/wasm',
+      '.gz': 'application/gzip',
     };
     res.writeHead(200, {
       'content-type': types[extname(file)] ?? 'application/octet-stream',
       'cache-control': file.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-      'content-encoding': 'gzip',
+      ...(raw ? {} : { 'content-encoding': 'gzip' }),
     });
     res.end(body);
   });
@@ -150,11 +154,19 @@ async function launch(profile: string): Promise<{ context: BrowserContext; page:
 /** One visit to /tickets until the first row is painted; the marks, ms since navigation start. */
 async function visit(page: Page, url: string): Promise<Sample> {
   await page.goto(`${url}/tickets?bench`);
-  await page.waitForFunction(
-    () => (window as unknown as { __start: { rowPaint?: number } }).__start.rowPaint !== undefined,
-    null,
-    { timeout: 180_000, polling: 50 },
-  );
+  try {
+    await page.waitForFunction(
+      () => (window as unknown as { __start: { rowPaint?: number } }).__start.rowPaint !== undefined,
+      null,
+      { timeout: 120_000, polling: 50 },
+    );
+  } catch (e) {
+    // One failed visit must not lose the run: its figures are missing (–), the page is kept.
+    const shot = join(tmpdir(), `bench-start-failed-${Date.now()}.png`);
+    await page.screenshot({ path: shot }).catch(() => undefined);
+    console.error(`no ticket row at ${page.url()} (screenshot ${shot}): ${String(e).split('\n')[0]}`);
+    return { longest: Number.NaN, longCount: Number.NaN } as Sample;
+  }
   await page.waitForTimeout(100);
   return page.evaluate(
     (names) => {
