@@ -37,9 +37,14 @@ function chooseLocale(): void {
  */
 function earlyWorker(params: URLSearchParams): Promise<Worker> | undefined {
   if (import.meta.env.VITE_NINEFOLD_BACKEND === 'supabase' || params.has('memory')) return undefined;
-  return import('../src/backend/embedded/browser/startBackendWorker.ts').then((m) =>
-    m.startBackendWorker(m.appSlug(spec)),
-  );
+  // Started by the page's inline script when the build emitted one (src/cli/workerStartPlugin.ts).
+  const started = (window as { __ninefoldWorker?: Worker }).__ninefoldWorker;
+  if (started) return Promise.resolve(started);
+  return import('../src/backend/embedded/browser/startBackendWorker.ts').then((m) => {
+    const worker = m.startBackendWorker(m.appSlug(spec));
+    performance.mark('ninefold:worker-start');
+    return worker;
+  });
 }
 
 async function boot(): Promise<void> {
@@ -50,7 +55,10 @@ async function boot(): Promise<void> {
   document.title = spec.purpose.name;
   text('boot-title', ui('appLoading', { name: spec.purpose.name }));
   text('boot-detail', ui('appLoadingDetail'));
-  const ui$ = import('./renderApp.tsx');
+  const ui$ = import('./renderApp.tsx').then((m) => {
+    performance.mark('ninefold:ui-loaded');
+    return m;
+  });
   const backend = await (await import('./startBackend.ts')).startBackend(spec, params, worker);
   performance.mark('ninefold:backend-ready');
   const root = document.getElementById('root');

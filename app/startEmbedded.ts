@@ -39,6 +39,8 @@ export async function startEmbedded(
     schemaVersion: snapshot.version,
     seedDemoAccounts: true,
     worker,
+    // Where a new database goes: see docs/decisions.md ("Storage: OPFS or IndexedDB").
+    preferOpfs: import.meta.env.VITE_NINEFOLD_STORAGE === 'opfs',
     // A database made by an older version of the spec is upgraded in place (upgradeSchema.ts): the
     // boot screen says so. Under `ninefold dev` a field removed from the spec leaves the local data too.
     onUpgradeProgress: (line) => {

@@ -6,6 +6,7 @@ import { isDocPath, specFromDoc } from '../import/loadDoc.ts';
 import { specLoaderAliases, viteAliases } from '../sourceAliases.ts';
 import { backendBuildChoice } from './backendEnv.ts';
 import { ninefoldSnapshotPlugin } from './snapshotPlugin.ts';
+import { ninefoldWorkerStartPlugin } from './workerStartPlugin.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const VIRTUAL = 'virtual:ninefold-spec';
@@ -91,6 +92,8 @@ export async function viteConfig(
       ninefoldSpecPlugin(specFile, { demo: backend.kind === 'embedded' }),
       // A hosted app has no database in the browser, so no snapshot to emit.
       ninefoldSnapshotPlugin(specFile, { enabled: backend.kind === 'embedded' }),
+      // The embedded backend's worker starts from the HTML, before the entry chunk loads.
+      ...(backend.kind === 'embedded' ? [ninefoldWorkerStartPlugin(specFile)] : []),
     ],
     // PGlite ships its own WebAssembly and data files; pre-bundling would break their URLs.
     optimizeDeps: { exclude: ['@electric-sql/pglite'] },

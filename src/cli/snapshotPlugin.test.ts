@@ -2,11 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { snapshotPrefetchScript } from './snapshotPlugin.ts';
 
 /** Runs the inline script against stand-ins for the page's globals; returns what it left and fetched. */
-async function run(search: string, databases: string[]) {
+async function run(search: string, databases: string[], opfs: Record<string, number> = {}) {
   const fetched: string[] = [];
   const window: { __ninefoldSnapshot?: Promise<unknown> } = {};
   const script = snapshotPrefetchScript('/assets/ninefold-app-1234.tar.gz', '/pglite/ninefold-app');
-  new Function('window', 'location', 'indexedDB', 'fetch', script)(
+  // OPFS as the script reads it: folder → size of its state.txt (absent folder: NotFoundError).
+  const storage = {
+    getDirectory: async () => ({
+      getDirectoryHandle: async (name: string) => {
+        const size = opfs[name];
+        if (size === undefined) throw new Error('NotFoundError');
+        return { getFileHandle: async () => ({ getFile: async () => ({ size }) }) };
+      },
+    }),
+  };
+  new Function('window', 'location', 'indexedDB', 'fetch', 'navigator', script)(
     window,
     { search },
     { databases: async () => databases.map((name) => ({ name })) },
@@ -14,6 +24,7 @@ async function run(search: string, databases: string[]) {
       fetched.push(url);
       return { ok: true, blob: async () => 'the snapshot' };
     },
+    { storage },
   );
   return { result: await window.__ninefoldSnapshot, fetched };
 }
@@ -24,6 +35,16 @@ describe('snapshotPrefetchScript', () => {
       result: 'the snapshot',
       fetched: ['/assets/ninefold-app-1234.tar.gz'],
     });
+  });
+
+  it('does not download it when the database exists in OPFS', async () => {
+    expect(await run('', [], { 'ninefold-app': 4096 })).toEqual({ result: null, fetched: [] });
+  });
+
+  it('downloads it when the OPFS folder has no database (empty state file) or another app', async () => {
+    const fetched = ['/assets/ninefold-app-1234.tar.gz'];
+    expect(await run('', [], { 'ninefold-app': 0 })).toEqual({ result: 'the snapshot', fetched });
+    expect(await run('', [], { 'ninefold-other': 4096 })).toEqual({ result: 'the snapshot', fetched });
   });
 
   it('does not download it when the database exists, or with ?memory', async () => {

@@ -45,8 +45,14 @@ export interface SnapshotInfo {
  * snapshotPrefetchScript('/assets/ninefold-helpdesk-1a2b3c4d.tar.gz', '/pglite/ninefold-helpdesk')
  */
 export function snapshotPrefetchScript(url: string, idbName: string): string {
-  return `window.__ninefoldSnapshot=(async()=>{if(/[?&]memory(?:[&=]|$)/.test(location.search))return null;const d=indexedDB.databases?await indexedDB.databases():[];if(d.some(x=>x.name===${JSON.stringify(idbName)}))return null;const r=await fetch(${JSON.stringify(url)});return r.ok?await r.blob():null})().catch(()=>null);`;
+  // The database may also live in OPFS (`opfs-ahp://<name>`: the folder <name> with a non-empty
+  // state.txt, see openWorkerDatabase.ts); the name is the IndexedDB one without `/pglite/`.
+  const opfsName = idbName.replace(/^\/pglite\//, '');
+  return `window.__ninefoldSnapshot=(async()=>{if(/[?&]memory(?:[&=]|$)/.test(location.search))return null;const d=indexedDB.databases?await indexedDB.databases():[];if(d.some(x=>x.name===${JSON.stringify(idbName)}))return null;try{const o=await navigator.storage.getDirectory();const h=await o.getDirectoryHandle(${JSON.stringify(opfsName)});if((await(await h.getFileHandle("state.txt")).getFile()).size>0)return null}catch(e){}const r=await fetch(${JSON.stringify(url)});return r.ok?await r.blob():null})().catch(()=>null);`;
 }
+
+/** The spec a build is made from (with its demo registered), as the plugins load it. */
+export const loadSpecForBuild = (specFile: string): Promise<AppSpec> => loadSpec(specFile);
 
 async function loadSpec(specFile: string): Promise<AppSpec> {
   if (isDocPath(specFile)) return specFromDoc(specFile);

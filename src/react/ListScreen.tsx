@@ -27,11 +27,12 @@ import {
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Row } from '../backend/types.ts';
 import { bulkTransitions } from '../runtime/bulkTransitions.ts';
 import { can } from '../runtime/can.ts';
+import { booleanFields, pageQuery, totalQuery } from '../runtime/listScreenQueries.ts';
 import { listQuery, listStateFromParams, listStateToParams, PAGE_SIZE } from '../runtime/listState.ts';
 import { inSentence } from '../runtime/locale.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
@@ -48,6 +49,20 @@ import { fieldLabel } from './labels.ts';
 
 const ROW_HEIGHT = 52;
 
+let firstRowMarked = false;
+
+/**
+ * `ninefold:first-row` on the page's timeline, once per page load, at the first frame that shows a
+ * list row (the start-up benchmarks read it; see scripts/bench-start.ts).
+ */
+function useFirstRowMark(hasRows: boolean): void {
+  useEffect(() => {
+    if (!hasRows || firstRowMarked) return;
+    firstRowMarked = true;
+    requestAnimationFrame(() => setTimeout(() => performance.mark('ninefold:first-row'), 0));
+  }, [hasRows]);
+}
+
 /** A list screen: server-side search, filters, sort and pages; state in the URL; virtualised rows. */
 export function ListScreen({ route }: { route: RouteEntry }) {
   const { spec, user, routes, backend } = useRuntime();
@@ -62,29 +77,16 @@ export function ListScreen({ route }: { route: RouteEntry }) {
     () => whereFilters(spec, entity, screen?.where, user),
     [spec, entity, screen?.where, user],
   );
-  const booleans = useMemo(
-    () =>
-      new Set(
-        Object.entries(e?.fields ?? {})
-          .filter(([, f]) => f.type === 'boolean')
-          .map(([n]) => n),
-      ),
-    [e],
-  );
+  const booleans = useMemo(() => booleanFields(spec, entity), [spec, entity]);
   const query = { ...listQuery(state, where.filters, booleans), ...serverScreen(where, route.name) };
   // Rows and total are two requests: a page change re-reads only its 50 rows, while the count is
   // kept per search and filters. It is exact up to a threshold and an estimate above it (shown as
-  // "about N"), so a large table is never rescanned to count it.
-  const list = useList(entity, { ...query, count: 'none' });
-  const counted = useList(entity, {
-    filters: query.filters,
-    ...serverScreen(where, route.name),
-    ...(query.search ? { search: query.search } : {}),
-    offset: 0,
-    limit: 0,
-    count: 'estimated',
-  });
+  // "about N"), so a large table is never rescanned to count it. The app may have asked both
+  // already, while this screen's code loaded (listScreenQueries.ts, prefetchListScreen).
+  const list = useList(entity, pageQuery(query));
+  const counted = useList(entity, totalQuery(query, where, route.name));
   const about = counted.data?.estimated === true;
+  useFirstRowMark(list.data !== undefined && list.data.rows.length > 0);
   // The whole rule was applied on the server (its plain filters, then the screen's function).
   const rows = list.data?.rows ?? [];
   const total = counted.data?.total ?? null;

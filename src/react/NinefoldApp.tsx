@@ -1,13 +1,13 @@
 import { Center, createTheme, Loader, localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { Backend, Row, Session } from '../backend/types.ts';
 import { routeTable } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { type Components, type DemoAccount, type Runtime, RuntimeContext } from './context.ts';
-import { useLiveInvalidation } from './hooks.ts';
+import { prefetchListScreen, useLiveInvalidation } from './hooks.ts';
 
 // The sign-in screen and the router (with the shell and one chunk per screen kind, see
 // AppRouter.tsx) are chunks of their own: a signed-out visit never downloads the router, and a
@@ -140,6 +140,15 @@ function SessionGate({ spec, backend, components, demoAccounts }: Required<Ninef
     retry: false,
   });
   useLiveInvalidation(spec, backend, Boolean(session));
+  // The landing list's first page is asked as soon as the person is known (hooks.ts).
+  const prefetched = useRef(false);
+  useEffect(() => {
+    if (!user || prefetched.current) return;
+    prefetched.current = true;
+    // The list screen's code too, beside the router's (which only asks for it once it renders).
+    if (prefetchListScreen(client, { backend, spec, user }, routes.routes, window.location))
+      void import('./ListScreen.tsx').catch(() => undefined);
+  }, [user, client, backend, spec, routes]);
   const runtime: Runtime = useMemo(
     () => ({
       spec,

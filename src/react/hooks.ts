@@ -2,6 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect } from 'react';
 import type { Backend, HistoryEntry, ListQuery, ListResult, Row } from '../backend/types.ts';
 import { impliedReadFilters } from '../runtime/impliedReadFilters.ts';
+import { listScreenQueries } from '../runtime/listScreenQueries.ts';
+import type { RouteEntry } from '../runtime/routeTable.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { useRuntime } from './context.ts';
 import { usePendingDeletes } from './pendingDeletes.ts';
@@ -72,6 +74,37 @@ export function usePrefetchList(entity: string, query: ListQuery, enabled: boole
       queryFn: () => fetchList(qc, { backend, spec, user }, entity, q, true),
     });
   }, [qc, backend, spec, user, entity, key, enabled]);
+}
+
+/**
+ * The landing list's rows and total, asked the moment the signed-in person is known, while the
+ * router's and the screen's code still load: the list screen then finds both in the cache. Only
+ * for a list screen whose path is exactly the page's (`/tickets`); anything else waits for its screen.
+ */
+export function prefetchListScreen(
+  qc: ReturnType<typeof useQueryClient>,
+  runtime: Pick<ReturnType<typeof useRuntime>, 'backend' | 'spec' | 'user'>,
+  routes: readonly RouteEntry[],
+  location: { pathname: string; search: string },
+): boolean {
+  const route = routes.find(
+    (r) => r.kind === 'list' && r.params.length === 0 && r.path === location.pathname,
+  );
+  if (!route?.entity) return false;
+  const entity = route.entity;
+  const { page, total } = listScreenQueries(
+    runtime.spec,
+    route.name,
+    entity,
+    new URLSearchParams(location.search),
+    runtime.user,
+  );
+  for (const q of [page, total])
+    void qc.prefetchQuery({
+      queryKey: keys.list(entity, q),
+      queryFn: () => fetchList(qc, runtime, entity, q, true),
+    });
+  return true;
 }
 
 /** Adds the filters row-level security implies for this user, so the database can use an index. */

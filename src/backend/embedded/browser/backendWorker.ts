@@ -7,6 +7,9 @@
  * tab's messages that arrive meanwhile.
  */
 import './prefetchPglite.ts';
+import { markWorker } from './workerMarks.ts';
+
+markWorker('script');
 
 type Scope = Parameters<typeof import('./serveBackend.ts').serveBackend>[0];
 const scope = self as unknown as Scope & {
@@ -17,6 +20,7 @@ const keep = (event: MessageEvent) => early.push(event);
 scope.addEventListener('message', keep);
 
 void import('./serveBackend.ts').then(({ serveBackend }) => {
+  markWorker('code-loaded');
   const listeners: ((event: MessageEvent) => void)[] = [];
   serveBackend({
     postMessage: (m) => scope.postMessage(m),

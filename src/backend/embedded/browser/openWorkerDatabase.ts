@@ -5,6 +5,12 @@ import { prefetched } from './prefetchPglite.ts';
 /** Where the leader's worker opens the database (serveBackend.ts). */
 export interface WorkerDatabaseOptions {
   dataDir?: string;
+  /**
+   * Keep a new database in OPFS (PGlite's access-handle pool, `opfs-ahp://`) instead of IndexedDB
+   * when the worker can (sync access handles): it reads pages on demand instead of loading every
+   * file at start. An existing IndexedDB database stays where it is.
+   */
+  preferOpfs?: boolean;
   /** A snapshot to create the database from; only used when the database does not exist yet. */
   loadDataDir?: Blob | File;
 }
@@ -17,9 +23,13 @@ export interface WorkerDatabaseOptions {
  * const db = await openWorkerDatabase({ dataDir: 'idb://ninefold-helpdesk' });
  */
 export async function openWorkerDatabase(options: WorkerDatabaseOptions): Promise<PGlite> {
-  const [pgliteWasmModule, fsBundle] = await Promise.all([prefetched.wasm, prefetched.fsBundle]);
+  const [pgliteWasmModule, fsBundle, dataDir] = await Promise.all([
+    prefetched.wasm,
+    prefetched.fsBundle,
+    storageFor(options.dataDir ?? 'idb://ninefold', options.preferOpfs === true),
+  ]);
   const base = {
-    dataDir: options.dataDir ?? 'idb://ninefold',
+    dataDir,
     extensions: pgliteExtensions,
     // Not `relaxedDurability`: with it the IndexedDB sync of one query overlaps the next query's
     // file changes, and in Chromium that ends in ErrnoError (test/browser caught it).
@@ -41,6 +51,7 @@ export async function openWorkerDatabase(options: WorkerDatabaseOptions): Promis
       if (!String(e).includes('already exists')) throw e;
     }
   }
+  if (dataDir.startsWith('opfs-ahp://')) await opfsReleased(dataDir.slice('opfs-ahp://'.length));
   if (await exists(base.dataDir)) {
     try {
       return syncOnlyWhenWritten(await PGlite.create({ ...base, ...noInitdb }));
@@ -51,11 +62,63 @@ export async function openWorkerDatabase(options: WorkerDatabaseOptions): Promis
   return syncOnlyWhenWritten(await PGlite.create(base));
 }
 
+/**
+ * Waits (up to 5 s) until no other worker holds the OPFS database's files: a sync access handle is
+ * exclusive, and the worker of a tab that just closed may release its handles a moment after its
+ * leader lock. Probed on `state.txt` (the pool's index, opened with all the others) before PGlite
+ * opens anything, so a failed open never leaves handles of its own behind.
+ */
+async function opfsReleased(name: string): Promise<void> {
+  let file: FileSystemFileHandle;
+  try {
+    const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(name);
+    file = await dir.getFileHandle('state.txt');
+  } catch {
+    return; // No database yet.
+  }
+  const open = (file as unknown as { createSyncAccessHandle(): Promise<{ close(): void }> })
+    .createSyncAccessHandle;
+  for (let waited = 0; waited < 5000; waited += 50) {
+    try {
+      (await open.call(file)).close();
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
 /** The smallest valid WebAssembly module (magic number and version). */
 const EMPTY_WASM = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
 
-/** Whether PGlite's IndexedDB database for `dataDir` exists (`idb://x` is stored as `/pglite/x`). */
+/**
+ * Where the database lives: `idb://x` as given, or `opfs-ahp://x` when OPFS is preferred, this
+ * worker has sync access handles and no IndexedDB database `x` exists yet (its data stays there).
+ */
+async function storageFor(dataDir: string, preferOpfs: boolean): Promise<string> {
+  if (!preferOpfs || !dataDir.startsWith('idb://')) return dataDir;
+  if (
+    typeof (globalThis as { FileSystemSyncAccessHandle?: unknown }).FileSystemSyncAccessHandle !== 'function'
+  )
+    return dataDir;
+  if (await exists(dataDir)) return dataDir;
+  return `opfs-ahp://${dataDir.slice('idb://'.length)}`;
+}
+
+/**
+ * Whether the database for `dataDir` exists: PGlite's IndexedDB database (`idb://x` is stored as
+ * `/pglite/x`), or the OPFS folder `x` with a non-empty `state.txt` (the access-handle pool's index).
+ */
 async function exists(dataDir: string): Promise<boolean> {
+  if (dataDir.startsWith('opfs-ahp://')) {
+    try {
+      const root = await navigator.storage.getDirectory();
+      const dir = await root.getDirectoryHandle(dataDir.slice('opfs-ahp://'.length));
+      return (await (await dir.getFileHandle('state.txt')).getFile()).size > 0;
+    } catch {
+      return false;
+    }
+  }
   if (!dataDir.startsWith('idb://') || !indexedDB.databases) return false;
   const name = `/pglite/${dataDir.slice('idb://'.length)}`;
   return (await indexedDB.databases()).some((d) => d.name === name);

@@ -1,5 +1,6 @@
 import fsBundleUrl from '@electric-sql/pglite/pglite.data?url';
 import wasmUrl from '@electric-sql/pglite/pglite.wasm?url';
+import { markWorker } from './workerMarks.ts';
 
 /**
  * PGlite's WebAssembly (compiled while it streams in) and its file bundle, fetched the moment the
@@ -9,8 +10,17 @@ import wasmUrl from '@electric-sql/pglite/pglite.wasm?url';
  * fetch them itself. Every worker prefetches: any of them may become the leader.
  */
 export const prefetched = {
-  wasm: WebAssembly.compileStreaming(fetch(wasmUrl)).catch(() => undefined),
+  wasm: WebAssembly.compileStreaming(fetch(wasmUrl))
+    .then((m) => {
+      markWorker('wasm-compiled');
+      return m;
+    })
+    .catch(() => undefined),
   fsBundle: fetch(fsBundleUrl)
     .then((r) => (r.ok ? r.blob() : undefined))
+    .then((b) => {
+      markWorker('data-fetched');
+      return b;
+    })
     .catch(() => undefined),
 };

@@ -27,6 +27,8 @@ export interface InitMessage {
   spec: AppSpec;
   /** `idb://…` (IndexedDB) or `opfs-ahp://…` (OPFS access-handle pool); names the database. */
   dataDir: string;
+  /** A new database goes to OPFS when the worker can (openWorkerDatabase.ts); an existing one stays. */
+  preferOpfs?: boolean;
   /** Tabs with the same id share one database and elect one leader. */
   id: string;
   /** The tab's id: its own changes come back tagged with it on the channel, and it skips them. */
@@ -87,7 +89,12 @@ export type Answer =
 
 /** Worker → its tab. */
 export type WorkerMessage =
-  | { type: 'ready'; schema: { version: string; outcome: 'created' | 'unchanged' | 'upgraded' } }
+  | {
+      type: 'ready';
+      schema: { version: string; outcome: 'created' | 'unchanged' | 'upgraded' };
+      /** The worker's start-up marks (workerMarks.ts), absolute times. */
+      marks?: { name: string; at: number }[];
+    }
   | { type: 'failed'; error: WireError }
   | { type: 'leader' }
   /** The leader is upgrading the database to this spec (a line for the boot screen). */

@@ -7,6 +7,7 @@ import type { SessionStore } from '../sessionStore.ts';
 import { openWorkerDatabase } from './openWorkerDatabase.ts';
 import type { Answer, InitMessage, Request, TabMessage, WireError, WorkerMessage } from './protocol.ts';
 import { PORT_METHODS, toWireError } from './protocol.ts';
+import { markWorker, workerMarks } from './workerMarks.ts';
 
 /** What the worker's global scope offers (typed here: the project's lib is DOM, not WebWorker). */
 interface Scope {
@@ -163,11 +164,14 @@ export function serveBackend(scope: Scope): void {
   }
 
   async function lead(options: InitMessage): Promise<void> {
+    markWorker('leader');
     try {
       const db = await openWorkerDatabase({
         dataDir: options.dataDir,
         ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+        ...(options.preferOpfs ? { preferOpfs: true } : {}),
       });
+      markWorker('db-open');
       backend = await createEmbeddedBackend({
         spec: options.spec,
         db,
@@ -184,6 +188,7 @@ export function serveBackend(scope: Scope): void {
           ...(options.callDestinations ? { destinations: options.callDestinations } : {}),
         },
       });
+      markWorker('boot-done');
       backend.auth.onChange((event, session) => call?.auth.push([event, session]));
       if (options.seedDemoAccounts) {
         // Idempotent; hashing the passwords costs a few hundred ms, so a return visit skips it.
@@ -218,10 +223,12 @@ export function serveBackend(scope: Scope): void {
   function becomeReady(schema: EmbeddedBackend['schema']) {
     if (ready) return;
     ready = true;
-    post({ type: 'ready', schema });
+    markWorker('ready');
+    post({ type: 'ready', schema, marks: workerMarks() });
   }
 
   function start(options: InitMessage) {
+    markWorker('init');
     init = options;
     me = options.client;
     channel = new BroadcastChannel(`ninefold-backend:${options.id}`);

@@ -1,0 +1,338 @@
+/**
+ * Where the start-up time goes: navigation → first ticket row of the built helpdesk in headless
+ * Chromium, first visit (fresh profile) and return visit (same profile relaunched: HTTP cache,
+ * IndexedDB and session kept) with N tickets, broken down by the app's performance marks
+ * (`ninefold:*` in the page, `ninefold:worker:*` from the backend's worker, see
+ * src/backend/embedded/browser/workerMarks.ts). Several builds can run interleaved in one run
+ * (same machine load for each): `--dist before=/tmp/a --dist after=/tmp/b`; without `--dist` it
+ * builds this tree. Medians; each mark is ms since navigation start.
+ *
+ * Run: npm run bench:start -- [--runs 5] [--sizes 1000,100000] [--dist name=path …]
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { BrowserContext, Page } from 'playwright-core';
+import { build } from '../src/cli/devServer.ts';
+import { CHROMIUM, CHROMIUM_ARGS } from '../test/browser/testPage.ts';
+
+const argv = process.argv.slice(2);
+const opt = (name: string, dflt: string) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 && argv[i + 1] !== undefined ? (argv[i + 1] as string) : dflt;
+};
+const RUNS = Number(opt('runs', '5'));
+const SIZES = opt('sizes', '1000,100000')
+  .split(',')
+  .map((s) => Number(s.replace(/_/g, '')))
+  .filter((n) => n > 0);
+const DISTS = argv.flatMap((a, i) => (argv[i - 1] === '--dist' ? [a] : []));
+
+/** The marks of the breakdown, in start-up order; `row` is the observed first row (MutationObserver). */
+const MARKS = [
+  ['html', 'HTML received (responseEnd)'],
+  ['entry', 'entry script ran (worker created)'],
+  ['ninefold:worker:script', 'worker: first script ran'],
+  ['ninefold:worker:init', 'worker: init from the tab'],
+  ['ninefold:worker:wasm-compiled', 'worker: wasm compiled'],
+  ['ninefold:worker:data-fetched', 'worker: PGlite data fetched'],
+  ['ninefold:worker:code-loaded', 'worker: backend code loaded'],
+  ['ninefold:worker:leader', 'worker: leader lock held'],
+  ['ninefold:worker:db-open', 'worker: database open'],
+  ['ninefold:worker:boot-done', 'worker: schema checked (boot)'],
+  ['ninefold:worker:ready', 'worker: ready (demo accounts checked)'],
+  ['ninefold:backend-ready', 'tab: backend ready'],
+  ['ninefold:ui-loaded', 'tab: UI chunk loaded'],
+  ['ninefold:first:auth.session', 'tab: session answered'],
+  ['ninefold:first:data.list', 'tab: first list answered'],
+  ['ninefold:first-row', 'tab: first row painted (app mark)'],
+  ['row', 'first ticket row in the DOM (observed)'],
+  ['rowPaint', 'first ticket row painted (observed)'],
+] as const;
+
+type Sample = Record<string, number> & { longest: number; longCount: number };
+
+function median(xs: readonly number[]): number {
+  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (s.length === 0) return Number.NaN;
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+}
+
+/** A static host with gzip: hashed assets cached for a year, HTML revalidated. */
+async function serve(dir: string) {
+  const cache = new Map<string, Buffer>();
+  const server = createServer(async (req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    );
+    let file = join(dir, path);
+    if (!existsSync(file) || path.endsWith('/') || extname(file) === '') file = join(dir, 'index.html');
+    // A .gz file goes as it is: Chromium does not undo a gzip content-encoding on it (the
+    // snapshot would arrive still compressed twice over and fail to load).
+    const raw = file.endsWith('.gz');
+    let body = cache.get(file);
+    if (!body) {
+      body = raw ? await readFile(file) : gzipSync(await readFile(file), { level: 6 });
+      cache.set(file, body);
+    }
+    const types: Record<string, string> = {
+      '.html': 'text/html; charset=utf-8',
+      '.js': 'text/javascript',
+      '.css': 'text/css',
+      '.wasm': 'application/wasm',
+      '.gz': 'application/gzip',
+    };
+    res.writeHead(200, {
+      'content-type': types[extname(file)] ?? 'application/octet-stream',
+      'cache-control': file.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ...(raw ? {} : { 'content-encoding': 'gzip' }),
+    });
+    res.end(body);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+/** In the page before any script: first-row observer (clicks the demo Agent at once), long tasks. */
+function instruments() {
+  const w = window as unknown as { __start: { row?: number; rowPaint?: number; long: number[][] } };
+  const s: { row?: number; rowPaint?: number; long: number[][] } = { long: [] };
+  w.__start = s;
+  let clicked = false;
+  const check = () => {
+    if (!document.body) return;
+    if (!clicked) {
+      const b = [...document.querySelectorAll('button')].find((x) =>
+        /^Agent/.test((x.textContent ?? '').trim()),
+      );
+      if (b) {
+        clicked = true;
+        b.click();
+      }
+    }
+    const rows = [...document.querySelectorAll('table tbody tr')].filter(
+      (tr) => tr.querySelectorAll('td').length > 1 && (tr.textContent ?? '').trim() !== '',
+    );
+    if (s.row === undefined && rows.length > 0) {
+      s.row = performance.now();
+      requestAnimationFrame(() => setTimeout(() => (s.rowPaint = performance.now()), 0));
+      mo.disconnect();
+    }
+  };
+  const mo = new MutationObserver(check);
+  mo.observe(document, { childList: true, subtree: true, characterData: true });
+  try {
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) s.long.push([e.startTime, e.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {
+    // No long-task timing: the columns stay empty.
+  }
+}
+
+async function launch(profile: string): Promise<{ context: BrowserContext; page: Page }> {
+  const { chromium } = createRequire(import.meta.url)('playwright-core') as typeof import('playwright-core');
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1280, height: 860 },
+  });
+  await context.addInitScript(instruments);
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.on('pageerror', (e) => console.error('pageerror:', e.message.slice(0, 300)));
+  return { context, page };
+}
+
+/** One visit to /tickets until the first row is painted; the marks, ms since navigation start. */
+async function visit(page: Page, url: string): Promise<Sample> {
+  await page.goto(`${url}/tickets?bench`);
+  try {
+    await page.waitForFunction(
+      () => (window as unknown as { __start: { rowPaint?: number } }).__start.rowPaint !== undefined,
+      null,
+      { timeout: 120_000, polling: 50 },
+    );
+  } catch (e) {
+    // One failed visit must not lose the run: its figures are missing (–), the page is kept.
+    const shot = join(tmpdir(), `bench-start-failed-${Date.now()}.png`);
+    await page.screenshot({ path: shot }).catch(() => undefined);
+    console.error(`no ticket row at ${page.url()} (screenshot ${shot}): ${String(e).split('\n')[0]}`);
+    return { longest: Number.NaN, longCount: Number.NaN } as Sample;
+  }
+  await page.waitForTimeout(100);
+  return page.evaluate(
+    (names) => {
+      const s = (window as unknown as { __start: { row: number; rowPaint: number; long: number[][] } })
+        .__start;
+      const out: Record<string, number> = {};
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      out.html = nav?.responseEnd ?? Number.NaN;
+      for (const n of names) {
+        const e = performance.getEntriesByName(n, 'mark')[0];
+        if (e) out[n] = e.startTime;
+      }
+      out.entry = out['ninefold:worker-start'] ?? Number.NaN;
+      out.row = s.row;
+      out.rowPaint = s.rowPaint;
+      const before = s.long.filter(([t]) => (t as number) < s.rowPaint);
+      out.longest = Math.max(0, ...before.map(([, d]) => d as number));
+      out.longCount = before.filter(([, d]) => (d as number) > 50).length;
+      return out as Sample;
+    },
+    [...MARKS.map(([m]) => m), 'ninefold:worker-start'],
+  );
+}
+
+/** N tickets on top of the demo's, inserted as the owner in one statement (as the harness does). */
+async function seed(page: Page, n: number): Promise<void> {
+  await page.waitForFunction(
+    () => (window as unknown as { __ninefold?: unknown }).__ninefold !== undefined,
+    null,
+    {
+      timeout: 120_000,
+    },
+  );
+  await page.evaluate(async (count) => {
+    const nf = (
+      window as unknown as {
+        __ninefold: {
+          backend: {
+            asOwner(
+              fn: (tx: { query(s: string, p?: unknown[]): Promise<unknown> }) => Promise<void>,
+            ): Promise<void>;
+          };
+        };
+      }
+    ).__ninefold;
+    await nf.backend.asOwner(async (tx) => {
+      await tx.query('alter table public.ticket disable trigger user');
+      await tx.query(
+        `insert into public.ticket (title, description, priority, requester, status, created_at, updated_at)
+         select 'Ticket ' || g || ': printer on floor ' || (g % 9) || ' does not respond',
+                'Bench ticket number ' || g || ': the thing does not work as expected, please have a look.',
+                (array['low','normal','high','urgent'])[1 + g % 4],
+                (select id from auth.users where email = 'customer@demo.test'),
+                (array['new','open','pending','solved','closed'])[1 + g % 5],
+                now() - g * interval '1 minute', now() - g * interval '1 minute'
+         from generate_series(1, $1::int) g`,
+        [count],
+      );
+      await tx.query('alter table public.ticket enable trigger user');
+      await tx.query('analyze public.ticket');
+    });
+  }, n);
+  await page.waitForTimeout(1500);
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(CHROMIUM)) {
+    console.log(`bench:start skipped: ${CHROMIUM} not found`);
+    return;
+  }
+  const work = await mkdtemp(join(tmpdir(), 'ninefold-bench-start-'));
+  const builds: { name: string; dir: string }[] = [];
+  for (const d of DISTS) {
+    const [name, dir] = d.includes('=') ? (d.split('=', 2) as [string, string]) : [d, d];
+    builds.push({ name, dir });
+  }
+  if (builds.length === 0) {
+    await build('examples/helpdesk', join(work, 'dist'));
+    builds.push({ name: 'this tree', dir: join(work, 'dist') });
+  }
+  const servers = await Promise.all(builds.map((b) => serve(b.dir)));
+  const first: Sample[][] = builds.map(() => []);
+  const again: Record<number, Sample[][]> = {};
+  try {
+    // First visits, interleaved (the order flips each run).
+    for (let r = 0; r < RUNS; r++) {
+      const order = builds.map((_, i) => i);
+      if (r % 2) order.reverse();
+      for (const i of order) {
+        const profile = await mkdtemp(join(work, 'first-'));
+        const { context, page } = await launch(profile);
+        try {
+          first[i]?.push(await visit(page, servers[i]?.url ?? ''));
+        } finally {
+          await context.close();
+          await rm(profile, { recursive: true, force: true });
+        }
+      }
+      console.error(`first visits, run ${r + 1}/${RUNS} done`);
+    }
+    for (const size of SIZES) {
+      // One profile per build holding `size` more tickets, signed in as the agent.
+      const profiles: string[] = [];
+      for (const [i] of builds.entries()) {
+        const profile = await mkdtemp(join(work, `again-${size}-`));
+        const { context, page } = await launch(profile);
+        try {
+          await visit(page, servers[i]?.url ?? '');
+          await seed(page, size);
+        } finally {
+          await context.close();
+        }
+        profiles.push(profile);
+      }
+      again[size] = builds.map(() => []);
+      for (let r = 0; r < RUNS; r++) {
+        const order = builds.map((_, i) => i);
+        if (r % 2) order.reverse();
+        for (const i of order) {
+          const { context, page } = await launch(profiles[i] ?? '');
+          try {
+            again[size]?.[i]?.push(await visit(page, servers[i]?.url ?? ''));
+          } finally {
+            await context.close();
+          }
+        }
+        console.error(`return visits, ${size} tickets, run ${r + 1}/${RUNS} done`);
+      }
+    }
+  } finally {
+    await Promise.all(servers.map((s) => s.close()));
+    await rm(work, { recursive: true, force: true });
+  }
+
+  const cell = (xs: Sample[], key: string) => {
+    const m = median(xs.map((x) => x[key] ?? Number.NaN));
+    return Number.isFinite(m) ? `${Math.round(m)}` : '–';
+  };
+  const table = (title: string, samples: Sample[][]) => {
+    const head = `| ${title} (ms since navigation, median of ${RUNS}) | ${builds.map((b) => b.name).join(' | ')} |`;
+    const lines = [head, `|---|${builds.map(() => '---:').join('|')}|`];
+    for (const [key, label] of MARKS)
+      lines.push(`| ${label} | ${samples.map((s) => cell(s, key)).join(' | ')} |`);
+    lines.push(
+      `| long tasks > 50 ms before the row (count) | ${samples.map((s) => cell(s, 'longCount')).join(' | ')} |`,
+    );
+    lines.push(`| longest task before the row | ${samples.map((s) => cell(s, 'longest')).join(' | ')} |`);
+    if (builds.length === 2) {
+      const [a, b] = samples.map((s) => median(s.map((x) => x.rowPaint ?? Number.NaN)));
+      lines.push(
+        `| ratio first row (${builds[0]?.name} / ${builds[1]?.name}) | ${((a ?? 0) / (b ?? 1)).toFixed(2)}x | |`,
+      );
+    }
+    return lines.join('\n');
+  };
+  console.log(
+    `\nChromium headless; ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}; load ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}; ${new Date().toISOString()}\n`,
+  );
+  console.log(table('first visit (snapshot, demo data)', first));
+  for (const size of SIZES)
+    console.log(`\n${table(`return visit, ${size.toLocaleString('en')} more tickets`, again[size] ?? [])}`);
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exitCode = 1;
+});
