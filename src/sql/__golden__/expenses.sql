@@ -954,11 +954,14 @@ begin
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'line', 'action', 'delete')::text;
     end if;
   end if;
-  return null;
+  if tg_op = 'DELETE' then
+    return old;
+  end if;
+  return new;
 end;
 $fn$;
 revoke execute on function app.line__recheck_permission() from public, anon, authenticated;
-create or replace trigger ninefold_35_recheck_permission after insert or update or delete on public.line for each row execute function app.line__recheck_permission();
+create or replace trigger ninefold_35_recheck_permission before insert or update or delete on public.line for each row execute function app.line__recheck_permission();
 
 -- receipt: whether a row counts in a rule's count for the current writer (it may read or owns it).
 create or replace function app.receipt__counted_for_writer(p_row public.receipt)
@@ -1008,11 +1011,14 @@ begin
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'receipt', 'action', 'delete')::text;
     end if;
   end if;
-  return null;
+  if tg_op = 'DELETE' then
+    return old;
+  end if;
+  return new;
 end;
 $fn$;
 revoke execute on function app.receipt__recheck_permission() from public, anon, authenticated;
-create or replace trigger ninefold_35_recheck_permission after insert or update or delete on public.receipt for each row execute function app.receipt__recheck_permission();
+create or replace trigger ninefold_35_recheck_permission before insert or update or delete on public.receipt for each row execute function app.receipt__recheck_permission();
 
 -- ======================================================================
 -- History
