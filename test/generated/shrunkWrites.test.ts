@@ -11,7 +11,10 @@
  *   denied" in the permission re-check's "is the parent still there" test;
  * - a delete rule counting rows of its own table that include the row itself
  *   (`count(claim where parent = this.parent and owner = me) >= 1`) passed the policy and was then
- *   refused FORBIDDEN by the re-check, which ran after the delete and no longer counted the row.
+ *   refused FORBIDDEN by the re-check, which ran after the delete and no longer counted the row;
+ * - an edit of a parent's memo was refused with a child's row rule (`status = open` when
+ *   `parent.amount > amount` …) for a child that broke it before: parent changes re-checked every
+ *   dependent rule, also when no field the rule reads had changed.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
