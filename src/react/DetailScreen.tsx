@@ -351,7 +351,6 @@ function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row
   const flags = Object.entries(e.fields).filter(([n, f]) => f.type === 'boolean' && n !== field);
   // The quick box asks for the text (and the flags) only; a child needing more gets the full form.
   const body = quickAddField(spec, entity, field, draftBase);
-  const quick = body !== undefined;
   return (
     <Card withBorder radius="md" padding="lg">
       <Group justify="space-between" mb="sm">
