@@ -207,10 +207,15 @@ export async function checkBehaviour(
     actors.push(actor);
     for (const entity of entities) {
       const rows = snap.rows(entity);
-      // Delete: the owner's attempt tells whether the delete is valid at all (children, rules).
+      // Delete: the owner's attempt tells whether the delete is valid at all (children, rules),
+      // with the actor as `me`: a cascade's `set null` on a child runs its row rules, which may
+      // name `me`, as the actor's delete would.
       const valid = await rolledBack(
         (fn) => db.asOwner(fn),
         async (q) => {
+          await q.query(`select set_config('request.jwt.claims', $1, true)`, [
+            JSON.stringify({ sub: actor.id }),
+          ]);
           const out: boolean[] = [];
           for (const row of rows)
             out.push(
