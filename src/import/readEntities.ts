@@ -304,7 +304,7 @@ function countCodes(text: string): number {
  * A value written as a number (`45`) is read as one: the document prints `45` and `'45'` alike,
  * `check` refuses having both, and a spec that wrote a number gets it back. `007` stays text.
  */
-function valueOf(text: string): string | number {
+function enumValueOf(text: string): string | number {
   return /^-?\d+(\.\d+)?$/.test(text) && String(Number(text)) === text ? Number(text) : text;
 }
 
@@ -316,7 +316,7 @@ function readValues(cell: Cell): (string | number | EnumValueSpec)[] {
   return splitList(list).flatMap((item): (string | number | EnumValueSpec)[] => {
     const m = /^\uE000(\d+)\uE000\s*(?:\((.*)\))?$/s.exec(item.trim());
     if (!m) return [unmark(line, item)];
-    const value = valueOf(line.codes[Number(m[1])] ?? '');
+    const value = enumValueOf(line.codes[Number(m[1])] ?? '');
     const details = m[2] === undefined ? '' : unmark(line, m[2]);
     if (details === '') return [value];
     const v: EnumValueSpec = { value };
