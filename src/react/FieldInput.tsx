@@ -228,6 +228,7 @@ function BuiltIn({
           {...c}
           data={(field.options ?? []).map((o) => ({ value: o.value, label: o.label }))}
           value={Array.isArray(value) ? value.map(String) : []}
+          searchable
           clearable
           onChange={(v) => onChange(v)}
         />
