@@ -53,6 +53,42 @@ describe('importDoc: round trip', () => {
     expect(model(r.spec as AppSpec)).toEqual(model(spec));
   });
 
+  it('enum and tags values with spaces, quotes, `|` and numbers, with and without labels, read back (issue 16)', () => {
+    const spec = structuredClone(tasks) as AppSpec;
+    const task = spec.entities.task as AppSpec['entities'][string];
+    task.fields.priority = {
+      type: 'enum',
+      values: [
+        'on hold',
+        "it's urgent",
+        { value: 'say "now"', label: 'Say “now”' },
+        { value: 'a | b', label: 'A or B' },
+        45,
+        { value: 25, label: '25 minutes' },
+      ],
+      required: true,
+      default: 'on hold',
+    };
+    task.fields.labels = {
+      type: 'tags',
+      values: ["the client's", { value: 'big "room"', label: 'The big room', color: 'orange' }],
+    };
+    // The values in rules too: a quoted value in a row rule and a permission.
+    spec.validation.task = [
+      ...(spec.validation.task ?? []),
+      {
+        kind: 'row',
+        rule: "priority != 'a | b' or labels contains 'big \"room\"'",
+        error: 'DUE_IN_PAST',
+      },
+    ];
+    const r = importDoc(renderDoc(spec));
+    expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(normalizeSpec(r.spec as AppSpec)).toEqual(normalizeSpec(spec));
+    expect(model(r.spec as AppSpec)).toEqual(model(spec));
+    expect(renderDoc(r.spec as AppSpec)).toBe(renderDoc(spec));
+  });
+
   it('the mini fixture (inheritance over two levels, notes, `|` and line breaks in text) reads back as written', () => {
     // mini is a document fixture, not a valid app (`giveBack` is not a valid transition name),
     // so compare what was read before validation.

@@ -300,15 +300,23 @@ function countCodes(text: string): number {
 /**
  * `` `low`, `urgent` (label: Very urgent, color: red) `` → `['low', { value: 'urgent', label: …, color: … }]`.
  */
-function readValues(cell: Cell): (string | EnumValueSpec)[] {
+/**
+ * A value written as a number (`45`) is read as one: the document prints `45` and `'45'` alike,
+ * `check` refuses having both, and a spec that wrote a number gets it back. `007` stays text.
+ */
+function enumValueOf(text: string): string | number {
+  return /^-?\d+(\.\d+)?$/.test(text) && String(Number(text)) === text ? Number(text) : text;
+}
+
+function readValues(cell: Cell): (string | number | EnumValueSpec)[] {
   const line = cellLines(cell.node)[0];
   if (!line) return [];
   const colon = line.marked.indexOf(':');
   const list = (colon >= 0 ? line.marked.slice(colon + 1) : line.marked).split(';')[0] ?? '';
-  return splitList(list).flatMap((item): (string | EnumValueSpec)[] => {
+  return splitList(list).flatMap((item): (string | number | EnumValueSpec)[] => {
     const m = /^\uE000(\d+)\uE000\s*(?:\((.*)\))?$/s.exec(item.trim());
     if (!m) return [unmark(line, item)];
-    const value = line.codes[Number(m[1])] ?? '';
+    const value = enumValueOf(line.codes[Number(m[1])] ?? '');
     const details = m[2] === undefined ? '' : unmark(line, m[2]);
     if (details === '') return [value];
     const v: EnumValueSpec = { value };

@@ -36,6 +36,7 @@ import { formatMessage } from '../runtime/formatMessage.ts';
 import { currentLocale, DATE_FORMATS, inSentence } from '../runtime/locale.ts';
 import { offersFlag } from '../runtime/offersFlag.ts';
 import { type PendingSum, pendingSum } from '../runtime/pendingSum.ts';
+import { quickAddField } from '../runtime/quickAddField.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
 import { refuses, ruleVerdict } from '../runtime/ruleVerdict.ts';
 import { snippetSource } from '../runtime/snippetSource.ts';
@@ -347,26 +348,9 @@ function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row
   };
   const mayCreate = inherited !== undefined && can(spec, user, entity, 'create', draftBase, parentData).ok;
   const owner = Object.entries(e.fields).find(([, f]) => f.owner)?.[0];
-  const longText = Object.entries(e.fields).find(([, f]) => f.type === 'longtext' && f.required)?.[0];
   const flags = Object.entries(e.fields).filter(([n, f]) => f.type === 'boolean' && n !== field);
-  // The quick box asks for the text (and the flags) only: a child with any other required field the
-  // server will not fill (no default, not the parent, not the owner or the status) gets the full form.
-  const machineField = spec.states[entity]?.field;
-  const quick =
-    longText !== undefined &&
-    Object.entries(e.fields).every(
-      ([n, f]) =>
-        !f.required ||
-        n === longText ||
-        n === field ||
-        n === machineField ||
-        f.owner === true ||
-        f.type === 'status' ||
-        f.type === 'boolean' ||
-        f.default !== undefined ||
-        (draftBase as Record<string, unknown>)[n] !== undefined,
-    );
-  const body = quick ? longText : undefined;
+  // The quick box asks for the text (and the flags) only; a child needing more gets the full form.
+  const body = quickAddField(spec, entity, field, draftBase);
   return (
     <Card withBorder radius="md" padding="lg">
       <Group justify="space-between" mb="sm">

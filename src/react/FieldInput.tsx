@@ -1,4 +1,4 @@
-import { Checkbox, NumberInput, Select, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, MultiSelect, NumberInput, Select, TagsInput, Textarea, TextInput } from '@mantine/core';
 import type { DateInputProps, DateTimePickerProps } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -222,7 +222,17 @@ function BuiltIn({
         <TextInput {...c} value={text} onChange={(e) => onChange(e.currentTarget.value)} />
       );
     case 'tags':
-      return (
+      // Listed tags are picked by their labels and stored as their values; free tags are typed.
+      return (field.options ?? []).length > 0 ? (
+        <MultiSelect
+          {...c}
+          data={(field.options ?? []).map((o) => ({ value: o.value, label: o.label }))}
+          value={Array.isArray(value) ? value.map(String) : []}
+          searchable
+          clearable
+          onChange={(v) => onChange(v)}
+        />
+      ) : (
         <TagsInput
           {...c}
           data={[...(field.values ?? [])]}

@@ -190,7 +190,7 @@ function renderValue(
     case 'tags':
       return (Array.isArray(v) ? v : [v]).map((t) => (
         <Badge key={String(t)} variant="outline" mr={4} radius="sm">
-          {String(t)}
+          {valueOption(spec, entity, name, String(t)).label}
         </Badge>
       ));
     case 'longtext':

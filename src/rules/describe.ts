@@ -78,6 +78,49 @@ function isTemporal(e: Expr, c: Ctx): boolean {
   }
 }
 
+/** The spec of the field a name expression reads (`stage`, `ticket.priority`), if any. */
+function fieldOfName(c: Ctx, e: Expr): { entity: string | undefined; field: string } | undefined {
+  if (e.kind === 'this' && e.field !== undefined) return { entity: c.entity, field: e.field };
+  if (e.kind !== 'name') return undefined;
+  const [a, b] = e.path as readonly [string, string | undefined];
+  const entity = entityOf(c, a);
+  if (b === undefined) return fieldSpec(c, entity, a) ? { entity, field: a } : undefined;
+  const f = fieldSpec(c, entity, a);
+  const target = f?.ref ?? (f?.type === 'user' ? profileOf(c) : undefined);
+  return fieldSpec(c, target, b) ? { entity: target, field: b } : undefined;
+}
+
+/**
+ * A value compared with an enum, tags or status field, by the label the spec gives it
+ * (`stage = 'on hold'` → "stage is Waiting on the board"): the words the forms and badges show.
+ * Undefined when the value has no label of its own (it is then printed as before).
+ */
+function valueLabel(c: Ctx, field: Expr, value: Expr): string | undefined {
+  const target = fieldOfName(c, field);
+  if (!target) return undefined;
+  let raw: string | undefined;
+  if (value.kind === 'literal' && (typeof value.value === 'string' || typeof value.value === 'number'))
+    raw = String(value.value);
+  else if (value.kind === 'name' && value.path.length === 1) {
+    const [n] = value.path as readonly [string];
+    if (!isConstant(c, n) && !fieldSpec(c, entityOf(c, n), n)) raw = n;
+  }
+  if (raw === undefined) return undefined;
+  const value_ = raw;
+  // A label that only spells the value out ("Done" for done) adds nothing, and an imported document
+  // carries such labels explicitly: the sentence must read the same either way.
+  const own = (label: string | undefined) =>
+    label !== undefined && label !== humanize(value_) ? label : undefined;
+  const f = fieldSpec(c, target.entity, target.field);
+  if (f?.type === 'status') {
+    const st = target.entity ? c.spec?.states[target.entity] : undefined;
+    return own(st?.states[raw]?.label);
+  }
+  if (f?.type !== 'enum' && f?.type !== 'tags') return undefined;
+  for (const v of f.values ?? []) if (typeof v === 'object' && String(v.value) === raw) return own(v.label);
+  return undefined;
+}
+
 function list(items: readonly string[], word: string): string {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} ${word} ${items[items.length - 1]}`;
@@ -170,7 +213,8 @@ function words(e: Expr, c: Ctx, the = false): string {
           isLogic(x) && x.kind === 'binary' && x.op !== e.op ? `(${words(x, c)})` : words(x, c);
         return `${side(e.left)} ${e.op} ${side(e.right)}`;
       }
-      if (e.op === 'contains') return `${operand(e.left, c)} include ${operand(e.right, c)}`;
+      if (e.op === 'contains')
+        return `${operand(e.left, c)} include ${valueLabel(c, e.left, e.right) ?? operand(e.right, c)}`;
       if (e.op in ARITH_WORDS) {
         const op = e.op as keyof typeof ARITH_WORDS;
         const l = arithLevel(e);
@@ -179,10 +223,12 @@ function words(e: Expr, c: Ctx, the = false): string {
       const op = e.op as keyof typeof COMPARE_WORDS;
       const temporal = isTemporal(e.left, c) || isTemporal(e.right, c) ? 1 : 0;
       const meSide = e.left.kind === 'me' || e.right.kind === 'me';
-      return `${operand(e.left, c, meSide)} ${COMPARE_WORDS[op][temporal]} ${operand(e.right, c, meSide)}`;
+      const left = valueLabel(c, e.right, e.left) ?? operand(e.left, c, meSide);
+      const right = valueLabel(c, e.left, e.right) ?? operand(e.right, c, meSide);
+      return `${left} ${COMPARE_WORDS[op][temporal]} ${right}`;
     }
     case 'in': {
-      const items = e.list.map((x) => operand(x, c));
+      const items = e.list.map((x) => valueLabel(c, e.operand, x) ?? operand(x, c));
       if (!e.negated) return `${operand(e.operand, c)} is ${list(items, 'or')}`;
       return items.length === 1
         ? `${operand(e.operand, c)} is not ${items[0]}`

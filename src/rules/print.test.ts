@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { AppSpec } from '../spec/types.ts';
 import type { Expr, FunctionName } from './ast.ts';
 import { describeRule } from './describe.ts';
 import { ruleSpec } from './fixtures.ts';
@@ -162,6 +163,47 @@ describe('describeRule', () => {
       'priority is none of low, normal and high',
     );
     expect(words('hours >= 2 * (1 + 3)', 'ticket')).toBe('hours is at least 2 times (1 plus 3)');
+  });
+  it('prints the labels of enum, tags and status values the spec labels (issue 16, item 2)', () => {
+    const spec = {
+      ...ruleSpec,
+      entities: {
+        ...ruleSpec.entities,
+        poll: {
+          label: 'Poll',
+          fields: {
+            minutes: { type: 'enum', values: [25, { value: 45, label: '45 minutes' }] },
+            stage: {
+              type: 'enum',
+              values: ['in-review', { value: 'on hold', label: 'Waiting on the board' }],
+            },
+            rooms: { type: 'tags', values: [{ value: 'big-room', label: 'The big room' }, 'annex'] },
+            status: { type: 'status' },
+          },
+        },
+      },
+      states: {
+        ...ruleSpec.states,
+        poll: {
+          field: 'status',
+          initial: 'open',
+          states: { open: { label: 'Open for votes' }, closed: { final: true } },
+          transitions: {},
+        },
+      },
+    } as AppSpec;
+    const say = (text: string) => {
+      const r = parseRule(text);
+      if (!r.ok) throw new Error(r.error.message);
+      return describeRule(r.expr, spec, 'poll');
+    };
+    expect(say("stage = 'on hold'")).toBe('stage is Waiting on the board');
+    expect(say('minutes = 45')).toBe('minutes is 45 minutes');
+    expect(say("stage in ('in-review', 'on hold')")).toBe('stage is "in-review" or Waiting on the board');
+    expect(say("rooms contains 'big-room'")).toBe('rooms include The big room');
+    expect(say('status != open')).toBe('status is not Open for votes');
+    // A value without a label of its own reads as before.
+    expect(say('minutes = 25 and status = closed')).toBe('minutes is 25 and status is closed');
   });
   it('groups mixed and/or and negations', () => {
     expect(words('(a = 1 or b = 2) and not c', undefined, false)).toBe('(a is 1 or b is 2) and not c');

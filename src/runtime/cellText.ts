@@ -56,7 +56,10 @@ export function cellText(
       }
     }
     case 'tags':
-      return (Array.isArray(v) ? v : [v]).map(String).join('; ');
+      // A listed tag shows its label (`values: [{ value: 'big-room', label: 'Big room' }]`).
+      return (Array.isArray(v) ? v : [v])
+        .map((t) => valueOption(spec, entity, name, String(t)).label)
+        .join('; ');
     default:
       return Array.isArray(v) ? v.map(String).join('; ') : String(v);
   }

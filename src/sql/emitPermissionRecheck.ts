@@ -4,6 +4,7 @@ import { columnFor } from './columns.ts';
 import { hopsOf, readsOtherRows } from './emitGroupLocks.ts';
 import { grantSql } from './emitPolicies.ts';
 import { CLIENT_ROLES_SQL } from './emitRowTriggers.ts';
+import { policyReads } from './policyReads.ts';
 import { quoteIdent, quoteLiteral } from './quote.ts';
 import { raiseSql } from './raise.ts';
 import { type Action, grantsFor, referencedEntity, tableRef } from './specModel.ts';
@@ -18,8 +19,8 @@ const OPS: Record<Exclude<Action, 'read'>, { op: string; row: 'new' | 'old' }> =
 
 /**
  * Write permissions that read other rows (`line: update when claim.status in (draft, returned)`)
- * are checked again after the write, under the group locks (emitGroupLocks.ts), with a fresh
- * snapshot. Row-level security evaluates them on the statement's snapshot, taken before the
+ * are checked again just before the write, under the group locks (emitGroupLocks.ts), with a
+ * fresh snapshot. Row-level security evaluates them on the statement's snapshot, taken before the
  * writer waited for the lock: a line edited while its claim was being submitted would pass RLS
  * with the claim still a draft, and the claim be paid for a changed line. Invoker rights: the
  * check sees what the client sees, exactly like the policy. Refused writes raise FORBIDDEN.
@@ -56,7 +57,9 @@ export function emitPermissionRecheck(spec: AppSpec, entity: string): string {
             .flatMap((hop) => {
               const f = spec.entities[entity]?.fields[hop];
               const parent = f ? referencedEntity(spec, f) : undefined;
-              return parent
+              // A parent no role may read has no SELECT grant, so a client cannot query it; nor can a
+              // client delete it (and cascade here): the rule is always checked.
+              return parent && !policyReads(spec).unseen.has(parent)
                 ? [
                     `exists (select 1 from ${tableRef(parent)} p where p.id = old.${quoteIdent(columnFor(spec, entity, hop))})`,
                   ]
@@ -87,10 +90,13 @@ export function emitPermissionRecheck(spec: AppSpec, entity: string): string {
       language: 'plpgsql',
       volatility: 'volatile',
       securityDefiner: false,
-      body: `begin\n  if ${CLIENT_ROLES_SQL} then\n${indent(blocks.join('\n'), 4)}\n  end if;\n  return null;\nend;`,
+      body: `begin\n  if ${CLIENT_ROLES_SQL} then\n${indent(blocks.join('\n'), 4)}\n  end if;\n  if tg_op = 'DELETE' then\n    return old;\n  end if;\n  return new;\nend;`,
       executeTo: [],
       comment: `Write permissions of ${entity} that read other rows, checked again under the group locks.`,
     }),
-    sqlTrigger('ninefold_35_recheck_permission', 'after insert or update or delete', tableRef(entity), fn),
+    // BEFORE the write, after the group locks (ninefold_05) and the insert bookkeeping (ninefold_10):
+    // the table is as the policy saw it (a row being created is not in it yet, one being deleted still
+    // is), so a rule counting its own table gives the policy's answer on fresh data.
+    sqlTrigger('ninefold_35_recheck_permission', 'before insert or update or delete', tableRef(entity), fn),
   ].join('\n');
 }

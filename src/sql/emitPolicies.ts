@@ -60,11 +60,12 @@ function returnType(spec: AppSpec, node: Typed): string {
  * of the rule, other tables included, stays under the caller's RLS). Tables no role may read stay
  * empty inside it too, as everywhere in a policy.
  */
-function selfReadHelpers(entity: string, row: string) {
+function selfReadHelpers(entity: string, row: string, kind: 'definer' | 'invoker' = 'definer') {
   const table = tableName(entity);
   const functions: string[] = [];
   const helper = (spec: AppSpec) => (node: Typed) => {
-    const name = `app.${quoteIdent(`${table}__self_read_${functions.length + 1}`)}`;
+    const base = kind === 'definer' ? 'self_read' : 'policy_read';
+    const name = `app.${quoteIdent(`${table}__${base}_${functions.length + 1}`)}`;
     const body = compileRuleSql(node, { spec, row: 'p_row', unseen: policyReads(spec).unseen });
     functions.push(
       sqlFunction({
@@ -74,10 +75,13 @@ function selfReadHelpers(entity: string, row: string) {
         returns: returnType(spec, node),
         language: 'sql',
         volatility: 'stable',
-        securityDefiner: true,
+        securityDefiner: kind === 'definer',
         body: `select ${body};`,
         executeTo: ['authenticated'],
-        comment: `${entity}: a read inside its own read policy that would re-enter it, without RLS (no policy recursion)`,
+        comment:
+          kind === 'definer'
+            ? `${entity}: a read inside its own read policy that would re-enter it, without RLS (no policy recursion)`
+            : `${entity}: a read inside a write policy that would re-enter the table's policies; a query of its own under the caller's RLS (no policy recursion)`,
       }),
     );
     return `${name}(${row})`;
@@ -98,6 +102,11 @@ export function emitPolicies(spec: AppSpec, entity: string): string {
   ];
   const self = selfReadHelpers(entity, row);
   const selfRead = { entities: policyReads(spec).cycleOf(entity), helper: self.helper(spec) };
+  // A write policy that reads its own table (`delete: count(item where ...) < 3`), or a table whose
+  // read policies read back into it, would re-enter this table's policies: Postgres refuses that at
+  // query time ("infinite recursion detected in policy") for every command, not only reads.
+  const invoker = selfReadHelpers(entity, row, 'invoker');
+  const writeRead = { entities: policyReads(spec).readersOf(entity), helper: invoker.helper(spec) };
   const policies: string[] = [];
   for (const g of grantsFor(spec, entity)) {
     const name = quoteIdent(`${tableName(entity)}__${g.role}__${g.action}`);
@@ -108,8 +117,7 @@ export function emitPolicies(spec: AppSpec, entity: string): string {
       g.when,
       row,
       `roles.permissions.${g.role}.${entity}.${g.action}`,
-      // Only a read policy re-enters itself; other actions' subqueries go through the read policy.
-      g.action === 'read' ? selfRead : undefined,
+      g.action === 'read' ? selfRead : writeRead,
     );
     const clause =
       g.action === 'create'
@@ -122,7 +130,7 @@ export function emitPolicies(spec: AppSpec, entity: string): string {
       `create policy ${name} on ${table} as permissive for ${COMMAND[g.action]} to authenticated ${clause};`,
     );
   }
-  return [...out, ...self.functions, ...policies].join('\n');
+  return [...out, ...self.functions, ...invoker.functions, ...policies].join('\n');
 }
 
 /** The caller may read the row held in `row` (a record variable): the disjunction of the read policies. */

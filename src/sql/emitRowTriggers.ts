@@ -1,6 +1,7 @@
 import { columnName, tableName } from '../naming.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { ME_SQL } from './compileRuleSql.ts';
+import { policyReads } from './policyReads.ts';
 import { quoteIdent, quoteLiteral } from './quote.ts';
 import { raiseSql } from './raise.ts';
 import { entityOf, grantsFor, ownerFields, referencedEntity, tableRef } from './specModel.ts';
@@ -39,9 +40,15 @@ function referenceChecks(spec: AppSpec, entity: string, changedOnly: boolean): s
     const c = quoteIdent(columnName(f));
     const fk = `${t}__${columnName(f)}__fk`;
     const changed = changedOnly ? ` and new.${c} is distinct from old.${c}` : '';
+    // A table no role may read has no SELECT grant (emitGrants.ts): querying it would fail with
+    // "permission denied" even for a null reference (the subquery is planned). The client sees none
+    // of its rows, so any reference to it is one to a missing row.
+    const missing = policyReads(spec).unseen.has(parent)
+      ? ''
+      : ` and not exists (select 1 from ${tableRef(parent)} x where x.id = new.${c})`;
     out.push(
       [
-        `if new.${c} is not null${changed} and not exists (select 1 from ${tableRef(parent)} x where x.id = new.${c}) then`,
+        `if new.${c} is not null${changed}${missing} then`,
         `  raise exception using errcode = '23503', constraint = ${quoteLiteral(fk)},`,
         `    message = ${quoteLiteral(`insert or update on table "${t}" violates foreign key constraint "${fk}"`)},`,
         `    detail = ${quoteLiteral(`Key (${columnName(f)}) is not present in table "${tableName(parent)}".`)};`,

@@ -152,6 +152,15 @@ function hopsRead(t: Typed, out: Set<string>): Set<string> {
   return out;
 }
 
+/** The fields of the row behind reference `hop` that a rule reads (`claim.status` → status). */
+function fieldsReadThrough(t: Typed, hop: string, out: Set<string>): Set<string> {
+  if (t.kind === 'count' || t.kind === 'sum') return out;
+  if (t.kind === 'field' && t.scope === 'row' && t.path.length === 2 && t.path[0] === hop && t.path[1])
+    out.add(t.path[1]);
+  for (const c of typedChildren(t)) fieldsReadThrough(c, hop, out);
+  return out;
+}
+
 /**
  * Row rules of other entities whose `when` reads a row of `parent` through a reference (a line's
  * `claim.status not in (draft, returned)`) are checked again when that row changes: otherwise
@@ -181,15 +190,28 @@ export function emitParentRevalidation(spec: AppSpec, parent: string): string {
         // `id`: which row (the UI names the line whose receipt is missing).
         const params: Record<string, string> = { entity: quoteLiteral(child), id: 'c.id' };
         if (rule.field) params.field = quoteLiteral(rule.field);
+        // Only a change of a field the rule reads can change its outcome: an unrelated edit of the
+        // parent (its notes) is not refused for a child that broke the rule before it existed (rows
+        // kept by a migration, which does not re-check them).
+        const read = fieldsReadThrough(typed, hop, new Set());
+        if (rule.when !== undefined)
+          fieldsReadThrough(typedRule(spec, rule.when, child, `${where}.when`), hop, read);
+        const changed = [...read].sort().map((f) => {
+          const c = quoteIdent(columnFor(spec, parent, f));
+          return `new.${c} is distinct from old.${c}`;
+        });
+        const loop = [
+          `for c in select * from ${tableRef(child)} x where x.${quoteIdent(columnFor(spec, child, hop))} = new.id loop`,
+          ...ordered(spec, ruleTextLocks(spec, child, rule, where, 'c')).map((l) => `  ${l}`),
+          `  if not (${rowRuleHolds(spec, child, rule, 'c', where)}) then`,
+          `    ${raiseSql(rule.error, params)}`,
+          '  end if;',
+          'end loop;',
+        ];
         blocks.push(
-          [
-            `for c in select * from ${tableRef(child)} x where x.${quoteIdent(columnFor(spec, child, hop))} = new.id loop`,
-            ...ordered(spec, ruleTextLocks(spec, child, rule, where, 'c')).map((l) => `  ${l}`),
-            `  if not (${rowRuleHolds(spec, child, rule, 'c', where)}) then`,
-            `    ${raiseSql(rule.error, params)}`,
-            '  end if;',
-            'end loop;',
-          ].join('\n'),
+          changed.length === 0
+            ? loop.join('\n')
+            : [`if ${changed.join(' or ')} then`, ...loop.map((l) => `  ${l}`), 'end if;'].join('\n'),
         );
       }
     });

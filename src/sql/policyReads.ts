@@ -18,6 +18,15 @@ import { typedRule } from './typedRule.ts';
 export interface PolicyReads {
   unseen: ReadonlySet<string>;
   cycleOf(entity: string): ReadonlySet<string>;
+  /**
+   * The entities whose reading, inside a policy of `entity` for another action (create, update,
+   * delete), would re-enter `entity`'s policies: `entity` itself and every entity whose read
+   * policies read, directly or through others, into `entity`. Postgres refuses a policy on a table
+   * whose subquery reads that table under RLS, whatever the command; these reads go through
+   * security-invoker helpers (a query of their own, under the caller's RLS, so they see exactly the
+   * rows the caller may read, as the browser does).
+   */
+  readersOf(entity: string): ReadonlySet<string>;
 }
 
 const cache = new WeakMap<AppSpec, PolicyReads>();
@@ -67,7 +76,14 @@ export function policyReads(spec: AppSpec): PolicyReads {
       a,
       new Set([a, ...entities.filter((b) => b !== a && reach.get(a)?.has(b) && reach.get(b)?.has(a))]),
     );
-  const out: PolicyReads = { unseen, cycleOf: (e) => cycles.get(e) ?? new Set([e]) };
+  const readers = new Map<string, ReadonlySet<string>>();
+  for (const a of entities)
+    readers.set(a, new Set([a, ...entities.filter((b) => b !== a && reach.get(b)?.has(a))]));
+  const out: PolicyReads = {
+    unseen,
+    cycleOf: (e) => cycles.get(e) ?? new Set([e]),
+    readersOf: (e) => readers.get(e) ?? new Set([e]),
+  };
   cache.set(spec, out);
   return out;
 }

@@ -66,15 +66,21 @@ describe.skipIf(!e2eAvailable)('any specification: polls', () => {
       await page.getByRole('option', { name: '45 minutes', exact: true }).click();
       await page.getByRole('combobox', { name: 'Stage' }).click();
       await page.getByRole('option', { name: 'Waiting on the board', exact: true }).click();
+      // Listed tags offer their labels (the input used to list the raw values).
+      await page.getByRole('combobox', { name: 'Rooms' }).click();
+      await expect(page.getByRole('option', { name: 'big-room' }).count()).resolves.toBe(0);
+      await page.getByRole('option', { name: 'The big room', exact: true }).click();
+      await page.keyboard.press('Escape');
       await page.getByRole('button', { name: ui('create'), exact: true }).click();
       await page.getByRole('heading', { level: 1, name: 'Budget review' }).waitFor();
       ids.budget = new URL(page.url()).pathname.split('/').pop() ?? '';
       const main = page.getByRole('main');
       await main.getByText('45 minutes', { exact: true }).first().waitFor();
       await main.getByText('Waiting on the board', { exact: true }).first().waitFor();
+      await main.getByText('The big room', { exact: true }).first().waitFor();
       // Stored as the value itself: the number's text and the text with its space.
       const stored = await viaHook(page, 'data', 'get', 'poll', ids.budget);
-      expect(stored).toMatchObject({ ok: { minutes: '45', stage: 'on hold' } });
+      expect(stored).toMatchObject({ ok: { minutes: '45', stage: 'on hold', rooms: ['big-room'] } });
 
       ids.roadmap = await create('poll', { title: 'Roadmap', minutes: '25', stage: 'in-review' });
       ids.offsite = await create('poll', { title: 'Offsite', minutes: '45' });
@@ -83,7 +89,9 @@ describe.skipIf(!e2eAvailable)('any specification: polls', () => {
       await expect.poll(() => rowOf('Roadmap').textContent(), { timeout: 15_000 }).toContain('In review');
       await expect(rowOf('Budget review').textContent()).resolves.toMatch(/45 minutes.*Waiting on the board/);
       await expect(rowOf('Offsite').textContent()).resolves.toContain('45 minutes');
-      await expect(page.getByRole('main').textContent()).resolves.not.toMatch(/Min45|In-review|On hold/);
+      await expect(page.getByRole('main').textContent()).resolves.not.toMatch(
+        /Min45|In-review|On hold|big-room/,
+      );
       expect(errors).toEqual([]);
     });
   }, 240_000);

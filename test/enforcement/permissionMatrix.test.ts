@@ -57,7 +57,9 @@ function outcome(r: { ok: true; value: number } | { ok: false; error: unknown })
   // refused exactly as a missing one would be, see emitRowTriggers' reference checks).
   if (e.code === '23503' && e.constraint?.endsWith('__fk'))
     return { kind: 'denied', why: `${e.code} ${e.constraint}` };
-  if (e.code === '42501' || e.message === 'FIELD_NOT_WRITABLE')
+  // FORBIDDEN: the permission re-check under the group locks (emitPermissionRecheck.ts), a BEFORE
+  // trigger, so it may answer before RLS's WITH CHECK does; the same permission, refused.
+  if (e.code === '42501' || e.message === 'FIELD_NOT_WRITABLE' || e.message === 'FORBIDDEN')
     return { kind: 'denied', why: `${e.code} ${e.message}` };
   return { kind: 'error', why: `${e.code ?? ''} ${e.message}` };
 }

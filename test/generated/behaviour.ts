@@ -23,6 +23,7 @@ import {
   tableSql,
 } from '../enforcement/support/model.ts';
 import { parentFirst, rolledBack, type SeedUser, seedUsers, trial } from '../enforcement/support/seed.ts';
+import { checkWrites, type WriteOutcome } from './writes.ts';
 
 /**
  * Rows for every entity, inserted as the owner with triggers off: every user × every state, refs
@@ -162,6 +163,8 @@ function expectedTransition(
 function codeOf(spec: AppSpec, error: unknown): string {
   const e = dbError(error);
   if (e.code === '42501') return '42501';
+  // A reference to a row the writer cannot read fails as one to a missing row (emitRowTriggers.ts).
+  if (e.code === '23503') return '23503';
   if (e.code === '23514' && e.constraint)
     return constraintCatalogue(spec)[e.constraint]?.code ?? e.constraint;
   return e.message;
@@ -171,7 +174,7 @@ function codeOf(spec: AppSpec, error: unknown): string {
 export async function checkBehaviour(
   db: TestDb,
   spec: AppSpec,
-): Promise<{ cases: number; succeeded: number; mismatches: string[] }> {
+): Promise<{ cases: number; succeeded: number; mismatches: string[]; writes: WriteOutcome }> {
   const users = await seedUsers(db, spec, 'gen');
   await seedGenerated(db, spec, users);
   const snap = await snapshot(db, spec);
@@ -181,6 +184,8 @@ export async function checkBehaviour(
   let succeeded = 0;
   const profile = Object.entries(spec.entities).find(([, e]) => e.profile)?.[0];
   const entities = Object.keys(spec.entities).filter((e) => e !== profile);
+  const visibleOf = new Map<string, Map<string, Set<string>>>();
+  const actors: SeedUser[] = [];
   for (const user of users) {
     const actor: SeedUser = { ...user, roles: snap.rolesOf(user.id) };
     const roles = [...effectiveRoles(spec, actor.roles)];
@@ -198,12 +203,19 @@ export async function checkBehaviour(
       }
     }
     const data = narrowed(snap, visible);
+    visibleOf.set(actor.id, visible);
+    actors.push(actor);
     for (const entity of entities) {
       const rows = snap.rows(entity);
-      // Delete: the owner's attempt tells whether the delete is valid at all (children, rules).
+      // Delete: the owner's attempt tells whether the delete is valid at all (children, rules),
+      // with the actor as `me`: a cascade's `set null` on a child runs its row rules, which may
+      // name `me`, as the actor's delete would.
       const valid = await rolledBack(
         (fn) => db.asOwner(fn),
         async (q) => {
+          await q.query(`select set_config('request.jwt.claims', $1, true)`, [
+            JSON.stringify({ sub: actor.id }),
+          ]);
           const out: boolean[] = [];
           for (const row of rows)
             out.push(
@@ -284,5 +296,15 @@ export async function checkBehaviour(
         }
     }
   }
-  return { cases, succeeded, mismatches };
+  // Creates and updates last: each runs in a rolled-back transaction, so the rows above stay as seeded.
+  const writes = await checkWrites(
+    db,
+    spec,
+    actors,
+    snap,
+    visibleOf,
+    (u) => narrowed(snap, visibleOf.get(u.id) ?? new Map()),
+    (e) => codeOf(spec, e),
+  );
+  return { cases, succeeded, mismatches, writes };
 }

@@ -857,17 +857,21 @@ as $fn$
 declare
   c record;
 begin
-  for c in select * from public.line x where x.claim = new.id loop
-    if not (coalesce((c.currency = (select _h1.currency from public.claim _h1 where _h1.id = c.claim)), false)) then
-      raise exception using errcode = 'P0001', message = 'CURRENCY_MISMATCH', detail = jsonb_build_object('entity', 'line', 'id', c.id, 'field', 'currency')::text;
-    end if;
-  end loop;
-  for c in select * from public.line x where x.claim = new.id loop
-    perform app.lock_group('receipt.line', (c.id)::text);
-    if not (not coalesce(((c.amount > 25) and ((select _h1.status from public.claim _h1 where _h1.id = c.claim) not in ('draft', 'returned'))), false) or coalesce(((select count(*) from public.receipt _c1 where ((_c1.line = c.id)) and app.receipt__counted_for_writer(_c1)) >= 1), false)) then
-      raise exception using errcode = 'P0001', message = 'RECEIPT_REQUIRED', detail = jsonb_build_object('entity', 'line', 'id', c.id, 'field', 'amount')::text;
-    end if;
-  end loop;
+  if new.currency is distinct from old.currency then
+    for c in select * from public.line x where x.claim = new.id loop
+      if not (coalesce((c.currency = (select _h1.currency from public.claim _h1 where _h1.id = c.claim)), false)) then
+        raise exception using errcode = 'P0001', message = 'CURRENCY_MISMATCH', detail = jsonb_build_object('entity', 'line', 'id', c.id, 'field', 'currency')::text;
+      end if;
+    end loop;
+  end if;
+  if new.status is distinct from old.status then
+    for c in select * from public.line x where x.claim = new.id loop
+      perform app.lock_group('receipt.line', (c.id)::text);
+      if not (not coalesce(((c.amount > 25) and ((select _h1.status from public.claim _h1 where _h1.id = c.claim) not in ('draft', 'returned'))), false) or coalesce(((select count(*) from public.receipt _c1 where ((_c1.line = c.id)) and app.receipt__counted_for_writer(_c1)) >= 1), false)) then
+        raise exception using errcode = 'P0001', message = 'RECEIPT_REQUIRED', detail = jsonb_build_object('entity', 'line', 'id', c.id, 'field', 'amount')::text;
+      end if;
+    end loop;
+  end if;
   return null;
 end;
 $fn$;
@@ -925,11 +929,13 @@ as $fn$
 declare
   c record;
 begin
-  for c in select * from public.receipt x where x.line = new.id loop
-    if not (coalesce(((select _h1.claim from public.line _h1 where _h1.id = c.line) = c.claim), false)) then
-      raise exception using errcode = 'P0001', message = 'RECEIPT_LINE_MISMATCH', detail = jsonb_build_object('entity', 'receipt', 'id', c.id, 'field', 'line')::text;
-    end if;
-  end loop;
+  if new.claim is distinct from old.claim then
+    for c in select * from public.receipt x where x.line = new.id loop
+      if not (coalesce(((select _h1.claim from public.line _h1 where _h1.id = c.line) = c.claim), false)) then
+        raise exception using errcode = 'P0001', message = 'RECEIPT_LINE_MISMATCH', detail = jsonb_build_object('entity', 'receipt', 'id', c.id, 'field', 'line')::text;
+      end if;
+    end loop;
+  end if;
   return null;
 end;
 $fn$;
@@ -954,11 +960,14 @@ begin
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'line', 'action', 'delete')::text;
     end if;
   end if;
-  return null;
+  if tg_op = 'DELETE' then
+    return old;
+  end if;
+  return new;
 end;
 $fn$;
 revoke execute on function app.line__recheck_permission() from public, anon, authenticated;
-create or replace trigger ninefold_35_recheck_permission after insert or update or delete on public.line for each row execute function app.line__recheck_permission();
+create or replace trigger ninefold_35_recheck_permission before insert or update or delete on public.line for each row execute function app.line__recheck_permission();
 
 -- receipt: whether a row counts in a rule's count for the current writer (it may read or owns it).
 create or replace function app.receipt__counted_for_writer(p_row public.receipt)
@@ -1008,11 +1017,14 @@ begin
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'receipt', 'action', 'delete')::text;
     end if;
   end if;
-  return null;
+  if tg_op = 'DELETE' then
+    return old;
+  end if;
+  return new;
 end;
 $fn$;
 revoke execute on function app.receipt__recheck_permission() from public, anon, authenticated;
-create or replace trigger ninefold_35_recheck_permission after insert or update or delete on public.receipt for each row execute function app.receipt__recheck_permission();
+create or replace trigger ninefold_35_recheck_permission before insert or update or delete on public.receipt for each row execute function app.receipt__recheck_permission();
 
 -- ======================================================================
 -- History

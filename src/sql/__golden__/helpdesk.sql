@@ -949,11 +949,14 @@ begin
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'comment', 'action', 'create')::text;
     end if;
   end if;
-  return null;
+  if tg_op = 'DELETE' then
+    return old;
+  end if;
+  return new;
 end;
 $fn$;
 revoke execute on function app.comment__recheck_permission() from public, anon, authenticated;
-create or replace trigger ninefold_35_recheck_permission after insert or update or delete on public.comment for each row execute function app.comment__recheck_permission();
+create or replace trigger ninefold_35_recheck_permission before insert or update or delete on public.comment for each row execute function app.comment__recheck_permission();
 
 -- attachment: whether a row counts in a rule's count for the current writer (it may read or owns it).
 create or replace function app.attachment__counted_for_writer(p_row public.attachment)
@@ -1003,11 +1006,14 @@ begin
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'attachment', 'action', 'delete')::text;
     end if;
   end if;
-  return null;
+  if tg_op = 'DELETE' then
+    return old;
+  end if;
+  return new;
 end;
 $fn$;
 revoke execute on function app.attachment__recheck_permission() from public, anon, authenticated;
-create or replace trigger ninefold_35_recheck_permission after insert or update or delete on public.attachment for each row execute function app.attachment__recheck_permission();
+create or replace trigger ninefold_35_recheck_permission before insert or update or delete on public.attachment for each row execute function app.attachment__recheck_permission();
 
 -- ======================================================================
 -- History

@@ -662,11 +662,14 @@ begin
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'comment', 'action', 'create')::text;
     end if;
   end if;
-  return null;
+  if tg_op = 'DELETE' then
+    return old;
+  end if;
+  return new;
 end;
 $fn$;
 revoke execute on function app.comment__recheck_permission() from public, anon, authenticated;
-create or replace trigger ninefold_35_recheck_permission after insert or update or delete on public.comment for each row execute function app.comment__recheck_permission();
+create or replace trigger ninefold_35_recheck_permission before insert or update or delete on public.comment for each row execute function app.comment__recheck_permission();
 
 -- Write permissions of attachment that read other rows, checked again under the group locks.
 create or replace function app.attachment__recheck_permission()
@@ -680,11 +683,14 @@ begin
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'attachment', 'action', 'create')::text;
     end if;
   end if;
-  return null;
+  if tg_op = 'DELETE' then
+    return old;
+  end if;
+  return new;
 end;
 $fn$;
 revoke execute on function app.attachment__recheck_permission() from public, anon, authenticated;
-create or replace trigger ninefold_35_recheck_permission after insert or update or delete on public.attachment for each row execute function app.attachment__recheck_permission();
+create or replace trigger ninefold_35_recheck_permission before insert or update or delete on public.attachment for each row execute function app.attachment__recheck_permission();
 
 -- ======================================================================
 -- History

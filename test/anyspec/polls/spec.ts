@@ -49,7 +49,7 @@ export default defineApp({
       title: 'New poll',
       entity: 'poll',
       nav: ['member'],
-      fields: ['title', 'minutes', 'stage'],
+      fields: ['title', 'minutes', 'stage', 'rooms'],
     },
     votes: { route: '/votes', kind: 'list', title: 'My votes', entity: 'vote', nav: ['member'] },
   },
@@ -76,6 +76,8 @@ export default defineApp({
           type: 'enum',
           values: ['in-review', { value: 'on hold', label: 'Waiting on the board', color: 'orange' }],
         },
+        // Listed tags with a label: picked and shown by the label, stored as the value.
+        rooms: { type: 'tags', values: [{ value: 'big-room', label: 'The big room' }, 'annex'] },
         status: { type: 'status', required: true },
         outcome: { type: 'longtext' },
         owner: { type: 'user', owner: true },

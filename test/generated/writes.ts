@@ -1,0 +1,352 @@
+/**
+ * Creates and updates on a generated specification, acted out as clients (users of every role and
+ * one without roles) against what the rules say, evaluated in TypeScript:
+ * - create: succeeds exactly when some held role's create permission holds on the row as it would
+ *   be stored (its subqueries see the rows the user can read, as the policy's do), every field rule
+ *   passes, every row rule holds on the table after the write (counts over the rows the writer may
+ *   read or owns, docs/security.md "Non-interference") and every reference names a row the user can
+ *   read; a refusal carries one of the codes of the reasons that fail (42501 for the permission,
+ *   the rule's own catalogue code, 23503 for a hidden reference);
+ * - update of one field: succeeds exactly when the row is readable, some held role may update it
+ *   with the field in its list (its `when` on the old row) and some role's `when` holds on the new
+ *   row, and every field and row rule passes on the new row; a permission refusal is 'hidden' (no
+ *   row), 42501 or FIELD_NOT_WRITABLE, a rule refusal carries the rule's code.
+ * The expectation is computed from the spec by the same evaluator and field-rule check the browser
+ * uses (`holds`, `fieldRuleHolds`), so this is also a browser/database agreement check on writes.
+ */
+import { type DataContext, effectiveRoles, holds } from '../../src/rules/index.ts';
+import { fieldRuleHolds } from '../../src/runtime/formSchema.ts';
+import type { AppSpec, Permission } from '../../src/spec/types.ts';
+import type { TestDb } from '../../src/sql/testing/testDb.ts';
+import { columnSql, type FieldRow, rule, type Snapshot, tableSql } from '../enforcement/support/model.ts';
+import { rolledBack, type SeedUser, trial } from '../enforcement/support/seed.ts';
+
+export interface WriteOutcome {
+  creates: number;
+  createsDone: number;
+  updates: number;
+  updatesDone: number;
+  mismatches: string[];
+}
+
+// A permission refusal: no row (RLS USING), the policy's WITH CHECK or a column grant (42501), the
+// column rule (FIELD_NOT_WRITABLE) or the re-check under the group locks (FORBIDDEN).
+const PERMISSION_CODES = ['hidden', '42501', 'FIELD_NOT_WRITABLE', 'FORBIDDEN'];
+
+function holdsOn(
+  spec: AppSpec,
+  entity: string,
+  text: string,
+  row: FieldRow,
+  user: SeedUser,
+  data: DataContext,
+) {
+  return holds(rule(spec, entity, text), {
+    row,
+    user: { id: user.id, roles: user.roles },
+    now: new Date(),
+    spec,
+    data,
+  });
+}
+
+function permits(
+  spec: AppSpec,
+  entity: string,
+  p: Permission | undefined,
+  row: FieldRow,
+  user: SeedUser,
+  data: DataContext,
+): boolean {
+  if (p === undefined || p === false) return false;
+  if (p === true) return true;
+  return holdsOn(spec, entity, p, row, user, data);
+}
+
+/** The codes of the validation rules `after` breaks (field rules on the row, row rules on the table after the write). */
+function brokenRules(
+  spec: AppSpec,
+  entity: string,
+  after: FieldRow,
+  user: SeedUser,
+  data: DataContext,
+): string[] {
+  const out: string[] = [];
+  for (const v of spec.validation[entity] ?? []) {
+    if (v.kind === 'field') {
+      const value = after[v.field];
+      const empty = value === null || value === undefined || (Array.isArray(value) && value.length === 0);
+      if (!empty && !fieldRuleHolds(spec, v, value)) out.push(v.error);
+      continue;
+    }
+    if (v.when && !holdsOn(spec, entity, v.when, after, user, data)) continue;
+    if (!holdsOn(spec, entity, v.rule, after, user, data)) out.push(v.error);
+  }
+  return out;
+}
+
+/**
+ * What a row rule sees after a client's write: counts run over the rows the writer may read or
+ * owns plus the written row (`__counted_for_writer`); references and sums see every row.
+ */
+function afterWrite(
+  spec: AppSpec,
+  snap: Snapshot,
+  visible: ReadonlyMap<string, ReadonlySet<string>>,
+  user: SeedUser,
+  entity: string,
+  after: FieldRow,
+): DataContext {
+  const owned = (e: string, r: FieldRow) =>
+    Object.entries(spec.entities[e]?.fields ?? {}).some(([n, f]) => f.owner && r[n] === user.id);
+  return {
+    rows: (e) => {
+      const base = snap
+        .rows(e)
+        .filter((r) => r.id !== after.id)
+        .filter((r) => visible.get(e)?.has(String(r.id)) || owned(e, r));
+      return e === entity ? [...base, after] : base;
+    },
+    get: (e, id) => (e === entity && id === after.id ? after : snap.get(e, id)),
+    profile: (id) => snap.profile(id),
+    roles: (id) => snap.rolesOf(id),
+  };
+}
+
+/** The columns `authenticated` may insert into an entity's table. */
+async function insertable(db: TestDb, entity: string): Promise<Set<string>> {
+  const r = await db.query<{ column_name: string }>(
+    `select column_name from information_schema.column_privileges
+     where grantee = 'authenticated' and table_schema = 'public' and table_name = $1 and privilege_type = 'INSERT'`,
+    [tableSql(entity).slice('public.'.length).replaceAll('"', '')],
+  );
+  return new Set(r.rows.map((x) => x.column_name));
+}
+
+/** Values that break each generated field rule now and then (too long, negative, over the limit, not a URL). */
+function createPayloads(
+  spec: AppSpec,
+  entity: string,
+  readable: (e: string) => string[],
+  hidden: (e: string) => string[],
+): Record<string, unknown>[] {
+  const e = spec.entities[entity];
+  if (!e) return [];
+  const out: Record<string, unknown>[] = [];
+  for (let k = 0; k < 6; k++) {
+    const v: Record<string, unknown> = {};
+    for (const [name, f] of Object.entries(e.fields)) {
+      if (f.owner || f.type === 'status' || f.type === 'user') continue;
+      if (name === 'title') v.title = ['New row', 'N'.repeat(120), 'x', 'Another one', 'Y'.repeat(8), 'Z'][k];
+      else if (f.type === 'number') v[name] = [5, -3, 11, 2000, null, 0][k];
+      else if (f.type === 'longtext')
+        v[name] = [null, 'https://example.com/m', '<b>', null, 'plain', null][k];
+      else if (f.type === 'boolean') v[name] = k % 2 === 0;
+      else if (f.type === 'date') v[name] = ['2026-01-02', null, '2030-05-05', null, '2020-01-01', null][k];
+      else if (f.type === 'datetime')
+        v[name] = [
+          null,
+          new Date(Date.now() + 3_600_000).toISOString(),
+          '2026-11-23T10:00:00Z',
+          null,
+          null,
+          null,
+        ][k];
+      else if (f.type === 'enum') v[name] = f.values?.[k % (f.values?.length ?? 1)];
+      else if (f.type === 'tags') v[name] = k % 3 === 1 ? ['red'] : [];
+      else if (f.type === 'ref' && f.ref) {
+        // Mostly a row the user can read; one payload names a row they cannot (refused like a missing one).
+        const pool = k === 3 ? hidden(f.ref) : readable(f.ref);
+        v[name] = pool.length > 0 && k % 2 === 1 ? pool[k % pool.length] : null;
+      }
+    }
+    out.push(v);
+  }
+  return out;
+}
+
+/** A new value for one field of an existing row, now and then breaking a field rule. */
+function updateValue(spec: AppSpec, entity: string, field: string, n: number, old: unknown): unknown {
+  const f = spec.entities[entity]?.fields[field];
+  switch (f?.type) {
+    case 'text':
+      return ['Edited', 'E'.repeat(150), 'x'][n % 3];
+    case 'longtext':
+      return ['https://example.com/e', '<i>'][n % 2];
+    case 'number':
+      return [7, -1, 5000][n % 3];
+    case 'boolean':
+      return !old;
+    case 'date':
+      return ['2026-02-03', '2031-01-01'][n % 2];
+    case 'enum':
+      return (f.values ?? []).find((x) => x !== old) ?? f.values?.[0];
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Acts out creates and updates for `users` on the seeded database; `visible` gives each user's
+ * readable rows (by entity), `catalogue` turns a database error into its code.
+ */
+export async function checkWrites(
+  db: TestDb,
+  spec: AppSpec,
+  users: readonly SeedUser[],
+  snap: Snapshot,
+  visibleOf: ReadonlyMap<string, ReadonlyMap<string, ReadonlySet<string>>>,
+  narrowedOf: (user: SeedUser) => DataContext,
+  catalogue: (e: unknown) => string,
+): Promise<WriteOutcome> {
+  const out: WriteOutcome = { creates: 0, createsDone: 0, updates: 0, updatesDone: 0, mismatches: [] };
+  const profile = Object.entries(spec.entities).find(([, e]) => e.profile)?.[0];
+  const entities = Object.keys(spec.entities).filter((e) => e !== profile);
+  const updatable = new Set<string>();
+  for (const perms of Object.values(spec.roles.permissions))
+    for (const e of entities) {
+      const u = perms[e]?.update;
+      if (u) for (const f of u.fields) updatable.add(`${e}.${f}`);
+    }
+  for (const user of users) {
+    const roles = [...effectiveRoles(spec, user.roles)];
+    const visible = visibleOf.get(user.id) ?? new Map<string, ReadonlySet<string>>();
+    const data = narrowedOf(user);
+    const readable = (e: string) =>
+      snap
+        .rows(e)
+        .map((r) => String(r.id))
+        .filter((id) => visible.get(e)?.has(id));
+    const hidden = (e: string) =>
+      snap
+        .rows(e)
+        .map((r) => String(r.id))
+        .filter((id) => !visible.get(e)?.has(id));
+    for (const entity of entities) {
+      const e = spec.entities[entity];
+      const st = spec.states[entity];
+      if (!e) continue;
+      // Creates (no RETURNING: a role may create rows it cannot read), with the fields a client may insert (a transition's input, for one, is written by
+      // the transition only: the grants leave it out, and so does the browser's create form).
+      const granted = await insertable(db, entity);
+      const payloads = createPayloads(spec, entity, readable, hidden).map((p) =>
+        Object.fromEntries(
+          Object.entries(p).filter(([k]) => granted.has(columnSql(spec, entity, k).replaceAll('"', ''))),
+        ),
+      );
+      const got = await rolledBack(
+        (fn) => db.asUser(user.id, fn),
+        async (q) => {
+          const res: string[] = [];
+          for (const p of payloads) {
+            const cols = Object.keys(p).map((k) => columnSql(spec, entity, k));
+            const r = await trial(q, () =>
+              q.query(
+                cols.length === 0
+                  ? `insert into ${tableSql(entity)} default values`
+                  : `insert into ${tableSql(entity)} (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')})`,
+                Object.values(p),
+              ),
+            );
+            res.push(r.ok ? 'ok' : catalogue(r.error));
+          }
+          return res;
+        },
+      );
+      payloads.forEach((p, i) => {
+        out.creates += 1;
+        const row: FieldRow = { ...p, id: `new-${i}` };
+        for (const [name, f] of Object.entries(e.fields)) {
+          if (f.owner) row[name] = user.id;
+          if (f.default !== undefined && row[name] === undefined) row[name] = f.default;
+          if (row[name] === undefined) row[name] = null;
+        }
+        if (st) row[st.field] = st.initial;
+        const reasons: string[] = [];
+        // WITH CHECK runs before the row is in the table: the permission's subqueries do not see it.
+        if (
+          !roles.some((r) =>
+            permits(spec, entity, spec.roles.permissions[r]?.[entity]?.create, row, user, data),
+          )
+        )
+          reasons.push('42501', 'FORBIDDEN');
+        for (const [name, f] of Object.entries(e.fields))
+          if (f.type === 'ref' && row[name] !== null && !visible.get(f.ref ?? '')?.has(String(row[name])))
+            reasons.push('23503');
+        reasons.push(
+          ...brokenRules(spec, entity, row, user, afterWrite(spec, snap, visible, user, entity, row)),
+        );
+        const outcome = got[i] ?? 'missing';
+        const what = `${user.label} create ${entity} ${JSON.stringify(p)}`;
+        if (reasons.length === 0 && outcome === 'ok') out.createsDone += 1;
+        else if (reasons.length === 0) out.mismatches.push(`${what}: expected ok, got ${outcome}`);
+        else if (outcome === 'ok')
+          out.mismatches.push(`${what}: expected refused (${reasons.join(', ')}), it succeeded`);
+        else if (!reasons.includes(outcome))
+          out.mismatches.push(`${what}: refused with ${outcome}, expected one of ${reasons.join(', ')}`);
+      });
+      // Updates: two fields per row, in turn, each with a value that sometimes breaks a field rule.
+      const fields = Object.keys(e.fields).filter((f) => updatable.has(`${entity}.${f}`));
+      if (fields.length === 0) continue;
+      const writes: { row: FieldRow; field: string; value: unknown }[] = [];
+      snap.rows(entity).forEach((row, i) => {
+        for (const field of [fields[i % fields.length], fields[(i + 1) % fields.length]]) {
+          if (field === undefined || writes.some((w) => w.row === row && w.field === field)) continue;
+          const value = updateValue(spec, entity, field, i, row[field]);
+          if (value !== undefined) writes.push({ row, field, value });
+        }
+      });
+      const updated = await rolledBack(
+        (fn) => db.asUser(user.id, fn),
+        async (q) => {
+          const res: string[] = [];
+          for (const w of writes) {
+            const r = await trial(q, () =>
+              q.query(
+                `update ${tableSql(entity)} set ${columnSql(spec, entity, w.field)} = $2 where id = $1 returning id`,
+                [w.row.id, w.value],
+              ),
+            );
+            res.push(r.ok ? (r.value.rows.length > 0 ? 'ok' : 'hidden') : catalogue(r.error));
+          }
+          return res;
+        },
+      );
+      writes.forEach((w, i) => {
+        out.updates += 1;
+        const old = w.row;
+        const after: FieldRow = { ...old, [w.field]: w.value };
+        const reasons: string[] = [];
+        const perms = (r: string) => spec.roles.permissions[r]?.[entity]?.update;
+        const readableRow = visible.get(entity)?.has(String(old.id)) ?? false;
+        const oldOk = roles.some((r) => {
+          const u = perms(r);
+          return !!u && u.fields.includes(w.field) && permits(spec, entity, u.when, old, user, data);
+        });
+        // WITH CHECK's subqueries see the table before the write (the old version of this row).
+        const newOk = roles.some((r) => {
+          const u = perms(r);
+          return !!u && permits(spec, entity, u.when, after, user, data);
+        });
+        // Postgres applies the read policies to the new row of an UPDATE that reads the table (its
+        // WHERE does): nobody writes a row out of their own sight.
+        const stillReadable = roles.some((r) =>
+          permits(spec, entity, spec.roles.permissions[r]?.[entity]?.read, after, user, data),
+        );
+        if (!readableRow || !oldOk || !newOk || !stillReadable) reasons.push(...PERMISSION_CODES);
+        reasons.push(
+          ...brokenRules(spec, entity, after, user, afterWrite(spec, snap, visible, user, entity, after)),
+        );
+        const outcome = updated[i] ?? 'missing';
+        const what = `${user.label} update ${entity} ${String(old.id)}.${w.field} = ${JSON.stringify(w.value)}`;
+        if (reasons.length === 0 && outcome === 'ok') out.updatesDone += 1;
+        else if (reasons.length === 0) out.mismatches.push(`${what}: expected ok, got ${outcome}`);
+        else if (outcome === 'ok')
+          out.mismatches.push(`${what}: expected refused (${reasons.join(', ')}), it succeeded`);
+        else if (!reasons.includes(outcome))
+          out.mismatches.push(`${what}: refused with ${outcome}, expected one of ${reasons.join(', ')}`);
+      });
+    }
+  }
+  return out;
+}
