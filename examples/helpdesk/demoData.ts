@@ -238,19 +238,23 @@ export function helpdeskDemo(spec: Parameters<typeof demoAccounts>[0], now: Date
             ['bad', 1],
           ] as const)
         : null;
+    // Backdated: a due date that has passed since is an overdue ticket, which `DUE_IN_PAST`
+    // refuses only when someone sets it (onChange), not on the insert made today. (Drawn in the order the values are listed, as before, so the demo stays the same.)
+    const title = r.pick(PROBLEMS[category] ?? ['Something is wrong']);
+    const description = `${r.pick(DETAILS)} ${r.pick(DETAILS)}`;
+    const dueAt = r.chance(0.6) ? new Date(created.getTime() + (TARGET_HOURS[priority] ?? 72) * HOUR) : null;
     rows.push({
       entity: 'ticket',
       key,
       values: {
-        title: r.pick(PROBLEMS[category] ?? ['Something is wrong']),
-        description: `${r.pick(DETAILS)} ${r.pick(DETAILS)}`,
+        title,
+        description,
         priority,
         category: catIndex === 7 && status === 'new' ? null : ref(`category${catIndex}`),
         requester: ref(requester),
         assignee: assignee ? ref(assignee) : null,
         // Closed tickets take comments only before closing: they are closed in the `after` step.
         status: status === 'closed' ? 'solved' : status,
-        dueAt: r.chance(0.6) ? new Date(created.getTime() + (TARGET_HOURS[priority] ?? 72) * HOUR) : null,
         firstResponseAt: status === 'new' ? null : firstResponse,
         solvedAt: done ? solvedAt : null,
         resolution,
@@ -260,6 +264,7 @@ export function helpdeskDemo(spec: Parameters<typeof demoAccounts>[0], now: Date
       createdAt: created,
       updatedAt:
         status === 'closed' ? closedAt : done ? solvedAt : status === 'new' ? created : firstResponse,
+      ...(dueAt ? { backdated: { dueAt } } : {}),
       ...(status === 'closed' ? { after: { status: 'closed', closedAt } } : {}),
     });
     if (assignee) {

@@ -69,7 +69,7 @@ function ProfileForm(props: {
   const [server, setServer] = useState<{ field?: string; message: string } | null>(null);
   const [conflict, setConflict] = useState(false);
   const update = useUpdate(entity);
-  const errors = schema.validate({ ...base, ...values }, user);
+  const errors = schema.validate({ ...base, ...values }, user, base);
   const visible = (name: string) => submitted || touched.has(name);
 
   const submit = async () => {

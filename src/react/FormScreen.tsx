@@ -81,7 +81,7 @@ function Form({
   const update = useUpdate(entity);
   const navigate = useNavigate();
   const detail = routes.find('detail', entity);
-  const errors = schema.validate(base ? { ...base, ...values } : values, user);
+  const errors = schema.validate(base ? { ...base, ...values } : values, user, base);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
   );
