@@ -47,11 +47,14 @@ export function AdminProfileDialog(props: { entity: string; id: string; name: st
   );
 }
 
-function ProfileForm(props: {
+/** The profile form (the dialog's and the "My profile" page's): fields by the signed-in user's rules. */
+export function ProfileForm(props: {
   entity: string;
   row: Row;
   refetch(): Promise<Row | undefined>;
   onDone(): void;
+  /** Defaults to `onDone`. */
+  onCancel?(): void;
 }) {
   const { spec, user } = useRuntime();
   const { entity } = props;
@@ -164,7 +167,7 @@ function ProfileForm(props: {
           </Text>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={props.onDone}>
+          <Button variant="default" onClick={props.onCancel ?? props.onDone}>
             {ui('cancel')}
           </Button>
           <Button type="submit" loading={update.isPending}>

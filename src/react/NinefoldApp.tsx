@@ -1,4 +1,5 @@
 import { Center, createTheme, Loader, localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
@@ -56,6 +57,28 @@ const contrastVariables = () => ({
   dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 });
 
+/**
+ * Where toasts appear. Desktop: bottom right, clear of the header (account, demo switch, colour
+ * scheme). Phone: a toast spans the screen, so at the bottom it covered the buttons under it (a
+ * comment's Send, a dialog's Save); it sits just under the header instead, above the page's
+ * content top. Always beneath dialogs (Mantine's modals are at z-index 200, toasts at 400 by
+ * default): an open dialog is never covered, its toasts wait behind the overlay.
+ */
+function Toasts() {
+  const phone = useMediaQuery('(max-width: 36em)', false);
+  return (
+    <Notifications
+      position={phone ? 'top-center' : 'bottom-right'}
+      zIndex={TOAST_Z}
+      {...(phone ? { style: { top: HEADER_HEIGHT + 4 } } : {})}
+    />
+  );
+}
+
+/** Under Mantine's modals (200) and popovers (300), over the app shell's header (100). */
+const TOAST_Z = 190;
+const HEADER_HEIGHT = 56;
+
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'ninefold-color-scheme' });
 
 /**
@@ -79,8 +102,7 @@ export function NinefoldApp({ spec, backend, components = {}, demoAccounts = [] 
       defaultColorScheme="auto"
       cssVariablesResolver={contrastVariables}
     >
-      {/* Bottom: toasts must not cover the header (account, demo switch, colour scheme). */}
-      <Notifications position="bottom-right" />
+      <Toasts />
       <QueryClientProvider client={client}>
         <SessionGate spec={spec} backend={backend} components={components} demoAccounts={demoAccounts} />
       </QueryClientProvider>

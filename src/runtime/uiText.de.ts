@@ -11,6 +11,12 @@ export const UI_TEXT_DE: Readonly<Record<UiTextKey, string>> = {
   navigation: 'Navigation',
   toggleNavigation: 'Navigation ein- oder ausblenden',
   toggleColorScheme: 'Zwischen hell und dunkel wechseln',
+  breadcrumbs: 'Navigationspfad',
+  myProfile: 'Mein Profil',
+  myProfileIntro:
+    'Was andere bei {name} über Sie sehen. Felder, die Ihre Rollen nicht ändern dürfen, sind nur lesbar.',
+  uploading: 'Lade {name} hoch… {percent} %',
+  uploadingFiles: 'Lade {done} von {count} Dateien hoch…',
   signedInAs: 'Angemeldet als {email}',
   roles: 'Rollen',
   administration: 'Benutzer und Rollen',
