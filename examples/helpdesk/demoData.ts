@@ -18,6 +18,12 @@ const CATEGORIES: [string, string, boolean][] = [
   ['Legacy desktop client', 'The old Windows client, kept for existing tickets only.', false],
 ];
 
+const BAD_RATING_COMMENTS = [
+  'The answer did not fix the problem; I found a workaround myself.',
+  'I had to explain the problem twice before anyone understood it.',
+  'Solved, but the same error came back the next week.',
+];
+
 const PROBLEMS: Record<string, string[]> = {
   Billing: [
     'Invoice PDF will not download',
@@ -259,7 +265,8 @@ export function helpdeskDemo(spec: Parameters<typeof demoAccounts>[0], now: Date
         solvedAt: done ? solvedAt : null,
         resolution,
         rating,
-        ratingComment: rating === 'bad' ? 'It took three days to get an answer.' : null,
+        // Said of this ticket's own story (a first answer within hours, not "three days").
+        ratingComment: rating === 'bad' ? BAD_RATING_COMMENTS[i % BAD_RATING_COMMENTS.length] : null,
       },
       createdAt: created,
       updatedAt:
@@ -325,11 +332,19 @@ export function helpdeskDemo(spec: Parameters<typeof demoAccounts>[0], now: Date
           body: internal ? r.pick(INTERNAL) : fromAgent ? r.pick(REPLIES) : r.pick(CUSTOMER_REPLIES),
           internal,
         },
-        createdAt: new Date(created.getTime() + (c + 1) * r.int(20, 240) * 60_000),
+        // Before the ticket was solved: the conversation leads to the solution, not past it.
+        createdAt: new Date(
+          Math.min(
+            created.getTime() + (c + 1) * r.int(20, 240) * 60_000,
+            (done ? solvedAt.getTime() : now.getTime()) - (conversation - c) * 60_000,
+          ),
+        ),
       });
     }
     if (i % 8 === 0) {
-      const text = `Log excerpt for ticket ${i}\n2026-01-0${(i % 9) + 1} 10:0${i % 10}:00 ERROR request failed (code ${400 + (i % 30)})\n`;
+      // Logged just before the ticket was filed (not a fixed day in January).
+      const at = new Date(created.getTime() - 10 * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+      const text = `Log excerpt for ticket ${i}\n${at} ERROR request failed (code ${400 + (i % 30)})\n`;
       rows.push({
         entity: 'attachment',
         key: `${key}-file`,
