@@ -39,6 +39,7 @@ import { ui } from '../runtime/uiText.ts';
 import { valueOptions } from '../runtime/valueOptions.ts';
 import { serverScreen, whereFilters } from '../runtime/whereFilters.ts';
 import { BulkActions } from './BulkActions.tsx';
+import { ColumnChooser, useChosenColumns } from './ColumnChooser.tsx';
 import { useRuntime } from './context.ts';
 import { FieldValue, notifyError, rowTitle } from './display.tsx';
 import { exportRows } from './exportRows.ts';
@@ -119,7 +120,9 @@ export function ListScreen({ route }: { route: RouteEntry }) {
     Object.entries(e?.fields ?? {})
       .filter(([, f]) => f.list)
       .map(([n]) => n);
-  const visibleColumns = wide ? columns : columns.slice(0, 2);
+  // The person's choice of columns (kept per screen); a phone shows the first two of them.
+  const chosenColumns = useChosenColumns(route.name, columns);
+  const visibleColumns = wide ? chosenColumns.shown : chosenColumns.shown.slice(0, 2);
   const detail = routes.find('detail', entity);
   const createForm = routes.find('form', entity, 'create');
   const setState = (patch: Partial<typeof state>) =>
@@ -147,7 +150,8 @@ export function ListScreen({ route }: { route: RouteEntry }) {
         spec,
         entity,
         query: filter,
-        columns,
+        // What the person sees: the columns they chose.
+        columns: chosenColumns.shown,
         onProgress: (done, all) => setExporting({ done, total: all }),
       });
       const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
@@ -184,6 +188,13 @@ export function ListScreen({ route }: { route: RouteEntry }) {
           </Text>
         </div>
         <Group gap="xs">
+          {columns.length > 1 && (
+            <ColumnChooser
+              columns={columns}
+              label={(c) => fieldLabel(spec, entity, c)}
+              chosen={chosenColumns}
+            />
+          )}
           <Button
             variant="default"
             leftSection={<IconDownload size={16} />}

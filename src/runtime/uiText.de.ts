@@ -12,6 +12,8 @@ export const UI_TEXT_DE: Readonly<Record<UiTextKey, string>> = {
   toggleNavigation: 'Navigation ein- oder ausblenden',
   toggleColorScheme: 'Zwischen hell und dunkel wechseln',
   breadcrumbs: 'Navigationspfad',
+  columns: 'Spalten',
+  chooseColumns: 'Angezeigte Spalten',
   myProfile: 'Mein Profil',
   myProfileIntro:
     'Was andere bei {name} über Sie sehen. Felder, die Ihre Rollen nicht ändern dürfen, sind nur lesbar.',

@@ -14,6 +14,8 @@ export const UI_TEXT = {
   // navigation and shell
   navigation: 'Navigation',
   breadcrumbs: 'Breadcrumbs',
+  columns: 'Columns',
+  chooseColumns: 'Columns to show',
   myProfile: 'My profile',
   myProfileIntro:
     'What others on {name} see about you. Fields your roles may not change are shown read-only.',

@@ -86,7 +86,7 @@ describe.skipIf(!e2eAvailable)('helpdesk low items in default storage', () => {
     expect(errors).toEqual([]);
   }, 400_000);
 
-  it('breadcrumbs lead back from a ticket and its edit form; upload progress shows while a file goes up', async () => {
+  it('breadcrumbs lead back from a ticket and its edit form; columns can be chosen; upload progress shows while a file goes up', async () => {
     const { page, errors } = await newPage(await fresh());
     const TITLE = 'Breadcrumbs and a large log file';
     await step(page, 'low-crumbs', async () => {
@@ -110,6 +110,22 @@ describe.skipIf(!e2eAvailable)('helpdesk low items in default storage', () => {
       await page.getByRole('heading', { level: 1, name: 'Edit ticket' }).waitFor();
       // Tickets › the ticket › Edit ticket: the ticket is a link back, not "← Edit ticket".
       await crumbs(page).getByRole('link', { name: TITLE }).click();
+      await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+    });
+    await step(page, 'low-columns', async () => {
+      // Column choice: hide Priority on the ticket list; it stays hidden after a reload.
+      await page.getByRole('main').locator('nav').getByRole('link', { name: 'Tickets', exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: 'Tickets' }).waitFor();
+      const header = page.getByRole('columnheader', { name: 'Priority', exact: true });
+      await header.waitFor();
+      await page.getByRole('button', { name: ui('columns'), exact: true }).click();
+      await page.getByRole('menuitemcheckbox', { name: 'Priority' }).click();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => header.count()).toBe(0);
+      await page.reload();
+      await page.getByRole('columnheader', { name: 'Subject', exact: true }).waitFor({ timeout: 60_000 });
+      await expect(header.count()).resolves.toBe(0);
+      await page.getByRole('link', { name: TITLE, exact: true }).first().click();
       await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
     });
     await step(page, 'low-upload-progress', async () => {
