@@ -55,6 +55,8 @@ export function ProfileForm(props: {
   onDone(): void;
   /** Defaults to `onDone`. */
   onCancel?(): void;
+  /** Also show the fields the user may not change, read-only (their own profile page). */
+  showReadOnly?: boolean;
 }) {
   const { spec, user } = useRuntime();
   const { entity } = props;
@@ -141,9 +143,24 @@ export function ProfileForm(props: {
             </Stack>
           </Alert>
         )}
+        {props.showReadOnly &&
+          schema.fields
+            .filter((f) => !f.editable)
+            .map((f) => (
+              <FieldInput
+                key={f.name}
+                entity={entity}
+                field={f}
+                row={base}
+                value={base[f.name] ?? null}
+                disabled
+                error={undefined}
+                onChange={() => undefined}
+              />
+            ))}
         {fields.map((f) => (
           <FieldInput
-            autoFocus={f.name === firstFocusField(fields)}
+            autoFocus={!props.showReadOnly && f.name === firstFocusField(fields)}
             key={f.name}
             entity={entity}
             field={f}

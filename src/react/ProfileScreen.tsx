@@ -42,6 +42,7 @@ export function ProfileScreen() {
             refetch={() => q.refetch().then((r) => r.data)}
             onDone={() => undefined}
             onCancel={() => navigate(-1)}
+            showReadOnly
           />
         ) : q.isError ? (
           <Text size="sm">{errorMessage(spec, q.error)}</Text>

@@ -137,8 +137,12 @@ describe.skipIf(!e2eAvailable)('helpdesk low items in default storage', () => {
         .getByRole('status')
         .filter({ hasText: ui('uploading', { name: 'export-log.pdf', percent: 0 }) })
         .waitFor({ timeout: 10_000 });
-      await page.getByText('export-log.pdf').first().waitFor({ timeout: 60_000 });
-      await expect.poll(() => page.getByRole('status').filter({ hasText: 'export-log.pdf' }).count()).toBe(0);
+      await expect
+        .poll(() => page.getByRole('status').filter({ hasText: 'export-log.pdf' }).count(), {
+          timeout: 60_000,
+        })
+        .toBe(0);
+      await page.getByRole('main').getByText('export-log.pdf').first().waitFor();
     });
     expect(errors).toEqual([]);
   }, 400_000);
