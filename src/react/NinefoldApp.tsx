@@ -59,10 +59,10 @@ const contrastVariables = () => ({
 
 /**
  * Where toasts appear. Desktop: bottom right, clear of the header (account, demo switch, colour
- * scheme). Phone: a toast spans the screen, so at the bottom it covered the buttons under it (a
- * comment's Send, a dialog's Save); it sits just under the header instead, above the page's
- * content top. Always beneath dialogs (Mantine's modals are at z-index 200, toasts at 400 by
- * default): an open dialog is never covered, its toasts wait behind the overlay.
+ * scheme). Phone: a toast spans the screen, and at the bottom it covered the buttons under it (a
+ * comment's Send, a dialog's Save); it lies over the header instead, for its few seconds (the
+ * header's menus wait; the page, where the person is working, stays free). Always beneath dialogs
+ * (Mantine's modals are at z-index 200, toasts at 400 by default): a dialog is never covered.
  */
 function Toasts() {
   const phone = useMediaQuery('(max-width: 36em)', false);
@@ -70,14 +70,13 @@ function Toasts() {
     <Notifications
       position={phone ? 'top-center' : 'bottom-right'}
       zIndex={TOAST_Z}
-      {...(phone ? { style: { top: HEADER_HEIGHT + 4 } } : {})}
+      {...(phone ? { style: { top: 4 } } : {})}
     />
   );
 }
 
 /** Under Mantine's modals (200) and popovers (300), over the app shell's header (100). */
 const TOAST_Z = 190;
-const HEADER_HEIGHT = 56;
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'ninefold-color-scheme' });
 
