@@ -19,6 +19,7 @@ import {
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import {
   IconDownload,
+  IconFilter,
   IconPlus,
   IconSearch,
   IconSortAscending,
@@ -137,6 +138,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
   // search first became non-empty (as a key on the value did) dropped the focus mid-word whenever
   // the debounce fired between two keys.
   const [searchBox, setSearchBox] = useState(0);
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const plural = e?.plural ?? e?.label ?? entity;
   // Export reads every page of the current filter, not just the rows on screen.
   const [exporting, setExporting] = useState<{ done: number; total: number | null } | null>(null);
@@ -170,6 +172,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
   const desc = state.sort?.startsWith('-') ?? false;
   const sortable = ['createdAt', 'updatedAt', ...columns];
   const filtered = state.search !== '' || Object.keys(state.filters).length > 0;
+  const activeFilters = Object.keys(state.filters).length;
 
   return (
     <Stack gap="md">
@@ -223,68 +226,84 @@ export function ListScreen({ route }: { route: RouteEntry }) {
             onChange={(ev) => onSearch(ev.currentTarget.value)}
             style={{ flex: '1 1 220px' }}
           />
-          {(screen?.filters ?? []).map((name) => {
-            const f = e?.fields[name];
-            if (!f) return null;
-            const label = fieldLabel(spec, entity, name);
-            const value = state.filters[name] ?? null;
-            const setValue = (v: string | null) => {
-              const next = { ...state.filters };
-              if (v) next[name] = v;
-              else delete next[name];
-              setState({ filters: next });
-            };
-            if ((f.type === 'ref' || f.type === 'user') && (f.ref ?? profileOf(spec))) {
-              return (
-                <Box key={name} style={{ flex: '0 1 200px' }}>
-                  <RefSelect
-                    entity={f.ref ?? profileOf(spec) ?? ''}
-                    label={label}
-                    value={value}
-                    onChange={setValue}
-                    clearable
-                    placeholder={ui('filterAny')}
-                  />
-                </Box>
-              );
-            }
-            const data =
-              f.type === 'boolean'
-                ? [
-                    { value: 'true', label: ui('yes') },
-                    { value: 'false', label: ui('no') },
-                  ]
-                : valueOptions(spec, entity, name).map((o) => ({ value: o.value, label: o.label }));
-            return (
-              <Select
-                key={name}
-                label={label}
-                placeholder={ui('filterAny')}
-                data={data}
-                value={value}
-                onChange={setValue}
-                clearable
-                style={{ flex: '0 1 170px' }}
-              />
-            );
-          })}
-          <Select
-            label={ui('sortBy')}
-            data={sortable.map((c) => ({ value: c, label: fieldLabel(spec, entity, c) }))}
-            value={sortField ?? null}
-            onChange={(v) => setState({ sort: v ? `${desc ? '-' : ''}${v}` : undefined })}
-            style={{ flex: '0 1 160px' }}
-          />
-          <Tooltip label={desc ? ui('sortDescending') : ui('sortAscending')}>
-            <ActionIcon
+          {!wide && (
+            // A phone: the filters fold away, so the first rows are on the first screen.
+            <Button
               variant="default"
-              size="lg"
-              aria-label={desc ? ui('sortDescending') : ui('sortAscending')}
-              onClick={() => sortField && setState({ sort: desc ? sortField : `-${sortField}` })}
+              leftSection={<IconFilter size={16} />}
+              aria-expanded={filtersOpen}
+              onClick={() => setFiltersOpen((o) => !o)}
             >
-              {desc ? <IconSortDescending size={18} /> : <IconSortAscending size={18} />}
-            </ActionIcon>
-          </Tooltip>
+              {activeFilters > 0 ? ui('filtersActive', { count: activeFilters }) : ui('filters')}
+            </Button>
+          )}
+          {(wide || filtersOpen) &&
+            (screen?.filters ?? []).map((name) => {
+              const f = e?.fields[name];
+              if (!f) return null;
+              const label = fieldLabel(spec, entity, name);
+              const value = state.filters[name] ?? null;
+              const setValue = (v: string | null) => {
+                const next = { ...state.filters };
+                if (v) next[name] = v;
+                else delete next[name];
+                setState({ filters: next });
+              };
+              if ((f.type === 'ref' || f.type === 'user') && (f.ref ?? profileOf(spec))) {
+                return (
+                  <Box key={name} style={{ flex: '0 1 200px' }}>
+                    <RefSelect
+                      entity={f.ref ?? profileOf(spec) ?? ''}
+                      label={label}
+                      value={value}
+                      onChange={setValue}
+                      clearable
+                      placeholder={ui('filterAny')}
+                    />
+                  </Box>
+                );
+              }
+              const data =
+                f.type === 'boolean'
+                  ? [
+                      { value: 'true', label: ui('yes') },
+                      { value: 'false', label: ui('no') },
+                    ]
+                  : valueOptions(spec, entity, name).map((o) => ({ value: o.value, label: o.label }));
+              return (
+                <Select
+                  key={name}
+                  label={label}
+                  placeholder={ui('filterAny')}
+                  data={data}
+                  value={value}
+                  onChange={setValue}
+                  clearable
+                  style={{ flex: '0 1 170px' }}
+                />
+              );
+            })}
+          {(wide || filtersOpen) && (
+            <>
+              <Select
+                label={ui('sortBy')}
+                data={sortable.map((c) => ({ value: c, label: fieldLabel(spec, entity, c) }))}
+                value={sortField ?? null}
+                onChange={(v) => setState({ sort: v ? `${desc ? '-' : ''}${v}` : undefined })}
+                style={{ flex: '0 1 160px' }}
+              />
+              <Tooltip label={desc ? ui('sortDescending') : ui('sortAscending')}>
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  aria-label={desc ? ui('sortDescending') : ui('sortAscending')}
+                  onClick={() => sortField && setState({ sort: desc ? sortField : `-${sortField}` })}
+                >
+                  {desc ? <IconSortDescending size={18} /> : <IconSortAscending size={18} />}
+                </ActionIcon>
+              </Tooltip>
+            </>
+          )}
           {filtered && (
             <Button
               variant="subtle"

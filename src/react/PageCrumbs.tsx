@@ -22,23 +22,27 @@ export interface Crumb {
  */
 export function PageCrumbs({ items }: { items: readonly Crumb[] }) {
   if (items.length < 2) return null;
+  // Each crumb at most 40 % of the screen, cut with an ellipsis: a long title must not push the
+  // trail past a phone's edge (Breadcrumbs styles its children, so the cut is an inner span).
   const cut = {
+    display: 'inline-block',
     maxWidth: '40vw',
     overflow: 'hidden',
     textOverflow: 'ellipsis',
     whiteSpace: 'nowrap',
+    verticalAlign: 'bottom',
   } as const;
   return (
-    <nav aria-label={ui('breadcrumbs')}>
+    <nav aria-label={ui('breadcrumbs')} style={{ minWidth: 0, maxWidth: '100%', overflow: 'hidden' }}>
       <Breadcrumbs separator="›" separatorMargin={6} style={{ flexWrap: 'nowrap', minWidth: 0 }}>
         {items.map((c, i) =>
           c.to && i < items.length - 1 ? (
-            <Anchor key={c.to} component={Link} to={c.to} size="sm" style={cut} title={c.label}>
-              {c.label}
+            <Anchor key={c.to} component={Link} to={c.to} size="sm" title={c.label}>
+              <span style={cut}>{c.label}</span>
             </Anchor>
           ) : (
-            <Text key="current" size="sm" c="dimmed" aria-current="page" style={cut} title={c.label}>
-              {c.label}
+            <Text key="current" size="sm" c="dimmed" aria-current="page" title={c.label}>
+              <span style={cut}>{c.label}</span>
             </Text>
           ),
         )}

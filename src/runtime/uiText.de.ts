@@ -13,6 +13,8 @@ export const UI_TEXT_DE: Readonly<Record<UiTextKey, string>> = {
   toggleColorScheme: 'Zwischen hell und dunkel wechseln',
   breadcrumbs: 'Navigationspfad',
   columns: 'Spalten',
+  filters: 'Filter',
+  filtersActive: 'Filter ({count})',
   chooseColumns: 'Angezeigte Spalten',
   myProfile: 'Mein Profil',
   myProfileIntro:

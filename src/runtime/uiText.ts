@@ -15,6 +15,8 @@ export const UI_TEXT = {
   navigation: 'Navigation',
   breadcrumbs: 'Breadcrumbs',
   columns: 'Columns',
+  filters: 'Filters',
+  filtersActive: 'Filters ({count})',
   chooseColumns: 'Columns to show',
   myProfile: 'My profile',
   myProfileIntro:
