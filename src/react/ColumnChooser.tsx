@@ -1,4 +1,4 @@
-import { Button, Checkbox, Menu } from '@mantine/core';
+import { Button, Checkbox, Popover, Stack, Text } from '@mantine/core';
 import { IconColumns } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ui } from '../runtime/uiText.ts';
@@ -32,7 +32,10 @@ export function useChosenColumns(screen: string, columns: readonly string[]) {
   return { shown: shown.length > 0 ? shown : [...columns], hidden, toggle };
 }
 
-/** The "Columns" menu: one checkbox per column of the screen. */
+/**
+ * The "Columns" button: a popover with one checkbox per column of the screen (real checkboxes, so
+ * a screen reader says which are shown); the last one shown cannot be unticked.
+ */
 export function ColumnChooser(props: {
   columns: readonly string[];
   label(column: string): string;
@@ -40,31 +43,31 @@ export function ColumnChooser(props: {
 }) {
   const { chosen } = props;
   return (
-    <Menu position="bottom-end" closeOnItemClick={false}>
-      <Menu.Target>
+    <Popover position="bottom-end" shadow="md" withinPortal trapFocus>
+      <Popover.Target>
         <Button variant="default" leftSection={<IconColumns size={16} />}>
           {ui('columns')}
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{ui('chooseColumns')}</Menu.Label>
-        {props.columns.map((c) => {
-          const on = !chosen.hidden.includes(c);
-          return (
-            <Menu.Item
-              key={c}
-              role="menuitemcheckbox"
-              aria-checked={on}
-              // The last column shown stays: a list with no column would show nothing.
-              disabled={on && chosen.shown.length === 1}
-              onClick={() => chosen.toggle(c)}
-              leftSection={<Checkbox checked={on} readOnly tabIndex={-1} size="xs" aria-hidden />}
-            >
-              {props.label(c)}
-            </Menu.Item>
-          );
-        })}
-      </Menu.Dropdown>
-    </Menu>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs" role="group" aria-label={ui('chooseColumns')}>
+          <Text size="sm" fw={600}>
+            {ui('chooseColumns')}
+          </Text>
+          {props.columns.map((c) => {
+            const on = !chosen.hidden.includes(c);
+            return (
+              <Checkbox
+                key={c}
+                label={props.label(c)}
+                checked={on}
+                disabled={on && chosen.shown.length === 1}
+                onChange={() => chosen.toggle(c)}
+              />
+            );
+          })}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
   );
 }

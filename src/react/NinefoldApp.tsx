@@ -66,13 +66,7 @@ const contrastVariables = () => ({
  */
 function Toasts() {
   const phone = useMediaQuery('(max-width: 36em)', false);
-  return (
-    <Notifications
-      position={phone ? 'top-center' : 'bottom-right'}
-      zIndex={TOAST_Z}
-      {...(phone ? { style: { top: 4 } } : {})}
-    />
-  );
+  return <Notifications position={phone ? 'top-center' : 'bottom-right'} zIndex={TOAST_Z} />;
 }
 
 /** Under Mantine's modals (200) and popovers (300), over the app shell's header (100). */

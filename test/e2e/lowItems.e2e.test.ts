@@ -64,6 +64,7 @@ describe.skipIf(!e2eAvailable)('helpdesk low items in default storage', () => {
       await expect(day(dayjs()).isDisabled()).resolves.toBe(false);
       await expect(day(dayjs().subtract(1, 'day')).isDisabled()).resolves.toBe(true);
       await page.keyboard.press('Escape');
+      await expect.poll(() => day(dayjs()).count()).toBe(0);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
     });
@@ -119,7 +120,7 @@ describe.skipIf(!e2eAvailable)('helpdesk low items in default storage', () => {
       const header = page.getByRole('columnheader', { name: 'Priority', exact: true });
       await header.waitFor();
       await page.getByRole('button', { name: ui('columns'), exact: true }).click();
-      await page.getByRole('menuitemcheckbox', { name: 'Priority' }).click();
+      await page.getByRole('checkbox', { name: 'Priority', exact: true }).uncheck();
       await page.keyboard.press('Escape');
       await expect.poll(() => header.count()).toBe(0);
       await page.reload();
