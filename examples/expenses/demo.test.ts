@@ -82,3 +82,26 @@ describe('expenses demo data', () => {
     await b.auth.signOut();
   });
 });
+
+describe('expenses demo data tells one story (issue 14: seed data that contradicts itself)', () => {
+  const now = new Date('2026-06-15T12:00:00Z');
+  const plan = expensesDemo(expenses, now);
+
+  it('every step of a claim comes after the one before it, and none after now', () => {
+    const steps = ['submittedAt', 'approvedAt', 'financeApprovedAt', 'paidAt'];
+    for (const c of plan.rows.filter((r) => r.entity === 'claim')) {
+      const times = steps
+        .map((s) => c.after?.[s])
+        .filter((v): v is Date => v instanceof Date)
+        .map((d) => d.getTime());
+      expect(times, c.key).toEqual([...times].sort((a, b) => a - b));
+      for (const t of times) expect(t, c.key).toBeLessThan(now.getTime());
+      for (const t of times) expect(t, c.key).toBeGreaterThanOrEqual(c.createdAt.getTime());
+    }
+  });
+
+  it('a rejection reason fits the claim (no "more than 90 days" on a recent one)', () => {
+    for (const c of plan.rows.filter((r) => r.entity === 'claim' && r.after?.rejectionReason))
+      expect(String(c.after?.rejectionReason)).not.toMatch(/90 days/);
+  });
+});

@@ -53,7 +53,8 @@ const RETURN_REASONS = [
 ];
 const REJECT_REASONS = [
   'Personal expenses cannot be claimed, see the travel policy.',
-  'Claimed more than 90 days after the expense.',
+  // Not "claimed more than 90 days after": the demo's lines are all recent (EXPENSE_TOO_OLD).
+  'Conference tickets need the budget owner’s approval first.',
 ];
 
 function round2(n: number): number {
@@ -197,9 +198,13 @@ export function expensesDemo(spec: AppSpec, now: Date): DemoPlan {
         });
       }
     }
-    const submitted = new Date(created.getTime() + r.int(1, 30) * HOUR);
-    const approved = new Date(submitted.getTime() + r.int(2, 48) * HOUR);
-    const financeApproved = new Date(approved.getTime() + r.int(2, 48) * HOUR);
+    // Each step after the one before and before now (a claim from three days ago was not approved
+    // "tomorrow", nor paid before finance approved it).
+    const submitted = new Date(Math.min(created.getTime() + r.int(1, 30) * HOUR, now.getTime() - 4 * HOUR));
+    const approved = new Date(Math.min(submitted.getTime() + r.int(2, 48) * HOUR, now.getTime() - 3 * HOUR));
+    const financeApproved = new Date(
+      Math.min(approved.getTime() + r.int(2, 48) * HOUR, now.getTime() - 2 * HOUR),
+    );
     const paid = new Date(Math.min(now.getTime() - HOUR, financeApproved.getTime() + r.int(1, 5) * DAY));
     const fin = r.pick(finance.filter((f) => f !== submitter));
     const needsFinance =

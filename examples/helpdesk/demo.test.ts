@@ -72,3 +72,32 @@ describe('helpdesk demo data', () => {
     expect((await b.admin.listUsers()).length).toBe(48);
   });
 });
+
+describe('helpdesk demo data tells one story (issue 14: seed data that contradicts itself)', () => {
+  const plan = helpdeskDemo(helpdesk, now);
+  const tickets = new Map(plan.rows.filter((r) => r.entity === 'ticket').map((r) => [r.key, r]));
+
+  it('a conversation happens after the ticket was filed and before it was solved', () => {
+    for (const c of plan.rows.filter((r) => r.entity === 'comment')) {
+      const t = tickets.get((c.values.ticket as { $ref: string }).$ref);
+      if (!t) throw new Error(`comment ${c.key} without its ticket`);
+      expect(c.createdAt.getTime(), c.key).toBeGreaterThanOrEqual(t.createdAt.getTime());
+      const solved = t.values.solvedAt as Date | null;
+      if (solved) expect(c.createdAt.getTime(), c.key).toBeLessThanOrEqual(solved.getTime());
+    }
+  });
+
+  it('an attached log is from before its ticket, and a bad rating does not claim a wait the ticket never had', () => {
+    for (const a of plan.rows.filter((r) => r.entity === 'attachment' && r.file)) {
+      const t = tickets.get((a.values.ticket as { $ref: string }).$ref);
+      const stamp = /(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) ERROR/.exec(
+        new TextDecoder().decode(a.file?.bytes),
+      )?.[1];
+      expect(stamp, a.key).toBeDefined();
+      expect(new Date(`${stamp}Z`).getTime(), a.key).toBeLessThanOrEqual(t?.createdAt.getTime() ?? 0);
+    }
+    for (const t of tickets.values())
+      if (t.values.rating === 'bad')
+        expect(String(t.values.ratingComment)).not.toMatch(/days to get an answer/);
+  });
+});

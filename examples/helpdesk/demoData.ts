@@ -18,6 +18,12 @@ const CATEGORIES: [string, string, boolean][] = [
   ['Legacy desktop client', 'The old Windows client, kept for existing tickets only.', false],
 ];
 
+const BAD_RATING_COMMENTS = [
+  'The answer did not fix the problem; I found a workaround myself.',
+  'I had to explain the problem twice before anyone understood it.',
+  'Solved, but the same error came back the next week.',
+];
+
 const PROBLEMS: Record<string, string[]> = {
   Billing: [
     'Invoice PDF will not download',
@@ -238,28 +244,34 @@ export function helpdeskDemo(spec: Parameters<typeof demoAccounts>[0], now: Date
             ['bad', 1],
           ] as const)
         : null;
+    // Backdated: a due date that has passed since is an overdue ticket, which `DUE_IN_PAST`
+    // refuses only when someone sets it (onChange), not on the insert made today. (Drawn in the order the values are listed, as before, so the demo stays the same.)
+    const title = r.pick(PROBLEMS[category] ?? ['Something is wrong']);
+    const description = `${r.pick(DETAILS)} ${r.pick(DETAILS)}`;
+    const dueAt = r.chance(0.6) ? new Date(created.getTime() + (TARGET_HOURS[priority] ?? 72) * HOUR) : null;
     rows.push({
       entity: 'ticket',
       key,
       values: {
-        title: r.pick(PROBLEMS[category] ?? ['Something is wrong']),
-        description: `${r.pick(DETAILS)} ${r.pick(DETAILS)}`,
+        title,
+        description,
         priority,
         category: catIndex === 7 && status === 'new' ? null : ref(`category${catIndex}`),
         requester: ref(requester),
         assignee: assignee ? ref(assignee) : null,
         // Closed tickets take comments only before closing: they are closed in the `after` step.
         status: status === 'closed' ? 'solved' : status,
-        dueAt: r.chance(0.6) ? new Date(created.getTime() + (TARGET_HOURS[priority] ?? 72) * HOUR) : null,
         firstResponseAt: status === 'new' ? null : firstResponse,
         solvedAt: done ? solvedAt : null,
         resolution,
         rating,
-        ratingComment: rating === 'bad' ? 'It took three days to get an answer.' : null,
+        // Said of this ticket's own story (a first answer within hours, not "three days").
+        ratingComment: rating === 'bad' ? BAD_RATING_COMMENTS[i % BAD_RATING_COMMENTS.length] : null,
       },
       createdAt: created,
       updatedAt:
         status === 'closed' ? closedAt : done ? solvedAt : status === 'new' ? created : firstResponse,
+      ...(dueAt ? { backdated: { dueAt } } : {}),
       ...(status === 'closed' ? { after: { status: 'closed', closedAt } } : {}),
     });
     if (assignee) {
@@ -320,11 +332,19 @@ export function helpdeskDemo(spec: Parameters<typeof demoAccounts>[0], now: Date
           body: internal ? r.pick(INTERNAL) : fromAgent ? r.pick(REPLIES) : r.pick(CUSTOMER_REPLIES),
           internal,
         },
-        createdAt: new Date(created.getTime() + (c + 1) * r.int(20, 240) * 60_000),
+        // Before the ticket was solved: the conversation leads to the solution, not past it.
+        createdAt: new Date(
+          Math.min(
+            created.getTime() + (c + 1) * r.int(20, 240) * 60_000,
+            (done ? solvedAt.getTime() : now.getTime()) - (conversation - c) * 60_000,
+          ),
+        ),
       });
     }
     if (i % 8 === 0) {
-      const text = `Log excerpt for ticket ${i}\n2026-01-0${(i % 9) + 1} 10:0${i % 10}:00 ERROR request failed (code ${400 + (i % 30)})\n`;
+      // Logged just before the ticket was filed (not a fixed day in January).
+      const at = new Date(created.getTime() - 10 * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+      const text = `Log excerpt for ticket ${i}\n${at} ERROR request failed (code ${400 + (i % 30)})\n`;
       rows.push({
         entity: 'attachment',
         key: `${key}-file`,

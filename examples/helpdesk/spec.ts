@@ -607,6 +607,17 @@ export default defineApp({
         field: 'rating',
         error: 'RATING_BEFORE_SOLVED',
       },
+      {
+        // A due date is set in the future. onChange: an overdue ticket stays workable (taking,
+        // solving, editing its subject); only setting its due date must look ahead. Last, so
+        // the rules above keep their indices (constraint names).
+        kind: 'row',
+        rule: 'dueAt >= now',
+        when: 'dueAt is not empty',
+        field: 'dueAt',
+        onChange: true,
+        error: 'DUE_IN_PAST',
+      },
     ],
     comment: [
       { kind: 'field', field: 'body', maxLength: 'commentMaxLength', error: 'COMMENT_TOO_LONG' },
@@ -827,6 +838,11 @@ export default defineApp({
     },
     DUE_AFTER_TARGET: {
       message: 'The due date is later than the resolution target for {priority} tickets.',
+      severity: 'error',
+      field: 'ticket.dueAt',
+    },
+    DUE_IN_PAST: {
+      message: 'The due date has passed; choose a time from now on.',
       severity: 'error',
       field: 'ticket.dueAt',
     },

@@ -147,6 +147,8 @@ export const de: Record<string, string> = {
     'Diese Kategorie wird nicht mehr verwendet; wählen Sie eine andere.',
   'The due date is later than the resolution target for {priority} tickets.':
     'Das Fälligkeitsdatum liegt nach dem Lösungsziel für Tickets mit Priorität {priority}.',
+  'The due date has passed; choose a time from now on.':
+    'Das Fälligkeitsdatum liegt in der Vergangenheit; wählen Sie einen Zeitpunkt ab jetzt.',
   'A ticket can be rated once it is solved.': 'Ein Ticket kann bewertet werden, sobald es gelöst ist.',
   'This ticket is closed; file a new ticket and mention this one.':
     'Dieses Ticket ist geschlossen; melden Sie ein neues Ticket und verweisen Sie auf dieses.',

@@ -39,11 +39,17 @@ export function errorWords(spec: AppSpec, codeName: string): string {
   return e ? `${code(codeName)}: ${e.message}` : `${code(codeName)} (not in the catalogue)`;
 }
 
+/** The sentence of `onChange` (src/import/readValidation.ts reads it back). */
+export const ON_CHANGE_WORDS =
+  'Checked when the row is created and when that field changes, not on other edits.';
+
 function ruleSentence(spec: AppSpec, entity: string, r: ValidationRuleSpec): string {
   if (r.kind === 'field') return fieldRuleSentence(spec, entity, r);
   const parts = [`Must hold: ${ruleText(r.rule, spec, entity)}.`];
   if (r.when) parts.push(`Checked only when ${ruleText(r.when, spec, entity)}.`);
   if (r.field) parts.push(`Shown on ${fieldLabel(spec, entity, r.field)}.`);
+  // After "Shown on", which names the field: the import reads the field from there.
+  if (r.onChange) parts.push(ON_CHANGE_WORDS);
   return parts.join(' ');
 }
 

@@ -80,7 +80,8 @@ function rowRule(
   const m = line.marked;
   const whenAt = m.search(/checked only when/i);
   const shownAt = m.search(/shown on/i);
-  const ends = [whenAt, shownAt, m.length].filter((i) => i >= 0);
+  const changeAt = m.search(/checked when the row is created/i);
+  const ends = [whenAt, shownAt, changeAt, m.length].filter((i) => i >= 0);
   const segment = (start: number) => m.slice(start, Math.min(...ends.filter((e) => e > start)));
   const ruleOf = (seg: string, prefix: RegExp) => {
     const last = lastCode(seg);
@@ -115,6 +116,7 @@ function rowRule(
     rule: r.rule,
     ...(r.when ? { when: r.when } : {}),
     ...(r.field ? { field: r.field } : {}),
+    ...(changeAt >= 0 ? { onChange: true } : {}),
     error,
   };
 }

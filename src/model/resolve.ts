@@ -206,6 +206,8 @@ function indexesOf(
 
 /** A row rule reading only the row's own columns is a CHECK; one reading more is a trigger. */
 function rowLocal(spec: AppSpec, entity: string, rule: RowRuleSpec): boolean {
+  // A CHECK holds on every write; a rule checked only when its field changes needs the old row.
+  if (rule.onChange) return false;
   const texts = rule.when === undefined ? [rule.rule] : [rule.rule, rule.when];
   return texts.every((t) => {
     const r = checkRule(spec, t, { entity, expect: 'boolean' });

@@ -47,11 +47,16 @@ export function AdminProfileDialog(props: { entity: string; id: string; name: st
   );
 }
 
-function ProfileForm(props: {
+/** The profile form (the dialog's and the "My profile" page's): fields by the signed-in user's rules. */
+export function ProfileForm(props: {
   entity: string;
   row: Row;
   refetch(): Promise<Row | undefined>;
   onDone(): void;
+  /** Defaults to `onDone`. */
+  onCancel?(): void;
+  /** Also show the fields the user may not change, read-only (their own profile page). */
+  showReadOnly?: boolean;
 }) {
   const { spec, user } = useRuntime();
   const { entity } = props;
@@ -69,7 +74,7 @@ function ProfileForm(props: {
   const [server, setServer] = useState<{ field?: string; message: string } | null>(null);
   const [conflict, setConflict] = useState(false);
   const update = useUpdate(entity);
-  const errors = schema.validate({ ...base, ...values }, user);
+  const errors = schema.validate({ ...base, ...values }, user, base);
   const visible = (name: string) => submitted || touched.has(name);
 
   const submit = async () => {
@@ -138,9 +143,24 @@ function ProfileForm(props: {
             </Stack>
           </Alert>
         )}
+        {props.showReadOnly &&
+          schema.fields
+            .filter((f) => !f.editable)
+            .map((f) => (
+              <FieldInput
+                key={f.name}
+                entity={entity}
+                field={f}
+                row={base}
+                value={base[f.name] ?? null}
+                disabled
+                error={undefined}
+                onChange={() => undefined}
+              />
+            ))}
         {fields.map((f) => (
           <FieldInput
-            autoFocus={f.name === firstFocusField(fields)}
+            autoFocus={!props.showReadOnly && f.name === firstFocusField(fields)}
             key={f.name}
             entity={entity}
             field={f}
@@ -164,7 +184,7 @@ function ProfileForm(props: {
           </Text>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={props.onDone}>
+          <Button variant="default" onClick={props.onCancel ?? props.onDone}>
             {ui('cancel')}
           </Button>
           <Button type="submit" loading={update.isPending}>

@@ -6,7 +6,7 @@ import type { RouteEntry } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
 import { useRuntime } from './context.ts';
 import { CrashPage, ForbiddenPage, NotFoundPage } from './pages.tsx';
-import { Shell } from './Shell.tsx';
+import { PROFILE_PATH, Shell } from './Shell.tsx';
 
 // One chunk per screen kind: a visit downloads the screens it shows; the rest load on first
 // navigation to them.
@@ -17,6 +17,7 @@ const DashboardScreen = lazy(() =>
 );
 const DetailScreen = lazy(() => import('./DetailScreen.tsx').then((m) => ({ default: m.DetailScreen })));
 const FormScreen = lazy(() => import('./FormScreen.tsx').then((m) => ({ default: m.FormScreen })));
+const ProfileScreen = lazy(() => import('./ProfileScreen.tsx').then((m) => ({ default: m.ProfileScreen })));
 const ListScreen = lazy(() => import('./ListScreen.tsx').then((m) => ({ default: m.ListScreen })));
 
 const screenFallback = (
@@ -33,6 +34,17 @@ export function AppRouter({ routes }: { routes: RouteEntry[] }) {
       element: <Screen route={r} />,
       errorElement: <CrashPage />,
     }));
+    // The signed-in person's own profile, unless the spec has a screen there.
+    if (!routes.some((r) => r.path === PROFILE_PATH))
+      children.push({
+        path: PROFILE_PATH,
+        element: (
+          <Suspense fallback={screenFallback}>
+            <ProfileScreen />
+          </Suspense>
+        ),
+        errorElement: <CrashPage />,
+      });
     children.push({ path: '*', element: <NotFoundPage /> });
     return createBrowserRouter([{ element: <Shell />, children }]);
   }, [routes]);

@@ -55,8 +55,10 @@ import {
 } from './display.tsx';
 import { invalidateParentHistories, keys, useCreate, useHistory, useList, useRow } from './hooks.ts';
 import { fieldLabel } from './labels.ts';
+import { PageCrumbs, useTrail } from './PageCrumbs.tsx';
 import { NotFoundPage } from './pages.tsx';
 import { useTransitionRunner } from './TransitionDialog.tsx';
+import { UploadProgress, useUploadProgress } from './UploadProgress.tsx';
 import { deleteWithUndo } from './undoToast.tsx';
 
 /** A detail screen: fields, actions (transitions), related lists and the history timeline. */
@@ -68,6 +70,7 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
   const entity = route.entity ?? '';
   const e = spec.entities[entity];
   const q = useRow(entity, id);
+  const trail = useTrail(entity, q.data);
   const history = useHistory(entity, spec.states[entity] ? id : undefined);
   const runner = useTransitionRunner(entity);
   const navigate = useNavigate();
@@ -103,11 +106,7 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
 
   return (
     <Stack gap="lg">
-      {list && (
-        <Anchor component={Link} to={buildPath(list)} size="sm">
-          ← {list.title}
-        </Anchor>
-      )}
+      <PageCrumbs items={[...trail, { label: rowTitle(spec, entity, row) }]} />
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <Stack gap={6} style={{ flex: '1 1 320px', minWidth: 0 }}>
           <Group gap="sm">
@@ -617,6 +616,7 @@ function FileUpload(props: {
   const accept = Object.values(e?.fields ?? {})
     .find((f) => f.accept)
     ?.accept?.join(',');
+  const progress = useUploadProgress();
   const upload = async (files: File[]) => {
     const rows: Record<string, unknown>[] = [...props.existing];
     for (const file of files) {
@@ -639,31 +639,42 @@ function FileUpload(props: {
       );
       if (bad) return notifyError(spec, { code: bad.error, params: { name: file.name } });
     }
-    for (const file of files) {
-      try {
-        await backend.files.upload(props.entity, {
+    await progress
+      .run(files, async (file) =>
+        backend.files.upload(props.entity, {
           values: props.values,
           name: file.name,
           type: file.type || 'application/octet-stream',
           bytes: new Uint8Array(await file.arrayBuffer()),
-        });
-      } catch (err) {
-        notifyError(spec, err);
-        break;
-      }
-    }
+        }),
+      )
+      .catch((err: unknown) => notifyError(spec, err));
     await Promise.all([
       qc.invalidateQueries({ queryKey: keys.entity(props.entity) }),
       invalidateParentHistories(qc, spec, props.entity),
     ]);
   };
   return (
-    <FileButton onChange={(f) => void upload(f)} multiple accept={accept}>
-      {(p) => (
-        <Button {...p} variant="light" size="xs" leftSection={<IconPaperclip size={14} />}>
-          {ui('chooseFiles')}
-        </Button>
-      )}
-    </FileButton>
+    <Stack gap="xs">
+      <FileButton
+        onChange={(f) => void upload(f)}
+        multiple
+        accept={accept}
+        disabled={progress.state !== null}
+      >
+        {(p) => (
+          <Button
+            {...p}
+            variant="light"
+            size="xs"
+            leftSection={<IconPaperclip size={14} />}
+            loading={progress.state !== null}
+          >
+            {ui('chooseFiles')}
+          </Button>
+        )}
+      </FileButton>
+      <UploadProgress state={progress.state} />
+    </Stack>
   );
 }

@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import { type ComponentType, lazy, Suspense, useMemo, useState } from 'react';
 import type { DataContext } from '../rules/evaluate.ts';
 import { acceptedDay, acceptedValue } from '../runtime/acceptedValue.ts';
+import { dateBounds } from '../runtime/dateBounds.ts';
 import type { FormField } from '../runtime/formSchema.ts';
 import { currentLocale, DATE_FORMATS } from '../runtime/locale.ts';
 import { ui } from '../runtime/uiText.ts';
@@ -126,6 +127,14 @@ function BuiltIn({
       row,
       user,
     );
+  // The first and last day (and time) the field's rules allow (`dueAt >= now`): the calendar opens
+  // on an allowed month and cannot be paged past them.
+  const bounds =
+    field.widget === 'date' || field.widget === 'datetime'
+      ? dateBounds(spec, entity, field.name, row, user)
+      : {};
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const moment = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss');
   const c = common(field, error, disabled, autoFocus);
   const text = typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value);
   switch (field.widget) {
@@ -177,6 +186,8 @@ function BuiltIn({
           clearable
           value={text ? text.slice(0, 10) : null}
           excludeDate={excludeDate}
+          {...(bounds.min !== undefined ? { minDate: day(bounds.min) } : {})}
+          {...(bounds.max !== undefined ? { maxDate: day(bounds.max) } : {})}
           locale={currentLocale()}
           valueFormat={DATE_FORMATS[currentLocale()].date}
           onChange={(v) => onChange(v ? dayjs(v).format('YYYY-MM-DD') : null)}
@@ -189,6 +200,8 @@ function BuiltIn({
           clearable
           value={text ? dayjs(text).format('YYYY-MM-DD HH:mm:ss') : null}
           excludeDate={excludeDate}
+          {...(bounds.min !== undefined ? { minDate: moment(bounds.min) } : {})}
+          {...(bounds.max !== undefined ? { maxDate: moment(bounds.max) } : {})}
           locale={currentLocale()}
           valueFormat={DATE_FORMATS[currentLocale()].dateTime}
           onChange={(v) => onChange(v ? dayjs(v).toISOString() : null)}

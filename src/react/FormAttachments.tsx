@@ -68,20 +68,27 @@ export async function uploadAll(
   parentEntity: string,
   parent: Row,
   chosen: ReadonlyMap<FileChild, readonly File[]>,
+  /** Sends the files one by one (`useUploadProgress().run`, which shows how far it is). */
+  run: (files: readonly File[], send: (file: File) => Promise<unknown>) => Promise<void> = async (
+    files,
+    send,
+  ) => {
+    for (const f of files) await send(f);
+  },
 ): Promise<unknown> {
   for (const [child, files] of chosen) {
     const values = inheritedValues(spec, child.entity, child.field, parent, parentEntity) ?? {};
-    for (const file of files) {
-      try {
-        await backend.files.upload(child.entity, {
+    try {
+      await run(files, async (file) =>
+        backend.files.upload(child.entity, {
           values,
           name: file.name,
           type: file.type || 'application/octet-stream',
           bytes: new Uint8Array(await file.arrayBuffer()),
-        });
-      } catch (e) {
-        return e;
-      }
+        }),
+      );
+    } catch (e) {
+      return e;
     }
   }
   return undefined;

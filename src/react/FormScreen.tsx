@@ -1,8 +1,8 @@
-import { Alert, Anchor, Button, Card, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useBlocker, useNavigate, useParams } from 'react-router';
+import { useBlocker, useNavigate, useParams } from 'react-router';
 import type { Row } from '../backend/types.ts';
 import { can } from '../runtime/can.ts';
 import { formSchema } from '../runtime/formSchema.ts';
@@ -20,7 +20,9 @@ import {
   uploadAll,
 } from './FormAttachments.tsx';
 import { keys, useCreate, useRow, useUpdate } from './hooks.ts';
+import { PageCrumbs, useTrail } from './PageCrumbs.tsx';
 import { ForbiddenPage, NotFoundPage } from './pages.tsx';
+import { UploadProgress, useUploadProgress } from './UploadProgress.tsx';
 import { notifyWithUndo } from './undoToast.tsx';
 
 /** A create or edit form for one entity (which by the route: `:id` means edit). */
@@ -48,6 +50,8 @@ function Form({
   const mode = row ? 'edit' : 'create';
   const screen = spec.screens[route.name];
   const [base, setBase] = useState<Row | undefined>(row);
+  const trail = useTrail(entity, base);
+  const progress = useUploadProgress();
   const schema = useMemo(
     () =>
       formSchema(spec, entity, mode, user?.roles ?? [], {
@@ -81,7 +85,7 @@ function Form({
   const update = useUpdate(entity);
   const navigate = useNavigate();
   const detail = routes.find('detail', entity);
-  const errors = schema.validate(base ? { ...base, ...values } : values, user);
+  const errors = schema.validate(base ? { ...base, ...values } : values, user, base);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
   );
@@ -110,7 +114,7 @@ function Form({
         ? await update.mutateAsync({ id: base.id, version: base.version, values: editable })
         : await create.mutateAsync(editable);
       if (!base && files.size > 0) {
-        const failed = await uploadAll(backend, spec, entity, saved, files);
+        const failed = await uploadAll(backend, spec, entity, saved, files, progress.run);
         if (failed) notifyError(spec, failed);
       }
       setDirty(false);
@@ -151,16 +155,20 @@ function Form({
       else notifyError(spec, err);
     }
   };
-  const busy = create.isPending || update.isPending;
+  const busy = create.isPending || update.isPending || progress.state !== null;
   const formError = visible('_form') ? errors._form : undefined;
 
   return (
     <Stack gap="lg" maw={760}>
-      {base && detail && (
-        <Anchor component={Link} to={buildPath(detail, { id: base.id })} size="sm">
-          ← {rowTitle(spec, entity, base)}
-        </Anchor>
-      )}
+      <PageCrumbs
+        items={[
+          ...trail,
+          ...(base && detail
+            ? [{ label: rowTitle(spec, entity, base), to: buildPath(detail, { id: base.id }) }]
+            : []),
+          { label: route.title },
+        ]}
+      />
       <Title order={1} size="h2">
         {route.title}
       </Title>
@@ -206,6 +214,7 @@ function Form({
                 }}
               />
             ))}
+            <UploadProgress state={progress.state} />
             {formError && (
               <Text c="red" size="sm" role="alert">
                 {formError}

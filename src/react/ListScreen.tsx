@@ -19,6 +19,7 @@ import {
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import {
   IconDownload,
+  IconFilter,
   IconPlus,
   IconSearch,
   IconSortAscending,
@@ -40,6 +41,7 @@ import { ui } from '../runtime/uiText.ts';
 import { valueOptions } from '../runtime/valueOptions.ts';
 import { serverScreen, whereFilters } from '../runtime/whereFilters.ts';
 import { BulkActions } from './BulkActions.tsx';
+import { ColumnChooser, useChosenColumns } from './ColumnChooser.tsx';
 import { useRuntime } from './context.ts';
 import { FieldValue, notifyError, rowTitle } from './display.tsx';
 import { exportRows } from './exportRows.ts';
@@ -121,7 +123,9 @@ export function ListScreen({ route }: { route: RouteEntry }) {
     Object.entries(e?.fields ?? {})
       .filter(([, f]) => f.list)
       .map(([n]) => n);
-  const visibleColumns = wide ? columns : columns.slice(0, 2);
+  // The person's choice of columns (kept per screen); a phone shows the first two of them.
+  const chosenColumns = useChosenColumns(route.name, columns);
+  const visibleColumns = wide ? chosenColumns.shown : chosenColumns.shown.slice(0, 2);
   const detail = routes.find('detail', entity);
   const createForm = routes.find('form', entity, 'create');
   const setState = (patch: Partial<typeof state>) =>
@@ -136,6 +140,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
   // search first became non-empty (as a key on the value did) dropped the focus mid-word whenever
   // the debounce fired between two keys.
   const [searchBox, setSearchBox] = useState(0);
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const plural = e?.plural ?? e?.label ?? entity;
   // Export reads every page of the current filter, not just the rows on screen.
   const [exporting, setExporting] = useState<{ done: number; total: number | null } | null>(null);
@@ -149,7 +154,8 @@ export function ListScreen({ route }: { route: RouteEntry }) {
         spec,
         entity,
         query: filter,
-        columns,
+        // What the person sees: the columns they chose.
+        columns: chosenColumns.shown,
         onProgress: (done, all) => setExporting({ done, total: all }),
       });
       const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
@@ -168,6 +174,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
   const desc = state.sort?.startsWith('-') ?? false;
   const sortable = ['createdAt', 'updatedAt', ...columns];
   const filtered = state.search !== '' || Object.keys(state.filters).length > 0;
+  const activeFilters = Object.keys(state.filters).length;
 
   return (
     <Stack gap="md">
@@ -186,6 +193,13 @@ export function ListScreen({ route }: { route: RouteEntry }) {
           </Text>
         </div>
         <Group gap="xs">
+          {columns.length > 1 && (
+            <ColumnChooser
+              columns={columns}
+              label={(c) => fieldLabel(spec, entity, c)}
+              chosen={chosenColumns}
+            />
+          )}
           <Button
             variant="default"
             leftSection={<IconDownload size={16} />}
@@ -214,68 +228,84 @@ export function ListScreen({ route }: { route: RouteEntry }) {
             onChange={(ev) => onSearch(ev.currentTarget.value)}
             style={{ flex: '1 1 220px' }}
           />
-          {(screen?.filters ?? []).map((name) => {
-            const f = e?.fields[name];
-            if (!f) return null;
-            const label = fieldLabel(spec, entity, name);
-            const value = state.filters[name] ?? null;
-            const setValue = (v: string | null) => {
-              const next = { ...state.filters };
-              if (v) next[name] = v;
-              else delete next[name];
-              setState({ filters: next });
-            };
-            if ((f.type === 'ref' || f.type === 'user') && (f.ref ?? profileOf(spec))) {
-              return (
-                <Box key={name} style={{ flex: '0 1 200px' }}>
-                  <RefSelect
-                    entity={f.ref ?? profileOf(spec) ?? ''}
-                    label={label}
-                    value={value}
-                    onChange={setValue}
-                    clearable
-                    placeholder={ui('filterAny')}
-                  />
-                </Box>
-              );
-            }
-            const data =
-              f.type === 'boolean'
-                ? [
-                    { value: 'true', label: ui('yes') },
-                    { value: 'false', label: ui('no') },
-                  ]
-                : valueOptions(spec, entity, name).map((o) => ({ value: o.value, label: o.label }));
-            return (
-              <Select
-                key={name}
-                label={label}
-                placeholder={ui('filterAny')}
-                data={data}
-                value={value}
-                onChange={setValue}
-                clearable
-                style={{ flex: '0 1 170px' }}
-              />
-            );
-          })}
-          <Select
-            label={ui('sortBy')}
-            data={sortable.map((c) => ({ value: c, label: fieldLabel(spec, entity, c) }))}
-            value={sortField ?? null}
-            onChange={(v) => setState({ sort: v ? `${desc ? '-' : ''}${v}` : undefined })}
-            style={{ flex: '0 1 160px' }}
-          />
-          <Tooltip label={desc ? ui('sortDescending') : ui('sortAscending')}>
-            <ActionIcon
+          {!wide && (
+            // A phone: the filters fold away, so the first rows are on the first screen.
+            <Button
               variant="default"
-              size="lg"
-              aria-label={desc ? ui('sortDescending') : ui('sortAscending')}
-              onClick={() => sortField && setState({ sort: desc ? sortField : `-${sortField}` })}
+              leftSection={<IconFilter size={16} />}
+              aria-expanded={filtersOpen}
+              onClick={() => setFiltersOpen((o) => !o)}
             >
-              {desc ? <IconSortDescending size={18} /> : <IconSortAscending size={18} />}
-            </ActionIcon>
-          </Tooltip>
+              {activeFilters > 0 ? ui('filtersActive', { count: activeFilters }) : ui('filters')}
+            </Button>
+          )}
+          {(wide || filtersOpen) &&
+            (screen?.filters ?? []).map((name) => {
+              const f = e?.fields[name];
+              if (!f) return null;
+              const label = fieldLabel(spec, entity, name);
+              const value = state.filters[name] ?? null;
+              const setValue = (v: string | null) => {
+                const next = { ...state.filters };
+                if (v) next[name] = v;
+                else delete next[name];
+                setState({ filters: next });
+              };
+              if ((f.type === 'ref' || f.type === 'user') && (f.ref ?? profileOf(spec))) {
+                return (
+                  <Box key={name} style={{ flex: '0 1 200px' }}>
+                    <RefSelect
+                      entity={f.ref ?? profileOf(spec) ?? ''}
+                      label={label}
+                      value={value}
+                      onChange={setValue}
+                      clearable
+                      placeholder={ui('filterAny')}
+                    />
+                  </Box>
+                );
+              }
+              const data =
+                f.type === 'boolean'
+                  ? [
+                      { value: 'true', label: ui('yes') },
+                      { value: 'false', label: ui('no') },
+                    ]
+                  : valueOptions(spec, entity, name).map((o) => ({ value: o.value, label: o.label }));
+              return (
+                <Select
+                  key={name}
+                  label={label}
+                  placeholder={ui('filterAny')}
+                  data={data}
+                  value={value}
+                  onChange={setValue}
+                  clearable
+                  style={{ flex: '0 1 170px' }}
+                />
+              );
+            })}
+          {(wide || filtersOpen) && (
+            <>
+              <Select
+                label={ui('sortBy')}
+                data={sortable.map((c) => ({ value: c, label: fieldLabel(spec, entity, c) }))}
+                value={sortField ?? null}
+                onChange={(v) => setState({ sort: v ? `${desc ? '-' : ''}${v}` : undefined })}
+                style={{ flex: '0 1 160px' }}
+              />
+              <Tooltip label={desc ? ui('sortDescending') : ui('sortAscending')}>
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  aria-label={desc ? ui('sortDescending') : ui('sortAscending')}
+                  onClick={() => sortField && setState({ sort: desc ? sortField : `-${sortField}` })}
+                >
+                  {desc ? <IconSortDescending size={18} /> : <IconSortAscending size={18} />}
+                </ActionIcon>
+              </Tooltip>
+            </>
+          )}
           {filtered && (
             <Button
               variant="subtle"

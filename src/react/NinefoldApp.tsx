@@ -1,4 +1,5 @@
 import { Center, createTheme, Loader, localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
@@ -56,6 +57,21 @@ const contrastVariables = () => ({
   dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 });
 
+/**
+ * Where toasts appear. Desktop: bottom right, clear of the header (account, demo switch, colour
+ * scheme). Phone: a toast spans the screen, and at the bottom it covered the buttons under it (a
+ * comment's Send, a dialog's Save); it lies over the header instead, for its few seconds (the
+ * header's menus wait; the page, where the person is working, stays free). Always beneath dialogs
+ * (Mantine's modals are at z-index 200, toasts at 400 by default): a dialog is never covered.
+ */
+function Toasts() {
+  const phone = useMediaQuery('(max-width: 36em)', false);
+  return <Notifications position={phone ? 'top-center' : 'bottom-right'} zIndex={TOAST_Z} />;
+}
+
+/** Under Mantine's modals (200) and popovers (300), over the app shell's header (100). */
+const TOAST_Z = 190;
+
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'ninefold-color-scheme' });
 
 /**
@@ -79,8 +95,7 @@ export function NinefoldApp({ spec, backend, components = {}, demoAccounts = [] 
       defaultColorScheme="auto"
       cssVariablesResolver={contrastVariables}
     >
-      {/* Bottom: toasts must not cover the header (account, demo switch, colour scheme). */}
-      <Notifications position="bottom-right" />
+      <Toasts />
       <QueryClientProvider client={client}>
         <SessionGate spec={spec} backend={backend} components={components} demoAccounts={demoAccounts} />
       </QueryClientProvider>

@@ -25,6 +25,7 @@ import {
   IconPuzzle,
   IconRestore,
   IconSun,
+  IconUser,
   IconUserShare,
   IconUsers,
 } from '@tabler/icons-react';
@@ -44,6 +45,9 @@ const ICONS: Record<ScreenKind, typeof IconList> = {
   detail: IconList,
   custom: IconPuzzle,
 };
+
+/** Where "My profile" lives (a link in the account menu, a route of AppRouter). */
+export const PROFILE_PATH = '/profile';
 
 /** The app frame: header (name, colour scheme, demo switcher, account), navigation per role. */
 export function Shell() {
@@ -68,6 +72,7 @@ export function Shell() {
     }
   };
   const email = session?.user.email ?? '';
+  const hasProfile = Object.values(spec.entities).some((e) => e.profile);
   // The most specific entry wins, so /tickets/new lights "New ticket", not also "Tickets".
   const current = nav
     .filter((r) =>
@@ -180,6 +185,11 @@ export function Shell() {
                 <Menu.Item disabled>
                   {ui('roles')}: {(user?.roles ?? []).map((r) => spec.roles.roles[r]?.label ?? r).join(', ')}
                 </Menu.Item>
+                {hasProfile && (
+                  <Menu.Item component={Link} to={PROFILE_PATH} leftSection={<IconUser size={16} />}>
+                    {ui('myProfile')}
+                  </Menu.Item>
+                )}
                 <Menu.Divider />
                 <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void backend.auth.signOut()}>
                   {ui('signOut')}

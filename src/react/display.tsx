@@ -145,6 +145,12 @@ function renderValue(
         <Badge
           variant="dot"
           color={option.color ?? 'gray'}
+          // The dot in a shade that shows on both schemes (gray's filled shade vanished on dark).
+          vars={() => ({
+            root: {
+              '--badge-dot-color': `light-dark(var(--mantine-color-${option.color ?? 'gray'}-6), var(--mantine-color-${option.color ?? 'gray'}-4))`,
+            },
+          })}
           radius="sm"
           // Short values (NORMAL) must never be cut to "NO…" in a narrow table column.
           styles={{ root: { maxWidth: 'none', flexShrink: 0 }, label: { overflow: 'visible' } }}

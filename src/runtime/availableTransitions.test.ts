@@ -89,3 +89,23 @@ describe('availableTransitions with transition input', () => {
     expect(option({ resolution: 'Rebooted' })?.allowed).toBe(true);
   });
 });
+
+describe('availableTransitions: a rule checked on change (DUE_IN_PAST) binds only transitions that write its field', () => {
+  it('keeps an overdue ticket’s transitions open', () => {
+    const overdue = {
+      id: 't1',
+      status: 'open',
+      priority: 'normal',
+      requester: 'alice',
+      assignee: 'agent1',
+      // Filed 50 hours ago, due an hour ago: within the 72-hour target (DUE_AFTER_TARGET holds).
+      createdAt: new Date(Date.now() - 50 * 3_600_000).toISOString(),
+      dueAt: new Date(Date.now() - 3_600_000).toISOString(),
+    };
+    const t = availableTransitions(helpdesk, agent, 'ticket', overdue);
+    expect(t.map((x) => [x.name, x.allowed, x.reason])).toEqual([
+      ['ask_customer', true, undefined],
+      ['solve', true, undefined],
+    ]);
+  });
+});

@@ -126,6 +126,8 @@ function ruleBrokenAfter(
   }
   for (const rule of spec.validation[entity] ?? []) {
     if (rule.kind !== 'row') continue;
+    // A rule checked when its field changes binds only a transition that writes that field.
+    if (rule.onChange && rule.field && !inputFields.includes(rule.field) && !(rule.field in set)) continue;
     // A field set by an expression the browser cannot work out (`reopenCount + 1`, `sum(...)`)
     // leaves every rule that reads it to the server.
     const read = [rule.rule, rule.when ?? 'true'].map((r) => rowFieldsRead(spec, entity, r));

@@ -101,3 +101,36 @@ describe('formSchema: row rules as the database checks them', () => {
     expect(line.validate({ ...base, category: 'travel', currency: 'USD' }, emp)).toEqual({});
   });
 });
+
+describe('formSchema: a rule checked on change (onChange, DUE_IN_PAST)', async () => {
+  const helpdesk = (await import('../../examples/helpdesk/spec.ts')).default;
+  const agent = { id: 'agent', roles: ['agent'] };
+  const past = new Date(Date.now() - 3_600_000).toISOString();
+  const future = new Date(Date.now() + 3_600_000).toISOString();
+  const stored = {
+    id: 't1',
+    title: 'Printer jam',
+    description: 'The printer jams on every page.',
+    priority: 'normal',
+    status: 'open',
+    dueAt: past,
+    createdAt: new Date(Date.now() - 7_200_000).toISOString(),
+  };
+  const edit = formSchema(helpdesk, 'ticket', 'edit', ['agent'], { row: stored });
+
+  it('leaves an overdue ticket’s unchanged due date alone, and refuses setting a past one', () => {
+    expect(edit.validate({ ...stored, title: 'Printer jams' }, agent, stored).dueAt).toBeUndefined();
+    const moved = new Date(Date.now() - 1_800_000).toISOString();
+    expect(edit.validate({ ...stored, dueAt: moved }, agent, stored).dueAt).toBe(
+      'The due date has passed; choose a time from now on.',
+    );
+    expect(edit.validate({ ...stored, dueAt: future }, agent, stored).dueAt).toBeUndefined();
+  });
+
+  it('judges the value on create (no stored row)', () => {
+    const create = formSchema(helpdesk, 'ticket', 'create', ['agent']);
+    expect(create.validate({ title: 'Printer jam', dueAt: past }, agent).dueAt).toBe(
+      'The due date has passed; choose a time from now on.',
+    );
+  });
+});

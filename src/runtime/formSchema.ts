@@ -74,7 +74,12 @@ export interface FormSchema {
    * Field name → message for every problem in `values` (a draft row). Row rules that cannot
    * be decided in the browser are left to the server. `_form` holds messages without a field.
    */
-  validate(values: Readonly<Record<string, unknown>>, user: RuleUser | null): Record<string, string>;
+  /** `original`: the row as stored (edit forms), so a rule checked on change skips an unchanged field. */
+  validate(
+    values: Readonly<Record<string, unknown>>,
+    user: RuleUser | null,
+    original?: Readonly<Record<string, unknown>>,
+  ): Record<string, string>;
 }
 
 /** Fields a form never offers: the status (moved by transitions), owners and implicit columns. */
@@ -151,6 +156,7 @@ export function formSchema(
   const validate = (
     values: Readonly<Record<string, unknown>>,
     who: RuleUser | null,
+    original?: Readonly<Record<string, unknown>>,
   ): Record<string, string> => {
     const errors: Record<string, string> = {};
     for (const field of fields) {
@@ -185,6 +191,10 @@ export function formSchema(
         continue;
       }
       if (!who) continue;
+      // Checked on create and when the field changes (as the database's trigger): an overdue
+      // ticket's past due date, left as it is, does not stop an edit of its subject.
+      if (rule.onChange && rule.field && original && sameValue(values[rule.field], original[rule.field]))
+        continue;
       // An input left empty is an empty value (null), not a missing one.
       const empty = Object.fromEntries(fields.map((f) => [f.name, null]));
       const draft =
@@ -219,6 +229,14 @@ export function formSchema(
       return out;
     },
   };
+}
+
+/** The same stored value: equal, or the same instant written two ways (a timestamp's text forms). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b || (isEmpty(a) && isEmpty(b))) return true;
+  if (typeof a !== 'string' || typeof b !== 'string') return false;
+  const [ta, tb] = [Date.parse(a), Date.parse(b)];
+  return /^\d{4}-\d\d-\d\d/.test(a) && /^\d{4}-\d\d-\d\d/.test(b) && !Number.isNaN(ta) && ta === tb;
 }
 
 /**

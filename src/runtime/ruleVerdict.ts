@@ -106,7 +106,8 @@ export function rowFieldsRead(spec: AppSpec, entity: string, rule: string): stri
 
 const cache = new WeakMap<AppSpec, Map<string, Typed | null>>();
 
-function checked(spec: AppSpec, entity: string, rule: string): Typed | null {
+/** The checked (typed) rule, cached per spec; null when it does not check. */
+export function checked(spec: AppSpec, entity: string, rule: string): Typed | null {
   let perSpec = cache.get(spec);
   if (!perSpec) {
     perSpec = new Map();

@@ -13,6 +13,16 @@ export const UI_TEXT = {
   appFailed: 'The app could not start',
   // navigation and shell
   navigation: 'Navigation',
+  breadcrumbs: 'Breadcrumbs',
+  columns: 'Columns',
+  filters: 'Filters',
+  filtersActive: 'Filters ({count})',
+  chooseColumns: 'Columns to show',
+  myProfile: 'My profile',
+  myProfileIntro:
+    'What others on {name} see about you. Fields your roles may not change are shown read-only.',
+  uploading: 'Uploading {name}… {percent}%',
+  uploadingFiles: 'Uploading {done} of {count} files…',
   skipToContent: 'Skip to content',
   toggleNavigation: 'Toggle navigation',
   toggleColorScheme: 'Switch between light and dark',

@@ -122,7 +122,7 @@ type TypedValidationRule<E extends Entities, K extends keyof E, Err extends stri
       format?: 'email' | 'url' | 'phone' | 'currency';
       error: Err;
     }
-  | { kind: 'row'; rule: string; when?: string; field?: FieldsOf<E, K>; error: Err };
+  | { kind: 'row'; rule: string; when?: string; field?: FieldsOf<E, K>; onChange?: boolean; error: Err };
 
 type TypedEntityPermissions<E extends Entities, K extends keyof E> = {
   read?: Permission;

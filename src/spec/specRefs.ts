@@ -219,6 +219,14 @@ export function checkRefs(spec: AppSpec, out: Diagnostic[]): void {
       name('error code', rule.error, errors, at(p, 'error'));
       if (rule.kind === 'row') {
         if (rule.field !== undefined) fieldOf(en, rule.field, at(p, 'field'));
+        else if (rule.onChange)
+          report(
+            out,
+            'spec/missing',
+            at(p, 'onChange'),
+            'onChange checks the rule when its field changes, and the rule names no field',
+            'add field: the field whose writes the rule checks',
+          );
         return;
       }
       const f = fieldOf(en, rule.field, at(p, 'field'));

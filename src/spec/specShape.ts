@@ -378,6 +378,7 @@ export const appSpecShape: Check = obj({
             rule: req(str),
             when: opt(str),
             field: opt(str),
+            onChange: opt(bool),
             error: req(str),
           }),
         }),

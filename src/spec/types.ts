@@ -189,6 +189,12 @@ export interface RowRuleSpec {
   when?: string;
   /** The field the message attaches to in forms. */
   field?: string;
+  /**
+   * Checked when the row is created and when an update changes `field`, not on other writes: for
+   * a rule on the value as it is written (`dueAt >= now`, "no past due date"), which time passing
+   * would otherwise turn against every later write of the row (solving an overdue ticket).
+   */
+  onChange?: boolean;
   error: string;
 }
 

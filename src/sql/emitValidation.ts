@@ -62,6 +62,8 @@ function rowRuleHolds(spec: AppSpec, entity: string, rule: RowRuleSpec, row: str
 }
 
 function isCheckable(spec: AppSpec, entity: string, rule: RowRuleSpec, where: string): boolean {
+  // A CHECK holds on every write; a rule checked only when its field changes needs the old row.
+  if (rule.onChange) return false;
   const texts = rule.when === undefined ? [rule.rule] : [rule.rule, rule.when];
   return texts.every((t) => !readsBeyondRow(typedRule(spec, t, entity, where)));
 }
@@ -97,9 +99,14 @@ export function emitValidationTrigger(spec: AppSpec, entity: string): string {
     locks.push(...ruleTextLocks(spec, entity, rule, where, 'new'));
     const params: Record<string, string> = { entity: quoteLiteral(entity) };
     if (rule.field) params.field = quoteLiteral(rule.field);
+    // `onChange`: on insert, and on an update that changes the field (not on every later write).
+    const written =
+      rule.onChange && rule.field
+        ? `(tg_op = 'INSERT' or new.${fieldColumn(spec, entity, rule.field)} is distinct from old.${fieldColumn(spec, entity, rule.field)}) and `
+        : '';
     checks.push(
       [
-        `if not (${rowRuleHolds(spec, entity, rule, 'new', where)}) then`,
+        `if ${written}not (${rowRuleHolds(spec, entity, rule, 'new', where)}) then`,
         `  ${raiseSql(rule.error, params)}`,
         'end if;',
       ].join('\n'),
@@ -178,7 +185,8 @@ export function emitParentRevalidation(spec: AppSpec, parent: string): string {
       // must keep. A rule reading only the parent (`ticket.status != closed`,
       // `category is empty or category.active = true`) guards writes of the child and must not
       // block the parent (docs/security.md, "Parent changes").
-      if (rule.kind !== 'row' || isCheckable(spec, child, rule, where)) return;
+      // A rule checked when its own field changes is not the parent's business.
+      if (rule.kind !== 'row' || rule.onChange || isCheckable(spec, child, rule, where)) return;
       const hops = new Set<string>();
       if (rule.when !== undefined) hopsRead(typedRule(spec, rule.when, child, `${where}.when`), hops);
       const typed = typedRule(spec, rule.rule, child, `${where}.rule`);

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { build, resolveSpecFile } from '../../src/cli/devServer.ts';
+import { ui } from '../../src/runtime/uiText.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
 import { serveDist } from './serveDist.ts';
 
@@ -211,7 +212,8 @@ export async function signInAsDemo(page: Page, roleLabel: string): Promise<void>
 /** Switches demo account from the header menu (same tab, same in-memory database). */
 export async function switchDemo(page: Page, roleLabel: string): Promise<void> {
   await dismissToasts(page);
-  await page.getByRole('button', { name: /switch demo account/i }).click();
+  // In the language the app speaks (a test in German sets the locale first).
+  await page.getByRole('button', { name: ui('demoSwitch') }).click();
   await page
     .getByRole('menuitem', { name: new RegExp(`^${roleLabel}`) })
     .first()

@@ -238,8 +238,11 @@ describe.skipIf(!e2eAvailable)('helpdesk admin screens and forms in default stor
       await days.first().waitFor();
       await page.keyboard.press('Escape');
       await expect.poll(() => days.count()).toBe(0);
-      // The dialog (and what was chosen in it) is still there.
+      // The dialog is still there once every transition is over: a dialog closing by that Escape
+      // would still be visible while it fades out (Mantine: 200 ms), so look again after it.
+      await page.waitForTimeout(1_000);
       await expect(dialog.isVisible()).resolves.toBe(true);
+      await expect(dialog.getByRole('button', { name: 'Due' }).isVisible()).resolves.toBe(true);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
     });
@@ -251,9 +254,23 @@ describe.skipIf(!e2eAvailable)('helpdesk admin screens and forms in default stor
     await step(page, 'ha-staff-only', async () => {
       await openDefault(page, e2e.url);
       await signInAsDemo(page, 'Customer');
-      for (const path of ['/board', '/queue', '/replies', '/admin/categories', '/admin/users']) {
+      const titles: Record<string, string> = {
+        '/board': 'Board',
+        '/queue': 'My queue',
+        '/replies': 'Saved replies',
+        '/admin/categories': 'Categories',
+        '/admin/users': 'Users',
+      };
+      for (const [path, title] of Object.entries(titles)) {
+        // From a page with another heading, so the wait below cannot be met by the last page's.
+        await go(page, '/tickets');
+        await page.getByRole('heading', { level: 1, name: 'Tickets' }).waitFor();
         await go(page, path);
         await page.getByRole('heading', { level: 1, name: ui('forbiddenTitle') }).waitFor();
+        // And the screen itself is not drawn under it (its heading, its rows).
+        await expect(page.getByRole('heading', { level: 1, name: title, exact: true }).count()).resolves.toBe(
+          0,
+        );
       }
       // Opened by URL from outside the app too (a reload of the address).
       await page.goto(`${e2e.url}/board`);

@@ -915,6 +915,9 @@ begin
   if not (not coalesce((new.status = 'new'), false) or coalesce(((new.category is null) or ((select _h1.active from public.category _h1 where _h1.id = new.category) = true)), false)) then
     raise exception using errcode = 'P0001', message = 'CATEGORY_INACTIVE', detail = jsonb_build_object('entity', 'ticket', 'field', 'category')::text;
   end if;
+  if (tg_op = 'INSERT' or new.due_at is distinct from old.due_at) and not (not coalesce((not (new.due_at is null)), false) or coalesce((new.due_at >= now()), false)) then
+    raise exception using errcode = 'P0001', message = 'DUE_IN_PAST', detail = jsonb_build_object('entity', 'ticket', 'field', 'dueAt')::text;
+  end if;
   return null;
 end;
 $fn$;

@@ -26,6 +26,11 @@ export interface DemoRow {
   updatedAt?: Date;
   /** Set after every row exists (final states, which rules would refuse children under). */
   after?: Record<string, unknown>;
+  /**
+   * Values as written when the row was created, which the rules judged then, not today (a due
+   * date that has passed since: an overdue ticket): set with the row's timestamps, its triggers off.
+   */
+  backdated?: Record<string, unknown>;
 }
 
 export interface DemoHistory {
