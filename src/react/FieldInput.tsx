@@ -186,8 +186,16 @@ function BuiltIn({
           clearable
           value={text ? text.slice(0, 10) : null}
           excludeDate={excludeDate}
-          {...(bounds.min !== undefined ? { minDate: day(bounds.min) } : {})}
-          {...(bounds.max !== undefined ? { maxDate: day(bounds.max) } : {})}
+          // Typed dates are not bounded (Mantine would drop an out-of-range one without a word): the
+          // rule's own message says what is wrong. The calendar opens on an allowed month, and the
+          // days the rules refuse are greyed out (excludeDate).
+          {...(bounds.min !== undefined || bounds.max !== undefined
+            ? {
+                defaultDate: day(
+                  Math.min(Math.max(Date.now(), bounds.min ?? -Infinity), bounds.max ?? Infinity),
+                ),
+              }
+            : {})}
           locale={currentLocale()}
           valueFormat={DATE_FORMATS[currentLocale()].date}
           onChange={(v) => onChange(v ? dayjs(v).format('YYYY-MM-DD') : null)}

@@ -9,10 +9,16 @@ import { useRuntime } from './context.ts';
 import { usePendingDeletes } from './pendingDeletes.ts';
 import { seedReferences } from './referenceLabels.ts';
 
-/** Query keys start with the entity so one live change invalidates everything about it. */
+/**
+ * Query keys start with the entity so one live change invalidates everything about it. A list's
+ * key ends with the person it was asked for: its request carries that person's implied read filters
+ * (`requester = me`), so an answer still in flight when the account switches can never be shown
+ * to the next person under the same key.
+ */
 export const keys = {
   entity: (entity: string) => [entity] as const,
-  list: (entity: string, query: ListQuery | undefined) => [entity, 'list', query ?? {}] as const,
+  list: (entity: string, query: ListQuery | undefined, userId?: string | null) =>
+    [entity, 'list', query ?? {}, userId ?? ''] as const,
   row: (entity: string, id: string) => [entity, 'row', id] as const,
   history: (entity: string, id: string) => [entity, 'history', id] as const,
 };
@@ -28,7 +34,7 @@ export function useList(entity: string | undefined, query?: ListQuery, enabled =
   // Rows deleted with an Undo toast still showing are gone for the person already.
   const hidden = usePendingDeletes();
   return useQuery<ListResult>({
-    queryKey: keys.list(entity ?? '', query),
+    queryKey: keys.list(entity ?? '', query, runtime.user?.id),
     queryFn: () => fetchList(qc, runtime, entity, query, labels),
     enabled: enabled && entity !== undefined,
     placeholderData: keepPreviousData,
@@ -70,7 +76,7 @@ export function usePrefetchList(entity: string, query: ListQuery, enabled: boole
     if (!enabled) return;
     const q = JSON.parse(key) as ListQuery;
     void qc.prefetchQuery({
-      queryKey: keys.list(entity, q),
+      queryKey: keys.list(entity, q, user?.id),
       queryFn: () => fetchList(qc, { backend, spec, user }, entity, q, true),
     });
   }, [qc, backend, spec, user, entity, key, enabled]);
@@ -101,7 +107,7 @@ export function prefetchListScreen(
   );
   for (const q of [page, total])
     void qc.prefetchQuery({
-      queryKey: keys.list(entity, q),
+      queryKey: keys.list(entity, q, runtime.user?.id),
       queryFn: () => fetchList(qc, runtime, entity, q, true),
     });
   return true;

@@ -76,7 +76,11 @@ describe.skipIf(!e2eAvailable)('expenses demo in its default storage', () => {
         await page.getByRole('heading', { level: 1, name: LINE }).waitFor();
         await page.locator('input[type=file]').setInputFiles(fileOf('boarding-pass.pdf', 4096));
         await page.getByText('boarding-pass.pdf').waitFor({ timeout: 20_000 });
-        await page.getByRole('link', { name: TITLE }).click();
+        // Back to the claim through the breadcrumbs (the line's Claim field links there too).
+        await page
+          .getByRole('navigation', { name: ui('breadcrumbs') })
+          .getByRole('link', { name: TITLE })
+          .click();
         await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
         await action('Submit').click();
         await status('Awaiting manager');

@@ -108,7 +108,11 @@ describe.skipIf(!e2eAvailable)('expenses journey', () => {
       await page.getByText(msg('RECEIPT_TOO_LARGE')).first().waitFor();
       await input.setInputFiles(fileOf('sncf-ticket.pdf', 4096));
       await page.getByText('sncf-ticket.pdf').waitFor();
-      await page.getByRole('link', { name: TITLE }).click();
+      // Back to the claim through the breadcrumbs (the line's Claim field links there too).
+      await page
+        .getByRole('navigation', { name: ui('breadcrumbs') })
+        .getByRole('link', { name: TITLE })
+        .click();
       await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
     });
     await step(page, 'ex-submit', async () => {
