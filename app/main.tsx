@@ -1,7 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
-import spec from 'virtual:ninefold-spec';
+import spec, { demoLoaded } from 'virtual:ninefold-spec';
 import { LOCALE_STORAGE_KEY, pickLocale, setLocale } from '../src/runtime/locale.ts';
 import { loadUiCatalogue, ui } from '../src/runtime/uiText.ts';
 
@@ -63,7 +63,10 @@ async function boot(): Promise<void> {
     performance.mark('ninefold:ui-loaded');
     return m;
   });
-  const backend = await (await import('./startBackend.ts')).startBackend(spec, params, worker);
+  // The demo (its own chunk, fetched since this script ran) is registered before anything reads
+  // it: the `?memory` backend seeds it, the sign-in screen lists its accounts.
+  const [{ startBackend }] = await Promise.all([import('./startBackend.ts'), demoLoaded]);
+  const backend = await startBackend(spec, params, worker);
   performance.mark('ninefold:backend-ready');
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root');
