@@ -63,14 +63,17 @@ async function boot(): Promise<void> {
     performance.mark('ninefold:ui-loaded');
     return m;
   });
-  // The demo (its own chunk, fetched since this script ran) is registered before anything reads
-  // it: the `?memory` backend seeds it, the sign-in screen lists its accounts.
-  const [{ startBackend }] = await Promise.all([import('./startBackend.ts'), demoLoaded]);
-  const backend = await startBackend(spec, params, worker);
+  // The demo (its own chunk, fetched since this script ran) is registered before anything in
+  // the tab reads it: the `?memory` backend seeds it in the page, the sign-in screen lists its
+  // accounts. The worker never needs it from here (its copy of the spec is a clone without it),
+  // so the default mode does not hold the worker's `init` back for it.
+  if (params.has('memory')) await demoLoaded;
+  const backend = await (await import('./startBackend.ts')).startBackend(spec, params, worker);
   performance.mark('ninefold:backend-ready');
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root');
-  (await ui$).renderApp(root, spec, backend);
+  const [{ renderApp }] = await Promise.all([ui$, demoLoaded]);
+  renderApp(root, spec, backend);
 }
 
 boot().catch((e: unknown) => {
