@@ -1,9 +1,9 @@
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
-import spec from 'virtual:ninefold-spec';
+import spec, { demoLoaded } from 'virtual:ninefold-spec';
 import { LOCALE_STORAGE_KEY, pickLocale, setLocale } from '../src/runtime/locale.ts';
-import { ui } from '../src/runtime/uiText.ts';
+import { loadUiCatalogue, ui } from '../src/runtime/uiText.ts';
 
 // The entry chunk is only this: the boot screen (index.html) paints at once, and the backend
 // (PGlite client, migration compiler, rules) and the UI (React, Mantine, router) load as two
@@ -14,8 +14,11 @@ const text = (id: string, value: string) => {
   if (el) el.textContent = value;
 };
 
-/** The person's saved language, else the browser's, else English; before any text is shown. */
-function chooseLocale(): void {
+/**
+ * The person's saved language, else the browser's, else English, with its texts (a language
+ * other than English is its own small chunk); before any text is shown or any screen's code runs.
+ */
+async function chooseLocale(): Promise<void> {
   let saved: string | null = null;
   try {
     saved = localStorage.getItem(LOCALE_STORAGE_KEY);
@@ -25,6 +28,7 @@ function chooseLocale(): void {
   const locale = pickLocale(saved, navigator.languages ?? [navigator.language]);
   setLocale(locale);
   document.documentElement.lang = locale;
+  await loadUiCatalogue(locale);
 }
 
 /**
@@ -51,7 +55,7 @@ async function boot(): Promise<void> {
   // First, before the locale or any text: the worker's downloads start now.
   const params = new URLSearchParams(location.search);
   const worker = earlyWorker(params);
-  chooseLocale();
+  await chooseLocale();
   document.title = spec.purpose.name;
   text('boot-title', ui('appLoading', { name: spec.purpose.name }));
   text('boot-detail', ui('appLoadingDetail'));
@@ -59,11 +63,17 @@ async function boot(): Promise<void> {
     performance.mark('ninefold:ui-loaded');
     return m;
   });
+  // The demo (its own chunk, fetched since this script ran) is registered before anything in
+  // the tab reads it: the `?memory` backend seeds it in the page, the sign-in screen lists its
+  // accounts. The worker never needs it from here (its copy of the spec is a clone without it),
+  // so the default mode does not hold the worker's `init` back for it.
+  if (params.has('memory')) await demoLoaded;
   const backend = await (await import('./startBackend.ts')).startBackend(spec, params, worker);
   performance.mark('ninefold:backend-ready');
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root');
-  (await ui$).renderApp(root, spec, backend);
+  const [{ renderApp }] = await Promise.all([ui$, demoLoaded]);
+  renderApp(root, spec, backend);
 }
 
 boot().catch((e: unknown) => {

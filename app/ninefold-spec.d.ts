@@ -4,4 +4,6 @@ declare module 'virtual:ninefold-spec' {
 
   const spec: AppSpec;
   export default spec;
+  /** Settles once the app's demo (its own chunk) is registered with `spec`; at once without one. */
+  export const demoLoaded: Promise<void>;
 }

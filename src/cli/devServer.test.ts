@@ -14,7 +14,9 @@ describe('devServer', () => {
     const load = p.load as (this: unknown, id: string) => Promise<string | undefined>;
     expect(resolveId('virtual:ninefold-spec')).toBe('\0virtual:ninefold-spec');
     expect(resolveId('react')).toBeUndefined();
-    expect(await load.call({}, '\0virtual:ninefold-spec')).toBe('export { default } from "/x/spec.ts";\n');
+    expect(await load.call({}, '\0virtual:ninefold-spec')).toBe(
+      'export { default } from "/x/spec.ts";\nexport const demoLoaded = Promise.resolve();\n',
+    );
   });
   it('registers the demo beside the spec only where the backend is embedded', async () => {
     const spec = resolve('examples/helpdesk/spec.ts');
@@ -24,7 +26,11 @@ describe('devServer', () => {
         '\0virtual:ninefold-spec',
       );
     expect(await load(true)).toContain('registerDemo');
+    // A chunk of its own (a dynamic import), not a static import that lands in the entry chunk.
+    expect(await load(true)).toContain(`import(${JSON.stringify(resolve('examples/helpdesk/demo.ts'))})`);
+    expect(await load(true)).not.toMatch(/^import demo /m);
     expect(await load(false)).not.toContain('demo.ts');
+    expect(await load(false)).toContain('export const demoLoaded = Promise.resolve();');
   });
   it('keeps PGlite out of pre-bundling and builds ES workers', async () => {
     const c = await viteConfig('/x/spec.ts', 'out');

@@ -45,20 +45,26 @@ export function ninefoldSpecPlugin(specFile: string, options: { demo?: boolean }
     resolveId: (id) => (id === VIRTUAL ? `\0${VIRTUAL}` : undefined),
     async load(id) {
       if (id !== `\0${VIRTUAL}`) return undefined;
+      // `demoLoaded`: the app's demo (its data, the accounts' hook and the seeding code) is a chunk
+      // of its own, registered when it arrives, so it stays out of the entry chunk on the path to
+      // the first screen; the tab awaits it before it starts the backend or renders (app/main.tsx).
+      const none = 'export const demoLoaded = Promise.resolve();\n';
       if (isDocPath(specFile)) {
         // A nine-point document is imported in memory; the dev server reloads when it changes.
         this.addWatchFile(specFile);
-        return `export default ${JSON.stringify(await specFromDoc(specFile))};\n`;
+        return `export default ${JSON.stringify(await specFromDoc(specFile))};\n${none}`;
       }
       // Demo data belongs to the embedded backend only: a hosted build must not carry demo accounts.
       const demo = options.demo === false ? undefined : demoFileFor(specFile);
-      if (!demo) return `export { default } from ${JSON.stringify(specFile.replace(/\\/g, '/'))};\n`;
+      if (!demo) return `export { default } from ${JSON.stringify(specFile.replace(/\\/g, '/'))};\n${none}`;
       // The app's own demo data (`demo.ts` beside the spec) is registered with the spec.
       return [
         `import spec from ${JSON.stringify(specFile.replace(/\\/g, '/'))};`,
-        `import demo from ${JSON.stringify(demo.replace(/\\/g, '/'))};`,
         `import { registerDemo } from ${JSON.stringify(join(ROOT, 'src/backend/embedded/demo/appDemo.ts').replace(/\\/g, '/'))};`,
-        'export default registerDemo(spec, demo);',
+        `export const demoLoaded = import(${JSON.stringify(demo.replace(/\\/g, '/'))}).then((m) => {`,
+        '  registerDemo(spec, m.default);',
+        '});',
+        'export default spec;',
         '',
       ].join('\n');
     },

@@ -31,7 +31,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Row } from '../backend/types.ts';
-import { bulkTransitions } from '../runtime/bulkTransitions.ts';
+import { hasBulkTransition } from '../runtime/bulkTransitions.ts';
 import { can } from '../runtime/can.ts';
 import { booleanFields, pageQuery, totalQuery } from '../runtime/listScreenQueries.ts';
 import { listQuery, listStateFromParams, listStateToParams, PAGE_SIZE } from '../runtime/listState.ts';
@@ -96,7 +96,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const pageRows = list.data?.rows;
   const selectable = useMemo(
-    () => spec.states[entity] !== undefined && bulkTransitions(spec, user, entity, pageRows ?? []).length > 0,
+    () => hasBulkTransition(spec, user, entity, pageRows ?? []),
     [spec, user, entity, pageRows],
   );
   const chosenRows = rows.filter((r) => chosen.has(String(r.id)));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import helpdesk from '../../examples/helpdesk/spec.ts';
-import { bulkTransitions } from './bulkTransitions.ts';
+import { bulkTransitions, hasBulkTransition } from './bulkTransitions.ts';
 
 const agent = { id: 'a1', roles: ['agent'] };
 const customer = { id: 'c1', roles: ['customer'] };
@@ -30,5 +30,32 @@ describe('bulkTransitions', () => {
     expect(names.take).toBeUndefined();
     // A customer withdraws only their own ticket.
     expect(names.withdraw ?? []).toEqual(['t1']);
+  });
+});
+
+describe('hasBulkTransition', () => {
+  it('is true exactly when bulkTransitions offers something', () => {
+    const solved = { id: 't3', status: 'solved', requester: 'c2', solvedAt: new Date().toISOString() };
+    const cases = [
+      [agent, [{ id: 't1', status: 'new', requester: 'c1' }]],
+      [agent, [solved]],
+      [customer, [{ id: 't2', status: 'new', requester: 'c2' }]],
+      [customer, [{ id: 't1', status: 'new', requester: 'c1' }]],
+      [agent, []],
+      [null, [{ id: 't1', status: 'new', requester: 'c1' }]],
+    ] as const;
+    for (const [user, rows] of cases)
+      expect(hasBulkTransition(helpdesk, user, 'ticket', rows)).toBe(
+        bulkTransitions(helpdesk, user, 'ticket', rows).length > 0,
+      );
+    // Someone else's new ticket: a customer may not withdraw it, so there is nothing to choose.
+    expect(
+      hasBulkTransition(helpdesk, customer, 'ticket', [{ id: 't2', status: 'new', requester: 'c2' }]),
+    ).toBe(false);
+    expect(hasBulkTransition(helpdesk, agent, 'ticket', [solved])).toBe(true);
+  });
+
+  it('is false for an entity without states', () => {
+    expect(hasBulkTransition(helpdesk, agent, 'category', [{ id: 'x', name: 'Billing' }])).toBe(false);
   });
 });

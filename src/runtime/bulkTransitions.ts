@@ -34,3 +34,24 @@ export function bulkTransitions(
     }
   return [...out.values()];
 }
+
+/**
+ * Whether some transition could run in bulk on at least one of `rows` (`bulkTransitions(…)` not
+ * empty), stopping at the first: the list screen asks this for every page it renders, before
+ * its first row is painted, and judging every guard and row rule of every row of the page was
+ * the longest piece of the app's own code on that path (docs/performance.md).
+ *
+ * @example
+ * hasBulkTransition(helpdesk, agent, 'ticket', [newTicket]); // true
+ */
+export function hasBulkTransition(
+  spec: AppSpec,
+  user: RuleUser | null,
+  entity: string,
+  rows: readonly Readonly<Record<string, unknown>>[],
+): boolean {
+  if (!spec.states[entity] || !user) return false;
+  return rows.some((row) =>
+    availableTransitions(spec, user, entity, row).some((t) => t.allowed && t.input.length === 0),
+  );
+}

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatMessage } from './formatMessage.ts';
 import { LOCALES, pickLocale, setLocale } from './locale.ts';
-import { UI_CATALOGUES, UI_TEXT, ui } from './uiText.ts';
+import { UI_CATALOGUES } from './uiCatalogues.ts';
+import { UI_TEXT, ui } from './uiText.ts';
 
 const placeholders = (t: string) => [...t.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 

@@ -1,5 +1,4 @@
 import { currentLocale, type Locale } from './locale.ts';
-import { UI_TEXT_DE } from './uiText.de.ts';
 
 /**
  * Every piece of UI text that does not come from the specification, in one place so an app
@@ -217,15 +216,37 @@ export const UI_TEXT = {
 
 export type UiTextKey = keyof typeof UI_TEXT;
 
-/** The catalogue of each shipped locale. */
-export const UI_CATALOGUES: Readonly<Record<Locale, Readonly<Record<UiTextKey, string>>>> = {
-  en: UI_TEXT,
-  de: UI_TEXT_DE,
+type UiCatalogue = Readonly<Record<UiTextKey, string>>;
+
+/**
+ * Each locale's catalogue other than English, as its own chunk: a tab loads only the language it
+ * speaks (`loadUiCatalogue`, awaited at boot before any text is shown), so the English majority
+ * does not download the German texts on the way to the first screen. A locale added to `LOCALES`
+ * without a loader here fails the type check.
+ */
+const LOADERS: Readonly<Record<Exclude<Locale, 'en'>, () => Promise<UiCatalogue>>> = {
+  de: () => import('./uiText.de.ts').then((m) => m.UI_TEXT_DE),
 };
 
-/** The catalogue of the locale in use. */
-export function uiCatalogue(): Readonly<Record<UiTextKey, string>> {
-  return UI_CATALOGUES[currentLocale()];
+const loaded: Partial<Record<Locale, UiCatalogue>> = { en: UI_TEXT };
+
+/** Makes a locale's catalogue available to `ui()` (Node code and tests: `uiCatalogues.ts`). */
+export function registerUiCatalogue(locale: Locale, catalogue: UiCatalogue): void {
+  loaded[locale] = catalogue;
+}
+
+/** Loads the catalogue of `locale` (its own chunk) unless it is already there. */
+export async function loadUiCatalogue(locale: Locale): Promise<void> {
+  if (locale === 'en' || loaded[locale]) return;
+  registerUiCatalogue(locale, await LOADERS[locale]());
+}
+
+/**
+ * The catalogue of the locale in use; English until that locale's catalogue is loaded (the
+ * boot awaits it, so a screen never mixes the two).
+ */
+export function uiCatalogue(): UiCatalogue {
+  return loaded[currentLocale()] ?? UI_TEXT;
 }
 
 /**

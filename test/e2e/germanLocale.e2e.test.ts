@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMessage } from '../../src/runtime/formatMessage.ts';
 import { setLocale } from '../../src/runtime/locale.ts';
 import { localizeSpec } from '../../src/runtime/localizeSpec.ts';
-import { fillTemplate, UI_CATALOGUES } from '../../src/runtime/uiText.ts';
+import { UI_CATALOGUES } from '../../src/runtime/uiCatalogues.ts';
+import { fillTemplate } from '../../src/runtime/uiText.ts';
 import {
   type E2E,
   e2eAvailable,
