@@ -212,7 +212,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
           </Button>
           {createForm && can(spec, user, entity, 'create').ok && (
             <Button component={Link} to={buildPath(createForm)} leftSection={<IconPlus size={16} />}>
-              {ui('newRow', { label: e?.label ?? entity })}
+              {ui('newRow', { label: inSentence(e?.label ?? entity) })}
             </Button>
           )}
         </Group>

@@ -4,7 +4,7 @@ import { demoAccounts } from '../../src/backend/embedded/demo/demoAccounts.ts';
 import { setLocale } from '../../src/runtime/locale.ts';
 import { localizeSpec } from '../../src/runtime/localizeSpec.ts';
 import { routeTable } from '../../src/runtime/routeTable.ts';
-import { ui } from '../../src/runtime/uiText.ts';
+import { loadUiCatalogue, ui } from '../../src/runtime/uiText.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
 import {
   type E2E,
@@ -104,6 +104,8 @@ export function everyScreenSuite(
       beforeAll(async () => {
         e2e = await startE2E(app);
         // What the person reads: the spec's texts and the UI's in the browser's language.
+        // The test's own `ui()` reads the language the page speaks (its catalogue is loaded on demand).
+        await loadUiCatalogue(lang);
         setLocale(lang);
         spec = localizeSpec(e2e.spec, lang);
         const target = options.locale
