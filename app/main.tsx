@@ -3,6 +3,7 @@ import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import spec, { demoLoaded } from 'virtual:ninefold-spec';
 import { LOCALE_STORAGE_KEY, pickLocale, setLocale } from '../src/runtime/locale.ts';
+import { readRememberedStart } from '../src/runtime/rememberedStart.ts';
 import { loadUiCatalogue, ui } from '../src/runtime/uiText.ts';
 
 // The entry chunk is only this: the boot screen (index.html) paints at once, and the backend
@@ -68,12 +69,35 @@ async function boot(): Promise<void> {
   // accounts. The worker never needs it from here (its copy of the spec is a clone without it),
   // so the default mode does not hold the worker's `init` back for it.
   if (params.has('memory')) await demoLoaded;
-  const backend = await (await import('./startBackend.ts')).startBackend(spec, params, worker);
-  performance.mark('ninefold:backend-ready');
+  const started = await (await import('./startBackend.ts')).startBackend(spec, params, worker);
+  const ready = started.ready.then(() => performance.mark('ninefold:backend-ready'));
+  ready.catch(() => undefined);
+  // What can be shown before the database is open: the sign-in screen when nobody is signed in,
+  // or the person and the list they saw last time (src/runtime/rememberedStart.ts); the database's
+  // answers replace it as they arrive. Otherwise the app waits for the database, as it always did.
+  const memory = started.remembers;
+  const remembered = memory ? readRememberedStart(memory.target, memory.signedIn, Date.now()) : null;
+  if (!remembered) await ready;
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root');
+  const bootScreen = root.innerHTML;
   const [{ renderApp }] = await Promise.all([ui$, demoLoaded]);
-  renderApp(root, spec, backend);
+  const unmount = renderApp(
+    root,
+    spec,
+    started.backend,
+    memory?.target ?? null,
+    remembered,
+    started.demoScreens,
+  );
+  try {
+    await ready;
+  } catch (e) {
+    // The database did not open after all: the boot screen comes back to say why.
+    unmount();
+    root.innerHTML = bootScreen;
+    throw e;
+  }
 }
 
 boot().catch((e: unknown) => {

@@ -1,5 +1,5 @@
-import type { Backend } from '../src/backend/types.ts';
 import type { AppSpec } from '../src/spec/types.ts';
+import type { StartedBackend } from './startEmbedded.ts';
 
 /**
  * Starts the backend the build's environment chose (`VITE_NINEFOLD_BACKEND`, see
@@ -9,14 +9,14 @@ import type { AppSpec } from '../src/spec/types.ts';
  * snapshot) and no demo accounts, and an embedded build contains no supabase-js.
  *
  * @example
- * const backend = await startBackend(spec, new URLSearchParams(location.search));
+ * const { backend, ready } = await startBackend(spec, new URLSearchParams(location.search));
  */
 export async function startBackend(
   spec: AppSpec,
   params: URLSearchParams,
   /** The embedded backend's worker, when the entry script already started it. */
   worker?: Promise<Worker>,
-): Promise<Backend> {
+): Promise<StartedBackend> {
   if (import.meta.env.VITE_NINEFOLD_BACKEND === 'supabase') {
     // Checked again here, at start: the same rules (and the same refusal of a service-role key)
     // as at build time, in case a bundle was produced by another build setup.
@@ -29,7 +29,8 @@ export async function startBackend(
     if (choice.kind !== 'supabase')
       throw new Error('This build is for a Supabase project, not the embedded backend.');
     const { createSupabaseBackend } = await import('../src/backend/supabase/createSupabaseBackend.ts');
-    return createSupabaseBackend({ spec, url: choice.url, anonKey: choice.anonKey });
+    const backend = await createSupabaseBackend({ spec, url: choice.url, anonKey: choice.anonKey });
+    return { backend, ready: Promise.resolve(), remembers: null };
   }
   return (await import('./startEmbedded.ts')).startEmbedded(spec, params, worker);
 }

@@ -1,12 +1,12 @@
 import snapshot from 'virtual:ninefold-snapshot';
 import {
   appSlug,
-  type BrowserBackend,
-  createBrowserBackend,
+  connectBrowserBackend,
   startBackendWorker,
 } from '../src/backend/embedded/browser/createBrowserBackend.ts';
 import { firstVisitSnapshot } from '../src/backend/embedded/browser/firstVisitSnapshot.ts';
-import type { EmbeddedBackend } from '../src/backend/embedded/createEmbeddedBackend.ts';
+import type { Backend } from '../src/backend/types.ts';
+import type { RememberedStart, StartMemoryTarget } from '../src/runtime/rememberedStart.ts';
 import type { AppSpec } from '../src/spec/types.ts';
 
 /**
@@ -18,23 +18,27 @@ import type { AppSpec } from '../src/spec/types.ts';
  *
  * `?memory` runs the backend in the page on a throw-away database: the end-to-end tests' hook
  * (`testHook.ts`) needs owner access that must never reach a persistent database.
+ *
+ * The worker's backend is returned before its database is open (`ready` says when it is): its
+ * calls wait in the worker, so the app can render meanwhile (app/main.tsx).
  */
 export async function startEmbedded(
   spec: AppSpec,
   params: URLSearchParams,
   /** Started by the entry script (app/main.tsx); created here when it is not. */
   started?: Promise<Worker>,
-): Promise<EmbeddedBackend | BrowserBackend> {
+): Promise<StartedBackend> {
   if (params.has('memory')) {
     const { createMemoryBackend } = await import('./memoryBackend.ts');
     const backend = await createMemoryBackend(spec, snapshot.version);
     if (params.has('bench')) Object.assign(window, { __ninefold: { backend, spec } });
     if (params.has('test')) (await import('./testHook.ts')).installTestHook(backend, spec);
-    return backend;
+    return { backend, ready: Promise.resolve(), remembers: null };
   }
   // Started before waiting for the snapshot: the worker fetches and compiles PGlite meanwhile.
   const worker = (await started) ?? startBackendWorker(appSlug(spec));
-  const backend = await createBrowserBackend({
+  const firstVisit = firstVisitSnapshot();
+  const { backend, ready, signedIn } = connectBrowserBackend({
     spec,
     schemaVersion: snapshot.version,
     seedDemoAccounts: true,
@@ -48,10 +52,53 @@ export async function startEmbedded(
       if (el) el.textContent = line;
     },
     allowDestructiveUpgrade: import.meta.env.DEV === true,
-    // A first visit creates the database from the build's snapshot (src/cli/snapshotPlugin.ts).
-    ...(await firstVisitSnapshot()),
+    // A first visit creates the database from the build's snapshot (src/cli/snapshotPlugin.ts);
+    // the app renders while it downloads (calls wait for it in the tab).
+    loadDataDir: firstVisit.then((o) => o.loadDataDir),
   });
   // Test-only hook for the benchmarks (bulk seeding as the owner, signing in without the UI).
-  if (params.has('bench')) Object.assign(window, { __ninefold: { backend, spec } });
-  return backend;
+  // Once the database is open (scripts read `backend.schema`, which is known only then).
+  if (params.has('bench')) void ready.then(() => Object.assign(window, { __ninefold: { backend, spec } }));
+  // The persistent database may show what it held last time at once (src/react/startCache.ts):
+  // its key names the database and the schema, so another database or version never matches.
+  let open = false;
+  ready.then(
+    () => {
+      open = true;
+    },
+    () => undefined,
+  );
+  return {
+    backend,
+    ready: ready.then(() => undefined),
+    // A first visit's demo accounts' first screens, worked out at build time on this very snapshot
+    // (src/react/demoScreens.ts), would show while the database is still being unpacked. OFF until
+    // an interrupted unpack is safe: in the side-by-side run a page left 1.5 s after those rows
+    // (before the database existed) came back to an empty database (docs/decisions.md).
+    demoScreens: async () => (DEMO_FIRST_SCREENS && !open ? demoFirstScreens(firstVisit) : null),
+    remembers: { target: { key: `ninefold-${appSlug(spec)}-start`, version: snapshot.version }, signedIn },
+  };
+}
+
+/** Whether a first visit's demo click shows the build-time first screens (off: see above). */
+const DEMO_FIRST_SCREENS = false;
+
+async function demoFirstScreens(
+  firstVisit: Promise<{ loadDataDir?: Blob }>,
+): Promise<Record<string, RememberedStart> | null> {
+  if (!(await firstVisit).loadDataDir) return null;
+  return (await import('virtual:ninefold-demo-screens')).default;
+}
+
+/** A backend whose calls can be made now, and when its database is open. */
+export interface StartedBackend {
+  backend: Backend;
+  ready: Promise<void>;
+  /**
+   * Where the app may remember a signed-in person's first screen between visits, and whether a
+   * session token was stored at start; null: nothing is remembered (hosted, `?memory`).
+   */
+  remembers: { target: StartMemoryTarget; signedIn: boolean } | null;
+  /** On a first visit, before the database is open: each demo account's first screens (else null). */
+  demoScreens?: () => Promise<Record<string, RememberedStart> | null>;
 }

@@ -50,6 +50,7 @@ const MARKS = [
   ['ninefold:first:auth.session', 'tab: session answered'],
   ['ninefold:first:data.list', 'tab: first list answered'],
   ['ninefold:first-row', 'tab: first row painted (app mark)'],
+  ['ninefold:first-row-confirmed', 'tab: first row from the database painted (app mark)'],
   ['row', 'first ticket row in the DOM (observed)'],
   ['rowPaint', 'first ticket row painted (observed)'],
 ] as const;
@@ -167,6 +168,20 @@ async function visit(page: Page, url: string): Promise<Sample> {
     console.error(`no ticket row at ${page.url()} (screenshot ${shot}): ${String(e).split('\n')[0]}`);
     return { longest: Number.NaN, longCount: Number.NaN } as Sample;
   }
+  // A remembered first screen paints before the database answers: wait for the database's rows
+  // too (a build without that feature painted its first row from the database's answer already).
+  await page
+    .waitForFunction(
+      () => {
+        const mark = (n: string) => performance.getEntriesByName(n, 'mark')[0]?.startTime;
+        const row = (window as unknown as { __start: { rowPaint: number } }).__start.rowPaint;
+        const listed = mark('ninefold:first:data.list');
+        return mark('ninefold:first-row-confirmed') !== undefined || (listed !== undefined && listed < row);
+      },
+      null,
+      { timeout: 120_000, polling: 50 },
+    )
+    .catch(() => console.error('no row from the database within 120 s'));
   await page.waitForTimeout(100);
   return page.evaluate(
     (names) => {

@@ -5,6 +5,7 @@ import type { InlineConfig, Plugin } from 'vite';
 import { isDocPath, specFromDoc } from '../import/loadDoc.ts';
 import { specLoaderAliases, viteAliases } from '../sourceAliases.ts';
 import { backendBuildChoice } from './backendEnv.ts';
+import { ninefoldFirstScreenShimsPlugin } from './firstScreenShimsPlugin.ts';
 import { ninefoldSnapshotPlugin } from './snapshotPlugin.ts';
 import { ninefoldWorkerStartPlugin } from './workerStartPlugin.ts';
 
@@ -95,6 +96,9 @@ export async function viteConfig(
     resolve: { alias: viteAliases(specLoaderAliases()) },
     plugins: [
       react(),
+      // floating-ui and react-remove-scroll off the list's first-screen path (docs/decisions.md,
+      // "Initial JavaScript").
+      ninefoldFirstScreenShimsPlugin(),
       ninefoldSpecPlugin(specFile, { demo: backend.kind === 'embedded' }),
       // A hosted app has no database in the browser, so no snapshot to emit.
       ninefoldSnapshotPlugin(specFile, { enabled: backend.kind === 'embedded' }),

@@ -21,6 +21,8 @@ import type { AppSpec } from '../spec/types.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const VIRTUAL = 'virtual:ninefold-snapshot';
+/** The demo accounts' first screens (src/react/demoScreens.ts): a chunk of its own, fetched on a demo click. */
+const VIRTUAL_SCREENS = 'virtual:ninefold-demo-screens';
 const DEV_URL = '/@ninefold/snapshot.tar.gz';
 const CACHE = join(ROOT, 'node_modules/.cache/ninefold-snapshot');
 
@@ -99,7 +101,10 @@ function demoDay(): Date {
  * PGlite version) are unchanged: building one takes PGlite seconds, and every `vite build`
  * (and every end-to-end test build) would pay them.
  */
-async function snapshotFor(spec: AppSpec, demo: boolean): Promise<{ tarball: Uint8Array; version: string }> {
+async function snapshotFor(
+  spec: AppSpec,
+  demo: boolean,
+): Promise<{ tarball: Uint8Array; version: string; screens: unknown }> {
   const { embeddedSchema } = await import('../backend/embedded/boot.ts');
   const { demoPlanFor } = await import('../backend/embedded/demo/demoPlanFor.ts');
   const { buildSnapshot } = await import('../backend/embedded/snapshot.ts');
@@ -121,21 +126,51 @@ async function snapshotFor(spec: AppSpec, demo: boolean): Promise<{ tarball: Uin
     'passwords.ts',
   ]
     .map((f) => readFileSync(join(ROOT, 'src/backend/embedded', f), 'utf8'))
+    .concat(
+      // The demo accounts' first screens are asked as the app asks them (their query keys).
+      ['src/react/demoScreens.ts', 'src/react/hooks.ts', 'src/runtime/listScreenQueries.ts'].map((f) =>
+        readFileSync(join(ROOT, f), 'utf8'),
+      ),
+    )
     .join('\n');
   const key = createHash('sha256')
     .update(`${pglite.version}\n${sql}\n${plan}\n${code}`)
     .digest('hex')
     .slice(0, 16);
   const file = join(CACHE, `${appSlug(spec)}-${key}.tar.gz`);
-  if (existsSync(file)) return { tarball: new Uint8Array(readFileSync(file)), version };
-  const snapshot = await buildSnapshot(spec, { demo, now });
+  const screensFile = `${file}.screens.json`;
+  if (existsSync(file) && existsSync(screensFile))
+    return {
+      tarball: new Uint8Array(readFileSync(file)),
+      version,
+      screens: JSON.parse(readFileSync(screensFile, 'utf8')),
+    };
+  const { demoScreens } = await import('../react/demoScreens.ts');
+  const { demoAccounts } = await import('../backend/embedded/demo/demoAccounts.ts');
+  const snapshot = await buildSnapshot(spec, {
+    demo,
+    now,
+    // Only with the demo data: with accounts alone every list is empty anyway.
+    ...(demo
+      ? {
+          firstScreens: (backend) =>
+            demoScreens(spec, backend, demoAccounts(spec), now.getTime() + 7 * 86_400_000),
+        }
+      : {}),
+  });
+  const screens = snapshot.firstScreens ?? null;
   mkdirSync(CACHE, { recursive: true });
   writeFileSync(file, snapshot.tarball);
+  writeFileSync(screensFile, JSON.stringify(screens));
   // Older snapshots of this app are dead weight (each is a few MB).
   for (const name of readdirSync(CACHE))
-    if (name.startsWith(`${appSlug(spec)}-`) && join(CACHE, name) !== file)
+    if (
+      name.startsWith(`${appSlug(spec)}-`) &&
+      join(CACHE, name) !== file &&
+      join(CACHE, name) !== screensFile
+    )
       rmSync(join(CACHE, name), { force: true });
-  return { tarball: snapshot.tarball, version: snapshot.version };
+  return { tarball: snapshot.tarball, version: snapshot.version, screens };
 }
 
 /**
@@ -153,7 +188,7 @@ export function ninefoldSnapshotPlugin(
   const demo = options.demo ?? true;
   let config: ResolvedConfig | undefined;
   let info: SnapshotInfo | undefined;
-  let pending: Promise<{ tarball: Uint8Array; version: string }> | undefined;
+  let pending: Promise<{ tarball: Uint8Array; version: string; screens: unknown }> | undefined;
   let specEdited = false;
   const snapshot = async () => {
     pending ??= loadSpec(specFile).then((spec) => snapshotFor(spec, demo));
@@ -193,8 +228,13 @@ export function ninefoldSnapshotPlugin(
       this.emitFile({ type: 'asset', fileName, source: tarball });
       info = { version, url: `${config.base}${fileName}`, demo, idbName: await idbNameOf() };
     },
-    resolveId: (id) => (id === VIRTUAL ? `\0${VIRTUAL}` : undefined),
+    resolveId: (id) => (id === VIRTUAL || id === VIRTUAL_SCREENS ? `\0${id}` : undefined),
     async load(id) {
+      if (id === `\0${VIRTUAL_SCREENS}`) {
+        // Only a build's snapshot has them (dev serves its snapshot later, in the background).
+        const screens = config?.command === 'build' && info?.url ? (await snapshot()).screens : null;
+        return `export default ${JSON.stringify(screens ?? null)};\n`;
+      }
       if (id !== `\0${VIRTUAL}`) return undefined;
       if (!info) throw new Error('ninefold snapshot: not ready (buildStart did not run)');
       if (specEdited) {

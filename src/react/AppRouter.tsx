@@ -1,11 +1,14 @@
 import { Center, Loader } from '@mantine/core';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject, RouterProvider, useParams } from 'react-router';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { Redirect, Route, Router, Switch } from 'wouter';
+import { rankRoutes } from '../runtime/rankRoutes.ts';
 import { effectiveRoles } from '../runtime/roles.ts';
 import type { RouteEntry } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
 import { useRuntime } from './context.ts';
-import { CrashPage, ForbiddenPage, NotFoundPage } from './pages.tsx';
+import { useAppLocation, useAppSearch, useParams } from './navigation.ts';
+import { ForbiddenPage, NotFoundPage } from './pages.tsx';
+import { ScreenErrorBoundary } from './ScreenErrorBoundary.tsx';
 import { PROFILE_PATH, Shell } from './Shell.tsx';
 
 // One chunk per screen kind: a visit downloads the screens it shows; the rest load on first
@@ -26,29 +29,45 @@ const screenFallback = (
   </Center>
 );
 
-/** The signed-in app: the shell and a route per screen (loaded by NinefoldApp as its own chunk). */
+/**
+ * The signed-in app: the shell and a route per screen (loaded by NinefoldApp as its own chunk).
+ * wouter matches the paths, the most specific first (rankRoutes); the history and the edit forms'
+ * unsaved-changes blocker are navigation.ts. A screen that throws shows the crash page inside the
+ * shell until the path changes.
+ */
 export function AppRouter({ routes }: { routes: RouteEntry[] }) {
-  const router = useMemo(() => {
-    const children: RouteObject[] = routes.map((r) => ({
-      path: r.path,
-      element: <Screen route={r} />,
-      errorElement: <CrashPage />,
-    }));
-    // The signed-in person's own profile, unless the spec has a screen there.
-    if (!routes.some((r) => r.path === PROFILE_PATH))
-      children.push({
-        path: PROFILE_PATH,
-        element: (
-          <Suspense fallback={screenFallback}>
-            <ProfileScreen />
-          </Suspense>
-        ),
-        errorElement: <CrashPage />,
-      });
-    children.push({ path: '*', element: <NotFoundPage /> });
-    return createBrowserRouter([{ element: <Shell />, children }]);
-  }, [routes]);
-  return <RouterProvider router={router} />;
+  const screens: { path: string; key: string; element: ReactNode }[] = routes.map((r) => ({
+    path: r.path,
+    key: r.name,
+    element: <Screen route={r} />,
+  }));
+  // The signed-in person's own profile, unless the spec has a screen there.
+  if (!routes.some((r) => r.path === PROFILE_PATH))
+    screens.push({
+      path: PROFILE_PATH,
+      key: PROFILE_PATH,
+      element: (
+        <Suspense fallback={screenFallback}>
+          <ProfileScreen />
+        </Suspense>
+      ),
+    });
+  return (
+    <Router hook={useAppLocation} searchHook={useAppSearch}>
+      <Shell>
+        <Switch>
+          {rankRoutes(screens).map((s) => (
+            <Route key={s.key} path={s.path}>
+              <ScreenErrorBoundary>{s.element}</ScreenErrorBoundary>
+            </Route>
+          ))}
+          <Route>
+            <NotFoundPage />
+          </Route>
+        </Switch>
+      </Shell>
+    </Router>
+  );
 }
 
 function Screen({ route }: { route: RouteEntry }) {
@@ -65,7 +84,7 @@ function Screen({ route }: { route: RouteEntry }) {
   const held = effectiveRoles(runtime.spec, runtime.user?.roles ?? []);
   if (route.nav.length > 0 && !route.nav.some((n) => held.includes(n))) {
     const home = runtime.routes.navFor(runtime.user?.roles ?? [])[0];
-    if (route.path === '/' && home && home.path !== '/') return <Navigate to={home.path} replace />;
+    if (route.path === '/' && home && home.path !== '/') return <Redirect to={home.path} replace />;
     return <ForbiddenPage />;
   }
   const custom = screen?.component ? runtime.components.screens?.[screen.component] : undefined;

@@ -22,12 +22,14 @@ import { LocaleSwitch } from './LocaleSwitch.tsx';
 
 /** Sign in / sign up, with the demo accounts (embedded backend) one click away. */
 export function AuthScreen() {
-  const { spec, backend, demoAccounts } = useRuntime();
+  const { spec, backend, demoAccounts, signInDemo, authFailure } = useRuntime();
   const [mode, setMode] = useState<'in' | 'up'>('in');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(() =>
+    authFailure ? errorMessage(spec, authFailure) : null,
+  );
   const [busy, setBusy] = useState(false);
   const go = async (fn: () => Promise<unknown>) => {
     setBusy(true);
@@ -74,7 +76,7 @@ export function AuthScreen() {
                   key={a.email}
                   account={a}
                   disabled={busy}
-                  onClick={() => go(() => backend.auth.signIn(a))}
+                  onClick={() => go(() => signInDemo(a))}
                 />
               ))}
             </SimpleGrid>

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import type { Row } from '../backend/types.ts';
 import { availableTransitions, stateLabel } from '../runtime/availableTransitions.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';

@@ -28,7 +28,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link } from 'wouter';
 import type { HistoryEntry, Row } from '../backend/types.ts';
 import { availableTransitions, stateLabel } from '../runtime/availableTransitions.ts';
 import { can } from '../runtime/can.ts';
@@ -55,6 +55,7 @@ import {
 } from './display.tsx';
 import { invalidateParentHistories, keys, useCreate, useHistory, useList, useRow } from './hooks.ts';
 import { fieldLabel } from './labels.ts';
+import { useNavigate, useParams } from './navigation.ts';
 import { PageCrumbs, useTrail } from './PageCrumbs.tsx';
 import { NotFoundPage } from './pages.tsx';
 import { useTransitionRunner } from './TransitionDialog.tsx';

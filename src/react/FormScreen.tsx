@@ -2,7 +2,6 @@ import { Alert, Button, Card, Group, Modal, Skeleton, Stack, Text, Title } from 
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { useBlocker, useNavigate, useParams } from 'react-router';
 import type { Row } from '../backend/types.ts';
 import { can } from '../runtime/can.ts';
 import { formSchema } from '../runtime/formSchema.ts';
@@ -20,6 +19,7 @@ import {
   uploadAll,
 } from './FormAttachments.tsx';
 import { keys, useCreate, useRow, useUpdate } from './hooks.ts';
+import { useBlocker, useNavigate, useParams } from './navigation.ts';
 import { PageCrumbs, useTrail } from './PageCrumbs.tsx';
 import { ForbiddenPage, NotFoundPage } from './pages.tsx';
 import { UploadProgress, useUploadProgress } from './UploadProgress.tsx';
@@ -86,9 +86,7 @@ function Form({
   const navigate = useNavigate();
   const detail = routes.find('detail', entity);
   const errors = schema.validate(base ? { ...base, ...values } : values, user, base);
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
-  );
+  const blocker = useBlocker((from, to) => dirty && from !== to);
   useEffect(() => {
     if (!dirty) return;
     const h = (ev: BeforeUnloadEvent) => ev.preventDefault();
@@ -233,17 +231,17 @@ function Form({
       </Card>
       <Modal
         opened={blocker.state === 'blocked'}
-        onClose={() => blocker.reset?.()}
+        onClose={() => blocker.reset()}
         title={<Text fw={600}>{ui('unsavedTitle')}</Text>}
         centered
       >
         <Stack>
           <Text size="sm">{ui('unsavedBody')}</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => blocker.reset?.()}>
+            <Button variant="default" onClick={() => blocker.reset()}>
               {ui('keepEditing')}
             </Button>
-            <Button color="red" onClick={() => blocker.proceed?.()}>
+            <Button color="red" onClick={() => blocker.proceed()}>
               {ui('discard')}
             </Button>
           </Group>

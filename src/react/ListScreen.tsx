@@ -1,35 +1,23 @@
 import {
-  ActionIcon,
   Box,
   Button,
   Card,
   Checkbox,
   Group,
-  Pagination,
   ScrollArea,
-  Select,
   Skeleton,
   Stack,
   Table,
   Text,
   TextInput,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
-import {
-  IconDownload,
-  IconFilter,
-  IconPlus,
-  IconSearch,
-  IconSortAscending,
-  IconSortDescending,
-  IconX,
-} from '@tabler/icons-react';
+import { IconDownload, IconFilter, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { lazy, type MouseEvent, memo, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'wouter';
 import type { Row } from '../backend/types.ts';
 import { hasBulkTransition } from '../runtime/bulkTransitions.ts';
 import { can } from '../runtime/can.ts';
@@ -38,31 +26,36 @@ import { listQuery, listStateFromParams, listStateToParams, PAGE_SIZE } from '..
 import { inSentence } from '../runtime/locale.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
-import { valueOptions } from '../runtime/valueOptions.ts';
 import { serverScreen, whereFilters } from '../runtime/whereFilters.ts';
-import { BulkActions } from './BulkActions.tsx';
-import { ColumnChooser, useChosenColumns } from './ColumnChooser.tsx';
 import { useRuntime } from './context.ts';
 import { FieldValue, notifyError, rowTitle } from './display.tsx';
-import { exportRows } from './exportRows.ts';
-import { RefSelect } from './FieldInput.tsx';
 import { useList, usePrefetchList } from './hooks.ts';
 import { fieldLabel } from './labels.ts';
+import { useNavigate } from './navigation.ts';
+import { useChosenColumns } from './useChosenColumns.ts';
 
 const ROW_HEIGHT = 52;
 
 let firstRowMarked = false;
+let firstConfirmedMarked = false;
 
 /**
  * `ninefold:first-row` on the page's timeline, once per page load, at the first frame that shows a
  * list row (the start-up benchmarks read it; see scripts/bench-start.ts).
  */
-function useFirstRowMark(hasRows: boolean): void {
+function useFirstRowMark(hasRows: boolean, confirmed: boolean): void {
   useEffect(() => {
     if (!hasRows || firstRowMarked) return;
     firstRowMarked = true;
     requestAnimationFrame(() => setTimeout(() => performance.mark('ninefold:first-row'), 0));
   }, [hasRows]);
+  // Rows remembered from the last visit (startMemory.ts) are shown first; this marks the first
+  // rows the backend itself answered.
+  useEffect(() => {
+    if (!hasRows || !confirmed || firstConfirmedMarked) return;
+    firstConfirmedMarked = true;
+    requestAnimationFrame(() => setTimeout(() => performance.mark('ninefold:first-row-confirmed'), 0));
+  }, [hasRows, confirmed]);
 }
 
 /** A list screen: server-side search, filters, sort and pages; state in the URL; virtualised rows. */
@@ -88,7 +81,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
   const list = useList(entity, pageQuery(query));
   const counted = useList(entity, totalQuery(query, where, route.name));
   const about = counted.data?.estimated === true;
-  useFirstRowMark(list.data !== undefined && list.data.rows.length > 0);
+  useFirstRowMark(list.data !== undefined && list.data.rows.length > 0, list.dataUpdatedAt > 0);
   // The whole rule was applied on the server (its plain filters, then the screen's function).
   const rows = list.data?.rows ?? [];
   const total = counted.data?.total ?? null;
@@ -148,6 +141,8 @@ export function ListScreen({ route }: { route: RouteEntry }) {
     setExporting({ done: 0, total });
     try {
       const { offset: _offset, limit: _limit, ...filter } = query;
+      // Its code loads on the first export (not needed to show the rows).
+      const { exportRows } = await import('./exportRows.ts');
       const csv = await exportRows({
         qc,
         backend,
@@ -170,11 +165,13 @@ export function ListScreen({ route }: { route: RouteEntry }) {
       setExporting(null);
     }
   };
-  const sortField = state.sort?.replace(/^-/, '');
-  const desc = state.sort?.startsWith('-') ?? false;
   const sortable = ['createdAt', 'updatedAt', ...columns];
   const filtered = state.search !== '' || Object.keys(state.filters).length > 0;
   const activeFilters = Object.keys(state.filters).length;
+  const filterLabels = [
+    ...(screen?.filters ?? []).filter((n) => e?.fields[n]).map((n) => fieldLabel(spec, entity, n)),
+    ui('sortBy'),
+  ];
 
   return (
     <Stack gap="md">
@@ -194,11 +191,14 @@ export function ListScreen({ route }: { route: RouteEntry }) {
         </div>
         <Group gap="xs">
           {columns.length > 1 && (
-            <ColumnChooser
-              columns={columns}
-              label={(c) => fieldLabel(spec, entity, c)}
-              chosen={chosenColumns}
-            />
+            // Appears when its chunk arrives (nothing to hold its place: it sits at the row's end).
+            <Suspense fallback={null}>
+              <ColumnChooser
+                columns={columns}
+                label={(c) => fieldLabel(spec, entity, c)}
+                chosen={chosenColumns}
+              />
+            </Suspense>
           )}
           <Button
             variant="default"
@@ -239,72 +239,20 @@ export function ListScreen({ route }: { route: RouteEntry }) {
               {activeFilters > 0 ? ui('filtersActive', { count: activeFilters }) : ui('filters')}
             </Button>
           )}
-          {(wide || filtersOpen) &&
-            (screen?.filters ?? []).map((name) => {
-              const f = e?.fields[name];
-              if (!f) return null;
-              const label = fieldLabel(spec, entity, name);
-              const value = state.filters[name] ?? null;
-              const setValue = (v: string | null) => {
-                const next = { ...state.filters };
-                if (v) next[name] = v;
-                else delete next[name];
-                setState({ filters: next });
-              };
-              if ((f.type === 'ref' || f.type === 'user') && (f.ref ?? profileOf(spec))) {
-                return (
-                  <Box key={name} style={{ flex: '0 1 200px' }}>
-                    <RefSelect
-                      entity={f.ref ?? profileOf(spec) ?? ''}
-                      label={label}
-                      value={value}
-                      onChange={setValue}
-                      clearable
-                      placeholder={ui('filterAny')}
-                    />
-                  </Box>
-                );
-              }
-              const data =
-                f.type === 'boolean'
-                  ? [
-                      { value: 'true', label: ui('yes') },
-                      { value: 'false', label: ui('no') },
-                    ]
-                  : valueOptions(spec, entity, name).map((o) => ({ value: o.value, label: o.label }));
-              return (
-                <Select
-                  key={name}
-                  label={label}
-                  placeholder={ui('filterAny')}
-                  data={data}
-                  value={value}
-                  onChange={setValue}
-                  clearable
-                  style={{ flex: '0 1 170px' }}
-                />
-              );
-            })}
           {(wide || filtersOpen) && (
-            <>
-              <Select
-                label={ui('sortBy')}
-                data={sortable.map((c) => ({ value: c, label: fieldLabel(spec, entity, c) }))}
-                value={sortField ?? null}
-                onChange={(v) => setState({ sort: v ? `${desc ? '-' : ''}${v}` : undefined })}
-                style={{ flex: '0 1 160px' }}
+            // Mantine's Select (the combobox family, FieldInput's chunk) is not needed for the
+            // first rows: the filters render when their chunk arrives, in the space kept for them.
+            <Suspense fallback={<FiltersPlaceholder labels={filterLabels} />}>
+              <ListFilters
+                entity={entity}
+                names={screen?.filters ?? []}
+                filters={state.filters}
+                onFilters={(filters) => setState({ filters })}
+                sortable={sortable}
+                sort={state.sort}
+                onSort={(sort) => setState({ sort })}
               />
-              <Tooltip label={desc ? ui('sortDescending') : ui('sortAscending')}>
-                <ActionIcon
-                  variant="default"
-                  size="lg"
-                  aria-label={desc ? ui('sortDescending') : ui('sortAscending')}
-                  onClick={() => sortField && setState({ sort: desc ? sortField : `-${sortField}` })}
-                >
-                  {desc ? <IconSortDescending size={18} /> : <IconSortAscending size={18} />}
-                </ActionIcon>
-              </Tooltip>
-            </>
+            </Suspense>
           )}
           {filtered && (
             <Button
@@ -321,7 +269,10 @@ export function ListScreen({ route }: { route: RouteEntry }) {
         </Group>
       </Card>
       {selectable && anyChosen && (
-        <BulkActions entity={entity} rows={chosenRows} onDone={() => setChosen(new Set())} />
+        // Loads when the first row is chosen (a tick later than the checkbox, nothing else moves).
+        <Suspense fallback={null}>
+          <BulkActions entity={entity} rows={chosenRows} onDone={() => setChosen(new Set())} />
+        </Suspense>
       )}
       <Card withBorder padding={0} radius="md">
         {list.isLoading ? (
@@ -391,23 +342,48 @@ export function ListScreen({ route }: { route: RouteEntry }) {
               total,
             })}
           </Text>
-          <Pagination
-            total={Math.ceil(total / PAGE_SIZE)}
-            value={state.page}
-            onChange={(page) => setParams(listStateToParams({ ...state, page }, screen?.sort))}
-            getControlProps={(control) => ({
-              'aria-label':
-                control === 'previous' ? ui('previousPage') : control === 'next' ? ui('nextPage') : undefined,
-            })}
-          />
+          {/* Mantine's Pagination is its own chunk: it shows once the total is known, which is
+              rarely before the rows; an empty box of its height holds its place until then. */}
+          <Suspense fallback={<Box h={32} aria-hidden="true" />}>
+            <Pagination
+              total={Math.ceil(total / PAGE_SIZE)}
+              value={state.page}
+              onChange={(page) => setParams(listStateToParams({ ...state, page }, screen?.sort))}
+              getControlProps={(control) => ({
+                'aria-label':
+                  control === 'previous'
+                    ? ui('previousPage')
+                    : control === 'next'
+                      ? ui('nextPage')
+                      : undefined,
+              })}
+            />
+          </Suspense>
         </Group>
       )}
     </Stack>
   );
 }
 
-function profileOf(spec: { entities: Record<string, { profile?: boolean }> }): string | undefined {
-  return Object.entries(spec.entities).find(([, e]) => e.profile)?.[0];
+const BulkActions = lazy(() => import('./BulkActions.tsx').then((m) => ({ default: m.BulkActions })));
+const Pagination = lazy(() => import('./paginationChunk.ts').then((m) => ({ default: m.Pagination })));
+const ColumnChooser = lazy(() => import('./ColumnChooser.tsx').then((m) => ({ default: m.ColumnChooser })));
+const ListFilters = lazy(() => import('./ListFilters.tsx').then((m) => ({ default: m.ListFilters })));
+
+/** The filters' labels over empty boxes of their size, hidden from assistive technology. */
+function FiltersPlaceholder({ labels }: { labels: string[] }) {
+  return (
+    <>
+      {labels.map((label) => (
+        <Box key={label} aria-hidden="true" style={{ flex: '0 1 170px' }}>
+          <Text size="sm" fw={500} c="dimmed">
+            {label}
+          </Text>
+          <Skeleton height={36} radius="sm" animate={false} />
+        </Box>
+      ))}
+    </>
+  );
 }
 
 interface VirtualRowsProps {
@@ -486,7 +462,9 @@ const ListRow = memo(function ListRow({
   return (
     <Table.Tr
       style={{ height: ROW_HEIGHT, cursor: href ? 'pointer' : undefined }}
-      onClick={() => href && navigate(href)}
+      // A click on a link in the row is the link's (wouter's Link leaves a ctrl/shift click,
+      // a new tab, to the browser without calling its own onClick, so it would reach the row).
+      onClick={(ev) => href && !(ev.target as Element).closest('a') && navigate(href)}
     >
       {chosen !== undefined && (
         <Table.Td w={40} onClick={(ev) => ev.stopPropagation()}>
@@ -504,7 +482,7 @@ const ListRow = memo(function ListRow({
               component={Link}
               to={href}
               fw={500}
-              onClick={(ev) => ev.stopPropagation()}
+              onClick={(ev: MouseEvent) => ev.stopPropagation()}
               style={{ color: 'inherit' }}
             >
               <FieldValue entity={entity} name={c} row={row} />

@@ -1,14 +1,16 @@
 import { Center, createTheme, Loader, localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Backend, Row, Session } from '../backend/types.ts';
+import { forgetStart, type RememberedStart, type StartMemoryTarget } from '../runtime/rememberedStart.ts';
 import { routeTable } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { type Components, type DemoAccount, type Runtime, RuntimeContext } from './context.ts';
 import { prefetchListScreen, useLiveInvalidation } from './hooks.ts';
+import { Notifications } from './Notifications.tsx';
+import { hydrateRemembered, useRememberStart } from './startMemory.ts';
 
 // The sign-in screen and the router (with the shell and one chunk per screen kind, see
 // AppRouter.tsx) are chunks of their own: a signed-out visit never downloads the router, and a
@@ -29,6 +31,21 @@ export interface NinefoldAppProps {
   components?: Components;
   /** Demo accounts to offer on sign-in and in the header (embedded backend). */
   demoAccounts?: readonly DemoAccount[];
+  /**
+   * Where this device keeps a signed-in person's first screen between visits (only for a backend
+   * whose data already lives here: the embedded one); absent: nothing is kept.
+   */
+  startMemory?: StartMemoryTarget | null;
+  /**
+   * What to show before the backend answers who is signed in: nobody (the sign-in screen), or the
+   * remembered person and first screen, replaced by the backend's answers as they arrive.
+   */
+  remembered?: RememberedStart | null;
+  /**
+   * On a first visit, while the database is still being unpacked: each demo account's first
+   * screens by email (null once they are no use). Embedded builds only.
+   */
+  demoScreens?: () => Promise<Record<string, RememberedStart> | null>;
 }
 
 export const theme = createTheme({
@@ -69,6 +86,19 @@ function Toasts() {
   return <Notifications position={phone ? 'top-center' : 'bottom-right'} zIndex={TOAST_Z} />;
 }
 
+/** Whether two sessions are the same person with the same roles (null: nobody). */
+function samePerson(a: Session | null, b: Session | null): boolean {
+  return (
+    (a?.user.id ?? null) === (b?.user.id ?? null) &&
+    (a?.user.roles ?? []).join() === (b?.user.roles ?? []).join()
+  );
+}
+
+/** A session shown before the backend confirmed it (remembered, or a demo's first screen): no token. */
+function isProvisional(s: Session | null | undefined): s is Session {
+  return s !== null && s !== undefined && s.accessToken === '';
+}
+
 /** Under Mantine's modals (200) and popovers (300), over the app shell's header (100). */
 const TOAST_Z = 190;
 
@@ -80,13 +110,22 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: 'ninefold-color
  * @example
  * createRoot(el).render(<NinefoldApp spec={spec} backend={await createEmbeddedBackend({ spec })} />);
  */
-export function NinefoldApp({ spec, backend, components = {}, demoAccounts = [] }: NinefoldAppProps) {
-  const [client] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: { queries: { staleTime: 10_000, refetchOnWindowFocus: false, retry: 1 } },
-      }),
-  );
+export function NinefoldApp({
+  spec,
+  backend,
+  components = {},
+  demoAccounts = [],
+  startMemory = null,
+  remembered = null,
+  demoScreens,
+}: NinefoldAppProps) {
+  const [client] = useState(() => {
+    const c = new QueryClient({
+      defaultOptions: { queries: { staleTime: 10_000, refetchOnWindowFocus: false, retry: 1 } },
+    });
+    if (remembered?.session) hydrateRemembered(c, remembered.queries);
+    return c;
+  });
   return (
     <MantineProvider
       theme={theme}
@@ -97,24 +136,71 @@ export function NinefoldApp({ spec, backend, components = {}, demoAccounts = [] 
     >
       <Toasts />
       <QueryClientProvider client={client}>
-        <SessionGate spec={spec} backend={backend} components={components} demoAccounts={demoAccounts} />
+        <SessionGate
+          spec={spec}
+          backend={backend}
+          components={components}
+          demoAccounts={demoAccounts}
+          startMemory={startMemory}
+          remembered={remembered}
+          demoScreens={demoScreens}
+        />
       </QueryClientProvider>
     </MantineProvider>
   );
 }
 
-function SessionGate({ spec, backend, components, demoAccounts }: Required<NinefoldAppProps>) {
-  const [session, setSession] = useState<Session | null | undefined>(undefined);
+function SessionGate({
+  spec,
+  backend,
+  components,
+  demoAccounts,
+  startMemory,
+  remembered,
+  demoScreens,
+}: Omit<Required<NinefoldAppProps>, 'demoScreens'> & Pick<NinefoldAppProps, 'demoScreens'>) {
+  // A remembered person is shown until the backend answers; then the backend's answer counts.
+  // `current` is the session on screen, updated with it (the handlers below read it synchronously).
+  const [session, setSession] = useState<Session | null | undefined>(remembered?.session);
+  const current = useRef<Session | null | undefined>(remembered?.session);
+  const show = useCallback((s: Session | null) => {
+    current.current = s;
+    setSession(s);
+  }, []);
+  const [authFailure, setAuthFailure] = useState<unknown>(null);
+  /** Counts sign-ins started and session changes heard: an older session answer is stale. */
+  const authEpoch = useRef(0);
   const client = useQueryClient();
   useEffect(() => {
     let live = true;
+    // A sign-in or out started after this question was asked (the screens show before the
+    // database answers, so there is time for one) is newer than the answer: it is then ignored.
+    const asked = authEpoch.current;
+    const confirm = (s: Session | null) => {
+      if (authEpoch.current !== asked) return;
+      const old = current.current;
+      if (old && s && samePerson(old, s)) {
+        if (isProvisional(old)) show(s);
+        return;
+      }
+      // Not who was remembered (signed out meanwhile, expired, another person): forget what was
+      // shown for them before anything is acted on.
+      if (isProvisional(old)) {
+        client.clear();
+        if (startMemory) forgetStart(startMemory);
+      }
+      show(s);
+    };
     backend.auth.session().then(
-      (s) => live && setSession(s),
-      () => live && setSession(null),
+      (s) => live && confirm(s),
+      () => live && confirm(null),
     );
     const off = backend.auth.onChange((_event, s) => {
-      client.clear();
-      setSession(s);
+      authEpoch.current += 1;
+      const old = current.current;
+      // The sign-in a demo's first screen was shown for: the screens stay, the backend now answers.
+      if (!(isProvisional(old) && s && samePerson(old, s))) client.clear();
+      show(s);
     });
     // Another tab signed in, out or switched account: the session is shared (browser storage), so
     // this tab now acts as whoever that is. Follow at once, with that person's navigation and
@@ -122,16 +208,11 @@ function SessionGate({ spec, backend, components, demoAccounts }: Required<Ninef
     // (cheap); only a different user or different roles reset the screens.
     const onStorage = () => {
       backend.auth.session().then(
-        (s) =>
-          live &&
-          setSession((old) => {
-            const same =
-              (old?.user.id ?? null) === (s?.user.id ?? null) &&
-              (old?.user.roles ?? []).join() === (s?.user.roles ?? []).join();
-            if (same) return old;
-            client.clear();
-            return s;
-          }),
+        (s) => {
+          if (!live || samePerson(current.current ?? null, s)) return;
+          client.clear();
+          show(s);
+        },
         () => undefined,
       );
     };
@@ -141,12 +222,70 @@ function SessionGate({ spec, backend, components, demoAccounts }: Required<Ninef
       off();
       removeEventListener('storage', onStorage);
     };
-  }, [backend, client]);
+  }, [backend, client, startMemory, show]);
+  // A demo account on a first visit: its first screens (worked out at build time on this
+  // snapshot, src/react/demoScreens.ts) show while the database is still being unpacked; the
+  // sign-in itself still waits for it, and the calls the screens make wait for the sign-in.
+  const signInDemo = useCallback(
+    async (account: DemoAccount) => {
+      let settled = false;
+      authEpoch.current += 1;
+      const signingIn = backend.auth.signIn({ email: account.email, password: account.password });
+      signingIn.then(
+        () => {
+          settled = true;
+        },
+        () => {
+          settled = true;
+        },
+      );
+      const start = demoScreens ? (await demoScreens().catch(() => null))?.[account.email] : undefined;
+      let shown = false;
+      if (start?.session && !settled && current.current === null) {
+        hydrateRemembered(client, start.queries);
+        show(start.session);
+        shown = true;
+      }
+      try {
+        await signingIn;
+      } catch (e) {
+        if (shown && isProvisional(current.current)) {
+          // Back to the sign-in screen, which says why.
+          client.clear();
+          setAuthFailure(e);
+          show(null);
+        }
+        throw e;
+      }
+    },
+    [backend, client, demoScreens, show],
+  );
+  // Who the screens are for, and whether the backend has confirmed it yet, on the page's root
+  // element: scripts driving the app (end-to-end tests, benchmarks) wait for "confirmed" before
+  // acting as that person, e.g. before reloading right after a demo click.
+  useEffect(() => {
+    const root = document.documentElement;
+    root.dataset.ninefoldSession =
+      session === undefined
+        ? 'unknown'
+        : session === null
+          ? 'none'
+          : isProvisional(session)
+            ? 'provisional'
+            : 'confirmed';
+    root.dataset.ninefoldUser = session?.user.email ?? '';
+  }, [session]);
   const routes = useMemo(() => routeTable(spec), [spec]);
+  const userId = session?.user.id;
+  const userRoles = session?.user.roles.join();
+  // Keyed by who it is, not by the session object: the remembered session's replacement by the
+  // backend's (same person, same roles) must not restart what depends on the user.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: id and roles are what the user is
   const user = useMemo(
     () => (session ? { id: session.user.id, roles: session.user.roles } : null),
-    [session],
+    [userId, userRoles],
   );
+  useRememberStart(client, startMemory, session);
   const profileEntity = Object.entries(spec.entities).find(([, e]) => e.profile)?.[0];
   const profile = useQuery<Row>({
     queryKey: [profileEntity ?? '', 'row', user?.id ?? ''],
@@ -164,6 +303,13 @@ function SessionGate({ spec, backend, components, demoAccounts }: Required<Ninef
     if (prefetchListScreen(client, { backend, spec, user }, routes.routes, window.location))
       void import('./ListScreen.tsx').catch(() => undefined);
   }, [user, client, backend, spec, routes]);
+  // On the sign-in screen, the signed-in app's code loads while the person is still deciding
+  // (the sign-in then waits only for the database, not for the router's chunk as well).
+  useEffect(() => {
+    if (session !== null) return;
+    const t = setTimeout(() => void import('./AppRouter.tsx').catch(() => undefined), 200);
+    return () => clearTimeout(t);
+  }, [session]);
   const runtime: Runtime = useMemo(
     () => ({
       spec,
@@ -174,8 +320,10 @@ function SessionGate({ spec, backend, components, demoAccounts }: Required<Ninef
       user,
       profile: profile.data ?? null,
       demoAccounts,
+      signInDemo,
+      authFailure,
     }),
-    [spec, backend, routes, components, session, user, profile.data, demoAccounts],
+    [spec, backend, routes, components, session, user, profile.data, demoAccounts, signInDemo, authFailure],
   );
   if (session === undefined) {
     return (

@@ -1,11 +1,11 @@
 import { Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
 import { ui } from '../runtime/uiText.ts';
 import { ProfileForm } from './AdminProfileDialog.tsx';
 import { useRuntime } from './context.ts';
 import { errorMessage } from './display.tsx';
 import { useRow } from './hooks.ts';
+import { useNavigate } from './navigation.ts';
 import { NotFoundPage } from './pages.tsx';
 
 /**

@@ -1,40 +1,19 @@
-import {
-  ActionIcon,
-  AppShell,
-  Avatar,
-  Burger,
-  Button,
-  Group,
-  Menu,
-  Modal,
-  NavLink,
-  Stack,
-  Text,
-  Tooltip,
-  useComputedColorScheme,
-  useMantineColorScheme,
-} from '@mantine/core';
+import { AppShell, Burger, Group, NavLink, Skeleton, Text, useComputedColorScheme } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconForms,
   IconLayoutDashboard,
   IconLayoutKanban,
   IconList,
-  IconLogout,
-  IconMoon,
   IconPuzzle,
-  IconRestore,
-  IconSun,
-  IconUser,
-  IconUserShare,
   IconUsers,
 } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
 import { ui } from '../runtime/uiText.ts';
 import type { ScreenKind } from '../spec/types.ts';
 import { useRuntime } from './context.ts';
-import { LocaleSwitch } from './LocaleSwitch.tsx';
+import { useAppLocation } from './navigation.ts';
 
 const ICONS: Record<ScreenKind, typeof IconList> = {
   dashboard: IconLayoutDashboard,
@@ -50,35 +29,16 @@ const ICONS: Record<ScreenKind, typeof IconList> = {
 export const PROFILE_PATH = '/profile';
 
 /** The app frame: header (name, colour scheme, demo switcher, account), navigation per role. */
-export function Shell() {
-  const { spec, routes, user, session, backend, demoAccounts } = useRuntime();
+export function Shell({ children }: { children: ReactNode }) {
+  const { spec, routes, user, demoAccounts } = useRuntime();
   const [opened, { toggle, close }] = useDisclosure();
-  const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light');
-  const location = useLocation();
+  const [pathname] = useAppLocation();
   const nav = routes.navFor(user?.roles ?? []);
-  // The embedded demo can start over (its data lives in this browser profile only).
-  const resettable =
-    demoAccounts.length > 0 && 'resetDemo' in backend && typeof backend.resetDemo === 'function';
-  const [resetOpen, setResetOpen] = useState(false);
-  const [resetting, setResetting] = useState(false);
-  const resetDemo = async () => {
-    setResetting(true);
-    try {
-      await (backend as unknown as { resetDemo(): Promise<void> }).resetDemo();
-    } finally {
-      // A fresh start: the boot adds the demo accounts again and every screen reads anew.
-      window.location.replace('/');
-    }
-  };
-  const email = session?.user.email ?? '';
-  const hasProfile = Object.values(spec.entities).some((e) => e.profile);
   // The most specific entry wins, so /tickets/new lights "New ticket", not also "Tickets".
   const current = nav
     .filter((r) =>
-      r.path === '/'
-        ? location.pathname === '/'
-        : location.pathname === r.path || location.pathname.startsWith(`${r.path}/`),
+      r.path === '/' ? pathname === '/' : pathname === r.path || pathname.startsWith(`${r.path}/`),
     )
     .sort((a, b) => b.path.length - a.path.length)[0];
   return (
@@ -108,95 +68,11 @@ export function Shell() {
               {spec.purpose.name}
             </Text>
           </Group>
-          <Group gap="xs" wrap="nowrap">
-            {demoAccounts.length > 0 && (
-              <Menu position="bottom-end">
-                <Menu.Target>
-                  <Tooltip label={ui('demoSwitch')}>
-                    <ActionIcon variant="default" size="lg" aria-label={ui('demoSwitch')}>
-                      <IconUserShare size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Label>{ui('demoSwitch')}</Menu.Label>
-                  {demoAccounts.map((a) => (
-                    <Menu.Item
-                      key={a.email}
-                      disabled={a.email === email}
-                      onClick={() => void backend.auth.signOut().then(() => backend.auth.signIn(a))}
-                    >
-                      {spec.roles.roles[a.role]?.label ?? a.role}
-                      <Text size="xs" c="dimmed">
-                        {a.name ?? a.email}
-                      </Text>
-                    </Menu.Item>
-                  ))}
-                  {resettable && (
-                    <>
-                      <Menu.Divider />
-                      <Menu.Item leftSection={<IconRestore size={16} />} onClick={() => setResetOpen(true)}>
-                        {ui('resetDemo')}
-                      </Menu.Item>
-                    </>
-                  )}
-                </Menu.Dropdown>
-              </Menu>
-            )}
-            <Modal
-              opened={resetOpen}
-              onClose={() => setResetOpen(false)}
-              title={<Text fw={600}>{ui('resetDemo')}</Text>}
-              centered
-            >
-              <Stack>
-                <Text>{ui('resetDemoConfirm')}</Text>
-                <Group justify="flex-end">
-                  <Button variant="default" onClick={() => setResetOpen(false)} disabled={resetting}>
-                    {ui('cancel')}
-                  </Button>
-                  <Button color="red" loading={resetting} onClick={() => void resetDemo()}>
-                    {ui('resetDemo')}
-                  </Button>
-                </Group>
-              </Stack>
-            </Modal>
-            <LocaleSwitch />
-            <Tooltip label={ui('toggleColorScheme')}>
-              <ActionIcon
-                variant="default"
-                size="lg"
-                aria-label={ui('toggleColorScheme')}
-                onClick={() => setColorScheme(scheme === 'light' ? 'dark' : 'light')}
-              >
-                {scheme === 'light' ? <IconMoon size={18} /> : <IconSun size={18} />}
-              </ActionIcon>
-            </Tooltip>
-            <Menu position="bottom-end">
-              <Menu.Target>
-                <ActionIcon variant="subtle" size="lg" radius="xl" aria-label={ui('signedInAs', { email })}>
-                  <Avatar size={32} radius="xl" color="blue">
-                    {email.slice(0, 1).toUpperCase()}
-                  </Avatar>
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Label>{ui('signedInAs', { email })}</Menu.Label>
-                <Menu.Item disabled>
-                  {ui('roles')}: {(user?.roles ?? []).map((r) => spec.roles.roles[r]?.label ?? r).join(', ')}
-                </Menu.Item>
-                {hasProfile && (
-                  <Menu.Item component={Link} to={PROFILE_PATH} leftSection={<IconUser size={16} />}>
-                    {ui('myProfile')}
-                  </Menu.Item>
-                )}
-                <Menu.Divider />
-                <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void backend.auth.signOut()}>
-                  {ui('signOut')}
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
-          </Group>
+          {/* The menus and their popovers (Mantine's Menu, Tooltip, Modal and floating-ui) load after
+              the first screen; buttons of the same size hold their place. */}
+          <Suspense fallback={<HeaderPlaceholder count={demoAccounts.length > 0 ? 4 : 3} />}>
+            <HeaderActions />
+          </Suspense>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label={ui('navigation')}>
@@ -224,8 +100,8 @@ export function Shell() {
         tabIndex={-1}
         bg={scheme === 'light' ? 'var(--mantine-color-gray-0)' : undefined}
       >
-        <FocusOnPageChange path={location.pathname} />
-        <Outlet />
+        <FocusOnPageChange path={pathname} />
+        {children}
       </AppShell.Main>
     </AppShell>
   );
@@ -302,5 +178,19 @@ function SkipLink() {
     >
       {ui('skipToContent')}
     </a>
+  );
+}
+
+const HeaderActions = lazy(() => import('./HeaderActions.tsx').then((m) => ({ default: m.HeaderActions })));
+
+/** Empty squares the size of the header's buttons, hidden from assistive technology. */
+function HeaderPlaceholder({ count }: { count: number }) {
+  return (
+    <Group gap="xs" wrap="nowrap" aria-hidden="true">
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders, never reordered
+        <Skeleton key={i} width={34} height={34} radius="sm" animate={false} />
+      ))}
+    </Group>
   );
 }

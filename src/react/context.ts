@@ -51,6 +51,10 @@ export interface Runtime {
   /** The signed-in person's profile row, when the app has a profile entity. */
   profile: Row | null;
   demoAccounts: readonly DemoAccount[];
+  /** Signs in as a demo account (on a first visit its first screens show at once, see NinefoldApp). */
+  signInDemo(account: DemoAccount): Promise<void>;
+  /** Why the last demo sign-in shown ahead of the backend failed (the sign-in screen says it). */
+  authFailure: unknown;
 }
 
 export const RuntimeContext = createContext<Runtime | null>(null);

@@ -1,10 +1,10 @@
-import { Anchor, Badge, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconMinus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import type { MouseEvent, ReactNode } from 'react';
+import { Link } from 'wouter';
 import { type Backend, BackendError, type Row } from '../backend/types.ts';
 import { stateLabel } from '../runtime/availableTransitions.ts';
 import { formatMessage } from '../runtime/formatMessage.ts';
@@ -15,6 +15,7 @@ import { valueOption } from '../runtime/valueOptions.ts';
 import type { AppSpec, FieldSpec } from '../spec/types.ts';
 import { useRuntime } from './context.ts';
 import { useRow } from './hooks.ts';
+import { LazyTooltip } from './LazyTooltip.tsx';
 
 dayjs.extend(relativeTime);
 
@@ -69,7 +70,11 @@ export function RefLink({ entity, id }: { entity: string; id: string }) {
   if (!detail) return <RefLabel entity={entity} id={id} />;
   return (
     // stopPropagation: inside a clickable list row, the link wins over the row.
-    <Anchor component={Link} to={buildPath(detail, { id })} onClick={(ev) => ev.stopPropagation()}>
+    <Anchor
+      component={Link}
+      to={buildPath(detail, { id })}
+      onClick={(ev: MouseEvent) => ev.stopPropagation()}
+    >
       <RefLabel entity={entity} id={id} />
     </Anchor>
   );
@@ -175,9 +180,9 @@ function renderValue(
       return dayjs(String(v)).format(DATE_FORMATS[currentLocale()].date);
     case 'datetime':
       return (
-        <Tooltip label={dayjs(String(v)).format(DATE_FORMATS[currentLocale()].dateTime)}>
+        <LazyTooltip label={dayjs(String(v)).format(DATE_FORMATS[currentLocale()].dateTime)}>
           <span>{dayjs(String(v)).fromNow()}</span>
-        </Tooltip>
+        </LazyTooltip>
       );
     case 'money': {
       const currency = f.currencyField ? String(row[f.currencyField] ?? '') : '';

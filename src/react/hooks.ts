@@ -85,32 +85,48 @@ export function usePrefetchList(entity: string, query: ListQuery, enabled: boole
 /**
  * The landing list's rows and total, asked the moment the signed-in person is known, while the
  * router's and the screen's code still load: the list screen then finds both in the cache. Only
- * for a list screen whose path is exactly the page's (`/tickets`); anything else waits for its screen.
+ * for a list screen whose path is exactly the page's (`/tickets`); anything else waits for its
+ * screen (null). Settles when both are in the cache (prefetches never reject).
  */
 export function prefetchListScreen(
   qc: ReturnType<typeof useQueryClient>,
   runtime: Pick<ReturnType<typeof useRuntime>, 'backend' | 'spec' | 'user'>,
   routes: readonly RouteEntry[],
   location: { pathname: string; search: string },
-): boolean {
+): Promise<void> | null {
+  const landing = landingListKeys(runtime, routes, location);
+  if (!landing) return null;
+  return Promise.all(
+    [landing.page, landing.total].map((q) =>
+      qc.prefetchQuery({
+        queryKey: keys.list(landing.entity, q, runtime.user?.id),
+        queryFn: () => fetchList(qc, runtime, landing.entity, q, true),
+      }),
+    ),
+  ).then(() => undefined);
+}
+
+/**
+ * The list screen at `location` (a list whose path is exactly the page's, `/tickets`), with the
+ * two queries it sends for its rows and its total; undefined when the page is no such list.
+ */
+export function landingListKeys(
+  runtime: Pick<ReturnType<typeof useRuntime>, 'spec' | 'user'>,
+  routes: readonly RouteEntry[],
+  location: { pathname: string; search: string },
+): { entity: string; page: ListQuery; total: ListQuery } | undefined {
   const route = routes.find(
     (r) => r.kind === 'list' && r.params.length === 0 && r.path === location.pathname,
   );
-  if (!route?.entity) return false;
-  const entity = route.entity;
+  if (!route?.entity) return undefined;
   const { page, total } = listScreenQueries(
     runtime.spec,
     route.name,
-    entity,
+    route.entity,
     new URLSearchParams(location.search),
     runtime.user,
   );
-  for (const q of [page, total])
-    void qc.prefetchQuery({
-      queryKey: keys.list(entity, q, runtime.user?.id),
-      queryFn: () => fetchList(qc, runtime, entity, q, true),
-    });
-  return true;
+  return { entity: route.entity, page, total };
 }
 
 /** Adds the filters row-level security implies for this user, so the database can use an index. */

@@ -1,8 +1,9 @@
-import { Button, Center, Group, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Center, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconLock, IconMapQuestion } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { Link, useRouteError } from 'react-router';
+import { Link } from 'wouter';
 import { ui } from '../runtime/uiText.ts';
+import { LazyModal } from './LazyModal.tsx';
 
 function Message({ icon, title, body }: { icon: ReactNode; title: string; body: string }) {
   return (
@@ -34,10 +35,8 @@ export function NotFoundPage({ message }: { message?: string }) {
   );
 }
 
-/** A screen that threw while rendering: a calm page inside the shell, the error in the console. */
+/** A screen that threw while rendering: a calm page inside the shell (ScreenErrorBoundary logs it). */
 export function CrashPage() {
-  const error = useRouteError();
-  console.error('ninefold: screen crashed', error);
   return <Message icon={<IconAlertTriangle size={30} />} title={ui('crashTitle')} body={ui('crashBody')} />;
 }
 
@@ -52,11 +51,11 @@ interface ConfirmRequest {
   onConfirm(): unknown;
 }
 
-/** A small confirm dialog (focus is trapped and restored by Mantine's Modal). */
+/** A small confirm dialog (focus is trapped and restored by Mantine's Modal, loaded on first use). */
 export function useConfirm() {
   const [req, setReq] = useState<ConfirmRequest | null>(null);
   const confirmDialog = (
-    <Modal
+    <LazyModal
       opened={req !== null}
       onClose={() => setReq(null)}
       title={<Text fw={600}>{req?.title}</Text>}
@@ -79,7 +78,7 @@ export function useConfirm() {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </LazyModal>
   );
   return { confirm: setReq, confirmDialog };
 }

@@ -4,7 +4,7 @@ import { effectiveRoles } from './roles.ts';
 export interface RouteEntry {
   /** The screen's name in the specification. */
   name: string;
-  /** The path, react-router style (`/tickets/:id`). */
+  /** The path, `:param` segments (`/tickets/:id`). */
   path: string;
   /** Names of the `:params` in the path, in order. */
   params: string[];

@@ -43,6 +43,13 @@ describe.runIf(hasChromium || process.env.CI === 'true')('shipped mode: database
     await page.goto(`${url}/tickets?bench`);
     await page.getByRole('button', { name: /^Customer/ }).click({ timeout: 120_000 });
     await page.getByRole('navigation').first().waitFor({ timeout: 60_000 });
+    // The demo's first screens show before the database is open; the hook comes once it is.
+    await page.waitForFunction(() => '__ninefold' in window, null, {
+      timeout: 120_000,
+    });
+    await page.waitForFunction(() => document.documentElement.dataset.ninefoldSession === 'confirmed', null, {
+      timeout: 120_000,
+    });
   }, 300_000);
   afterAll(async () => {
     await context?.close();

@@ -51,6 +51,13 @@ describe.runIf(hasChromium || process.env.CI === 'true')('first visit from the d
       // Ceilings, not targets: on a loaded 2-core machine opening the database alone took a minute.
       if (signIn) await page.getByRole('button', { name: /^Agent/ }).click({ timeout: 240_000 });
       await page.locator('tbody tr td').first().waitFor({ timeout: 240_000 });
+      // Rows may show before the database is open (the demo's first screens, the remembered
+      // screen): the hook, and the sign-in the return visit relies on, come once it is.
+      await page.waitForFunction(
+        () => '__ninefold' in window && document.documentElement.dataset.ninefoldSession === 'confirmed',
+        null,
+        { timeout: 240_000 },
+      );
       const schema = await page.evaluate(() => (window as unknown as Hook).__ninefold.backend.schema);
       const databases = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
       return { schema, databases, snapshotRequests };

@@ -219,8 +219,18 @@ describe.skipIf(!e2eAvailable)('helpdesk in its default storage', () => {
         .getByRole('button', { name: 'Triage and assign' })
         .click();
       const dialog = page.getByRole('dialog', { name: 'Triage and assign' });
-      await dialog.getByRole('combobox', { name: 'Assignee' }).click();
-      await page.getByRole('option', { name: 'Demo Agent' }).waitFor();
+      // Opened again until its options show: a click during the dialog's opening loses the
+      // dropdown when the dialog then moves focus to its first field.
+      const assignee = dialog.getByRole('combobox', { name: 'Assignee' });
+      await expect
+        .poll(
+          async () => {
+            if (!(await page.getByRole('listbox').isVisible())) await assignee.click();
+            return page.getByRole('option', { name: 'Demo Agent' }).isVisible();
+          },
+          { timeout: 30_000, interval: 1000 },
+        )
+        .toBe(true);
       // Customers are people too, but the rule says the assignee is an agent.
       await expect(page.getByRole('option', { name: 'Demo Customer' }).count()).resolves.toBe(0);
     });

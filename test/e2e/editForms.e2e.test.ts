@@ -106,6 +106,54 @@ describe.skipIf(!e2eAvailable)('edit forms: helpdesk ticket as the customer', ()
     });
     expect(errors).toEqual([]);
   }, 60_000);
+
+  it('asks before leaving unsaved changes: by a link, by back, and "Discard" goes on', async () => {
+    await step(page, 'edit-ticket-unsaved', async () => {
+      const title = 'All printers on floor 3 are offline';
+      const detailPath = new URL(page.url()).pathname;
+      const editHeading = page.getByRole('heading', { level: 1, name: 'Edit ticket' });
+      const dialog = page.getByRole('dialog', { name: ui('unsavedTitle') });
+      const subject = page.getByRole('textbox', { name: 'Subject' });
+      const back = () => page.evaluate(() => history.back());
+      await page.getByRole('link', { name: ui('edit'), exact: true }).click();
+      await editHeading.waitFor();
+      const editPath = new URL(page.url()).pathname;
+      await subject.fill('A subject nobody saves');
+      // A link in the navigation: held, and "Keep editing" stays with what was typed.
+      await page
+        .getByRole('navigation', { name: ui('navigation') })
+        .getByRole('link', { name: 'Tickets', exact: true })
+        .click();
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: ui('keepEditing') }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).pathname).toBe(editPath);
+      await expect(subject.inputValue()).resolves.toBe('A subject nobody saves');
+      // The browser's back button: held too, the address goes back to the form.
+      await back();
+      await dialog.waitFor();
+      await expect.poll(() => new URL(page.url()).pathname).toBe(editPath);
+      await dialog.getByRole('button', { name: ui('keepEditing') }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await expect(subject.inputValue()).resolves.toBe('A subject nobody saves');
+      // Back again, and "Discard": the ticket as it was.
+      await back();
+      await dialog.getByRole('button', { name: ui('discard') }).click();
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(detailPath);
+      // Forward to a clean form: nothing to lose, so nothing asks.
+      await page.evaluate(() => history.forward());
+      await editHeading.waitFor();
+      await expect(subject.inputValue()).resolves.toBe(title);
+      await page
+        .getByRole('navigation', { name: ui('navigation') })
+        .getByRole('link', { name: 'Tickets', exact: true })
+        .click();
+      await page.getByRole('heading', { level: 1, name: 'Tickets' }).waitFor();
+      expect(await dialog.count()).toBe(0);
+    });
+    expect(errors).toEqual([]);
+  }, 60_000);
 });
 
 describe.skipIf(!e2eAvailable)('edit forms: expenses profile as the administrator', () => {

@@ -148,11 +148,19 @@ export async function freshProfile(
   });
 }
 
-/** Opens the app in its default storage (no `?memory`) and waits for the first heading. */
+/**
+ * Opens the app in its default storage (no `?memory`) and waits for the first heading and for
+ * the database to be open: the screens show before it is (app/main.tsx), and a test acting on
+ * them at once would mostly measure how long a loaded machine takes to unpack the demo database.
+ * The early screens themselves are tested in rememberedStart.e2e.test.ts.
+ */
 export async function openDefault(page: Page, url: string, path = '/'): Promise<void> {
   await page.goto(`${url}${path}`);
   // A first visit unpacks the demo database into IndexedDB: slow on a loaded machine.
   await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 180_000 });
+  await page.waitForFunction(() => performance.getEntriesByName('ninefold:backend-ready').length > 0, null, {
+    timeout: 180_000,
+  });
 }
 
 /** A page that records uncaught page errors (a test asserts there are none). */
@@ -206,7 +214,17 @@ export async function signInAsDemo(page: Page, roleLabel: string): Promise<void>
     .getByRole('button', { name: new RegExp(`^${roleLabel}`) })
     .first()
     .click({ timeout: 60_000 });
-  await page.getByRole('navigation').first().waitFor({ timeout: 30_000 });
+  // The sign-in screen shows before the database is open (app/main.tsx), and on a first visit
+  // the account's first screens show at the click: the sign-in itself waits for the demo
+  // database to be unpacked, slow on a loaded machine. Done once the backend has confirmed it.
+  await page.getByRole('navigation').first().waitFor({ timeout: 180_000 });
+  await page.waitForFunction(
+    () =>
+      document.documentElement.dataset.ninefoldSession === 'confirmed' &&
+      (document.documentElement.dataset.ninefoldUser ?? '') !== '',
+    null,
+    { timeout: 180_000 },
+  );
 }
 
 /** Switches demo account from the header menu (same tab, same in-memory database). */
@@ -214,11 +232,21 @@ export async function switchDemo(page: Page, roleLabel: string): Promise<void> {
   await dismissToasts(page);
   // In the language the app speaks (a test in German sets the locale first).
   await page.getByRole('button', { name: ui('demoSwitch') }).click();
+  const before = await page.evaluate(() => document.documentElement.dataset.ninefoldUser ?? '');
   await page
     .getByRole('menuitem', { name: new RegExp(`^${roleLabel}`) })
     .first()
     .click();
   await page.getByRole('navigation').first().waitFor({ timeout: 30_000 });
+  // Switched once the backend has signed the other account in (the screens may show before the
+  // database is open, and the old account's screens stay until then).
+  await page.waitForFunction(
+    (old) =>
+      document.documentElement.dataset.ninefoldSession === 'confirmed' &&
+      (document.documentElement.dataset.ninefoldUser ?? old) !== old,
+    before,
+    { timeout: 180_000 },
+  );
 }
 
 /** Closes every notification, as a person would before reaching what it covers. */

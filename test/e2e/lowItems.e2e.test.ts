@@ -74,6 +74,12 @@ describe.skipIf(!e2eAvailable)('helpdesk low items in default storage', () => {
       await page.getByRole('heading', { level: 1, name: 'My queue' }).waitFor();
       const first = page.getByRole('main').getByRole('table').getByRole('link').first();
       await first.waitFor({ timeout: 30_000 });
+      // Its due date reads "… ago"; the exact time is its tooltip (a chunk loaded after the rows).
+      const due = page.locator('table tbody').getByText(/ ago$/).first();
+      await due.hover();
+      await expect(page.getByRole('tooltip').textContent()).resolves.toMatch(
+        /^\d{1,2} \w{3} \d{4} \d{2}:\d{2}$/,
+      );
       await first.click();
       const actions = page.getByRole('group', { name: ui('actions') });
       await actions.waitFor();

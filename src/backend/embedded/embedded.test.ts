@@ -11,7 +11,7 @@ import { pgliteExtensions } from './pgliteExtensions.ts';
 let db: PGlite;
 beforeAll(async () => {
   db = await PGlite.create({ extensions: pgliteExtensions });
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await db.close();
 });

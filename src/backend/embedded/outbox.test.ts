@@ -31,7 +31,9 @@ beforeAll(async () => {
     outbox: { destinations: { 'notify-email': url }, retry: { maxAttempts: 3, baseSeconds: 0.05 } },
   });
   await backend.asOwner((tx) => seedDemoAccounts(tx, helpdesk));
-}, 60_000);
+  // A fresh database (initdb and the migration): past a minute on a loaded 2-core machine (it
+  // timed out once at 60 s in a run of the whole suite beside browser suites).
+}, 180_000);
 afterAll(async () => {
   await backend?.close();
   await new Promise((r) => server.close(r));

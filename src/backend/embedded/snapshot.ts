@@ -1,5 +1,5 @@
 import type { AppSpec } from '../../spec/types.ts';
-import { createEmbeddedBackend } from './createEmbeddedBackend.ts';
+import { createEmbeddedBackend, type EmbeddedBackend } from './createEmbeddedBackend.ts';
 import { seedDemoAccounts } from './demo/demoAccounts.ts';
 import { demoPlanFor } from './demo/demoPlanFor.ts';
 import { seedDemo } from './demo/seedDemo.ts';
@@ -13,6 +13,8 @@ export interface DatabaseSnapshot {
   version: string;
   /** Whether it holds the app's demo data (otherwise only the demo accounts). */
   demo: boolean;
+  /** What `options.firstScreens` made of the database before it was dumped (demo accounts' first screens). */
+  firstScreens?: unknown;
 }
 
 /**
@@ -27,7 +29,12 @@ export interface DatabaseSnapshot {
  */
 export async function buildSnapshot(
   spec: AppSpec,
-  options: { demo?: boolean; now?: Date } = {},
+  options: {
+    demo?: boolean;
+    now?: Date;
+    /** Reads the seeded database through the backend before the dump (it must leave nothing behind). */
+    firstScreens?: (backend: EmbeddedBackend) => Promise<unknown>;
+  } = {},
 ): Promise<DatabaseSnapshot> {
   const demo = options.demo ?? true;
   const { PGlite } = await import('@electric-sql/pglite');
@@ -41,6 +48,7 @@ export async function buildSnapshot(
         ? seedDemo(tx, spec, demoPlanFor(spec, options.now ?? new Date())).then(() => undefined)
         : seedDemoAccounts(tx, spec).then(() => undefined),
     );
+    const firstScreens = options.firstScreens ? await options.firstScreens(backend) : undefined;
     // The template databases serve only `create database`, which the embedded backend never runs;
     // without them the data directory has 40% fewer files, and PGlite's IndexedDB layer compares
     // every file after each query, so each query gets cheaper in the browser.
@@ -51,7 +59,12 @@ export async function buildSnapshot(
     await backend.db.exec('vacuum analyze');
     await backend.db.exec('checkpoint');
     const dump = await backend.db.dumpDataDir('gzip');
-    return { tarball: new Uint8Array(await dump.arrayBuffer()), version: backend.schema.version, demo };
+    return {
+      tarball: new Uint8Array(await dump.arrayBuffer()),
+      version: backend.schema.version,
+      demo,
+      ...(firstScreens === undefined ? {} : { firstScreens }),
+    };
   } finally {
     await backend.close();
     await db.close();

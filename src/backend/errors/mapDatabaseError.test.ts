@@ -61,7 +61,7 @@ beforeAll(async () => {
     insert into team values (1, 'a');
     insert into support_ticket values (1, 'ok', null, null, 1, 1);
   `);
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await db.close();
 });

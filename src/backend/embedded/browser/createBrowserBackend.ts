@@ -19,6 +19,9 @@ import { recordWorkerMarks } from './workerMarks.ts';
 
 export { appSlug, startBackendWorker };
 
+/** Port calls that change who is signed in (the token the next calls carry). */
+const SESSION_CHANGES = new Set(['auth.signIn', 'auth.signUp', 'auth.signOut']);
+
 export interface BrowserBackendOptions {
   spec: AppSpec;
   /** Where the database lives: `idb://ninefold-<app>` by default. */
@@ -27,8 +30,11 @@ export interface BrowserBackendOptions {
   preferOpfs?: boolean;
   /** The version the build computed (`embeddedSchema(spec).version`): a return visit only compares it. */
   schemaVersion?: string;
-  /** A first visit's snapshot: the leader's worker creates the database from it. */
-  loadDataDir?: Blob;
+  /**
+   * A first visit's snapshot: the leader's worker creates the database from it. A promise (still
+   * downloading) holds the worker's `init`, and every call behind it, until it settles.
+   */
+  loadDataDir?: Blob | Promise<Blob | null | undefined>;
   /** Create the demo accounts (one per role) when they are missing. */
   seedDemoAccounts?: boolean;
   /** The clock the backend checks sessions against (tests); sent with each call. */
@@ -72,6 +78,27 @@ export interface BrowserBackend extends Backend {
  * const backend = await createBrowserBackend({ spec: helpdesk });
  */
 export async function createBrowserBackend(options: BrowserBackendOptions): Promise<BrowserBackend> {
+  const { backend, ready } = connectBrowserBackend(options);
+  await ready;
+  return backend;
+}
+
+/**
+ * The same backend, returned at once: its calls wait in the worker until the database is open, so
+ * the tab can render (a return visit's remembered first page, the sign-in screen) while PGlite
+ * starts. `ready` settles when the worker is ready, or rejects with why it cannot be (`schema`
+ * throws until then).
+ *
+ * @example
+ * const { backend, ready } = connectBrowserBackend({ spec: helpdesk });
+ * render(backend); await ready;
+ */
+export function connectBrowserBackend(options: BrowserBackendOptions): {
+  backend: BrowserBackend;
+  ready: Promise<BrowserBackend['schema']>;
+  /** Whether a session token was stored when it started (someone may still be signed in). */
+  signedIn: boolean;
+} {
   const slug = appSlug(options.spec);
   const worker = options.worker ?? startBackendWorker(slug);
   const dataDir = options.dataDir ?? `idb://ninefold-${slug}`;
@@ -142,24 +169,39 @@ export async function createBrowserBackend(options: BrowserBackendOptions): Prom
     client: me,
     changes: changesName,
     ...(options.schemaVersion ? { schemaVersion: options.schemaVersion } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     ...(options.seedDemoAccounts ? { seedDemoAccounts: true } : {}),
     ...(options.preferOpfs ? { preferOpfs: true } : {}),
     ...(options.allowDestructiveUpgrade ? { allowDestructiveUpgrade: true } : {}),
     ...(options.callDestinations ? { callDestinations: options.callDestinations } : {}),
   };
-  send(init);
+  // Calls made before the snapshot has arrived go after the `init` that carries it.
+  const initSent = Promise.resolve(options.loadDataDir)
+    .catch(() => undefined)
+    .then((blob) => send(blob ? { ...init, loadDataDir: blob } : init));
 
   const request = (r: Request) =>
     new Promise<Answer>((resolve) => {
       const n = ++seq;
       pending.set(n, resolve);
-      send({ type: 'request', seq: n, request: r });
+      void initSent.then(() => send({ type: 'request', seq: n, request: r }));
     });
 
   const marked = new Set<string>();
+  let sessionChange: Promise<unknown> = Promise.resolve();
   /** One port call: one request, one answer; the answer's session token, auth events and changes apply here. */
   async function call<T>(path: string, args: unknown[]): Promise<T> {
+    if (SESSION_CHANGES.has(path)) {
+      const changing = callNow<T>(path, args);
+      sessionChange = changing.catch(() => undefined);
+      return changing;
+    }
+    // A call made while a sign-in (or out) is on its way goes as whoever that leaves signed in:
+    // the app may already show the signed-in screens (a demo's first screen, app/main.tsx) and
+    // their reads must not go out with no token.
+    await sessionChange;
+    return callNow<T>(path, args);
+  }
+  async function callNow<T>(path: string, args: unknown[]): Promise<T> {
     const token = store.load();
     const answer = await request({
       kind: 'call',
@@ -233,13 +275,22 @@ export async function createBrowserBackend(options: BrowserBackendOptions): Prom
     return early && store.load() === askedWith ? early : call<Session | null>('auth.session', []);
   };
 
-  const schema = await ready;
+  let schema: BrowserBackend['schema'] | undefined;
+  ready.then(
+    (s) => {
+      schema = s;
+    },
+    () => undefined,
+  );
   const port = <T extends object>(name: string, methods: readonly string[]): T =>
     Object.fromEntries(methods.map((m) => [m, (...args: unknown[]) => call(`${name}.${m}`, args)])) as T;
 
-  return {
+  const backend: BrowserBackend = {
     kind: 'embedded',
-    schema,
+    get schema() {
+      if (!schema) throw new Error('The embedded backend is not ready yet.');
+      return schema;
+    },
     isLeader: () => leader,
     auth: {
       ...port<Pick<Backend['auth'], 'signUp' | 'signIn' | 'signOut' | 'session'>>('auth', PORT_METHODS.auth),
@@ -278,4 +329,5 @@ export async function createBrowserBackend(options: BrowserBackendOptions): Prom
       worker.terminate();
     },
   };
+  return { backend, ready, signedIn: askedWith !== null };
 }

@@ -1,0 +1,134 @@
+import type { Session } from '../backend/types.ts';
+
+/**
+ * Where an app keeps what a signed-in person saw first, between visits: a localStorage key that
+ * names the database, and the schema version of the build (another version never matches).
+ */
+export interface StartMemoryTarget {
+  key: string;
+  version: string;
+}
+
+/** What a return visit can show before the database is open. */
+export interface RememberedStart {
+  /** Who was signed in (no token: the token stays where the backend keeps it); null: nobody. */
+  session: Session | null;
+  /** The first screen's queries, as TanStack Query's `dehydrate` wrote them; null: none kept. */
+  queries: unknown;
+}
+
+/** The stored form: one JSON value under the target's key. */
+interface Stored {
+  v: 2;
+  version: string;
+  session: Session;
+  /** The last few screens by path (pathname and search), newest first. */
+  screens: { path: string; queries: { queries?: unknown[] } }[];
+}
+
+/** How many screens are kept: the landing list survives a look at a ticket or two. */
+const SCREENS_KEPT = 4;
+
+function storage(): Storage | undefined {
+  try {
+    return (globalThis as { localStorage?: Storage }).localStorage;
+  } catch {
+    // Storage blocked by privacy settings: nothing is remembered.
+    return undefined;
+  }
+}
+
+/** What is stored under the target's key, or null (nothing, unreadable, or storage blocked). */
+function readStored(target: StartMemoryTarget): Stored | null {
+  try {
+    return JSON.parse(storage()?.getItem(target.key) ?? 'null') as Stored | null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What the app may render at once, before its database answers: nobody, when no session token is
+ * stored (the sign-in screen needs no data); the remembered person and first screen, when they
+ * were kept for this database and schema and the session has not expired; otherwise null (the
+ * app waits for the database's answer, as on a visit with nothing remembered).
+ *
+ * @example
+ * readRememberedStart({ key: 'ninefold-helpdesk-start', version: 'abc' }, true, Date.now());
+ * // { session: { user: { id, email, roles }, accessToken: '', expiresAt }, queries: { queries: [...] } }
+ */
+export function readRememberedStart(
+  target: StartMemoryTarget,
+  signedIn: boolean,
+  now: number,
+): RememberedStart | null {
+  if (!signedIn) {
+    // Signed out (here or in another tab): whatever was remembered belongs to nobody now.
+    forgetStart(target);
+    return { session: null, queries: null };
+  }
+  const stored = readStored(target);
+  if (
+    stored?.v !== 2 ||
+    stored.version !== target.version ||
+    typeof stored.session?.user?.id !== 'string' ||
+    !(stored.session.expiresAt > now) ||
+    !Array.isArray(stored.screens)
+  )
+    return null;
+  // One cache for all of them: the newest screen's answer to a query shared by two counts
+  // (hydrating keeps the first one put in when both are equally old).
+  return {
+    session: stored.session,
+    queries: { mutations: [], queries: stored.screens.flatMap((sc) => sc.queries?.queries ?? []) },
+  };
+}
+
+/**
+ * Keeps what the screen at `path` shows (`queries`, as `dehydrate` wrote them) and who `session`
+ * is (without the token) for the next visit, beside the last few other screens; too large or
+ * blocked: nothing.
+ */
+export function rememberStart(
+  target: StartMemoryTarget,
+  session: Session,
+  path: string,
+  queries: unknown,
+): void {
+  const store = storage();
+  const old = readStored(target);
+  const kept =
+    old?.v === 2 && old.version === target.version && old.session?.user?.id === session.user.id
+      ? old.screens.filter((sc) => sc.path !== path)
+      : [];
+  const value: Stored = {
+    v: 2,
+    version: target.version,
+    session: { user: session.user, accessToken: '', expiresAt: session.expiresAt },
+    screens: [{ path, queries: queries as Stored['screens'][number]['queries'] }, ...kept].slice(
+      0,
+      SCREENS_KEPT,
+    ),
+  };
+  try {
+    store?.setItem(target.key, JSON.stringify(value));
+  } catch {
+    // Over the quota (or blocked): the next visit waits for the database, as without this.
+    forgetStart(target);
+  }
+}
+
+/** Drops what was remembered unless it is `userId`'s (another person signed in without signing out). */
+export function forgetStartUnless(target: StartMemoryTarget, userId: string): void {
+  const stored = readStored(target);
+  if (stored && stored.session?.user?.id !== userId) forgetStart(target);
+}
+
+/** Drops what was remembered (sign-out, another person, a refused session). */
+export function forgetStart(target: StartMemoryTarget): void {
+  try {
+    storage()?.removeItem(target.key);
+  } catch {
+    // Blocked storage held nothing.
+  }
+}

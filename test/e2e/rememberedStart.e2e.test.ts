@@ -1,0 +1,172 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appSlug } from '../../src/backend/embedded/browser/startBackendWorker.ts';
+import { ui } from '../../src/runtime/uiText.ts';
+import {
+  type E2E,
+  e2eAvailable,
+  freshProfile,
+  newPage,
+  openDefault,
+  signInAsDemo,
+  startE2E,
+  step,
+  switchDemo,
+} from './harness.ts';
+
+/**
+ * A return visit in the shipped mode (worker, IndexedDB) shows the list the person saw last before
+ * the database is open, then the database's answer (src/runtime/rememberedStart.ts). To make "before
+ * the database is open" certain rather than a race, a blank page of the same origin holds the
+ * backend's leader lock while the app loads: the app's worker cannot open the database until the
+ * test lets go.
+ */
+describe.skipIf(!e2eAvailable)('a return visit starts from what the person saw last', () => {
+  let e2e: E2E;
+  let slug: string;
+  const contexts: BrowserContext[] = [];
+  const fresh = async () => {
+    const c = await freshProfile(e2e);
+    contexts.push(c);
+    return c;
+  };
+
+  beforeAll(async () => {
+    e2e = await startE2E('examples/helpdesk');
+    slug = appSlug(e2e.spec);
+  }, 400_000);
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined);
+    await e2e?.close();
+  });
+
+  /** Holds the database's leader lock from a blank page of the app's origin until `release`. */
+  async function holdDatabase(context: BrowserContext): Promise<{ release: () => Promise<void> }> {
+    const holder = await context.newPage();
+    await holder.route(`${e2e.url}/__hold`, (r) =>
+      r.fulfill({ body: '<html><body></body></html>', contentType: 'text/html' }),
+    );
+    await holder.goto(`${e2e.url}/__hold`);
+    await holder.evaluate(
+      (name) =>
+        new Promise<void>((held) => {
+          void navigator.locks.request(name, () => {
+            held();
+            return new Promise<void>((r) => Object.assign(window, { __release: r }));
+          });
+        }),
+      `ninefold-backend-leader:ninefold-${slug}`,
+    );
+    return {
+      release: async () => {
+        await holder.evaluate(() => (window as unknown as { __release: () => void }).__release());
+        await holder.close();
+      },
+    };
+  }
+
+  const firstRowText = (page: Page) => page.locator('main tbody tr a').first().textContent();
+  const remembered = (page: Page) =>
+    page.evaluate((key) => localStorage.getItem(key), `ninefold-${slug}-start`);
+
+  it('paints the remembered rows while the database is closed, then the database’s rows', async () => {
+    const context = await fresh();
+    const { page: first, errors } = await newPage(context);
+    let title = '';
+    await step(first, 'remembered-first-visit', async () => {
+      await openDefault(first, e2e.url);
+      await signInAsDemo(first, 'Agent');
+      // The agent lands on the dashboard; the ticket list is one click away.
+      await first.getByRole('navigation').getByRole('link', { name: 'Tickets', exact: true }).click();
+      await first.locator('main tbody tr a').first().waitFor({ timeout: 60_000 });
+      title = (await firstRowText(first)) ?? '';
+      await expect.poll(() => remembered(first), { timeout: 10_000 }).toContain(JSON.stringify(title));
+      // What this device kept is shown next time: mark its first row so the test can tell it
+      // from the database's (which still says `title`).
+      await first.evaluate(
+        ([key, old]) => {
+          const stored = JSON.parse(localStorage.getItem(key) ?? 'null');
+          for (const screen of stored.screens)
+            for (const q of screen.queries.queries)
+              for (const row of q.state.data?.rows ?? [])
+                if (row.title === old) row.title = 'Remembered title';
+          localStorage.setItem(key, JSON.stringify(stored));
+        },
+        [`ninefold-${slug}-start`, title] as const,
+      );
+      await first.close();
+    });
+    expect(title).not.toBe('');
+    const hold = await holdDatabase(context);
+    const { page, errors: again } = await newPage(context);
+    await step(page, 'remembered-return-visit', async () => {
+      await page.goto(`${e2e.url}/tickets`);
+      // Shown while the database cannot open (its lock is held), so it can only be what was kept.
+      await expect.poll(() => firstRowText(page), { timeout: 60_000 }).toBe('Remembered title');
+      expect(await page.evaluate(() => performance.getEntriesByName('ninefold:backend-ready').length)).toBe(
+        0,
+      );
+      await hold.release();
+      // The database's answer replaces it.
+      await expect.poll(() => firstRowText(page), { timeout: 120_000 }).toBe(title);
+      await expect
+        .poll(() => page.evaluate(() => performance.getEntriesByName('ninefold:backend-ready').length))
+        .toBe(1);
+    });
+    expect([...errors, ...again]).toEqual([]);
+  }, 400_000);
+
+  it('shows the sign-in screen before the database opens, and forgets the list on sign-out', async () => {
+    const context = await fresh();
+    const { page, errors } = await newPage(context);
+    await step(page, 'remembered-sign-out', async () => {
+      await openDefault(page, e2e.url);
+      await signInAsDemo(page, 'Agent');
+      await expect.poll(() => remembered(page), { timeout: 10_000 }).not.toBeNull();
+      await page.getByRole('button', { name: /^Signed in as/ }).click();
+      await page.getByRole('menuitem', { name: ui('signOut') }).click();
+      await page
+        .getByRole('button', { name: /^Agent/ })
+        .first()
+        .waitFor();
+      expect(await remembered(page)).toBeNull();
+      await page.close();
+    });
+    const hold = await holdDatabase(context);
+    const { page: again, errors: againErrors } = await newPage(context);
+    await step(again, 'remembered-signed-out-return', async () => {
+      await again.goto(`${e2e.url}/tickets`);
+      // Nobody is signed in: the sign-in screen needs no data and shows with the database closed.
+      await again
+        .getByRole('button', { name: /^Agent/ })
+        .first()
+        .waitFor({ timeout: 60_000 });
+      expect(await again.evaluate(() => performance.getEntriesByName('ninefold:backend-ready').length)).toBe(
+        0,
+      );
+      // A click waits for the database, then signs in.
+      await again
+        .getByRole('button', { name: /^Agent/ })
+        .first()
+        .click();
+      await hold.release();
+      await again.getByRole('navigation').first().waitFor({ timeout: 120_000 });
+    });
+    expect([...errors, ...againErrors]).toEqual([]);
+  }, 400_000);
+
+  it('never shows one person’s remembered list to the next', async () => {
+    const context = await fresh();
+    const { page, errors } = await newPage(context);
+    await step(page, 'remembered-switch', async () => {
+      await openDefault(page, e2e.url);
+      await signInAsDemo(page, 'Agent');
+      await expect.poll(() => remembered(page), { timeout: 10_000 }).toContain('agent@demo.test');
+      await switchDemo(page, 'Customer');
+      // The agent's list is forgotten at once, the customer's kept once it has arrived.
+      await expect.poll(() => remembered(page), { timeout: 20_000 }).not.toContain('agent@demo.test');
+      await expect.poll(() => remembered(page), { timeout: 20_000 }).toContain('customer@demo.test');
+    });
+    expect(errors).toEqual([]);
+  }, 400_000);
+});
