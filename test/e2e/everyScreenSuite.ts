@@ -136,6 +136,18 @@ export function everyScreenSuite(
             await page.emulateMedia({ colorScheme: v.scheme });
             await page.setViewportSize({ width: v.width, height: 900 });
             await page.waitForTimeout(60);
+            // A scheme switch starts colour transitions; axe must read the settled colours, not a
+            // button half-way from dark to light (a loaded CI machine caught one at 3.9:1).
+            await page
+              .waitForFunction(
+                () =>
+                  document
+                    .getAnimations()
+                    .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+                undefined,
+                { timeout: 3_000 },
+              )
+              .catch(() => undefined);
             if (v.width === 360) {
               // Right after the resize from 1280 px the layout may still be settling: only a width
               // that stays too wide after a moment is a finding.
