@@ -55,6 +55,9 @@ export async function startEmbedded(
     // A first visit creates the database from the build's snapshot (src/cli/snapshotPlugin.ts);
     // the app renders while it downloads (calls wait for it in the tab).
     loadDataDir: firstVisit.then((o) => o.loadDataDir),
+    // …and a return visit to a database such a first visit left empty (closed before its unpack
+    // was stored) fetches it in the worker (openWorkerDatabase.ts).
+    ...(snapshot.url ? { snapshotUrl: new URL(snapshot.url, location.href).href } : {}),
   });
   // Test-only hook for the benchmarks (bulk seeding as the owner, signing in without the UI).
   // Once the database is open (scripts read `backend.schema`, which is known only then).
@@ -72,16 +75,13 @@ export async function startEmbedded(
     backend,
     ready: ready.then(() => undefined),
     // A first visit's demo accounts' first screens, worked out at build time on this very snapshot
-    // (src/react/demoScreens.ts), would show while the database is still being unpacked. OFF until
-    // an interrupted unpack is safe: in the side-by-side run a page left 1.5 s after those rows
-    // (before the database existed) came back to an empty database (docs/decisions.md).
-    demoScreens: async () => (DEMO_FIRST_SCREENS && !open ? demoFirstScreens(firstVisit) : null),
+    // (src/react/demoScreens.ts), show while the database is still being unpacked. A page left
+    // before the unpack was stored is safe: the next visit fetches the snapshot again
+    // (openWorkerDatabase.ts) and signs the clicked account in again (rememberedStart.ts).
+    demoScreens: async () => (open ? null : demoFirstScreens(firstVisit)),
     remembers: { target: { key: `ninefold-${appSlug(spec)}-start`, version: snapshot.version }, signedIn },
   };
 }
-
-/** Whether a first visit's demo click shows the build-time first screens (off: see above). */
-const DEMO_FIRST_SCREENS = false;
 
 async function demoFirstScreens(
   firstVisit: Promise<{ loadDataDir?: Blob }>,

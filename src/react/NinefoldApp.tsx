@@ -3,7 +3,13 @@ import { useMediaQuery } from '@mantine/hooks';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Backend, Row, Session } from '../backend/types.ts';
-import { forgetStart, type RememberedStart, type StartMemoryTarget } from '../runtime/rememberedStart.ts';
+import {
+  confirmDemoClick,
+  forgetStart,
+  type RememberedStart,
+  rememberDemoClick,
+  type StartMemoryTarget,
+} from '../runtime/rememberedStart.ts';
 import { routeTable } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
 import type { AppSpec } from '../spec/types.ts';
@@ -171,8 +177,44 @@ function SessionGate({
   /** Counts sign-ins started and session changes heard: an older session answer is stale. */
   const authEpoch = useRef(0);
   const client = useQueryClient();
+  /**
+   * Waits for a demo sign-in whose first screens are already shown (`shown`): confirmed, they
+   * are an ordinary signed-in start; refused, the sign-in screen comes back and says why.
+   */
+  const settleDemo = useCallback(
+    async (signingIn: Promise<unknown>, shown: boolean) => {
+      try {
+        await signingIn;
+        if (shown && startMemory) confirmDemoClick(startMemory);
+      } catch (e) {
+        if (shown && isProvisional(current.current)) {
+          client.clear();
+          if (startMemory) forgetStart(startMemory);
+          setAuthFailure(e);
+          show(null);
+        }
+        throw e;
+      }
+    },
+    [client, show, startMemory],
+  );
+  /** The demo sign-in a page was left before it was confirmed, resumed once (rememberedStart.ts). */
+  const resumed = useRef<Promise<unknown> | null>(null);
+  const [resumeDemo] = useState(() =>
+    remembered?.demo ? demoAccounts.find((a) => a.email === remembered.demo) : undefined,
+  );
   useEffect(() => {
     let live = true;
+    if (resumed.current === null) {
+      const account = resumeDemo;
+      if (account && isProvisional(current.current)) {
+        authEpoch.current += 1;
+        const signingIn = backend.auth.signIn({ email: account.email, password: account.password });
+        resumed.current = settleDemo(signingIn, true).catch(() => undefined);
+      } else resumed.current = Promise.resolve();
+    }
+    // Asked once a resumed demo sign-in has settled (before, the answer would be "nobody").
+    const resuming = resumed.current;
     // A sign-in or out started after this question was asked (the screens show before the
     // database answers, so there is time for one) is newer than the answer: it is then ignored.
     const asked = authEpoch.current;
@@ -191,10 +233,12 @@ function SessionGate({
       }
       show(s);
     };
-    backend.auth.session().then(
-      (s) => live && confirm(s),
-      () => live && confirm(null),
-    );
+    resuming
+      .then(() => backend.auth.session())
+      .then(
+        (s) => live && confirm(s),
+        () => live && confirm(null),
+      );
     const off = backend.auth.onChange((_event, s) => {
       authEpoch.current += 1;
       const old = current.current;
@@ -222,7 +266,7 @@ function SessionGate({
       off();
       removeEventListener('storage', onStorage);
     };
-  }, [backend, client, startMemory, show]);
+  }, [backend, client, startMemory, show, settleDemo, resumeDemo]);
   // A demo account on a first visit: its first screens (worked out at build time on this
   // snapshot, src/react/demoScreens.ts) show while the database is still being unpacked; the
   // sign-in itself still waits for it, and the calls the screens make wait for the sign-in.
@@ -244,21 +288,13 @@ function SessionGate({
       if (start?.session && !settled && current.current === null) {
         hydrateRemembered(client, start.queries);
         show(start.session);
+        // Left before the database confirms it, the next visit signs this account in again.
+        if (startMemory) rememberDemoClick(startMemory, account.email, start);
         shown = true;
       }
-      try {
-        await signingIn;
-      } catch (e) {
-        if (shown && isProvisional(current.current)) {
-          // Back to the sign-in screen, which says why.
-          client.clear();
-          setAuthFailure(e);
-          show(null);
-        }
-        throw e;
-      }
+      await settleDemo(signingIn, shown);
     },
-    [backend, client, demoScreens, show],
+    [backend, client, demoScreens, show, settleDemo, startMemory],
   );
   // Who the screens are for, and whether the backend has confirmed it yet, on the page's root
   // element: scripts driving the app (end-to-end tests, benchmarks) wait for "confirmed" before

@@ -15,6 +15,11 @@ export interface RememberedStart {
   session: Session | null;
   /** The first screen's queries, as TanStack Query's `dehydrate` wrote them; null: none kept. */
   queries: unknown;
+  /**
+   * A demo account's email whose sign-in the backend had not confirmed when the page was left (a
+   * first visit's demo click shows its screens before the database exists): the app signs in again.
+   */
+  demo?: string;
 }
 
 /** The stored form: one JSON value under the target's key. */
@@ -24,6 +29,8 @@ interface Stored {
   session: Session;
   /** The last few screens by path (pathname and search), newest first. */
   screens: { path: string; queries: { queries?: unknown[] } }[];
+  /** A demo click not yet confirmed by the backend (see `RememberedStart.demo`). */
+  demo?: string;
 }
 
 /** How many screens are kept: the landing list survives a look at a ticket or two. */
@@ -62,26 +69,64 @@ export function readRememberedStart(
   signedIn: boolean,
   now: number,
 ): RememberedStart | null {
+  const stored = readStored(target);
+  const usable =
+    stored?.v === 2 &&
+    stored.version === target.version &&
+    typeof stored.session?.user?.id === 'string' &&
+    stored.session.expiresAt > now &&
+    Array.isArray(stored.screens);
   if (!signedIn) {
+    // A demo click the page was left before the backend confirmed: that person, signed in again.
+    if (usable && typeof stored.demo === 'string') return { ...startOf(stored), demo: stored.demo };
     // Signed out (here or in another tab): whatever was remembered belongs to nobody now.
     forgetStart(target);
     return { session: null, queries: null };
   }
-  const stored = readStored(target);
-  if (
-    stored?.v !== 2 ||
-    stored.version !== target.version ||
-    typeof stored.session?.user?.id !== 'string' ||
-    !(stored.session.expiresAt > now) ||
-    !Array.isArray(stored.screens)
-  )
-    return null;
+  return usable ? startOf(stored) : null;
+}
+
+function startOf(stored: Stored): RememberedStart {
   // One cache for all of them: the newest screen's answer to a query shared by two counts
   // (hydrating keeps the first one put in when both are equally old).
   return {
     session: stored.session,
     queries: { mutations: [], queries: stored.screens.flatMap((sc) => sc.queries?.queries ?? []) },
   };
+}
+
+/**
+ * Keeps a demo click's first screens (`start`, shown before the backend confirmed the sign-in)
+ * with the account's email: a page left before the confirmation signs in again on the next visit
+ * instead of losing the click. Any later `rememberStart` (the backend's own answers) drops the mark.
+ */
+export function rememberDemoClick(target: StartMemoryTarget, email: string, start: RememberedStart): void {
+  if (!start.session) return;
+  const queries = start.queries as Stored['screens'][number]['queries'] | null;
+  write(target, {
+    v: 2,
+    version: target.version,
+    session: { user: start.session.user, accessToken: '', expiresAt: start.session.expiresAt },
+    screens: queries ? [{ path: '', queries }] : [],
+    demo: email,
+  });
+}
+
+/** The backend confirmed the demo click: what is kept is an ordinary signed-in start now. */
+export function confirmDemoClick(target: StartMemoryTarget): void {
+  const stored = readStored(target);
+  if (stored?.v !== 2 || stored.demo === undefined) return;
+  const { demo: _, ...rest } = stored;
+  write(target, rest);
+}
+
+function write(target: StartMemoryTarget, value: Stored): void {
+  try {
+    storage()?.setItem(target.key, JSON.stringify(value));
+  } catch {
+    // Over the quota (or blocked): the next visit waits for the database, as without this.
+    forgetStart(target);
+  }
 }
 
 /**
@@ -95,7 +140,6 @@ export function rememberStart(
   path: string,
   queries: unknown,
 ): void {
-  const store = storage();
   const old = readStored(target);
   const kept =
     old?.v === 2 && old.version === target.version && old.session?.user?.id === session.user.id
@@ -110,12 +154,7 @@ export function rememberStart(
       SCREENS_KEPT,
     ),
   };
-  try {
-    store?.setItem(target.key, JSON.stringify(value));
-  } catch {
-    // Over the quota (or blocked): the next visit waits for the database, as without this.
-    forgetStart(target);
-  }
+  write(target, value);
 }
 
 /** Drops what was remembered unless it is `userId`'s (another person signed in without signing out). */

@@ -163,6 +163,45 @@ export async function openDefault(page: Page, url: string, path = '/'): Promise<
   });
 }
 
+/** A blank page of the app's origin (its storage, locks and workers), not the app. */
+export async function blankPage(context: BrowserContext, url: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.route(`${url}/__blank`, (r) =>
+    r.fulfill({ body: '<html><body></body></html>', contentType: 'text/html' }),
+  );
+  await page.goto(`${url}/__blank`);
+  return page;
+}
+
+/**
+ * Holds the app's database leader lock from a blank page of its origin until `release`: the app's
+ * worker cannot open the database meanwhile, so "before the database is open" is certain rather
+ * than a race.
+ */
+export async function holdDatabase(
+  context: BrowserContext,
+  url: string,
+  slug: string,
+): Promise<{ release: () => Promise<void> }> {
+  const holder = await blankPage(context, url);
+  await holder.evaluate(
+    (name) =>
+      new Promise<void>((held) => {
+        void navigator.locks.request(name, () => {
+          held();
+          return new Promise<void>((r) => Object.assign(window, { __release: r }));
+        });
+      }),
+    `ninefold-backend-leader:ninefold-${slug}`,
+  );
+  return {
+    release: async () => {
+      await holder.evaluate(() => (window as unknown as { __release: () => void }).__release());
+      await holder.close();
+    },
+  };
+}
+
 /** A page that records uncaught page errors (a test asserts there are none). */
 export async function newPage(target: Browser | BrowserContext): Promise<{ page: Page; errors: string[] }> {
   const page = await target.newPage({ viewport: { width: 1280, height: 900 } });

@@ -6,6 +6,7 @@ import {
   type E2E,
   e2eAvailable,
   freshProfile,
+  holdDatabase,
   newPage,
   openDefault,
   signInAsDemo,
@@ -40,30 +41,7 @@ describe.skipIf(!e2eAvailable)('a return visit starts from what the person saw l
     await e2e?.close();
   });
 
-  /** Holds the database's leader lock from a blank page of the app's origin until `release`. */
-  async function holdDatabase(context: BrowserContext): Promise<{ release: () => Promise<void> }> {
-    const holder = await context.newPage();
-    await holder.route(`${e2e.url}/__hold`, (r) =>
-      r.fulfill({ body: '<html><body></body></html>', contentType: 'text/html' }),
-    );
-    await holder.goto(`${e2e.url}/__hold`);
-    await holder.evaluate(
-      (name) =>
-        new Promise<void>((held) => {
-          void navigator.locks.request(name, () => {
-            held();
-            return new Promise<void>((r) => Object.assign(window, { __release: r }));
-          });
-        }),
-      `ninefold-backend-leader:ninefold-${slug}`,
-    );
-    return {
-      release: async () => {
-        await holder.evaluate(() => (window as unknown as { __release: () => void }).__release());
-        await holder.close();
-      },
-    };
-  }
+  const hold = (context: BrowserContext) => holdDatabase(context, e2e.url, slug);
 
   const firstRowText = (page: Page) => page.locator('main tbody tr a').first().textContent();
   const remembered = (page: Page) =>
@@ -97,7 +75,7 @@ describe.skipIf(!e2eAvailable)('a return visit starts from what the person saw l
       await first.close();
     });
     expect(title).not.toBe('');
-    const hold = await holdDatabase(context);
+    const held = await hold(context);
     const { page, errors: again } = await newPage(context);
     await step(page, 'remembered-return-visit', async () => {
       await page.goto(`${e2e.url}/tickets`);
@@ -106,7 +84,7 @@ describe.skipIf(!e2eAvailable)('a return visit starts from what the person saw l
       expect(await page.evaluate(() => performance.getEntriesByName('ninefold:backend-ready').length)).toBe(
         0,
       );
-      await hold.release();
+      await held.release();
       // The database's answer replaces it.
       await expect.poll(() => firstRowText(page), { timeout: 120_000 }).toBe(title);
       await expect
@@ -132,7 +110,7 @@ describe.skipIf(!e2eAvailable)('a return visit starts from what the person saw l
       expect(await remembered(page)).toBeNull();
       await page.close();
     });
-    const hold = await holdDatabase(context);
+    const held = await hold(context);
     const { page: again, errors: againErrors } = await newPage(context);
     await step(again, 'remembered-signed-out-return', async () => {
       await again.goto(`${e2e.url}/tickets`);
@@ -149,7 +127,7 @@ describe.skipIf(!e2eAvailable)('a return visit starts from what the person saw l
         .getByRole('button', { name: /^Agent/ })
         .first()
         .click();
-      await hold.release();
+      await held.release();
       await again.getByRole('navigation').first().waitFor({ timeout: 120_000 });
     });
     expect([...errors, ...againErrors]).toEqual([]);

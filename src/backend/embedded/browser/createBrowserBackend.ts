@@ -35,6 +35,8 @@ export interface BrowserBackendOptions {
    * downloading) holds the worker's `init`, and every call behind it, until it settles.
    */
   loadDataDir?: Blob | Promise<Blob | null | undefined>;
+  /** The build's snapshot (absolute URL), for a database a first visit left without files. */
+  snapshotUrl?: string;
   /** Create the demo accounts (one per role) when they are missing. */
   seedDemoAccounts?: boolean;
   /** The clock the backend checks sessions against (tests); sent with each call. */
@@ -171,6 +173,7 @@ export function connectBrowserBackend(options: BrowserBackendOptions): {
     ...(options.schemaVersion ? { schemaVersion: options.schemaVersion } : {}),
     ...(options.seedDemoAccounts ? { seedDemoAccounts: true } : {}),
     ...(options.preferOpfs ? { preferOpfs: true } : {}),
+    ...(options.snapshotUrl ? { snapshotUrl: options.snapshotUrl } : {}),
     ...(options.allowDestructiveUpgrade ? { allowDestructiveUpgrade: true } : {}),
     ...(options.callDestinations ? { callDestinations: options.callDestinations } : {}),
   };

@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteExtensions } from '../pgliteExtensions.ts';
 import { prefetched } from './prefetchPglite.ts';
+import { markWorker } from './workerMarks.ts';
 
 /** Where the leader's worker opens the database (serveBackend.ts). */
 export interface WorkerDatabaseOptions {
@@ -13,6 +14,13 @@ export interface WorkerDatabaseOptions {
   preferOpfs?: boolean;
   /** A snapshot to create the database from; only used when the database does not exist yet. */
   loadDataDir?: Blob | File;
+  /**
+   * Where the snapshot is served: fetched when the database exists but holds no files. A first
+   * visit's unpack reaches IndexedDB in one transaction at the first sync; a tab closed before it
+   * leaves the database created and empty, and the next visit (which sees a database, so fetches
+   * no snapshot) must not start from an empty initdb instead of the app's data.
+   */
+  snapshotUrl?: string;
 }
 
 /**
@@ -56,7 +64,12 @@ export async function openWorkerDatabase(options: WorkerDatabaseOptions): Promis
     try {
       return syncOnlyWhenWritten(await PGlite.create({ ...base, ...noInitdb }));
     } catch {
-      // A database without files (an interrupted first visit): initdb after all.
+      // A database without files (an interrupted first visit): its snapshot after all, else initdb.
+      const snapshot = options.snapshotUrl ? await fetchSnapshot(options.snapshotUrl) : null;
+      if (snapshot) {
+        markWorker('snapshot-refetched');
+        return syncOnlyWhenWritten(await PGlite.create({ ...base, ...noInitdb, loadDataDir: snapshot }));
+      }
     }
   }
   return syncOnlyWhenWritten(await PGlite.create(base));
@@ -85,6 +98,16 @@ async function opfsReleased(name: string): Promise<void> {
     } catch {
       await new Promise((r) => setTimeout(r, 50));
     }
+  }
+}
+
+/** The snapshot, or null when it cannot be had (offline): then the database starts empty. */
+async function fetchSnapshot(url: string): Promise<Blob | null> {
+  try {
+    const response = await fetch(url);
+    return response.ok ? await response.blob() : null;
+  } catch {
+    return null;
   }
 }
 

@@ -39,6 +39,11 @@ export interface InitMessage {
   schemaVersion?: string;
   /** A snapshot to create the database from on a first visit. */
   loadDataDir?: Blob;
+  /**
+   * Where the build's snapshot is served: the worker fetches it itself when the database exists but
+   * holds no files (a first visit left before its unpack reached storage), instead of an empty initdb.
+   */
+  snapshotUrl?: string;
   /** Create the demo accounts (one per role) when missing. */
   seedDemoAccounts?: boolean;
   /** Let the schema upgrade drop what the spec no longer has (`ninefold dev`). */

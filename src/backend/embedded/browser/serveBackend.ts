@@ -170,6 +170,7 @@ export function serveBackend(scope: Scope): void {
         dataDir: options.dataDir,
         ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
         ...(options.preferOpfs ? { preferOpfs: true } : {}),
+        ...(options.snapshotUrl ? { snapshotUrl: options.snapshotUrl } : {}),
       });
       markWorker('db-open');
       backend = await createEmbeddedBackend({
