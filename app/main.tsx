@@ -2,8 +2,9 @@ import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import spec, { demoLoaded } from 'virtual:ninefold-spec';
+import { appSlug } from '../src/runtime/appSlug.ts';
 import { LOCALE_STORAGE_KEY, pickLocale, setLocale } from '../src/runtime/locale.ts';
-import { readRememberedStart } from '../src/runtime/rememberedStart.ts';
+import { readRememberedStart, startMemoryKey } from '../src/runtime/rememberedStart.ts';
 import { loadUiCatalogue, ui } from '../src/runtime/uiText.ts';
 
 // The entry chunk is only this: the boot screen (index.html) paints at once, and the backend
@@ -52,10 +53,27 @@ function earlyWorker(params: URLSearchParams): Promise<Worker> | undefined {
   });
 }
 
+/**
+ * A return visit that will show what the person saw last (src/runtime/rememberedStart.ts, embedded
+ * builds): the signed-in app's code (router, shell, list screen) is asked for now, beside React's,
+ * instead of after the first render asks for it, a chain of three round trips later.
+ */
+function preloadRememberedScreens(params: URLSearchParams): void {
+  if (import.meta.env.VITE_NINEFOLD_BACKEND === 'supabase' || params.has('memory')) return;
+  try {
+    if (!localStorage.getItem(startMemoryKey(appSlug(spec)))) return;
+  } catch {
+    return; // Storage blocked: nothing was remembered.
+  }
+  void import('../src/react/AppRouter.tsx').catch(() => undefined);
+  void import('../src/react/ListScreen.tsx').catch(() => undefined);
+}
+
 async function boot(): Promise<void> {
   // First, before the locale or any text: the worker's downloads start now.
   const params = new URLSearchParams(location.search);
   const worker = earlyWorker(params);
+  preloadRememberedScreens(params);
   await chooseLocale();
   document.title = spec.purpose.name;
   text('boot-title', ui('appLoading', { name: spec.purpose.name }));

@@ -6,7 +6,11 @@ import {
 } from '../src/backend/embedded/browser/createBrowserBackend.ts';
 import { firstVisitSnapshot } from '../src/backend/embedded/browser/firstVisitSnapshot.ts';
 import type { Backend } from '../src/backend/types.ts';
-import type { RememberedStart, StartMemoryTarget } from '../src/runtime/rememberedStart.ts';
+import {
+  type RememberedStart,
+  type StartMemoryTarget,
+  startMemoryKey,
+} from '../src/runtime/rememberedStart.ts';
 import type { AppSpec } from '../src/spec/types.ts';
 
 /**
@@ -79,7 +83,7 @@ export async function startEmbedded(
     // before the unpack was stored is safe: the next visit fetches the snapshot again
     // (openWorkerDatabase.ts) and signs the clicked account in again (rememberedStart.ts).
     demoScreens: async () => (open ? null : demoFirstScreens(firstVisit)),
-    remembers: { target: { key: `ninefold-${appSlug(spec)}-start`, version: snapshot.version }, signedIn },
+    remembers: { target: { key: startMemoryKey(appSlug(spec)), version: snapshot.version }, signedIn },
   };
 }
 

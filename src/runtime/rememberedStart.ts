@@ -9,6 +9,9 @@ export interface StartMemoryTarget {
   version: string;
 }
 
+/** The localStorage key an app (by its slug, `appSlug`) keeps its start under. */
+export const startMemoryKey = (slug: string): string => `ninefold-${slug}-start`;
+
 /** What a return visit can show before the database is open. */
 export interface RememberedStart {
   /** Who was signed in (no token: the token stays where the backend keeps it); null: nobody. */

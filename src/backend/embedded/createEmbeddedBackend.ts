@@ -1,4 +1,5 @@
 import type { PGliteInterface, Transaction } from '@electric-sql/pglite';
+import { appSlug } from '../../runtime/appSlug.ts';
 import type { AppSpec } from '../../spec/types.ts';
 import { errorContext } from '../errors/mapDatabaseError.ts';
 import type { DeliveryReport } from '../supabase/functions/ninefold-outbox/deliver.ts';
@@ -86,15 +87,7 @@ export interface EmbeddedBackend extends Backend {
   asOwner: <T>(fn: (tx: Transaction) => Promise<T>) => Promise<T>;
 }
 
-/** `Expense approvals` → `expense-approvals`. */
-export function appSlug(spec: AppSpec): string {
-  return (
-    spec.purpose.name
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '') || 'app'
-  );
-}
+export { appSlug };
 
 function defaultDataDir(spec: AppSpec): string {
   return typeof indexedDB !== 'undefined' && typeof window !== 'undefined'

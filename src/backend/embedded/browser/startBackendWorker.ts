@@ -1,17 +1,7 @@
-import type { AppSpec } from '../../../spec/types.ts';
-
 // Its own small module: the app's entry chunk (app/main.tsx) imports it to start the worker before
 // React, the backend's tab side or anything else has loaded.
 
-/** `Expense approvals` → `expense-approvals` (as createEmbeddedBackend's, without importing its chunk). */
-export function appSlug(spec: AppSpec): string {
-  return (
-    spec.purpose.name
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '') || 'app'
-  );
-}
+export { appSlug } from '../../../runtime/appSlug.ts';
 
 /**
  * Starts the backend's worker (`backendWorker.ts`) without waiting for anything: the app's entry
