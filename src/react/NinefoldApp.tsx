@@ -340,12 +340,20 @@ function SessionGate({
       void import('./ListScreen.tsx').catch(() => undefined);
   }, [user, client, backend, spec, routes]);
   // On the sign-in screen, the signed-in app's code loads while the person is still deciding
-  // (the sign-in then waits only for the database, not for the router's chunk as well).
+  // (the sign-in then waits only for the database, not for the router's chunk as well); on a
+  // first visit, the demo accounts' first screens and the list screen's code too, so a demo click
+  // paints its rows without a round trip.
   useEffect(() => {
     if (session !== null) return;
-    const t = setTimeout(() => void import('./AppRouter.tsx').catch(() => undefined), 200);
+    const t = setTimeout(() => {
+      void import('./AppRouter.tsx').catch(() => undefined);
+      if (!demoScreens) return;
+      void demoScreens()
+        .then((screens) => screens && import('./ListScreen.tsx'))
+        .catch(() => undefined);
+    }, 200);
     return () => clearTimeout(t);
-  }, [session]);
+  }, [session, demoScreens]);
   const runtime: Runtime = useMemo(
     () => ({
       spec,
