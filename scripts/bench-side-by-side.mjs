@@ -31,11 +31,19 @@ function reportHarness() {
   symlinkSync(join(root, 'node_modules'), join(work, 'node_modules'));
   return join(work, 'side-by-side.mjs');
 }
+// run.sh passes its own `--md <work>/side-by-side.md` before ours, and the harness takes the first:
+// the table is read from the work folder (SBS_WORK_ROOT, made here when not given).
+const work = process.env.SBS_WORK_ROOT ?? mkdtempSync(join(tmpdir(), 'side-by-side-'));
 const run = fromJson
   ? spawnSync('node', [reportHarness(), '--report', resolve(fromJson)], { cwd: root, encoding: 'utf8' })
-  : spawnSync(join(dir, 'run.sh'), [...args, '--md', out], { cwd: root, stdio: 'inherit' });
+  : spawnSync(join(dir, 'run.sh'), args, {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, SBS_WORK_ROOT: work },
+    });
 if (run.status !== 0) process.exit(run.status ?? 1);
 if (fromJson) writeFileSync(out, run.stdout);
+else copyFileSync(join(work, 'side-by-side.md'), out);
 const loadAfter = loadavg().map((x) => x.toFixed(2));
 
 const BEGIN = '<!-- side-by-side:begin -->';
