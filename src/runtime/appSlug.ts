@@ -1,5 +1,8 @@
 import type { AppSpec } from '../spec/types.ts';
 
+/** The localStorage key the embedded backend keeps an app's session token under. */
+export const sessionKey = (slug: string): string => `ninefold-${slug}-session`;
+
 /**
  * `Expense approvals` → `expense-approvals`: names the app's database, its worker, its locks and
  * its localStorage keys. A module of its own so the entry chunk can use it without the backend.

@@ -1,5 +1,5 @@
 import type { PGliteInterface, Transaction } from '@electric-sql/pglite';
-import { appSlug } from '../../runtime/appSlug.ts';
+import { appSlug, sessionKey } from '../../runtime/appSlug.ts';
 import type { AppSpec } from '../../spec/types.ts';
 import { errorContext } from '../errors/mapDatabaseError.ts';
 import type { DeliveryReport } from '../supabase/functions/ninefold-outbox/deliver.ts';
@@ -133,7 +133,7 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
     errors: errorContext(spec),
     now: options.now ?? (() => new Date()),
     sessionTtlMs: options.sessionTtlMs ?? 7 * 24 * 3600 * 1000,
-    store: options.store ?? sessionStore(`ninefold-${slug}-session`),
+    store: options.store ?? sessionStore(sessionKey(slug)),
     current: { token: null, session: null },
     emitAuth: (event, session) => {
       for (const l of [...authListeners]) {

@@ -1,4 +1,5 @@
 import type { PGliteInterface, Transaction } from '@electric-sql/pglite';
+import { sessionKey } from '../../../runtime/appSlug.ts';
 import type { AppSpec } from '../../../spec/types.ts';
 import type { AuthEvent, Backend, Change, Session } from '../../types.ts';
 import { demoPlanFor } from '../demo/demoPlanFor.ts';
@@ -105,7 +106,7 @@ export function connectBrowserBackend(options: BrowserBackendOptions): {
   const worker = options.worker ?? startBackendWorker(slug);
   const dataDir = options.dataDir ?? `idb://ninefold-${slug}`;
   const me = crypto.randomUUID();
-  const store = sessionStore(`ninefold-${slug}-session`);
+  const store = sessionStore(sessionKey(slug));
   const changesName = `ninefold-${slug}-changes`;
 
   // Live changes from other tabs (this tab's own come with the answers).
