@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import spec, { demoLoaded } from 'virtual:ninefold-spec';
-import { appSlug, sessionKey } from '../src/runtime/appSlug.ts';
+import { appSlug } from '../src/runtime/appSlug.ts';
 import { LOCALE_STORAGE_KEY, pickLocale, setLocale } from '../src/runtime/locale.ts';
 import { readRememberedStart, startMemoryKey } from '../src/runtime/rememberedStart.ts';
 import { loadUiCatalogue, ui } from '../src/runtime/uiText.ts';
@@ -54,32 +54,27 @@ function earlyWorker(params: URLSearchParams): Promise<Worker> | undefined {
 }
 
 /**
- * The code of the first screen the embedded app will show, asked for now, beside React's, instead
- * of after the first render asks for it (a chain of round trips later): on a return visit that
- * shows what the person saw last (src/runtime/rememberedStart.ts), the router and the list screen;
- * with no session stored (a first visit, or signed out), the sign-in screen.
+ * A return visit that will show what the person saw last (src/runtime/rememberedStart.ts, embedded
+ * builds): the signed-in app's code (router, shell, list screen) is asked for now, beside React's,
+ * instead of after the first render asks for it, a chain of three round trips later. (The sign-in
+ * screen's chunk asked for the same way made a first visit slower, not faster: docs/decisions.md.)
  */
-function preloadFirstScreen(params: URLSearchParams): void {
+function preloadRememberedScreens(params: URLSearchParams): void {
   if (import.meta.env.VITE_NINEFOLD_BACKEND === 'supabase' || params.has('memory')) return;
-  let remembered: boolean;
-  let signedOut: boolean;
   try {
-    remembered = localStorage.getItem(startMemoryKey(appSlug(spec))) !== null;
-    signedOut = localStorage.getItem(sessionKey(appSlug(spec))) === null;
+    if (!localStorage.getItem(startMemoryKey(appSlug(spec)))) return;
   } catch {
-    return; // Storage blocked: the first render asks for what it needs.
+    return; // Storage blocked: nothing was remembered.
   }
-  if (remembered) {
-    void import('../src/react/AppRouter.tsx').catch(() => undefined);
-    void import('../src/react/ListScreen.tsx').catch(() => undefined);
-  } else if (signedOut) void import('../src/react/AuthScreen.tsx').catch(() => undefined);
+  void import('../src/react/AppRouter.tsx').catch(() => undefined);
+  void import('../src/react/ListScreen.tsx').catch(() => undefined);
 }
 
 async function boot(): Promise<void> {
   // First, before the locale or any text: the worker's downloads start now.
   const params = new URLSearchParams(location.search);
   const worker = earlyWorker(params);
-  preloadFirstScreen(params);
+  preloadRememberedScreens(params);
   await chooseLocale();
   document.title = spec.purpose.name;
   text('boot-title', ui('appLoading', { name: spec.purpose.name }));

@@ -283,12 +283,6 @@ function SessionGate({
           settled = true;
         },
       );
-      // The signed-in screens' code, beside the demo screens' chunk rather than after it (a click
-      // made before the sign-in screen's own prefetch has started).
-      if (demoScreens) {
-        void import('./AppRouter.tsx').catch(() => undefined);
-        void import('./ListScreen.tsx').catch(() => undefined);
-      }
       const start = demoScreens ? (await demoScreens().catch(() => null))?.[account.email] : undefined;
       let shown = false;
       if (start?.session && !settled && current.current === null) {
