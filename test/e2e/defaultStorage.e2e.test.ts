@@ -1,15 +1,13 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { formatMessage } from '../../src/runtime/formatMessage.ts';
 import { ui } from '../../src/runtime/uiText.ts';
 import {
-  type E2E,
+  appWithFreshProfiles,
   e2eAvailable,
-  freshProfile,
   newPage,
   openDefault,
   signInAsDemo,
-  startE2E,
   step,
   switchDemo,
 } from './harness.ts';
@@ -20,29 +18,16 @@ import {
  * that only show in this mode or across tabs.
  */
 describe.skipIf(!e2eAvailable)('helpdesk in its default storage', () => {
-  let e2e: E2E;
-  const contexts: BrowserContext[] = [];
-  const fresh = async () => {
-    const c = await freshProfile(e2e);
-    contexts.push(c);
-    return c;
-  };
-
-  beforeAll(async () => {
-    e2e = await startE2E('examples/helpdesk');
-  }, 400_000);
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await e2e?.close();
-  });
+  const suite = appWithFreshProfiles('examples/helpdesk');
+  const { fresh } = suite;
 
   it('a list opened by URL keeps its rows while scrolled (item 2)', async () => {
     const { page, errors } = await newPage(await fresh());
     await step(page, 'ds-list-scroll', async () => {
-      await openDefault(page, e2e.url);
+      await openDefault(page, suite.e2e.url);
       await signInAsDemo(page, 'Agent');
       // Opened by URL (a reload), not reached through the navigation.
-      await openDefault(page, e2e.url, '/tickets');
+      await openDefault(page, suite.e2e.url, '/tickets');
       const firstRow = page.getByRole('main').locator('tbody tr a').first();
       await firstRow.waitFor();
       await expect.poll(() => page.getByRole('main').locator('tbody tr a').count()).toBeGreaterThan(5);
@@ -79,11 +64,11 @@ describe.skipIf(!e2eAvailable)('helpdesk in its default storage', () => {
     const { page: b, errors } = await newPage(context);
     const customer = 'customer@demo.test';
     await step(a, 'ds-tabs-a', async () => {
-      await openDefault(a, e2e.url);
+      await openDefault(a, suite.e2e.url);
       await signInAsDemo(a, 'Agent');
     });
     await step(b, 'ds-tabs-b', async () => {
-      await openDefault(b, e2e.url, '/board');
+      await openDefault(b, suite.e2e.url, '/board');
       await b
         .getByRole('navigation', { name: ui('navigation') })
         .getByRole('link', { name: 'Board', exact: true })
@@ -124,14 +109,14 @@ describe.skipIf(!e2eAvailable)('helpdesk in its default storage', () => {
     const admin = 'admin@demo.test';
     const ownRow = (p: Page) => p.getByRole('row').filter({ hasText: admin });
     await step(page, 'ds-admin-own-role', async () => {
-      await openDefault(page, e2e.url);
+      await openDefault(page, suite.e2e.url);
       await signInAsDemo(page, 'Admin');
       await page
         .getByRole('navigation', { name: ui('navigation') })
         .getByRole('link', { name: 'Users', exact: true })
         .click();
       await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor({ timeout: 60_000 });
-      const adminLabel = e2e.spec.roles.roles.admin?.label ?? 'admin';
+      const adminLabel = suite.e2e.spec.roles.roles.admin?.label ?? 'admin';
       await ownRow(page).getByText(adminLabel, { exact: true }).click();
       await ownRow(page)
         .getByRole('button', { name: ui('saveRoles') })
@@ -141,7 +126,7 @@ describe.skipIf(!e2eAvailable)('helpdesk in its default storage', () => {
       await dialog.waitFor();
       await dialog.getByRole('button', { name: ui('removeOwnRolesConfirm') }).click();
       // Refused by the server with the catalogue message: nobody else is an admin.
-      await page.getByText(formatMessage(e2e.spec, 'LAST_ADMIN')).waitFor({ timeout: 15_000 });
+      await page.getByText(formatMessage(suite.e2e.spec, 'LAST_ADMIN')).waitFor({ timeout: 15_000 });
       await page.reload();
       await page
         .getByRole('navigation', { name: ui('navigation') })
@@ -180,9 +165,9 @@ describe.skipIf(!e2eAvailable)('helpdesk in its default storage', () => {
 
   it('a refusal only the database makes shows its catalogue message by its field; the assignee list offers only agents (items 1, 6, 8)', async () => {
     const { page, errors } = await newPage(await fresh());
-    const spec = e2e.spec;
+    const spec = suite.e2e.spec;
     await step(page, 'ds-refusal', async () => {
-      await openDefault(page, e2e.url);
+      await openDefault(page, suite.e2e.url);
       await signInAsDemo(page, 'Agent');
       await page
         .getByRole('navigation', { name: ui('navigation') })

@@ -1,16 +1,14 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appSlug } from '../../src/backend/embedded/browser/startBackendWorker.ts';
 import {
+  appWithFreshProfiles,
   blankPage,
-  type E2E,
   e2eAvailable,
-  freshProfile,
   holdDatabase,
   newPage,
   openDefault,
   signInAsDemo,
-  startE2E,
   step,
 } from './harness.ts';
 
@@ -22,22 +20,11 @@ import {
  * left empty.
  */
 describe.skipIf(!e2eAvailable)('a first visit', () => {
-  let e2e: E2E;
-  let slug: string;
-  const contexts: BrowserContext[] = [];
-  const fresh = async () => {
-    const c = await freshProfile(e2e);
-    contexts.push(c);
-    return c;
-  };
-
-  beforeAll(async () => {
-    e2e = await startE2E('examples/helpdesk');
-    slug = appSlug(e2e.spec);
-  }, 400_000);
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await e2e?.close();
+  const suite = appWithFreshProfiles('examples/helpdesk');
+  const { fresh } = suite;
+  let slug = '';
+  beforeAll(() => {
+    slug = appSlug(suite.e2e.spec);
   });
 
   const ticketRows = (page: Page) => page.locator('main tbody tr a').count();
@@ -49,10 +36,10 @@ describe.skipIf(!e2eAvailable)('a first visit', () => {
     const context = await fresh();
     // The database cannot open while a blank page of the origin holds its lock: everything shown
     // before the release came from the build, not from the database.
-    const held = await holdDatabase(context, e2e.url, slug);
+    const held = await holdDatabase(context, suite.e2e.url, slug);
     const { page, errors } = await newPage(context);
     await step(page, 'first-visit-demo-click', async () => {
-      await page.goto(`${e2e.url}/tickets`);
+      await page.goto(`${suite.e2e.url}/tickets`);
       await page
         .getByRole('button', { name: /^Agent/ })
         .first()
@@ -65,7 +52,7 @@ describe.skipIf(!e2eAvailable)('a first visit', () => {
     });
     const { page: again, errors: againErrors } = await newPage(context);
     await step(again, 'first-visit-demo-resumed', async () => {
-      await again.goto(`${e2e.url}/tickets`);
+      await again.goto(`${suite.e2e.url}/tickets`);
       // Still the agent, with the same rows, and still before the database.
       await expect.poll(() => ticketRows(again), { timeout: 60_000 }).toBeGreaterThan(0);
       expect(await again.getByRole('button', { name: /^Agent/ }).count()).toBe(0);
@@ -88,7 +75,7 @@ describe.skipIf(!e2eAvailable)('a first visit', () => {
     const context = await fresh();
     // What a tab closed before the unpack's first sync leaves: PGlite's IndexedDB database (as
     // Emscripten's IDBFS creates it) with no files in it.
-    const blank = await blankPage(context, e2e.url);
+    const blank = await blankPage(context, suite.e2e.url);
     await blank.evaluate(
       (name) =>
         new Promise<void>((done, fail) => {
@@ -108,7 +95,7 @@ describe.skipIf(!e2eAvailable)('a first visit', () => {
     await blank.close();
     const { page, errors } = await newPage(context);
     await step(page, 'first-visit-empty-database', async () => {
-      await openDefault(page, e2e.url);
+      await openDefault(page, suite.e2e.url);
       await signInAsDemo(page, 'Agent');
       await page.getByRole('navigation').getByRole('link', { name: 'Tickets', exact: true }).click();
       // The demo tickets are there: the snapshot was fetched again, not an empty initdb.

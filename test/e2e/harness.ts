@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { build, resolveSpecFile } from '../../src/cli/devServer.ts';
 import { ui } from '../../src/runtime/uiText.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
@@ -146,6 +146,44 @@ export async function freshProfile(
     // The browser's language (navigator.language, Accept-Language); the app picks its locale from it.
     ...(options.locale ? { locale: options.locale } : {}),
   });
+}
+
+/**
+ * A test file's app, started before its tests and closed after them, and a fresh browser profile
+ * for each test that asks (`fresh`, see `freshProfile`), all closed with the file. Call it inside
+ * the file's `describe`: it registers its own `beforeAll` and `afterAll`.
+ *
+ * @example
+ * const suite = appWithFreshProfiles('examples/helpdesk');
+ * it('…', async () => openDefault((await newPage(await suite.fresh())).page, suite.e2e.url));
+ */
+export function appWithFreshProfiles(app: string): {
+  readonly e2e: E2E;
+  fresh(options?: Parameters<typeof freshProfile>[1]): Promise<BrowserContext>;
+} {
+  let started: E2E | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    started = await startE2E(app);
+  }, 400_000);
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined);
+    await started?.close();
+  });
+  const e2e = () => {
+    if (!started) throw new Error(`${app} is not started (appWithFreshProfiles outside a describe?)`);
+    return started;
+  };
+  return {
+    get e2e() {
+      return e2e();
+    },
+    fresh: async (options = {}) => {
+      const c = await freshProfile(e2e(), options);
+      contexts.push(c);
+      return c;
+    },
+  };
 }
 
 /**

@@ -1,16 +1,14 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { ui } from '../../src/runtime/uiText.ts';
 import {
+  appWithFreshProfiles,
   dismissToasts,
-  type E2E,
   e2eAvailable,
-  freshProfile,
   go,
   newPage,
   openDefault,
   signInAsDemo,
-  startE2E,
   step,
   switchDemo,
 } from './harness.ts';
@@ -22,23 +20,10 @@ import {
  * staff-only screens opened by URL say "Not available" to customers (item 15).
  */
 describe.skipIf(!e2eAvailable)('helpdesk admin screens and forms in default storage', () => {
-  let e2e: E2E;
-  const contexts: BrowserContext[] = [];
-  const fresh = async () => {
-    const c = await freshProfile(e2e);
-    contexts.push(c);
-    return c;
-  };
+  const suite = appWithFreshProfiles('examples/helpdesk');
+  const { fresh } = suite;
   const nav = (page: Page, name: string) =>
     page.getByRole('navigation', { name: ui('navigation') }).getByRole('link', { name, exact: true });
-
-  beforeAll(async () => {
-    e2e = await startE2E('examples/helpdesk');
-  }, 400_000);
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await e2e?.close();
-  });
 
   it('an admin creates and edits a category; an agent writes, edits and inserts a saved reply (item 5)', async () => {
     const { page, errors } = await newPage(await fresh());
@@ -47,7 +32,7 @@ describe.skipIf(!e2eAvailable)('helpdesk admin screens and forms in default stor
     const REPLY = 'Printer driver reset';
     const BODY = 'Please remove the printer, restart, and add it again from Settings.';
     await step(page, 'ha-category', async () => {
-      await openDefault(page, e2e.url);
+      await openDefault(page, suite.e2e.url);
       await signInAsDemo(page, 'Admin');
       await nav(page, 'Categories').click();
       await page.getByRole('heading', { level: 1, name: 'Categories' }).waitFor();
@@ -152,7 +137,7 @@ describe.skipIf(!e2eAvailable)('helpdesk admin screens and forms in default stor
           : '';
       });
     await step(page, 'ha-sign-up', async () => {
-      await openDefault(page, e2e.url);
+      await openDefault(page, suite.e2e.url);
       const alert = page.getByRole('alert');
       await page.getByRole('textbox', { name: ui('email') }).fill('nobody@example.test');
       await page.locator('input[type=password]').fill('not-the-password');
@@ -220,7 +205,7 @@ describe.skipIf(!e2eAvailable)('helpdesk admin screens and forms in default stor
   it('Escape in the due-date picker of a dialog closes only the picker (item 12)', async () => {
     const { page, errors } = await newPage(await fresh());
     await step(page, 'ha-escape-picker', async () => {
-      await openDefault(page, e2e.url);
+      await openDefault(page, suite.e2e.url);
       await signInAsDemo(page, 'Agent');
       await nav(page, 'Board').click();
       const card = page.getByRole('region', { name: 'New', exact: true }).getByRole('link').first();
@@ -252,7 +237,7 @@ describe.skipIf(!e2eAvailable)('helpdesk admin screens and forms in default stor
   it('staff-only screens opened by URL say "Not available" to a customer (item 15)', async () => {
     const { page, errors } = await newPage(await fresh());
     await step(page, 'ha-staff-only', async () => {
-      await openDefault(page, e2e.url);
+      await openDefault(page, suite.e2e.url);
       await signInAsDemo(page, 'Customer');
       const titles: Record<string, string> = {
         '/board': 'Board',
@@ -273,7 +258,7 @@ describe.skipIf(!e2eAvailable)('helpdesk admin screens and forms in default stor
         );
       }
       // Opened by URL from outside the app too (a reload of the address).
-      await page.goto(`${e2e.url}/board`);
+      await page.goto(`${suite.e2e.url}/board`);
       await page.getByRole('heading', { level: 1, name: ui('forbiddenTitle') }).waitFor({ timeout: 60_000 });
     });
     expect(errors).toEqual([]);

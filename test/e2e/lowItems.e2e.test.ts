@@ -1,18 +1,16 @@
 import dayjs from 'dayjs';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { formatMessage } from '../../src/runtime/formatMessage.ts';
 import { ui } from '../../src/runtime/uiText.ts';
 import {
+  appWithFreshProfiles,
   dismissToasts,
-  type E2E,
   e2eAvailable,
   fileOf,
-  freshProfile,
   newPage,
   openDefault,
   signInAsDemo,
-  startE2E,
   step,
 } from './harness.ts';
 
@@ -23,29 +21,16 @@ import {
  * progress, and toasts on a phone that cover no button and never a dialog.
  */
 describe.skipIf(!e2eAvailable)('helpdesk low items in default storage', () => {
-  let e2e: E2E;
-  const contexts: BrowserContext[] = [];
-  const fresh = async (options: { width?: number; height?: number } = {}) => {
-    const c = await freshProfile(e2e, options);
-    contexts.push(c);
-    return c;
-  };
+  const suite = appWithFreshProfiles('examples/helpdesk');
+  const { fresh } = suite;
   const nav = (page: Page, name: string) =>
     page.getByRole('navigation', { name: ui('navigation') }).getByRole('link', { name, exact: true });
   const crumbs = (page: Page) => page.getByRole('navigation', { name: ui('breadcrumbs') });
 
-  beforeAll(async () => {
-    e2e = await startE2E('examples/helpdesk');
-  }, 400_000);
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await e2e?.close();
-  });
-
   it('the due-date picker starts today (DUE_IN_PAST), and an overdue ticket keeps its actions', async () => {
     const { page, errors } = await newPage(await fresh());
     await step(page, 'low-due-picker', async () => {
-      await openDefault(page, e2e.url);
+      await openDefault(page, suite.e2e.url);
       await signInAsDemo(page, 'Agent');
       await nav(page, 'Board').click();
       const card = page.getByRole('region', { name: 'New', exact: true }).getByRole('link').first();
@@ -84,7 +69,7 @@ describe.skipIf(!e2eAvailable)('helpdesk low items in default storage', () => {
       const actions = page.getByRole('group', { name: ui('actions') });
       await actions.waitFor();
       // The row's due date has passed, yet no button is held back by DUE_IN_PAST.
-      await expect(page.getByText(formatMessage(e2e.spec, 'DUE_IN_PAST')).count()).resolves.toBe(0);
+      await expect(page.getByText(formatMessage(suite.e2e.spec, 'DUE_IN_PAST')).count()).resolves.toBe(0);
       const enabled = await actions
         .getByRole('button')
         .evaluateAll((bs) => bs.filter((b) => !b.hasAttribute('disabled')).length);
@@ -97,7 +82,7 @@ describe.skipIf(!e2eAvailable)('helpdesk low items in default storage', () => {
     const { page, errors } = await newPage(await fresh());
     const TITLE = 'Breadcrumbs and a large log file';
     await step(page, 'low-crumbs', async () => {
-      await openDefault(page, e2e.url);
+      await openDefault(page, suite.e2e.url);
       await signInAsDemo(page, 'Customer');
       await page.getByRole('link', { name: 'New ticket', exact: true }).first().click();
       await crumbs(page).getByRole('link', { name: 'Tickets' }).waitFor();
@@ -179,7 +164,7 @@ describe.skipIf(!e2eAvailable)('helpdesk low items in default storage', () => {
         return { toasts: toasts.length, hits };
       });
     await step(page, 'low-profile', async () => {
-      await openDefault(page, e2e.url);
+      await openDefault(page, suite.e2e.url);
       await signInAsDemo(page, 'Customer');
       await page.getByRole('button', { name: ui('signedInAs', { email: 'customer@demo.test' }) }).click();
       await page.getByRole('menuitem', { name: ui('myProfile') }).click();
@@ -232,7 +217,7 @@ describe.skipIf(!e2eAvailable)('helpdesk low items in default storage', () => {
     });
     await step(page, 'low-phone-list', async () => {
       // On a phone the filters fold away: the first tickets are on the first screen.
-      await page.goto(`${e2e.url}/tickets`);
+      await page.goto(`${suite.e2e.url}/tickets`);
       const firstRow = page.getByRole('table').getByRole('link').first();
       await firstRow.waitFor({ timeout: 60_000 });
       const box = await firstRow.boundingBox();

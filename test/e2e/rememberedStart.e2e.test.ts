@@ -1,16 +1,14 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appSlug } from '../../src/backend/embedded/browser/startBackendWorker.ts';
 import { ui } from '../../src/runtime/uiText.ts';
 import {
-  type E2E,
+  appWithFreshProfiles,
   e2eAvailable,
-  freshProfile,
   holdDatabase,
   newPage,
   openDefault,
   signInAsDemo,
-  startE2E,
   step,
   switchDemo,
 } from './harness.ts';
@@ -23,25 +21,14 @@ import {
  * test lets go.
  */
 describe.skipIf(!e2eAvailable)('a return visit starts from what the person saw last', () => {
-  let e2e: E2E;
-  let slug: string;
-  const contexts: BrowserContext[] = [];
-  const fresh = async () => {
-    const c = await freshProfile(e2e);
-    contexts.push(c);
-    return c;
-  };
-
-  beforeAll(async () => {
-    e2e = await startE2E('examples/helpdesk');
-    slug = appSlug(e2e.spec);
-  }, 400_000);
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await e2e?.close();
+  const suite = appWithFreshProfiles('examples/helpdesk');
+  const { fresh } = suite;
+  let slug = '';
+  beforeAll(() => {
+    slug = appSlug(suite.e2e.spec);
   });
 
-  const hold = (context: BrowserContext) => holdDatabase(context, e2e.url, slug);
+  const hold = (context: BrowserContext) => holdDatabase(context, suite.e2e.url, slug);
 
   const firstRowText = (page: Page) => page.locator('main tbody tr a').first().textContent();
   const remembered = (page: Page) =>
@@ -52,7 +39,7 @@ describe.skipIf(!e2eAvailable)('a return visit starts from what the person saw l
     const { page: first, errors } = await newPage(context);
     let title = '';
     await step(first, 'remembered-first-visit', async () => {
-      await openDefault(first, e2e.url);
+      await openDefault(first, suite.e2e.url);
       await signInAsDemo(first, 'Agent');
       // The agent lands on the dashboard; the ticket list is one click away.
       await first.getByRole('navigation').getByRole('link', { name: 'Tickets', exact: true }).click();
@@ -78,7 +65,7 @@ describe.skipIf(!e2eAvailable)('a return visit starts from what the person saw l
     const held = await hold(context);
     const { page, errors: again } = await newPage(context);
     await step(page, 'remembered-return-visit', async () => {
-      await page.goto(`${e2e.url}/tickets`);
+      await page.goto(`${suite.e2e.url}/tickets`);
       // Shown while the database cannot open (its lock is held), so it can only be what was kept.
       await expect.poll(() => firstRowText(page), { timeout: 60_000 }).toBe('Remembered title');
       expect(await page.evaluate(() => performance.getEntriesByName('ninefold:backend-ready').length)).toBe(
@@ -98,7 +85,7 @@ describe.skipIf(!e2eAvailable)('a return visit starts from what the person saw l
     const context = await fresh();
     const { page, errors } = await newPage(context);
     await step(page, 'remembered-sign-out', async () => {
-      await openDefault(page, e2e.url);
+      await openDefault(page, suite.e2e.url);
       await signInAsDemo(page, 'Agent');
       await expect.poll(() => remembered(page), { timeout: 10_000 }).not.toBeNull();
       await page.getByRole('button', { name: /^Signed in as/ }).click();
@@ -113,7 +100,7 @@ describe.skipIf(!e2eAvailable)('a return visit starts from what the person saw l
     const held = await hold(context);
     const { page: again, errors: againErrors } = await newPage(context);
     await step(again, 'remembered-signed-out-return', async () => {
-      await again.goto(`${e2e.url}/tickets`);
+      await again.goto(`${suite.e2e.url}/tickets`);
       // Nobody is signed in: the sign-in screen needs no data and shows with the database closed.
       await again
         .getByRole('button', { name: /^Agent/ })
@@ -137,7 +124,7 @@ describe.skipIf(!e2eAvailable)('a return visit starts from what the person saw l
     const context = await fresh();
     const { page, errors } = await newPage(context);
     await step(page, 'remembered-switch', async () => {
-      await openDefault(page, e2e.url);
+      await openDefault(page, suite.e2e.url);
       await signInAsDemo(page, 'Agent');
       await expect.poll(() => remembered(page), { timeout: 10_000 }).toContain('agent@demo.test');
       await switchDemo(page, 'Customer');
