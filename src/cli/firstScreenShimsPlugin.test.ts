@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { RemoveScroll } from 'react-remove-scroll';
 import { describe, expect, it } from 'vitest';
+import * as mantineUseId from '../react/mantineUseId.ts';
 import * as mergeRefs from '../react/mergeRefs.ts';
 import * as removeScroll from '../react/removeScrollClassNames.ts';
 import { FIRST_SCREEN_SHIMS, ninefoldFirstScreenShimsPlugin } from './firstScreenShimsPlugin.ts';
@@ -13,6 +14,7 @@ const require = createRequire(import.meta.url);
 // The package's entry sits one folder down (cjs/ or esm/): its folder's parent is the package.
 const mantine = (path: string) =>
   join(dirname(dirname(require.resolve('@mantine/core'))), 'esm/components', path);
+const mantineHooks = join(dirname(dirname(require.resolve('@mantine/hooks'))), 'esm/index.mjs');
 const resolveId = (source: string, importer: string | undefined) =>
   (ninefoldFirstScreenShimsPlugin().resolveId as (s: string, i: string | undefined) => unknown)(
     source,
@@ -36,6 +38,7 @@ const CASES = [
     source: 'react-remove-scroll',
     copy: removeScroll,
   },
+  { importer: mantineHooks, source: './use-id/use-id.mjs', copy: mantineUseId },
 ];
 
 /** The names a module imports from `source` (`import { a, b as c } from "source"`). */
@@ -62,6 +65,8 @@ describe('ninefoldFirstScreenShimsPlugin', () => {
     expect(resolveId('react-remove-scroll', mantine('ModalBase/ModalBase.mjs'))).toBeNull();
     expect(resolveId('@floating-ui/react', undefined)).toBeNull();
     expect(resolveId('react', mantine('ScrollArea/ScrollArea.mjs'))).toBeNull();
+    expect(resolveId('./use-id/use-id.mjs', mantine('Checkbox/Checkbox.mjs'))).toBeNull();
+    expect(resolveId('./use-idle/use-idle.mjs', mantineHooks)).toBeNull();
   });
 
   it("the class names are react-remove-scroll's own (Modal's scroll lock offsets elements by them)", () => {

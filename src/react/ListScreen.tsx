@@ -16,7 +16,18 @@ import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconFilter, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { lazy, type MouseEvent, memo, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  lazy,
+  type HTMLAttributes,
+  type MouseEvent,
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Link, useSearchParams } from 'wouter';
 import type { Row } from '../backend/types.ts';
 import { hasBulkTransition } from '../runtime/bulkTransitions.ts';
@@ -35,6 +46,10 @@ import { useNavigate } from './navigation.ts';
 import { useChosenColumns } from './useChosenColumns.ts';
 
 const ROW_HEIGHT = 52;
+/** What the list's scroll area leaves for the header, toolbar and pager above and below it. */
+const CHROME_HEIGHT = 300;
+/** Marks the list's scroll area, where the rows' virtualiser finds it (a data attribute). */
+const SCROLLER_PROPS = { 'data-list-scroller': '' } as HTMLAttributes<HTMLDivElement>;
 
 let firstRowMarked = false;
 let firstConfirmedMarked = false;
@@ -125,10 +140,6 @@ export function ListScreen({ route }: { route: RouteEntry }) {
     setParams(listStateToParams({ ...state, page: 1, ...patch }, screen?.sort), { replace: true });
   // Short: the measure is last key → rows shown, and a page of rows costs one request.
   const onSearch = useDebouncedCallback((q: string) => setState({ search: q }), 120);
-  // State, not a ref: the rows' virtualiser must re-render once the scroll area exists. With a ref
-  // it read `null` on a first render that came with the data (a reload, a URL opened directly),
-  // never subscribed to scrolling, and showed only the first screenful of rows.
-  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   // The search box is uncontrolled; "Clear filters" remounts it empty. Remounting it when the
   // search first became non-empty (as a key on the value did) dropped the focus mid-word whenever
   // the debounce fired between two keys.
@@ -293,7 +304,11 @@ export function ListScreen({ route }: { route: RouteEntry }) {
             )}
           </Stack>
         ) : (
-          <ScrollArea.Autosize mah="calc(100dvh - 300px)" viewportRef={setScroller} type="auto">
+          <ScrollArea.Autosize
+            mah={`calc(100dvh - ${CHROME_HEIGHT}px)`}
+            viewportProps={SCROLLER_PROPS}
+            type="auto"
+          >
             <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" stickyHeader>
               <Table.Thead>
                 <Table.Tr>
@@ -325,7 +340,6 @@ export function ListScreen({ route }: { route: RouteEntry }) {
                 columns={visibleColumns}
                 entity={entity}
                 detail={detail}
-                scroller={scroller}
                 chosen={selectable ? chosen : undefined}
                 onToggle={toggle}
               />
@@ -391,7 +405,6 @@ interface VirtualRowsProps {
   columns: readonly string[];
   entity: string;
   detail: RouteEntry | undefined;
-  scroller: HTMLDivElement | null;
   /** The chosen rows' ids; undefined when rows cannot be chosen. */
   chosen: ReadonlySet<string> | undefined;
   onToggle(id: string): void;
@@ -402,22 +415,32 @@ interface VirtualRowsProps {
  * rows (and only the rows coming into view, each memoised), never the screen's filters and
  * inputs: re-rendering those on every scroll frame made long tasks of 100-350 ms.
  */
-function VirtualRows({ rows, columns, entity, detail, scroller, chosen, onToggle }: VirtualRowsProps) {
+function VirtualRows({ rows, columns, entity, detail, chosen, onToggle }: VirtualRowsProps) {
   const navigate = useNavigate();
+  // The scroll area is found from the rows' own element, not passed down from a ref or state of
+  // the screen: a ref is attached after the rows' layout effects (where the virtualiser looks for
+  // it), so it read `null` on a first render that came with the data and never followed the
+  // scrolling; state set from that ref re-rendered the whole screen once more, synchronously,
+  // before the first rows could paint.
+  const body = useRef<HTMLTableSectionElement>(null);
   const virtual = useVirtualizer({
     count: rows.length,
-    getScrollElement: () => scroller,
+    getScrollElement: () => body.current?.closest<HTMLDivElement>('[data-list-scroller]') ?? null,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
-    // Until the scroll area is measured, assume a screenful: otherwise a busy first frame can
-    // measure 0, render no rows, and leave a table with a count but nothing in it.
-    initialRect: { width: 1024, height: 800 },
+    // Until the scroll area is measured, assume its largest size (the screen's height less the
+    // chrome above it): a busy first frame could measure 0 and render no rows, and a guess that
+    // differs from the measure renders the rows a second time when it arrives.
+    initialRect: {
+      width: window.innerWidth,
+      height: Math.max(window.innerHeight - CHROME_HEIGHT, ROW_HEIGHT * 4),
+    },
   });
   const items = virtual.getVirtualItems();
   const padTop = items[0]?.start ?? 0;
   const padBottom = items.length > 0 ? virtual.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
   return (
-    <Table.Tbody>
+    <Table.Tbody ref={body}>
       {padTop > 0 && <tr style={{ height: padTop }} />}
       {items.map((item) => {
         const row = rows[item.index] as Row;
