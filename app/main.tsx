@@ -5,11 +5,15 @@ import spec, { demoLoaded } from 'virtual:ninefold-spec';
 import { appSlug } from '../src/runtime/appSlug.ts';
 import { LOCALE_STORAGE_KEY, pickLocale, setLocale } from '../src/runtime/locale.ts';
 import { readRememberedStart, startMemoryKey } from '../src/runtime/rememberedStart.ts';
+import { revealScreen } from '../src/runtime/screenPreview.ts';
 import { loadUiCatalogue, ui } from '../src/runtime/uiText.ts';
 
 // The entry chunk is only this: the boot screen (index.html) paints at once, and the backend
 // (PGlite client, migration compiler, rules) and the UI (React, Mantine, router) load as two
 // chunks in parallel. Each screen kind is a further chunk (React.lazy in NinefoldApp).
+
+/** How long the last visit's screen may stay shown over an app that draws none of its own. */
+const PREVIEW_AT_MOST_MS = 15_000;
 
 const text = (id: string, value: string) => {
   const el = document.getElementById(id);
@@ -96,6 +100,9 @@ async function boot(): Promise<void> {
   // answers replace it as they arrive. Otherwise the app waits for the database, as it always did.
   const memory = started.remembers;
   const remembered = memory ? readRememberedStart(memory.target, memory.signedIn, Date.now()) : null;
+  // The picture of the last screen (src/runtime/screenPreview.ts) stays only over a remembered
+  // person's screen, which the app draws at once; otherwise the boot screen or sign-in is next.
+  if (!remembered?.session) revealScreen();
   if (!remembered) await ready;
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root');
@@ -109,6 +116,8 @@ async function boot(): Promise<void> {
     remembered,
     started.demoScreens,
   );
+  // Should the app not draw a screen of its own soon (its code failed to load), the picture goes.
+  setTimeout(revealScreen, PREVIEW_AT_MOST_MS);
   try {
     await ready;
   } catch (e) {
@@ -121,6 +130,7 @@ async function boot(): Promise<void> {
 
 boot().catch((e: unknown) => {
   console.error(e);
+  revealScreen();
   text('boot-title', ui('appFailed'));
   text('boot-detail', e instanceof Error ? e.message : String(e));
 });

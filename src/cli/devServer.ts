@@ -6,6 +6,7 @@ import { isDocPath, specFromDoc } from '../import/loadDoc.ts';
 import { specLoaderAliases, viteAliases } from '../sourceAliases.ts';
 import { backendBuildChoice } from './backendEnv.ts';
 import { ninefoldFirstScreenShimsPlugin } from './firstScreenShimsPlugin.ts';
+import { ninefoldScreenPreviewPlugin } from './screenPreviewPlugin.ts';
 import { ninefoldSnapshotPlugin } from './snapshotPlugin.ts';
 import { ninefoldWorkerStartPlugin } from './workerStartPlugin.ts';
 
@@ -104,6 +105,8 @@ export async function viteConfig(
       ninefoldSnapshotPlugin(specFile, { enabled: backend.kind === 'embedded' }),
       // The embedded backend's worker starts from the HTML, before the entry chunk loads.
       ...(backend.kind === 'embedded' ? [ninefoldWorkerStartPlugin(specFile)] : []),
+      // …and a return visit shows the last screen's picture before any code runs.
+      ...(backend.kind === 'embedded' ? [ninefoldScreenPreviewPlugin(specFile)] : []),
     ],
     // PGlite ships its own WebAssembly and data files; pre-bundling would break their URLs.
     optimizeDeps: { exclude: ['@electric-sql/pglite'] },

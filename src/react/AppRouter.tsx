@@ -9,6 +9,7 @@ import { useRuntime } from './context.ts';
 import { useAppLocation, useAppSearch, useParams } from './navigation.ts';
 import { ForbiddenPage, NotFoundPage } from './pages.tsx';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary.tsx';
+import { ScreenShown } from './ScreenShown.tsx';
 import { PROFILE_PATH, Shell } from './Shell.tsx';
 
 // One chunk per screen kind: a visit downloads the screens it shows; the rest load on first
@@ -49,6 +50,7 @@ export function AppRouter({ routes }: { routes: RouteEntry[] }) {
       element: (
         <Suspense fallback={screenFallback}>
           <ProfileScreen />
+          <ScreenShown />
         </Suspense>
       ),
     });
@@ -63,6 +65,7 @@ export function AppRouter({ routes }: { routes: RouteEntry[] }) {
           ))}
           <Route>
             <NotFoundPage />
+            <ScreenShown />
           </Route>
         </Switch>
       </Shell>
@@ -73,10 +76,23 @@ export function AppRouter({ routes }: { routes: RouteEntry[] }) {
 function Screen({ route }: { route: RouteEntry }) {
   const runtime = useRuntime();
   const params = useParams();
-  const screen = runtime.spec.screens[route.name];
   useEffect(() => {
     document.title = `${route.title} · ${runtime.spec.purpose.name}`;
   }, [route.title, runtime.spec.purpose.name]);
+  return (
+    <Suspense fallback={screenFallback}>
+      {screenContent(runtime, route, params)}
+      <ScreenShown />
+    </Suspense>
+  );
+}
+
+function screenContent(
+  runtime: ReturnType<typeof useRuntime>,
+  route: RouteEntry,
+  params: Record<string, string | undefined>,
+) {
+  const screen = runtime.spec.screens[route.name];
   // One rule for every screen: a screen the specification puts in some roles' navigation is
   // theirs; opened by URL by anyone else it is "Not available" (the home screen sends them to
   // their own first screen instead). Screens in nobody's navigation (details, edit forms) are
@@ -100,11 +116,7 @@ function Screen({ route }: { route: RouteEntry }) {
       />
     );
   }
-  return (
-    <Suspense fallback={screenFallback}>
-      {builtIn(route, params[route.rowParam ?? 'id'], screen?.component)}
-    </Suspense>
-  );
+  return builtIn(route, params[route.rowParam ?? 'id'], screen?.component);
 }
 
 function builtIn(route: RouteEntry, id: string | undefined, component: string | undefined) {

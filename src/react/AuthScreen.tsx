@@ -14,7 +14,8 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconUser } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
+import { revealScreen } from '../runtime/screenPreview.ts';
 import { ui } from '../runtime/uiText.ts';
 import { type DemoAccount, useRuntime } from './context.ts';
 import { errorMessage } from './display.tsx';
@@ -23,6 +24,8 @@ import { LocaleSwitch } from './LocaleSwitch.tsx';
 /** Sign in / sign up, with the demo accounts (embedded backend) one click away. */
 export function AuthScreen() {
   const { spec, backend, demoAccounts, signInDemo, authFailure } = useRuntime();
+  // The last visit's screen, if its picture is still shown, is not who is here now.
+  useLayoutEffect(() => revealScreen(), []);
   const [mode, setMode] = useState<'in' | 'up'>('in');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

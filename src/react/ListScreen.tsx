@@ -17,8 +17,8 @@ import { IconDownload, IconFilter, IconPlus, IconSearch, IconX } from '@tabler/i
 import { useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
-  lazy,
   type HTMLAttributes,
+  lazy,
   type MouseEvent,
   memo,
   Suspense,

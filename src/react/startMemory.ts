@@ -7,6 +7,7 @@ import {
   rememberStart,
   type StartMemoryTarget,
 } from '../runtime/rememberedStart.ts';
+import { rememberPreview } from '../runtime/screenPreview.ts';
 
 /**
  * Puts a remembered screen into a new query cache, every query marked stale (updated at 0): each
@@ -22,6 +23,12 @@ export function hydrateRemembered(client: QueryClient, queries: unknown): void {
     mutations: [],
     queries: state.queries.map((q) => ({ ...q, state: { ...q.state, dataUpdatedAt: 0 } })),
   });
+}
+
+/** Runs `fn` when the browser is idle (within a second), or soon where it cannot tell. */
+function idle(fn: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(fn, { timeout: 1000 });
+  else setTimeout(fn, 0);
 }
 
 /** Above this (JSON characters), a screen is not remembered: localStorage is small and synchronous. */
@@ -65,8 +72,14 @@ export function useRememberStart(
     const save = () => {
       timer = undefined;
       const queries = shownQueries(client);
-      if (queries)
-        rememberStart(target, session, `${window.location.pathname}${window.location.search}`, queries);
+      if (!queries) return;
+      const path = `${window.location.pathname}${window.location.search}`;
+      rememberStart(target, session, path, queries);
+      // The screen's picture too, once the browser has a moment (a copy of the page's DOM).
+      idle(() => {
+        if (`${window.location.pathname}${window.location.search}` === path)
+          rememberPreview(target, session, path);
+      });
     };
     const off = client.getQueryCache().subscribe((event) => {
       if (event.type !== 'updated') return;

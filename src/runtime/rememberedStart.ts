@@ -12,6 +12,12 @@ export interface StartMemoryTarget {
 /** The localStorage key an app (by its slug, `appSlug`) keeps its start under. */
 export const startMemoryKey = (slug: string): string => `ninefold-${slug}-start`;
 
+/**
+ * The localStorage key of the picture of the screen kept with a start (`startKey`): what the page
+ * shows before any script of the app runs (src/runtime/screenPreview.ts); dropped with the start.
+ */
+export const previewKey = (startKey: string): string => `${startKey}-preview`;
+
 /** What a return visit can show before the database is open. */
 export interface RememberedStart {
   /** Who was signed in (no token: the token stays where the backend keeps it); null: nobody. */
@@ -166,10 +172,11 @@ export function forgetStartUnless(target: StartMemoryTarget, userId: string): vo
   if (stored && stored.session?.user?.id !== userId) forgetStart(target);
 }
 
-/** Drops what was remembered (sign-out, another person, a refused session). */
+/** Drops what was remembered (sign-out, another person, a refused session), its picture too. */
 export function forgetStart(target: StartMemoryTarget): void {
   try {
     storage()?.removeItem(target.key);
+    storage()?.removeItem(previewKey(target.key));
   } catch {
     // Blocked storage held nothing.
   }

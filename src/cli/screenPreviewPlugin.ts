@@ -1,0 +1,56 @@
+import type { Plugin } from 'vite';
+
+/**
+ * The inline script at the end of `<body>` that shows the picture of the screen kept from the
+ * last visit (src/runtime/screenPreview.ts, under `key`) when it is for this address, this build
+ * and a session that has not expired: over `#root`, which keeps its size (the app lays out and
+ * measures its screen underneath), in an inert box (no clicks, focus or screen-reader text reach
+ * it; a click on it lands on the box and does nothing). The app removes it when its own screen is
+ * drawn. Not with `?memory` (nothing is remembered there). Plain ES2017; any failure shows nothing.
+ *
+ * @example
+ * screenPreviewScript('ninefold-helpdesk-start-preview')
+ */
+export function screenPreviewScript(key: string): string {
+  return [
+    'try{(function(){',
+    'if(/[?&]memory(?:[&=]|$)/.test(location.search))return;',
+    `var p=JSON.parse(localStorage.getItem(${JSON.stringify(key)})||"null");`,
+    'var e=document.querySelector(\'script[type="module"][src]\');',
+    'if(!p||p.v!==1||!e||p.build!==e.getAttribute("src")||!(p.expiresAt>Date.now()))return;',
+    'var w=location.pathname+location.search,s=null;',
+    'for(var k=0;k<p.screens.length;k++)if(p.screens[k].path===w){s=p.screens[k];break}',
+    'var r=document.getElementById("root");if(!s||!r)return;',
+    'var o=document.createElement("div");o.id="ninefold-preview";',
+    'o.style.cssText="position:fixed;inset:0;z-index:10000;overflow:hidden;background:var(--mantine-color-body)";',
+    'var i=document.createElement("div");i.inert=true;i.setAttribute("inert","");i.innerHTML=s.html;o.appendChild(i);',
+    'if(s.scheme)document.documentElement.setAttribute("data-mantine-color-scheme",s.scheme);',
+    'r.parentNode.insertBefore(o,r.nextSibling);performance.mark("ninefold:preview-shown")',
+    '})()}catch(x){}',
+  ].join('');
+}
+
+/**
+ * Vite plugin for embedded builds: puts `screenPreviewScript` for the app's start memory (by the
+ * spec's slug) at the end of the page's body. Only in `vite build`: the dev server's pages have no
+ * build to match (src/runtime/screenPreview.ts keeps no picture there).
+ *
+ * @example
+ * plugins: [react(), ninefoldScreenPreviewPlugin(specFile)]
+ */
+export function ninefoldScreenPreviewPlugin(specFile: string): Plugin {
+  return {
+    name: 'ninefold-screen-preview',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler() {
+        const { loadSpecForBuild } = await import('./snapshotPlugin.ts');
+        const { appSlug } = await import('../runtime/appSlug.ts');
+        const { previewKey, startMemoryKey } = await import('../runtime/rememberedStart.ts');
+        const key = previewKey(startMemoryKey(appSlug(await loadSpecForBuild(specFile))));
+        return [{ tag: 'script', children: screenPreviewScript(key), injectTo: 'body' }];
+      },
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import type { Session } from '../backend/types.ts';
+import { previewKey, type StartMemoryTarget } from './rememberedStart.ts';
+
+/**
+ * A picture of the screen a signed-in person last looked at: its HTML, kept beside the remembered
+ * start (rememberedStart.ts). On the next visit to the same address, the page's inline script
+ * (src/cli/screenPreviewPlugin.ts) shows it before any of the app's code has loaded, over the app,
+ * inert (nothing in it can be clicked, focused or read out); the app takes its place the moment
+ * its own screen is drawn (`revealScreen`). Only the build that drew it shows it: class names and
+ * markup belong to one build.
+ */
+export interface StoredPreview {
+  v: 1;
+  /** The build that drew them: the page's entry script (hashed; any change of code or spec renames it). */
+  build: string;
+  /** Whose screens they are, and until when that session holds (after that: not shown). */
+  user: string;
+  expiresAt: number;
+  /** The last few screens, newest first, by path (pathname and search, as the remembered start keeps them). */
+  screens: {
+    path: string;
+    /** The colour scheme it was drawn in (Mantine's `data-mantine-color-scheme`). */
+    scheme: string | null;
+    html: string;
+  }[];
+}
+
+/** How many screens' pictures are kept: the list survives a look at a ticket (as rememberedStart.ts). */
+const SCREENS_KEPT = 3;
+
+/** The element the page's inline script shows a preview in. */
+export const PREVIEW_ID = 'ninefold-preview';
+
+/** Above this (characters of HTML), a screen's picture is not kept: localStorage is small and synchronous. */
+const MAX_PREVIEW = 400_000;
+
+/** The build a page comes from: its entry script's address, or null (the dev server: no picture). */
+export function buildOf(doc: Document): string | null {
+  const src = doc.querySelector('script[type="module"][src]')?.getAttribute('src') ?? null;
+  return src && /\/assets\//.test(src) ? src : null;
+}
+
+/**
+ * The app's screen (`#root`) as HTML to show again: no scripts or embedded documents, no inline
+ * event handlers, and no text typed into fields (a half-typed form is not kept on the device);
+ * a read-only field keeps what it shows (a filter's chosen option).
+ */
+export function previewHtml(root: Element): string {
+  const copy = root.cloneNode(true) as Element;
+  for (const el of copy.querySelectorAll('script, iframe, object, embed, noscript, template')) el.remove();
+  for (const el of copy.querySelectorAll('*')) {
+    for (const a of [...el.attributes]) if (a.name.toLowerCase().startsWith('on')) el.removeAttribute(a.name);
+    if (el.tagName === 'INPUT' && !el.hasAttribute('readonly')) el.removeAttribute('value');
+    if (el.tagName === 'TEXTAREA') el.textContent = '';
+  }
+  return copy.innerHTML;
+}
+
+function storage(): Storage | undefined {
+  try {
+    return (globalThis as { localStorage?: Storage }).localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Keeps a picture of what `doc`'s app shows now for `session`'s next visit to `path`, beside the
+ * last few other screens; nothing when the page is not a build's or shows a picture itself, and no
+ * picture for `path` when it is too large.
+ */
+export function rememberPreview(
+  target: StartMemoryTarget,
+  session: Session,
+  path: string,
+  doc: Document = document,
+): void {
+  const root = doc.getElementById('root');
+  const build = buildOf(doc);
+  if (!root || !build || doc.getElementById(PREVIEW_ID)) return;
+  const html = previewHtml(root);
+  const key = previewKey(target.key);
+  try {
+    const old = JSON.parse(storage()?.getItem(key) ?? 'null') as StoredPreview | null;
+    const kept =
+      old?.v === 1 && old.build === build && old.user === session.user.id && Array.isArray(old.screens)
+        ? old.screens.filter((sc) => sc.path !== path)
+        : [];
+    const scheme = doc.documentElement.getAttribute('data-mantine-color-scheme');
+    const value: StoredPreview = {
+      v: 1,
+      build,
+      user: session.user.id,
+      expiresAt: session.expiresAt,
+      screens: [...(html.length > MAX_PREVIEW ? [] : [{ path, scheme, html }]), ...kept].slice(
+        0,
+        SCREENS_KEPT,
+      ),
+    };
+    storage()?.setItem(key, JSON.stringify(value));
+  } catch {
+    // Over the quota, blocked or unreadable: the next visit starts without a picture, as before.
+    try {
+      storage()?.removeItem(key);
+    } catch {
+      // Blocked storage held nothing.
+    }
+  }
+}
+
+/**
+ * Takes the picture away, when there is one: the app's own screen is drawn (or will not be: the
+ * sign-in screen, a failed start). Idempotent.
+ */
+export function revealScreen(doc: Document = document): void {
+  const shown = doc.getElementById(PREVIEW_ID);
+  if (!shown) return;
+  shown.remove();
+  performance.mark('ninefold:preview-replaced');
+}

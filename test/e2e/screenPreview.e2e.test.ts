@@ -1,0 +1,135 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appSlug } from '../../src/runtime/appSlug.ts';
+import { previewKey, startMemoryKey } from '../../src/runtime/rememberedStart.ts';
+import { previewHtml } from '../../src/runtime/screenPreview.ts';
+import { ui } from '../../src/runtime/uiText.ts';
+import { appWithFreshProfiles, e2eAvailable, newPage, openDefault, signInAsDemo, step } from './harness.ts';
+
+/**
+ * A return visit shows a picture of the screen the person last looked at before any of the app's
+ * code has run (the page's inline script, src/cli/screenPreviewPlugin.ts), then the live screen in
+ * its place (src/runtime/screenPreview.ts). Built app, default storage, as a person gets it.
+ */
+describe.skipIf(!e2eAvailable)('a return visit shows the last screen’s picture first', () => {
+  const suite = appWithFreshProfiles('examples/helpdesk');
+  const { fresh } = suite;
+  let key = '';
+  beforeAll(() => {
+    key = previewKey(startMemoryKey(appSlug(suite.e2e.spec)));
+  });
+
+  const mark = (page: Page, name: string) =>
+    page.evaluate((n) => performance.getEntriesByName(n, 'mark')[0]?.startTime ?? null, name);
+  const stored = (page: Page) => page.evaluate((k) => localStorage.getItem(k), key);
+  const pathsKept = async (page: Page) =>
+    (
+      (JSON.parse((await stored(page)) ?? 'null') as { screens: { path: string }[] } | null)?.screens ?? []
+    ).map((s) => s.path);
+
+  /** Signs the agent in and opens the ticket list, until its picture is kept. */
+  async function seeTickets(page: Page): Promise<string> {
+    await openDefault(page, suite.e2e.url);
+    await signInAsDemo(page, 'Agent');
+    await page.getByRole('navigation').getByRole('link', { name: 'Tickets', exact: true }).click();
+    const first = page.locator('main tbody tr a').first();
+    await first.waitFor({ timeout: 60_000 });
+    await expect.poll(() => pathsKept(page), { timeout: 20_000 }).toContain('/tickets');
+    return (await first.textContent()) ?? '';
+  }
+
+  it('paints the picture before the app’s code runs, then the live screen takes its place', async () => {
+    const context = await fresh();
+    const { page: first, errors } = await newPage(context);
+    let title = '';
+    await step(first, 'preview-first-visit', async () => {
+      title = await seeTickets(first);
+      await first.close();
+    });
+    expect(title).not.toBe('');
+    const { page, errors: again } = await newPage(context);
+    await step(page, 'preview-return-visit', async () => {
+      await page.goto(`${suite.e2e.url}/tickets`, { waitUntil: 'commit' });
+      const picture = page.locator('#ninefold-preview');
+      await picture.locator('tbody tr a').first().waitFor({ state: 'attached', timeout: 30_000 });
+      // Nothing in the picture can be clicked, focused or read out.
+      expect(await picture.locator(':scope > div[inert]').count()).toBe(1);
+      expect(await picture.locator('tbody tr a').first().textContent()).toBe(title);
+      // The live screen replaces it, and works.
+      await picture.waitFor({ state: 'detached', timeout: 120_000 });
+      const live = page.locator('main tbody tr a').first();
+      await expect.poll(() => live.textContent(), { timeout: 30_000 }).toBe(title);
+      const shown = await mark(page, 'ninefold:preview-shown');
+      const uiLoaded = await mark(page, 'ninefold:ui-loaded');
+      const replaced = await mark(page, 'ninefold:preview-replaced');
+      expect(shown).not.toBeNull();
+      expect(uiLoaded).not.toBeNull();
+      // Before the UI's code had even loaded.
+      expect(shown as number).toBeLessThan(uiLoaded as number);
+      expect(replaced as number).toBeGreaterThan(uiLoaded as number);
+      await live.click();
+      await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 60_000 });
+    });
+    expect([...errors, ...again]).toEqual([]);
+  }, 400_000);
+
+  it('is not shown at another address, from another build, or after signing out', async () => {
+    const context = await fresh();
+    const { page, errors } = await newPage(context);
+    await step(page, 'preview-not-shown', async () => {
+      await seeTickets(page);
+      // Another address: a ticket never opened here has no picture.
+      await page.goto(`${suite.e2e.url}/tickets/00000000-0000-4000-8000-000000000000`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 60_000 });
+      expect(await mark(page, 'ninefold:preview-shown')).toBeNull();
+      // Another build: the picture names the entry script that drew it.
+      await page.evaluate((k) => {
+        const p = JSON.parse(localStorage.getItem(k) ?? 'null');
+        p.build = '/assets/index-0ld8u1ld.js';
+        localStorage.setItem(k, JSON.stringify(p));
+      }, key);
+      await page.goto(`${suite.e2e.url}/tickets`);
+      await page.locator('main tbody tr a').first().waitFor({ timeout: 60_000 });
+      expect(await mark(page, 'ninefold:preview-shown')).toBeNull();
+      // Signing out forgets every picture with the start.
+      await expect.poll(() => pathsKept(page), { timeout: 20_000 }).toContain('/tickets');
+      await page.getByRole('button', { name: /^Signed in as/ }).click();
+      await page.getByRole('menuitem', { name: ui('signOut') }).click();
+      await page
+        .getByRole('button', { name: /^Agent/ })
+        .first()
+        .waitFor();
+      expect(await stored(page)).toBeNull();
+      await page.goto(`${suite.e2e.url}/tickets`);
+      await page
+        .getByRole('button', { name: /^Agent/ })
+        .first()
+        .waitFor({ timeout: 60_000 });
+      expect(await mark(page, 'ninefold:preview-shown')).toBeNull();
+    });
+    expect(errors).toEqual([]);
+  }, 400_000);
+
+  it('keeps no scripts, event handlers or typed text in a picture', async () => {
+    const context = await fresh();
+    const { page } = await newPage(context);
+    await page.setContent('<!doctype html><title>blank</title>');
+    const html = await page.evaluate(
+      ([source, markup]) => {
+        const fn = new Function(`return ${source}`)() as (root: Element) => string;
+        const root = document.createElement('div');
+        root.innerHTML = markup;
+        return fn(root);
+      },
+      [
+        previewHtml.toString(),
+        '<p onclick="steal()">Row</p><img src="x" onerror="steal()"><script>steal()</script>' +
+          '<iframe src="/x"></iframe><input value="half-typed secret"><textarea>draft</textarea>' +
+          '<input readonly value="Created">',
+      ] as const,
+    );
+    expect(html).toContain('<p>Row</p>');
+    expect(html).toContain('value="Created"');
+    expect(html).not.toMatch(/steal|script|iframe|secret|draft|onerror|onclick/);
+  }, 60_000);
+});
