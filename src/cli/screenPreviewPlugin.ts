@@ -18,12 +18,21 @@ export function screenPreviewScript(key: string): string {
     `var p=JSON.parse(localStorage.getItem(${JSON.stringify(key)})||"null");`,
     'var e=document.querySelector(\'script[type="module"][src]\');',
     'if(!p||p.v!==1||!e||p.build!==e.getAttribute("src")||!(p.expiresAt>Date.now()))return;',
+    // Drawn for a screen of the same kind (a phone's layout is not a desktop's).
+    'var wide=matchMedia("(min-width: 48em)").matches;',
     'var w=location.pathname+location.search,s=null;',
-    'for(var k=0;k<p.screens.length;k++)if(p.screens[k].path===w){s=p.screens[k];break}',
+    'for(var k=0;k<p.screens.length;k++)if(p.screens[k].path===w&&p.screens[k].wide===wide){s=p.screens[k];break}',
     'var r=document.getElementById("root");if(!s||!r)return;',
     'var o=document.createElement("div");o.id="ninefold-preview";',
     'o.style.cssText="position:fixed;inset:0;z-index:10000;overflow:hidden;background:var(--mantine-color-body)";',
-    'var i=document.createElement("div");i.inert=true;i.setAttribute("inert","");i.innerHTML=s.html;o.appendChild(i);',
+    // Parsed in a template (nothing in it runs or loads), then cleaned again as the copy was
+    // (screenPreview.ts): what localStorage holds is data, never code, even if written by another.
+    'var t=document.createElement("template");t.innerHTML=s.html;',
+    'var a=t.content.querySelectorAll("*");for(var n=0;n<a.length;n++){var l=a[n];',
+    'if(/^(script|iframe|frame|frameset|object|embed|base|meta|link|noscript|template)$/i.test(l.tagName)){l.remove();continue}',
+    'for(var j=l.attributes.length-1;j>=0;j--){var b=l.attributes[j];',
+    'if(/^on/i.test(b.name)||/^\\s*(javascript|data|vbscript):/i.test(b.value))l.removeAttribute(b.name)}}',
+    'var i=document.createElement("div");i.inert=true;i.setAttribute("inert","");i.appendChild(t.content);o.appendChild(i);',
     'if(s.scheme)document.documentElement.setAttribute("data-mantine-color-scheme",s.scheme);',
     'r.parentNode.insertBefore(o,r.nextSibling);performance.mark("ninefold:preview-shown")',
     '})()}catch(x){}',

@@ -7,7 +7,7 @@ import {
   rememberStart,
   type StartMemoryTarget,
 } from '../runtime/rememberedStart.ts';
-import { rememberPreview } from '../runtime/screenPreview.ts';
+import { onScreenShown, rememberPreview } from '../runtime/screenPreview.ts';
 
 /**
  * Puts a remembered screen into a new query cache, every query marked stale (updated at 0): each
@@ -24,6 +24,9 @@ export function hydrateRemembered(client: QueryClient, queries: unknown): void {
     queries: state.queries.map((q) => ({ ...q, state: { ...q.state, dataUpdatedAt: 0 } })),
   });
 }
+
+/** How long after an answer what shows is taken as settled. */
+const SETTLE_MS = 300;
 
 /** Runs `fn` when the browser is idle (within a second), or soon where it cannot tell. */
 function idle(fn: () => void): void {
@@ -69,18 +72,24 @@ export function useRememberStart(
     }
     forgetStartUnless(target, session.user.id);
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const here = () => `${window.location.pathname}${window.location.search}`;
+    /** The screen's picture (a copy of the page's DOM), once the browser has a moment. */
+    const picture = () => {
+      const path = here();
+      idle(() => {
+        if (here() === path) rememberPreview(target, session, path);
+      });
+    };
     const save = () => {
       timer = undefined;
       const queries = shownQueries(client);
       if (!queries) return;
-      const path = `${window.location.pathname}${window.location.search}`;
-      rememberStart(target, session, path, queries);
-      // The screen's picture too, once the browser has a moment (a copy of the page's DOM).
-      idle(() => {
-        if (`${window.location.pathname}${window.location.search}` === path)
-          rememberPreview(target, session, path);
-      });
+      rememberStart(target, session, here(), queries);
+      picture();
     };
+    // A screen drawn from what this device kept (a return visit, a demo's first screen) is
+    // pictured too: a page left before the backend answers still shows it next time.
+    const offShown = onScreenShown(picture);
     const off = client.getQueryCache().subscribe((event) => {
       if (event.type !== 'updated') return;
       // Something changed (a write here or in another tab): what was kept may show a row that is
@@ -92,10 +101,11 @@ export function useRememberStart(
       }
       // Only answers from the backend (not a remembered screen put back into the cache).
       if (event.action.type !== 'success' || event.action.manual) return;
-      if (timer === undefined) timer = setTimeout(save, 300);
+      if (timer === undefined) timer = setTimeout(save, SETTLE_MS);
     });
     return () => {
       off();
+      offShown();
       if (timer !== undefined) clearTimeout(timer);
     };
   }, [client, target, session]);

@@ -21,9 +21,14 @@ export interface StoredPreview {
     path: string;
     /** The colour scheme it was drawn in (Mantine's `data-mantine-color-scheme`). */
     scheme: string | null;
+    /** Drawn on a wide screen (48em and up, where lists show every column): shown only on one. */
+    wide: boolean;
     html: string;
   }[];
 }
+
+/** Where the app's layout is the wide one (the list's `useMediaQuery`; the inline script's test). */
+const WIDE = '(min-width: 48em)';
 
 /** How many screens' pictures are kept: the list survives a look at a ticket (as rememberedStart.ts). */
 const SCREENS_KEPT = 3;
@@ -47,9 +52,13 @@ export function buildOf(doc: Document): string | null {
  */
 export function previewHtml(root: Element): string {
   const copy = root.cloneNode(true) as Element;
-  for (const el of copy.querySelectorAll('script, iframe, object, embed, noscript, template')) el.remove();
+  for (const el of copy.querySelectorAll(
+    'script, iframe, frame, frameset, object, embed, base, meta, link, noscript, template',
+  ))
+    el.remove();
   for (const el of copy.querySelectorAll('*')) {
-    for (const a of [...el.attributes]) if (a.name.toLowerCase().startsWith('on')) el.removeAttribute(a.name);
+    for (const a of [...el.attributes])
+      if (/^on/i.test(a.name) || /^\s*(javascript|data|vbscript):/i.test(a.value)) el.removeAttribute(a.name);
     if (el.tagName === 'INPUT' && !el.hasAttribute('readonly')) el.removeAttribute('value');
     if (el.tagName === 'TEXTAREA') el.textContent = '';
   }
@@ -66,8 +75,8 @@ function storage(): Storage | undefined {
 
 /**
  * Keeps a picture of what `doc`'s app shows now for `session`'s next visit to `path`, beside the
- * last few other screens; nothing when the page is not a build's or shows a picture itself, and no
- * picture for `path` when it is too large.
+ * last few other screens; nothing when the page is not a build's, shows a picture itself or a
+ * loader, and no picture for `path` when it is too large.
  */
 export function rememberPreview(
   target: StartMemoryTarget,
@@ -77,7 +86,7 @@ export function rememberPreview(
 ): void {
   const root = doc.getElementById('root');
   const build = buildOf(doc);
-  if (!root || !build || doc.getElementById(PREVIEW_ID)) return;
+  if (!root || !build || doc.getElementById(PREVIEW_ID) || screenLoading(doc)) return;
   const html = previewHtml(root);
   const key = previewKey(target.key);
   try {
@@ -87,12 +96,13 @@ export function rememberPreview(
         ? old.screens.filter((sc) => sc.path !== path)
         : [];
     const scheme = doc.documentElement.getAttribute('data-mantine-color-scheme');
+    const wide = doc.defaultView?.matchMedia(WIDE).matches ?? true;
     const value: StoredPreview = {
       v: 1,
       build,
       user: session.user.id,
       expiresAt: session.expiresAt,
-      screens: [...(html.length > MAX_PREVIEW ? [] : [{ path, scheme, html }]), ...kept].slice(
+      screens: [...(html.length > MAX_PREVIEW ? [] : [{ path, scheme, wide, html }]), ...kept].slice(
         0,
         SCREENS_KEPT,
       ),
@@ -106,6 +116,35 @@ export function rememberPreview(
       // Blocked storage held nothing.
     }
   }
+}
+
+const shownListeners = new Set<() => void>();
+const SHOWN_SETTLE_MS = 300;
+
+/**
+ * A screen of the app was drawn for the first time (its own content, not a loading fallback): the
+ * picture goes, and whoever keeps pictures (`onScreenShown`) may take one of it.
+ */
+export function screenShown(doc: Document = document): void {
+  revealScreen(doc);
+  // A moment later: the screen's effects have run (the one keeping pictures subscribes in one)
+  // and what the first draw asked for has mostly arrived.
+  setTimeout(() => {
+    for (const listener of shownListeners) listener();
+  }, SHOWN_SETTLE_MS);
+}
+
+/** Calls `listener` a moment after each `screenShown`; returns how to stop. */
+export function onScreenShown(listener: () => void): () => void {
+  shownListeners.add(listener);
+  return () => {
+    shownListeners.delete(listener);
+  };
+}
+
+/** Whether the app's screen still waits for something (a loader or skeleton shows): no picture then. */
+export function screenLoading(doc: Document = document): boolean {
+  return doc.getElementById('root')?.querySelector('.mantine-Loader-root, .mantine-Skeleton-root') !== null;
 }
 
 /**

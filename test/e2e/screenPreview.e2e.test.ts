@@ -91,6 +91,26 @@ describe.skipIf(!e2eAvailable)('a return visit shows the last screen’s picture
       await page.goto(`${suite.e2e.url}/tickets`);
       await page.locator('main tbody tr a').first().waitFor({ timeout: 60_000 });
       expect(await mark(page, 'ninefold:preview-shown')).toBeNull();
+      // What localStorage holds is shown as data, never run: another script of the origin could
+      // have written it.
+      await expect.poll(() => pathsKept(page), { timeout: 20_000 }).toContain('/tickets');
+      await page.evaluate((k) => {
+        const p = JSON.parse(localStorage.getItem(k) ?? 'null');
+        const hostile =
+          '<img src="x" onerror="window.__pwned=1"><a id="js" href="javascript:window.__pwned=2">x</a>' +
+          '<script>window.__pwned=3</script><svg><animate onbegin="window.__pwned=4" attributeName="x" dur="1s"/></svg>';
+        for (const sc of p.screens) if (sc.path === '/tickets') sc.html = hostile + sc.html;
+        localStorage.setItem(k, JSON.stringify(p));
+      }, key);
+      await page.goto(`${suite.e2e.url}/tickets`, { waitUntil: 'commit' });
+      await page
+        .locator('#ninefold-preview tbody tr')
+        .first()
+        .waitFor({ state: 'attached', timeout: 30_000 });
+      expect(await page.locator('#ninefold-preview #js').getAttribute('href')).toBeNull();
+      await page.locator('main tbody tr a').first().waitFor({ timeout: 60_000 });
+      await page.waitForTimeout(1500);
+      expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
       // Signing out forgets every picture with the start.
       await expect.poll(() => pathsKept(page), { timeout: 20_000 }).toContain('/tickets');
       await page.getByRole('button', { name: /^Signed in as/ }).click();
@@ -125,11 +145,12 @@ describe.skipIf(!e2eAvailable)('a return visit shows the last screen’s picture
         previewHtml.toString(),
         '<p onclick="steal()">Row</p><img src="x" onerror="steal()"><script>steal()</script>' +
           '<iframe src="/x"></iframe><input value="half-typed secret"><textarea>draft</textarea>' +
-          '<input readonly value="Created">',
+          '<a href="javascript:steal()">link</a><input readonly value="Created">',
       ] as const,
     );
     expect(html).toContain('<p>Row</p>');
     expect(html).toContain('value="Created"');
+    expect(html).toContain('<a>link</a>');
     expect(html).not.toMatch(/steal|script|iframe|secret|draft|onerror|onclick/);
   }, 60_000);
 });
