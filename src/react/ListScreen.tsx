@@ -498,6 +498,7 @@ const ListRow = memo(function ListRow({
       onClick={(ev) => href && !(ev.target as Element).closest('a') && navigate(href)}
     >
       {chosen !== undefined && (
+        // biome-ignore lint/a11y/useKeyWithClickEvents: only keeps the checkbox's click from the row's navigation; the checkbox takes its own keys
         <td className={Table.classes.td} style={{ width: rem(40) }} onClick={(ev) => ev.stopPropagation()}>
           <Checkbox
             aria-label={ui('selectRow', { title: rowTitle(spec, entity, row) })}

@@ -28,10 +28,42 @@ export function hydrateRemembered(client: QueryClient, queries: unknown): void {
 /** How long after an answer what shows is taken as settled. */
 const SETTLE_MS = 300;
 
-/** Runs `fn` when the browser is idle (within a second), or soon where it cannot tell. */
-function idle(fn: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(fn, { timeout: 1000 });
-  else setTimeout(fn, 0);
+/** How long without a click, key, wheel or scroll counts as the person leaving the page alone. */
+const QUIET_MS = 1000;
+let lastInput = Number.NEGATIVE_INFINITY;
+let tracking = false;
+
+/**
+ * Runs `fn` once nobody has touched the page for QUIET_MS and the browser is idle; returns how to
+ * call it off.
+ */
+function whenQuiet(fn: () => void): () => void {
+  if (!tracking) {
+    tracking = true;
+    const touched = () => {
+      lastInput = performance.now();
+    };
+    for (const type of ['pointerdown', 'keydown', 'wheel', 'scroll'])
+      window.addEventListener(type, touched, { capture: true, passive: true });
+  }
+  let off = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const check = () => {
+    if (off) return;
+    const wait = lastInput + QUIET_MS - performance.now();
+    if (wait > 0) {
+      timer = setTimeout(check, wait);
+      return;
+    }
+    if (typeof requestIdleCallback === 'function')
+      requestIdleCallback(() => !off && fn(), { timeout: QUIET_MS });
+    else fn();
+  };
+  timer = setTimeout(check, 0);
+  return () => {
+    off = true;
+    if (timer !== undefined) clearTimeout(timer);
+  };
 }
 
 /** Above this (JSON characters), a screen is not remembered: localStorage is small and synchronous. */
@@ -73,13 +105,25 @@ export function useRememberStart(
     forgetStartUnless(target, session.user.id);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const here = () => `${window.location.pathname}${window.location.search}`;
-    /** The screen's picture (a copy of the page's DOM), once the browser has a moment. */
-    const picture = () => {
-      const path = here();
-      idle(() => {
-        if (here() === path) rememberPreview(target, session, path);
-      });
+    // The screen's picture (a copy of the page's DOM, some 10–20 ms on a slow machine) is taken
+    // once the person has left the page alone for a moment, so it never delays a click, a key or
+    // a scroll frame; and at the latest when the page is left.
+    let wanted: string | undefined;
+    let quiet: (() => void) | undefined;
+    const take = () => {
+      quiet = undefined;
+      if (wanted !== undefined && here() === wanted) rememberPreview(target, session, wanted);
+      wanted = undefined;
     };
+    const picture = () => {
+      wanted = here();
+      quiet ??= whenQuiet(take);
+    };
+    const onLeave = () => {
+      quiet?.();
+      take();
+    };
+    window.addEventListener('pagehide', onLeave);
     const save = () => {
       timer = undefined;
       const queries = shownQueries(client);
@@ -106,6 +150,8 @@ export function useRememberStart(
     return () => {
       off();
       offShown();
+      quiet?.();
+      window.removeEventListener('pagehide', onLeave);
       if (timer !== undefined) clearTimeout(timer);
     };
   }, [client, target, session]);
