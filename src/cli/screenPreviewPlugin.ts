@@ -4,8 +4,8 @@ import type { Plugin } from 'vite';
  * The inline script at the end of `<body>` that shows the picture of the screen kept from the
  * last visit (src/runtime/screenPreview.ts, under `key`) when it is for this address, this build
  * and a session that has not expired: over `#root`, which keeps its size (the app lays out and
- * measures its screen underneath), in an inert box (no clicks, focus or screen-reader text reach
- * it; a click on it lands on the box and does nothing). The app removes it when its own screen is
+ * measures its screen underneath), in an inert box hidden from assistive technology (no clicks,
+ * focus or screen-reader text reach it; a click on it lands on the box and does nothing). The app removes it when its own screen is
  * drawn. Not with `?memory` (nothing is remembered there). Plain ES2017; any failure shows nothing.
  *
  * @example
@@ -23,7 +23,7 @@ export function screenPreviewScript(key: string): string {
     'var w=location.pathname+location.search,s=null;',
     'for(var k=0;k<p.screens.length;k++)if(p.screens[k].path===w&&p.screens[k].wide===wide){s=p.screens[k];break}',
     'var r=document.getElementById("root");if(!s||!r)return;',
-    'var o=document.createElement("div");o.id="ninefold-preview";',
+    'var o=document.createElement("div");o.id="ninefold-preview";o.setAttribute("aria-hidden","true");',
     'o.style.cssText="position:fixed;inset:0;z-index:10000;overflow:hidden;background:var(--mantine-color-body)";',
     // Parsed in a template (nothing in it runs or loads), then cleaned again as the copy was
     // (screenPreview.ts): what localStorage holds is data, never code, even if written by another.

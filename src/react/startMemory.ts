@@ -119,8 +119,11 @@ export function useRememberStart(
       wanted = here();
       quiet ??= whenQuiet(take);
     };
+    // Leaving (a reload, another address, closing the tab) pictures what is shown now, whatever
+    // changed since the last picture without an answer from the backend (a column hidden, say).
     const onLeave = () => {
       quiet?.();
+      wanted = here();
       take();
     };
     window.addEventListener('pagehide', onLeave);
