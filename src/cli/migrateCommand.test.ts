@@ -109,9 +109,11 @@ describe('ninefold migrate', () => {
       const { applyMigration } = await import('../sql/testing/users.ts');
       const { compileMigration } = await import('../sql/compileMigration.ts');
       const { STORAGE_STAND_IN_SQL } = await import('../sql/storageStandIn.ts');
+      const { AUTH_STAND_IN_SQL } = await import('../sql/authStandIn.ts');
       const db = await createServerDb();
       try {
-        await db.exec(STORAGE_STAND_IN_SQL);
+        // Storage's stand-in grants to the API roles that auth's creates (a fresh server has none).
+        await db.exec(AUTH_STAND_IN_SQL + STORAGE_STAND_IN_SQL);
         await applyMigration(db, compileMigration(base, { target: 'supabase' }));
         const cwd = await mkdtemp(join(tmpdir(), 'ninefold-migrate-'));
         dirs.push(cwd);

@@ -25,9 +25,6 @@ export function hydrateRemembered(client: QueryClient, queries: unknown): void {
   });
 }
 
-/** How long after an answer what shows is taken as settled. */
-const SETTLE_MS = 300;
-
 /** How long without a click, key, wheel or scroll counts as the person leaving the page alone. */
 const QUIET_MS = 1000;
 let lastInput = Number.NEGATIVE_INFINITY;
@@ -87,8 +84,8 @@ export function shownQueries(client: QueryClient): DehydratedState | null {
 }
 
 /**
- * While `session` is signed in, keeps the screen the person looks at (a moment after each answer
- * from the backend) for the next visit; forgets it on sign-out or when the person changes. Only
+ * While `session` is signed in, keeps the screen the person looks at (once the page is left alone
+ * after an answer from the backend, and when it is left) for the next visit; forgets it on sign-out or when the person changes. Only
  * for a backend whose data already lives on this device (`target`).
  */
 export function useRememberStart(
@@ -103,7 +100,6 @@ export function useRememberStart(
       return;
     }
     forgetStartUnless(target, session.user.id);
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const here = () => `${window.location.pathname}${window.location.search}`;
     // The screen's picture (a copy of the page's DOM, some 10–20 ms on a slow machine) is taken
     // once the person has left the page alone for a moment, so it never delays a click, a key or
@@ -119,21 +115,28 @@ export function useRememberStart(
       wanted = here();
       quiet ??= whenQuiet(take);
     };
-    // Leaving (a reload, another address, closing the tab) pictures what is shown now, whatever
-    // changed since the last picture without an answer from the backend (a column hidden, say).
-    const onLeave = () => {
-      quiet?.();
-      wanted = here();
-      take();
-    };
-    window.addEventListener('pagehide', onLeave);
+    // The answers are kept the same way: `dehydrate` and some 100–200 KB of JSON written into
+    // localStorage (synchronous) would otherwise land in the middle of the next click.
+    let saving: (() => void) | undefined;
     const save = () => {
-      timer = undefined;
+      saving = undefined;
       const queries = shownQueries(client);
       if (!queries) return;
       rememberStart(target, session, here(), queries);
       picture();
     };
+    // Leaving (a reload, another address, closing the tab) keeps what is shown now, whatever
+    // changed since the last picture without an answer from the backend (a column hidden, say).
+    const onLeave = () => {
+      if (saving) {
+        saving();
+        save();
+      }
+      quiet?.();
+      wanted = here();
+      take();
+    };
+    window.addEventListener('pagehide', onLeave);
     // A screen drawn from what this device kept (a return visit, a demo's first screen) is
     // pictured too: a page left before the backend answers still shows it next time.
     const offShown = onScreenShown(picture);
@@ -148,14 +151,14 @@ export function useRememberStart(
       }
       // Only answers from the backend (not a remembered screen put back into the cache).
       if (event.action.type !== 'success' || event.action.manual) return;
-      if (timer === undefined) timer = setTimeout(save, SETTLE_MS);
+      saving ??= whenQuiet(save);
     });
     return () => {
       off();
       offShown();
       quiet?.();
+      saving?.();
       window.removeEventListener('pagehide', onLeave);
-      if (timer !== undefined) clearTimeout(timer);
     };
   }, [client, target, session]);
 }

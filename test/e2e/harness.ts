@@ -304,6 +304,20 @@ export async function signInAsDemo(page: Page, roleLabel: string): Promise<void>
   );
 }
 
+/**
+ * A first visit to the helpdesk in default storage: signs in as its demo agent, opens the ticket
+ * list from the menu and waits for its first row; returns that row's title.
+ */
+export async function openTicketsAsAgent(page: Page, url: string): Promise<string> {
+  await openDefault(page, url);
+  await signInAsDemo(page, 'Agent');
+  // The agent lands on the dashboard; the ticket list is one click away.
+  await page.getByRole('navigation').getByRole('link', { name: 'Tickets', exact: true }).click();
+  const first = page.locator('main tbody tr a').first();
+  await first.waitFor({ timeout: 60_000 });
+  return (await first.textContent()) ?? '';
+}
+
 /** Switches demo account from the header menu (same tab, same in-memory database). */
 export async function switchDemo(page: Page, roleLabel: string): Promise<void> {
   await dismissToasts(page);

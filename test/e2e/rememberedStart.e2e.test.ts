@@ -8,6 +8,7 @@ import {
   holdDatabase,
   newPage,
   openDefault,
+  openTicketsAsAgent,
   signInAsDemo,
   step,
   switchDemo,
@@ -39,12 +40,7 @@ describe.skipIf(!e2eAvailable)('a return visit starts from what the person saw l
     const { page: first, errors } = await newPage(context);
     let title = '';
     await step(first, 'remembered-first-visit', async () => {
-      await openDefault(first, suite.e2e.url);
-      await signInAsDemo(first, 'Agent');
-      // The agent lands on the dashboard; the ticket list is one click away.
-      await first.getByRole('navigation').getByRole('link', { name: 'Tickets', exact: true }).click();
-      await first.locator('main tbody tr a').first().waitFor({ timeout: 60_000 });
-      title = (await firstRowText(first)) ?? '';
+      title = await openTicketsAsAgent(first, suite.e2e.url);
       await expect.poll(() => remembered(first), { timeout: 10_000 }).toContain(JSON.stringify(title));
       // What this device kept is shown next time: mark its first row so the test can tell it
       // from the database's (which still says `title`).

@@ -9,8 +9,7 @@ import {
   blankPage,
   e2eAvailable,
   newPage,
-  openDefault,
-  signInAsDemo,
+  openTicketsAsAgent,
   step,
 } from './harness.ts';
 
@@ -55,13 +54,9 @@ describe.skipIf(!e2eAvailable)('a return visit shows the last screen’s picture
 
   /** Signs the agent in and opens the ticket list, until its picture is kept. */
   async function seeTickets(page: Page): Promise<string> {
-    await openDefault(page, suite.e2e.url);
-    await signInAsDemo(page, 'Agent');
-    await page.getByRole('navigation').getByRole('link', { name: 'Tickets', exact: true }).click();
-    const first = page.locator('main tbody tr a').first();
-    await first.waitFor({ timeout: 60_000 });
+    const title = await openTicketsAsAgent(page, suite.e2e.url);
     await expect.poll(() => pathsKept(page), { timeout: 20_000 }).toContain('/tickets');
-    return (await first.textContent()) ?? '';
+    return title;
   }
 
   it('paints the picture before the app’s code runs, then the live screen takes its place', async () => {
