@@ -1,6 +1,6 @@
 import type { KnownKeys, RowOf } from '../spec/defineApp.ts';
 import type { AppSpec } from '../spec/types.ts';
-import type { Backend, HistoryEntry, ListQuery } from './types.ts';
+import type { Backend, HistoryEntry, ListQuery, ReadOptions } from './types.ts';
 
 type EntityName<A extends AppSpec> = KnownKeys<A['entities']>;
 type TransitionName<A extends AppSpec, E extends string> =
@@ -14,6 +14,7 @@ export interface TypedDataPort<A extends AppSpec> {
   list<E extends EntityName<A>>(
     entity: E,
     query?: ListQuery,
+    options?: ReadOptions,
   ): Promise<{ rows: Row<A, E>[]; total: number | null }>;
   get<E extends EntityName<A>>(entity: E, id: string): Promise<Row<A, E>>;
   create<E extends EntityName<A>>(entity: E, values: Writable<Row<A, E>>): Promise<Row<A, E>>;

@@ -94,8 +94,17 @@ export interface HistoryEntry {
   input: Record<string, unknown>;
 }
 
+/** How a read may be called off (TanStack Query passes its signal when a newer query replaces it). */
+export interface ReadOptions {
+  /**
+   * Once aborted, the read is not wanted: a read not yet started is dropped, one under way may
+   * still finish; the promise rejects with an `AbortError` either way.
+   */
+  signal?: AbortSignal;
+}
+
 export interface DataPort {
-  list(entity: string, query?: ListQuery): Promise<ListResult>;
+  list(entity: string, query?: ListQuery, options?: ReadOptions): Promise<ListResult>;
   /** Rejects with NOT_FOUND when the row does not exist or the user may not read it (indistinguishable). */
   get(entity: string, id: string): Promise<Row>;
   create(entity: string, values: Record<string, unknown>): Promise<Row>;

@@ -41,12 +41,14 @@ import { ui } from '../runtime/uiText.ts';
 import { serverScreen, whereFilters } from '../runtime/whereFilters.ts';
 import { useRuntime } from './context.ts';
 import { FieldValue, notifyError, rowTitle } from './display.tsx';
-import { useList, usePrefetchList } from './hooks.ts';
+import { useAskList, useList, usePrefetchList } from './hooks.ts';
 import { fieldLabel } from './labels.ts';
 import { useNavigate } from './navigation.ts';
 import { useChosenColumns } from './useChosenColumns.ts';
 
 const ROW_HEIGHT = 52;
+/** A hosted backend's search waits for this pause in typing (one request per pause, not per key). */
+const SEARCH_PAUSE_MS = 200;
 /** What the list's scroll area leaves for the header, toolbar and pager above and below it. */
 const CHROME_HEIGHT = 300;
 /** Marks the list's scroll area, where the rows' virtualiser finds it (a data attribute). */
@@ -137,10 +139,20 @@ export function ListScreen({ route }: { route: RouteEntry }) {
   const visibleColumns = wide ? chosenColumns.shown : chosenColumns.shown.slice(0, 2);
   const detail = routes.find('detail', entity);
   const createForm = routes.find('form', entity, 'create');
+  const ask = useAskList(route.name, entity);
+  /** Shows the list for `next`: its rows and total are asked first, then the address changes. */
+  const go = (next: URLSearchParams, replace: boolean) => {
+    ask(next);
+    setParams(next, { replace });
+  };
   const setState = (patch: Partial<typeof state>) =>
-    setParams(listStateToParams({ ...state, page: 1, ...patch }, screen?.sort), { replace: true });
-  // Short: the measure is last key → rows shown, and a page of rows costs one request.
-  const onSearch = useDebouncedCallback((q: string) => setState({ search: q }), 120);
+    go(listStateToParams({ ...state, page: 1, ...patch }, screen?.sort), true);
+  // Search as you type: on a backend in this browser each key asks at once (a read the next key
+  // replaces is called off before it runs, see useList); a hosted one waits for a pause in typing.
+  const onSearch = useDebouncedCallback(
+    (q: string) => setState({ search: q }),
+    backend.kind === 'embedded' ? 0 : SEARCH_PAUSE_MS,
+  );
   // The search box is uncontrolled; "Clear filters" remounts it empty. Remounting it when the
   // search first became non-empty (as a key on the value did) dropped the focus mid-word whenever
   // the debounce fired between two keys.
@@ -271,7 +283,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
               variant="subtle"
               leftSection={<IconX size={14} />}
               onClick={() => {
-                setParams({}, { replace: true });
+                go(new URLSearchParams(), true);
                 setSearchBox((n) => n + 1);
               }}
             >
@@ -363,7 +375,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
             <Pagination
               total={Math.ceil(total / PAGE_SIZE)}
               value={state.page}
-              onChange={(page) => setParams(listStateToParams({ ...state, page }, screen?.sort))}
+              onChange={(page) => go(listStateToParams({ ...state, page }, screen?.sort), false)}
               getControlProps={(control) => ({
                 'aria-label':
                   control === 'previous'

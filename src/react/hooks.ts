@@ -35,7 +35,8 @@ export function useList(entity: string | undefined, query?: ListQuery, enabled =
   const hidden = usePendingDeletes();
   return useQuery<ListResult>({
     queryKey: keys.list(entity ?? '', query, runtime.user?.id),
-    queryFn: () => fetchList(qc, runtime, entity, query, labels),
+    // The signal: a query this one replaced (a search's earlier letters) is called off unasked.
+    queryFn: ({ signal }) => fetchList(qc, runtime, entity, query, labels, signal),
     enabled: enabled && entity !== undefined,
     placeholderData: keepPreviousData,
     ...(hidden.size > 0 ? { select: (d: ListResult) => withoutHidden(d, hidden) } : {}),
@@ -54,8 +55,13 @@ async function fetchList(
   entity: string | undefined,
   query: ListQuery | undefined,
   labels: boolean,
+  signal?: AbortSignal,
 ): Promise<ListResult> {
-  const result = await backend.data.list(entity ?? '', withImpliedFilters(spec, entity, user, query));
+  const result = await backend.data.list(
+    entity ?? '',
+    withImpliedFilters(spec, entity, user, query),
+    signal ? { signal } : undefined,
+  );
   // The page's reference labels in one request per referenced entity, before the rows show
   // (not one `get` per distinct id from each cell).
   if (labels && entity && result.rows.length > 0)
@@ -104,6 +110,27 @@ export function prefetchListScreen(
       }),
     ),
   ).then(() => undefined);
+}
+
+/**
+ * Asks a list screen's rows and total for new URL parameters from the event that sets them
+ * (a filter chosen, a key typed, a page clicked), before React renders the change: the database
+ * works while the tab renders, instead of after. The screen then finds both on their way under
+ * the same keys (the queries are the screen's own: listScreenQueries). Cached answers are kept.
+ */
+export function useAskList(screen: string, entity: string): (params: URLSearchParams) => void {
+  const runtime = useRuntime();
+  const qc = useQueryClient();
+  const { backend, spec, user } = runtime;
+  return (params) => {
+    if (!spec.entities[entity]) return;
+    const { page, total } = listScreenQueries(spec, screen, entity, params, user);
+    for (const q of [page, total])
+      void qc.prefetchQuery({
+        queryKey: keys.list(entity, q, user?.id),
+        queryFn: ({ signal }) => fetchList(qc, { backend, spec, user }, entity, q, true, signal),
+      });
+  };
 }
 
 /**

@@ -145,5 +145,28 @@ describe.runIf(hasChromium || process.env.CI === 'true')(
       expect(result).toEqual({ titles: ['Before the leader left', 'After the leader left'], leader: true });
       await second.close();
     });
+
+    it('drops a list called off while it waits in the worker, and keeps the rest in order', async () => {
+      const page = await open('idb://ninefold-called-off');
+      const result = await page.evaluate(async () => {
+        const { backend } = await nf.ready;
+        await backend.auth.signUp({ email: 'called-off@example.test', password: 'correct-horse' });
+        await backend.data.create('ticket', { title: 'Kept for the search', description: 'x'.repeat(30) });
+        const off = new AbortController();
+        // The first read holds the worker's queue; the second waits behind it and is called off.
+        const first = backend.data.list('ticket', { search: 'kept' });
+        const second = backend.data.list('ticket', { search: 'never asked' }, { signal: off.signal });
+        off.abort();
+        const third = backend.data.list('ticket', { limit: 0 });
+        const outcome = (p: Promise<{ total: number | null }>) =>
+          p.then(
+            (r) => `total ${r.total}`,
+            (e: Error) => e.name,
+          );
+        return Promise.all([outcome(first), outcome(second), outcome(third)]);
+      });
+      expect(result).toEqual(['total 1', 'AbortError', 'total 1']);
+      await page.close();
+    });
   },
 );

@@ -15,6 +15,11 @@ export interface ConformanceOptions {
   accounts: ConformanceAccounts;
   /** Whether `now` given to makeBackend drives session expiry (not on a hosted backend). */
   controlsClock: boolean;
+  /**
+   * Whether the backend's calls run in the test's own process, so an AbortSignal can reach them
+   * (default true; false where each call is relayed into a page as data).
+   */
+  takesSignals?: boolean;
 }
 
 let counter = 0;
@@ -234,6 +239,23 @@ export function runConformance(spec: AppSpec, options: ConformanceOptions): void
         'INVALID_INPUT',
       );
     });
+  });
+
+  describe('reads called off', () => {
+    it.skipIf(options.takesSignals === false)(
+      'rejects a list whose signal was aborted with an AbortError, and the next read answers',
+      async () => {
+        await as('agent');
+        const off = new AbortController();
+        off.abort();
+        const e = await b.data.list('ticket', {}, { signal: off.signal }).then(
+          () => undefined,
+          (x: unknown) => x,
+        );
+        expect((e as Error | undefined)?.name).toBe('AbortError');
+        expect((await b.data.list('ticket', { limit: 0 })).total).toEqual(expect.any(Number));
+      },
+    );
   });
 
   describe('transitions and history', () => {

@@ -1,7 +1,7 @@
 import type { Transaction } from '@electric-sql/pglite';
 import { effectiveRoles } from '../../runtime/roles.ts';
 import { screenFilterFunction } from '../screenFilter.ts';
-import { BackendError, type DataPort, type HistoryEntry, type ListQuery } from '../types.ts';
+import { BackendError, type DataPort, type HistoryEntry, type ListQuery, type ListResult } from '../types.ts';
 import type { EmbeddedContext } from './context.ts';
 import { col, type EntityInfo, entityInfo, historyRef, transitionRef } from './entityInfo.ts';
 import {
@@ -82,43 +82,49 @@ export function createDataPort(ctx: EmbeddedContext): DataPort {
   const changed = (entity: string, id: string, kind: 'insert' | 'update' | 'delete') =>
     ctx.emitChange({ entity, id, kind });
 
+  /** One page and, when asked, its total; as the caller. */
+  async function listRows(entity: string, asked: ListQuery): Promise<ListResult> {
+    const info = entityInfo(ctx.spec, entity);
+    if (asked.screen !== undefined) screenFilterFunction(ctx.spec, entity, asked.screen);
+    const query = await withSearchIds(ctx, info, asked);
+    const q = listQuery(info, query);
+    const counted = query.count !== 'none';
+    // Reads go to the database as one message (readAsCaller). A count alone (limit 0) is only
+    // the count query; a page past the end has no row to carry the window count and asks again.
+    const count = async () => Number((await readAsCaller(ctx, [countQuery(info, query)]))[0]?.[0]?.n ?? 0);
+    if (counted && q.limit === 0 && query.count === 'estimated') {
+      // Exact up to ESTIMATE_ABOVE rows (bounded read), the planner's estimate above it.
+      const [bounded] = await readAsCaller(ctx, [boundedCountQuery(info, query)]);
+      const n = Number(bounded?.[0]?.n ?? 0);
+      if (n <= ESTIMATE_ABOVE) return { rows: [], total: n };
+      // The planner guesses the policies' selectivity (an OR of role checks: 17% low at 12,000
+      // rows), so a caller who reads every row gets the estimate planned without them: the same
+      // rows, nothing executed (explain), only a number they could count themselves.
+      const estimate = estimateQuery(info, query);
+      const plan = readsEveryRow(ctx, entity)
+        ? (await asOwner(ctx, (tx) => tx.query<Record<string, unknown>>(estimate.text, [...estimate.params])))
+            .rows
+        : (await readAsCaller(ctx, [estimate]))[0];
+      const planned = planRows(plan?.[0]?.['QUERY PLAN']);
+      return { rows: [], total: Math.max(planned, ESTIMATE_ABOVE + 1), estimated: true };
+    }
+    if (counted && q.limit === 0) return { rows: [], total: await count() };
+    const [rows = []] = await readAsCaller(ctx, [q]);
+    let total: number | null = null;
+    if (counted) {
+      const first = rows[0];
+      total = first ? Number(first.__total) : q.offset > 0 ? await count() : 0;
+    }
+    return { rows: rows.map((row) => toRow(info, row)), total };
+  }
+
   return {
-    async list(entity, asked = {}) {
-      const info = entityInfo(ctx.spec, entity);
-      if (asked.screen !== undefined) screenFilterFunction(ctx.spec, entity, asked.screen);
-      const query = await withSearchIds(ctx, info, asked);
-      const q = listQuery(info, query);
-      const counted = query.count !== 'none';
-      // Reads go to the database as one message (readAsCaller). A count alone (limit 0) is only
-      // the count query; a page past the end has no row to carry the window count and asks again.
-      const count = async () => Number((await readAsCaller(ctx, [countQuery(info, query)]))[0]?.[0]?.n ?? 0);
-      if (counted && q.limit === 0 && query.count === 'estimated') {
-        // Exact up to ESTIMATE_ABOVE rows (bounded read), the planner's estimate above it.
-        const [bounded] = await readAsCaller(ctx, [boundedCountQuery(info, query)]);
-        const n = Number(bounded?.[0]?.n ?? 0);
-        if (n <= ESTIMATE_ABOVE) return { rows: [], total: n };
-        // The planner guesses the policies' selectivity (an OR of role checks: 17% low at 12,000
-        // rows), so a caller who reads every row gets the estimate planned without them: the same
-        // rows, nothing executed (explain), only a number they could count themselves.
-        const estimate = estimateQuery(info, query);
-        const plan = readsEveryRow(ctx, entity)
-          ? (
-              await asOwner(ctx, (tx) =>
-                tx.query<Record<string, unknown>>(estimate.text, [...estimate.params]),
-              )
-            ).rows
-          : (await readAsCaller(ctx, [estimate]))[0];
-        const planned = planRows(plan?.[0]?.['QUERY PLAN']);
-        return { rows: [], total: Math.max(planned, ESTIMATE_ABOVE + 1), estimated: true };
-      }
-      if (counted && q.limit === 0) return { rows: [], total: await count() };
-      const [rows = []] = await readAsCaller(ctx, [q]);
-      let total: number | null = null;
-      if (counted) {
-        const first = rows[0];
-        total = first ? Number(first.__total) : q.offset > 0 ? await count() : 0;
-      }
-      return { rows: rows.map((row) => toRow(info, row)), total };
+    async list(entity, asked = {}, options = {}) {
+      // Called off before it ran (a newer query replaced it): nothing to read.
+      options.signal?.throwIfAborted();
+      const result = await listRows(entity, asked);
+      options.signal?.throwIfAborted();
+      return result;
     },
 
     async get(entity, id) {

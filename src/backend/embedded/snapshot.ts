@@ -40,7 +40,14 @@ export async function buildSnapshot(
   const { PGlite } = await import('@electric-sql/pglite');
   // 1 MB WAL segments instead of 16: the data directory (downloaded, then written to IndexedDB
   // on a first visit) shrinks by 15 MB; Postgres reads the size from pg_control when it opens it.
-  const db = await PGlite.create({ initDbStartParams: ['--wal-segsize=1'], extensions: pgliteExtensions });
+  // No data checksums: with them, the first read of a page after each start that sets a hint bit
+  // writes the whole page into the WAL, so a plain read dirtied a WAL file and paid a full
+  // IndexedDB sync (50-100 ms a list read after a bulk load) before its answer; without them a
+  // hint bit stays in memory until the next write's checkpoint (docs/decisions.md).
+  const db = await PGlite.create({
+    initDbStartParams: ['--wal-segsize=1', '--no-data-checksums'],
+    extensions: pgliteExtensions,
+  });
   const backend = await createEmbeddedBackend({ spec, db });
   try {
     await backend.asOwner((tx) =>

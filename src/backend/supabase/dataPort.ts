@@ -1,6 +1,13 @@
 import { tableName } from '../../naming.ts';
 import { screenFilterFunction } from '../screenFilter.ts';
-import { BackendError, type DataPort, type HistoryEntry, type ListQuery, type Row } from '../types.ts';
+import {
+  BackendError,
+  type DataPort,
+  type HistoryEntry,
+  type ListQuery,
+  type ReadOptions,
+  type Row,
+} from '../types.ts';
 import { isoTimestamp, modelOf, toColumns, toRow, transitionRpc } from './entityModel.ts';
 import { listParams } from './listParams.ts';
 import { run, type SupabaseContext } from './supabaseContext.ts';
@@ -48,7 +55,8 @@ export function createDataPort(ctx: SupabaseContext): DataPort {
   }
 
   return {
-    async list(entity: string, query: ListQuery = {}) {
+    async list(entity: string, query: ListQuery = {}, options: ReadOptions = {}) {
+      options.signal?.throwIfAborted();
       const model = modelOf(ctx.models, entity);
       const p = listParams(model, query);
       if (p.empty) return { rows: [], total: p.count ? 0 : null };
@@ -60,7 +68,11 @@ export function createDataPort(ctx: SupabaseContext): DataPort {
       if (p.or) q = q.or(p.or);
       for (const o of p.order) q = q.order(o.column, { ascending: o.ascending });
       q = q.range(p.offset, p.offset + p.limit - 1);
+      // The request itself is cancelled (fetch's signal), not only its answer ignored.
+      if (options.signal) q = q.abortSignal(options.signal);
       const result = await q;
+      // An abort is the caller's, not an error of the backend's: no catalogue code for it.
+      options.signal?.throwIfAborted();
       if (result.error?.code === 'PGRST103') {
         // A page past the end: PostgREST answers 416 and says how many rows there are.
         const total = totalFromRangeError(result.error.details);

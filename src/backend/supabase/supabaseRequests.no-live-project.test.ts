@@ -341,6 +341,22 @@ describe('data through PostgREST (no live Supabase project: answers are recorded
     expect(await backend.data.list('ticket', { offset: 100 })).toEqual({ rows: [], total: 7 });
   });
 
+  it('calls a list off: before it leaves nothing is sent, on its way fetch holds the signal', async () => {
+    const before = new AbortController();
+    before.abort();
+    const refused = await backend.data.list('ticket', {}, { signal: before.signal }).catch((e: Error) => e);
+    expect((refused as Error).name).toBe('AbortError');
+    expect(net.requests).toHaveLength(0);
+    const later = new AbortController();
+    net.queue({ json: [], headers: { 'content-range': '*/0' } });
+    await backend.data.list('ticket', { count: 'none' }, { signal: later.signal });
+    const sent = net.requests[0]?.signal;
+    expect(sent?.aborted).toBe(false);
+    later.abort();
+    // The request's own signal follows the caller's: the browser would drop the request itself.
+    expect(sent?.aborted).toBe(true);
+  });
+
   it('refuses unknown entities and fields without a request', async () => {
     expect((await rejection(backend.data.list('nope'))).code).toBe('UNKNOWN_ENTITY');
     expect(

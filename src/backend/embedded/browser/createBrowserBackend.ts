@@ -179,41 +179,76 @@ export function connectBrowserBackend(options: BrowserBackendOptions): {
     ...(options.callDestinations ? { callDestinations: options.callDestinations } : {}),
   };
   // Calls made before the snapshot has arrived go after the `init` that carries it.
+  let initDone = false;
   const initSent = Promise.resolve(options.loadDataDir)
     .catch(() => undefined)
-    .then((blob) => send(blob ? { ...init, loadDataDir: blob } : init));
+    .then((blob) => {
+      send(blob ? { ...init, loadDataDir: blob } : init);
+      initDone = true;
+    });
+  /**
+   * Sends `m` after the `init`: at once (in the caller's own task) when that went already. A
+   * promise callback would run only after the render React queues in the same task, so a list
+   * asked from a click would leave after that click's render instead of during it.
+   */
+  const sendAfterInit = (m: TabMessage) => {
+    if (initDone) send(m);
+    else void initSent.then(() => send(m));
+  };
 
-  const request = (r: Request) =>
-    new Promise<Answer>((resolve) => {
+  const request = (r: Request, signal?: AbortSignal) =>
+    new Promise<Answer>((resolve, reject) => {
       const n = ++seq;
       pending.set(n, resolve);
-      void initSent.then(() => send({ type: 'request', seq: n, request: r }));
+      sendAfterInit({ type: 'request', seq: n, request: r });
+      // A read called off: its answer is not waited for, and the worker drops it unless it has
+      // started (reads queue behind each other there, so a superseded search never delays the next).
+      signal?.addEventListener(
+        'abort',
+        () => {
+          if (!pending.delete(n)) return;
+          sendAfterInit({ type: 'cancel', seq: n });
+          reject(signal.reason);
+        },
+        { once: true },
+      );
     });
 
   const marked = new Set<string>();
   let sessionChange: Promise<unknown> = Promise.resolve();
+  /** Sign-ins and sign-outs on their way (calls wait for them). */
+  let changingSession = 0;
   /** One port call: one request, one answer; the answer's session token, auth events and changes apply here. */
-  async function call<T>(path: string, args: unknown[]): Promise<T> {
+  async function call<T>(path: string, args: unknown[], signal?: AbortSignal): Promise<T> {
     if (SESSION_CHANGES.has(path)) {
       const changing = callNow<T>(path, args);
-      sessionChange = changing.catch(() => undefined);
+      changingSession++;
+      sessionChange = changing
+        .catch(() => undefined)
+        .finally(() => {
+          changingSession--;
+        });
       return changing;
     }
     // A call made while a sign-in (or out) is on its way goes as whoever that leaves signed in:
     // the app may already show the signed-in screens (a demo's first screen, app/main.tsx) and
-    // their reads must not go out with no token.
-    await sessionChange;
-    return callNow<T>(path, args);
+    // their reads must not go out with no token. Otherwise it goes now (see sendAfterInit).
+    if (changingSession > 0) await sessionChange;
+    signal?.throwIfAborted();
+    return callNow<T>(path, args, signal);
   }
-  async function callNow<T>(path: string, args: unknown[]): Promise<T> {
+  async function callNow<T>(path: string, args: unknown[], signal?: AbortSignal): Promise<T> {
     const token = store.load();
-    const answer = await request({
-      kind: 'call',
-      path,
-      args,
-      token,
-      now: options.now ? options.now().getTime() : null,
-    });
+    const answer = await request(
+      {
+        kind: 'call',
+        path,
+        args,
+        token,
+        now: options.now ? options.now().getTime() : null,
+      },
+      signal,
+    );
     if ('token' in answer) {
       // Only the token this call used is forgotten: another tab may already have stored a new one.
       if (answer.token !== null) store.save(answer.token ?? null);
@@ -306,7 +341,11 @@ export function connectBrowserBackend(options: BrowserBackendOptions): {
         };
       },
     },
-    data: port('data', PORT_METHODS.data),
+    data: {
+      ...port<Backend['data']>('data', PORT_METHODS.data),
+      // The options (an AbortSignal) stay in the tab: a signal cannot cross to the worker.
+      list: (entity, query, options) => call('data.list', [entity, query], options?.signal),
+    },
     files: port('files', PORT_METHODS.files),
     calls: port('calls', PORT_METHODS.calls),
     admin: port('admin', PORT_METHODS.admin),

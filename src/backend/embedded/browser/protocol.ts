@@ -106,8 +106,17 @@ export type WorkerMessage =
   | { type: 'progress'; line: string }
   | { type: 'answer'; seq: number; answer: Answer };
 
-/** Tab → its worker. */
-export type TabMessage = InitMessage | { type: 'request'; seq: number; request: Request };
+/** Port calls the tab may call off (reads: dropping one unanswered changes nothing). */
+export const CANCELLABLE = new Set(['data.list']);
+
+/**
+ * Tab → its worker. `cancel`: the tab no longer waits for that request's answer; a read
+ * (`CANCELLABLE`) that has not started is dropped, anything else runs as sent.
+ */
+export type TabMessage =
+  | InitMessage
+  | { type: 'request'; seq: number; request: Request }
+  | { type: 'cancel'; seq: number };
 
 /** The change as it crosses to other tabs: `origin` is the tab that made it (it heard it already). */
 export type BroadcastChange = Change & { origin?: string };

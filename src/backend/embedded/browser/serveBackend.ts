@@ -6,7 +6,7 @@ import type { Live } from '../live.ts';
 import type { SessionStore } from '../sessionStore.ts';
 import { openWorkerDatabase } from './openWorkerDatabase.ts';
 import type { Answer, InitMessage, Request, TabMessage, WireError, WorkerMessage } from './protocol.ts';
-import { PORT_METHODS, toWireError } from './protocol.ts';
+import { CANCELLABLE, PORT_METHODS, toWireError } from './protocol.ts';
 import { markWorker, workerMarks } from './workerMarks.ts';
 
 /** What the worker's global scope offers (typed here: the project's lib is DOM, not WebWorker). */
@@ -81,6 +81,13 @@ export function serveBackend(scope: Scope): void {
   };
 
   const post = (m: WorkerMessage) => scope.postMessage(m);
+  /** The answer to a read called off before it ran (its tab no longer waits for one). */
+  const DROPPED: Answer = {
+    ok: false,
+    error: { code: 'CANCELLED', params: {}, message: 'called off before it ran' },
+    auth: [],
+    changes: [],
+  };
   const announce = (m: Peer) => channel?.postMessage(m);
 
   let queue: Promise<unknown> = Promise.resolve();
@@ -155,12 +162,34 @@ export function serveBackend(scope: Scope): void {
     }
   }
 
-  /** The leader runs a request: calls one at a time, owner steps as they come (their transaction holds the database). */
-  function handle(r: Request, origin: string): Promise<Answer> {
+  /**
+   * The leader runs a request: calls one at a time, owner steps as they come (their transaction
+   * holds the database). A read whose tab called it off (`dropped`) before its turn is skipped.
+   */
+  function handle(r: Request, origin: string, dropped?: () => boolean): Promise<Answer> {
     if (r.kind !== 'call') return ownerStep(r);
-    const next = queue.then(() => runCall(r, origin));
+    const next = queue.then(async () => {
+      if (dropped && CANCELLABLE.has(r.path)) {
+        // The call before this one ended in a chain of promise callbacks that runs before any
+        // message: let the tab's `cancel`s that came meanwhile be read first.
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        if (dropped()) return DROPPED;
+      }
+      return runCall(r, origin);
+    });
     queue = next.catch(() => undefined);
     return next;
+  }
+  /** This tab's requests the leader has not answered yet, and those of them the tab called off. */
+  const running = new Set<number>();
+  const cancelled = new Set<number>();
+  function handleOwn(seq: number, r: Request): void {
+    running.add(seq);
+    void handle(r, me, () => cancelled.has(seq)).then((answer) => {
+      running.delete(seq);
+      cancelled.delete(seq);
+      post({ type: 'answer', seq, answer });
+    });
   }
 
   async function lead(options: InitMessage): Promise<void> {
@@ -217,7 +246,7 @@ export function serveBackend(scope: Scope): void {
     // What this tab asked while another worker led (or nobody did) runs here now.
     for (const [seq, r] of [...waiting]) {
       waiting.delete(seq);
-      void handle(r, me).then((answer) => post({ type: 'answer', seq, answer }));
+      handleOwn(seq, r);
     }
   }
 
@@ -268,11 +297,17 @@ export function serveBackend(scope: Scope): void {
     if (m.type === 'init') {
       if (!init) start(m);
     } else if (m.type === 'request') {
-      if (backend) {
-        void handle(m.request, me).then((answer) => post({ type: 'answer', seq: m.seq, answer }));
-      } else {
+      if (backend) handleOwn(m.seq, m.request);
+      else {
         waiting.set(m.seq, m.request);
         if (ready) announce({ type: 'request', from: me, seq: m.seq, request: m.request });
+      }
+    } else if (m.type === 'cancel') {
+      if (running.has(m.seq)) cancelled.add(m.seq);
+      // Not run here: the tab no longer waits for it (a leader elsewhere may still answer it).
+      else {
+        const r = waiting.get(m.seq);
+        if (r?.kind === 'call' && CANCELLABLE.has(r.path)) waiting.delete(m.seq);
       }
     }
   });

@@ -7,6 +7,8 @@ export interface RecordedRequest {
   text: string | null;
   /** The body as bytes (uploads), or null. */
   bytes: Uint8Array | null;
+  /** The signal the request was sent with (a read the app may call off), or null. */
+  signal: AbortSignal | null;
 }
 
 /** A canned answer. `json` wins over `body`. */
@@ -59,7 +61,7 @@ export function recordingFetch() {
     });
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
     const body = await readBody(init, input);
-    const req: RecordedRequest = { method, url, headers, ...body };
+    const req: RecordedRequest = { method, url, headers, ...body, signal: init?.signal ?? null };
     requests.push(req);
     let answer: FakeResponse | Error | undefined;
     for (const r of routes) {
