@@ -41,10 +41,11 @@ import { ui } from '../runtime/uiText.ts';
 import { serverScreen, whereFilters } from '../runtime/whereFilters.ts';
 import { useRuntime } from './context.ts';
 import { FieldValue, notifyError, rowTitle } from './display.tsx';
-import { useAskList, useList, usePrefetchList } from './hooks.ts';
+import { useList, usePrefetchList } from './hooks.ts';
 import { fieldLabel } from './labels.ts';
 import { useNavigate } from './navigation.ts';
 import { useChosenColumns } from './useChosenColumns.ts';
+import { useListAddress } from './useListAddress.ts';
 
 const ROW_HEIGHT = 52;
 /** A hosted backend's search waits for this pause in typing (one request per pause, not per key). */
@@ -139,14 +140,13 @@ export function ListScreen({ route }: { route: RouteEntry }) {
   const visibleColumns = wide ? chosenColumns.shown : chosenColumns.shown.slice(0, 2);
   const detail = routes.find('detail', entity);
   const createForm = routes.find('form', entity, 'create');
-  const ask = useAskList(route.name, entity);
-  /** Shows the list for `next`: its rows and total are asked first, then the address changes. */
-  const go = (next: URLSearchParams, replace: boolean) => {
-    ask(next);
-    setParams(next, { replace });
-  };
+  // A change asks its rows first and shows with them (useListAddress); it builds on a change
+  // still waiting for its rows, not on what the last render showed.
+  const address = useListAddress(route.name, entity, setParams);
+  const go = address.go;
+  const current = () => listStateFromParams(address.base(), screen?.sort);
   const setState = (patch: Partial<typeof state>) =>
-    go(listStateToParams({ ...state, page: 1, ...patch }, screen?.sort), true);
+    go(listStateToParams({ ...current(), page: 1, ...patch }, screen?.sort), true);
   // Search as you type: on a backend in this browser each key asks at once (a read the next key
   // replaces is called off before it runs, see useList); a hosted one waits for a pause in typing.
   const onSearch = useDebouncedCallback(
@@ -375,7 +375,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
             <Pagination
               total={Math.ceil(total / PAGE_SIZE)}
               value={state.page}
-              onChange={(page) => go(listStateToParams({ ...state, page }, screen?.sort), false)}
+              onChange={(page) => go(listStateToParams({ ...current(), page }, screen?.sort), false)}
               getControlProps={(control) => ({
                 'aria-label':
                   control === 'previous'

@@ -49,7 +49,8 @@ function withoutHidden(d: ListResult, hidden: ReadonlySet<string>): ListResult {
   return { ...d, rows, total: d.total === null ? null : d.total - (d.rows.length - rows.length) };
 }
 
-async function fetchList(
+/** A list's answer as the screens show it: the rows, and the labels of what they reference. */
+export async function fetchList(
   qc: ReturnType<typeof useQueryClient>,
   { backend, spec, user }: Pick<ReturnType<typeof useRuntime>, 'backend' | 'spec' | 'user'>,
   entity: string | undefined,
@@ -70,6 +71,13 @@ async function fetchList(
 }
 
 /**
+ * How long a list stays as it is before its next page is read ahead: a person typing a search
+ * changes it every 100 ms or so, and a read ahead that starts between two keys holds the
+ * database's queue for the next key's rows (a read under way cannot be called off).
+ */
+const READ_AHEAD_AFTER_MS = 250;
+
+/**
  * Puts a list page (with its labels) into the cache before it is shown, e.g. the next page while
  * the user reads this one: "Next page" then only renders. Renders nothing and never re-renders.
  */
@@ -81,10 +89,16 @@ export function usePrefetchList(entity: string, query: ListQuery, enabled: boole
   useEffect(() => {
     if (!enabled) return;
     const q = JSON.parse(key) as ListQuery;
-    void qc.prefetchQuery({
-      queryKey: keys.list(entity, q, user?.id),
-      queryFn: () => fetchList(qc, { backend, spec, user }, entity, q, true),
-    });
+    const timer = setTimeout(
+      () =>
+        void qc.prefetchQuery({
+          queryKey: keys.list(entity, q, user?.id),
+          // A read ahead the next change no longer needs is called off (useListAddress).
+          queryFn: ({ signal }) => fetchList(qc, { backend, spec, user }, entity, q, true, signal),
+        }),
+      READ_AHEAD_AFTER_MS,
+    );
+    return () => clearTimeout(timer);
   }, [qc, backend, spec, user, entity, key, enabled]);
 }
 
@@ -110,27 +124,6 @@ export function prefetchListScreen(
       }),
     ),
   ).then(() => undefined);
-}
-
-/**
- * Asks a list screen's rows and total for new URL parameters from the event that sets them
- * (a filter chosen, a key typed, a page clicked), before React renders the change: the database
- * works while the tab renders, instead of after. The screen then finds both on their way under
- * the same keys (the queries are the screen's own: listScreenQueries). Cached answers are kept.
- */
-export function useAskList(screen: string, entity: string): (params: URLSearchParams) => void {
-  const runtime = useRuntime();
-  const qc = useQueryClient();
-  const { backend, spec, user } = runtime;
-  return (params) => {
-    if (!spec.entities[entity]) return;
-    const { page, total } = listScreenQueries(spec, screen, entity, params, user);
-    for (const q of [page, total])
-      void qc.prefetchQuery({
-        queryKey: keys.list(entity, q, user?.id),
-        queryFn: ({ signal }) => fetchList(qc, { backend, spec, user }, entity, q, true, signal),
-      });
-  };
 }
 
 /**

@@ -1,0 +1,101 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { listScreenQueries } from '../runtime/listScreenQueries.ts';
+import { useRuntime } from './context.ts';
+import { fetchList, keys } from './hooks.ts';
+
+/**
+ * How long a list's new address waits for its rows: within it, the new filter (or page, or search)
+ * and its rows show in one render; past it, the filter shows with the last rows until they come.
+ */
+export const HOLD_MS = 80;
+
+interface Held {
+  params: URLSearchParams;
+  /** Applies it now, if it is still waiting. */
+  settle(): void;
+  /** Drops it, if it is still waiting. */
+  drop(): void;
+}
+
+/**
+ * A list screen's address (its search, filters, sort and page), changed the way a person sees one
+ * change. `go(next)` asks the rows and the total for `next` from the event itself, before React
+ * renders anything (the database works meanwhile), and changes the address when the rows are in,
+ * or after HOLD_MS: one render shows the new filter with its rows, instead of a render of the old
+ * rows under the new filter and a second one when the rows come. A newer change replaces one still
+ * held, and calls off the reads of the last change it no longer needs (a search's earlier letters,
+ * which would otherwise hold the database's queue). `base()` is what the next change builds on:
+ * the held address while there is one, else the page's.
+ *
+ * @example
+ * const address = useListAddress('tickets', 'ticket', setParams);
+ * address.go(listStateToParams({ ...listStateFromParams(address.base()), page: 2 }), false);
+ */
+export function useListAddress(
+  screen: string,
+  entity: string,
+  setParams: (next: URLSearchParams, options: { replace: boolean }) => void,
+): { base(): URLSearchParams; go(next: URLSearchParams, replace: boolean): void } {
+  const { backend, spec, user } = useRuntime();
+  const qc = useQueryClient();
+  const held = useRef<Held | null>(null);
+  /** The queries the last change asked (keys as JSON). */
+  const lastAsked = useRef<string[]>([]);
+  // Leaving the screen drops a change still held (it must not bring the list back).
+  useEffect(() => () => held.current?.drop(), []);
+  return {
+    base: () => held.current?.params ?? new URLSearchParams(window.location.search),
+    go(next, replace) {
+      held.current?.drop();
+      if (!spec.entities[entity]) {
+        setParams(next, { replace });
+        return;
+      }
+      const { page, total } = listScreenQueries(spec, screen, entity, next, user);
+      const asked = [page, total].map((q) => keys.list(entity, q, user?.id));
+      const ask = (queryKey: (typeof asked)[number], q: typeof page) =>
+        qc.prefetchQuery({
+          queryKey,
+          queryFn: ({ signal }) => fetchList(qc, { backend, spec, user }, entity, q, true, signal),
+        });
+      const rows = ask(asked[0] as (typeof asked)[number], page);
+      void ask(asked[1] as (typeof asked)[number], total);
+      // What the last change asked and this one does not need is called off (if it still runs),
+      // and so is a page read ahead that nothing shows (the next page of an earlier letter).
+      const now = asked.map((k) => JSON.stringify(k));
+      for (const k of lastAsked.current)
+        if (!now.includes(k)) void qc.cancelQueries({ queryKey: JSON.parse(k), exact: true });
+      lastAsked.current = now;
+      void qc.cancelQueries({
+        queryKey: keys.entity(entity),
+        predicate: (q) =>
+          q.queryKey[1] === 'list' &&
+          q.getObserversCount() === 0 &&
+          q.state.fetchStatus === 'fetching' &&
+          !now.includes(JSON.stringify(q.queryKey)),
+      });
+      const path = window.location.pathname;
+      let waiting = true;
+      const change: Held = {
+        params: next,
+        settle() {
+          if (!waiting) return;
+          waiting = false;
+          clearTimeout(timer);
+          if (held.current === change) held.current = null;
+          // Only if the person is still on this list (a link followed meanwhile wins).
+          if (window.location.pathname === path) setParams(next, { replace });
+        },
+        drop() {
+          waiting = false;
+          clearTimeout(timer);
+          if (held.current === change) held.current = null;
+        },
+      };
+      const timer = setTimeout(() => change.settle(), HOLD_MS);
+      held.current = change;
+      void rows.then(() => change.settle());
+    },
+  };
+}
