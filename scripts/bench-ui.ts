@@ -82,7 +82,9 @@ async function serveGzip(dir: string) {
       body = gzipSync(await readFile(file), { level: 9 });
       cache.set(file, body);
     }
-    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    // A `.gz` file (the snapshot, PGlite's extension bundles) goes as it is, as static hosts send
+    // it: PGlite gunzips an extension bundle itself and fails on one the browser already unpacked.
+    const gzip = !file.endsWith('.gz') && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     const out = gzip ? body : await readFile(file);
     res.writeHead(200, {
       'content-type': TYPES[extname(file)] ?? 'application/octet-stream',

@@ -25,6 +25,7 @@ import {
 import { pgliteExtensions } from './pgliteExtensions.ts';
 import { asOwner } from './request.ts';
 import { type SessionStore, sessionStore } from './sessionStore.ts';
+import { snapshotBlob } from './snapshotBlob.ts';
 
 export interface EmbeddedBackendOptions {
   spec: AppSpec;
@@ -114,7 +115,9 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
     const { PGlite } = await import('@electric-sql/pglite');
     return PGlite.create(
       loadDataDir && !dataDir.startsWith('idb://') ? 'memory://' : dataDir,
-      loadDataDir ? { loadDataDir, extensions: pgliteExtensions } : { extensions: pgliteExtensions },
+      loadDataDir
+        ? { loadDataDir: await snapshotBlob(loadDataDir), extensions: pgliteExtensions }
+        : { extensions: pgliteExtensions },
     );
   };
   let db: PGliteInterface = options.db ?? (await open(options.loadDataDir));

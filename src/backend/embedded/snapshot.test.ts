@@ -5,6 +5,7 @@ import { embeddedSchema, storedSchemaVersion } from './boot.ts';
 import { createEmbeddedBackend, type EmbeddedBackend } from './createEmbeddedBackend.ts';
 import { registerDemo } from './demo/appDemo.ts';
 import { buildSnapshot, type DatabaseSnapshot } from './snapshot.ts';
+import { snapshotBlob } from './snapshotBlob.ts';
 
 // As the app entry does: the helpdesk's demo data is its own (examples/helpdesk/demo.ts).
 registerDemo(helpdesk, helpdeskDemo);
@@ -82,5 +83,23 @@ describe('database snapshot (what the build ships for a first visit)', () => {
     } finally {
       await db.close();
     }
+  });
+
+  it('opens from a snapshot a server sent with Content-Encoding: gzip (a plain tar still typed gzip)', async () => {
+    const { gunzipSync } = await import('node:zlib');
+    // What the browser hands over when the server compressed the .tar.gz again: the tar itself.
+    const tar = new Blob([gunzipSync(snapshot.tarball) as BlobPart], { type: 'application/gzip' });
+    const fromTar = await createEmbeddedBackend({
+      spec: helpdesk,
+      loadDataDir: tar,
+      schemaVersion: snapshot.version,
+    });
+    try {
+      expect(fromTar.schema.outcome).toBe('unchanged');
+    } finally {
+      await fromTar.close();
+    }
+    expect((await snapshotBlob(tar)).type).toBe('application/x-tar');
+    expect((await snapshotBlob(new Blob([snapshot.tarball as BlobPart]))).type).toBe('application/x-gzip');
   });
 });

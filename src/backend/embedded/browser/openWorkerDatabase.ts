@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteExtensions } from '../pgliteExtensions.ts';
+import { snapshotBlob } from '../snapshotBlob.ts';
 import { prefetched } from './prefetchPglite.ts';
 import { markWorker } from './workerMarks.ts';
 
@@ -52,7 +53,7 @@ export async function openWorkerDatabase(options: WorkerDatabaseOptions): Promis
   if (options.loadDataDir) {
     try {
       return syncOnlyWhenWritten(
-        await PGlite.create({ ...base, ...noInitdb, loadDataDir: options.loadDataDir }),
+        await PGlite.create({ ...base, ...noInitdb, loadDataDir: await snapshotBlob(options.loadDataDir) }),
       );
     } catch (e) {
       // Another tab created the database between this tab's check and now: open that one.
@@ -68,7 +69,9 @@ export async function openWorkerDatabase(options: WorkerDatabaseOptions): Promis
       const snapshot = options.snapshotUrl ? await fetchSnapshot(options.snapshotUrl) : null;
       if (snapshot) {
         markWorker('snapshot-refetched');
-        return syncOnlyWhenWritten(await PGlite.create({ ...base, ...noInitdb, loadDataDir: snapshot }));
+        return syncOnlyWhenWritten(
+          await PGlite.create({ ...base, ...noInitdb, loadDataDir: await snapshotBlob(snapshot) }),
+        );
       }
     }
   }
