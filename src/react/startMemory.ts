@@ -153,6 +153,10 @@ export function useRememberStart(
       if (event.action.type !== 'success' || event.action.manual) return;
       saving ??= whenQuiet(save);
     });
+    // Answers that came before this effect ran (a fast database, a slow first render; and the
+    // live screen's ScreenShown fires in the child's commit, before this parent's effect listens)
+    // would otherwise never be kept: what shows now is kept once the page is quiet.
+    saving = whenQuiet(save);
     return () => {
       off();
       offShown();
