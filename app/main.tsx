@@ -1,7 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
-import spec, { demoLoaded } from 'virtual:ninefold-spec';
+import spec, { demoLoaded, translationsLoaded } from 'virtual:ninefold-spec';
 import { appSlug } from '../src/runtime/appSlug.ts';
 import { LOCALE_STORAGE_KEY, pickLocale, setLocale } from '../src/runtime/locale.ts';
 import { readRememberedStart, startMemoryKey } from '../src/runtime/rememberedStart.ts';
@@ -34,7 +34,7 @@ async function chooseLocale(): Promise<void> {
   const locale = pickLocale(saved, navigator.languages ?? [navigator.language]);
   setLocale(locale);
   document.documentElement.lang = locale;
-  await loadUiCatalogue(locale);
+  await Promise.all([loadUiCatalogue(locale), translationsLoaded(locale)]);
 }
 
 /**

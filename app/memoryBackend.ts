@@ -2,7 +2,8 @@ import {
   createEmbeddedBackend,
   type EmbeddedBackend,
 } from '../src/backend/embedded/createEmbeddedBackend.ts';
-import { demoAccounts, seedDemoAccounts } from '../src/backend/embedded/demo/demoAccounts.ts';
+import { demoAccounts } from '../src/backend/embedded/demo/demoAccounts.ts';
+import { seedDemoAccounts } from '../src/backend/embedded/demo/seedDemoAccounts.ts';
 import type { AppSpec } from '../src/spec/types.ts';
 
 /**

@@ -4,8 +4,8 @@ import {
   type EmbeddedBackend,
 } from '../../src/backend/embedded/createEmbeddedBackend.ts';
 import { registerDemo } from '../../src/backend/embedded/demo/appDemo.ts';
-import { seedDemoAccounts } from '../../src/backend/embedded/demo/demoAccounts.ts';
 import { wipeAppData } from '../../src/backend/embedded/demo/seedDemo.ts';
+import { seedDemoAccounts } from '../../src/backend/embedded/demo/seedDemoAccounts.ts';
 import demo from './demo.ts';
 import { expensesDemo } from './demoData.ts';
 import expenses from './spec.ts';

@@ -15,8 +15,29 @@ describe('devServer', () => {
     expect(resolveId('virtual:ninefold-spec')).toBe('\0virtual:ninefold-spec');
     expect(resolveId('react')).toBeUndefined();
     expect(await load.call({}, '\0virtual:ninefold-spec')).toBe(
-      'export { default } from "/x/spec.ts";\nexport const demoLoaded = Promise.resolve();\n',
+      'export { default } from "/x/spec.ts";\nexport const translationsLoaded = () => Promise.resolve();\n' +
+        'export const demoLoaded = Promise.resolve();\n',
     );
+  });
+  it("builds the spec in as data, each language's texts a chunk loaded for that language only", async () => {
+    const file = resolve('examples/helpdesk/spec.ts');
+    const p = ninefoldSpecPlugin(file, { demo: true, inline: true });
+    const resolveId = p.resolveId as (id: string) => string | undefined;
+    const load = p.load as (this: unknown, id: string) => Promise<string>;
+    const code = await load.call({}, '\0virtual:ninefold-spec');
+    // No import of the spec's file (it would bring every language's texts into the entry chunk).
+    expect(code).not.toContain(JSON.stringify(file));
+    expect(code).toContain('import("virtual:ninefold-translations:de")');
+    expect(code).toContain('registerDemo');
+    expect(resolveId('virtual:ninefold-translations:de')).toBe('\0virtual:ninefold-translations:de');
+    const { default: helpdesk } = await import('../../examples/helpdesk/spec.ts');
+    const table = await load.call({}, '\0virtual:ninefold-translations:de');
+    expect(table).toMatch(/^export default JSON\.parse\(/);
+    const german = JSON.parse(
+      JSON.parse(table.slice('export default JSON.parse('.length, table.lastIndexOf(')'))),
+    );
+    expect(german).toEqual(helpdesk.translations?.de);
+    expect(Object.keys(german).length).toBeGreaterThan(10);
   });
   it('registers the demo beside the spec only where the backend is embedded', async () => {
     const spec = resolve('examples/helpdesk/spec.ts');

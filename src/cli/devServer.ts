@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { InlineConfig, Plugin } from 'vite';
 import { isDocPath, specFromDoc } from '../import/loadDoc.ts';
 import { specLoaderAliases, viteAliases } from '../sourceAliases.ts';
+import type { AppSpec } from '../spec/types.ts';
 import { backendBuildChoice } from './backendEnv.ts';
 import { ninefoldFirstScreenShimsPlugin } from './firstScreenShimsPlugin.ts';
 import { ninefoldScreenPreviewPlugin } from './screenPreviewPlugin.ts';
@@ -41,27 +42,44 @@ export function demoFileFor(specFile: string): string | undefined {
 }
 
 /** Vite plugin: `import spec from 'virtual:ninefold-spec'` gives the chosen specification. */
-export function ninefoldSpecPlugin(specFile: string, options: { demo?: boolean } = {}): Plugin {
+export function ninefoldSpecPlugin(
+  specFile: string,
+  options: { demo?: boolean; inline?: boolean } = {},
+): Plugin {
   return {
     name: 'ninefold-spec',
-    resolveId: (id) => (id === VIRTUAL ? `\0${VIRTUAL}` : undefined),
+    resolveId: (id) => (id === VIRTUAL || id.startsWith(TRANSLATIONS) ? `\0${id}` : undefined),
     async load(id) {
+      if (id.startsWith(`\0${TRANSLATIONS}`)) {
+        const locale = id.slice(`\0${TRANSLATIONS}:`.length);
+        const table = (await loadTsSpec(specFile)).translations?.[locale] ?? {};
+        return `export default JSON.parse(${JSON.stringify(JSON.stringify(table))});\n`;
+      }
       if (id !== `\0${VIRTUAL}`) return undefined;
       // `demoLoaded`: the app's demo (its data, the accounts' hook and the seeding code) is a chunk
       // of its own, registered when it arrives, so it stays out of the entry chunk on the path to
       // the first screen; the tab awaits it before it starts the backend or renders (app/main.tsx).
       const none = 'export const demoLoaded = Promise.resolve();\n';
+      const allHere = 'export const translationsLoaded = () => Promise.resolve();\n';
       if (isDocPath(specFile)) {
         // A nine-point document is imported in memory; the dev server reloads when it changes.
         this.addWatchFile(specFile);
-        return `export default ${JSON.stringify(await specFromDoc(specFile))};\n${none}`;
+        return `export default ${JSON.stringify(await specFromDoc(specFile))};\n${none}${allHere}`;
       }
       // Demo data belongs to the embedded backend only: a hosted build must not carry demo accounts.
       const demo = options.demo === false ? undefined : demoFileFor(specFile);
-      if (!demo) return `export { default } from ${JSON.stringify(specFile.replace(/\\/g, '/'))};\n${none}`;
+      // A build carries the spec as data, read at build time, and each language's texts as a chunk
+      // of their own that only a person reading that language downloads (docs/decisions.md,
+      // "Initial JavaScript"). The dev server imports the file itself, so an edit reloads it.
+      const specModule = options.inline
+        ? await inlineSpecModule(specFile)
+        : `export { default } from ${JSON.stringify(specFile.replace(/\\/g, '/'))};\n${allHere}`;
+      if (!demo) return `${specModule}${none}`;
       // The app's own demo data (`demo.ts` beside the spec) is registered with the spec.
       return [
-        `import spec from ${JSON.stringify(specFile.replace(/\\/g, '/'))};`,
+        options.inline
+          ? specModule.replace('export default spec;', '')
+          : `import spec from ${JSON.stringify(specFile.replace(/\\/g, '/'))};\n${allHere}`,
         `import { registerDemo } from ${JSON.stringify(join(ROOT, 'src/backend/embedded/demo/appDemo.ts').replace(/\\/g, '/'))};`,
         `export const demoLoaded = import(${JSON.stringify(demo.replace(/\\/g, '/'))}).then((m) => {`,
         '  registerDemo(spec, m.default);',
@@ -71,6 +89,41 @@ export function ninefoldSpecPlugin(specFile: string, options: { demo?: boolean }
       ].join('\n');
     },
   };
+}
+
+const TRANSLATIONS = 'virtual:ninefold-translations';
+
+/** The spec's default export, read at build time (no module cache: see src/spec/loadSpec.ts). */
+async function loadTsSpec(specFile: string): Promise<AppSpec> {
+  const { createJiti } = await import('jiti');
+  const jiti = createJiti(import.meta.url, { moduleCache: false, alias: specLoaderAliases() });
+  const mod = (await jiti.import(specFile)) as { default?: AppSpec };
+  if (!mod.default) throw new Error(`${specFile}: no default export`);
+  return mod.default;
+}
+
+/**
+ * The spec as a JSON literal (parsed faster than the same object written as code, and without the
+ * code that wrote it), its translations left out: `translationsLoaded(locale)` fetches that
+ * language's table as its own chunk and puts it back in place before anything reads it.
+ */
+async function inlineSpecModule(specFile: string): Promise<string> {
+  const { translations, ...rest } = await loadTsSpec(specFile);
+  const locales = Object.keys(translations ?? {});
+  const loaders = locales
+    .map((l) => `${JSON.stringify(l)}: () => import(${JSON.stringify(`${TRANSLATIONS}:${l}`)})`)
+    .join(', ');
+  return [
+    `const spec = JSON.parse(${JSON.stringify(JSON.stringify(rest))});`,
+    ...(translations ? ['spec.translations = {};'] : []),
+    `const loaders = { ${loaders} };`,
+    'export const translationsLoaded = (locale) => {',
+    '  const load = Object.hasOwn(loaders, locale) ? loaders[locale] : undefined;',
+    '  return load ? load().then((m) => { spec.translations[locale] = m.default; }) : Promise.resolve();',
+    '};',
+    'export default spec;',
+    '',
+  ].join('\n');
 }
 
 /**
@@ -100,7 +153,7 @@ export async function viteConfig(
       // floating-ui and react-remove-scroll off the list's first-screen path (docs/decisions.md,
       // "Initial JavaScript").
       ninefoldFirstScreenShimsPlugin(),
-      ninefoldSpecPlugin(specFile, { demo: backend.kind === 'embedded' }),
+      ninefoldSpecPlugin(specFile, { demo: backend.kind === 'embedded', inline: mode === 'production' }),
       // A hosted app has no database in the browser, so no snapshot to emit.
       ninefoldSnapshotPlugin(specFile, { enabled: backend.kind === 'embedded' }),
       // The embedded backend's worker starts from the HTML, before the entry chunk loads.

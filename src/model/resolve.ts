@@ -21,9 +21,9 @@ import { quoteIdent } from '../sql/quote.ts';
 import type { AppModel } from './appModel.ts';
 import { BUILTIN_CODES, SQL_RAISED_BUILTIN_CODES } from './builtinCodes.ts';
 import { type ColumnNode, FILE_META_COLUMNS, IMPLICIT_COLUMNS, sqlTypeOf } from './column.ts';
+import { columnValues } from './columnValues.ts';
 import type { ConstantNode } from './constant.ts';
 import type { ConstraintNode } from './constraint.ts';
-import { enumValueNodes } from './enumValue.ts';
 import type { ErrorCodeNode } from './errorCode.ts';
 import type { FieldFormat } from './formats.ts';
 import { humanize } from './humanize.ts';
@@ -125,11 +125,7 @@ function declaredColumns(
   for (const [field, f] of Object.entries(e.fields)) {
     if (f.type === 'file') continue;
     const isStatus = st?.field === field;
-    const values = isStatus
-      ? Object.entries(st.states).map(([value, s]) => ({ value, label: s.label ?? humanize(value) }))
-      : f.values && (f.type === 'enum' || f.type === 'status' || f.type === 'tags')
-        ? enumValueNodes(f.values)
-        : undefined;
+    const values = columnValues(spec, entity, field);
     const references = f.type === 'user' ? profile : f.type === 'ref' ? f.ref : undefined;
     const node: ColumnNode = {
       field,

@@ -24,6 +24,12 @@ import { hydrateRemembered, useRememberStart } from './startMemory.ts';
 const AuthScreen = lazy(() => import('./AuthScreen.tsx').then((m) => ({ default: m.AuthScreen })));
 const AppRouter = lazy(() => import('./AppRouter.tsx').then((m) => ({ default: m.AppRouter })));
 
+/** The signed-in app's code: the router, and the list screen too when a demo's first screen is one. */
+function preloadSignedIn(list: boolean): void {
+  void import('./AppRouter.tsx').catch(() => undefined);
+  if (list) void import('./ListScreen.tsx').catch(() => undefined);
+}
+
 const screenFallback = (
   <Center mih="40vh">
     <Loader aria-label={ui('loading')} />
@@ -274,6 +280,10 @@ function SessionGate({
     async (account: DemoAccount) => {
       let settled = false;
       authEpoch.current += 1;
+      // The signed-in screens' code is asked now, beside the demo's first screens: a click that
+      // comes before the sign-in screen's idle preload (below) would otherwise wait for the demo
+      // screens' chunk, then the router's, then the list's, one after the other.
+      preloadSignedIn(Boolean(demoScreens));
       const signingIn = backend.auth.signIn({ email: account.email, password: account.password });
       signingIn.then(
         () => {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import expenses from '../../examples/expenses/spec.ts';
 import helpdesk from '../../examples/helpdesk/spec.ts';
 import { createEmbeddedBackend, type EmbeddedBackend } from '../backend/embedded/createEmbeddedBackend.ts';
-import { demoAccounts, seedDemoAccounts } from '../backend/embedded/demo/demoAccounts.ts';
+import { demoAccounts } from '../backend/embedded/demo/demoAccounts.ts';
+import { seedDemoAccounts } from '../backend/embedded/demo/seedDemoAccounts.ts';
 import { BackendError } from '../backend/types.ts';
 
 /**

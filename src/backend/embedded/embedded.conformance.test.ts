@@ -1,7 +1,8 @@
 import helpdesk from '../../../examples/helpdesk/spec.ts';
 import { runConformance } from '../conformance/runConformance.ts';
 import { createEmbeddedBackend } from './createEmbeddedBackend.ts';
-import { demoAccounts, seedDemoAccounts } from './demo/demoAccounts.ts';
+import { demoAccounts } from './demo/demoAccounts.ts';
+import { seedDemoAccounts } from './demo/seedDemoAccounts.ts';
 
 const account = (role: string) => {
   const a = demoAccounts(helpdesk).find((x) => x.role === role);

@@ -4,7 +4,8 @@ import helpdesk from '../../../examples/helpdesk/spec.ts';
 import type { AppSpec } from '../../spec/types.ts';
 import { BackendError } from '../types.ts';
 import { createEmbeddedBackend } from './createEmbeddedBackend.ts';
-import { demoAccounts, seedDemoAccounts } from './demo/demoAccounts.ts';
+import { demoAccounts } from './demo/demoAccounts.ts';
+import { seedDemoAccounts } from './demo/seedDemoAccounts.ts';
 import { pgliteExtensions } from './pgliteExtensions.ts';
 
 // One database shared by the tests below, handed to each backend (as the browser worker does).

@@ -13,4 +13,5 @@ export {
   type EmbeddedBackend,
   type EmbeddedBackendOptions,
 } from './createEmbeddedBackend.ts';
-export { demoAccounts, seedDemoAccounts } from './demo/demoAccounts.ts';
+export { demoAccounts } from './demo/demoAccounts.ts';
+export { seedDemoAccounts } from './demo/seedDemoAccounts.ts';

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import helpdesk from '../../../examples/helpdesk/spec.ts';
 import { BackendError } from '../types.ts';
 import { createEmbeddedBackend, type EmbeddedBackend } from './createEmbeddedBackend.ts';
-import { demoAccounts, seedDemoAccounts } from './demo/demoAccounts.ts';
+import { demoAccounts } from './demo/demoAccounts.ts';
+import { seedDemoAccounts } from './demo/seedDemoAccounts.ts';
 
 // A real mail service on 127.0.0.1: fails the first request, accepts the rest.
 const seen: { headers: IncomingHttpHeaders; body: string }[] = [];

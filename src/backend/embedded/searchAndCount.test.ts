@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import helpdesk from '../../../examples/helpdesk/spec.ts';
 import { createEmbeddedBackend, type EmbeddedBackend } from './createEmbeddedBackend.ts';
-import { demoAccounts, seedDemoAccounts } from './demo/demoAccounts.ts';
+import { demoAccounts } from './demo/demoAccounts.ts';
+import { seedDemoAccounts } from './demo/seedDemoAccounts.ts';
 import { ESTIMATE_ABOVE } from './listQuery.ts';
 
 // Search through the trigram indexes (app.<table>__search) and totals that stop counting above

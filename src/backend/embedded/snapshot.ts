@@ -1,8 +1,8 @@
 import type { AppSpec } from '../../spec/types.ts';
 import { createEmbeddedBackend, type EmbeddedBackend } from './createEmbeddedBackend.ts';
-import { seedDemoAccounts } from './demo/demoAccounts.ts';
 import { demoPlanFor } from './demo/demoPlanFor.ts';
 import { seedDemo } from './demo/seedDemo.ts';
+import { seedDemoAccounts } from './demo/seedDemoAccounts.ts';
 import { pgliteExtensions } from './pgliteExtensions.ts';
 
 /** A pre-initialised data directory: what a first visit loads instead of running initdb and the migration. */

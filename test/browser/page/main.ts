@@ -5,7 +5,7 @@
  */
 import helpdesk from '../../../examples/helpdesk/spec.ts';
 import { createBrowserBackend } from '../../../src/backend/embedded/browser/createBrowserBackend.ts';
-import { seedDemoAccounts } from '../../../src/backend/embedded/demo/demoAccounts.ts';
+import { seedDemoAccounts } from '../../../src/backend/embedded/demo/seedDemoAccounts.ts';
 import type { Change } from '../../../src/backend/types.ts';
 import type { AppSpec } from '../../../src/spec/types.ts';
 import { call, clock, forwardAuth } from './rpc.ts';

@@ -1,7 +1,8 @@
 import type { Transaction } from '@electric-sql/pglite';
 import type { AuthEvent, Change, Session } from '../../types.ts';
 import { createEmbeddedBackend, type EmbeddedBackend } from '../createEmbeddedBackend.ts';
-import { demoAccounts, seedDemoAccounts } from '../demo/demoAccounts.ts';
+import { demoAccounts } from '../demo/demoAccounts.ts';
+import { seedDemoAccounts } from '../demo/seedDemoAccounts.ts';
 import type { Live } from '../live.ts';
 import type { SessionStore } from '../sessionStore.ts';
 import { openWorkerDatabase } from './openWorkerDatabase.ts';
