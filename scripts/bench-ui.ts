@@ -210,12 +210,18 @@ async function seedTickets(page: Page, n: number): Promise<number> {
   }, n);
 }
 
-/** Waits for the list's first row and its total (the Next page button needs the total). */
+/**
+ * Waits for the list's first row, its total and its pager, drawn by the app for a confirmed
+ * session: a return visit first shows the last visit's picture (src/runtime/screenPreview.ts),
+ * which has rows and a total but no live pager.
+ */
 async function listReady(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
       window.__bench.firstRow !== null &&
-      /\d/.test(document.querySelector('main [aria-live="polite"]')?.textContent ?? ''),
+      /\d/.test(document.querySelector('main [aria-live="polite"]')?.textContent ?? '') &&
+      document.documentElement.dataset.ninefoldSession === 'confirmed' &&
+      document.querySelector('button[aria-label="Next page"]') !== null,
     null,
     { timeout: 120_000 },
   );

@@ -155,8 +155,10 @@ export function useRememberStart(
     });
     // Answers that came before this effect ran (a fast database, a slow first render; and the
     // live screen's ScreenShown fires in the child's commit, before this parent's effect listens)
-    // would otherwise never be kept: what shows now is kept once the page is quiet.
-    saving = whenQuiet(save);
+    // would otherwise never be kept: what shows now is kept once the page is quiet. Not for a
+    // session the backend has not confirmed (no token): what shows is then what was kept, and
+    // storing it again would only make it look newer; the confirmed session runs this again.
+    if (session.accessToken !== '') saving = whenQuiet(save);
     return () => {
       off();
       offShown();

@@ -53,17 +53,19 @@ export function useListAddress(
         return;
       }
       const { page, total } = listScreenQueries(spec, screen, entity, next, user);
-      const asked = [page, total].map((q) => keys.list(entity, q, user?.id));
-      const ask = (queryKey: (typeof asked)[number], q: typeof page) =>
-        qc.prefetchQuery({
+      const ask = (q: typeof page) => {
+        const queryKey = keys.list(entity, q, user?.id);
+        const answered = qc.prefetchQuery({
           queryKey,
           queryFn: ({ signal }) => fetchList(qc, { backend, spec, user }, entity, q, true, signal),
         });
-      const rows = ask(asked[0] as (typeof asked)[number], page);
-      void ask(asked[1] as (typeof asked)[number], total);
+        return { key: JSON.stringify(queryKey), answered };
+      };
+      const rows = ask(page);
+      const count = ask(total);
       // What the last change asked and this one does not need is called off (if it still runs),
       // and so is a page read ahead that nothing shows (the next page of an earlier letter).
-      const now = asked.map((k) => JSON.stringify(k));
+      const now = [rows.key, count.key];
       for (const k of lastAsked.current)
         if (!now.includes(k)) void qc.cancelQueries({ queryKey: JSON.parse(k), exact: true });
       lastAsked.current = now;
@@ -95,7 +97,7 @@ export function useListAddress(
       };
       const timer = setTimeout(() => change.settle(), HOLD_MS);
       held.current = change;
-      void rows.then(() => change.settle());
+      void rows.answered.then(() => change.settle());
     },
   };
 }
