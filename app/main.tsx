@@ -78,10 +78,6 @@ async function boot(): Promise<void> {
   // First, before the locale or any text: the worker's downloads start now.
   const params = new URLSearchParams(location.search);
   const worker = earlyWorker(params);
-  // The embedded backend's tab side, asked now: startBackend's chunk would ask for it only once
-  // it has arrived itself, one round trip later, on the way to any screen. Hosted builds drop it.
-  if (import.meta.env.VITE_NINEFOLD_BACKEND !== 'supabase')
-    void import('./startEmbedded.ts').catch(() => undefined);
   preloadRememberedScreens(params);
   await chooseLocale();
   document.title = spec.purpose.name;
