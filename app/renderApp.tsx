@@ -1,5 +1,3 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/de';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { demoAccounts } from '../src/backend/embedded/demo/demoAccounts.ts';
@@ -25,7 +23,6 @@ export function renderApp(
   // The UI reads the spec in the person's language; the backend keeps the original (names and
   // rules are the same in both, only texts differ).
   const locale = currentLocale();
-  dayjs.locale(locale);
   const spec = localizeSpec(original, locale);
   const reactRoot = createRoot(root);
   // A transition, so React renders the first screen in slices and lets the browser breathe in

@@ -452,9 +452,7 @@ async function main(): Promise<void> {
       const scrollTasks: number[] = [];
       let rowsSeen = 0;
       for (let p = 0; p < 10; p++) {
-        const viewport = document.querySelector<HTMLElement>(
-          'main [data-radix-scroll-area-viewport], main .mantine-ScrollArea-viewport',
-        );
+        const viewport = document.querySelector<HTMLElement>('main [data-list-scroller]');
         if (!viewport) throw new Error('no scroll viewport');
         const from = window.__bench.longTasks.length;
         const t0 = performance.now();

@@ -1,10 +1,9 @@
 import { Button, Card, Chip, Group, Modal, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { AdminUser, Row } from '../backend/types.ts';
 import { can } from '../runtime/can.ts';
-import { currentLocale, DATE_FORMATS } from '../runtime/locale.ts';
+import { dateText } from '../runtime/dateText.ts';
 import type { RouteEntry } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
 import { AdminProfileDialog } from './AdminProfileDialog.tsx';
@@ -125,7 +124,7 @@ function UserRow({
         </Chip.Group>
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{dayjs(user.createdAt).format(DATE_FORMATS[currentLocale()].date)}</Text>
+        <Text size="sm">{dateText(user.createdAt)}</Text>
       </Table.Td>
       <Table.Td>
         <Group gap="xs" wrap="nowrap" justify="flex-end">

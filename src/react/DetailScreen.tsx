@@ -26,14 +26,14 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { HistoryEntry, Row } from '../backend/types.ts';
 import { availableTransitions, stateLabel } from '../runtime/availableTransitions.ts';
 import { can } from '../runtime/can.ts';
+import { dateText, timeAgo } from '../runtime/dateText.ts';
 import { formatMessage } from '../runtime/formatMessage.ts';
-import { currentLocale, DATE_FORMATS, inSentence } from '../runtime/locale.ts';
+import { inSentence } from '../runtime/locale.ts';
 import { offersFlag } from '../runtime/offersFlag.ts';
 import { type PendingSum, pendingSum } from '../runtime/pendingSum.ts';
 import { quickAddField } from '../runtime/quickAddField.ts';
@@ -113,7 +113,7 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
           <Group gap="sm">
             {status && <StatusBadge entity={entity} state={status} />}
             <Text size="sm" c="dimmed">
-              {ui('created', { when: dayjs(row.createdAt).fromNow() })}
+              {ui('created', { when: timeAgo(row.createdAt) })}
             </Text>
           </Group>
           <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
@@ -248,7 +248,7 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
                       <Text size="xs" c="dimmed">
                         {h.actor ? <ProfileName id={h.actor} /> : null}
                         {h.actor ? ' · ' : ''}
-                        {dayjs(h.at).format(DATE_FORMATS[currentLocale()].dateTime)}
+                        {dateText(h.at, { time: true })}
                       </Text>
                       {h.kind !== 'added' &&
                         Object.keys(h.input ?? {})
@@ -391,7 +391,7 @@ function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row
                     </Text>
                   ) : null}
                   <Text size="xs" c="dimmed">
-                    {dayjs(r.createdAt).fromNow()}
+                    {timeAgo(r.createdAt)}
                   </Text>
                   {flags.map(([n]) =>
                     r[n] === true ? (

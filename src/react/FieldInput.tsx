@@ -17,9 +17,16 @@ import { useList, useRow } from './hooks.ts';
 
 // @mantine/dates is a large package only forms with dates need: loaded on first use, so the list
 // screen (which uses RefSelect from this file) does not carry it.
-const LazyDateInput = lazy(() => import('@mantine/dates').then((m) => ({ default: m.DateInput })));
+// The pickers name months and days through dayjs, in the reader's language: its German texts come
+// with them (the rest of the app writes dates with Intl, src/runtime/dateText.ts).
+const datePickers = () =>
+  Promise.all([import('@mantine/dates'), import('dayjs/locale/de')]).then(([m]) => {
+    dayjs.locale(currentLocale());
+    return m;
+  });
+const LazyDateInput = lazy(() => datePickers().then((m) => ({ default: m.DateInput })));
 const LazyDateTimePicker = lazy(() =>
-  import('@mantine/dates').then((m) => ({ default: m.DateTimePicker as ComponentType<DateTimePickerProps> })),
+  datePickers().then((m) => ({ default: m.DateTimePicker as ComponentType<DateTimePickerProps> })),
 );
 
 /**

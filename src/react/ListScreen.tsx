@@ -5,7 +5,6 @@ import {
   Checkbox,
   Group,
   rem,
-  ScrollArea,
   Skeleton,
   Stack,
   Table,
@@ -16,17 +15,15 @@ import {
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconFilter, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import {
-  type HTMLAttributes,
   lazy,
   type MouseEvent,
   memo,
   Suspense,
+  startTransition,
   useCallback,
   useEffect,
   useMemo,
-  useRef,
   useState,
 } from 'react';
 import { Link, useSearchParams } from 'wouter';
@@ -52,8 +49,12 @@ const ROW_HEIGHT = 52;
 const SEARCH_PAUSE_MS = 200;
 /** What the list's scroll area leaves for the header, toolbar and pager above and below it. */
 const CHROME_HEIGHT = 300;
-/** Marks the list's scroll area, where the rows' virtualiser finds it (a data attribute). */
-const SCROLLER_PROPS = { 'data-list-scroller': '' } as HTMLAttributes<HTMLDivElement>;
+/** The list's scroll area: the table's own box, so its header sticks while the rows scroll. */
+const SCROLLER_STYLE = {
+  maxHeight: `calc(100dvh - ${CHROME_HEIGHT}px)`,
+  overflow: 'auto',
+  overscrollBehavior: 'contain',
+} as const;
 
 let firstRowMarked = false;
 let firstConfirmedMarked = false;
@@ -77,7 +78,7 @@ function useFirstRowMark(hasRows: boolean, confirmed: boolean): void {
   }, [hasRows, confirmed]);
 }
 
-/** A list screen: server-side search, filters, sort and pages; state in the URL; virtualised rows. */
+/** A list screen: server-side search, filters, sort and pages; state in the URL. */
 export function ListScreen({ route }: { route: RouteEntry }) {
   const { spec, user, routes, backend } = useRuntime();
   const qc = useQueryClient();
@@ -317,11 +318,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
             )}
           </Stack>
         ) : (
-          <ScrollArea.Autosize
-            mah={`calc(100dvh - ${CHROME_HEIGHT}px)`}
-            viewportProps={SCROLLER_PROPS}
-            type="auto"
-          >
+          <div data-list-scroller="" style={SCROLLER_STYLE}>
             <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" stickyHeader>
               <Table.Thead>
                 <Table.Tr>
@@ -348,7 +345,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
                   ))}
                 </Table.Tr>
               </Table.Thead>
-              <VirtualRows
+              <PageRows
                 rows={rows}
                 columns={visibleColumns}
                 entity={entity}
@@ -357,7 +354,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
                 onToggle={toggle}
               />
             </Table>
-          </ScrollArea.Autosize>
+          </div>
         )}
       </Card>
       {total !== null && total > PAGE_SIZE && (
@@ -413,8 +410,8 @@ function FiltersPlaceholder({ labels }: { labels: string[] }) {
   );
 }
 
-interface VirtualRowsProps {
-  rows: Row[];
+interface PageRowsProps {
+  rows: readonly Row[];
   columns: readonly string[];
   entity: string;
   detail: RouteEntry | undefined;
@@ -423,54 +420,50 @@ interface VirtualRowsProps {
   onToggle(id: string): void;
 }
 
+/** How many rows a first render draws: the screen's height of them, and a few more. */
+function rowsOnScreen(): number {
+  return Math.ceil(Math.max(window.innerHeight - CHROME_HEIGHT / 2, ROW_HEIGHT * 4) / ROW_HEIGHT) + 2;
+}
+
 /**
- * The table body, virtualised. A component of its own so that scrolling re-renders only the
- * rows (and only the rows coming into view, each memoised), never the screen's filters and
- * inputs: re-rendering those on every scroll frame made long tasks of 100-350 ms.
+ * How many of a page's rows to draw: when a page arrives, the rows that fit the screen, and the
+ * rest of the page in a transition straight after (React renders it in slices between frames).
+ * A page is at most PAGE_SIZE rows, so all of them end up in the document and scrolling renders
+ * nothing; a virtualiser re-rendered on every scrolled frame and was 10 KB of the first screen's
+ * JavaScript (docs/decisions.md, "A page of rows, not a virtualised list").
  */
-function VirtualRows({ rows, columns, entity, detail, chosen, onToggle }: VirtualRowsProps) {
+function useRowsDrawn(rows: readonly Row[]): number {
+  const [drawn, setDrawn] = useState(() => ({ rows, count: Math.min(rows.length, rowsOnScreen()) }));
+  const current = drawn.rows === rows ? drawn : { rows, count: Math.min(rows.length, rowsOnScreen()) };
+  if (current !== drawn) setDrawn(current);
+  useEffect(() => {
+    if (current.count < rows.length) startTransition(() => setDrawn({ rows, count: rows.length }));
+  }, [current.count, rows]);
+  return current.count;
+}
+
+/**
+ * The page's rows. A component of its own so that drawing the rest of a page re-renders only
+ * the rows (each memoised), never the screen's filters and inputs.
+ */
+function PageRows({ rows, columns, entity, detail, chosen, onToggle }: PageRowsProps) {
   const navigate = useNavigate();
-  // The scroll area is found from the rows' own element, not passed down from a ref or state of
-  // the screen: a ref is attached after the rows' layout effects (where the virtualiser looks for
-  // it), so it read `null` on a first render that came with the data and never followed the
-  // scrolling; state set from that ref re-rendered the whole screen once more, synchronously,
-  // before the first rows could paint.
-  const body = useRef<HTMLTableSectionElement>(null);
-  const virtual = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => body.current?.closest<HTMLDivElement>('[data-list-scroller]') ?? null,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
-    // Until the scroll area is measured, assume its largest size (the screen's height less the
-    // chrome above it): a busy first frame could measure 0 and render no rows, and a guess that
-    // differs from the measure renders the rows a second time when it arrives.
-    initialRect: {
-      width: window.innerWidth,
-      height: Math.max(window.innerHeight - CHROME_HEIGHT, ROW_HEIGHT * 4),
-    },
-  });
-  const items = virtual.getVirtualItems();
-  const padTop = items[0]?.start ?? 0;
-  const padBottom = items.length > 0 ? virtual.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
+  const drawn = useRowsDrawn(rows);
   return (
-    <Table.Tbody ref={body}>
-      {padTop > 0 && <tr style={{ height: padTop }} />}
-      {items.map((item) => {
-        const row = rows[item.index] as Row;
-        return (
-          <ListRow
-            key={row.id}
-            row={row}
-            columns={columns}
-            entity={entity}
-            href={detail ? buildPath(detail, { id: row.id }) : undefined}
-            navigate={navigate}
-            chosen={chosen ? chosen.has(String(row.id)) : undefined}
-            onToggle={onToggle}
-          />
-        );
-      })}
-      {padBottom > 0 && <tr style={{ height: padBottom }} />}
+    <Table.Tbody>
+      {rows.slice(0, drawn).map((row) => (
+        <ListRow
+          key={row.id}
+          row={row}
+          columns={columns}
+          entity={entity}
+          href={detail ? buildPath(detail, { id: row.id }) : undefined}
+          navigate={navigate}
+          chosen={chosen ? chosen.has(String(row.id)) : undefined}
+          onToggle={onToggle}
+        />
+      ))}
+      {drawn < rows.length && <tr aria-hidden style={{ height: (rows.length - drawn) * ROW_HEIGHT }} />}
     </Table.Tbody>
   );
 }

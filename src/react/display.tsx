@@ -1,14 +1,13 @@
 import { Anchor, Badge, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconMinus } from '@tabler/icons-react';
-import dayjs from 'dayjs';
-import relativeTime from 'dayjs/plugin/relativeTime';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'wouter';
 import { type Backend, BackendError, type Row } from '../backend/types.ts';
 import { stateLabel } from '../runtime/availableTransitions.ts';
+import { dateText, timeAgo } from '../runtime/dateText.ts';
 import { formatMessage } from '../runtime/formatMessage.ts';
-import { currentLocale, DATE_FORMATS, INTL_TAGS } from '../runtime/locale.ts';
+import { currentLocale, INTL_TAGS } from '../runtime/locale.ts';
 import { buildPath } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
 import { valueOption } from '../runtime/valueOptions.ts';
@@ -16,8 +15,6 @@ import type { AppSpec, FieldSpec } from '../spec/types.ts';
 import { useRuntime } from './context.ts';
 import { useRow } from './hooks.ts';
 import { LazyTooltip } from './LazyTooltip.tsx';
-
-dayjs.extend(relativeTime);
 
 /** Colours for states: the state's position along the machine, final states grey. */
 const PALETTE = ['blue', 'violet', 'orange', 'teal', 'grape', 'cyan', 'lime', 'pink'];
@@ -177,11 +174,11 @@ function renderValue(
     case 'ref':
       return f.ref ? <RefLink entity={f.ref} id={String(v)} /> : String(v);
     case 'date':
-      return dayjs(String(v)).format(DATE_FORMATS[currentLocale()].date);
+      return dateText(v);
     case 'datetime':
       return (
-        <LazyTooltip label={dayjs(String(v)).format(DATE_FORMATS[currentLocale()].dateTime)}>
-          <span>{dayjs(String(v)).fromNow()}</span>
+        <LazyTooltip label={dateText(v, { time: true })}>
+          <span>{timeAgo(v)}</span>
         </LazyTooltip>
       );
     case 'money': {

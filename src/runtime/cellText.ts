@@ -1,7 +1,7 @@
-import dayjs from 'dayjs';
 import type { AppSpec } from '../spec/types.ts';
 import { stateLabel } from './availableTransitions.ts';
-import { currentLocale, DATE_FORMATS, INTL_TAGS } from './locale.ts';
+import { dateText } from './dateText.ts';
+import { currentLocale, INTL_TAGS } from './locale.ts';
 import { ui } from './uiText.ts';
 import { valueOption } from './valueOptions.ts';
 
@@ -38,9 +38,9 @@ export function cellText(
     case 'ref':
       return f?.ref ? (label(f.ref, String(v)) ?? '') : '';
     case 'date':
-      return dayjs(String(v)).format(DATE_FORMATS[currentLocale()].date);
+      return dateText(v);
     case 'datetime':
-      return dayjs(String(v)).format(DATE_FORMATS[currentLocale()].dateTime);
+      return dateText(v, { time: true });
     case 'money': {
       const currency = f?.currencyField ? String(row[f.currencyField] ?? '') : '';
       const n = Number(v);

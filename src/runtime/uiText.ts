@@ -97,6 +97,7 @@ export const UI_TEXT = {
   historyEmptied: 'emptied',
   historyEntry: '{actor} moved it from {from} to {to}',
   created: 'Created {when}',
+  justNow: 'just now',
   updated: 'Updated {when}',
   actions: 'Actions',
   confirm: 'Confirm',

@@ -33,7 +33,7 @@ describe.skipIf(!e2eAvailable)('helpdesk in its default storage', () => {
       await expect.poll(() => page.getByRole('main').locator('tbody tr a').count()).toBeGreaterThan(5);
       const rowsInView = () =>
         page.evaluate(() => {
-          const vp = document.querySelector<HTMLElement>('main .mantine-ScrollArea-viewport');
+          const vp = document.querySelector<HTMLElement>('main [data-list-scroller]');
           if (!vp) return -1;
           const box = vp.getBoundingClientRect();
           return [...vp.querySelectorAll('tbody tr')].filter((tr) => {
@@ -44,13 +44,13 @@ describe.skipIf(!e2eAvailable)('helpdesk in its default storage', () => {
       // To the bottom of the page of rows, in steps as a wheel would.
       for (let i = 0; i < 8; i++) {
         await page.evaluate(() => {
-          const vp = document.querySelector<HTMLElement>('main .mantine-ScrollArea-viewport');
+          const vp = document.querySelector<HTMLElement>('main [data-list-scroller]');
           if (vp) vp.scrollTop += 400;
         });
         await page.waitForTimeout(80);
       }
       await page.evaluate(() => {
-        const vp = document.querySelector<HTMLElement>('main .mantine-ScrollArea-viewport');
+        const vp = document.querySelector<HTMLElement>('main [data-list-scroller]');
         if (vp) vp.scrollTop = vp.scrollHeight;
       });
       await expect.poll(rowsInView, { timeout: 10_000 }).toBeGreaterThan(3);

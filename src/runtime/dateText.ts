@@ -1,0 +1,87 @@
+import { currentLocale, INTL_TAGS, type Locale } from './locale.ts';
+import { ui } from './uiText.ts';
+
+/**
+ * Dates as the app shows them, written by the browser's own `Intl` (no date library on the list's
+ * first screen; dayjs stays with the date pickers, which need it). English keeps the day-month-
+ * year order the app has always shown ("5 Nov 2026", "5 Nov 2026 14:03"); German writes the day
+ * with a full stop and a comma before the time ("5. Nov. 2026, 14:03").
+ */
+
+const TIME_SEPARATOR: Readonly<Record<Locale, string>> = { en: ' ', de: ', ' };
+/** English in day-month-year order: `en-GB`'s dates (the amounts stay `en-US`, INTL_TAGS). */
+const DATE_TAGS: Readonly<Record<Locale, string>> = { en: 'en-GB', de: INTL_TAGS.de };
+
+const formats = new Map<string, Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+function cached<T extends Intl.DateTimeFormat | Intl.RelativeTimeFormat>(key: string, make: () => T): T {
+  const known = formats.get(key);
+  if (known) return known as T;
+  const made = make();
+  formats.set(key, made);
+  return made;
+}
+
+/**
+ * A stored date or timestamp as a `Date`. A bare `YYYY-MM-DD` is that day in the reader's time
+ * zone (as dayjs read it), not midnight UTC, which is the day before west of Greenwich.
+ */
+export function toDate(v: unknown): Date {
+  const text = String(v);
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  return day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(text);
+}
+
+/**
+ * A date, or a date and time, in the current locale; an unreadable value as it came.
+ *
+ * @example
+ * dateText('2026-11-05')                         // '5 Nov 2026'
+ * dateText('2026-11-05T14:03:00', { time: true }) // '5 Nov 2026 14:03'
+ */
+export function dateText(v: unknown, options: { time?: boolean } = {}): string {
+  const d = toDate(v);
+  if (Number.isNaN(d.getTime())) return String(v);
+  const locale = currentLocale();
+  const tag = DATE_TAGS[locale];
+  const date = cached(
+    `d:${tag}`,
+    () => new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', year: 'numeric' }),
+  );
+  if (!options.time) return date.format(d);
+  const time = cached(
+    `t:${tag}`,
+    () => new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+  );
+  return `${date.format(d)}${TIME_SEPARATOR[locale]}${time.format(d)}`;
+}
+
+/**
+ * Each unit, how many seconds it holds, and up to how many seconds it is the one used: the
+ * thresholds people (and dayjs) round at, so 50 minutes reads "1 hour ago", 27 days "1 month ago".
+ */
+const UNITS: readonly [Intl.RelativeTimeFormatUnit, number, number][] = [
+  ['minute', 60, 45 * 60],
+  ['hour', 3_600, 22 * 3_600],
+  ['day', 86_400, 26 * 86_400],
+  ['month', 30 * 86_400, 320 * 86_400],
+  ['year', 365 * 86_400, Number.POSITIVE_INFINITY],
+];
+
+/**
+ * How long ago (or from now) a moment is, rounded to its largest whole unit as people say it:
+ * "3 days ago", "in 2 hours", "vor 5 Minuten"; under 45 seconds either way, "just now".
+ *
+ * @example
+ * timeAgo(new Date(Date.now() - 3 * 86_400_000)) // '3 days ago'
+ */
+export function timeAgo(v: unknown, now: number = Date.now()): string {
+  const d = v instanceof Date ? v : toDate(v);
+  if (Number.isNaN(d.getTime())) return String(v);
+  const seconds = (d.getTime() - now) / 1000;
+  const size = Math.abs(seconds);
+  if (size < 45) return ui('justNow');
+  const tag = INTL_TAGS[currentLocale()];
+  const rtf = cached(`r:${tag}`, () => new Intl.RelativeTimeFormat(tag, { numeric: 'always' }));
+  const [unit, length] = UNITS.find(([, , upTo]) => size < upTo) ?? ['year', 365 * 86_400];
+  return rtf.format(Math.sign(seconds) * Math.max(1, Math.round(size / length)), unit);
+}
