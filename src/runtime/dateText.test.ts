@@ -11,6 +11,7 @@ describe('dateText', () => {
 
   it('writes a day as the reader expects, in English and in German', () => {
     expect(dateText('2026-11-05')).toBe('5 Nov 2026');
+    expect(dateText('2026-09-28')).toBe('28 Sep 2026');
     setLocale('de');
     expect(dateText('2026-11-05')).toBe('5. Nov. 2026');
   });

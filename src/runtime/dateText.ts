@@ -9,8 +9,6 @@ import { ui } from './uiText.ts';
  */
 
 const TIME_SEPARATOR: Readonly<Record<Locale, string>> = { en: ' ', de: ', ' };
-/** English in day-month-year order: `en-GB`'s dates (the amounts stay `en-US`, INTL_TAGS). */
-const DATE_TAGS: Readonly<Record<Locale, string>> = { en: 'en-GB', de: INTL_TAGS.de };
 
 const formats = new Map<string, Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
 function cached<T extends Intl.DateTimeFormat | Intl.RelativeTimeFormat>(key: string, make: () => T): T {
@@ -42,17 +40,27 @@ export function dateText(v: unknown, options: { time?: boolean } = {}): string {
   const d = toDate(v);
   if (Number.isNaN(d.getTime())) return String(v);
   const locale = currentLocale();
-  const tag = DATE_TAGS[locale];
+  const tag = INTL_TAGS[locale];
   const date = cached(
     `d:${tag}`,
     () => new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', year: 'numeric' }),
   );
-  if (!options.time) return date.format(d);
   const time = cached(
     `t:${tag}`,
     () => new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
   );
-  return `${date.format(d)}${TIME_SEPARATOR[locale]}${time.format(d)}`;
+  const day = locale === 'en' ? dayMonthYear(date, d) : date.format(d);
+  return options.time ? `${day}${TIME_SEPARATOR[locale]}${time.format(d)}` : day;
+}
+
+/**
+ * English in day-month-year order with the three-letter months the app has always shown: from
+ * `en-US`'s parts, since `en-GB` now writes September "Sept".
+ */
+function dayMonthYear(format: Intl.DateTimeFormat, d: Date): string {
+  const parts = format.formatToParts(d);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')} ${part('month')} ${part('year')}`;
 }
 
 /**
