@@ -9,3 +9,10 @@ declare module 'virtual:ninefold-spec' {
   /** Puts the texts of `locale` into `spec.translations` (a build's own chunk per language). */
   export function translationsLoaded(locale: string): Promise<void>;
 }
+declare module 'virtual:ninefold-rules' {
+  import type { RuleTable } from '../src/runtime/ruleTable.ts';
+
+  /** The spec's rules, checked at build time (served to builds only; see builtRuleChecker.ts). */
+  const rules: RuleTable;
+  export default rules;
+}

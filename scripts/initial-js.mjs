@@ -11,7 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const DEFAULT_FOLLOW = ['startBackend', 'startEmbedded', 'renderApp', 'AppRouter', 'ListScreen'];
+const DEFAULT_FOLLOW = ['startBackend', 'startEmbedded', 'firstScreen'];
 
 const args = process.argv.slice(2);
 const option = (name) => (args.indexOf(name) >= 0 ? args[args.indexOf(name) + 1] : undefined);

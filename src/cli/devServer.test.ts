@@ -1,8 +1,26 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ninefoldSpecPlugin, resolveSpecFile, viteConfig } from './devServer.ts';
+import { ninefoldBuiltRulesPlugin, ninefoldSpecPlugin, resolveSpecFile, viteConfig } from './devServer.ts';
 
 describe('devServer', () => {
+  it("a build's runtime reads its rules from the build's table, and only the runtime does", async () => {
+    const p = ninefoldBuiltRulesPlugin();
+    expect([p.apply, p.enforce]).toEqual(['build', 'pre']);
+    const resolveId = p.resolveId as (id: string, importer?: string) => string | undefined;
+    expect(resolveId('./ruleChecker.ts', resolve('src/runtime/ruleVerdict.ts'))).toBe(
+      resolve('src/runtime/builtRuleChecker.ts'),
+    );
+    // The table itself is made with the real checker, at build time.
+    expect(resolveId('./ruleChecker.ts', resolve('src/rules/other.ts'))).toBeUndefined();
+    expect(resolveId('./check.ts', resolve('src/runtime/ruleVerdict.ts'))).toBeUndefined();
+    const spec = ninefoldSpecPlugin(resolve('examples/helpdesk/spec.ts'), { inline: true });
+    const load = spec.load as (this: unknown, id: string) => Promise<string>;
+    expect((spec.resolveId as (id: string) => string | undefined)('virtual:ninefold-rules')).toBe(
+      '\0virtual:ninefold-rules',
+    );
+    expect(await load.call({}, '\0virtual:ninefold-rules')).toMatch(/^export default JSON\.parse\(".*ticket/);
+  });
+
   it('finds spec.ts in a folder and refuses what is missing', () => {
     expect(resolveSpecFile('examples/helpdesk')).toBe(resolve('examples/helpdesk/spec.ts'));
     expect(() => resolveSpecFile('examples/nope')).toThrow(/no such file/);

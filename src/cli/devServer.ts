@@ -3,9 +3,11 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { InlineConfig, Plugin } from 'vite';
 import { isDocPath, specFromDoc } from '../import/loadDoc.ts';
+import { ruleTable, ruleTableModule } from '../runtime/ruleTable.ts';
 import { specLoaderAliases, viteAliases } from '../sourceAliases.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { backendBuildChoice } from './backendEnv.ts';
+import { firstScreenModules, ninefoldFirstScreenChunkPlugin } from './firstScreenChunkPlugin.ts';
 import { ninefoldFirstScreenShimsPlugin } from './firstScreenShimsPlugin.ts';
 import { ninefoldScreenPreviewPlugin } from './screenPreviewPlugin.ts';
 import { ninefoldSnapshotPlugin } from './snapshotPlugin.ts';
@@ -46,15 +48,23 @@ export function ninefoldSpecPlugin(
   specFile: string,
   options: { demo?: boolean; inline?: boolean } = {},
 ): Plugin {
+  // A build reads the spec once for all its modules (the spec, each language's texts, the rules).
+  let loaded: Promise<AppSpec> | undefined;
+  const specOnce = () => {
+    loaded ??= isDocPath(specFile) ? specFromDoc(specFile) : loadTsSpec(specFile);
+    return loaded;
+  };
   return {
     name: 'ninefold-spec',
-    resolveId: (id) => (id === VIRTUAL || id.startsWith(TRANSLATIONS) ? `\0${id}` : undefined),
+    resolveId: (id) =>
+      id === VIRTUAL || id === RULES || id.startsWith(TRANSLATIONS) ? `\0${id}` : undefined,
     async load(id) {
       if (id.startsWith(`\0${TRANSLATIONS}`)) {
         const locale = id.slice(`\0${TRANSLATIONS}:`.length);
-        const table = (await loadTsSpec(specFile)).translations?.[locale] ?? {};
+        const table = (await specOnce()).translations?.[locale] ?? {};
         return `export default JSON.parse(${JSON.stringify(JSON.stringify(table))});\n`;
       }
+      if (id === `\0${RULES}`) return ruleTableModule(ruleTable(await specOnce()));
       if (id !== `\0${VIRTUAL}`) return undefined;
       // `demoLoaded`: the app's demo (its data, the accounts' hook and the seeding code) is a chunk
       // of its own, registered when it arrives, so it stays out of the entry chunk on the path to
@@ -72,7 +82,7 @@ export function ninefoldSpecPlugin(
       // of their own that only a person reading that language downloads (docs/decisions.md,
       // "Initial JavaScript"). The dev server imports the file itself, so an edit reloads it.
       const specModule = options.inline
-        ? await inlineSpecModule(specFile)
+        ? inlineSpecModule(await specOnce())
         : `export { default } from ${JSON.stringify(specFile.replace(/\\/g, '/'))};\n${allHere}`;
       if (!demo) return `${specModule}${none}`;
       // The app's own demo data (`demo.ts` beside the spec) is registered with the spec.
@@ -92,6 +102,25 @@ export function ninefoldSpecPlugin(
 }
 
 const TRANSLATIONS = 'virtual:ninefold-translations';
+const RULES = 'virtual:ninefold-rules';
+const RUNTIME_DIR = /[\\/]src[\\/]runtime[\\/][^\\/]+\.ts$/;
+const BUILT_RULE_CHECKER = join(ROOT, 'src/runtime/builtRuleChecker.ts');
+
+/**
+ * Vite plugin (builds): the runtime's rule checker (src/runtime/ruleChecker.ts) becomes
+ * builtRuleChecker.ts, which reads the trees `virtual:ninefold-rules` holds (the spec plugin makes
+ * that table from the spec at build time). Before Vite's own resolver, which would resolve the
+ * relative import first.
+ */
+export function ninefoldBuiltRulesPlugin(): Plugin {
+  return {
+    name: 'ninefold-built-rules',
+    enforce: 'pre',
+    apply: 'build',
+    resolveId: (id, importer) =>
+      id === './ruleChecker.ts' && importer && RUNTIME_DIR.test(importer) ? BUILT_RULE_CHECKER : undefined,
+  };
+}
 
 /** The spec's default export, read at build time (no module cache: see src/spec/loadSpec.ts). */
 async function loadTsSpec(specFile: string): Promise<AppSpec> {
@@ -107,8 +136,8 @@ async function loadTsSpec(specFile: string): Promise<AppSpec> {
  * code that wrote it), its translations left out: `translationsLoaded(locale)` fetches that
  * language's table as its own chunk and puts it back in place before anything reads it.
  */
-async function inlineSpecModule(specFile: string): Promise<string> {
-  const { translations, ...rest } = await loadTsSpec(specFile);
+function inlineSpecModule(spec: AppSpec): string {
+  const { translations, ...rest } = spec;
   const locales = Object.keys(translations ?? {});
   const loaders = locales
     .map((l) => `${JSON.stringify(l)}: () => import(${JSON.stringify(`${TRANSLATIONS}:${l}`)})`)
@@ -135,6 +164,7 @@ export async function viteConfig(
   specFile: string,
   outDir = 'dist',
   mode = 'production',
+  firstScreen?: ReadonlySet<string>,
 ): Promise<InlineConfig> {
   const react = (await import('@vitejs/plugin-react')).default;
   const envDir = process.cwd();
@@ -153,7 +183,10 @@ export async function viteConfig(
       // floating-ui and react-remove-scroll off the list's first-screen path (docs/decisions.md,
       // "Initial JavaScript").
       ninefoldFirstScreenShimsPlugin(),
+      // …and the list's first screen one chunk, not forty (a build's second pass).
+      ...(firstScreen ? [ninefoldFirstScreenChunkPlugin(firstScreen)] : []),
       ninefoldSpecPlugin(specFile, { demo: backend.kind === 'embedded', inline: mode === 'production' }),
+      ...(mode === 'production' ? [ninefoldBuiltRulesPlugin()] : []),
       // A hosted app has no database in the browser, so no snapshot to emit.
       ninefoldSnapshotPlugin(specFile, { enabled: backend.kind === 'embedded' }),
       // The embedded backend's worker starts from the HTML, before the entry chunk loads.
@@ -208,6 +241,16 @@ export async function dev(specPath: string): Promise<void> {
 export async function build(specPath: string, outDir = 'dist'): Promise<void> {
   const vite = await import('vite');
   const specFile = resolveSpecFile(specPath);
-  await vite.build({ ...(await viteConfig(specFile, outDir)), logLevel: 'warn' });
+  // Two passes: the first, unminified and not written, shows which modules the list's first
+  // screen runs (src/cli/firstScreenChunkPlugin.ts); the second puts them in one chunk.
+  const config = await viteConfig(specFile, outDir);
+  const trial = await vite.build({
+    ...config,
+    build: { ...config.build, write: false, minify: false },
+    logLevel: 'silent',
+  });
+  const chunks = (Array.isArray(trial) ? trial : [trial]).flatMap((o) => ('output' in o ? o.output : []));
+  const firstScreen = firstScreenModules(chunks);
+  await vite.build({ ...(await viteConfig(specFile, outDir, 'production', firstScreen)), logLevel: 'warn' });
   process.stdout.write(`Ninefold: built ${specPath} into ${outDir}\n`);
 }

@@ -1,8 +1,8 @@
 import type { Filter } from '../backend/types.ts';
 import type { Expr } from '../rules/ast.ts';
-import { parseRule } from '../rules/index.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { effectiveRoles } from './roles.ts';
+import { parsedRule } from './ruleChecker.ts';
 
 /**
  * Filters that row-level security implies for this user's reads of `entity`, to send with every
@@ -29,8 +29,8 @@ export function impliedReadFilters(
     const read = spec.roles.permissions[role]?.[entity]?.read;
     if (read === true) return [];
     if (typeof read !== 'string') continue;
-    const parsed = parseRule(read);
-    const fields: Set<string> = parsed.ok ? meFields(parsed.expr) : new Set();
+    const parsed = parsedRule(read);
+    const fields: Set<string> = parsed ? meFields(parsed) : new Set();
     const before: string[] = common === null ? [...fields] : [...common];
     common = new Set(before.filter((f) => fields.has(f)));
   }

@@ -1,8 +1,8 @@
 import type { Typed } from '../rules/ast.ts';
-import { checkRule } from '../rules/check.ts';
 import { type DataContext, evaluateRule } from '../rules/evaluate.ts';
-import { ruleReferences } from '../rules/index.ts';
+import { ruleReferences } from '../rules/references.ts';
 import type { AppSpec } from '../spec/types.ts';
+import { typedRule } from './ruleChecker.ts';
 
 /** The signed-in user as rules see them: id and directly held roles (inheritance is the rules' job). */
 export interface RuleUser {
@@ -114,10 +114,7 @@ export function checked(spec: AppSpec, entity: string, rule: string): Typed | nu
     cache.set(spec, perSpec);
   }
   const key = `${entity}\u0000${rule}`;
-  if (!perSpec.has(key)) {
-    const r = checkRule(spec, rule, { entity, expect: 'boolean' });
-    perSpec.set(key, r.ok ? r.typed : null);
-  }
+  if (!perSpec.has(key)) perSpec.set(key, typedRule(spec, entity, rule));
   return perSpec.get(key) ?? null;
 }
 

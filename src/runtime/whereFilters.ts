@@ -1,8 +1,8 @@
 import type { Filter } from '../backend/types.ts';
 import type { Typed } from '../rules/ast.ts';
-import { checkRule } from '../rules/check.ts';
 import { evaluateRule } from '../rules/evaluate.ts';
 import type { AppSpec } from '../spec/types.ts';
+import { typedRule } from './ruleChecker.ts';
 import type { RuleUser } from './ruleVerdict.ts';
 
 export interface WhereFilters {
@@ -34,8 +34,8 @@ export function whereFilters(
 ): WhereFilters {
   const out: WhereFilters = { filters: [], residual: [] };
   if (!rule) return out;
-  const checked = checkRule(spec, rule, { entity, expect: 'boolean' });
-  if (!checked.ok) return out;
+  const checked = typedRule(spec, entity, rule);
+  if (!checked) return out;
   const value = (node: Typed): unknown => {
     const v = evaluateRule(node, { spec, user, row: null, now });
     const temporal = node.type.kind === 'datetime' || node.type.kind === 'date';
@@ -51,7 +51,7 @@ export function whereFilters(
     if (f) out.filters.push(f);
     else out.residual.push(node);
   };
-  visit(checked.typed);
+  visit(checked);
   return out;
 }
 

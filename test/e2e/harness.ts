@@ -247,9 +247,11 @@ export async function newPage(target: Browser | BrowserContext): Promise<{ page:
   page.setDefaultTimeout(15_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  // A screen that throws is caught by the router (CrashPage) and never becomes a page error.
+  // A screen that throws is caught by the router (CrashPage) and never becomes a page error; a
+  // rule the build did not check (src/runtime/builtRuleChecker.ts) is only said in the console.
   page.on('console', (m) => {
-    if (m.type() === 'error' && m.text().startsWith('ninefold: screen crashed')) errors.push(m.text());
+    if (m.type() !== 'error') return;
+    if (/^ninefold: (screen crashed|rule not in the build's table)/.test(m.text())) errors.push(m.text());
   });
   return { page, errors };
 }
