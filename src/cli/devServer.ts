@@ -122,13 +122,10 @@ export function ninefoldBuiltRulesPlugin(): Plugin {
   };
 }
 
-/** The spec's default export, read at build time (no module cache: see src/spec/loadSpec.ts). */
+/** The spec a file exports, read at build time (src/spec/importSpecModule.ts). */
 async function loadTsSpec(specFile: string): Promise<AppSpec> {
-  const { createJiti } = await import('jiti');
-  const jiti = createJiti(import.meta.url, { moduleCache: false, alias: specLoaderAliases() });
-  const mod = (await jiti.import(specFile)) as { default?: AppSpec };
-  if (!mod.default) throw new Error(`${specFile}: no default export`);
-  return mod.default;
+  const { importSpecExport } = await import('../spec/importSpecModule.ts');
+  return (await importSpecExport(specFile)) as AppSpec;
 }
 
 /**

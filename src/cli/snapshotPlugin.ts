@@ -16,7 +16,6 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin, ResolvedConfig } from 'vite';
 import type { AppDemo } from '../backend/embedded/demo/appDemo.ts';
 import { isDocPath, specFromDoc } from '../import/loadDoc.ts';
-import { specLoaderAliases } from '../sourceAliases.ts';
 import type { AppSpec } from '../spec/types.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -58,19 +57,15 @@ export const loadSpecForBuild = (specFile: string): Promise<AppSpec> => loadSpec
 
 async function loadSpec(specFile: string): Promise<AppSpec> {
   if (isDocPath(specFile)) return specFromDoc(specFile);
-  const { createJiti } = await import('jiti');
-  // No module cache: under `ninefold dev` the spec is read again after an edit.
-  const jiti = createJiti(import.meta.url, { moduleCache: false, alias: specLoaderAliases() });
-  const mod = (await jiti.import(specFile)) as { default?: AppSpec };
-  if (!mod.default) throw new Error(`${specFile}: no default export`);
+  const { importSpecExport, importSpecModule } = await import('../spec/importSpecModule.ts');
+  const spec = (await importSpecExport(specFile)) as AppSpec;
   // The app's own demo data (`demo.ts` beside the spec), as the app entry registers it.
   const demoFile = join(dirname(specFile), 'demo.ts');
   if (existsSync(demoFile)) {
     const { registerDemo } = await import('../backend/embedded/demo/appDemo.ts');
-    const demo = (await jiti.import(demoFile)) as { default?: AppDemo };
-    registerDemo(mod.default, demo.default);
+    registerDemo(spec, (await importSpecModule(demoFile)).default as AppDemo | undefined);
   }
-  return mod.default;
+  return spec;
 }
 
 /**

@@ -347,7 +347,7 @@ function SessionGate({
     prefetched.current = true;
     // The list screen's code too, beside the router's (which only asks for it once it renders).
     if (prefetchListScreen(client, { backend, spec, user }, routes.routes, window.location))
-      void import('./ListScreen.tsx').catch(() => undefined);
+      preloadSignedIn(true);
   }, [user, client, backend, spec, routes]);
   // On the sign-in screen, the signed-in app's code loads while the person is still deciding
   // (the sign-in then waits only for the database, not for the router's chunk as well); on a
@@ -356,10 +356,10 @@ function SessionGate({
   useEffect(() => {
     if (session !== null) return;
     const t = setTimeout(() => {
-      void import('./AppRouter.tsx').catch(() => undefined);
+      preloadSignedIn(false);
       if (!demoScreens) return;
       void demoScreens()
-        .then((screens) => screens && import('./ListScreen.tsx'))
+        .then((screens) => screens && preloadSignedIn(true))
         .catch(() => undefined);
     }, 200);
     return () => clearTimeout(t);

@@ -1,8 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { createJiti } from 'jiti';
 import type { Diagnostic } from '../diagnostics.ts';
-import { specLoaderAliases } from '../sourceAliases.ts';
+import { importSpecExport } from './importSpecModule.ts';
 import type { AppSpec } from './types.ts';
 import { validateSpec } from './validateSpec.ts';
 
@@ -40,7 +39,7 @@ export async function loadSpec(pathOrDir: string): Promise<LoadResult> {
   let data: unknown;
   try {
     const abs = resolve(file);
-    data = file.endsWith('.json') ? JSON.parse(await readFile(abs, 'utf8')) : await importTs(abs);
+    data = file.endsWith('.json') ? JSON.parse(await readFile(abs, 'utf8')) : await importSpecExport(abs);
   } catch (e) {
     return { ok: false, kind: 'load', diagnostics: [loadFailed(file, e)] };
   }
@@ -88,19 +87,6 @@ async function resolveSpecFile(path: string): Promise<string | Diagnostic> {
 /** A nine-point document (Markdown), read by `ninefold import`. */
 function isDocPath(path: string): boolean {
   return /\.(md|markdown)$/i.test(path);
-}
-
-async function importTs(file: string): Promise<unknown> {
-  // No module cache: a dev server reloading the spec after an edit must see the new file.
-  const jiti = createJiti(import.meta.url, { moduleCache: false, alias: specLoaderAliases() });
-  const mod: unknown = await jiti.import(file);
-  if (typeof mod !== 'object' || mod === null) return mod;
-  const exports = mod as Record<string, unknown>;
-  // `export default defineApp(...)` is the convention; named `spec`/`app` are accepted too.
-  for (const key of ['default', 'spec', 'app']) {
-    if (exports[key] !== undefined) return exports[key];
-  }
-  throw new Error('the file has no default export (write `export default defineApp({...})`)');
 }
 
 function loadFailed(file: string, e: unknown): Diagnostic {
