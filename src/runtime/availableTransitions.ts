@@ -130,7 +130,9 @@ function ruleBrokenAfter(
     if (rule.onChange && rule.field && !inputFields.includes(rule.field) && !(rule.field in set)) continue;
     // A field set by an expression the browser cannot work out (`reopenCount + 1`, `sum(...)`)
     // leaves every rule that reads it to the server.
-    const read = [rule.rule, rule.when ?? 'true'].map((r) => rowFieldsRead(spec, entity, r));
+    const read = [rule.rule, ...(rule.when === undefined ? [] : [rule.when])].map((r) =>
+      rowFieldsRead(spec, entity, r),
+    );
     if (read.some((fields) => fields === null || unknown.some((f) => fields.includes(f)))) continue;
     const ctx = { user, row: after };
     if (rule.when && ruleVerdict(spec, entity, rule.when, ctx) !== true) continue;
