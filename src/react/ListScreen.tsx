@@ -434,8 +434,16 @@ function rowsOnScreen(): number {
  */
 function useRowsDrawn(rows: readonly Row[]): number {
   const [drawn, setDrawn] = useState(() => ({ rows, count: Math.min(rows.length, rowsOnScreen()) }));
-  const current = drawn.rows === rows ? drawn : { rows, count: Math.min(rows.length, rowsOnScreen()) };
-  if (current !== drawn) setDrawn(current);
+  let current = drawn;
+  if (drawn.rows !== rows) {
+    // Another page (a page change, a filter, a sort) starts again from the screen's rows; the same
+    // page changed in place (a live update, an edit) keeps what it drew: a list scrolled to its
+    // last rows must not blank them for a frame.
+    const samePage = rows.length > 0 && drawn.rows[0]?.id === rows[0]?.id;
+    const count = samePage ? Math.max(drawn.count, rowsOnScreen()) : rowsOnScreen();
+    current = { rows, count: Math.min(rows.length, count) };
+    setDrawn(current);
+  }
   useEffect(() => {
     if (current.count < rows.length) startTransition(() => setDrawn({ rows, count: rows.length }));
   }, [current.count, rows]);

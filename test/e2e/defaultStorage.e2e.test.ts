@@ -31,6 +31,10 @@ describe.skipIf(!e2eAvailable)('helpdesk in its default storage', () => {
       const firstRow = page.getByRole('main').locator('tbody tr a').first();
       await firstRow.waitFor();
       await expect.poll(() => page.getByRole('main').locator('tbody tr a').count()).toBeGreaterThan(5);
+      // The rows that fit come first; the rest of the page follows at once, and the spacer that
+      // held their place goes (PageRows in ListScreen.tsx): the whole page is in the document.
+      await expect.poll(() => page.getByRole('main').locator('tbody tr[aria-hidden]').count()).toBe(0);
+      await expect.poll(() => page.getByRole('main').locator('tbody tr a').count()).toBeGreaterThan(20);
       const rowsInView = () =>
         page.evaluate(() => {
           const vp = document.querySelector<HTMLElement>('main [data-list-scroller]');
