@@ -77,7 +77,8 @@ const UNITS: readonly [Intl.RelativeTimeFormatUnit, number, number][] = [
 
 /**
  * How long ago (or from now) a moment is, rounded to its largest whole unit as people say it:
- * "3 days ago", "in 2 hours", "vor 5 Minuten"; under 45 seconds either way, "just now".
+ * "3 days ago", "in 2 hours", "vor 5 Minuten"; under 45 seconds either way, "a few seconds ago" (as
+ * dayjs said it, which the app used before; a clock a little ahead is not "in a few seconds").
  *
  * @example
  * timeAgo(new Date(Date.now() - 3 * 86_400_000)) // '3 days ago'
@@ -87,7 +88,7 @@ export function timeAgo(v: unknown, now: number = Date.now()): string {
   if (Number.isNaN(d.getTime())) return String(v);
   const seconds = (d.getTime() - now) / 1000;
   const size = Math.abs(seconds);
-  if (size < 45) return ui('justNow');
+  if (size < 45) return ui('secondsAgo');
   const tag = INTL_TAGS[currentLocale()];
   const rtf = cached(`r:${tag}`, () => new Intl.RelativeTimeFormat(tag, { numeric: 'always' }));
   const [unit, length] = UNITS.find(([, , upTo]) => size < upTo) ?? ['year', 365 * 86_400];

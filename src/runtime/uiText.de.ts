@@ -70,7 +70,7 @@ export const UI_TEXT_DE: Readonly<Record<UiTextKey, string>> = {
   noHistory: 'Noch keine Änderungen.',
   historyEntry: '{actor} hat es von {from} auf {to} gesetzt',
   created: 'Erstellt {when}',
-  justNow: 'gerade eben',
+  secondsAgo: 'vor ein paar Sekunden',
   updated: 'Geändert {when}',
   actions: 'Aktionen',
   confirm: 'Bestätigen',

@@ -97,7 +97,7 @@ export const UI_TEXT = {
   historyEmptied: 'emptied',
   historyEntry: '{actor} moved it from {from} to {to}',
   created: 'Created {when}',
-  justNow: 'just now',
+  secondsAgo: 'a few seconds ago',
   updated: 'Updated {when}',
   actions: 'Actions',
   confirm: 'Confirm',
