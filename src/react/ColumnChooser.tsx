@@ -1,5 +1,6 @@
 import { Button, Checkbox, Popover, Stack, Text } from '@mantine/core';
 import { IconColumns } from '@tabler/icons-react';
+import { memo } from 'react';
 import { ui } from '../runtime/uiText.ts';
 import type { useChosenColumns } from './useChosenColumns.ts';
 
@@ -8,7 +9,7 @@ import type { useChosenColumns } from './useChosenColumns.ts';
  * a screen reader says which are shown); the last one shown cannot be unticked. Its own chunk
  * (Mantine's Popover and floating-ui): the list's first rows do not wait for it.
  */
-export function ColumnChooser(props: {
+export const ColumnChooser = memo(function ColumnChooser(props: {
   columns: readonly string[];
   label(column: string): string;
   chosen: ReturnType<typeof useChosenColumns>;
@@ -42,4 +43,4 @@ export function ColumnChooser(props: {
       </Popover.Dropdown>
     </Popover>
   );
-}
+});

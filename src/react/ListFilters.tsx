@@ -1,5 +1,6 @@
 import { ActionIcon, Box, Select, Tooltip } from '@mantine/core';
 import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { memo } from 'react';
 import { ui } from '../runtime/uiText.ts';
 import { valueOptions } from '../runtime/valueOptions.ts';
 import { useRuntime } from './context.ts';
@@ -10,7 +11,7 @@ import { fieldLabel } from './labels.ts';
  * A list screen's filters and its sort field and direction: Mantine's Select and the combobox
  * family, a chunk of their own that the list's first rows do not wait for (ListScreen.tsx).
  */
-export function ListFilters(props: {
+export const ListFilters = memo(function ListFilters(props: {
   entity: string;
   /** The screen's filter fields, in order. */
   names: readonly string[];
@@ -92,7 +93,7 @@ export function ListFilters(props: {
       </Tooltip>
     </>
   );
-}
+});
 
 function profileOf(spec: { entities: Record<string, { profile?: boolean }> }): string | undefined {
   return Object.entries(spec.entities).find(([, e]) => e.profile)?.[0];

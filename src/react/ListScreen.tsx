@@ -22,8 +22,10 @@ import {
   Suspense,
   startTransition,
   useCallback,
+  useDeferredValue,
   useEffect,
   useMemo,
+  useRef,
   useState,
 } from 'react';
 import { Link, useSearchParams } from 'wouter';
@@ -43,6 +45,7 @@ import { fieldLabel } from './labels.ts';
 import { useNavigate } from './navigation.ts';
 import { useChosenColumns } from './useChosenColumns.ts';
 import { useListAddress } from './useListAddress.ts';
+import { PageLabelsContext, usePageLabels } from './usePageLabels.ts';
 
 const ROW_HEIGHT = 52;
 /** A hosted backend's search waits for this pause in typing (one request per pause, not per key). */
@@ -50,6 +53,9 @@ const SEARCH_PAUSE_MS = 200;
 /** What the list's scroll area leaves for the header, toolbar and pager above and below it. */
 const CHROME_HEIGHT = 300;
 /** The list's scroll area: the table's own box, so its header sticks while the rows scroll. */
+/** A screen without filters (the same array every render: ListFilters is memoised). */
+const NO_FILTERS: readonly string[] = [];
+
 const SCROLLER_STYLE = {
   maxHeight: `calc(100dvh - ${CHROME_HEIGHT}px)`,
   overflow: 'auto',
@@ -131,14 +137,24 @@ export function ListScreen({ route }: { route: RouteEntry }) {
     next,
     list.isSuccess && !list.isPlaceholderData && total !== null && next.offset < total,
   );
-  const columns =
-    screen?.columns ??
-    Object.entries(e?.fields ?? {})
-      .filter(([, f]) => f.list)
-      .map(([n]) => n);
+  // What the rows, filters and column chooser are given stays the same object from one render to
+  // the next unless it changes: they are memoised, and a page arriving re-renders only the page
+  // (not 50 rows again with their old values, nor the filters' comboboxes).
+  const columns = useMemo(
+    () =>
+      screen?.columns ??
+      Object.entries(e?.fields ?? {})
+        .filter(([, f]) => f.list)
+        .map(([n]) => n),
+    [screen?.columns, e],
+  );
   // The person's choice of columns (kept per screen); a phone shows the first two of them.
   const chosenColumns = useChosenColumns(route.name, columns);
-  const visibleColumns = wide ? chosenColumns.shown : chosenColumns.shown.slice(0, 2);
+  const visibleColumns = useMemo(
+    () => (wide ? chosenColumns.shown : chosenColumns.shown.slice(0, 2)),
+    [wide, chosenColumns.shown],
+  );
+  const columnLabel = useCallback((c: string) => fieldLabel(spec, entity, c), [spec, entity]);
   const detail = routes.find('detail', entity);
   const createForm = routes.find('form', entity, 'create');
   // A change asks its rows first and shows with them (useListAddress); it builds on a change
@@ -148,6 +164,13 @@ export function ListScreen({ route }: { route: RouteEntry }) {
   const current = () => listStateFromParams(address.base(), screen?.sort);
   const setState = (patch: Partial<typeof state>) =>
     go(listStateToParams({ ...current(), page: 1, ...patch }, screen?.sort), true);
+  const latest = useRef(setState);
+  latest.current = setState;
+  const onFilters = useCallback((filters: Record<string, string>) => latest.current({ filters }), []);
+  const onSort = useCallback((sort: string | undefined) => latest.current({ sort }), []);
+  const filtersKey = JSON.stringify(state.filters);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `filtersKey` stands for `state.filters`' contents
+  const filters = useMemo(() => state.filters, [filtersKey]);
   // Search as you type: on a backend in this browser each key asks at once (a read the next key
   // replaces is called off before it runs, see useList); a hosted one waits for a pause in typing.
   const onSearch = useDebouncedCallback(
@@ -190,7 +213,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
       setExporting(null);
     }
   };
-  const sortable = ['createdAt', 'updatedAt', ...columns];
+  const sortable = useMemo(() => ['createdAt', 'updatedAt', ...columns], [columns]);
   const filtered = state.search !== '' || Object.keys(state.filters).length > 0;
   const activeFilters = Object.keys(state.filters).length;
   const filterLabels = [
@@ -218,11 +241,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
           {columns.length > 1 && (
             // Appears when its chunk arrives (nothing to hold its place: it sits at the row's end).
             <Suspense fallback={null}>
-              <ColumnChooser
-                columns={columns}
-                label={(c) => fieldLabel(spec, entity, c)}
-                chosen={chosenColumns}
-              />
+              <ColumnChooser columns={columns} label={columnLabel} chosen={chosenColumns} />
             </Suspense>
           )}
           <Button
@@ -270,12 +289,12 @@ export function ListScreen({ route }: { route: RouteEntry }) {
             <Suspense fallback={<FiltersPlaceholder labels={filterLabels} />}>
               <ListFilters
                 entity={entity}
-                names={screen?.filters ?? []}
-                filters={state.filters}
-                onFilters={(filters) => setState({ filters })}
+                names={screen?.filters ?? NO_FILTERS}
+                filters={filters}
+                onFilters={onFilters}
                 sortable={sortable}
                 sort={state.sort}
-                onSort={(sort) => setState({ sort })}
+                onSort={onSort}
               />
             </Suspense>
           )}
@@ -454,25 +473,29 @@ function useRowsDrawn(rows: readonly Row[]): number {
  * The page's rows. A component of its own so that drawing the rest of a page re-renders only
  * the rows (each memoised), never the screen's filters and inputs.
  */
-function PageRows({ rows, columns, entity, detail, chosen, onToggle }: PageRowsProps) {
+function PageRows({ rows: latest, columns, entity, detail, chosen, onToggle }: PageRowsProps) {
   const navigate = useNavigate();
+  const rows = useDeferredValue(latest);
   const drawn = useRowsDrawn(rows);
+  const labels = usePageLabels(entity, rows);
   return (
-    <Table.Tbody>
-      {rows.slice(0, drawn).map((row) => (
-        <ListRow
-          key={row.id}
-          row={row}
-          columns={columns}
-          entity={entity}
-          href={detail ? buildPath(detail, { id: row.id }) : undefined}
-          navigate={navigate}
-          chosen={chosen ? chosen.has(String(row.id)) : undefined}
-          onToggle={onToggle}
-        />
-      ))}
-      {drawn < rows.length && <tr aria-hidden style={{ height: (rows.length - drawn) * ROW_HEIGHT }} />}
-    </Table.Tbody>
+    <PageLabelsContext value={labels}>
+      <Table.Tbody>
+        {rows.slice(0, drawn).map((row) => (
+          <ListRow
+            key={row.id}
+            row={row}
+            columns={columns}
+            entity={entity}
+            href={detail ? buildPath(detail, { id: row.id }) : undefined}
+            navigate={navigate}
+            chosen={chosen ? chosen.has(String(row.id)) : undefined}
+            onToggle={onToggle}
+          />
+        ))}
+        {drawn < rows.length && <tr aria-hidden style={{ height: (rows.length - drawn) * ROW_HEIGHT }} />}
+      </Table.Tbody>
+    </PageLabelsContext>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconMinus } from '@tabler/icons-react';
-import type { MouseEvent, ReactNode } from 'react';
+import { type MouseEvent, type ReactNode, useContext } from 'react';
 import { Link } from 'wouter';
 import { type Backend, BackendError, type Row } from '../backend/types.ts';
 import { stateLabel } from '../runtime/availableTransitions.ts';
@@ -15,6 +15,7 @@ import type { AppSpec, FieldSpec } from '../spec/types.ts';
 import { useRuntime } from './context.ts';
 import { useRow } from './hooks.ts';
 import { LazyTooltip } from './LazyTooltip.tsx';
+import { LABEL_STALE_MS, PageLabelsContext } from './usePageLabels.ts';
 
 /** Colours for states: the state's position along the machine, final states grey. */
 const PALETTE = ['blue', 'violet', 'orange', 'teal', 'grape', 'cyan', 'lime', 'pink'];
@@ -77,17 +78,28 @@ export function RefLink({ entity, id }: { entity: string; id: string }) {
   );
 }
 
-/** How long a reference label counts as fresh (lists seed them with the page: referenceLabels.ts). */
-const LABEL_STALE_MS = 5 * 60_000;
-
-/** The referenced row's title (fetched once, cached); "You" for the signed-in user. */
+/**
+ * The referenced row's title (fetched once, cached); "You" for the signed-in user. On a list page
+ * the page's labels have it (usePageLabels.ts); elsewhere it looks the row up itself.
+ */
 export function RefLabel({ entity, id }: { entity: string; id: string }) {
   const { spec, user } = useRuntime();
-  const isMe = user?.id === id && spec.entities[entity]?.profile;
-  const q = useRow(isMe ? undefined : entity, id, LABEL_STALE_MS);
-  if (isMe) return <>{ui('you')}</>;
-  if (q.data) return <>{rowTitle(spec, entity, q.data)}</>;
-  if (q.isError)
+  const page = useContext(PageLabelsContext)?.get(entity, id);
+  if (user?.id === id && spec.entities[entity]?.profile) return <>{ui('you')}</>;
+  if (!page) return <RefLabelLookup entity={entity} id={id} />;
+  return refLabelText('row' in page ? rowTitle(spec, entity, page.row) : 'error' in page ? null : undefined);
+}
+
+function RefLabelLookup({ entity, id }: { entity: string; id: string }) {
+  const { spec } = useRuntime();
+  const q = useRow(entity, id, LABEL_STALE_MS);
+  return refLabelText(q.data ? rowTitle(spec, entity, q.data) : q.isError ? null : undefined);
+}
+
+/** A reference's title; null: it cannot be read (shown as empty); undefined: not read yet. */
+function refLabelText(label: string | null | undefined): ReactNode {
+  if (typeof label === 'string') return <>{label}</>;
+  if (label === null)
     return (
       <Text span c="dimmed">
         {ui('empty')}
