@@ -446,7 +446,7 @@ function rowsOnScreen(): number {
 
 /**
  * How many of a page's rows to draw: when a page arrives, the rows that fit the screen, and the
- * rest of the page in a transition straight after (React renders it in slices between frames).
+ * rest of the page in transitions straight after (React renders them in slices between frames).
  * A page is at most PAGE_SIZE rows, so all of them end up in the document and scrolling renders
  * nothing; a virtualiser re-rendered on every scrolled frame and was 10 KB of the first screen's
  * JavaScript (docs/decisions.md, "A page of rows, not a virtualised list").
@@ -463,8 +463,12 @@ function useRowsDrawn(rows: readonly Row[]): number {
     current = { rows, count: Math.min(rows.length, count) };
     setDrawn(current);
   }
+  // The rest a screen's height at a time: each step is one commit of new rows (DOM created,
+  // styles applied), and a commit cannot be cut in slices the way React cuts a render; 35 rows
+  // in one commit was a long task on a slow machine.
   useEffect(() => {
-    if (current.count < rows.length) startTransition(() => setDrawn({ rows, count: rows.length }));
+    if (current.count < rows.length)
+      startTransition(() => setDrawn({ rows, count: Math.min(rows.length, current.count + rowsOnScreen()) }));
   }, [current.count, rows]);
   return current.count;
 }
