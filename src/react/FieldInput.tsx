@@ -11,7 +11,7 @@ import type { FormField } from '../runtime/formSchema.ts';
 import { currentLocale, DATE_FORMATS } from '../runtime/locale.ts';
 import { ui } from '../runtime/uiText.ts';
 import { rolesNamedByRules } from '../spec/rolesNamedByRules.ts';
-import { useRuntime, type WidgetProps } from './context.ts';
+import { useAppCore, type WidgetProps } from './context.ts';
 import { rowTitle } from './display.tsx';
 import { useList, useRow } from './hooks.ts';
 
@@ -79,7 +79,7 @@ function DateTimePicker(props: DateTimePickerProps) {
  * widget for its type. Labels, help and errors are wired for screen readers by Mantine.
  */
 export function FieldInput(props: WidgetProps & { entity: string }) {
-  const { components } = useRuntime();
+  const { components } = useAppCore();
   const { field } = props;
   const Custom = components.widgets?.[field.name] ?? components.widgets?.[field.type];
   if (Custom) return <Custom {...props} />;
@@ -121,7 +121,7 @@ function BuiltIn({
   row,
   autoFocus,
 }: WidgetProps & { entity: string }) {
-  const { spec, user } = useRuntime();
+  const { spec, user } = useAppCore();
   const roleData = useRoleHolders(entity, field.name);
   // Days the field's rules refuse are not offered (greyed out, not selectable).
   const excludeDate = (day: string) =>
@@ -285,7 +285,7 @@ const unknownRows = (): never => {
  * backend without the lookup, or for a field no such rule names (the server then judges).
  */
 function useRoleHolders(entity: string, field: string): DataContext | undefined {
-  const { spec, backend } = useRuntime();
+  const { spec, backend } = useAppCore();
   const roles = useMemo(
     () =>
       [
@@ -332,7 +332,7 @@ export function RefSelect(props: {
   /** Only options the field's rules accept (the current value always shows). */
   accepts?: (id: string) => boolean;
 }) {
-  const { spec } = useRuntime();
+  const { spec } = useAppCore();
   const { entity, value, onChange, accepts, ...rest } = props;
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 200);

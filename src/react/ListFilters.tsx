@@ -3,7 +3,7 @@ import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { memo, useCallback, useRef } from 'react';
 import { ui } from '../runtime/uiText.ts';
 import { valueOptions } from '../runtime/valueOptions.ts';
-import { useRuntime } from './context.ts';
+import { useAppCore } from './context.ts';
 import { RefSelect } from './FieldInput.tsx';
 import { fieldLabel } from './labels.ts';
 
@@ -63,7 +63,7 @@ const FilterField = memo(function FilterField({
   value: string | null;
   onChange(name: string, value: string | null): void;
 }) {
-  const { spec } = useRuntime();
+  const { spec } = useAppCore();
   const f = spec.entities[entity]?.fields[name];
   if (!f) return null;
   const label = fieldLabel(spec, entity, name);
@@ -113,7 +113,7 @@ const SortField = memo(function SortField({
   sort: string | undefined;
   onSort(sort: string | undefined): void;
 }) {
-  const { spec } = useRuntime();
+  const { spec } = useAppCore();
   const sortField = sort?.replace(/^-/, '');
   const desc = sort?.startsWith('-') ?? false;
   return (

@@ -38,7 +38,7 @@ import { inSentence } from '../runtime/locale.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
 import { serverScreen, whereFilters } from '../runtime/whereFilters.ts';
-import { useRuntime } from './context.ts';
+import { useAppCore, useRuntime } from './context.ts';
 import { FieldValue, notifyError, rowTitle } from './display.tsx';
 import { useList, usePrefetchList } from './hooks.ts';
 import { fieldLabel } from './labels.ts';
@@ -477,7 +477,14 @@ function useRowsDrawn(rows: readonly Row[]): number {
  * The page's rows. A component of its own so that drawing the rest of a page re-renders only
  * the rows (each memoised), never the screen's filters and inputs.
  */
-function PageRows({ rows: latest, columns, entity, detail, chosen, onToggle }: PageRowsProps) {
+const PageRows = memo(function PageRows({
+  rows: latest,
+  columns,
+  entity,
+  detail,
+  chosen,
+  onToggle,
+}: PageRowsProps) {
   const navigate = useNavigate();
   const rows = useDeferredValue(latest);
   const drawn = useRowsDrawn(rows);
@@ -501,7 +508,7 @@ function PageRows({ rows: latest, columns, entity, detail, chosen, onToggle }: P
       </Table.Tbody>
     </PageLabelsContext>
   );
-}
+});
 
 interface ListRowProps {
   row: Row;
@@ -522,7 +529,7 @@ const ListRow = memo(function ListRow({
   chosen,
   onToggle,
 }: ListRowProps) {
-  const { spec } = useRuntime();
+  const { spec } = useAppCore();
   // Plain <tr>/<td> with Mantine's Table classes and the attributes Table.Tr/Td would set (row
   // borders, hover): the page's rows are the most-drawn part of the app, and each Table.Td was
   // two components (Td and its Box, each resolving props and styles from context), some 300 of

@@ -13,7 +13,14 @@ import {
 import { routeTable } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
 import type { AppSpec } from '../spec/types.ts';
-import { type Components, type DemoAccount, type Runtime, RuntimeContext } from './context.ts';
+import {
+  type AppCore,
+  AppCoreContext,
+  type Components,
+  type DemoAccount,
+  type Runtime,
+  RuntimeContext,
+} from './context.ts';
 import { prefetchListScreen, useLiveInvalidation } from './hooks.ts';
 import { Notifications } from './Notifications.tsx';
 import { hydrateRemembered, useRememberStart } from './startMemory.ts';
@@ -379,6 +386,10 @@ function SessionGate({
     }),
     [spec, backend, routes, components, session, user, profile.data, demoAccounts, signInDemo, authFailure],
   );
+  const core: AppCore = useMemo(
+    () => ({ spec, backend, routes, components, user }),
+    [spec, backend, routes, components, user],
+  );
   if (session === undefined) {
     return (
       <Center mih="100dvh">
@@ -388,9 +399,11 @@ function SessionGate({
   }
   return (
     <RuntimeContext.Provider value={runtime}>
-      <Suspense fallback={screenFallback}>
-        {session ? <AppRouter key={session.user.id} routes={routes.routes} /> : <AuthScreen />}
-      </Suspense>
+      <AppCoreContext value={core}>
+        <Suspense fallback={screenFallback}>
+          {session ? <AppRouter key={session.user.id} routes={routes.routes} /> : <AuthScreen />}
+        </Suspense>
+      </AppCoreContext>
     </RuntimeContext.Provider>
   );
 }

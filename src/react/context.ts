@@ -65,3 +65,21 @@ export function useRuntime(): Runtime {
   if (!r) throw new Error('useRuntime must be used inside <NinefoldApp>');
   return r;
 }
+
+/** What stays the same while a person is signed in: not the session object, nor their profile. */
+export type AppCore = Pick<Runtime, 'spec' | 'backend' | 'routes' | 'components' | 'user'>;
+
+/**
+ * The app's core, for what is drawn many times over (a list's rows and their cells): the session
+ * confirmed by the database (it replaces the remembered one, same person) or the profile
+ * arriving changes the runtime, and every row reading it was drawn again, some 150 ms of one
+ * task on a return visit as the database opened.
+ */
+export const AppCoreContext = createContext<AppCore | null>(null);
+
+/** The spec, backend, routes, components and user; only inside `<NinefoldApp>`. */
+export function useAppCore(): AppCore {
+  const r = useContext(AppCoreContext);
+  if (!r) throw new Error('useAppCore must be used inside <NinefoldApp>');
+  return r;
+}

@@ -12,7 +12,7 @@ import { buildPath } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
 import { valueOption } from '../runtime/valueOptions.ts';
 import type { AppSpec, FieldSpec } from '../spec/types.ts';
-import { useRuntime } from './context.ts';
+import { useAppCore } from './context.ts';
 import { useRow } from './hooks.ts';
 import { LazyTooltip } from './LazyTooltip.tsx';
 import { LABEL_STALE_MS, PageLabelsContext } from './usePageLabels.ts';
@@ -29,7 +29,7 @@ export function stateColor(spec: AppSpec, entity: string, state: string): string
 }
 
 export function StatusBadge({ entity, state }: { entity: string; state: string }) {
-  const { spec } = useRuntime();
+  const { spec } = useAppCore();
   const color = stateColor(spec, entity, state);
   // Mantine's light badges fall below 4.5:1 for some colours (orange); the end shades do not.
   // CSS picks the shade (Mantine sets `color-scheme` on the root): `useComputedColorScheme` here
@@ -63,7 +63,7 @@ export function rowTitle(spec: AppSpec, entity: string, row: Readonly<Record<str
 
 /** A reference as a link to the referenced row's detail screen, when the app has one. */
 export function RefLink({ entity, id }: { entity: string; id: string }) {
-  const { routes } = useRuntime();
+  const { routes } = useAppCore();
   const detail = routes.find('detail', entity);
   if (!detail) return <RefLabel entity={entity} id={id} />;
   return (
@@ -83,7 +83,7 @@ export function RefLink({ entity, id }: { entity: string; id: string }) {
  * the page's labels have it (usePageLabels.ts); elsewhere it looks the row up itself.
  */
 export function RefLabel({ entity, id }: { entity: string; id: string }) {
-  const { spec, user } = useRuntime();
+  const { spec, user } = useAppCore();
   const page = useContext(PageLabelsContext)?.get(entity, id);
   if (user?.id === id && spec.entities[entity]?.profile) return <>{ui('you')}</>;
   if (!page) return <RefLabelLookup entity={entity} id={id} />;
@@ -91,7 +91,7 @@ export function RefLabel({ entity, id }: { entity: string; id: string }) {
 }
 
 function RefLabelLookup({ entity, id }: { entity: string; id: string }) {
-  const { spec } = useRuntime();
+  const { spec } = useAppCore();
   const q = useRow(entity, id, LABEL_STALE_MS);
   return refLabelText(q.data ? rowTitle(spec, entity, q.data) : q.isError ? null : undefined);
 }
@@ -122,7 +122,7 @@ export function FieldValue({
   name: string;
   row: Readonly<Record<string, unknown>>;
 }) {
-  const { spec } = useRuntime();
+  const { spec } = useAppCore();
   const f = spec.entities[entity]?.fields[name] ?? implicitField(name);
   const v = row[name];
   return <>{renderValue(spec, entity, name, f, v, row)}</>;

@@ -5,7 +5,7 @@ import { impliedReadFilters } from '../runtime/impliedReadFilters.ts';
 import { listScreenQueries } from '../runtime/listScreenQueries.ts';
 import type { RouteEntry } from '../runtime/routeTable.ts';
 import type { AppSpec } from '../spec/types.ts';
-import { useRuntime } from './context.ts';
+import { type AppCore, useAppCore } from './context.ts';
 import { usePendingDeletes } from './pendingDeletes.ts';
 import { seedReferences } from './referenceLabels.ts';
 
@@ -29,7 +29,7 @@ export const keys = {
  * request per referenced entity (see referenceLabels.ts); pickers that show only titles pass false.
  */
 export function useList(entity: string | undefined, query?: ListQuery, enabled = true, labels = true) {
-  const runtime = useRuntime();
+  const runtime = useAppCore();
   const qc = useQueryClient();
   // Rows deleted with an Undo toast still showing are gone for the person already.
   const hidden = usePendingDeletes();
@@ -52,7 +52,7 @@ function withoutHidden(d: ListResult, hidden: ReadonlySet<string>): ListResult {
 /** A list's answer as the screens show it: the rows, and the labels of what they reference. */
 export async function fetchList(
   qc: ReturnType<typeof useQueryClient>,
-  { backend, spec, user }: Pick<ReturnType<typeof useRuntime>, 'backend' | 'spec' | 'user'>,
+  { backend, spec, user }: Pick<AppCore, 'backend' | 'spec' | 'user'>,
   entity: string | undefined,
   query: ListQuery | undefined,
   labels: boolean,
@@ -82,7 +82,7 @@ const READ_AHEAD_AFTER_MS = 250;
  * the user reads this one: "Next page" then only renders. Renders nothing and never re-renders.
  */
 export function usePrefetchList(entity: string, query: ListQuery, enabled: boolean): void {
-  const runtime = useRuntime();
+  const runtime = useAppCore();
   const qc = useQueryClient();
   const { backend, spec, user } = runtime;
   const key = JSON.stringify(query);
@@ -110,7 +110,7 @@ export function usePrefetchList(entity: string, query: ListQuery, enabled: boole
  */
 export function prefetchListScreen(
   qc: ReturnType<typeof useQueryClient>,
-  runtime: Pick<ReturnType<typeof useRuntime>, 'backend' | 'spec' | 'user'>,
+  runtime: Pick<AppCore, 'backend' | 'spec' | 'user'>,
   routes: readonly RouteEntry[],
   location: { pathname: string; search: string },
 ): Promise<void> | null {
@@ -131,7 +131,7 @@ export function prefetchListScreen(
  * two queries it sends for its rows and its total; undefined when the page is no such list.
  */
 export function landingListKeys(
-  runtime: Pick<ReturnType<typeof useRuntime>, 'spec' | 'user'>,
+  runtime: Pick<AppCore, 'spec' | 'user'>,
   routes: readonly RouteEntry[],
   location: { pathname: string; search: string },
 ): { entity: string; page: ListQuery; total: ListQuery } | undefined {
@@ -167,7 +167,7 @@ function withImpliedFilters(
  * invalidate them, and each remount of a cell would otherwise refetch).
  */
 export function useRow(entity: string | undefined, id: string | undefined, staleTime?: number) {
-  const { backend } = useRuntime();
+  const { backend } = useAppCore();
   return useQuery<Row>({
     queryKey: keys.row(entity ?? '', id ?? ''),
     queryFn: () => backend.data.get(entity ?? '', id ?? ''),
@@ -178,7 +178,7 @@ export function useRow(entity: string | undefined, id: string | undefined, stale
 }
 
 export function useHistory(entity: string, id: string | undefined) {
-  const { backend } = useRuntime();
+  const { backend } = useAppCore();
   return useQuery<HistoryEntry[]>({
     queryKey: keys.history(entity, id ?? ''),
     queryFn: () => backend.data.history(entity, id ?? ''),
@@ -226,7 +226,7 @@ export interface TransitionVars {
  * shows the new state at once, and goes back if the server refuses.
  */
 export function useTransitionMutation(entity: string) {
-  const { backend, spec } = useRuntime();
+  const { backend, spec } = useAppCore();
   const qc = useQueryClient();
   const statusField = spec.states[entity]?.field ?? 'status';
   return useMutation({
@@ -270,7 +270,7 @@ function invalidateAfterTransition(qc: ReturnType<typeof useQueryClient>, entity
 }
 
 export function useCreate(entity: string) {
-  const { backend, spec } = useRuntime();
+  const { backend, spec } = useAppCore();
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (values: Record<string, unknown>) => backend.data.create(entity, values),
@@ -303,7 +303,7 @@ export function invalidateParentHistories(
 }
 
 export function useUpdate(entity: string) {
-  const { backend } = useRuntime();
+  const { backend } = useAppCore();
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { id: string; version: number; values: Record<string, unknown> }) =>
@@ -316,7 +316,7 @@ export function useUpdate(entity: string) {
 }
 
 export function useDelete(entity: string) {
-  const { backend } = useRuntime();
+  const { backend } = useAppCore();
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => backend.data.delete(entity, id),

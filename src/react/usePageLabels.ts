@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { createContext, useMemo } from 'react';
 import type { Row } from '../backend/types.ts';
-import { useRuntime } from './context.ts';
+import { useAppCore } from './context.ts';
 import { keys } from './hooks.ts';
 import { missingReferences } from './referenceLabels.ts';
 
@@ -30,7 +30,7 @@ export const LABEL_STALE_MS = 5 * 60_000;
  * a row missing there is asked for in the same way.
  */
 export function usePageLabels(entity: string, rows: readonly Row[]): PageLabels {
-  const { spec, backend, user } = useRuntime();
+  const { spec, backend, user } = useAppCore();
   const wanted = useMemo(
     () =>
       [...missingReferences(spec, entity, rows, user?.id, () => false)].flatMap(([target, ids]) =>
