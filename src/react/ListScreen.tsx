@@ -52,10 +52,9 @@ const ROW_HEIGHT = 52;
 const SEARCH_PAUSE_MS = 200;
 /** What the list's scroll area leaves for the header, toolbar and pager above and below it. */
 const CHROME_HEIGHT = 300;
-/** The list's scroll area: the table's own box, so its header sticks while the rows scroll. */
 /** A screen without filters (the same array every render: ListFilters is memoised). */
 const NO_FILTERS: readonly string[] = [];
-
+/** The list's scroll area: the table's own box, so its header sticks while the rows scroll. */
 const SCROLLER_STYLE = {
   maxHeight: `calc(100dvh - ${CHROME_HEIGHT}px)`,
   overflow: 'auto',
