@@ -371,24 +371,20 @@ function SessionGate({
     }, 200);
     return () => clearTimeout(t);
   }, [session, demoScreens]);
+  const core: AppCore = useMemo(
+    () => ({ spec, backend, routes, components, user }),
+    [spec, backend, routes, components, user],
+  );
   const runtime: Runtime = useMemo(
     () => ({
-      spec,
-      backend,
-      routes,
-      components,
+      ...core,
       session: session ?? null,
-      user,
       profile: profile.data ?? null,
       demoAccounts,
       signInDemo,
       authFailure,
     }),
-    [spec, backend, routes, components, session, user, profile.data, demoAccounts, signInDemo, authFailure],
-  );
-  const core: AppCore = useMemo(
-    () => ({ spec, backend, routes, components, user }),
-    [spec, backend, routes, components, user],
+    [core, session, profile.data, demoAccounts, signInDemo, authFailure],
   );
   if (session === undefined) {
     return (

@@ -169,12 +169,19 @@ function withImpliedFilters(
 export function useRow(entity: string | undefined, id: string | undefined, staleTime?: number) {
   const { backend } = useAppCore();
   return useQuery<Row>({
-    queryKey: keys.row(entity ?? '', id ?? ''),
-    queryFn: () => backend.data.get(entity ?? '', id ?? ''),
+    ...rowQuery(backend, entity ?? '', id ?? '', staleTime),
     enabled: entity !== undefined && id !== undefined && id !== '',
+  });
+}
+
+/** One row's query (key, read, no retry, freshness): `useRow`'s, and a list page's labels'. */
+export function rowQuery(backend: Backend, entity: string, id: string, staleTime?: number) {
+  return {
+    queryKey: keys.row(entity, id),
+    queryFn: () => backend.data.get(entity, id),
     retry: false,
     ...(staleTime === undefined ? {} : { staleTime }),
-  });
+  };
 }
 
 export function useHistory(entity: string, id: string | undefined) {

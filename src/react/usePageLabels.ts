@@ -2,7 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import { createContext, useMemo } from 'react';
 import type { Row } from '../backend/types.ts';
 import { useAppCore } from './context.ts';
-import { keys } from './hooks.ts';
+import { rowQuery } from './hooks.ts';
 import { missingReferences } from './referenceLabels.ts';
 
 /** What a reference shows: the referenced row once read, an error, or nothing yet. */
@@ -39,12 +39,7 @@ export function usePageLabels(entity: string, rows: readonly Row[]): PageLabels 
     [spec, entity, rows, user?.id],
   );
   const results = useQueries({
-    queries: wanted.map(([target, id]) => ({
-      queryKey: keys.row(target, id),
-      queryFn: () => backend.data.get(target, id),
-      retry: false,
-      staleTime: LABEL_STALE_MS,
-    })),
+    queries: wanted.map(([target, id]) => rowQuery(backend, target, id, LABEL_STALE_MS)),
   });
   // A new object only when a label changes (useQueries answers a new array on every render).
   const signature = results.map((r) => (r.data ? r.dataUpdatedAt : r.isError ? 'e' : 'p')).join();
