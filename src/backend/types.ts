@@ -227,6 +227,7 @@ export const BUILTIN_ERROR_CODES = [
   'UNAVAILABLE',
   'INTERNAL',
   'LAST_ADMIN',
+  'ROLE_IN_USE',
 ] as const;
 
 export type BuiltinErrorCode = (typeof BUILTIN_ERROR_CODES)[number];

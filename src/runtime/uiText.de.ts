@@ -169,6 +169,8 @@ export const UI_TEXT_DE: Readonly<Record<UiTextKey, string>> = {
   error_INTERNAL: 'Bei uns ist etwas schiefgegangen. Bitte versuchen Sie es erneut.',
   errorOnRow: '{label} „{title}“: {message}',
   error_LAST_ADMIN: 'Jemand muss Admin bleiben: Geben Sie zuerst einer anderen Person die Admin-Rolle.',
+  error_ROLE_IN_USE:
+    'Diese Rolle wird noch gebraucht: {count} Datensätze ({entity}) setzen voraus, dass diese Person sie hat ({field}). Ändern Sie diese zuerst.',
   error_WEAK_PASSWORD: 'Wählen Sie ein längeres Passwort.',
   error_UNKNOWN: 'Etwas ist schiefgegangen. Bitte versuchen Sie es erneut.',
   error_INVALID_INPUT: 'Einige Werte sind ungültig.',

@@ -201,6 +201,8 @@ export const UI_TEXT = {
   error_INTERNAL: 'Something went wrong on our side. Please try again.',
   errorOnRow: '{label} “{title}”: {message}',
   error_LAST_ADMIN: 'Someone must stay an admin: give another person the admin role first.',
+  error_ROLE_IN_USE:
+    'This role is still needed: {count} {entity} record(s) rely on this person holding it ({field}). Change those first.',
   error_WEAK_PASSWORD: 'Choose a longer password.',
   error_UNKNOWN: 'Something went wrong. Please try again.',
   error_INVALID_INPUT: 'Some values are not valid.',

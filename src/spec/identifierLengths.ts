@@ -32,6 +32,8 @@ export function generatedIdentifiers(spec: AppSpec): { id: string; path: string 
     if (spec.states[entity]) add(`${t}_history__append_only`, p);
     if (e.files) {
       add(`${t}__storage_path__own_folder`, p);
+      add(`${t}__storage_path__values`, p);
+      add(`${t}__mime_type__values`, p);
       add(`${t}__size_bytes__matches_content`, p);
       add(`ninefold__${t}__delete`, p);
       add(`ninefold__${t}__create`, p);

@@ -35,6 +35,25 @@ export function textCeiling(
     : constantOr(spec, 'textMaxLength', DEFAULT_TEXT_MAX_LENGTH);
 }
 
+/**
+ * Ceilings of the implied columns of a files entity: a file name as file systems allow it, a
+ * media type as RFC 6838 allows it (127 + `/` + 127); a hosted object path is `<uuid>/<name>`.
+ */
+export const FILE_NAME_MAX_LENGTH = 255;
+export const MIME_TYPE_MAX_LENGTH = 255;
+export const STORAGE_PATH_MAX_LENGTH = 36 + 1 + FILE_NAME_MAX_LENGTH;
+
+/** How long delivered outbox calls are kept, in days, unless the constant `outboxRetentionDays` says otherwise. */
+export const DEFAULT_OUTBOX_RETENTION_DAYS = 30;
+
+/**
+ * Days a delivered call stays in the outbox (its response, for audit) before the deliverer's
+ * claim purges it: the constant `outboxRetentionDays` of the specification, else 30.
+ */
+export function outboxRetentionDays(spec: Pick<AppSpec, 'constants'>): number {
+  return constantOr(spec, 'outboxRetentionDays', DEFAULT_OUTBOX_RETENTION_DAYS);
+}
+
 /** Number fields refuse NaN and ±Infinity; date and datetime fields refuse ±infinity. */
 export function mustBeFinite(f: FieldSpec): 'number' | 'date' | undefined {
   if (f.type === 'number' || f.type === 'money' || f.type === 'integer') return 'number';

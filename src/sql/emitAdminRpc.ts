@@ -1,5 +1,6 @@
 import { rolesNamedByRules } from '../spec/rolesNamedByRules.ts';
 import type { AppSpec } from '../spec/types.ts';
+import { emitRoleRecheck } from './emitRoleRecheck.ts';
 import { quoteLiteral, quoteTextArray } from './quote.ts';
 import { raiseSql } from './raise.ts';
 import { adminRoles, holdersOf } from './specModel.ts';
@@ -121,7 +122,9 @@ export function emitAdminRpc(spec: AppSpec): string {
         `  if (select auth.uid()) is null or not (p_role = any (${quoteTextArray(named)})) then`,
         `    ${raiseSql('FORBIDDEN', { entity: "'user_roles'", action: "'list'" })}`,
         '  end if;',
-        '  return query select ur.user_id, ur.role::text from app.user_roles ur',
+        // Each holder once, under the role asked: an admin who holds `agent` through `admin` shows
+        // as an agent, never as an admin (which roles someone holds besides is not the form's business).
+        '  return query select distinct ur.user_id, p_role from app.user_roles ur',
         // No rule names a role: nothing to tell (and a CASE needs at least one WHEN).
         ...(named.length === 0
           ? ['    where false;']
@@ -133,10 +136,13 @@ export function emitAdminRpc(spec: AppSpec): string {
         'end;',
       ].join('\n'),
       executeTo: ['authenticated'],
-      comment: 'Who holds a role a validation rule names (direct grants), for the options forms offer.',
+      comment: 'Who holds a role a validation rule names (inherited included), for the options forms offer.',
     }),
     'drop trigger if exists user_roles__keep_an_admin on app.user_roles;',
     'create constraint trigger user_roles__keep_an_admin after delete on app.user_roles',
     '  deferrable initially deferred for each row execute function app.keep_an_admin();',
-  ].join('\n');
+    emitRoleRecheck(spec),
+  ]
+    .filter((s) => s !== '')
+    .join('\n');
 }

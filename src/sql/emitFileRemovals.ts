@@ -38,6 +38,8 @@ export function emitFileRemovals(spec: AppSpec): string {
       'alter table app.file_removals drop constraint if exists file_removals__status;',
       "alter table app.file_removals add constraint file_removals__status check (status in ('pending', 'failed'));",
       'alter table app.file_removals enable row level security;',
+      // Forced like every other table: even the owner's own queries go through the (absent) policies.
+      'alter table app.file_removals force row level security;',
       'revoke all on table app.file_removals from public, anon, authenticated;',
       // The first versions took entries by deleting them and had other signatures: replaced below.
       'drop function if exists public.ninefold_file_removals(integer);',

@@ -44,15 +44,13 @@ export function emitTableGrants(spec: AppSpec, entity: string, target: Target = 
   if (has('read')) out.push(`grant select on table ${table} to authenticated;`);
   if (has('create')) {
     const e = entityOf(spec, entity);
+    // Ids are the server's (gen_random_uuid): a client choosing one could re-use a deleted row's id,
+    // or probe for hidden rows by their key. A hosted file's Storage path is the server's too
+    // (`<id>/<name>`, emitFiles.ts): the adapter reads it back from the insert.
     const fileCols = e.files
-      ? ['name', 'size_bytes', 'mime_type', target === 'supabase' ? 'storage_path' : 'content']
+      ? ['name', 'size_bytes', 'mime_type', ...(target === 'supabase' ? [] : ['content'])]
       : [];
-    // Ids are the server's (gen_random_uuid): a client choosing one could re-use a deleted row's id.
-    // Exception: a hosted files row names its Storage folder after its id, which the adapter
-    // picks before the upload; the row's history is still bound to its incarnation (emitHistory).
-    const idCol = e.files && target === 'supabase' ? ['id'] : [];
     const list = [
-      ...idCol,
       ...fileCols.map(quoteIdent),
       ...insertableFields(spec, entity).map((f) => quoteIdent(columnName(f))),
     ];

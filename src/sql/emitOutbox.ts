@@ -3,6 +3,7 @@ import type { RuleType } from '../rules/ast.ts';
 import { type PayloadKeyFill, payloadFills, templateParts } from '../spec/callFills.ts';
 import { transitionCalls } from '../spec/transitionCalls.ts';
 import type { AppSpec } from '../spec/types.ts';
+import { outboxRetentionDays } from '../spec/valueLimits.ts';
 import { compileRuleSql, ME_SQL } from './compileRuleSql.ts';
 import { qualified, quoteIdent, quoteLiteral } from './quote.ts';
 import { raiseSql } from './raise.ts';
@@ -256,6 +257,7 @@ export function emitOutbox(spec: AppSpec): string {
       'alter table app.outbox drop constraint if exists outbox__status;',
       "alter table app.outbox add constraint outbox__status check (status in ('pending', 'sending', 'delivered', 'failed'));",
       "create index if not exists outbox__due__idx on app.outbox (next_attempt_at) where status in ('pending', 'sending');",
+      "create index if not exists outbox__delivered__idx on app.outbox (delivered_at) where status = 'delivered';",
       'alter table app.outbox enable row level security;',
       'alter table app.outbox force row level security;',
       'drop policy if exists outbox__read on app.outbox;',
@@ -375,6 +377,11 @@ export function emitOutbox(spec: AppSpec): string {
         '  o record;',
         '  v_issue jsonb;',
         'begin',
+        // Delivered calls are kept `outboxRetentionDays`, then purged here (a bounded batch per
+        // claim, on the partial index below), so the table does not grow without end.
+        '  delete from app.outbox x where x.id in (',
+        "    select d.id from app.outbox d where d.status = 'delivered'",
+        `      and d.delivered_at < now() - make_interval(days => ${Math.ceil(outboxRetentionDays(spec))}) limit 1000);`,
         '  for o in',
         '    select x.id, x.call, x.payload from app.outbox x',
         "    where ((x.status = 'pending' and x.next_attempt_at <= now()) or (x.status = 'sending' and x.locked_until < now()))",

@@ -7,9 +7,9 @@ import { ruleSites } from '../spec/ruleSites.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { profileEntityName } from './compileRuleSql.ts';
 import { quoteIdent, quoteLiteral, quoteTextArray } from './quote.ts';
-import { raiseSql } from './raise.ts';
+import { raiseSql, rowlessReraiseSql } from './raise.ts';
 import { adminRoles, grantsFor, holdersOf, impliedRoles, roleNames, sqlType, tableRef } from './specModel.ts';
-import { sqlFunction, sqlTrigger } from './sqlFunction.ts';
+import { indent, sqlFunction, sqlTrigger } from './sqlFunction.ts';
 
 /**
  * Roles some rule of the specification asks about a user other than the caller (`id is agent`,
@@ -235,10 +235,15 @@ export function emitProfileSync(spec: AppSpec): string {
   }
   const body = ['begin'];
   if (profile) {
+    // Sign-up metadata that breaks a profile rule (a name too long) refuses the sign-up with the
+    // rule's constraint, never with the profile row in the error (rowlessReraiseSql).
     body.push(
-      `  insert into ${tableRef(profile)} (${cols.join(', ')})`,
-      `  values (${vals.join(', ')})`,
-      '  on conflict (id) do nothing;',
+      '  begin',
+      `    insert into ${tableRef(profile)} (${cols.join(', ')})`,
+      `    values (${vals.join(', ')})`,
+      '    on conflict (id) do nothing;',
+      indent(rowlessReraiseSql()),
+      '  end;',
     );
   }
   for (const r of signup) {

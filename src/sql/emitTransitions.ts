@@ -8,7 +8,7 @@ import { historyTable } from './emitHistory.ts';
 import { transitionCallsSql } from './emitOutbox.ts';
 import { readableSql } from './emitPolicies.ts';
 import { qualified, quoteIdent, quoteLiteral } from './quote.ts';
-import { raiseSql } from './raise.ts';
+import { raiseSql, rowlessReraiseSql } from './raise.ts';
 import { entityOf, sqlType, tableRef } from './specModel.ts';
 import { indent, sqlFunction } from './sqlFunction.ts';
 import { ruleSql } from './typedRule.ts';
@@ -129,10 +129,14 @@ export function emitTransitions(
     const audited = auditedFields(spec, entity).length > 0;
     body.push(
       ...(audited ? [`  perform set_config(${quoteLiteral(IN_TRANSITION)}, 'on', true);`] : []),
-      `  update ${table} x set`,
-      indent(assigns.join(',\n'), 4),
-      '  where x.id = p_id',
-      '  returning x.* into r;',
+      // Written as the owner: a CHECK the `set` or input breaks comes back without the row.
+      '  begin',
+      `    update ${table} x set`,
+      indent(assigns.join(',\n'), 6),
+      '    where x.id = p_id',
+      '    returning x.* into r;',
+      indent(rowlessReraiseSql()),
+      '  end;',
       ...(audited ? [`  perform set_config(${quoteLiteral(IN_TRANSITION)}, '', true);`] : []),
       `  insert into ${historyTable(entity)} (row_id, transition, from_state, to_state, actor, input)`,
       `  values (r.id, ${trl}, v_from, ${quoteLiteral(tr.to)}, ${ME_SQL}, ${inputJson});`,

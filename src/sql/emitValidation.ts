@@ -51,7 +51,13 @@ export function fieldRuleSql(spec: AppSpec, entity: string, rule: FieldRuleSpec,
  * The holds-condition of a row rule: `when` unknown counts as not applying; the rule itself
  * unknown counts as failing ("a rule whose result is unknown does not hold").
  */
-function rowRuleHolds(spec: AppSpec, entity: string, rule: RowRuleSpec, row: string, where: string): string {
+export function rowRuleHolds(
+  spec: AppSpec,
+  entity: string,
+  rule: RowRuleSpec,
+  row: string,
+  where: string,
+): string {
   // Counts read other rows only in the triggers (row variable set); CHECKs (row '') have none.
   const ctx: SqlRuleContext =
     row === '' ? { spec, row } : { spec, row, countFilter: countFilterFor(entity, row) };

@@ -14,7 +14,7 @@ function filesModel(ctx: SupabaseContext, entity: string): EntityModel {
 
 /**
  * Files on Supabase Storage: the row (metadata, and every rule on it) lives in the entity's table,
- * the bytes in the entity's bucket under `<row id>/<name>`. On upload the row is written first, so
+ * the bytes in the entity's bucket under `<row id>/<name>` (both chosen by the server). On upload the row is written first, so
  * table RLS and checks (size and type limits) decide before any byte is stored; the storage
  * policies (docs/hosting.md) let an object be read, written or removed only through its row.
  */
@@ -35,19 +35,17 @@ export function createFilesPort(ctx: SupabaseContext): FilesPort {
   return {
     async upload(entity, file) {
       const model = filesModel(ctx, entity);
-      const id = crypto.randomUUID();
-      const path = objectPath(id, file.name);
+      // The server chooses the id and the object's path (`<id>/<name>`); they come back from the insert.
       const body = {
         ...toColumns(model, file.values),
-        id,
         name: file.name,
         size_bytes: file.bytes.byteLength,
         mime_type: file.type || 'application/octet-stream',
-        [STORAGE_PATH_COLUMN]: path,
       };
       const { data } = await run(ctx, client.from(model.table).insert(body).select('*').single<Record_>());
-      if (!data) throw new BackendError('INTERNAL');
-      const { error } = await client.storage.from(bucketName(entity)).upload(path, file.bytes, {
+      if (!data || typeof data.id !== 'string') throw new BackendError('INTERNAL');
+      const id = data.id;
+      const { error } = await client.storage.from(bucketName(entity)).upload(pathOf(data, id), file.bytes, {
         contentType: body.mime_type,
         upsert: false,
       });

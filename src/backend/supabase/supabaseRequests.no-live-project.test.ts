@@ -642,13 +642,8 @@ describe('files in Storage (no live Supabase project: answers are recorded)', ()
     await signIn();
   });
 
-  it('uploads: the row first (rules decide), then the bytes to <bucket>/<row id>/<name>', async () => {
-    net.route((r) =>
-      r.url.pathname.startsWith('/rest/v1/ticket_attachment') && r.method === 'POST'
-        ? { status: 201, json: { ...ATTACHMENT, id: (JSON.parse(r.text ?? '{}') as { id: string }).id } }
-        : undefined,
-    );
-    net.queue({ json: { Id: 'obj-1', Key: 'ticket_attachment/x' } });
+  it('finding 28.5: uploads the row first (rules decide; the server picks its id and path), then the bytes to <bucket>/<row id>/<name>', async () => {
+    net.queue({ status: 201, json: ATTACHMENT }, { json: { Id: 'obj-1', Key: 'ticket_attachment/x' } });
     const row = await backend.files.upload('ticketAttachment', {
       values: { ticket: TICKET },
       name: 'reçu 03.pdf',
@@ -657,16 +652,15 @@ describe('files in Storage (no live Supabase project: answers are recorded)', ()
     });
     const [insert, put] = net.requests as [RecordedRequest, RecordedRequest];
     expectRequest(insert, 'POST', '/rest/v1/ticket_attachment?select=*');
-    const body = json(insert) as Record<string, unknown>;
-    expect(body).toEqual({
+    // Neither the id nor the object path is the client's to choose.
+    expect(json(insert)).toEqual({
       ticket: TICKET,
-      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       name: 'reçu 03.pdf',
       size_bytes: 3,
       mime_type: 'application/pdf',
-      storage_path: `${String(body.id)}/re_u 03.pdf`,
     });
-    expectRequest(put, 'POST', `/storage/v1/object/ticket_attachment/${String(body.id)}/re_u 03.pdf`);
+    const body = { id: ATTACHMENT.id };
+    expectRequest(put, 'POST', `/storage/v1/object/ticket_attachment/${ATTACHMENT.storage_path}`);
     expectUserHeaders(put);
     expect(put.headers.get('content-type')).toBe('application/pdf');
     expect(put.headers.get('x-upsert')).toBe('false');
