@@ -7,7 +7,6 @@
  * `service_role`, and a `node:http` server stands in for the Storage API (it deletes the object
  * from `storage.objects`, as Storage does).
  */
-import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -133,14 +132,14 @@ describe.skipIf(!hasServer)(
 
     /** An attachment with its object uploaded, then its row deleted: the object is queued. */
     async function queuedObject(): Promise<string> {
-      const id = randomUUID();
-      const path = `${id}/a.txt`;
-      await db.asUser(alice, (q) =>
-        q.query(
-          `insert into public.attachment (id, ticket, name, size_bytes, mime_type, storage_path) values ($1, $2, 'a.txt', 4, 'text/plain', $3)`,
-          [id, ticket, path],
+      // The server picks the id and the object's path.
+      const made = await db.asUser(alice, (q) =>
+        q.query<{ id: string; storage_path: string }>(
+          `insert into public.attachment (ticket, name, size_bytes, mime_type) values ($1, 'a.txt', 4, 'text/plain') returning id, storage_path`,
+          [ticket],
         ),
       );
+      const { id, storage_path: path } = made.rows[0] as { id: string; storage_path: string };
       await db.asUser(alice, (q) =>
         q.query(
           `insert into storage.objects (bucket_id, name, owner) values ('attachment', $1, auth.uid())`,

@@ -471,13 +471,16 @@ describe.skipIf(!hasServer)(
 
     const customer = (id: string): Actor => ({ label: 'customer', id, roles: ['customer'] });
 
-    async function attach(user: string, ticket: string, id: string, path: string) {
-      return db.asUser(user, (q) =>
-        q.query(
-          `insert into public.attachment (id, ticket, name, size_bytes, mime_type, storage_path) values ($1, $2, 'a.txt', 4, 'text/plain', $3) returning id`,
-          [id, ticket, path],
+    /** A file row of `user`'s: the server picks its id and its object's path (`<id>/<name>`). */
+    async function attach(user: string, ticket: string, name = 'a.txt') {
+      const r = await db.asUser(user, (q) =>
+        q.query<{ id: string; storage_path: string }>(
+          `insert into public.attachment (ticket, name, size_bytes, mime_type) values ($1, $2, 4, 'text/plain') returning id, storage_path`,
+          [ticket, name],
         ),
       );
+      const row = r.rows[0] as { id: string; storage_path: string };
+      return { id: row.id, path: row.storage_path };
     }
 
     const upload = (user: string, path: string) =>
@@ -502,9 +505,8 @@ describe.skipIf(!hasServer)(
     });
 
     it('lets a customer upload the object of their own attachment, and read it; not another customer', async () => {
-      const id = randomUUID();
-      const path = `${id}/a.txt`;
-      await attach(alice, aliceTicket, id, path);
+      const { id, path } = await attach(alice, aliceTicket);
+      expect(path).toBe(`${id}/a.txt`);
       expect((await upload(alice, path)).rows).toHaveLength(1);
       const read = (who: string) =>
         asClient(db, customer(who), (q) =>
@@ -530,29 +532,48 @@ describe.skipIf(!hasServer)(
     });
 
     it("does not let a customer point a row at another customer's object", async () => {
-      const id = randomUUID();
-      const path = `${id}/secret.txt`;
-      await attach(alice, aliceTicket, id, path);
+      const { id, path } = await attach(alice, aliceTicket, 'secret.txt');
       await upload(alice, path);
-      // Another folder: the row check refuses it.
-      const other = await expectDbError(() => attach(bob, bobTicket, randomUUID(), path));
-      expect([other.code, other.constraint]).toEqual(['23514', 'attachment__storage_path__own_folder']);
-      // The same id: the row exists already.
-      const same = await expectDbError(() => attach(bob, bobTicket, id, path));
-      expect(same.code).toBe('23505');
+      // Neither the path nor the id is a client's to give (column privileges).
+      const other = await expectDbError(() =>
+        db.asUser(bob, (q) =>
+          q.query(
+            `insert into public.attachment (ticket, name, size_bytes, mime_type, storage_path) values ($1, 'a.txt', 4, 'text/plain', $2)`,
+            [bobTicket, path],
+          ),
+        ),
+      );
+      expect(other.code).toBe('42501');
+      const same = await expectDbError(() =>
+        db.asUser(bob, (q) =>
+          q.query(
+            `insert into public.attachment (id, ticket, name, size_bytes, mime_type) values ($1, $2, 'secret.txt', 4, 'text/plain')`,
+            [id, bobTicket],
+          ),
+        ),
+      );
+      expect(same.code).toBe('42501');
+      // The owner may set a path, but only into the row's own folder.
+      const mine = await attach(bob, bobTicket);
+      const moved = await expectDbError(() =>
+        db.query('update public.attachment set storage_path = $2 where id = $1', [mine.id, path]),
+      );
+      expect([moved.code, moved.constraint]).toEqual(['23514', 'attachment__storage_path__own_folder']);
       // An object for a path no row has yet: refused.
       const orphanUpload = await expectDbError(() => upload(bob, `${randomUUID()}/x.txt`));
       expect(orphanUpload.code).toBe('42501');
     });
 
     it('does not let a new row adopt the object a deleted row left behind', async () => {
-      const id = randomUUID();
-      const path = `${id}/left-behind.txt`;
-      await attach(alice, aliceTicket, id, path);
+      const { id, path } = await attach(alice, aliceTicket, 'left-behind.txt');
       await upload(alice, path);
-      // The row goes (as a cascade would), the object stays.
+      // The row goes (as a cascade would), the object stays; a row under the same id comes back
+      // (only the owner can choose ids).
       await db.query('delete from public.attachment where id = $1', [id]);
-      await attach(bob, bobTicket, id, path);
+      await db.query(
+        `insert into public.attachment (id, ticket, name, size_bytes, mime_type, uploaded_by) values ($1, $2, 'left-behind.txt', 4, 'text/plain', $3)`,
+        [id, bobTicket, bob],
+      );
       const seen = await asClient(db, customer(bob), (q) =>
         q.query(`select name from storage.objects where bucket_id = 'attachment' and name = $1`, [path]),
       );
@@ -560,9 +581,7 @@ describe.skipIf(!hasServer)(
     });
 
     it('lets the uploader remove the object while the ticket is open', async () => {
-      const id = randomUUID();
-      const path = `${id}/b.txt`;
-      await attach(alice, aliceTicket, id, path);
+      const { path } = await attach(alice, aliceTicket, 'b.txt');
       await upload(alice, path);
       const removed = await db.asUser(alice, (q) =>
         q.query(`delete from storage.objects where name = $1 returning id`, [path]),
@@ -571,9 +590,12 @@ describe.skipIf(!hasServer)(
     });
 
     it('finding 9: deleting a file row, or the row it hangs on, queues its Storage object for removal (service role only)', async () => {
-      const own = randomUUID();
-      const viaTicket = randomUUID();
-      const gone = randomUUID();
+      const ticket = await ticketOf(alice);
+      const [own, viaTicket, gone] = [
+        (await attach(alice, aliceTicket, 'f.txt')).id,
+        (await attach(alice, ticket, 'f.txt')).id,
+        (await attach(alice, ticket, 'f.txt')).id,
+      ] as [string, string, string];
       // Earlier tests of this block left their own entries; only this test's paths are compared.
       const mine = (p: string) => [own, viaTicket, gone].some((id) => p.startsWith(`${id}/`));
       const queued = async () =>
@@ -583,11 +605,7 @@ describe.skipIf(!hasServer)(
           .map((r) => r.path)
           .filter(mine)
           .sort();
-      const ticket = await ticketOf(alice);
-      for (const id of [own, viaTicket, gone]) {
-        await attach(alice, id === own ? aliceTicket : ticket, id, `${id}/f.txt`);
-        await upload(alice, `${id}/f.txt`);
-      }
+      for (const id of [own, viaTicket, gone]) await upload(alice, `${id}/f.txt`);
       // The files port removes the object first: nothing is left to queue.
       await db.asUser(alice, (q) =>
         q.query('delete from storage.objects where name = $1', [`${gone}/f.txt`]),
@@ -633,13 +651,24 @@ describe.skipIf(!hasServer)(
     });
 
     it('finding 9: a storage path is exactly <own id>/<name>: `..`, nested folders, backslashes and absolute paths are refused', async () => {
+      // The server writes the path from the name, kept to characters Storage accepts.
+      for (const name of ['..', '.', '../x.txt', 'sub/x.txt', 'a\\..\\b.txt', '/x.txt']) {
+        const { id, path } = await attach(alice, aliceTicket, name);
+        expect(path.split('/'), name).toHaveLength(2);
+        expect(path.startsWith(`${id}/`), name).toBe(true);
+        expect(['.', '..'], name).not.toContain(path.split('/')[1]);
+      }
+      // Set otherwise (by the owner), the CHECK still holds the path to the row's own folder.
+      const { id } = await attach(alice, aliceTicket);
       for (const tail of ['..', '.', '../x.txt', 'sub/x.txt', 'a\\..\\b.txt', '/x.txt']) {
-        const id = randomUUID();
-        const e = await expectDbError(() => attach(alice, aliceTicket, id, `${id}/${tail}`));
+        const e = await expectDbError(() =>
+          db.query('update public.attachment set storage_path = $2 where id = $1', [id, `${id}/${tail}`]),
+        );
         expect([e.code, e.constraint], tail).toEqual(['23514', 'attachment__storage_path__own_folder']);
       }
-      const abs = randomUUID();
-      const e = await expectDbError(() => attach(alice, aliceTicket, abs, `/${abs}/x.txt`));
+      const e = await expectDbError(() =>
+        db.query('update public.attachment set storage_path = $2 where id = $1', [id, `/${id}/x.txt`]),
+      );
       expect([e.code, e.constraint]).toEqual(['23514', 'attachment__storage_path__own_folder']);
     });
   },
