@@ -63,6 +63,12 @@ export function AuthScreen() {
           </Title>
           <Text c="dimmed">{ui('signInSubtitle', { name: spec.purpose.name })}</Text>
         </Stack>
+        {backend.kind === 'embedded' && (
+          // Sign-in separates roles, not people sharing a browser: the database is in this profile.
+          <Text size="sm" c="dimmed" ta="center" data-testid="embedded-data-notice">
+            {ui('embeddedDataNotice')}
+          </Text>
+        )}
         {demoAccounts.length > 0 && mode === 'in' && (
           <Card withBorder radius="md" padding="lg">
             <Text fw={600}>{ui('demoTitle')}</Text>

@@ -32,6 +32,8 @@ export const UI_TEXT_DE: Readonly<Record<UiTextKey, string>> = {
   name: 'Ihr Name',
   signInTitle: 'Zum Fortfahren anmelden',
   signInSubtitle: 'Bei {name} anmelden',
+  embeddedDataNotice:
+    'Diese App speichert ihre Daten in diesem Browser. Wer dieses Browserprofil benutzt, kann alle lesen, egal wer angemeldet ist.',
   signUpTitle: 'Ihr Konto erstellen',
   noAccount: 'Noch kein Konto?',
   haveAccount: 'Sie haben schon ein Konto?',

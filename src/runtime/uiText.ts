@@ -38,6 +38,8 @@ export const UI_TEXT = {
   name: 'Your name',
   signInTitle: 'Sign in to continue',
   signInSubtitle: 'Sign in to {name}',
+  embeddedDataNotice:
+    'This app keeps its data in this browser. Anyone using this browser profile can read all of it, whoever is signed in.',
   signUpTitle: 'Create your account',
   noAccount: 'No account yet?',
   haveAccount: 'Already have an account?',

@@ -1,4 +1,5 @@
 import type { Transaction } from '@electric-sql/pglite';
+import { signUpNameError } from '../signUpCheck.ts';
 import { type AuthEvent, type AuthPort, BackendError, type Session } from '../types.ts';
 import type { EmbeddedContext } from './context.ts';
 import { DUMMY_HASH, hashPassword, randomToken, sha256, verifyPassword } from './passwords.ts';
@@ -49,6 +50,8 @@ export function createAuthPort(
       if (password.length < MIN_PASSWORD_LENGTH) {
         throw new BackendError('WEAK_PASSWORD', { min: MIN_PASSWORD_LENGTH }, 'password');
       }
+      const refused = signUpNameError(ctx.spec, name);
+      if (refused) throw refused;
       const hash = await hashPassword(password);
       const session = await asOwner(ctx, async (tx) => {
         const taken = await tx.query('select 1 from auth.users where lower(email) = $1', [normalized]);

@@ -1,5 +1,7 @@
 import type { AuthChangeEvent, SupabaseClient, Session as SupabaseSession } from '@supabase/supabase-js';
+import type { AppSpec } from '../../spec/types.ts';
 import type { ErrorContext } from '../errors/mapDatabaseError.ts';
+import { signUpNameError } from '../signUpCheck.ts';
 import { type AuthEvent, type AuthPort, BackendError, type Session } from '../types.ts';
 import { type AuthState, mapAuthError, mapPostgrestError } from './mapSupabaseError.ts';
 
@@ -26,7 +28,7 @@ export const ROLES_RPC = 'user_roles';
  * const auth = createAuthPort(client, errorContext(spec));
  * const session = await auth.signIn({ email, password });
  */
-export function createAuthPort(client: SupabaseClient, errors: ErrorContext): SupabaseAuth {
+export function createAuthPort(client: SupabaseClient, errors: ErrorContext, spec?: AppSpec): SupabaseAuth {
   const listeners = new Set<(event: AuthEvent, session: Session | null) => void>();
   let current: Session | null = null;
   let signingOut = false;
@@ -98,6 +100,8 @@ export function createAuthPort(client: SupabaseClient, errors: ErrorContext): Su
     ...state,
 
     async signUp({ email, password, name }) {
+      const refused = spec ? signUpNameError(spec, name) : undefined;
+      if (refused) throw refused;
       const { data, error } = await client.auth.signUp({
         email,
         password,

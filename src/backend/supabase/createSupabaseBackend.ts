@@ -53,7 +53,7 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Backend 
     ...(options.webSocket ? { realtime: { transport: options.webSocket } } : {}),
   });
   const errors = errorContext(options.spec);
-  const auth = createAuthPort(client, errors);
+  const auth = createAuthPort(client, errors, options.spec);
   const ctx: SupabaseContext = {
     spec: options.spec,
     client,
