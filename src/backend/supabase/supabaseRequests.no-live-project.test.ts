@@ -152,6 +152,16 @@ describe('auth (no live Supabase project: GoTrue answers are recorded)', () => {
     expect(s.user.roles).toEqual(['customer']);
   });
 
+  it('finding 28.8: refuses a sign-up name a profile rule refuses with the rule’s code, before Supabase Auth answers a bare 500', async () => {
+    const before = net.requests.length;
+    const e = await rejection(
+      backend.auth.signUp({ email: 'ada@example.com', password: 'correct horse', name: 'n'.repeat(20_000) }),
+    );
+    // This spec bounds the profile's name by the default text ceiling only (10,000).
+    expect([e.code, e.field]).toEqual(['INVALID_VALUE', 'profile.name']);
+    expect(net.requests.length).toBe(before);
+  });
+
   it('says when sign-up needs the email confirmed (no session yet)', async () => {
     const { user } = sessionBody();
     net.queue({ json: user });
