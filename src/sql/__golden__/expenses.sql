@@ -360,6 +360,16 @@ do $do$ begin
   end if;
 end $do$;
 do $do$ begin
+  if not exists (select 1 from pg_catalog.pg_constraint where conname = 'receipt__name__values' and conrelid = 'public.receipt'::regclass) then
+    alter table public.receipt add constraint receipt__name__values check (char_length(name) <= 255);
+  end if;
+end $do$;
+do $do$ begin
+  if not exists (select 1 from pg_catalog.pg_constraint where conname = 'receipt__mime_type__values' and conrelid = 'public.receipt'::regclass) then
+    alter table public.receipt add constraint receipt__mime_type__values check (char_length(mime_type) <= 255);
+  end if;
+end $do$;
+do $do$ begin
   if not exists (select 1 from pg_catalog.pg_constraint where conname = 'receipt__size_bytes__matches_content' and conrelid = 'public.receipt'::regclass) then
     alter table public.receipt add constraint receipt__size_bytes__matches_content check (content is null or octet_length(content) = size_bytes);
   end if;
@@ -376,9 +386,20 @@ language plpgsql volatile security definer
 set search_path = ''
 as $fn$
 begin
-  insert into public.person (id, name, email)
-  values (new.id, coalesce(nullif(new.raw_user_meta_data ->> 'name', ''), split_part(new.email, '@', 1)), new.email)
-  on conflict (id) do nothing;
+  begin
+    insert into public.person (id, name, email)
+    values (new.id, coalesce(nullif(new.raw_user_meta_data ->> 'name', ''), split_part(new.email, '@', 1)), new.email)
+    on conflict (id) do nothing;
+  exception when check_violation or not_null_violation then
+    declare
+      v_state text; v_message text; v_constraint text; v_schema text; v_table text; v_column text;
+    begin
+      get stacked diagnostics v_state = returned_sqlstate, v_message = message_text,
+        v_constraint = constraint_name, v_schema = schema_name, v_table = table_name, v_column = column_name;
+      raise exception using errcode = v_state, message = v_message, constraint = v_constraint,
+        schema = v_schema, table = v_table, column = v_column;
+    end;
+  end;
   insert into app.user_roles (user_id, role) values (new.id, 'employee') on conflict do nothing;
   return new;
 end;
@@ -1151,6 +1172,7 @@ alter table app.outbox add column if not exists response jsonb;
 alter table app.outbox drop constraint if exists outbox__status;
 alter table app.outbox add constraint outbox__status check (status in ('pending', 'sending', 'delivered', 'failed'));
 create index if not exists outbox__due__idx on app.outbox (next_attempt_at) where status in ('pending', 'sending');
+create index if not exists outbox__delivered__idx on app.outbox (delivered_at) where status = 'delivered';
 alter table app.outbox enable row level security;
 alter table app.outbox force row level security;
 drop policy if exists outbox__read on app.outbox;
@@ -1319,6 +1341,9 @@ declare
   o record;
   v_issue jsonb;
 begin
+  delete from app.outbox x where x.id in (
+    select d.id from app.outbox d where d.status = 'delivered'
+      and d.delivered_at < now() - make_interval(days => 30) limit 1000);
   for o in
     select x.id, x.call, x.payload from app.outbox x
     where ((x.status = 'pending' and x.next_attempt_at <= now()) or (x.status = 'sending' and x.locked_until < now()))
@@ -1433,12 +1458,23 @@ begin
     raise exception using errcode = 'P0001', message = 'NOT_SUBMITTER', detail = jsonb_build_object('entity', 'claim', 'action', 'submit')::text;
   end if;
   perform set_config('ninefold.in_transition', 'on', true);
-  update public.claim x set
-    submitted_at = now(),
-    total = coalesce((select sum(_s1.amount) from public.line _s1 where (_s1.claim = x.id)), 0),
-    status = 'submitted'
-  where x.id = p_id
-  returning x.* into r;
+  begin
+    update public.claim x set
+      submitted_at = now(),
+      total = coalesce((select sum(_s1.amount) from public.line _s1 where (_s1.claim = x.id)), 0),
+      status = 'submitted'
+    where x.id = p_id
+    returning x.* into r;
+  exception when check_violation or not_null_violation then
+    declare
+      v_state text; v_message text; v_constraint text; v_schema text; v_table text; v_column text;
+    begin
+      get stacked diagnostics v_state = returned_sqlstate, v_message = message_text,
+        v_constraint = constraint_name, v_schema = schema_name, v_table = table_name, v_column = column_name;
+      raise exception using errcode = v_state, message = v_message, constraint = v_constraint,
+        schema = v_schema, table = v_table, column = v_column;
+    end;
+  end;
   perform set_config('ninefold.in_transition', '', true);
   insert into public.claim_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'submit', v_from, 'submitted', (select auth.uid()), '{}'::jsonb);
@@ -1479,11 +1515,22 @@ begin
     raise exception using errcode = 'P0001', message = 'NOT_SUBMITTER', detail = jsonb_build_object('entity', 'claim', 'action', 'recall')::text;
   end if;
   perform set_config('ninefold.in_transition', 'on', true);
-  update public.claim x set
-    submitted_at = null,
-    status = 'draft'
-  where x.id = p_id
-  returning x.* into r;
+  begin
+    update public.claim x set
+      submitted_at = null,
+      status = 'draft'
+    where x.id = p_id
+    returning x.* into r;
+  exception when check_violation or not_null_violation then
+    declare
+      v_state text; v_message text; v_constraint text; v_schema text; v_table text; v_column text;
+    begin
+      get stacked diagnostics v_state = returned_sqlstate, v_message = message_text,
+        v_constraint = constraint_name, v_schema = schema_name, v_table = table_name, v_column = column_name;
+      raise exception using errcode = v_state, message = v_message, constraint = v_constraint,
+        schema = v_schema, table = v_table, column = v_column;
+    end;
+  end;
   perform set_config('ninefold.in_transition', '', true);
   insert into public.claim_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'recall', v_from, 'draft', (select auth.uid()), '{}'::jsonb);
@@ -1524,12 +1571,23 @@ begin
     raise exception using errcode = 'P0001', message = 'NOT_YOUR_REPORT', detail = jsonb_build_object('entity', 'claim', 'action', 'approve')::text;
   end if;
   perform set_config('ninefold.in_transition', 'on', true);
-  update public.claim x set
-    approved_by = (select auth.uid()),
-    approved_at = now(),
-    status = 'approved'
-  where x.id = p_id
-  returning x.* into r;
+  begin
+    update public.claim x set
+      approved_by = (select auth.uid()),
+      approved_at = now(),
+      status = 'approved'
+    where x.id = p_id
+    returning x.* into r;
+  exception when check_violation or not_null_violation then
+    declare
+      v_state text; v_message text; v_constraint text; v_schema text; v_table text; v_column text;
+    begin
+      get stacked diagnostics v_state = returned_sqlstate, v_message = message_text,
+        v_constraint = constraint_name, v_schema = schema_name, v_table = table_name, v_column = column_name;
+      raise exception using errcode = v_state, message = v_message, constraint = v_constraint,
+        schema = v_schema, table = v_table, column = v_column;
+    end;
+  end;
   perform set_config('ninefold.in_transition', '', true);
   insert into public.claim_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'approve', v_from, 'approved', (select auth.uid()), '{}'::jsonb);
@@ -1570,12 +1628,23 @@ begin
     raise exception using errcode = 'P0001', message = 'SELF_APPROVAL', detail = jsonb_build_object('entity', 'claim', 'action', 'finance_approve')::text;
   end if;
   perform set_config('ninefold.in_transition', 'on', true);
-  update public.claim x set
-    finance_approved_by = (select auth.uid()),
-    finance_approved_at = now(),
-    status = 'finance_approved'
-  where x.id = p_id
-  returning x.* into r;
+  begin
+    update public.claim x set
+      finance_approved_by = (select auth.uid()),
+      finance_approved_at = now(),
+      status = 'finance_approved'
+    where x.id = p_id
+    returning x.* into r;
+  exception when check_violation or not_null_violation then
+    declare
+      v_state text; v_message text; v_constraint text; v_schema text; v_table text; v_column text;
+    begin
+      get stacked diagnostics v_state = returned_sqlstate, v_message = message_text,
+        v_constraint = constraint_name, v_schema = schema_name, v_table = table_name, v_column = column_name;
+      raise exception using errcode = v_state, message = v_message, constraint = v_constraint,
+        schema = v_schema, table = v_table, column = v_column;
+    end;
+  end;
   perform set_config('ninefold.in_transition', '', true);
   insert into public.claim_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'finance_approve', v_from, 'finance_approved', (select auth.uid()), '{}'::jsonb);
@@ -1619,15 +1688,26 @@ begin
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'claim', 'transition', 'send_back', 'field', 'returnReason')::text;
   end if;
   perform set_config('ninefold.in_transition', 'on', true);
-  update public.claim x set
-    return_reason = (p_input ->> 'returnReason')::text,
-    approved_by = null,
-    approved_at = null,
-    finance_approved_by = null,
-    finance_approved_at = null,
-    status = 'returned'
-  where x.id = p_id
-  returning x.* into r;
+  begin
+    update public.claim x set
+      return_reason = (p_input ->> 'returnReason')::text,
+      approved_by = null,
+      approved_at = null,
+      finance_approved_by = null,
+      finance_approved_at = null,
+      status = 'returned'
+    where x.id = p_id
+    returning x.* into r;
+  exception when check_violation or not_null_violation then
+    declare
+      v_state text; v_message text; v_constraint text; v_schema text; v_table text; v_column text;
+    begin
+      get stacked diagnostics v_state = returned_sqlstate, v_message = message_text,
+        v_constraint = constraint_name, v_schema = schema_name, v_table = table_name, v_column = column_name;
+      raise exception using errcode = v_state, message = v_message, constraint = v_constraint,
+        schema = v_schema, table = v_table, column = v_column;
+    end;
+  end;
   perform set_config('ninefold.in_transition', '', true);
   insert into public.claim_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'send_back', v_from, 'returned', (select auth.uid()), jsonb_build_object('returnReason', p_input -> 'returnReason'));
@@ -1671,11 +1751,22 @@ begin
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'claim', 'transition', 'reject', 'field', 'rejectionReason')::text;
   end if;
   perform set_config('ninefold.in_transition', 'on', true);
-  update public.claim x set
-    rejection_reason = (p_input ->> 'rejectionReason')::text,
-    status = 'rejected'
-  where x.id = p_id
-  returning x.* into r;
+  begin
+    update public.claim x set
+      rejection_reason = (p_input ->> 'rejectionReason')::text,
+      status = 'rejected'
+    where x.id = p_id
+    returning x.* into r;
+  exception when check_violation or not_null_violation then
+    declare
+      v_state text; v_message text; v_constraint text; v_schema text; v_table text; v_column text;
+    begin
+      get stacked diagnostics v_state = returned_sqlstate, v_message = message_text,
+        v_constraint = constraint_name, v_schema = schema_name, v_table = table_name, v_column = column_name;
+      raise exception using errcode = v_state, message = v_message, constraint = v_constraint,
+        schema = v_schema, table = v_table, column = v_column;
+    end;
+  end;
   perform set_config('ninefold.in_transition', '', true);
   insert into public.claim_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'reject', v_from, 'rejected', (select auth.uid()), jsonb_build_object('rejectionReason', p_input -> 'rejectionReason'));
@@ -1719,13 +1810,24 @@ begin
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'claim', 'transition', 'pay', 'field', 'paymentReference')::text;
   end if;
   perform set_config('ninefold.in_transition', 'on', true);
-  update public.claim x set
-    payment_reference = (p_input ->> 'paymentReference')::text,
-    paid_at = now(),
-    paid_by = (select auth.uid()),
-    status = 'paid'
-  where x.id = p_id
-  returning x.* into r;
+  begin
+    update public.claim x set
+      payment_reference = (p_input ->> 'paymentReference')::text,
+      paid_at = now(),
+      paid_by = (select auth.uid()),
+      status = 'paid'
+    where x.id = p_id
+    returning x.* into r;
+  exception when check_violation or not_null_violation then
+    declare
+      v_state text; v_message text; v_constraint text; v_schema text; v_table text; v_column text;
+    begin
+      get stacked diagnostics v_state = returned_sqlstate, v_message = message_text,
+        v_constraint = constraint_name, v_schema = schema_name, v_table = table_name, v_column = column_name;
+      raise exception using errcode = v_state, message = v_message, constraint = v_constraint,
+        schema = v_schema, table = v_table, column = v_column;
+    end;
+  end;
   perform set_config('ninefold.in_transition', '', true);
   insert into public.claim_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'pay', v_from, 'paid', (select auth.uid()), jsonb_build_object('paymentReference', p_input -> 'paymentReference'));
@@ -2038,7 +2140,6 @@ end;
 $fn$;
 revoke execute on function public.admin_list_users() from public, anon, authenticated;
 grant execute on function public.admin_list_users() to authenticated;
-
 -- Replaces a user's direct roles in one transaction (admins only).
 create or replace function public.set_roles(p_user_id uuid, p_roles text[])
 returns void
@@ -2066,7 +2167,6 @@ end;
 $fn$;
 revoke execute on function public.set_roles(uuid, text[]) from public, anon, authenticated;
 grant execute on function public.set_roles(uuid, text[]) to authenticated;
-
 -- Refuses removing the last admin role (LAST_ADMIN).
 create or replace function app.keep_an_admin()
 returns trigger
@@ -2083,8 +2183,7 @@ begin
 end;
 $fn$;
 revoke execute on function app.keep_an_admin() from public, anon, authenticated;
-
--- Who holds a role a validation rule names (direct grants), for the options forms offer.
+-- Who holds a role a validation rule names (inherited included), for the options forms offer.
 create or replace function public.role_holders(p_role text)
 returns table (user_id uuid, role text)
 language plpgsql stable security definer
@@ -2094,7 +2193,7 @@ begin
   if (select auth.uid()) is null or not (p_role = any (array[]::text[])) then
     raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'user_roles', 'action', 'list')::text;
   end if;
-  return query select ur.user_id, ur.role::text from app.user_roles ur
+  return query select distinct ur.user_id, p_role from app.user_roles ur
     where false;
 end;
 $fn$;

@@ -346,6 +346,16 @@ do $do$ begin
   end if;
 end $do$;
 do $do$ begin
+  if not exists (select 1 from pg_catalog.pg_constraint where conname = 'attachment__name__values' and conrelid = 'public.attachment'::regclass) then
+    alter table public.attachment add constraint attachment__name__values check (char_length(name) <= 255);
+  end if;
+end $do$;
+do $do$ begin
+  if not exists (select 1 from pg_catalog.pg_constraint where conname = 'attachment__mime_type__values' and conrelid = 'public.attachment'::regclass) then
+    alter table public.attachment add constraint attachment__mime_type__values check (char_length(mime_type) <= 255);
+  end if;
+end $do$;
+do $do$ begin
   if not exists (select 1 from pg_catalog.pg_constraint where conname = 'attachment__size_bytes__matches_content' and conrelid = 'public.attachment'::regclass) then
     alter table public.attachment add constraint attachment__size_bytes__matches_content check (content is null or octet_length(content) = size_bytes);
   end if;
@@ -387,9 +397,20 @@ language plpgsql volatile security definer
 set search_path = ''
 as $fn$
 begin
-  insert into public.person (id, name, email, organisation, phone)
-  values (new.id, coalesce(nullif(new.raw_user_meta_data ->> 'name', ''), split_part(new.email, '@', 1)), new.email, nullif(new.raw_user_meta_data ->> 'organisation', ''), nullif(new.raw_user_meta_data ->> 'phone', ''))
-  on conflict (id) do nothing;
+  begin
+    insert into public.person (id, name, email, organisation, phone)
+    values (new.id, coalesce(nullif(new.raw_user_meta_data ->> 'name', ''), split_part(new.email, '@', 1)), new.email, nullif(new.raw_user_meta_data ->> 'organisation', ''), nullif(new.raw_user_meta_data ->> 'phone', ''))
+    on conflict (id) do nothing;
+  exception when check_violation or not_null_violation then
+    declare
+      v_state text; v_message text; v_constraint text; v_schema text; v_table text; v_column text;
+    begin
+      get stacked diagnostics v_state = returned_sqlstate, v_message = message_text,
+        v_constraint = constraint_name, v_schema = schema_name, v_table = table_name, v_column = column_name;
+      raise exception using errcode = v_state, message = v_message, constraint = v_constraint,
+        schema = v_schema, table = v_table, column = v_column;
+    end;
+  end;
   insert into app.user_roles (user_id, role) values (new.id, 'customer') on conflict do nothing;
   return new;
 end;
@@ -1145,6 +1166,7 @@ alter table app.outbox add column if not exists response jsonb;
 alter table app.outbox drop constraint if exists outbox__status;
 alter table app.outbox add constraint outbox__status check (status in ('pending', 'sending', 'delivered', 'failed'));
 create index if not exists outbox__due__idx on app.outbox (next_attempt_at) where status in ('pending', 'sending');
+create index if not exists outbox__delivered__idx on app.outbox (delivered_at) where status = 'delivered';
 alter table app.outbox enable row level security;
 alter table app.outbox force row level security;
 drop policy if exists outbox__read on app.outbox;
@@ -1313,6 +1335,9 @@ declare
   o record;
   v_issue jsonb;
 begin
+  delete from app.outbox x where x.id in (
+    select d.id from app.outbox d where d.status = 'delivered'
+      and d.delivered_at < now() - make_interval(days => 30) limit 1000);
   for o in
     select x.id, x.call, x.payload from app.outbox x
     where ((x.status = 'pending' and x.next_attempt_at <= now()) or (x.status = 'sending' and x.locked_until < now()))
@@ -1424,12 +1449,23 @@ begin
   perform app.lock_group('comment.ticket', (r.id)::text);
   select * into r from public.ticket x where x.id = p_id;
   perform set_config('ninefold.in_transition', 'on', true);
-  update public.ticket x set
-    assignee = (select auth.uid()),
-    first_response_at = now(),
-    status = 'open'
-  where x.id = p_id
-  returning x.* into r;
+  begin
+    update public.ticket x set
+      assignee = (select auth.uid()),
+      first_response_at = now(),
+      status = 'open'
+    where x.id = p_id
+    returning x.* into r;
+  exception when check_violation or not_null_violation then
+    declare
+      v_state text; v_message text; v_constraint text; v_schema text; v_table text; v_column text;
+    begin
+      get stacked diagnostics v_state = returned_sqlstate, v_message = message_text,
+        v_constraint = constraint_name, v_schema = schema_name, v_table = table_name, v_column = column_name;
+      raise exception using errcode = v_state, message = v_message, constraint = v_constraint,
+        schema = v_schema, table = v_table, column = v_column;
+    end;
+  end;
   perform set_config('ninefold.in_transition', '', true);
   insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'take', v_from, 'open', (select auth.uid()), '{}'::jsonb);
@@ -1473,13 +1509,24 @@ begin
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'ticket', 'transition', 'triage', 'field', 'dueAt')::text;
   end if;
   perform set_config('ninefold.in_transition', 'on', true);
-  update public.ticket x set
-    assignee = (p_input ->> 'assignee')::uuid,
-    due_at = (p_input ->> 'dueAt')::timestamptz,
-    first_response_at = now(),
-    status = 'open'
-  where x.id = p_id
-  returning x.* into r;
+  begin
+    update public.ticket x set
+      assignee = (p_input ->> 'assignee')::uuid,
+      due_at = (p_input ->> 'dueAt')::timestamptz,
+      first_response_at = now(),
+      status = 'open'
+    where x.id = p_id
+    returning x.* into r;
+  exception when check_violation or not_null_violation then
+    declare
+      v_state text; v_message text; v_constraint text; v_schema text; v_table text; v_column text;
+    begin
+      get stacked diagnostics v_state = returned_sqlstate, v_message = message_text,
+        v_constraint = constraint_name, v_schema = schema_name, v_table = table_name, v_column = column_name;
+      raise exception using errcode = v_state, message = v_message, constraint = v_constraint,
+        schema = v_schema, table = v_table, column = v_column;
+    end;
+  end;
   perform set_config('ninefold.in_transition', '', true);
   insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'triage', v_from, 'open', (select auth.uid()), jsonb_build_object('assignee', p_input -> 'assignee', 'dueAt', p_input -> 'dueAt'));
@@ -1520,10 +1567,21 @@ begin
     raise exception using errcode = 'P0001', message = 'NOT_ASSIGNEE', detail = jsonb_build_object('entity', 'ticket', 'action', 'ask_customer')::text;
   end if;
   perform set_config('ninefold.in_transition', 'on', true);
-  update public.ticket x set
-    status = 'pending'
-  where x.id = p_id
-  returning x.* into r;
+  begin
+    update public.ticket x set
+      status = 'pending'
+    where x.id = p_id
+    returning x.* into r;
+  exception when check_violation or not_null_violation then
+    declare
+      v_state text; v_message text; v_constraint text; v_schema text; v_table text; v_column text;
+    begin
+      get stacked diagnostics v_state = returned_sqlstate, v_message = message_text,
+        v_constraint = constraint_name, v_schema = schema_name, v_table = table_name, v_column = column_name;
+      raise exception using errcode = v_state, message = v_message, constraint = v_constraint,
+        schema = v_schema, table = v_table, column = v_column;
+    end;
+  end;
   perform set_config('ninefold.in_transition', '', true);
   insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'ask_customer', v_from, 'pending', (select auth.uid()), '{}'::jsonb);
@@ -1564,10 +1622,21 @@ begin
     raise exception using errcode = 'P0001', message = 'NOT_REQUESTER', detail = jsonb_build_object('entity', 'ticket', 'action', 'resume')::text;
   end if;
   perform set_config('ninefold.in_transition', 'on', true);
-  update public.ticket x set
-    status = 'open'
-  where x.id = p_id
-  returning x.* into r;
+  begin
+    update public.ticket x set
+      status = 'open'
+    where x.id = p_id
+    returning x.* into r;
+  exception when check_violation or not_null_violation then
+    declare
+      v_state text; v_message text; v_constraint text; v_schema text; v_table text; v_column text;
+    begin
+      get stacked diagnostics v_state = returned_sqlstate, v_message = message_text,
+        v_constraint = constraint_name, v_schema = schema_name, v_table = table_name, v_column = column_name;
+      raise exception using errcode = v_state, message = v_message, constraint = v_constraint,
+        schema = v_schema, table = v_table, column = v_column;
+    end;
+  end;
   perform set_config('ninefold.in_transition', '', true);
   insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'resume', v_from, 'open', (select auth.uid()), '{}'::jsonb);
@@ -1611,13 +1680,24 @@ begin
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'ticket', 'transition', 'solve', 'field', 'resolution')::text;
   end if;
   perform set_config('ninefold.in_transition', 'on', true);
-  update public.ticket x set
-    resolution = (p_input ->> 'resolution')::text,
-    solved_at = now(),
-    assignee = (select auth.uid()),
-    status = 'solved'
-  where x.id = p_id
-  returning x.* into r;
+  begin
+    update public.ticket x set
+      resolution = (p_input ->> 'resolution')::text,
+      solved_at = now(),
+      assignee = (select auth.uid()),
+      status = 'solved'
+    where x.id = p_id
+    returning x.* into r;
+  exception when check_violation or not_null_violation then
+    declare
+      v_state text; v_message text; v_constraint text; v_schema text; v_table text; v_column text;
+    begin
+      get stacked diagnostics v_state = returned_sqlstate, v_message = message_text,
+        v_constraint = constraint_name, v_schema = schema_name, v_table = table_name, v_column = column_name;
+      raise exception using errcode = v_state, message = v_message, constraint = v_constraint,
+        schema = v_schema, table = v_table, column = v_column;
+    end;
+  end;
   perform set_config('ninefold.in_transition', '', true);
   insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'solve', v_from, 'solved', (select auth.uid()), jsonb_build_object('resolution', p_input -> 'resolution'));
@@ -1671,15 +1751,26 @@ begin
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'ticket', 'transition', 'reopen', 'field', 'reopenReason')::text;
   end if;
   perform set_config('ninefold.in_transition', 'on', true);
-  update public.ticket x set
-    reopen_reason = (p_input ->> 'reopenReason')::text,
-    solved_at = null,
-    reopen_count = ((x.reopen_count)::numeric + 1),
-    rating = null,
-    rating_comment = null,
-    status = 'open'
-  where x.id = p_id
-  returning x.* into r;
+  begin
+    update public.ticket x set
+      reopen_reason = (p_input ->> 'reopenReason')::text,
+      solved_at = null,
+      reopen_count = ((x.reopen_count)::numeric + 1),
+      rating = null,
+      rating_comment = null,
+      status = 'open'
+    where x.id = p_id
+    returning x.* into r;
+  exception when check_violation or not_null_violation then
+    declare
+      v_state text; v_message text; v_constraint text; v_schema text; v_table text; v_column text;
+    begin
+      get stacked diagnostics v_state = returned_sqlstate, v_message = message_text,
+        v_constraint = constraint_name, v_schema = schema_name, v_table = table_name, v_column = column_name;
+      raise exception using errcode = v_state, message = v_message, constraint = v_constraint,
+        schema = v_schema, table = v_table, column = v_column;
+    end;
+  end;
   perform set_config('ninefold.in_transition', '', true);
   insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'reopen', v_from, 'open', (select auth.uid()), jsonb_build_object('reopenReason', p_input -> 'reopenReason'));
@@ -1723,11 +1814,22 @@ begin
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'ticket', 'transition', 'rate', 'field', 'rating')::text;
   end if;
   perform set_config('ninefold.in_transition', 'on', true);
-  update public.ticket x set
-    rating = (p_input ->> 'rating')::text,
-    status = 'solved'
-  where x.id = p_id
-  returning x.* into r;
+  begin
+    update public.ticket x set
+      rating = (p_input ->> 'rating')::text,
+      status = 'solved'
+    where x.id = p_id
+    returning x.* into r;
+  exception when check_violation or not_null_violation then
+    declare
+      v_state text; v_message text; v_constraint text; v_schema text; v_table text; v_column text;
+    begin
+      get stacked diagnostics v_state = returned_sqlstate, v_message = message_text,
+        v_constraint = constraint_name, v_schema = schema_name, v_table = table_name, v_column = column_name;
+      raise exception using errcode = v_state, message = v_message, constraint = v_constraint,
+        schema = v_schema, table = v_table, column = v_column;
+    end;
+  end;
   perform set_config('ninefold.in_transition', '', true);
   insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'rate', v_from, 'solved', (select auth.uid()), jsonb_build_object('rating', p_input -> 'rating'));
@@ -1768,11 +1870,22 @@ begin
     raise exception using errcode = 'P0001', message = 'NOT_REQUESTER', detail = jsonb_build_object('entity', 'ticket', 'action', 'close')::text;
   end if;
   perform set_config('ninefold.in_transition', 'on', true);
-  update public.ticket x set
-    closed_at = now(),
-    status = 'closed'
-  where x.id = p_id
-  returning x.* into r;
+  begin
+    update public.ticket x set
+      closed_at = now(),
+      status = 'closed'
+    where x.id = p_id
+    returning x.* into r;
+  exception when check_violation or not_null_violation then
+    declare
+      v_state text; v_message text; v_constraint text; v_schema text; v_table text; v_column text;
+    begin
+      get stacked diagnostics v_state = returned_sqlstate, v_message = message_text,
+        v_constraint = constraint_name, v_schema = schema_name, v_table = table_name, v_column = column_name;
+      raise exception using errcode = v_state, message = v_message, constraint = v_constraint,
+        schema = v_schema, table = v_table, column = v_column;
+    end;
+  end;
   perform set_config('ninefold.in_transition', '', true);
   insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'close', v_from, 'closed', (select auth.uid()), '{}'::jsonb);
@@ -1813,11 +1926,22 @@ begin
     raise exception using errcode = 'P0001', message = 'NOT_REQUESTER', detail = jsonb_build_object('entity', 'ticket', 'action', 'withdraw')::text;
   end if;
   perform set_config('ninefold.in_transition', 'on', true);
-  update public.ticket x set
-    closed_at = now(),
-    status = 'closed'
-  where x.id = p_id
-  returning x.* into r;
+  begin
+    update public.ticket x set
+      closed_at = now(),
+      status = 'closed'
+    where x.id = p_id
+    returning x.* into r;
+  exception when check_violation or not_null_violation then
+    declare
+      v_state text; v_message text; v_constraint text; v_schema text; v_table text; v_column text;
+    begin
+      get stacked diagnostics v_state = returned_sqlstate, v_message = message_text,
+        v_constraint = constraint_name, v_schema = schema_name, v_table = table_name, v_column = column_name;
+      raise exception using errcode = v_state, message = v_message, constraint = v_constraint,
+        schema = v_schema, table = v_table, column = v_column;
+    end;
+  end;
   perform set_config('ninefold.in_transition', '', true);
   insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'withdraw', v_from, 'closed', (select auth.uid()), '{}'::jsonb);
@@ -1858,13 +1982,24 @@ begin
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'ticket', 'transition', 'discard', 'field', 'resolution')::text;
   end if;
   perform set_config('ninefold.in_transition', 'on', true);
-  update public.ticket x set
-    resolution = (p_input ->> 'resolution')::text,
-    closed_at = now(),
-    assignee = (select auth.uid()),
-    status = 'closed'
-  where x.id = p_id
-  returning x.* into r;
+  begin
+    update public.ticket x set
+      resolution = (p_input ->> 'resolution')::text,
+      closed_at = now(),
+      assignee = (select auth.uid()),
+      status = 'closed'
+    where x.id = p_id
+    returning x.* into r;
+  exception when check_violation or not_null_violation then
+    declare
+      v_state text; v_message text; v_constraint text; v_schema text; v_table text; v_column text;
+    begin
+      get stacked diagnostics v_state = returned_sqlstate, v_message = message_text,
+        v_constraint = constraint_name, v_schema = schema_name, v_table = table_name, v_column = column_name;
+      raise exception using errcode = v_state, message = v_message, constraint = v_constraint,
+        schema = v_schema, table = v_table, column = v_column;
+    end;
+  end;
   perform set_config('ninefold.in_transition', '', true);
   insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'discard', v_from, 'closed', (select auth.uid()), jsonb_build_object('resolution', p_input -> 'resolution'));
@@ -2185,7 +2320,6 @@ end;
 $fn$;
 revoke execute on function public.admin_list_users() from public, anon, authenticated;
 grant execute on function public.admin_list_users() to authenticated;
-
 -- Replaces a user's direct roles in one transaction (admins only).
 create or replace function public.set_roles(p_user_id uuid, p_roles text[])
 returns void
@@ -2213,7 +2347,6 @@ end;
 $fn$;
 revoke execute on function public.set_roles(uuid, text[]) from public, anon, authenticated;
 grant execute on function public.set_roles(uuid, text[]) to authenticated;
-
 -- Refuses removing the last admin role (LAST_ADMIN).
 create or replace function app.keep_an_admin()
 returns trigger
@@ -2230,8 +2363,7 @@ begin
 end;
 $fn$;
 revoke execute on function app.keep_an_admin() from public, anon, authenticated;
-
--- Who holds a role a validation rule names (direct grants), for the options forms offer.
+-- Who holds a role a validation rule names (inherited included), for the options forms offer.
 create or replace function public.role_holders(p_role text)
 returns table (user_id uuid, role text)
 language plpgsql stable security definer
@@ -2241,7 +2373,7 @@ begin
   if (select auth.uid()) is null or not (p_role = any (array['agent']::text[])) then
     raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'user_roles', 'action', 'list')::text;
   end if;
-  return query select ur.user_id, ur.role::text from app.user_roles ur
+  return query select distinct ur.user_id, p_role from app.user_roles ur
     where ur.role = any (case p_role
       when 'agent' then array['agent', 'admin']::text[]
       else array[p_role] end);
@@ -2252,3 +2384,34 @@ grant execute on function public.role_holders(text) to authenticated;
 drop trigger if exists user_roles__keep_an_admin on app.user_roles;
 create constraint trigger user_roles__keep_an_admin after delete on app.user_roles
   deferrable initially deferred for each row execute function app.keep_an_admin();
+-- Refuses a role change that breaks a validation rule asking that user's role (ROLE_IN_USE).
+create or replace function app.recheck_role_rules()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  c record;
+  v_count integer;
+  v_user uuid := case when tg_op = 'DELETE' then old.user_id else new.user_id end;
+  v_role text := case when tg_op = 'DELETE' then old.role else new.role end;
+begin
+  if not exists (select 1 from auth.users u where u.id = v_user) then
+    return null;
+  end if;
+  v_count := 0;
+  for c in select * from public.ticket x where x.assignee = v_user loop
+    if not (coalesce(((c.assignee is null) or app.has_role(c.assignee, 'agent')), false)) then
+      v_count := v_count + 1;
+    end if;
+  end loop;
+  if v_count > 0 then
+    raise exception using errcode = 'P0001', message = 'ROLE_IN_USE', detail = jsonb_build_object('role', v_role, 'entity', 'ticket', 'field', 'assignee', 'count', v_count)::text;
+  end if;
+  return null;
+end;
+$fn$;
+revoke execute on function app.recheck_role_rules() from public, anon, authenticated;
+drop trigger if exists user_roles__recheck_rules on app.user_roles;
+create constraint trigger user_roles__recheck_rules after insert or delete on app.user_roles
+  deferrable initially deferred for each row execute function app.recheck_role_rules();

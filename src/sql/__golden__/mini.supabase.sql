@@ -278,11 +278,44 @@ do $do$ begin
   end if;
 end $do$;
 do $do$ begin
+  if not exists (select 1 from pg_catalog.pg_constraint where conname = 'attachment__name__values' and conrelid = 'public.attachment'::regclass) then
+    alter table public.attachment add constraint attachment__name__values check (char_length(name) <= 255);
+  end if;
+end $do$;
+do $do$ begin
+  if not exists (select 1 from pg_catalog.pg_constraint where conname = 'attachment__mime_type__values' and conrelid = 'public.attachment'::regclass) then
+    alter table public.attachment add constraint attachment__mime_type__values check (char_length(mime_type) <= 255);
+  end if;
+end $do$;
+do $do$ begin
   if not exists (select 1 from pg_catalog.pg_constraint where conname = 'attachment__storage_path__own_folder' and conrelid = 'public.attachment'::regclass) then
     alter table public.attachment add constraint attachment__storage_path__own_folder check (storage_path is null or (split_part(storage_path, '/', 1) = id::text and storage_path ~ '^[^/\\]+/[^/\\]+$' and split_part(storage_path, '/', 2) not in ('.', '..')));
   end if;
 end $do$;
+do $do$ begin
+  if not exists (select 1 from pg_catalog.pg_constraint where conname = 'attachment__storage_path__values' and conrelid = 'public.attachment'::regclass) then
+    alter table public.attachment add constraint attachment__storage_path__values check (char_length(storage_path) <= 292);
+  end if;
+end $do$;
 create unique index if not exists attachment__storage_path__unique on public.attachment (storage_path);
+-- A new file row gets its Storage path from the server: <row id>/<name>.
+create or replace function app.attachment__storage_path()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+declare
+  v_name text;
+begin
+  if new.storage_path is null then
+    v_name := regexp_replace(new.name, '[^A-Za-z0-9_!.*''() &$@=;:+,?-]', '_', 'g');
+    new.storage_path := new.id::text || '/' || case when v_name in ('', '.', '..') then 'file' else v_name end;
+  end if;
+  return new;
+end;
+$fn$;
+revoke execute on function app.attachment__storage_path() from public, anon, authenticated;
+create or replace trigger ninefold_05_storage_path before insert on public.attachment for each row execute function app.attachment__storage_path();
 
 -- ======================================================================
 -- Users
@@ -295,9 +328,20 @@ language plpgsql volatile security definer
 set search_path = ''
 as $fn$
 begin
-  insert into public.person (id, email, name)
-  values (new.id, new.email, coalesce(nullif(new.raw_user_meta_data ->> 'name', ''), split_part(new.email, '@', 1)))
-  on conflict (id) do nothing;
+  begin
+    insert into public.person (id, email, name)
+    values (new.id, new.email, coalesce(nullif(new.raw_user_meta_data ->> 'name', ''), split_part(new.email, '@', 1)))
+    on conflict (id) do nothing;
+  exception when check_violation or not_null_violation then
+    declare
+      v_state text; v_message text; v_constraint text; v_schema text; v_table text; v_column text;
+    begin
+      get stacked diagnostics v_state = returned_sqlstate, v_message = message_text,
+        v_constraint = constraint_name, v_schema = schema_name, v_table = table_name, v_column = column_name;
+      raise exception using errcode = v_state, message = v_message, constraint = v_constraint,
+        schema = v_schema, table = v_table, column = v_column;
+    end;
+  end;
   insert into app.user_roles (user_id, role) values (new.id, 'customer') on conflict do nothing;
   return new;
 end;
@@ -757,11 +801,22 @@ begin
   perform app.lock_group('attachment.ticket', (r.id)::text);
   perform app.lock_group('comment.ticket', (r.id)::text);
   select * into r from public.ticket x where x.id = p_id;
-  update public.ticket x set
-    assignee = (select auth.uid()),
-    status = 'pending'
-  where x.id = p_id
-  returning x.* into r;
+  begin
+    update public.ticket x set
+      assignee = (select auth.uid()),
+      status = 'pending'
+    where x.id = p_id
+    returning x.* into r;
+  exception when check_violation or not_null_violation then
+    declare
+      v_state text; v_message text; v_constraint text; v_schema text; v_table text; v_column text;
+    begin
+      get stacked diagnostics v_state = returned_sqlstate, v_message = message_text,
+        v_constraint = constraint_name, v_schema = schema_name, v_table = table_name, v_column = column_name;
+      raise exception using errcode = v_state, message = v_message, constraint = v_constraint,
+        schema = v_schema, table = v_table, column = v_column;
+    end;
+  end;
   insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'start', v_from, 'pending', (select auth.uid()), '{}'::jsonb);
   return r;
@@ -803,12 +858,23 @@ begin
   if p_input -> 'resolution' is null or jsonb_typeof(p_input -> 'resolution') = 'null' or (p_input ->> 'resolution') = '' then
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'ticket', 'transition', 'solve', 'field', 'resolution')::text;
   end if;
-  update public.ticket x set
-    resolution = (p_input ->> 'resolution')::text,
-    solved_at = now(),
-    status = 'solved'
-  where x.id = p_id
-  returning x.* into r;
+  begin
+    update public.ticket x set
+      resolution = (p_input ->> 'resolution')::text,
+      solved_at = now(),
+      status = 'solved'
+    where x.id = p_id
+    returning x.* into r;
+  exception when check_violation or not_null_violation then
+    declare
+      v_state text; v_message text; v_constraint text; v_schema text; v_table text; v_column text;
+    begin
+      get stacked diagnostics v_state = returned_sqlstate, v_message = message_text,
+        v_constraint = constraint_name, v_schema = schema_name, v_table = table_name, v_column = column_name;
+      raise exception using errcode = v_state, message = v_message, constraint = v_constraint,
+        schema = v_schema, table = v_table, column = v_column;
+    end;
+  end;
   insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'solve', v_from, 'solved', (select auth.uid()), jsonb_build_object('resolution', p_input -> 'resolution'));
   return r;
@@ -847,10 +913,21 @@ begin
   if not coalesce((r.requester = (select auth.uid())), false) then
     raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'ticket', 'action', 'close')::text;
   end if;
-  update public.ticket x set
-    status = 'closed'
-  where x.id = p_id
-  returning x.* into r;
+  begin
+    update public.ticket x set
+      status = 'closed'
+    where x.id = p_id
+    returning x.* into r;
+  exception when check_violation or not_null_violation then
+    declare
+      v_state text; v_message text; v_constraint text; v_schema text; v_table text; v_column text;
+    begin
+      get stacked diagnostics v_state = returned_sqlstate, v_message = message_text,
+        v_constraint = constraint_name, v_schema = schema_name, v_table = table_name, v_column = column_name;
+      raise exception using errcode = v_state, message = v_message, constraint = v_constraint,
+        schema = v_schema, table = v_table, column = v_column;
+    end;
+  end;
   insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'close', v_from, 'closed', (select auth.uid()), '{}'::jsonb);
   return r;
@@ -889,10 +966,21 @@ begin
   if not coalesce((r.solved_at > (now() - ((7)::double precision * interval '86400 seconds'))), false) then
     raise exception using errcode = 'P0001', message = 'REOPEN_WINDOW_PASSED', detail = jsonb_build_object('entity', 'ticket', 'action', 'reopen')::text;
   end if;
-  update public.ticket x set
-    status = 'open'
-  where x.id = p_id
-  returning x.* into r;
+  begin
+    update public.ticket x set
+      status = 'open'
+    where x.id = p_id
+    returning x.* into r;
+  exception when check_violation or not_null_violation then
+    declare
+      v_state text; v_message text; v_constraint text; v_schema text; v_table text; v_column text;
+    begin
+      get stacked diagnostics v_state = returned_sqlstate, v_message = message_text,
+        v_constraint = constraint_name, v_schema = schema_name, v_table = table_name, v_column = column_name;
+      raise exception using errcode = v_state, message = v_message, constraint = v_constraint,
+        schema = v_schema, table = v_table, column = v_column;
+    end;
+  end;
   insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'reopen', v_from, 'open', (select auth.uid()), '{}'::jsonb);
   return r;
@@ -1029,7 +1117,7 @@ grant insert (ticket, body) on table public.comment to authenticated;
 
 revoke all on table public.attachment from anon, authenticated;
 grant select on table public.attachment to authenticated;
-grant insert (id, name, size_bytes, mime_type, storage_path, ticket) on table public.attachment to authenticated;
+grant insert (name, size_bytes, mime_type, ticket) on table public.attachment to authenticated;
 grant delete on table public.attachment to authenticated;
 
 -- ======================================================================
@@ -1056,7 +1144,6 @@ end;
 $fn$;
 revoke execute on function public.admin_list_users() from public, anon, authenticated;
 grant execute on function public.admin_list_users() to authenticated;
-
 -- Replaces a user's direct roles in one transaction (admins only).
 create or replace function public.set_roles(p_user_id uuid, p_roles text[])
 returns void
@@ -1084,7 +1171,6 @@ end;
 $fn$;
 revoke execute on function public.set_roles(uuid, text[]) from public, anon, authenticated;
 grant execute on function public.set_roles(uuid, text[]) to authenticated;
-
 -- Refuses removing the last admin role (LAST_ADMIN).
 create or replace function app.keep_an_admin()
 returns trigger
@@ -1101,8 +1187,7 @@ begin
 end;
 $fn$;
 revoke execute on function app.keep_an_admin() from public, anon, authenticated;
-
--- Who holds a role a validation rule names (direct grants), for the options forms offer.
+-- Who holds a role a validation rule names (inherited included), for the options forms offer.
 create or replace function public.role_holders(p_role text)
 returns table (user_id uuid, role text)
 language plpgsql stable security definer
@@ -1112,7 +1197,7 @@ begin
   if (select auth.uid()) is null or not (p_role = any (array[]::text[])) then
     raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'user_roles', 'action', 'list')::text;
   end if;
-  return query select ur.user_id, ur.role::text from app.user_roles ur
+  return query select distinct ur.user_id, p_role from app.user_roles ur
     where false;
 end;
 $fn$;
@@ -1149,6 +1234,7 @@ alter table app.file_removals add column if not exists status text not null defa
 alter table app.file_removals drop constraint if exists file_removals__status;
 alter table app.file_removals add constraint file_removals__status check (status in ('pending', 'failed'));
 alter table app.file_removals enable row level security;
+alter table app.file_removals force row level security;
 revoke all on table app.file_removals from public, anon, authenticated;
 drop function if exists public.ninefold_file_removals(integer);
 drop function if exists public.ninefold_file_removal_failed(text, text);
