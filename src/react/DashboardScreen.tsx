@@ -83,7 +83,12 @@ export function DashboardScreen({ route }: { route: RouteEntry }) {
             <Title order={2} size="h4">
               {ui('waitingOnMe')}
             </Title>
-            <Badge variant="light">{waiting.length}</Badge>
+            {/* No number until the rows are here: "0" while loading would be a wrong answer. */}
+            {active.data ? (
+              <Badge variant="light">{waiting.length}</Badge>
+            ) : (
+              <Skeleton height={20} width={28} radius="xl" aria-label={ui('loading')} />
+            )}
           </Group>
           {active.isLoading ? (
             <Skeleton height={120} />
@@ -173,9 +178,13 @@ function StatusCount(props: {
       <Text size="xs" tt="uppercase" fw={600} c="dimmed">
         {stateLabel(spec, props.entity, props.state)}
       </Text>
-      <Text fz={28} fw={700} lh={1.2}>
-        {q.data?.total ?? '–'}
-      </Text>
+      {q.data?.total !== undefined ? (
+        <Text fz={28} fw={700} lh={1.2}>
+          {q.data.total}
+        </Text>
+      ) : (
+        <Skeleton height={34} width={48} mt={2} aria-label={ui('loading')} />
+      )}
     </Card>
   );
   return props.href ? (

@@ -70,6 +70,7 @@ describe("issue 31.3: money in messages keeps its currency, in the person's loca
     const spec = {
       entities: {
         line: {
+          label: 'Line',
           fields: {
             amount: { type: 'money' as const, currencyField: 'currency' },
             currency: { type: 'text' as const },
