@@ -35,12 +35,16 @@ describe.skipIf(!e2eAvailable)('issue 31: helpdesk widgets while the database ha
       await signInAsDemo(first, 'Agent');
       // Keep the session, forget every remembered screen: the next visit's queries have no answer
       // until the database opens (remembered rows would be real numbers, not a loading state).
+      const key = `ninefold-${slug}-start`;
+      await expect
+        .poll(() => first.evaluate((k) => localStorage.getItem(k), key), { timeout: 20_000 })
+        .not.toBeNull();
       await first.evaluate((key) => {
         const stored = JSON.parse(localStorage.getItem(key) ?? 'null');
         stored.screens = [];
         localStorage.setItem(key, JSON.stringify(stored));
         localStorage.removeItem(`${key}-preview`);
-      }, `ninefold-${slug}-start`);
+      }, key);
       await first.close();
     });
     // The database cannot open while a blank page of the origin holds its lock: answers are delayed.
@@ -73,8 +77,10 @@ describe.skipIf(!e2eAvailable)('issue 31: helpdesk widgets while the database ha
     await step(page, 'gaps-board-answered', async () => {
       await held.release();
       const column = page.getByRole('region', { name: 'New', exact: true });
-      await column.locator('.mantine-Badge-root').waitFor({ timeout: 120_000 });
-      await expect(column.locator('.mantine-Badge-root').textContent()).resolves.toMatch(/^\d+$/);
+      // The column's count is its first badge (cards carry badges of their own).
+      const count = column.locator('.mantine-Badge-root').first();
+      await count.waitFor({ timeout: 120_000 });
+      await expect(count.textContent()).resolves.toMatch(/^\d+$/);
       await expect(loading(column).count()).resolves.toBe(0);
     });
     expect([...errors, ...again]).toEqual([]);
