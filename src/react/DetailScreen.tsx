@@ -148,18 +148,11 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
                 {ui('edit')}
               </Button>
             )}
+            {/* Said in words: an icon alone went unseen (issue 31). */}
             {canDelete && (
-              <Tooltip label={ui('delete')}>
-                <ActionIcon
-                  variant="default"
-                  size="lg"
-                  color="red"
-                  aria-label={ui('delete')}
-                  onClick={onDelete}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Tooltip>
+              <Button variant="default" color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+                {ui('delete')}
+              </Button>
             )}
           </Group>
           {/* Why a button is disabled, visible without hovering (touch screens have no hover); screen
