@@ -9,6 +9,7 @@ import { acceptedDay, acceptedValue } from '../runtime/acceptedValue.ts';
 import { dateBounds } from '../runtime/dateBounds.ts';
 import type { FormField } from '../runtime/formSchema.ts';
 import { currentLocale, DATE_FORMATS } from '../runtime/locale.ts';
+import { parseTypedDate } from '../runtime/typedDate.ts';
 import { ui } from '../runtime/uiText.ts';
 import { rolesNamedByRules } from '../spec/rolesNamedByRules.ts';
 import { useAppCore, type WidgetProps } from './context.ts';
@@ -211,6 +212,8 @@ function BuiltIn({
             : {})}
           locale={currentLocale()}
           valueFormat={DATE_FORMATS[currentLocale()].date}
+          // Typed as the person writes dates (12/10/2026, 10.12.2026), not only as shown.
+          dateParser={(typed) => parseTypedDate(typed, currentLocale())}
           onChange={(v) => onChange(v ? dayjs(v).format('YYYY-MM-DD') : null)}
         />
       );
