@@ -173,6 +173,8 @@ function StatusCount(props: {
       withBorder
       radius="md"
       padding="md"
+      // Every card of a row as tall as the tallest (a long state's name takes two lines).
+      h="100%"
       style={{ borderTop: `3px solid var(--mantine-color-${color}-6)` }}
     >
       <Text size="xs" tt="uppercase" fw={600} c="dimmed">
@@ -188,7 +190,7 @@ function StatusCount(props: {
     </Card>
   );
   return props.href ? (
-    <Anchor component={Link} to={props.href} underline="never" c="inherit">
+    <Anchor component={Link} to={props.href} underline="never" c="inherit" display="block" h="100%">
       {body}
     </Anchor>
   ) : (

@@ -40,10 +40,11 @@ export function StatusBadge({ entity, state }: { entity: string; state: string }
       color={color}
       variant="light"
       radius="sm"
-      // A long state ("Approved by manager") wraps in a narrow column instead of ending in "…".
+      // A state reads on one line ("Waiting on customer"), never cut to "…": its column (or the
+      // list's scroll area) makes room for it.
       styles={{
-        root: { color: text, height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%' },
-        label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.35 },
+        root: { color: text, flexShrink: 0 },
+        label: { whiteSpace: 'nowrap', overflow: 'visible', textOverflow: 'clip' },
       }}
     >
       {stateLabel(spec, entity, state)}
