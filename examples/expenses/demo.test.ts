@@ -100,6 +100,12 @@ describe('expenses demo data tells one story (issue 14: seed data that contradic
     }
   });
 
+  it('issue 31 (low): a returned claim says when it was submitted', () => {
+    const returned = plan.rows.filter((r) => r.entity === 'claim' && r.after?.status === 'returned');
+    expect(returned.length).toBeGreaterThan(0);
+    for (const c of returned) expect(c.after?.submittedAt, c.key).toBeInstanceOf(Date);
+  });
+
   it('a rejection reason fits the claim (no "more than 90 days" on a recent one)', () => {
     for (const c of plan.rows.filter((r) => r.entity === 'claim' && r.after?.rejectionReason))
       expect(String(c.after?.rejectionReason)).not.toMatch(/90 days/);

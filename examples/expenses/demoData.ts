@@ -214,8 +214,8 @@ export function expensesDemo(spec: AppSpec, now: Date): DemoPlan {
     const payer = needsFinance ? (finance.find((f) => f !== submitter && f !== fin) ?? fin) : fin;
     const after: Record<string, unknown> = { status };
     if (status !== 'draft') Object.assign(after, { submittedAt: submitted, total });
-    if (status === 'returned')
-      Object.assign(after, { submittedAt: null, returnReason: r.pick(RETURN_REASONS) });
+    // A returned claim was submitted: it keeps saying when (only a recall clears it).
+    if (status === 'returned') after.returnReason = r.pick(RETURN_REASONS);
     if (status === 'rejected') after.rejectionReason = r.pick(REJECT_REASONS);
     if (['approved', 'finance_approved', 'paid'].includes(status))
       Object.assign(after, { approvedBy: ref(manager), approvedAt: approved });

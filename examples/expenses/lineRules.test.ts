@@ -6,6 +6,8 @@ import { demoAccounts } from '../../src/backend/embedded/demo/demoAccounts.ts';
 import { seedDemoAccounts } from '../../src/backend/embedded/demo/seedDemoAccounts.ts';
 import { pgliteExtensions } from '../../src/backend/embedded/pgliteExtensions.ts';
 import { type Backend, BackendError } from '../../src/backend/types.ts';
+import { formatMessage } from '../../src/runtime/formatMessage.ts';
+import { formSchema } from '../../src/runtime/formSchema.ts';
 import expenses from './spec.ts';
 
 /** Expense lines on the server (PGlite, the real migration): editing, and the distance rule (issue 14, item 14). */
@@ -51,5 +53,32 @@ describe('expense lines', () => {
       .update('line', made.id, edited.version, { distanceKm: -1 })
       .catch((x: unknown) => x);
     expect((e as BackendError).code).toBe('DISTANCE_NEGATIVE');
+  });
+
+  it('issue 31.6: a line that breaks several rules shows, at each field, the message the server answers with', async () => {
+    const employee = demoAccounts(expenses).find((a) => a.role === 'employee')!;
+    const me = await backend.auth.session();
+    const user = { id: me?.user.id ?? '', roles: ['employee'] };
+    const form = formSchema(expenses, 'line', 'create', user.roles, {
+      fields: ['date', 'category', 'description', 'distanceKm', 'amount', 'currency'],
+      userId: user.id,
+    });
+    // −10 km on a mileage line breaks DISTANCE_NEGATIVE and MILEAGE_DISTANCE_REQUIRED (and the rate).
+    const cases = [
+      { ...line, category: 'mileage', distanceKm: -10, amount: 1 },
+      { ...line, category: 'mileage', distanceKm: -10, amount: 999 },
+      { ...line, category: 'travel', distanceKm: -3 },
+    ];
+    expect(employee).toBeDefined();
+    for (const values of cases) {
+      const e = (await backend.data
+        .create('line', { ...values, claim })
+        .catch((x: unknown) => x)) as BackendError;
+      expect(e).toBeInstanceOf(BackendError);
+      const field = e.field?.split('.')[1] ?? '_form';
+      expect(form.validate(values, user)[field], JSON.stringify(values)).toBe(
+        formatMessage(expenses, e.code, values),
+      );
+    }
   });
 });

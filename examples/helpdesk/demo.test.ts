@@ -22,6 +22,12 @@ afterAll(async () => {
 });
 
 describe('helpdesk demo data', () => {
+  it('issue 31 (low): no two tickets share a title', () => {
+    const titles = helpdeskDemo(helpdesk, now)
+      .rows.filter((r) => r.entity === 'ticket')
+      .map((r) => String(r.values.title));
+    expect(new Set(titles).size).toBe(titles.length);
+  });
   it('is deterministic', () => {
     const a = helpdeskDemo(helpdesk, now);
     const c = helpdeskDemo(helpdesk, now);

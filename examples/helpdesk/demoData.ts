@@ -72,6 +72,48 @@ const PROBLEMS: Record<string, string[]> = {
   'Legacy desktop client': ['Desktop client will not start after Windows update'],
 };
 
+/**
+ * Where or when a problem shows, to tell apart tickets about the same problem (a queue of
+ * identical titles reads as broken demo data). Appended in turn, without a random draw, so the
+ * rest of the demo stays as it was.
+ */
+const CONTEXTS = [
+  'for the Rotterdam office',
+  'on the staging account',
+  'since the last update',
+  'for one user only',
+  'after the browser update',
+  'in the EU workspace',
+  'on Safari',
+  'for our new colleagues',
+  'again this week',
+  'in the shared workspace',
+  'for the finance team',
+  'on the old plan',
+  'for the Berlin team',
+  'on two laptops',
+  'since Monday',
+  'for external guests',
+  'on the test tenant',
+  'for the sales team',
+  'after the migration',
+  'on the VPN',
+  'for admins only',
+  'in the trial account',
+  'on Firefox',
+  'for the support team',
+];
+
+/** The problem's title, first as it is, then with the next context it has not had yet. */
+function distinctTitle(problem: string, used: Map<string, number>): string {
+  const n = used.get(problem) ?? 0;
+  used.set(problem, n + 1);
+  if (n === 0) return problem;
+  const context = CONTEXTS[(n - 1) % CONTEXTS.length] ?? '';
+  const round = Math.floor((n - 1) / CONTEXTS.length);
+  return `${problem} ${context}${round > 0 ? ` (${round + 1})` : ''}`;
+}
+
 const DETAILS = [
   'It started after the update on Monday and happens every time.',
   'Two colleagues see the same thing; a third one does not.',
@@ -196,6 +238,7 @@ export function helpdeskDemo(spec: Parameters<typeof demoAccounts>[0], now: Date
     });
   }
 
+  const titlesUsed = new Map<string, number>();
   for (let i = 0; i < 260; i++) {
     const key = `ticket${i}`;
     const catIndex = r.weighted(CATEGORIES.map((c, ci) => [ci, c[2] ? 3 : 0.2] as const));
@@ -246,7 +289,7 @@ export function helpdeskDemo(spec: Parameters<typeof demoAccounts>[0], now: Date
         : null;
     // Backdated: a due date that has passed since is an overdue ticket, which `DUE_IN_PAST`
     // refuses only when someone sets it (onChange), not on the insert made today. (Drawn in the order the values are listed, as before, so the demo stays the same.)
-    const title = r.pick(PROBLEMS[category] ?? ['Something is wrong']);
+    const title = distinctTitle(r.pick(PROBLEMS[category] ?? ['Something is wrong']), titlesUsed);
     const description = `${r.pick(DETAILS)} ${r.pick(DETAILS)}`;
     const dueAt = r.chance(0.6) ? new Date(created.getTime() + (TARGET_HOURS[priority] ?? 72) * HOUR) : null;
     rows.push({

@@ -1,6 +1,7 @@
 import { Button, Card, Chip, Group, Modal, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { AdminUser, Row } from '../backend/types.ts';
 import { can } from '../runtime/can.ts';
 import { dateText } from '../runtime/dateText.ts';
@@ -32,6 +33,7 @@ export function AdminScreen({ route }: { route: RouteEntry }) {
   });
   const profiles = useList(profile, { limit: 1000, count: 'none' }, columns.length > 0);
   const byId = new Map((profiles.data?.rows ?? []).map((r) => [r.id, r]));
+  const narrow = useMediaQuery('(max-width: 48em)') === true;
   if (users.isLoading) return <Skeleton height={300} />;
   if (users.isError) return <ForbiddenPage />;
   return (
@@ -39,30 +41,39 @@ export function AdminScreen({ route }: { route: RouteEntry }) {
       <Title order={1} size="h2">
         {route.title}
       </Title>
-      <Card withBorder radius="md" padding={0}>
-        <Table.ScrollContainer minWidth={560 + 140 * columns.length}>
-          <Table verticalSpacing="sm" horizontalSpacing="md">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{ui('users')}</Table.Th>
-                {columns.map((c) => (
-                  <Table.Th key={c} scope="col">
-                    {p?.fields[c]?.label ?? c}
-                  </Table.Th>
+      {narrow ? (
+        // A phone gets one card per person: roles and Save are on screen, nothing scrolls sideways.
+        <Stack gap="sm">
+          {(users.data ?? []).map((u) => (
+            <UserRow key={u.id} user={u} profile={profile} columns={columns} row={byId.get(u.id)} card />
+          ))}
+        </Stack>
+      ) : (
+        <Card withBorder radius="md" padding={0}>
+          <Table.ScrollContainer minWidth={560 + 140 * columns.length}>
+            <Table verticalSpacing="sm" horizontalSpacing="md">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{ui('users')}</Table.Th>
+                  {columns.map((c) => (
+                    <Table.Th key={c} scope="col">
+                      {p?.fields[c]?.label ?? c}
+                    </Table.Th>
+                  ))}
+                  <Table.Th scope="col">{ui('roles')}</Table.Th>
+                  <Table.Th scope="col">{ui('joined')}</Table.Th>
+                  <Table.Th scope="col" />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {(users.data ?? []).map((u) => (
+                  <UserRow key={u.id} user={u} profile={profile} columns={columns} row={byId.get(u.id)} />
                 ))}
-                <Table.Th scope="col">{ui('roles')}</Table.Th>
-                <Table.Th scope="col">{ui('joined')}</Table.Th>
-                <Table.Th scope="col" />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(users.data ?? []).map((u) => (
-                <UserRow key={u.id} user={u} profile={profile} columns={columns} row={byId.get(u.id)} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Card>
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Card>
+      )}
     </Stack>
   );
 }
@@ -72,11 +83,14 @@ function UserRow({
   profile,
   columns,
   row,
+  card = false,
 }: {
   user: AdminUser;
   profile: string | undefined;
   columns: readonly string[];
   row: Row | undefined;
+  /** One card (phones) instead of a table row. */
+  card?: boolean;
 }) {
   const { backend, spec, user: me } = useRuntime();
   const qc = useQueryClient();
@@ -87,7 +101,11 @@ function UserRow({
       notifyOk(ui('rolesSaved'));
       return qc.invalidateQueries({ queryKey: ['__admin'] });
     },
-    onError: (e) => notifyError(spec, e),
+    onError: (e) => {
+      // Refused (the last admin, a role rules depend on): the row shows the roles held again.
+      setRoles(user.roles);
+      notifyError(spec, e);
+    },
   });
   const changed = [...roles].sort().join() !== [...user.roles].sort().join();
   const [editing, setEditing] = useState(false);
@@ -97,88 +115,134 @@ function UserRow({
   const [confirming, setConfirming] = useState(false);
   // Only when some role of the admin may update profiles; the dialog then offers the fields it may.
   const editable = profile !== undefined && can(spec, me, profile, 'update').ok;
+  const who = (
+    <>
+      <Text size="sm" fw={500}>
+        {profile ? <RefLabel entity={profile} id={user.id} /> : user.email}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {user.email}
+      </Text>
+    </>
+  );
+  const field = (c: string) => (profile && row ? <FieldValue entity={profile} name={c} row={row} /> : null);
+  const chips = (
+    <Chip.Group multiple value={roles} onChange={setRoles}>
+      <Group gap={6}>
+        {Object.entries(spec.roles.roles).map(([name, r]) => (
+          <Chip key={name} value={name} size="xs">
+            {r.label}
+          </Chip>
+        ))}
+      </Group>
+    </Chip.Group>
+  );
+  const actions = (
+    <Group gap="xs" wrap="nowrap" justify="flex-end">
+      {editable && (
+        <Button size="xs" variant="default" onClick={() => setEditing(true)}>
+          {ui('editProfile')}
+        </Button>
+      )}
+      <Button
+        size="xs"
+        disabled={!changed}
+        loading={save.isPending}
+        onClick={() => (ownRemoved.length > 0 ? setConfirming(true) : save.mutate())}
+      >
+        {ui('saveRoles')}
+      </Button>
+    </Group>
+  );
+  const dialogs = (
+    <>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={<Text fw={600}>{ui('removeOwnRolesTitle')}</Text>}
+        centered
+      >
+        <Stack>
+          <Text>
+            {ui('removeOwnRoles', {
+              roles: ownRemoved.map((r) => spec.roles.roles[r]?.label ?? r).join(', '),
+            })}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              {ui('cancel')}
+            </Button>
+            <Button
+              color="red"
+              onClick={() => {
+                setConfirming(false);
+                save.mutate();
+              }}
+            >
+              {ui('removeOwnRolesConfirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      {editing && profile && (
+        <AdminProfileDialog
+          entity={profile}
+          id={user.id}
+          name={user.email}
+          onClose={() => setEditing(false)}
+        />
+      )}
+    </>
+  );
+  if (card) {
+    const p = profile ? spec.entities[profile] : undefined;
+    return (
+      <Card withBorder radius="md" padding="md" component="section" aria-label={user.email}>
+        <Stack gap="xs">
+          <div>{who}</div>
+          {columns.map((c) => (
+            <Labelled key={c} label={p?.fields[c]?.label ?? c}>
+              {field(c)}
+            </Labelled>
+          ))}
+          <Labelled label={ui('roles')}>{chips}</Labelled>
+          <Labelled label={ui('joined')}>{dateText(user.createdAt)}</Labelled>
+          {actions}
+        </Stack>
+        {dialogs}
+      </Card>
+    );
+  }
   return (
     <Table.Tr>
-      <Table.Td>
-        <Text size="sm" fw={500}>
-          {profile ? <RefLabel entity={profile} id={user.id} /> : user.email}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {user.email}
-        </Text>
-      </Table.Td>
+      <Table.Td>{who}</Table.Td>
       {columns.map((c) => (
         <Table.Td key={c}>
-          <Text size="sm">{profile && row ? <FieldValue entity={profile} name={c} row={row} /> : null}</Text>
+          <Text size="sm">{field(c)}</Text>
         </Table.Td>
       ))}
-      <Table.Td>
-        <Chip.Group multiple value={roles} onChange={setRoles}>
-          <Group gap={6}>
-            {Object.entries(spec.roles.roles).map(([name, r]) => (
-              <Chip key={name} value={name} size="xs">
-                {r.label}
-              </Chip>
-            ))}
-          </Group>
-        </Chip.Group>
-      </Table.Td>
+      <Table.Td>{chips}</Table.Td>
       <Table.Td>
         <Text size="sm">{dateText(user.createdAt)}</Text>
       </Table.Td>
       <Table.Td>
-        <Group gap="xs" wrap="nowrap" justify="flex-end">
-          {editable && (
-            <Button size="xs" variant="default" onClick={() => setEditing(true)}>
-              {ui('editProfile')}
-            </Button>
-          )}
-          <Button
-            size="xs"
-            disabled={!changed}
-            loading={save.isPending}
-            onClick={() => (ownRemoved.length > 0 ? setConfirming(true) : save.mutate())}
-          >
-            {ui('saveRoles')}
-          </Button>
-        </Group>
-        <Modal
-          opened={confirming}
-          onClose={() => setConfirming(false)}
-          title={<Text fw={600}>{ui('removeOwnRolesTitle')}</Text>}
-          centered
-        >
-          <Stack>
-            <Text>
-              {ui('removeOwnRoles', {
-                roles: ownRemoved.map((r) => spec.roles.roles[r]?.label ?? r).join(', '),
-              })}
-            </Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setConfirming(false)}>
-                {ui('cancel')}
-              </Button>
-              <Button
-                color="red"
-                onClick={() => {
-                  setConfirming(false);
-                  save.mutate();
-                }}
-              >
-                {ui('removeOwnRolesConfirm')}
-              </Button>
-            </Group>
-          </Stack>
-        </Modal>
-        {editing && profile && (
-          <AdminProfileDialog
-            entity={profile}
-            id={user.id}
-            name={user.email}
-            onClose={() => setEditing(false)}
-          />
-        )}
+        {actions}
+        {dialogs}
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/** A value on a phone's user card, under its column's name. */
+function Labelled({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </div>
   );
 }

@@ -6,6 +6,7 @@ import {
   Group,
   Menu,
   ScrollArea,
+  Skeleton,
   Stack,
   Text,
   Title,
@@ -64,7 +65,8 @@ export function BoardScreen({ route }: { route: RouteEntry }) {
       <Title order={1} size="h2">
         {route.title}
       </Title>
-      <ScrollArea type="auto" offsetScrollbars>
+      {/* Focusable, so a keyboard can scroll the columns sideways (axe: scrollable-region-focusable). */}
+      <ScrollArea type="auto" offsetScrollbars viewportProps={{ tabIndex: 0, 'aria-label': route.title }}>
         <Group align="flex-start" wrap="nowrap" gap="md" pb="sm">
           {states.map((state) => {
             const inColumn = rows.filter((r) => r[machine.field] === state);
@@ -100,8 +102,8 @@ export function BoardScreen({ route }: { route: RouteEntry }) {
                   setDragging(null);
                 }}
               >
-                <Group justify="space-between" mb="sm">
-                  <Group gap={6}>
+                <Group justify="space-between" mb="sm" wrap="nowrap">
+                  <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
                     <Box
                       w={8}
                       h={8}
@@ -110,13 +112,18 @@ export function BoardScreen({ route }: { route: RouteEntry }) {
                         background: `var(--mantine-color-${stateColor(spec, entity, state)}-6)`,
                       }}
                     />
-                    <Text fw={600} size="sm">
+                    <Text fw={600} size="sm" truncate="end">
                       {stateLabel(spec, entity, state)}
                     </Text>
                   </Group>
-                  <Badge variant="light" color="gray" radius="sm">
-                    {inColumn.length}
-                  </Badge>
+                  {/* No count until the rows are here: "0" while loading would be a wrong answer. */}
+                  {list.data ? (
+                    <Badge variant="light" color="gray" radius="sm" style={{ flexShrink: 0 }}>
+                      {inColumn.length}
+                    </Badge>
+                  ) : (
+                    <Skeleton height={18} width={24} radius="sm" aria-label={ui('loading')} />
+                  )}
                 </Group>
                 {closed && (
                   <Text size="xs" c="dimmed" mb="xs">
@@ -124,6 +131,7 @@ export function BoardScreen({ route }: { route: RouteEntry }) {
                   </Text>
                 )}
                 <Stack gap="xs" mih={60}>
+                  {!list.data && <Skeleton height={60} radius="md" />}
                   {inColumn.map((row) => {
                     const options = optionsFor(row);
                     const title = rowTitle(spec, entity, row);

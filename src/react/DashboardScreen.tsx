@@ -83,7 +83,12 @@ export function DashboardScreen({ route }: { route: RouteEntry }) {
             <Title order={2} size="h4">
               {ui('waitingOnMe')}
             </Title>
-            <Badge variant="light">{waiting.length}</Badge>
+            {/* No number until the rows are here: "0" while loading would be a wrong answer. */}
+            {active.data ? (
+              <Badge variant="light">{waiting.length}</Badge>
+            ) : (
+              <Skeleton height={20} width={28} radius="xl" aria-label={ui('loading')} />
+            )}
           </Group>
           {active.isLoading ? (
             <Skeleton height={120} />
@@ -168,18 +173,24 @@ function StatusCount(props: {
       withBorder
       radius="md"
       padding="md"
+      // Every card of a row as tall as the tallest (a long state's name takes two lines).
+      h="100%"
       style={{ borderTop: `3px solid var(--mantine-color-${color}-6)` }}
     >
       <Text size="xs" tt="uppercase" fw={600} c="dimmed">
         {stateLabel(spec, props.entity, props.state)}
       </Text>
-      <Text fz={28} fw={700} lh={1.2}>
-        {q.data?.total ?? '–'}
-      </Text>
+      {q.data?.total !== undefined ? (
+        <Text fz={28} fw={700} lh={1.2}>
+          {q.data.total}
+        </Text>
+      ) : (
+        <Skeleton height={34} width={48} mt={2} aria-label={ui('loading')} />
+      )}
     </Card>
   );
   return props.href ? (
-    <Anchor component={Link} to={props.href} underline="never" c="inherit">
+    <Anchor component={Link} to={props.href} underline="never" c="inherit" display="block" h="100%">
       {body}
     </Anchor>
   ) : (

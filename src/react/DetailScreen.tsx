@@ -148,18 +148,11 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
                 {ui('edit')}
               </Button>
             )}
+            {/* Said in words: an icon alone went unseen (issue 31). */}
             {canDelete && (
-              <Tooltip label={ui('delete')}>
-                <ActionIcon
-                  variant="default"
-                  size="lg"
-                  color="red"
-                  aria-label={ui('delete')}
-                  onClick={onDelete}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Tooltip>
+              <Button variant="default" color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+                {ui('delete')}
+              </Button>
             )}
           </Group>
           {/* Why a button is disabled, visible without hovering (touch screens have no hover); screen
@@ -289,7 +282,8 @@ function RunningSum({ entity, name, row, sum }: { entity: string; name: string; 
     limit: 1000,
     count: 'none',
   });
-  const total = (children.data?.rows ?? []).reduce((a, r) => a + (Number(r[sum.field]) || 0), 0);
+  if (!children.data) return <Skeleton height={16} width={80} aria-label={ui('loading')} />;
+  const total = children.data.rows.reduce((a, r) => a + (Number(r[sum.field]) || 0), 0);
   // Cents, not binary fractions: 0.1 + 0.2 shows as 0.30.
   return <FieldValue entity={entity} name={name} row={{ ...row, [name]: Math.round(total * 100) / 100 }} />;
 }
@@ -355,10 +349,21 @@ function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row
     <Card withBorder radius="md" padding="lg">
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4">
-          {plural}{' '}
-          <Badge variant="light" radius="sm" ml={4}>
-            {list.data?.total ?? rows.length}
-          </Badge>
+          {plural} {/* No count until the rows are here: "0" while loading would be a wrong answer. */}
+          {list.data ? (
+            <Badge variant="light" radius="sm" ml={4}>
+              {list.data.total ?? rows.length}
+            </Badge>
+          ) : (
+            <Skeleton
+              height={18}
+              width={24}
+              radius="sm"
+              ml={4}
+              display="inline-block"
+              aria-label={ui('loading')}
+            />
+          )}
         </Title>
         {e.files && mayCreate && (
           <FileUpload
@@ -375,7 +380,8 @@ function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row
         )}
       </Group>
       <Stack gap="sm">
-        {rows.length === 0 && (
+        {!list.data && <Skeleton height={48} radius="md" />}
+        {list.data && rows.length === 0 && (
           <Text c="dimmed" size="sm">
             {ui('emptyList')}
           </Text>

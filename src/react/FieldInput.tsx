@@ -1,7 +1,7 @@
 import { Checkbox, MultiSelect, NumberInput, Select, TagsInput, Textarea, TextInput } from '@mantine/core';
 import type { DateInputProps, DateTimePickerProps } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { type ComponentType, lazy, Suspense, useMemo, useState } from 'react';
 import type { DataContext } from '../rules/evaluate.ts';
@@ -9,11 +9,12 @@ import { acceptedDay, acceptedValue } from '../runtime/acceptedValue.ts';
 import { dateBounds } from '../runtime/dateBounds.ts';
 import type { FormField } from '../runtime/formSchema.ts';
 import { currentLocale, DATE_FORMATS } from '../runtime/locale.ts';
+import { parseTypedDate } from '../runtime/typedDate.ts';
 import { ui } from '../runtime/uiText.ts';
 import { rolesNamedByRules } from '../spec/rolesNamedByRules.ts';
 import { useAppCore, type WidgetProps } from './context.ts';
 import { rowTitle } from './display.tsx';
-import { useList, useRow } from './hooks.ts';
+import { rowQuery, useList, useRow } from './hooks.ts';
 
 // @mantine/dates is a large package only forms with dates need: loaded on first use, so the list
 // screen (which uses RefSelect from this file) does not carry it.
@@ -123,6 +124,12 @@ function BuiltIn({
 }: WidgetProps & { entity: string }) {
   const { spec, user } = useAppCore();
   const roleData = useRoleHolders(entity, field.name);
+  const parentData = useReferencedRows(entity, row, field.widget === 'select' || field.widget === 'tags');
+  // An option a rule of this field refuses for this row is not offered (the line's currency must
+  // be its claim's: only that one); the value already there always shows.
+  const offered = (field.options ?? []).filter(
+    (o) => o.value === value || acceptedValue(spec, entity, field.name, o.value, row, user, parentData),
+  );
   // Days the field's rules refuse are not offered (greyed out, not selectable).
   const excludeDate = (day: string) =>
     !acceptedDay(
@@ -205,6 +212,8 @@ function BuiltIn({
             : {})}
           locale={currentLocale()}
           valueFormat={DATE_FORMATS[currentLocale()].date}
+          // Typed as the person writes dates (12/10/2026, 10.12.2026), not only as shown.
+          dateParser={(typed) => parseTypedDate(typed, currentLocale())}
           onChange={(v) => onChange(v ? dayjs(v).format('YYYY-MM-DD') : null)}
         />
       );
@@ -228,7 +237,7 @@ function BuiltIn({
         <Select
           {...c}
           placeholder={ui('selectPlaceholder')}
-          data={(field.options ?? []).map((o) => ({ value: o.value, label: o.label }))}
+          data={offered.map((o) => ({ value: o.value, label: o.label }))}
           value={text || null}
           clearable={!field.required}
           allowDeselect={!field.required}
@@ -278,6 +287,44 @@ function BuiltIn({
 const unknownRows = (): never => {
   throw new Error('not loaded');
 };
+
+/**
+ * The rows this row references (a line's claim), as a data context for the rules of a field
+ * whose options they decide (`currency = claim.currency`). A row not loaded yet, and any other
+ * read, throws: the rule is then the server's and every option stays offered.
+ */
+function useReferencedRows(
+  entity: string,
+  row: Readonly<Record<string, unknown>>,
+  wanted: boolean,
+): DataContext | undefined {
+  const { spec, backend } = useAppCore();
+  const refs = Object.entries(spec.entities[entity]?.fields ?? {})
+    .filter(
+      ([name, f]) =>
+        f.type === 'ref' && f.ref !== undefined && typeof row[name] === 'string' && row[name] !== '',
+    )
+    .map(([name, f]) => ({ entity: f.ref as string, id: row[name] as string }));
+  const results = useQueries({
+    queries: (wanted ? refs : []).map((r) => ({ ...rowQuery(backend, r.entity, r.id), staleTime: 30_000 })),
+  });
+  const loaded = results.map((q) => q.data);
+  const key = `${refs.map((r) => `${r.entity}:${r.id}`).join()}|${loaded.map((d) => (d ? d.version : '-')).join()}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names the rows and their loaded versions.
+  return useMemo(() => {
+    if (!wanted || refs.length === 0) return undefined;
+    const byKey = new Map<string, Record<string, unknown>>();
+    refs.forEach((r, i) => {
+      const d = loaded[i];
+      if (d) byKey.set(`${r.entity}:${r.id}`, d);
+    });
+    return {
+      rows: unknownRows,
+      profile: unknownRows,
+      get: (e, id) => byKey.get(`${e}:${id}`) ?? unknownRows(),
+    };
+  }, [wanted, key]);
+}
 
 /**
  * Who holds the roles the field's rules name (`assignee is agent`), as a data context for the

@@ -255,7 +255,8 @@ export function ListScreen({ route }: { route: RouteEntry }) {
           </Button>
           {createForm && can(spec, user, entity, 'create').ok && (
             <Button component={Link} to={buildPath(createForm)} leftSection={<IconPlus size={16} />}>
-              {ui('newRow', { label: inSentence(e?.label ?? entity) })}
+              {/* The form's own title, as the navigation says it: one wording per action. */}
+              {createForm.title || ui('newRow', { label: inSentence(e?.label ?? entity) })}
             </Button>
           )}
         </Group>

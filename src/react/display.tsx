@@ -7,7 +7,7 @@ import { type Backend, BackendError, type Row } from '../backend/types.ts';
 import { stateLabel } from '../runtime/availableTransitions.ts';
 import { dateText, timeAgo } from '../runtime/dateText.ts';
 import { formatMessage } from '../runtime/formatMessage.ts';
-import { currentLocale, INTL_TAGS } from '../runtime/locale.ts';
+import { moneyText } from '../runtime/moneyText.ts';
 import { buildPath } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
 import { valueOption } from '../runtime/valueOptions.ts';
@@ -40,10 +40,11 @@ export function StatusBadge({ entity, state }: { entity: string; state: string }
       color={color}
       variant="light"
       radius="sm"
-      // A long state ("Approved by manager") wraps in a narrow column instead of ending in "…".
+      // A state reads on one line ("Waiting on customer"), never cut to "…": its column (or the
+      // list's scroll area) makes room for it.
       styles={{
-        root: { color: text, height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%' },
-        label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.35 },
+        root: { color: text, flexShrink: 0 },
+        label: { whiteSpace: 'nowrap', overflow: 'visible', textOverflow: 'clip' },
       }}
     >
       {stateLabel(spec, entity, state)}
@@ -193,20 +194,8 @@ function renderValue(
           <span>{timeAgo(v)}</span>
         </LazyTooltip>
       );
-    case 'money': {
-      const currency = f.currencyField ? String(row[f.currencyField] ?? '') : '';
-      const n = Number(v);
-      try {
-        return currency
-          ? new Intl.NumberFormat(INTL_TAGS[currentLocale()], { style: 'currency', currency }).format(n)
-          : new Intl.NumberFormat(INTL_TAGS[currentLocale()], {
-              minimumFractionDigits: 2,
-              maximumFractionDigits: 2,
-            }).format(n);
-      } catch {
-        return `${n.toFixed(2)} ${currency}`;
-      }
-    }
+    case 'money':
+      return moneyText(v, f.currencyField ? String(row[f.currencyField] ?? '') : undefined);
     case 'tags':
       return (Array.isArray(v) ? v : [v]).map((t) => (
         <Badge key={String(t)} variant="outline" mr={4} radius="sm">

@@ -1,7 +1,7 @@
 import type { AppSpec } from '../spec/types.ts';
 import { stateLabel } from './availableTransitions.ts';
 import { dateText } from './dateText.ts';
-import { currentLocale, INTL_TAGS } from './locale.ts';
+import { moneyText } from './moneyText.ts';
 import { ui } from './uiText.ts';
 import { valueOption } from './valueOptions.ts';
 
@@ -41,20 +41,8 @@ export function cellText(
       return dateText(v);
     case 'datetime':
       return dateText(v, { time: true });
-    case 'money': {
-      const currency = f?.currencyField ? String(row[f.currencyField] ?? '') : '';
-      const n = Number(v);
-      try {
-        return currency
-          ? new Intl.NumberFormat(INTL_TAGS[currentLocale()], { style: 'currency', currency }).format(n)
-          : new Intl.NumberFormat(INTL_TAGS[currentLocale()], {
-              minimumFractionDigits: 2,
-              maximumFractionDigits: 2,
-            }).format(n);
-      } catch {
-        return `${n.toFixed(2)} ${currency}`;
-      }
-    }
+    case 'money':
+      return moneyText(v, f?.currencyField ? String(row[f.currencyField] ?? '') : undefined);
     case 'tags':
       // A listed tag shows its label (`values: [{ value: 'big-room', label: 'Big room' }]`).
       return (Array.isArray(v) ? v : [v])

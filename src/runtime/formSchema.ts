@@ -1,6 +1,7 @@
+import type { ConstraintNode } from '../model/constraint.ts';
 import { type EnumValueNode, formatRegExp, humanize } from '../model/index.ts';
 import { resolve } from '../model/resolve.ts';
-import type { AppSpec, FieldRuleSpec, FieldSpec, FieldType } from '../spec/types.ts';
+import type { AppSpec, FieldRuleSpec, FieldSpec, FieldType, ValidationRuleSpec } from '../spec/types.ts';
 import { textCeiling } from '../spec/valueLimits.ts';
 import { can, updatableFields } from './can.ts';
 import { formatMessage } from './formatMessage.ts';
@@ -123,6 +124,7 @@ export function formSchema(
   const updatable = mode === 'edit' ? updatableFields(spec, user, entity, options.row) : undefined;
   const canCreate = mode === 'create' && can(spec, user, entity, 'create').ok;
   const rules = spec.validation[entity] ?? [];
+  const inServerOrder = serverOrder(spec, entity, rules);
   const fields: FormField[] = names.map((name) => {
     const f = e.fields[name]!;
     const valueOptions = resolve(spec).tables.get(entity)?.byField.get(name)?.values;
@@ -182,7 +184,7 @@ export function formSchema(
         errors[field.name] = ui('tooLong', { max: field.limits.maxLength });
       }
     }
-    for (const rule of rules) {
+    for (const rule of inServerOrder) {
       if (rule.kind === 'field') {
         if (errors[rule.field] || !fields.some((f) => f.name === rule.field && f.editable)) continue;
         const v = values[rule.field];
@@ -229,6 +231,30 @@ export function formSchema(
       return out;
     },
   };
+}
+
+/**
+ * The rules in the order the database finds them broken, so that the message a field shows is the
+ * one the server would answer with: the validation trigger's rules first (a BEFORE trigger runs
+ * before any constraint), in the specification's order, then the CHECK constraints, which
+ * PostgreSQL tests in the byte order of their names.
+ */
+function serverOrder(
+  spec: AppSpec,
+  entity: string,
+  rules: readonly ValidationRuleSpec[],
+): readonly ValidationRuleSpec[] {
+  const byRule = new Map<number, ConstraintNode>();
+  for (const c of resolve(spec).tables.get(entity)?.constraints ?? [])
+    if (c.kind === 'validation' && c.rule !== undefined) byRule.set(c.rule, c);
+  const key = (i: number): [number, string, number] => {
+    const c = byRule.get(i);
+    return c?.enforcedBy === 'check' ? [1, c.name, i] : [0, '', i];
+  };
+  return rules
+    .map((rule, i) => ({ rule, k: key(i) }))
+    .sort((a, b) => a.k[0] - b.k[0] || (a.k[1] < b.k[1] ? -1 : a.k[1] > b.k[1] ? 1 : 0) || a.k[2] - b.k[2])
+    .map((x) => x.rule);
 }
 
 /** The same stored value: equal, or the same instant written two ways (a timestamp's text forms). */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import expenses from '../../examples/expenses/spec.ts';
 import { BUILTIN_ERROR_CODES } from '../backend/types.ts';
 import { formatMessage, messageSeverity } from './formatMessage.ts';
+import { setLocale } from './locale.ts';
 import { UI_TEXT } from './uiText.ts';
 
 const spec = {
@@ -44,5 +46,49 @@ describe('built-in error codes', () => {
     const empty = { errors: {}, constants: {} };
     const generic = BUILTIN_ERROR_CODES.filter((c) => formatMessage(empty, c) === UI_TEXT.error_UNKNOWN);
     expect(generic).toEqual([]);
+  });
+});
+
+describe("issue 31.3: money in messages keeps its currency, in the person's locale", () => {
+  it('a money constant reads as money: "at most €5,000.00", never "at most 5000"', () => {
+    expect(formatMessage(expenses, 'LINE_AMOUNT_TOO_HIGH')).toBe(
+      'One expense may be at most €5,000.00; larger purchases go through purchasing.',
+    );
+    expect(formatMessage(expenses, 'RECEIPT_REQUIRED')).toBe('Expenses above €25.00 need a receipt.');
+    expect(formatMessage(expenses, 'MILEAGE_RATE_EXCEEDED')).toBe('Mileage is paid at most €0.30 per km.');
+  });
+  it('in German the same constant is written the German way', () => {
+    setLocale('de');
+    try {
+      // Intl writes a narrow no-break space before the sign.
+      expect(formatMessage(expenses, 'LINE_AMOUNT_TOO_HIGH').replace(/\s/g, ' ')).toContain('5.000,00 €');
+    } finally {
+      setLocale('en');
+    }
+  });
+  it("a money field named by a message reads in its row's currency", () => {
+    const spec = {
+      entities: {
+        line: {
+          label: 'Line',
+          fields: {
+            amount: { type: 'money' as const, currencyField: 'currency' },
+            currency: { type: 'text' as const },
+          },
+        },
+      },
+      errors: {
+        TOO_HIGH: { message: '{amount} is too much.', severity: 'error' as const, field: 'line.amount' },
+      },
+      constants: {},
+    };
+    expect(formatMessage(spec, 'TOO_HIGH', { amount: 1234.5, currency: 'USD' })).toBe(
+      '$1,234.50 is too much.',
+    );
+  });
+  it('a number constant without a currency stays as it is', () => {
+    expect(formatMessage(expenses, 'TOO_MANY_LINES')).toBe(
+      'A claim may have at most 50 lines; start a second claim.',
+    );
   });
 });
