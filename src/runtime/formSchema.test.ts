@@ -34,7 +34,8 @@ describe('formSchema', () => {
     });
     expect(create.validate({ priority: 'low' }, alice)).toEqual({ title: 'This field is required.' });
     expect(create.validate({ title: 'Printer broken', priority: 'low', budget: 5000 }, alice)).toEqual({
-      budget: 'Budget is between 0 and 1000.',
+      // The constant is money (unit EUR): it reads as money (issue 31.3).
+      budget: 'Budget is between 0 and €1,000.00.',
     });
     expect(create.validate({ title: 'Printer broken', priority: 'low', budget: 'abc' }, alice).budget).toBe(
       'Enter a number.',
