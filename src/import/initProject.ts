@@ -53,7 +53,7 @@ export async function initProject(
       code: 'INIT_INSIDE_TOOLKIT',
       message:
         `${dir} is inside the Ninefold toolkit's own folder (${toolkit}); ` +
-        `create the app beside it, e.g. npx ninefold init ${join('..', basename(root))}, ` +
+        `create the app outside it, e.g. npx ninefold init ~/${basename(root)}, ` +
         'or pass --inside-toolkit to create it there anyway',
     };
   }
