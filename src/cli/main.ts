@@ -174,16 +174,12 @@ export async function main(args: readonly string[], io: Io = processIo): Promise
         .choices(['blank', 'helpdesk', 'expenses'])
         .default('blank'),
     )
-    .action(async (dir: string, opts: { from: 'blank' | 'helpdesk' | 'expenses' }) => {
-      const { initProject } = await import('../import/initProject.ts');
-      const r = await initProject(resolve(io.cwd ?? process.cwd(), dir), opts.from);
-      if (!r.ok) {
-        io.err(`✗ ${r.message}\n`);
-        code = EXIT.failed;
-        return;
-      }
-      io.out(`✓ created ${dir} from ${opts.from}: doc.md, package.json, README.md\n`);
-      io.out(`  cd ${dir} && npm install && npx ninefold dev doc.md\n`);
+    .option(
+      '--inside-toolkit',
+      "create the project even inside the Ninefold toolkit's own folder (it would be committed with it)",
+    )
+    .action(async (dir: string, opts: InitOptions) => {
+      code = await initCommand(dir, opts, io);
     });
 
   program
@@ -236,12 +232,7 @@ export async function main(args: readonly string[], io: Io = processIo): Promise
     .description('run the app for a specification in a development server')
     .argument('<spec>', 'specification file or directory')
     .action(async (spec: string) => {
-      const refused = await refuseDoc(spec, io);
-      if (refused !== null) {
-        code = refused;
-        return;
-      }
-      code = await refuseUnchecked(spec, io);
+      code = await refuseBeforeRun(spec, io);
       if (code !== EXIT.ok) return;
       const mod = await importOptional('./devServer.ts', 'ninefold dev');
       const result: unknown = await callExport(mod, 'dev', 'ninefold dev')(spec);
@@ -254,16 +245,21 @@ export async function main(args: readonly string[], io: Io = processIo): Promise
     .argument('<spec>', 'specification file or directory')
     .option('-o, --out-dir <dir>', 'output directory', 'dist')
     .action(async (spec: string, opts: { outDir: string }) => {
-      const refused = await refuseDoc(spec, io);
-      if (refused !== null) {
-        code = refused;
-        return;
-      }
-      code = await refuseUnchecked(spec, io);
+      code = await refuseBeforeRun(spec, io);
       if (code !== EXIT.ok) return;
       const mod = await importOptional('./devServer.ts', 'ninefold build');
-      const result: unknown = await callExport(mod, 'build', 'ninefold build')(spec, opts.outDir);
+      const result: unknown = await callExport(mod, 'build', 'ninefold build')(spec, opts.outDir, io.out);
       code = typeof result === 'number' ? result : EXIT.ok;
+    });
+
+  program
+    .command('preview')
+    .description('serve a built app (the folder ninefold build wrote) on this machine')
+    .argument('[dir]', 'the built app', 'dist')
+    .option('--port <port>', 'the port (the next free one if it is taken)', '4173')
+    .action(async (dir: string, opts: { port: string }) => {
+      const { preview } = await import('./devServer.ts');
+      code = await preview(resolve(io.cwd ?? process.cwd(), dir), Number(opts.port), io.out);
     });
 
   try {
@@ -281,6 +277,26 @@ export async function main(args: readonly string[], io: Io = processIo): Promise
     io.err(`ninefold: ${oneLine(e)}\n`);
     return EXIT.failed;
   }
+}
+
+type InitOptions = { from: 'blank' | 'helpdesk' | 'expenses'; insideToolkit?: boolean };
+
+/** `ninefold init`: the project, where its `ninefold` comes from, and the next command to type. */
+async function initCommand(dir: string, opts: InitOptions, io: Io): Promise<number> {
+  const { initProject } = await import('../import/initProject.ts');
+  const r = await initProject(resolve(io.cwd ?? process.cwd(), dir), opts.from, {
+    insideToolkit: opts.insideToolkit === true,
+  });
+  if (!r.ok) {
+    io.err(`✗ ${r.code}: ${r.message}\n`);
+    return EXIT.failed;
+  }
+  io.out(`✓ created ${dir} from ${opts.from}: doc.md, package.json, README.md, .gitignore\n`);
+  io.out(`  package.json depends on ninefold from ${r.dependency.from} ("${r.dependency.spec}")\n`);
+  if (r.dependency.linked)
+    io.out('  npm links that folder into node_modules: keep it where it is, with its own npm install done\n');
+  io.out(`  next: cd ${dir} && npm install && npx ninefold dev doc.md\n`);
+  return EXIT.ok;
 }
 
 /** `ninefold import`: problems at line and column on stderr, the module on stdout or in a file. */
@@ -305,6 +321,15 @@ async function importCommand(
     io.err(`wrote ${displayPath(file)}\n`);
   }
   return r.code;
+}
+
+/**
+ * `dev` and `build` run only on a specification `check` accepts. A document's problems are said
+ * once, at their lines (its import runs the same validation and lints as `check`).
+ */
+async function refuseBeforeRun(spec: string, io: Io): Promise<number> {
+  const { isDocPath } = await import('../import/loadDoc.ts');
+  return isDocPath(spec) ? ((await refuseDoc(spec, io)) ?? EXIT.ok) : refuseUnchecked(spec, io);
 }
 
 /** For a nine-point document: its problems, positioned, and the exit code when it cannot be built. */

@@ -172,6 +172,22 @@ describe('the packed package installed into a fresh project', () => {
     expect(readdirSync(join(app, 'out/assets')).some((f) => f.endsWith('.wasm'))).toBe(true);
   });
 
+  it('issue 31.1: init from the installed copy depends on the same tarball, and that installs', {
+    timeout: 600_000,
+  }, async () => {
+    const init = await run('npx', ['ninefold', 'init', '--from', 'blank', 'my-notes'], app);
+    expect(ok(init)).toContain('package.json depends on ninefold from');
+    const mine = join(app, 'my-notes');
+    const pkg = JSON.parse(readFileSync(join(mine, 'package.json'), 'utf8'));
+    // What this project installed (npm wrote `file:…tgz`), made absolute: never a registry range.
+    expect(pkg.dependencies.ninefold).toMatch(/^file:\/.*\.tgz$/);
+    ok(
+      await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], mine),
+    );
+    expect(ok(await run('npx', ['ninefold', '--version'], mine)).trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    rmSync(mine, { recursive: true, force: true });
+  });
+
   it('tsc type-checks a file that imports the package, through its declarations', async () => {
     const tsc = await run(process.execPath, [TSC, '-p', '.', '--listFiles'], app);
     const files = ok(tsc).split('\n');
