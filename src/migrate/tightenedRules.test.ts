@@ -173,68 +173,65 @@ describe.each(backends)('finding 28.7: tightened rules against existing rows, on
 const exec = promisify(execFile);
 const server = backends.find((b) => b.name === 'server');
 
-describe.skipIf(!server || server.skip !== false)(
-  'finding 28.7: the migration file is one transaction',
-  () => {
-    let db: TestDb;
-    let dir: string;
-    beforeAll(async () => {
-      db = await (server as NonNullable<typeof server>).open(before);
-      const user = await createUser(db, 'p.customer@example.com', { meta: { name: 'Customer' } });
-      await db.query(
-        `insert into public.ticket (title, description, requester) values ('Short title', 'The printer jams again.', $1)`,
-        [user],
-      );
-      dir = await mkdtemp(join(tmpdir(), 'ninefold-psql-'));
-    });
-    afterAll(async () => {
-      if (db) await server?.release(db);
-      if (dir) await rm(dir, { recursive: true, force: true });
-    });
+describe.skipIf(server?.skip !== false)('finding 28.7: the migration file is one transaction', () => {
+  let db: TestDb;
+  let dir: string;
+  beforeAll(async () => {
+    db = await (server as NonNullable<typeof server>).open(before);
+    const user = await createUser(db, 'p.customer@example.com', { meta: { name: 'Customer' } });
+    await db.query(
+      `insert into public.ticket (title, description, requester) values ('Short title', 'The printer jams again.', $1)`,
+      [user],
+    );
+    dir = await mkdtemp(join(tmpdir(), 'ninefold-psql-'));
+  });
+  afterAll(async () => {
+    if (db) await server?.release(db);
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
 
-    const notValid = async () =>
-      (await db.query<{ n: number }>('select count(*)::int as n from pg_constraint where not convalidated'))
-        .rows[0]?.n;
+  const notValid = async () =>
+    (await db.query<{ n: number }>('select count(*)::int as n from pg_constraint where not convalidated'))
+      .rows[0]?.n;
 
-    it('finding 28.7: under psql -f a refused migration leaves no rule NOT VALID and no change', async () => {
-      const tight = withLimits({ attachments: 20, bytes: 1_000_000, titleMin: 12, uniqueTitle: false });
-      const file = join(dir, 'refused.sql');
-      await writeFile(file, inTransaction(planMigration(lock, tight).sql));
-      // psql goes on after an error unless ON_ERROR_STOP is set: the transaction is what stops it.
-      const r = await exec('psql', ['-X', '-q', '-d', db.connectionString as string, '-f', file]).catch(
-        (e: { stderr?: string; code?: number }) => e,
-      );
-      expect(r.stderr).toContain('MIGRATION_REFUSED');
-      expect(r.stderr).toContain('current transaction is aborted');
-      expect(await notValid()).toBe(0);
-      const check = await db.query<{ def: string }>(
-        `select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'ticket__title_too_short__1'`,
-      );
-      expect(check.rows[0]?.def).toContain('>= 5');
-    });
+  it('finding 28.7: under psql -f a refused migration leaves no rule NOT VALID and no change', async () => {
+    const tight = withLimits({ attachments: 20, bytes: 1_000_000, titleMin: 12, uniqueTitle: false });
+    const file = join(dir, 'refused.sql');
+    await writeFile(file, inTransaction(planMigration(lock, tight).sql));
+    // psql goes on after an error unless ON_ERROR_STOP is set: the transaction is what stops it.
+    const r = await exec('psql', ['-X', '-q', '-d', db.connectionString as string, '-f', file]).catch(
+      (e: { stderr?: string; code?: number }) => e,
+    );
+    expect(r.stderr).toContain('MIGRATION_REFUSED');
+    expect(r.stderr).toContain('current transaction is aborted');
+    expect(await notValid()).toBe(0);
+    const check = await db.query<{ def: string }>(
+      `select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'ticket__title_too_short__1'`,
+    );
+    expect(check.rows[0]?.def).toContain('>= 5');
+  });
 
-    it('finding 28.7: inside a runner’s own transaction (supabase db push) the file applies, with a warning', async () => {
-      const tight = withLimits({ attachments: 10, bytes: 1_000_000, titleMin: 5, uniqueTitle: false });
-      const client = new pg.Client({ connectionString: db.connectionString });
-      const notices: string[] = [];
-      client.on('notice', (n) => notices.push(n.message ?? ''));
-      await client.connect();
-      try {
-        await client.query('create table if not exists public.runner_versions (v text)');
-        // What a runner does: its transaction, the file, its bookkeeping, its commit.
-        await client.query('begin');
-        await client.query(inTransaction(planMigration(lock, tight).sql));
-        await client.query(`insert into public.runner_versions values ('1')`);
-        await client.query('commit');
-      } finally {
-        await client.end();
-      }
-      expect(notices).toContain('there is already a transaction in progress');
-      const fn = await db.query<{ src: string }>(
-        `select prosrc as src from pg_proc where proname = 'attachment__validate'`,
-      );
-      expect(fn.rows[0]?.src).toContain('<= 10');
-      expect((await db.query('select v from public.runner_versions')).rows).toEqual([{ v: '1' }]);
-    });
-  },
-);
+  it('finding 28.7: inside a runner’s own transaction (supabase db push) the file applies, with a warning', async () => {
+    const tight = withLimits({ attachments: 10, bytes: 1_000_000, titleMin: 5, uniqueTitle: false });
+    const client = new pg.Client({ connectionString: db.connectionString });
+    const notices: string[] = [];
+    client.on('notice', (n) => notices.push(n.message ?? ''));
+    await client.connect();
+    try {
+      await client.query('create table if not exists public.runner_versions (v text)');
+      // What a runner does: its transaction, the file, its bookkeeping, its commit.
+      await client.query('begin');
+      await client.query(inTransaction(planMigration(lock, tight).sql));
+      await client.query(`insert into public.runner_versions values ('1')`);
+      await client.query('commit');
+    } finally {
+      await client.end();
+    }
+    expect(notices).toContain('there is already a transaction in progress');
+    const fn = await db.query<{ src: string }>(
+      `select prosrc as src from pg_proc where proname = 'attachment__validate'`,
+    );
+    expect(fn.rows[0]?.src).toContain('<= 10');
+    expect((await db.query('select v from public.runner_versions')).rows).toEqual([{ v: '1' }]);
+  });
+});
