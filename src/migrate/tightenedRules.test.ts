@@ -33,11 +33,14 @@ function withLimits(o: { attachments: number; bytes: number; titleMin: number; u
   if (c.maxAttachmentsPerTicket) c.maxAttachmentsPerTicket.value = o.attachments;
   if (c.titleMinLength) c.titleMinLength.value = o.titleMin;
   c.maxTicketBytes = { value: o.bytes, label: 'Most bytes on one ticket', unit: 'count' };
-  s.validation.attachment?.push({
-    kind: 'row',
-    rule: 'sum(attachment.size where ticket = this.ticket) <= maxTicketBytes',
-    error: 'ATTACHMENT_TOO_LARGE',
-  });
+  s.validation.attachment = [
+    ...(s.validation.attachment ?? []),
+    {
+      kind: 'row',
+      rule: 'sum(attachment.size where ticket = this.ticket) <= maxTicketBytes',
+      error: 'ATTACHMENT_TOO_LARGE',
+    },
+  ];
   const title = s.entities.ticket?.fields.title;
   if (title && o.uniqueTitle) title.unique = true;
   return s;
