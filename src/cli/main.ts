@@ -25,9 +25,6 @@ const processIo: Io = {
   err: (text) => process.stderr.write(text),
 };
 
-/** Where `sql --target supabase` and `migrate` keep the deployed model (DEFAULT_LOCK_PATH in migrateCommand.ts). */
-const LOCK_PATH = 'supabase/ninefold.lock.json';
-
 /** Exit codes: 0 clean (or warnings only), 1 the specification has errors, 2 nothing could be checked. */
 export const EXIT = { ok: 0, invalid: 1, failed: 2 } as const;
 
@@ -84,7 +81,7 @@ export async function main(args: readonly string[], io: Io = processIo): Promise
     .option('--stdout', 'write to standard output (also for --target supabase)')
     .option(
       '--lock <file>',
-      'also record the model in this lock file (default for supabase: supabase/ninefold.lock.json)',
+      'also record the model in this lock file (default for supabase: supabase/ninefold.<app>.lock.json)',
     )
     .addOption(
       new Option('--target <target>', 'where the migration runs')
@@ -106,14 +103,20 @@ export async function main(args: readonly string[], io: Io = processIo): Promise
         code = await generate(spec, output, io, async (s) => {
           generated = s;
           const mod = await importOptional('../sql/compileMigration.ts', 'ninefold sql');
-          return callExport(mod, 'compileMigration', 'ninefold sql')(s, { target: opts.target });
+          const sql = callExport(mod, 'compileMigration', 'ninefold sql')(s, { target: opts.target });
+          // One transaction, as `migrate` writes it: `psql -f` never leaves half a schema.
+          const { inTransaction } = await import('./migrateCommand.ts');
+          return typeof sql === 'string' ? inTransaction(sql) : sql;
         });
         // A migration written for Supabase records the model it was generated from (ninefold migrate diffs it).
         // With -o the migration goes elsewhere: the lock only with --lock.
+        const { lockPathFor, writeLock } = await import('./migrateCommand.ts');
         const lock =
-          opts.lock ?? (opts.target === 'supabase' && !opts.stdout && !opts.output ? LOCK_PATH : undefined);
+          opts.lock ??
+          (opts.target === 'supabase' && !opts.stdout && !opts.output && generated
+            ? lockPathFor(generated.purpose.name)
+            : undefined);
         if (code === EXIT.ok && generated && lock) {
-          const { writeLock } = await import('./migrateCommand.ts');
           await writeLock(generated, opts.target, resolve(io.cwd ?? process.cwd(), lock));
           io.err(`wrote ${lock}\n`);
         }
@@ -185,7 +188,7 @@ export async function main(args: readonly string[], io: Io = processIo): Promise
   program
     .command('migrate')
     .description(
-      'write the migration from the locked model (supabase/ninefold.lock.json) to the spec, and the new lock',
+      'write the migration from the locked model (supabase/ninefold.<app>.lock.json) to the spec, and the new lock',
     )
     .argument('<spec>', 'specification file or directory')
     .addOption(
@@ -193,7 +196,7 @@ export async function main(args: readonly string[], io: Io = processIo): Promise
         .choices(['embedded', 'supabase'])
         .default('supabase'),
     )
-    .option('--lock <file>', 'the lock file', LOCK_PATH)
+    .option('--lock <file>', 'the lock file (default: supabase/ninefold.<app>.lock.json)')
     .option('--name <word>', 'a word for the file name', 'change')
     .option(
       '-o, --output <file>',

@@ -96,7 +96,7 @@ describe('ninefold migrate', () => {
     const spec = join(process.cwd(), 'examples/helpdesk');
     const f = io(cwd);
     expect(await main(['sql', spec, '--target', 'supabase'], f.io)).toBe(0);
-    expect(f.err.join('')).toContain('wrote supabase/ninefold.lock.json');
+    expect(f.err.join('')).toContain('wrote supabase/ninefold.helpdesk.lock.json');
     const g = io(cwd, '2026-03-03T00:00:00Z');
     expect(await main(['migrate', spec, '--name', 'noop'], g.io)).toBe(0);
     expect(g.err.join('')).toContain('nothing to migrate');

@@ -6,14 +6,37 @@ import { type MigrationPlan, planMigration } from '../migrate/planMigration.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { compileMigration } from '../sql/compileMigration.ts';
 import type { Target } from '../sql/specModel.ts';
-import { migrationFileName, SUPABASE_MIGRATIONS_DIR } from './migrationFileName.ts';
+import { appFileWord, migrationFileName, SUPABASE_MIGRATIONS_DIR } from './migrationFileName.ts';
 
-/** Where `ninefold sql --target supabase` and `ninefold migrate` keep the deployed model. */
-export const DEFAULT_LOCK_PATH = 'supabase/ninefold.lock.json';
+/**
+ * Where `ninefold sql --target supabase` and `ninefold migrate` keep an app's deployed model:
+ * one file per app (finding 28.7), so two apps in one project never diff against each other's.
+ *
+ * @example
+ * lockPathFor('Helpdesk'); // 'supabase/ninefold.helpdesk.lock.json'
+ */
+export function lockPathFor(appName: string): string {
+  return `supabase/ninefold.${appFileWord(appName)}.lock.json`;
+}
+
+/** The one lock every app shared before: still read when it is this app's (its `app` matches). */
+export const LEGACY_LOCK_PATH = 'supabase/ninefold.lock.json';
+
+/**
+ * A migration file as written for `psql -f` and `supabase db push`: one transaction, so a refused
+ * or failing migration changes nothing even where the runner goes on after an error (finding
+ * 28.7: `psql -f` without ON_ERROR_STOP ran the statements after a refusal and left a rule
+ * `NOT VALID`). Where the runner already opened a transaction (`supabase db push`), the inner
+ * `begin` is only a warning and the `commit` ends that transaction with the whole file in it.
+ */
+export function inTransaction(sql: string): string {
+  return `begin;\n\n${sql.trimEnd()}\n\ncommit;\n`;
+}
 
 export interface MigrateOptions {
   target: Target;
-  lock: string;
+  /** The lock file; by default the app's own (`lockPathFor`), or the legacy shared one if it is this app's. */
+  lock?: string;
   /** A word for the file name: `<timestamp>_ninefold_<app>_<name>.sql`. */
   name: string;
   output?: string;
@@ -93,20 +116,48 @@ export function describeProblem(p: Record<string, unknown>): string {
  * Without a lock it writes the first, full migration. Returns the exit code: 0 written (or nothing
  * to do, or --check passed), 1 refused.
  */
-export async function migrate(spec: AppSpec, opts: MigrateOptions, io: MigrateIo): Promise<number> {
-  const lockFile = resolve(io.cwd, opts.lock);
-  let locked: LockModel | undefined;
-  if (existsSync(lockFile)) {
+/**
+ * The lock to read: the given file, else the app's own, else the legacy shared file when the app
+ * it records is this one (a lock of another app is never diffed against: it would plan to drop
+ * that app's tables). The lock is always written to `path`.
+ */
+async function readLock(
+  spec: AppSpec,
+  given: string | undefined,
+  io: MigrateIo,
+): Promise<{ path: string; locked?: LockModel } | { error: string }> {
+  const path = given ?? lockPathFor(spec.purpose.name);
+  const candidates = given || existsSync(resolve(io.cwd, path)) ? [path] : [LEGACY_LOCK_PATH];
+  for (const file of candidates) {
+    if (!existsSync(resolve(io.cwd, file))) continue;
+    let locked: LockModel;
     try {
-      locked = parseLock(await readFile(lockFile, 'utf8'));
+      locked = parseLock(await readFile(resolve(io.cwd, file), 'utf8'));
     } catch (e) {
-      io.err(`✗ ${opts.lock}: ${e instanceof Error ? e.message : String(e)}\n`);
-      return 2;
+      return { error: `${file}: ${e instanceof Error ? e.message : String(e)}` };
     }
+    if (file === path) return { path, locked };
+    if (locked.app !== spec.purpose.name) {
+      io.err(`${file} is the lock of "${locked.app}", not of this app: not read\n`);
+      continue;
+    }
+    io.err(`read the lock from ${file}; this app's lock is ${path} from now on\n`);
+    return { path, locked };
   }
+  return { path };
+}
+
+export async function migrate(spec: AppSpec, opts: MigrateOptions, io: MigrateIo): Promise<number> {
+  const found = await readLock(spec, opts.lock, io);
+  if ('error' in found) {
+    io.err(`✗ ${found.error}\n`);
+    return 2;
+  }
+  const { path: lockPath, locked } = found;
+  const lockFile = resolve(io.cwd, lockPath);
   let sql: string;
   if (!locked) {
-    io.err(`no lock at ${opts.lock}: writing the first migration (the whole schema)\n`);
+    io.err(`no lock at ${lockPath}: writing the first migration (the whole schema)\n`);
     sql = compileMigration(spec, { target: opts.target });
   } else {
     if (lockJson(locked) === lockJson(lockModel(spec, opts.target))) {
@@ -133,6 +184,7 @@ export async function migrate(spec: AppSpec, opts: MigrateOptions, io: MigrateIo
     }
     sql = plan.sql;
   }
+  sql = inTransaction(sql);
   const output =
     opts.output ??
     (opts.stdout || opts.target !== 'supabase'
@@ -148,6 +200,6 @@ export async function migrate(spec: AppSpec, opts: MigrateOptions, io: MigrateIo
   await writeFile(file, sql);
   io.err(`wrote ${output}\n`);
   await writeLock(spec, opts.target, lockFile);
-  io.err(`wrote ${opts.lock}\n`);
+  io.err(`wrote ${lockPath}\n`);
   return 0;
 }

@@ -3,6 +3,7 @@ import type { AppSpec } from '../spec/types.ts';
 import { compileMigration } from '../sql/compileMigration.ts';
 import { historyTable } from '../sql/emitHistory.ts';
 import type { Target } from '../sql/specModel.ts';
+import { type Invariant, rowInvariants } from './invariants.ts';
 import { type SchemaShape, schemaModelOf } from './schemaModel.ts';
 
 /** What the lock knows of one entity: its table, its fields' columns, its states. */
@@ -27,6 +28,11 @@ export interface LockModel {
   target: Target;
   entities: Record<string, EntityLock>;
   schema: SchemaShape;
+  /**
+   * Row rules enforced by triggers that existing rows are checked against when they are new or
+   * changed (invariants.ts). Absent in locks written before: then every one is checked.
+   */
+  invariants?: Invariant[];
 }
 
 /** The schema-defining SQL of a spec for a target: the migration, plus (embedded) the extras the backend adds. */
@@ -64,6 +70,7 @@ export function lockModel(spec: AppSpec, target: Target, sqlOf: SchemaSql = migr
     target,
     entities,
     schema: schemaModelOf(sqlOf(spec, target)),
+    invariants: rowInvariants(spec),
   };
 }
 

@@ -2,6 +2,7 @@ import type { AppSpec } from '../spec/types.ts';
 import { compileMigration } from '../sql/compileMigration.ts';
 import { quoteIdent, quoteLiteral } from '../sql/quote.ts';
 import type { Target } from '../sql/specModel.ts';
+import type { Invariant } from './invariants.ts';
 import { type LockModel, lockModel, type SchemaSql } from './lockModel.ts';
 import type { ColumnShape, ConstraintShape, TableShape } from './schemaModel.ts';
 
@@ -343,6 +344,15 @@ export function planMigration(locked: LockModel, spec: AppSpec, options: PlanOpt
       addConstraint(p.now, name, c, label, mode, guards, constrain, changes);
     }
   }
+  // Rules enforced by triggers (counts, sums, a referenced row) that are new or changed: existing
+  // rows are checked against them too (triggers check only later writes).
+  const tablesThere = new Set(pairs.map((p) => p.now));
+  for (const inv of changedInvariants(locked, current, tablesThere)) {
+    const label = pairs.find((p) => p.now === inv.table)?.entity ?? bare(inv.table);
+    changes.push(`rule ${inv.name} on ${label} (new or changed): existing rows are checked`);
+    if (mode === 'refuse') guards.push(invariantGuard(inv));
+    else constrain.push(invariantNotice(inv));
+  }
   if (removedTables.length > 0) destroy.push(`drop table if exists ${removedTables.join(', ')};`);
   if (losses.length > 0 && !options.allowDestructive)
     refused.push({
@@ -445,6 +455,39 @@ function notNullGuard(table: string, col: string, message: string): string {
     `select count(*), coalesce(jsonb_agg(x.id) filter (where x.k <= 5), '[]'::jsonb) into v_n, v_examples`,
     `  from (select id, row_number() over (order by id) as k from ${table} where ${quoteIdent(col)} is null) x;`,
     `if v_n > 0 then ${problem({ kind: quoteLiteral('required'), table: quoteLiteral(table), column: quoteLiteral(col), message: quoteLiteral(message) })} end if;`,
+  ].join('\n');
+}
+
+/**
+ * Invariants of the current spec that the locked model did not have in this form, on tables
+ * that exist before the current migration runs (a rule reading a table the migration creates is
+ * checked from the next write on). A lock from before invariants were recorded: all of them.
+ */
+function changedInvariants(locked: LockModel, current: LockModel, tables: Set<string>): Invariant[] {
+  const before = locked.invariants && new Set(locked.invariants.map((v) => `${v.table}\n${v.holds}`));
+  return (current.invariants ?? []).filter(
+    (v) =>
+      tables.has(v.table) && v.reads.every((t) => tables.has(t)) && !before?.has(`${v.table}\n${v.holds}`),
+  );
+}
+
+function invariantGuard(v: Invariant): string {
+  return [
+    `select count(*), coalesce(jsonb_agg(x.id) filter (where x.k <= 5), '[]'::jsonb) into v_n, v_examples`,
+    `  from (select r.id, row_number() over (order by r.id) as k from ${v.table} r where not (${v.holds})) x;`,
+    `if v_n > 0 then ${problem({ kind: quoteLiteral('rule'), table: quoteLiteral(v.table), constraint: quoteLiteral(v.name), code: quoteLiteral(v.code), rule: quoteLiteral(v.rule) })} end if;`,
+  ].join('\n');
+}
+
+/** `--violations keep`: the rows stay; the migration says how many break the rule. */
+function invariantNotice(v: Invariant): string {
+  return [
+    'do $do$',
+    'declare v_n bigint;',
+    'begin',
+    `  select count(*) into v_n from ${v.table} r where not (${v.holds});`,
+    `  if v_n > 0 then raise notice '%', format('%s existing rows of %s break %s: kept (new writes are checked)', v_n, ${quoteLiteral(v.table)}, ${quoteLiteral(v.name)}); end if;`,
+    'end $do$;',
   ].join('\n');
 }
 

@@ -14,7 +14,10 @@ import { quoteLiteral } from '../sql/quote.ts';
 //     `anon` (no EXECUTE) and answering NOT_FOUND for a row the caller cannot see;
 //   - the validation rules: each is the named CHECK constraint or validation trigger the error
 //     mapping relies on, and each values list (enum, status) is a CHECK;
-//   - the outbox of declared calls: no client writes it or runs the deliverer's functions.
+//   - the outbox of declared calls: no client writes it or runs the deliverer's functions;
+//   - the catalog audit (catalogAudit below), over every table of the app's schemas, whatever the
+//     spec says: RLS enabled and forced, no client-chosen id, no client-writable text without a
+//     ceiling, no client-writable number that accepts NaN or Infinity.
 // Everything runs in one transaction that is rolled back.
 
 const lit = quoteLiteral;
@@ -106,6 +109,57 @@ function assertions(model: AppModel): string[] {
   return out;
 }
 
+/** The schemas a Ninefold migration creates tables in. */
+const APP_SCHEMAS = "array['public', 'app']::name[]";
+
+/** Columns of the app's tables that `anon` or `authenticated` may insert or update (column privileges). */
+const CLIENT_WRITABLE = [
+  'with w as (',
+  "  select n.nspname || '.' || c.relname || '.' || a.attname as col, c.oid as rel, a.attnum, a.atttypid, a.atttypmod",
+  '  from pg_catalog.pg_class c',
+  '  join pg_catalog.pg_namespace n on n.oid = c.relnamespace',
+  '  join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped',
+  `  where n.nspname = any (${APP_SCHEMAS}) and c.relkind in ('r', 'p')`,
+  "    and exists (select 1 from pg_catalog.pg_roles r where r.rolname in ('anon', 'authenticated')",
+  "      and (has_column_privilege(r.oid, c.oid, a.attnum, 'INSERT') or has_column_privilege(r.oid, c.oid, a.attnum, 'UPDATE'))))",
+].join(' ');
+
+/** A CHECK of the column's table on that column whose definition matches `pattern`. */
+const checkOnColumn = (pattern: string, and = ''): string =>
+  `exists (select 1 from pg_catalog.pg_constraint k where k.conrelid = w.rel and k.contype = 'c' and k.conkey @> array[w.attnum] and pg_catalog.pg_get_constraintdef(k.oid) ~ ${lit(pattern)}${and ? ` and pg_catalog.pg_get_constraintdef(k.oid) ~ ${lit(and)}` : ''})`;
+
+/** One assertion: the query lists no offender (pgTAP shows the offenders when it does). */
+const none = (query: string, description: string): string =>
+  `select is(array(${query} order by 1), '{}'::text[], ${lit(description)});`;
+
+/**
+ * The catalog audit (issue 28, "Done when"): generic queries over pg_class, pg_attribute, the
+ * column privileges and pg_constraint of every table in the app's schemas, so a table or column
+ * the specification does not know of (a hand edit, a compiler bug) is audited too.
+ */
+function catalogAudit(): string[] {
+  return [
+    none(
+      `select n.nspname || '.' || c.relname from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace where n.nspname = any (${APP_SCHEMAS}) and c.relkind in ('r', 'p') and not (c.relrowsecurity and c.relforcerowsecurity)`,
+      'catalog: every table has row-level security enabled and forced',
+    ),
+    none(
+      // A row id is a uuid primary-key column that references nothing: a key made of references
+      // (`app.user_roles`: a user and a role) is the client's choice by nature.
+      `${CLIENT_WRITABLE} select col from w where w.atttypid = 'uuid'::regtype and exists (select 1 from pg_catalog.pg_constraint p where p.conrelid = w.rel and p.contype = 'p' and p.conkey @> array[w.attnum]) and not exists (select 1 from pg_catalog.pg_constraint f where f.conrelid = w.rel and f.contype = 'f' and f.conkey @> array[w.attnum])`,
+      'catalog: no client chooses a row id (no uuid key column is client-writable)',
+    ),
+    none(
+      `${CLIENT_WRITABLE} select col from w where w.atttypid in ('text'::regtype, 'varchar'::regtype, 'bpchar'::regtype, 'text[]'::regtype) and w.atttypmod < 0 and not ${checkOnColumn(String.raw`(char_length|octet_length|length|cardinality)\([^()]*\) <=`)} and not ${checkOnColumn(String.raw`= ANY \(ARRAY\[`)}`,
+      'catalog: every client-writable text has a length ceiling (or a list of values)',
+    ),
+    none(
+      `${CLIENT_WRITABLE} select col from w where w.atttypid in ('numeric'::regtype, 'float4'::regtype, 'float8'::regtype) and not ${checkOnColumn("'NaN'", "'Infinity'")}`,
+      'catalog: no client-writable number accepts NaN or Infinity',
+    ),
+  ];
+}
+
 /**
  * The pgTAP suite of an app: SQL text, one transaction, rolled back.
  *
@@ -114,7 +168,7 @@ function assertions(model: AppModel): string[] {
  */
 export function printPgTap(spec: AppSpec): string {
   const model = resolve(spec);
-  const tests = assertions(model);
+  const tests = [...assertions(model), ...catalogAudit()];
   const count = tests.filter((s) => s.startsWith('select ') && !s.startsWith('select set_config')).length;
   return `${[
     `-- pgTAP suite of ${spec.purpose.name}, generated by \`ninefold tests\` from its specification.`,

@@ -1,3 +1,4 @@
+import { isSingleLineKey } from '../backend/supabase/functions/ninefold-outbox/singleLine.ts';
 import type { AppSpec, PayloadFill, ShapeType } from './types.ts';
 
 /** The line that opens a call's fill in the document's code block (`ninefold doc` / `import`). */
@@ -22,6 +23,44 @@ export interface PayloadKeyFill {
   source: FillSource;
   /** Written in `fill` (true) or implied by the key's name (`id`, `<entity>Id`, a field's name). */
   declared: boolean;
+  /**
+   * The value is single-line by nature (a subject, an address, a name: see `singleLinePayloadKey`):
+   * the database replaces control characters and line breaks in it by spaces (finding 28.6).
+   */
+  singleLine: boolean;
+}
+
+/** Field types whose values are one line in the app (every type but `longtext`, files aside). */
+const MULTILINE_FIELD_TYPES = new Set(['longtext', 'file', 'tags']);
+
+/**
+ * Whether a payload key's value is single-line by nature: by its name (`subject`, `to`, `cc`,
+ * `bcc`, `replyTo`, `…Name`, `…Email`: singleLine.ts), by its shape type (`email`, `uuid`), or
+ * because it is filled from one field of a single-line type (`requester.name`, `title`).
+ */
+export function singleLinePayloadKey(
+  spec: AppSpec,
+  entity: string,
+  key: string,
+  shape: ShapeType | undefined,
+  source: FillSource,
+): boolean {
+  if (isSingleLineKey(key) || shape === 'email' || shape === 'uuid') return true;
+  if (source.kind !== 'value') return false;
+  // A field of the row (`title`) or one hop away (`requester.name`).
+  const [first, second, ...rest] = source.text.trim().split('.');
+  if (!first || rest.length > 0 || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(first)) return false;
+  const f = spec.entities[entity]?.fields[first];
+  if (!f) return false;
+  if (second === undefined) return !MULTILINE_FIELD_TYPES.has(f.type);
+  const target =
+    f.type === 'ref'
+      ? f.ref
+      : f.type === 'user'
+        ? Object.entries(spec.entities).find(([, e]) => e.profile)?.[0]
+        : undefined;
+  const g = target ? spec.entities[target]?.fields[second] : undefined;
+  return g !== undefined && !MULTILINE_FIELD_TYPES.has(g.type);
 }
 
 /** A text with at least one `{…}` is a template; anything else is a value in the rule language. */
@@ -103,29 +142,25 @@ function keyFills(
   for (const [key, [optional, type]] of keys) {
     const declared = fill && Object.hasOwn(fill, key) ? fill[key] : undefined;
     if (declared !== undefined) {
-      out.push({
-        key,
-        optional,
-        shape: type,
-        source: sourceOf(spec, entity, declared, type),
-        declared: true,
-      });
+      const source = sourceOf(spec, entity, declared, type);
+      const singleLine = singleLinePayloadKey(spec, entity, key, type, source);
+      out.push({ key, optional, shape: type, source, declared: true, singleLine });
       continue;
     }
     const field = impliedField(spec, entity, key);
-    if (field)
-      out.push({ key, optional, shape: type, source: { kind: 'value', text: field }, declared: false });
+    if (field) {
+      const source: FillSource = { kind: 'value', text: field };
+      const singleLine = singleLinePayloadKey(spec, entity, key, type, source);
+      out.push({ key, optional, shape: type, source, declared: false, singleLine });
+    }
   }
   // Keys written in `fill` that the shape lacks: kept, so `check` can name them.
   for (const [key, f] of Object.entries(fill ?? {}))
-    if (!keys.has(key))
-      out.push({
-        key,
-        optional: true,
-        shape: undefined,
-        source: sourceOf(spec, entity, f, undefined),
-        declared: true,
-      });
+    if (!keys.has(key)) {
+      const source = sourceOf(spec, entity, f, undefined);
+      const singleLine = singleLinePayloadKey(spec, entity, key, undefined, source);
+      out.push({ key, optional: true, shape: undefined, source, declared: true, singleLine });
+    }
   return out;
 }
 

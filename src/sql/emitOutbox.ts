@@ -1,3 +1,4 @@
+import { CONTROL_CHARACTERS_SQL } from '../backend/supabase/functions/ninefold-outbox/singleLine.ts';
 import { columnName, tableName } from '../naming.ts';
 import type { RuleType } from '../rules/ast.ts';
 import { type PayloadKeyFill, payloadFills, templateParts } from '../spec/callFills.ts';
@@ -37,6 +38,14 @@ function valueSql(
   return as === 'json' || cast === 'text' ? (as === 'json' ? `to_jsonb(${v})` : v) : `${v}::text`;
 }
 
+/**
+ * A text value on one line (finding 28.6): control characters and line breaks become spaces, so
+ * a ticket title `Hi\r\nBcc: x@y` cannot add a header to the mail its subject goes into.
+ */
+function oneLine(textSql: string): string {
+  return `regexp_replace(${textSql}, ${quoteLiteral(CONTROL_CHARACTERS_SQL)}, ' ', 'g')`;
+}
+
 function fillSql(
   spec: AppSpec,
   entity: string,
@@ -47,13 +56,21 @@ function fillSql(
 ): string {
   const at = `${where}.${f.key}`;
   const src = f.source;
-  if (src.kind === 'value') return valueSql(spec, entity, src.text, row, at, 'json');
+  if (src.kind === 'value') {
+    if (!f.singleLine) return valueSql(spec, entity, src.text, row, at, 'json');
+    // Only text changes; a number, a date or an id is one line already and keeps its JSON type.
+    const kind = typedRule(spec, src.text, entity, at, 'value').type.kind;
+    return kind === 'text' || kind === 'enum'
+      ? `to_jsonb(${oneLine(valueSql(spec, entity, src.text, row, at, 'text'))})`
+      : valueSql(spec, entity, src.text, row, at, 'json');
+  }
   if (src.kind === 'template') {
     // Placeholders that are empty (null) read as nothing, as `concat` treats them.
     const parts = templateParts(src.text).map((p) =>
       p.kind === 'text' ? quoteLiteral(p.text) : valueSql(spec, entity, p.text, row, at, 'text'),
     );
-    return `to_jsonb(concat(${parts.join(', ') || "''"}))`;
+    const text = `concat(${parts.join(', ') || "''"})`;
+    return `to_jsonb(${f.singleLine ? oneLine(text) : text})`;
   }
   if (!src.ref) throw new Error(`${at}: ${src.entity} has no single reference to ${entity}`);
   const c = `_item${depth}`;

@@ -49,7 +49,8 @@ export function fieldRuleSql(spec: AppSpec, entity: string, rule: FieldRuleSpec,
 
 /**
  * The holds-condition of a row rule: `when` unknown counts as not applying; the rule itself
- * unknown counts as failing ("a rule whose result is unknown does not hold").
+ * unknown counts as failing ("a rule whose result is unknown does not hold"). `everyRow`: counts
+ * see every row (a migration's check of existing rows, run by the owner), with no filter function.
  */
 export function rowRuleHolds(
   spec: AppSpec,
@@ -57,17 +58,18 @@ export function rowRuleHolds(
   rule: RowRuleSpec,
   row: string,
   where: string,
+  everyRow = false,
 ): string {
   // Counts read other rows only in the triggers (row variable set); CHECKs (row '') have none.
   const ctx: SqlRuleContext =
-    row === '' ? { spec, row } : { spec, row, countFilter: countFilterFor(entity, row) };
+    row === '' || everyRow ? { spec, row } : { spec, row, countFilter: countFilterFor(entity, row) };
   const holds = `coalesce(${compileRuleSql(typedRule(spec, rule.rule, entity, `${where}.rule`), ctx)}, false)`;
   if (rule.when === undefined) return holds;
   const when = compileRuleSql(typedRule(spec, rule.when, entity, `${where}.when`), ctx);
   return `not coalesce(${when}, false) or ${holds}`;
 }
 
-function isCheckable(spec: AppSpec, entity: string, rule: RowRuleSpec, where: string): boolean {
+export function isCheckable(spec: AppSpec, entity: string, rule: RowRuleSpec, where: string): boolean {
   // A CHECK holds on every write; a rule checked only when its field changes needs the old row.
   if (rule.onChange) return false;
   const texts = rule.when === undefined ? [rule.rule] : [rule.rule, rule.when];
@@ -150,14 +152,14 @@ function ruleTextLocks(spec: AppSpec, entity: string, rule: RowRuleSpec, where: 
  * Whether a rule reads the row's own data besides the references it reads through: an own field
  * other than those references, `this`, a count or a sum.
  */
-function relatesOwnData(t: Typed, hops: Set<string>): boolean {
+export function relatesOwnData(t: Typed, hops: Set<string>): boolean {
   if (t.kind === 'count' || t.kind === 'sum' || t.kind === 'this') return true;
   if (t.kind === 'field' && t.scope === 'row' && t.path.length === 1 && !hops.has(t.path[0])) return true;
   return typedChildren(t).some((c) => relatesOwnData(c, hops));
 }
 
 /** Reference fields a rule reads through (`claim.status` reads through `claim`). */
-function hopsRead(t: Typed, out: Set<string>): Set<string> {
+export function hopsRead(t: Typed, out: Set<string>): Set<string> {
   // Hops inside count/sum are the counted rows' own, not this row's.
   if (t.kind === 'count' || t.kind === 'sum') return out;
   if (t.kind === 'field' && t.scope === 'row' && t.path.length === 2) out.add(t.path[0]);

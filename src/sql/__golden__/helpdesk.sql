@@ -1704,7 +1704,7 @@ begin
   if not (app.has_role((select auth.uid()), 'agent')) then
     raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'ticket', 'action', 'solve', 'call', 'notifyRequester')::text;
   end if;
-  perform app.outbox_write('notifyRequester', p_input -> 'calls' -> 'notifyRequester', jsonb_strip_nulls(jsonb_build_object('ticketId', to_jsonb((r.id)::uuid), 'to', to_jsonb(((select _h1.email from public.person _h1 where _h1.id = r.requester))::text), 'subject', to_jsonb(concat('Solved: ', (r.title)::text)), 'body', to_jsonb(concat('Hello ', ((select _h1.name from public.person _h1 where _h1.id = r.requester))::text, ',
+  perform app.outbox_write('notifyRequester', p_input -> 'calls' -> 'notifyRequester', jsonb_strip_nulls(jsonb_build_object('ticketId', to_jsonb((r.id)::uuid), 'to', to_jsonb(regexp_replace(((select _h1.email from public.person _h1 where _h1.id = r.requester))::text, '[\x01-\x1f\x7f-\x9f\u2028\u2029]', ' ', 'g')), 'subject', to_jsonb(regexp_replace(concat('Solved: ', (r.title)::text), '[\x01-\x1f\x7f-\x9f\u2028\u2029]', ' ', 'g')), 'body', to_jsonb(concat('Hello ', ((select _h1.name from public.person _h1 where _h1.id = r.requester))::text, ',
 
 your ticket "', (r.title)::text, '" was solved by ', ((select _h1.name from public.person _h1 where _h1.id = r.assignee))::text, ':
 

@@ -8,6 +8,7 @@
  * lease, sent with its `Idempotency-Key`, then marked delivered, or failed with exponential
  * backoff and, after the last attempt, failed for good with its error (admins read it).
  */
+import { CONTROL_CHARACTERS, isSingleLineKey } from './singleLine.ts';
 
 /** One claimed call, as `public.outbox_claim` returns it. */
 export interface ClaimedCall {
@@ -137,14 +138,42 @@ export async function deliverDue(o: DeliverOptions): Promise<DeliveryReport> {
       report.delivered++;
       continue;
     }
-    const status = await o.store.failed(c.id, error.text, retry);
+    // A refusal is failed for good at once (this attempt is the last one).
+    const policy = error.final ? { ...retry, maxAttempts: Math.min(retry.maxAttempts, c.attempts) } : retry;
+    const status = await o.store.failed(c.id, error.text, policy);
     if (status === 'failed') report.failed++;
     else report.retried++;
   }
   return report;
 }
 
-async function sendOne(o: DeliverOptions, c: ClaimedCall): Promise<{ text: string } | null> {
+/**
+ * Why a call must not be sent (finding 28.6): a control character or line break in a header
+ * of the request, or in a payload value that is single-line by nature (`subject`, `to`, a name:
+ * singleLine.ts), which the receiving service may put into a mail header. The database fills such
+ * keys single-line; this catches a value that came another way (a client's input, an old row).
+ */
+export function headerProblem(headers: Record<string, string>, payload: unknown, at = ''): string | null {
+  for (const [k, v] of Object.entries(headers))
+    if (CONTROL_CHARACTERS.test(k) || CONTROL_CHARACTERS.test(v))
+      return `refused: a control character in the request header ${JSON.stringify(k)}`;
+  if (Array.isArray(payload)) {
+    for (const [i, item] of payload.entries()) {
+      const p = headerProblem({}, item, `${at}${i}.`);
+      if (p) return p;
+    }
+  } else if (payload !== null && typeof payload === 'object') {
+    for (const [k, v] of Object.entries(payload)) {
+      if (typeof v === 'string' && isSingleLineKey(k) && CONTROL_CHARACTERS.test(v))
+        return `refused: a control character or line break in the single-line payload value ${at}${k}`;
+      const p = typeof v === 'object' ? headerProblem({}, v, `${at}${k}.`) : null;
+      if (p) return p;
+    }
+  }
+  return null;
+}
+
+async function sendOne(o: DeliverOptions, c: ClaimedCall): Promise<{ text: string; final?: boolean } | null> {
   const to = o.destination(c);
   if (!to) return { text: `no destination for service ${c.service}` };
   let request: ReturnType<typeof callRequest>;
@@ -153,15 +182,21 @@ async function sendOne(o: DeliverOptions, c: ClaimedCall): Promise<{ text: strin
   } catch (e) {
     return { text: e instanceof Error ? e.message : String(e) };
   }
+  const headers: Record<string, string> = {
+    ...(request.body ? { 'Content-Type': 'application/json' } : {}),
+    'Idempotency-Key': c.idempotencyKey,
+    ...(to.headers ?? {}),
+  };
+  // Never sent, and never retried: the same row would be refused again.
+  const unsafe =
+    headerProblem(headers, c.payload) ??
+    (CONTROL_CHARACTERS.test(request.path) ? 'refused: a control character in the request path' : null);
+  if (unsafe) return { text: unsafe, final: true };
   let res: Response;
   try {
     res = await o.fetch(`${to.url.replace(/\/+$/, '')}${request.path}`, {
       method: c.method,
-      headers: {
-        ...(request.body ? { 'Content-Type': 'application/json' } : {}),
-        'Idempotency-Key': c.idempotencyKey,
-        ...(to.headers ?? {}),
-      },
+      headers,
       ...(request.body ? { body: JSON.stringify(request.body) } : {}),
       signal: AbortSignal.timeout(o.timeoutMs ?? 10_000),
     });
