@@ -1,6 +1,6 @@
 import { tableName } from '../naming.ts';
 import type { AppSpec } from '../spec/types.ts';
-import { quoteIdent } from './quote.ts';
+import { doBlock, quoteIdent, quoteLiteral } from './quote.ts';
 import { type Target, tableRef } from './specModel.ts';
 
 /**
@@ -47,13 +47,15 @@ export function emitFileChecks(spec: AppSpec, entity: string, target: Target): s
       : [];
   const added = checks.map((c) => {
     const name = c.slice(0, c.indexOf(' '));
-    return [
-      'do $do$ begin',
-      `  if not exists (select 1 from pg_catalog.pg_constraint where conname = '${name.replaceAll('"', '')}' and conrelid = '${tableRef(entity).replaceAll("'", "''")}'::regclass) then`,
-      `    alter table ${tableRef(entity)} add constraint ${c};`,
-      '  end if;',
-      'end $do$;',
-    ].join('\n');
+    return doBlock(
+      [
+        ' begin',
+        `  if not exists (select 1 from pg_catalog.pg_constraint where conname = ${quoteLiteral(name.replaceAll('"', ''))} and conrelid = ${quoteLiteral(tableRef(entity))}::regclass) then`,
+        `    alter table ${tableRef(entity)} add constraint ${c};`,
+        '  end if;',
+        'end ',
+      ].join('\n'),
+    );
   });
   return [...added, ...unique].join('\n');
 }

@@ -2,7 +2,7 @@ import { resolve } from '../model/resolve.ts';
 import { tableName } from '../naming.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { readableSql } from './emitPolicies.ts';
-import { qualified, quoteIdent, quoteLiteral } from './quote.ts';
+import { qualified, quoteIdent, quoteLiteral, sqlComment } from './quote.ts';
 import { tableRef } from './specModel.ts';
 
 /** Loads pg_trgm into its own `extensions` schema, as on hosted Supabase (PGlite: `pgliteExtensions`). */
@@ -40,7 +40,9 @@ export function emitSearch(spec: AppSpec, entity: string): string {
   const query = `select t.id from ${table} t where (${match}) and coalesce(${readableSql(spec, entity, 't')}, false) limit $2`;
   return [
     ...indexes,
-    `-- Search for ${entity}: matching ids the caller may read (a security-definer function, so the trigram indexes apply).`,
+    sqlComment(
+      `Search for ${entity}: matching ids the caller may read (a security-definer function, so the trigram indexes apply).`,
+    ),
     `create or replace function ${fn}(p_pattern text, p_limit integer)`,
     'returns setof uuid',
     'language plpgsql stable security definer',
