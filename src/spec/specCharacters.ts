@@ -20,6 +20,10 @@ const MULTI_LINE = [
   'roles.roles.*.description',
   'errors.*.message',
   'calls.declared.*.description',
+  // Templates of a call's payload: an e-mail body spans lines (single-line payload fields such as
+  // subjects are made single-line where the payload is built).
+  'calls.declared.*.fill.*',
+  'calls.declared.*.fill.*.fill.*',
   'translations.*.*',
 ].map((p) => p.split('.'));
 
