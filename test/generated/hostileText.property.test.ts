@@ -36,6 +36,7 @@ const server = await serverAvailable();
 if (!server && process.env.CI === 'true') throw new Error('CI=true but no Postgres server answers');
 
 /** Line ends a SQL comment or a client could stop at, and NUL: never in a migration of a checked spec. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const BREAKS_SQL_LINES = /[\r\u2028\u2029\u0000]/;
 
 const WIPE_SQL = `drop schema if exists app cascade; drop schema if exists auth cascade;
