@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { inlineScriptJson } from '../printers/codeText.ts';
 
 /**
  * The inline script at the end of `<body>` that shows the picture of the screen kept from the
@@ -15,7 +16,7 @@ export function screenPreviewScript(key: string): string {
   return [
     'try{(function(){',
     'if(/[?&]memory(?:[&=]|$)/.test(location.search))return;',
-    `var p=JSON.parse(localStorage.getItem(${JSON.stringify(key)})||"null");`,
+    `var p=JSON.parse(localStorage.getItem(${inlineScriptJson(key)})||"null");`,
     'var e=document.querySelector(\'script[type="module"][src]\');',
     'if(!p||p.v!==1||!e||p.build!==e.getAttribute("src")||!(p.expiresAt>Date.now()))return;',
     // Drawn for a screen of the same kind (a phone's layout is not a desktop's).

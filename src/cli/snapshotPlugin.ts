@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin, ResolvedConfig } from 'vite';
 import type { AppDemo } from '../backend/embedded/demo/appDemo.ts';
 import { isDocPath, specFromDoc } from '../import/loadDoc.ts';
+import { inlineScriptJson } from '../printers/codeText.ts';
 import type { AppSpec } from '../spec/types.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -49,7 +50,7 @@ export function snapshotPrefetchScript(url: string, idbName: string): string {
   // The database may also live in OPFS (`opfs-ahp://<name>`: the folder <name> with a non-empty
   // state.txt, see openWorkerDatabase.ts); the name is the IndexedDB one without `/pglite/`.
   const opfsName = idbName.replace(/^\/pglite\//, '');
-  return `window.__ninefoldSnapshot=(async()=>{if(/[?&]memory(?:[&=]|$)/.test(location.search))return null;const d=indexedDB.databases?await indexedDB.databases():[];if(d.some(x=>x.name===${JSON.stringify(idbName)}))return null;try{const o=await navigator.storage.getDirectory();const h=await o.getDirectoryHandle(${JSON.stringify(opfsName)});if((await(await h.getFileHandle("state.txt")).getFile()).size>0)return null}catch(e){}const r=await fetch(${JSON.stringify(url)});return r.ok?await r.blob():null})().catch(()=>null);`;
+  return `window.__ninefoldSnapshot=(async()=>{if(/[?&]memory(?:[&=]|$)/.test(location.search))return null;const d=indexedDB.databases?await indexedDB.databases():[];if(d.some(x=>x.name===${inlineScriptJson(idbName)}))return null;try{const o=await navigator.storage.getDirectory();const h=await o.getDirectoryHandle(${inlineScriptJson(opfsName)});if((await(await h.getFileHandle("state.txt")).getFile()).size>0)return null}catch(e){}const r=await fetch(${inlineScriptJson(url)});return r.ok?await r.blob():null})().catch(()=>null);`;
 }
 
 /** The spec a build is made from (with its demo registered), as the plugins load it. */

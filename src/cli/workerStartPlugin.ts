@@ -1,4 +1,5 @@
 import type { Plugin, ResolvedConfig } from 'vite';
+import { inlineScriptJson } from '../printers/codeText.ts';
 
 /**
  * The inline `<head>` script that starts the embedded backend's worker while the HTML is still
@@ -10,7 +11,7 @@ import type { Plugin, ResolvedConfig } from 'vite';
  * workerStartScript('/assets/backendWorker-1a2b.js', 'ninefold-helpdesk')
  */
 export function workerStartScript(url: string, name: string): string {
-  return `try{if(!/[?&]memory(?:[&=]|$)/.test(location.search)){window.__ninefoldWorker=new Worker(${JSON.stringify(url)},{type:"module",name:${JSON.stringify(name)}});performance.mark("ninefold:worker-start")}}catch(e){}`;
+  return `try{if(!/[?&]memory(?:[&=]|$)/.test(location.search)){window.__ninefoldWorker=new Worker(${inlineScriptJson(url)},{type:"module",name:${inlineScriptJson(name)}});performance.mark("ninefold:worker-start")}}catch(e){}`;
 }
 
 /**

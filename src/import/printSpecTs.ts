@@ -1,3 +1,4 @@
+import { blockCommentLine, jsString, lineComment } from '../printers/codeText.ts';
 import { type AppSpec, SECTIONS } from '../spec/types.ts';
 
 /** Options for `printSpecTs`. */
@@ -138,8 +139,8 @@ export function printSpecTs(spec: AppSpec, options: PrintOptions = {}): string {
   const from = options.importFrom ?? 'ninefold';
   const header = [
     '/**',
-    ` * ${spec.purpose.name.replace(/\*\//g, '* /')}: the application specification.`,
-    ...(options.header ? [' *', ` * ${options.header.replace(/\*\//g, '* /')}`] : []),
+    ` * ${blockCommentLine(spec.purpose.name)}: the application specification.`,
+    ...(options.header ? [' *', ` * ${blockCommentLine(options.header)}`] : []),
     ' */',
   ];
   const body = value(spec, '', '', options.comments ?? new Map());
@@ -173,9 +174,7 @@ function value(
   if (!hasComments && path !== '' && fits(flat, indent) && !members.some((m) => m.includes('\n')))
     return flat;
   const lines = entries.map(([k], i) => {
-    const notes = (comments.get(child(k)) ?? [])
-      .flatMap((c) => c.split('\n'))
-      .map((c) => `${indent}  // ${c}`.trimEnd());
+    const notes = (comments.get(child(k)) ?? []).map((c) => lineComment(c, `${indent}  // `));
     return [...notes, `${indent}  ${members[i]},`].join('\n');
   });
   return `{\n${lines.join('\n')}\n${indent}}`;
@@ -204,15 +203,18 @@ function key(k: string): string {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(k) ? k : quote(k);
 }
 
+/** Controls other than \n, \r and tab (escaped by name), and the line and paragraph separators. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]/g;
+
 /** A TypeScript string literal: single quotes, or double quotes when that avoids escaping. */
 function quote(s: string): string {
-  if (s.includes("'") && !s.includes('"')) return JSON.stringify(s);
+  if (s.includes("'") && !s.includes('"')) return jsString(s);
   return `'${s
     .replace(/\\/g, '\\\\')
     .replace(/'/g, "\\'")
     .replace(/\n/g, '\\n')
     .replace(/\r/g, '\\r')
     .replace(/\t/g, '\\t')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029')}'`;
+    .replace(CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}'`;
 }

@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../diagnostics.ts';
 import { checkCallFills } from './checkCallFills.ts';
 import { checkIdentifierLengths } from './identifierLengths.ts';
+import { checkSpecCharacters } from './specCharacters.ts';
 import { checkRefs } from './specRefs.ts';
 import { checkRuleSites } from './specRules.ts';
 import { appSpecShape, isRecord, report } from './specShape.ts';
@@ -38,6 +39,10 @@ export function validateSpec(input: unknown): ValidationResult {
       return { spec: null, diagnostics };
     }
     if (!appSpecShape(input, '', diagnostics) || diagnostics.length > 0) return { spec: null, diagnostics };
+    // Before anything reads a text: no name, label or rule may carry a line break or control
+    // character into the outputs (SQL comments end at a bare \r; see specCharacters.ts).
+    checkSpecCharacters(input, diagnostics);
+    if (diagnostics.length > 0) return { spec: null, diagnostics };
     const spec = input as unknown as AppSpec;
     checkRefs(spec, diagnostics);
     checkIdentifierLengths(spec, diagnostics);

@@ -19,6 +19,7 @@ import { emitStorage } from './emitStorage.ts';
 import { emitForeignKeys, emitIndexes, emitTable } from './emitTables.ts';
 import { emitTransitions } from './emitTransitions.ts';
 import { emitValidationTrigger } from './emitValidation.ts';
+import { sqlComment } from './quote.ts';
 import type { Target } from './specModel.ts';
 
 export interface MigrationOptions {
@@ -35,7 +36,9 @@ const HEADER = `-- Conventions (see src/sql/README.md):
 
 function section(title: string, parts: readonly string[]): string {
   const body = parts.filter((p) => p.trim().length > 0).join('\n\n');
-  return body.length === 0 ? '' : `-- ${'='.repeat(70)}\n-- ${title}\n-- ${'='.repeat(70)}\n\n${body}`;
+  return body.length === 0
+    ? ''
+    : `${sqlComment(['='.repeat(70), title, '='.repeat(70)].join('\n'))}\n\n${body}`;
 }
 
 /**
@@ -53,7 +56,7 @@ export function compileMigration(spec: AppSpec, options: MigrationOptions = {}):
   const entities = Object.keys(spec.entities);
   const groups = lockedGroups(spec);
   const parts = [
-    `-- Ninefold migration for "${spec.purpose.name.replaceAll('\n', ' ')}" (target: ${target}). Generated: do not edit.\n${HEADER}`,
+    `${sqlComment(`Ninefold migration for "${spec.purpose.name}" (target: ${target}). Generated: do not edit.`)}\n${HEADER}`,
     section('Schemas', ['create schema if not exists app;', emitSchemaGrants(), TRIGRAM_EXTENSION_SQL]),
     section('Roles', [emitRoleTable(spec)]),
     section('Locks', [emitLockFunction()]),

@@ -1,7 +1,7 @@
 import { tableName } from '../naming.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { FILE_NAME_MAX_LENGTH, MIME_TYPE_MAX_LENGTH, STORAGE_PATH_MAX_LENGTH } from '../spec/valueLimits.ts';
-import { quoteIdent } from './quote.ts';
+import { doBlock, quoteIdent, quoteLiteral } from './quote.ts';
 import { type Target, tableRef } from './specModel.ts';
 import { sqlFunction, sqlTrigger } from './sqlFunction.ts';
 
@@ -57,13 +57,15 @@ export function emitFileChecks(spec: AppSpec, entity: string, target: Target): s
       : [];
   const added = checks.map((c) => {
     const name = c.slice(0, c.indexOf(' '));
-    return [
-      'do $do$ begin',
-      `  if not exists (select 1 from pg_catalog.pg_constraint where conname = '${name.replaceAll('"', '')}' and conrelid = '${tableRef(entity).replaceAll("'", "''")}'::regclass) then`,
-      `    alter table ${tableRef(entity)} add constraint ${c};`,
-      '  end if;',
-      'end $do$;',
-    ].join('\n');
+    return doBlock(
+      [
+        ' begin',
+        `  if not exists (select 1 from pg_catalog.pg_constraint where conname = ${quoteLiteral(name.replaceAll('"', ''))} and conrelid = ${quoteLiteral(tableRef(entity))}::regclass) then`,
+        `    alter table ${tableRef(entity)} add constraint ${c};`,
+        '  end if;',
+        'end ',
+      ].join('\n'),
+    );
   });
   return [...added, ...unique].join('\n');
 }

@@ -1,6 +1,6 @@
 import { tableName } from '../naming.ts';
 import type { AppSpec } from '../spec/types.ts';
-import { quoteLiteral } from './quote.ts';
+import { doBlock, quoteLiteral } from './quote.ts';
 import { tableRef } from './specModel.ts';
 
 /** The publication Supabase Realtime streams `postgres_changes` from. */
@@ -21,15 +21,17 @@ export function emitRealtime(spec: AppSpec): string {
     .map(([name]) => name);
   if (live.length === 0) return '';
   const pub = quoteLiteral(REALTIME_PUBLICATION);
-  return [
-    'do $do$ begin',
-    `  if exists (select 1 from pg_catalog.pg_publication where pubname = ${pub}) then`,
-    ...live.flatMap((entity) => [
-      `    if not exists (select 1 from pg_catalog.pg_publication_tables where pubname = ${pub} and schemaname = 'public' and tablename = ${quoteLiteral(tableName(entity))}) then`,
-      `      alter publication ${REALTIME_PUBLICATION} add table ${tableRef(entity)};`,
-      '    end if;',
-    ]),
-    '  end if;',
-    'end $do$;',
-  ].join('\n');
+  return doBlock(
+    [
+      ' begin',
+      `  if exists (select 1 from pg_catalog.pg_publication where pubname = ${pub}) then`,
+      ...live.flatMap((entity) => [
+        `    if not exists (select 1 from pg_catalog.pg_publication_tables where pubname = ${pub} and schemaname = 'public' and tablename = ${quoteLiteral(tableName(entity))}) then`,
+        `      alter publication ${REALTIME_PUBLICATION} add table ${tableRef(entity)};`,
+        '    end if;',
+      ]),
+      '  end if;',
+      'end ',
+    ].join('\n'),
+  );
 }

@@ -37,7 +37,7 @@ export function emitScreenFilters(spec: AppSpec): string {
         securityDefiner: false,
         body: `select coalesce(${rule}, false)`,
         executeTo: ['authenticated'],
-        comment: `Screen ${screen}: the rows of ${entity} it lists (${where.replaceAll('\n', ' ')}).`,
+        comment: `Screen ${screen}: the rows of ${entity} it lists (${where}).`,
       });
     })
     .join('\n\n');

@@ -2,7 +2,7 @@ import { resolve } from '../model/resolve.ts';
 import { tableName } from '../naming.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { readableSql } from './emitPolicies.ts';
-import { qualified, quoteIdent, quoteLiteral } from './quote.ts';
+import { dollarQuote, qualified, quoteIdent, quoteLiteral, sqlComment } from './quote.ts';
 import { tableRef } from './specModel.ts';
 
 /** Loads pg_trgm into its own `extensions` schema, as on hosted Supabase (PGlite: `pgliteExtensions`). */
@@ -40,7 +40,9 @@ export function emitSearch(spec: AppSpec, entity: string): string {
   const query = `select t.id from ${table} t where (${match}) and coalesce(${readableSql(spec, entity, 't')}, false) limit $2`;
   return [
     ...indexes,
-    `-- Search for ${entity}: matching ids the caller may read (a security-definer function, so the trigram indexes apply).`,
+    sqlComment(
+      `Search for ${entity}: matching ids the caller may read (a security-definer function, so the trigram indexes apply).`,
+    ),
     `create or replace function ${fn}(p_pattern text, p_limit integer)`,
     'returns setof uuid',
     'language plpgsql stable security definer',
@@ -50,15 +52,11 @@ export function emitSearch(spec: AppSpec, entity: string): string {
     // indexes for a rare pattern and still scans for a common one, where the limit ends the scan
     // after 1,001 rows (explain analyze at 30,000 rows, both cases).
     'set cpu_operator_cost = 0.05',
-    'as $fn$',
-    'begin',
     // Dynamic: planned for the pattern at hand. A SQL function's plan treats the pattern as an
     // unknown parameter, cannot tell it suits a trigram index, and scans (3x slower than a plain
     // ilike at 100,000 rows).
-    `  return query execute ${quoteLiteral(query)} using p_pattern, p_limit;`,
-    'end',
+    `as ${dollarQuote(`\nbegin\n  return query execute ${quoteLiteral(query)} using p_pattern, p_limit;\nend\n`, 'fn')};`,
     // `revoke execute`, as every generated function: the migration planner finds functions to drop by it.
-    '$fn$;',
     `revoke execute on function ${fn}(text, integer) from public;`,
     `grant execute on function ${fn}(text, integer) to authenticated;`,
   ].join('\n');

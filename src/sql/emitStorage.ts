@@ -3,7 +3,7 @@ import type { Typed } from '../rules/ast.ts';
 import { checkRule } from '../rules/check.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { grantSql } from './emitPolicies.ts';
-import { quoteIdent, quoteLiteral } from './quote.ts';
+import { quoteIdent, quoteLiteral, sqlComment } from './quote.ts';
 import { type Action, grantsFor, tableRef } from './specModel.ts';
 
 /** The file row inside the storage policies' subqueries (rule aliases start with `_` too, but are numbered). */
@@ -115,7 +115,9 @@ export function emitStorage(spec: AppSpec, entity: string): string {
     ...(limit === undefined ? [] : [String(limit)]),
   ];
   const out = [
-    `-- Storage of ${entity}: objects "<row id>/<name>" in bucket "${bucket}", reachable only through their rows.`,
+    sqlComment(
+      `Storage of ${entity}: objects "<row id>/<name>" in bucket "${bucket}", reachable only through their rows.`,
+    ),
     `insert into storage.buckets (${columns.join(', ')}) values (${values.join(', ')}) on conflict (id) do nothing;`,
   ];
   // The object must be younger than its row (the row's created_at is set by the insert trigger): a

@@ -5,7 +5,7 @@ import { TODAY_SQL } from './compileRuleSql.ts';
 import { uniqueConstraintName, uniqueKeyConstraintName, valuesConstraintName } from './constraintNames.ts';
 import { fileColumns } from './emitFiles.ts';
 import { validationChecks } from './emitValidation.ts';
-import { quoteIdent, quoteLiteral, quoteTextArray } from './quote.ts';
+import { doBlock, quoteIdent, quoteLiteral, quoteTextArray } from './quote.ts';
 import {
   entityOf,
   enumValues,
@@ -104,13 +104,15 @@ export function emitForeignKeys(spec: AppSpec, entity: string): string {
     const name = `${tableName(entity)}__${columnName(field)}__fk`;
     const onDelete = f.onDelete ?? 'restrict';
     out.push(
-      [
-        'do $do$ begin',
-        `  if not exists (select 1 from pg_catalog.pg_constraint where conname = ${quoteLiteral(name)} and conrelid = ${quoteLiteral(tableRef(entity))}::regclass) then`,
-        `    alter table ${tableRef(entity)} add constraint ${quoteIdent(name)} foreign key (${quoteIdent(columnName(field))}) references ${tableRef(target)} (id) on delete ${onDelete};`,
-        '  end if;',
-        'end $do$;',
-      ].join('\n'),
+      doBlock(
+        [
+          ' begin',
+          `  if not exists (select 1 from pg_catalog.pg_constraint where conname = ${quoteLiteral(name)} and conrelid = ${quoteLiteral(tableRef(entity))}::regclass) then`,
+          `    alter table ${tableRef(entity)} add constraint ${quoteIdent(name)} foreign key (${quoteIdent(columnName(field))}) references ${tableRef(target)} (id) on delete ${onDelete};`,
+          '  end if;',
+          'end ',
+        ].join('\n'),
+      ),
     );
   }
   return out.join('\n');

@@ -81,3 +81,39 @@ export function dollarQuote(body: string, tag = 'body'): string {
   while (body.includes(`$${t}$`)) t = `${tag}${++n}`;
   return `$${t}$${body}$${t}$`;
 }
+
+/**
+ * Everything a server or a client ends a line at: CR LF, CR, LF, vertical tab, form feed, NEL and
+ * the Unicode line and paragraph separators. PostgreSQL ends a `--` comment at `\r` as well as at
+ * `\n`, so a comment that removed only `\n` let the rest of a line run as SQL.
+ */
+const LINE_BREAKS = /\r\n|[\r\n\v\f\u0085\u2028\u2029]/u;
+/** Other controls (NUL included) that have no place in a comment: shown as U+FFFD. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const OTHER_CONTROLS = /[\u0000-\u0008\u000e-\u001f\u007f-\u0084\u0086-\u009f]/gu;
+
+/**
+ * Any text as a SQL comment: one `-- ` line per line of the text, whatever ended the line, and
+ * no control character left, so no text can end the comment and be read as SQL. The only way
+ * generated SQL carries words of a specification outside literals and identifiers.
+ *
+ * @example
+ * sqlComment('Tasks\rdrop table t;'); // '-- Tasks\n-- drop table t;'
+ */
+export function sqlComment(text: string, prefix = '-- '): string {
+  return text
+    .split(LINE_BREAKS)
+    .map((line) => `${prefix}${line.replace(OTHER_CONTROLS, '\uFFFD')}`.trimEnd())
+    .join('\n');
+}
+
+/**
+ * A `do` block whose dollar-quote tag cannot occur in its body (a literal holding `$guard$`
+ * would otherwise end the block early and run the rest of the literal as SQL).
+ *
+ * @example
+ * doBlock('begin perform 1; end', 'do'); // do $do$begin perform 1; end$do$;
+ */
+export function doBlock(body: string, tag = 'do'): string {
+  return `do ${dollarQuote(body, tag)};`;
+}

@@ -1,4 +1,4 @@
-import { dollarQuote } from './quote.ts';
+import { dollarQuote, sqlComment } from './quote.ts';
 
 export interface SqlFunctionDef {
   /** Qualified, quoted name: `app.has_role`. */
@@ -23,7 +23,7 @@ export interface SqlFunctionDef {
  */
 export function sqlFunction(f: SqlFunctionDef): string {
   const lines = [
-    ...(f.comment ? [`-- ${f.comment}`] : []),
+    ...(f.comment ? [sqlComment(f.comment)] : []),
     `create or replace function ${f.name}(${f.args})`,
     `returns ${f.returns}`,
     `language ${f.language} ${f.volatility}${f.securityDefiner ? ' security definer' : ''}`,
