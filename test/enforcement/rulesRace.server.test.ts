@@ -6,7 +6,8 @@
  * statement returns). After every burst the rule is checked on the committed data (as the owner);
  * a broken rule is a violation. Losers must fail with a catalogue code (P0001) or a plain RLS
  * refusal, never a deadlock, a serialization failure or an unexpected error.
- * Server only: PGlite has one connection. Bounded: about 50 bursts, well under two minutes.
+ * Issue 28 adds bulk inserts racing everyone else and a claim delete racing edits of its lines
+ * (40 bursts each). Server only: PGlite has one connection. Bounded: 130 bursts, under a minute.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
