@@ -45,4 +45,5 @@ const BUILTIN_MEANING: Record<string, string> = {
   INPUT_REQUIRED: 'A transition was run without one of the fields it asks for.',
   FIELD_NOT_WRITABLE: 'The user tried to change a field their roles may not change.',
   APPEND_ONLY: 'History cannot be changed or removed.',
+  BATCH_TOO_LARGE: 'One request touches rows of too many groups (tickets, claims, …) at once; split it.',
 };

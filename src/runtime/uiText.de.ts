@@ -181,6 +181,7 @@ export const UI_TEXT_DE: Readonly<Record<UiTextKey, string>> = {
   error_INPUT_REQUIRED: 'Füllen Sie jedes Feld aus, das dieser Schritt verlangt.',
   error_FIELD_NOT_WRITABLE: 'Sie können dieses Feld nicht ändern.',
   error_APPEND_ONLY: 'Dieser Eintrag kann nach dem Schreiben nicht mehr geändert oder entfernt werden.',
+  error_BATCH_TOO_LARGE: 'Das ändert zu viele Einträge auf einmal; bitte in kleineren Teilen.',
   error_NOT_SIGNED_IN: 'Bitte melden Sie sich an.',
   error_SESSION_EXPIRED: 'Ihre Sitzung ist abgelaufen; bitte melden Sie sich erneut an.',
   error_SCHEMA_CHANGED: 'Die App wurde so geändert, dass Ihre Daten zuerst exportiert werden müssen.',

@@ -213,6 +213,7 @@ export const UI_TEXT = {
   error_INPUT_REQUIRED: 'Fill in every field this step asks for.',
   error_FIELD_NOT_WRITABLE: 'You cannot change this field.',
   error_APPEND_ONLY: 'This record cannot be changed or removed once written.',
+  error_BATCH_TOO_LARGE: 'This changes too many records at once; do it in smaller parts.',
   error_NOT_SIGNED_IN: 'Please sign in.',
   error_SESSION_EXPIRED: 'Your session has expired; please sign in again.',
   error_SCHEMA_CHANGED: 'The app was updated in a way that needs your data exported first.',

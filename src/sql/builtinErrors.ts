@@ -18,6 +18,8 @@ export const BUILTIN_ERROR_CODES = {
   FIELD_NOT_WRITABLE: 'FIELD_NOT_WRITABLE',
   /** History rows and other append-only data cannot be changed or removed. Detail: `{table}`. */
   APPEND_ONLY: 'APPEND_ONLY',
+  /** One request would hold more distinct group locks than a client may (docs/security.md, "Rules over other rows"). Detail: `{entity, limit}`. */
+  BATCH_TOO_LARGE: 'BATCH_TOO_LARGE',
 } as const;
 
 export type BuiltinErrorCode = keyof typeof BUILTIN_ERROR_CODES;

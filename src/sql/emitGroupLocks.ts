@@ -5,6 +5,7 @@ import type { AppSpec } from '../spec/types.ts';
 import { columnFor } from './columns.ts';
 import { compileRuleSql, type SqlRuleContext } from './compileRuleSql.ts';
 import { quoteIdent, quoteLiteral } from './quote.ts';
+import { raiseSql } from './raise.ts';
 import { grantsFor, referencedEntity, tableRef } from './specModel.ts';
 import { indent, sqlFunction, sqlTrigger } from './sqlFunction.ts';
 import { typedRule } from './typedRule.ts';
@@ -170,10 +171,17 @@ export function ordered(spec: AppSpec, locks: { group: Group; sql: string }[]): 
     .filter((x) => !seen.has(x) && seen.add(x) !== undefined);
 }
 
-/** The SQL statement taking the lock of one group value (`value` an SQL expression or null). */
-export function lockSql(g: Group, value: string | undefined): string {
+/** The SQL value naming a whole-entity group (a count without a group field, or a nested one). */
+const WHOLE_ENTITY = "'*'";
+
+/**
+ * The SQL statement taking the lock of one group value (`value` an SQL expression; an empty value,
+ * a null reference, belongs to no group and takes no lock). `shared`: the writers' mode for a group
+ * no rule of their own entity counts (see `writerMode`).
+ */
+export function lockSql(g: Group, value: string, shared = false): string {
   const key = quoteLiteral(`${g.entity}.${g.field}`);
-  return `perform app.lock_group(${key}, ${value === undefined ? 'null' : `(${value})::text`});`;
+  return `perform app.${shared ? 'lock_group_shared' : 'lock_group'}(${key}, (${value})::text);`;
 }
 
 /**
@@ -185,7 +193,7 @@ export function ruleLocks(typed: Typed, ctx: SqlRuleContext): { group: Group; sq
     group: c.group,
     sql:
       c.group.field === '' || !c.outer
-        ? lockSql(c.group, undefined)
+        ? lockSql(c.group, WHOLE_ENTITY)
         : lockSql(c.group, compileRuleSql(c.outer, ctx)),
   }));
 }
@@ -222,50 +230,228 @@ export function childLocks(
   return childGroups(spec, parent, groups).map((g) => ({ group: g, sql: lockSql(g, id) }));
 }
 
-/** `app.lock_group`: the one advisory-lock primitive (transaction-scoped, 64-bit key from the group). */
+/**
+ * Distinct group locks one client transaction may hold (a REST request is one transaction). The
+ * lock table is shared by every database of the server and sized for `max_locks_per_transaction`
+ * (64 by default) per connection: a client holding more takes another's share, and enough of them
+ * make unrelated writers fail with 53200 "out of shared memory" (issue 28, finding 2).
+ */
+export const GROUP_LOCK_LIMIT = 64;
+
+/** The transaction-local setting listing the keys of the group locks a client transaction took. */
+const HELD_SETTING = 'ninefold.group_locks';
+
+/**
+ * The advisory-lock primitives (transaction-scoped, 64-bit key from the group): `app.lock_group`
+ * (exclusive) and `app.lock_group_shared`. A null value takes no lock. A client transaction is
+ * refused with BATCH_TOO_LARGE before it would hold more than GROUP_LOCK_LIMIT distinct groups;
+ * the keys it holds are listed in a transaction-local setting only to count them — every call
+ * takes its lock (again: a lock already held costs no shared memory), so the list never decides
+ * whether a lock is taken.
+ */
 export function emitLockFunction(): string {
-  return sqlFunction({
-    name: 'app.lock_group',
+  const key = `app.${quoteIdent('group_lock_key')}`;
+  const held = quoteLiteral(HELD_SETTING);
+  const keyFn = sqlFunction({
+    name: key,
     args: 'p_group text, p_value text',
     argTypes: 'text, text',
-    returns: 'void',
-    language: 'sql',
+    returns: 'bigint',
+    language: 'plpgsql',
     volatility: 'volatile',
     securityDefiner: false,
-    body: "select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended(p_group || ':' || coalesce(p_value, '*'), 0))",
+    body: [
+      'declare',
+      '  k bigint;',
+      '  held text;',
+      'begin',
+      '  if p_value is null then',
+      '    return null;',
+      '  end if;',
+      "  k := pg_catalog.hashtextextended(p_group || ':' || p_value, 0);",
+      // The session's client role: inside the definer triggers current_user is the owner.
+      `  if pg_catalog.current_setting('role') in ('anon', 'authenticated') or session_user in ('anon', 'authenticated') then`,
+      `    held := coalesce(pg_catalog.current_setting(${held}, true), '');`,
+      "    if pg_catalog.strpos(held, ',' || k || ',') = 0 then",
+      // ",k1,k2," lists n keys with n + 1 commas.
+      `      if pg_catalog.length(held) - pg_catalog.length(pg_catalog.replace(held, ',', '')) > ${GROUP_LOCK_LIMIT} then`,
+      `        ${raiseSql('BATCH_TOO_LARGE', { entity: "pg_catalog.split_part(p_group, '.', 1)", limit: String(GROUP_LOCK_LIMIT) })}`,
+      '      end if;',
+      `      perform pg_catalog.set_config(${held}, coalesce(nullif(held, ''), ',') || k || ',', true);`,
+      '    end if;',
+      '  end if;',
+      '  return k;',
+      'end;',
+    ].join('\n'),
     executeTo: ['authenticated'],
-    comment: 'Serialises the writers and readers of one group of rows until the end of the transaction.',
+    comment: `The advisory-lock key of one group value; counts a client transaction's groups (at most ${GROUP_LOCK_LIMIT}).`,
+  });
+  const lockFn = (name: string, lock: string, comment: string) =>
+    sqlFunction({
+      name: `app.${quoteIdent(name)}`,
+      args: 'p_group text, p_value text',
+      argTypes: 'text, text',
+      returns: 'void',
+      language: 'sql',
+      volatility: 'volatile',
+      securityDefiner: false,
+      body: `select pg_catalog.${lock}(k) from (select ${key}(p_group, p_value) as k) x where k is not null`,
+      executeTo: ['authenticated'],
+      comment,
+    });
+  return [
+    keyFn,
+    lockFn(
+      'lock_group',
+      'pg_advisory_xact_lock',
+      'Serialises the writers and readers of one group of rows until the end of the transaction.',
+    ),
+    lockFn(
+      'lock_group_shared',
+      'pg_advisory_xact_lock_shared',
+      'A writer’s lock on a group its own rules do not read: writers share it, readers wait for them.',
+    ),
+  ].join('\n');
+}
+
+/** Analysis of the rules for the writers' locks, computed once per spec. */
+interface LockAnalysis {
+  /** `entity.field` groups that a rule written on the same entity counts or sums (its writers read them). */
+  selfRead: Set<string>;
+  /** Fields of `child` that rules read inside counts and sums over it, by child (`'all'`: unknown). */
+  countedFields: Map<string, Set<string> | 'all'>;
+  /** Fields of the parent that rules of `child` read through reference `hop`, by `child.hop`. */
+  readThrough: Map<string, Set<string>>;
+}
+
+const analyses = new WeakMap<AppSpec, LockAnalysis>();
+
+/** Adds the counted rows' fields an expression inside a count/sum reads; false when a nested count hides them. */
+function innerFields(t: Typed, out: Set<string>): boolean {
+  if (t.kind === 'count' || t.kind === 'sum') return false;
+  if (t.kind === 'field' && t.scope === 'inner') out.add(t.path[0] as string);
+  return typedChildren(t).every((c) => innerFields(c, out));
+}
+
+/** Walks every count/sum of a typed rule, nested ones included. */
+function everyCount(t: Typed, visit: (c: Extract<Typed, { kind: 'count' | 'sum' }>) => void): void {
+  if (t.kind === 'count' || t.kind === 'sum') visit(t);
+  for (const c of typedChildren(t)) everyCount(c, visit);
+}
+
+function lockAnalysis(spec: AppSpec): LockAnalysis {
+  const known = analyses.get(spec);
+  if (known) return known;
+  const a: LockAnalysis = { selfRead: new Set(), countedFields: new Map(), readThrough: new Map() };
+  for (const r of rulesOf(spec)) {
+    const typed = typedRule(spec, r.text, r.entity, r.where, r.expect);
+    for (const c of countsOf(typed))
+      if (c.group.entity === r.entity) a.selfRead.add(`${r.entity}.${c.group.field}`);
+    everyCount(typed, (c) => {
+      const before = a.countedFields.get(c.entity) ?? new Set<string>();
+      if (before === 'all') return;
+      const fields = new Set<string>(c.kind === 'sum' ? [c.field] : []);
+      const known = !c.where || innerFields(c.where, fields);
+      a.countedFields.set(c.entity, known ? new Set([...before, ...fields]) : 'all');
+    });
+    for (const hop of hopsOf(typed)) {
+      const k = `${r.entity}.${hop}`;
+      a.readThrough.set(k, fieldsThrough(typed, hop, a.readThrough.get(k) ?? new Set()));
+    }
+  }
+  analyses.set(spec, a);
+  return a;
+}
+
+/** The fields of the row behind reference `hop` that a rule reads (`claim.status` → status). */
+function fieldsThrough(t: Typed, hop: string, out: Set<string>): Set<string> {
+  if (t.kind === 'count' || t.kind === 'sum') return out;
+  if (t.kind === 'field' && t.scope === 'row' && t.path.length === 2 && t.path[0] === hop)
+    out.add(t.path[1] as string);
+  for (const c of typedChildren(t)) fieldsThrough(c, hop, out);
+  return out;
+}
+
+/** `old.<c> is distinct from new.<c>` for every field given, joined with `or` (`false` if none). */
+function anyChanged(spec: AppSpec, entity: string, fields: Iterable<string>): string {
+  const cols = [...new Set([...fields].map((f) => quoteIdent(columnFor(spec, entity, f))))].sort();
+  return cols.map((c) => `old.${c} is distinct from new.${c}`).join(' or ') || 'false';
+}
+
+/**
+ * A parent's locks on its children's groups (`line.claim = <its id>`): only on an update that
+ * changes a field the children's rules read through the reference. An insert needs none (nothing
+ * can reference an uncommitted row), nor a delete (its row lock keeps out new children, the
+ * cascade locks what it removes, and locking before the cascade reached the children's rows
+ * inverted the order every child writer takes: finding 28.3). Transitions lock them explicitly.
+ */
+function parentLocks(spec: AppSpec, entity: string, groups: Map<string, Set<string>>) {
+  const a = lockAnalysis(spec);
+  return childGroups(spec, entity, groups).flatMap((g) => {
+    const read = a.readThrough.get(`${g.entity}.${g.field}`) ?? new Set<string>();
+    if (read.size === 0) return [];
+    return [
+      {
+        group: g,
+        sql: `if tg_op = 'UPDATE' and (${anyChanged(spec, entity, read)}) then\n  ${lockSql(g, 'new.id')}\nend if;`,
+      },
+    ];
   });
 }
 
 /**
+ * A writer's locks on the groups its row belongs to (old and new group of a moved row, smaller
+ * first, so two writers moving rows agree on the order). Exclusive when a rule of the entity itself
+ * counts the group (two writers would each read the other's group); shared otherwise: writers of a
+ * group need not wait for each other, only for a reader (a transition, a parent change re-checking
+ * its children), which takes it exclusively. An update takes it only when it can change what a
+ * reader reads: the group field, a field read inside a count over the entity, or always when a rule
+ * of the entity reads the parent through it (that rule is checked on every update). A row removed
+ * by its parent's cascade takes none: the parent is gone, no reader can come.
+ */
+function ownLocks(spec: AppSpec, entity: string, field: string) {
+  const a = lockAnalysis(spec);
+  const g = { entity, field };
+  const shared = !a.selfRead.has(`${entity}.${field}`);
+  if (field === '') return { group: g, sql: lockSql(g, WHOLE_ENTITY, shared) };
+  const c = quoteIdent(columnFor(spec, entity, field));
+  const f = spec.entities[entity]?.fields[field];
+  const parent = f ? referencedEntity(spec, f) : undefined;
+  const counted = a.countedFields.get(entity) ?? new Set<string>();
+  const onUpdate =
+    a.readThrough.has(`${entity}.${field}`) || counted === 'all'
+      ? 'true'
+      : anyChanged(spec, entity, [field, ...counted]);
+  const unlessCascaded = parent
+    ? `if exists (select 1 from ${tableRef(parent)} p where p.id = old.${c}) then\n  ${lockSql(g, `old.${c}`, shared)}\nend if;`
+    : lockSql(g, `old.${c}`, shared);
+  const sql = [
+    "if tg_op = 'INSERT' then",
+    `  ${lockSql(g, `new.${c}`, shared)}`,
+    "elsif tg_op = 'DELETE' then",
+    indent(unlessCascaded),
+    onUpdate === 'true' ? 'else' : `elsif ${onUpdate} then`,
+    `  ${lockSql(g, `least(old.${c}::text, new.${c}::text)`, shared)}`,
+    `  if old.${c} is distinct from new.${c} then`,
+    `    ${lockSql(g, `greatest(old.${c}::text, new.${c}::text)`, shared)}`,
+    '  end if;',
+    'end if;',
+  ].join('\n');
+  return { group: g, sql };
+}
+
+/**
  * BEFORE INSERT/UPDATE/DELETE trigger of an entity some rule counts or reads through: locks the
- * old and the new group of the written row (and the whole-entity group), in a fixed order.
+ * groups of the written row that a reader may be reading, in the one global order.
  */
 export function emitWriterLocks(spec: AppSpec, entity: string, groups: Map<string, Set<string>>): string {
   const fields = [...(groups.get(entity) ?? [])];
-  const children = childLocks(spec, entity, groups, 'coalesce(new.id, old.id)');
-  if (fields.length === 0 && children.length === 0) return '';
-  const value = (c: string) =>
-    `case tg_op when 'INSERT' then new.${c}::text when 'DELETE' then old.${c}::text else least(old.${c}::text, new.${c}::text) end`;
-  const other = (c: string) =>
-    `case when tg_op = 'UPDATE' and old.${c} is distinct from new.${c} then greatest(old.${c}::text, new.${c}::text) end`;
-  const locks: { group: Group; sql: string }[] = [...children];
-  for (const f of fields) {
-    const g = { entity, field: f };
-    if (f === '') {
-      locks.push({ group: g, sql: lockSql(g, undefined) });
-      continue;
-    }
-    const c = quoteIdent(columnFor(spec, entity, f));
-    // Old and new group of a moved row, smaller first, so two writers moving rows agree on the order.
-    locks.push({
-      group: g,
-      sql: `${lockSql(g, value(c))}\nif tg_op = 'UPDATE' and old.${c} is distinct from new.${c} then\n  ${lockSql(g, other(c))}\nend if;`,
-    });
-  }
+  const locks: { group: Group; sql: string }[] = [
+    ...parentLocks(spec, entity, groups),
+    ...fields.map((f) => ownLocks(spec, entity, f)),
+  ];
   // The parent row first (the key-share lock the foreign-key check takes anyway), then the groups:
-  // a parent delete holds its row lock before it locks its children's groups, so a child writer
+  // a parent delete holds its row lock before its cascade reaches the children, so a child writer
   // holding a group lock and waiting for the parent row would deadlock with it (issue 11).
   const parentRows = fields.flatMap((f) => {
     const spec_ = spec.entities[entity]?.fields[f];
@@ -276,6 +462,7 @@ export function emitWriterLocks(spec: AppSpec, entity: string, groups: Map<strin
       `if tg_op = 'INSERT' or (tg_op = 'UPDATE' and old.${c} is distinct from new.${c}) then\n  perform 1 from ${tableRef(parent)} p where p.id = new.${c} for key share;\nend if;`,
     ];
   });
+  if (locks.length === 0 && parentRows.length === 0) return '';
   const fn = `app.${quoteIdent(`${tableName(entity)}__lock_groups`)}`;
   return [
     sqlFunction({
@@ -285,7 +472,8 @@ export function emitWriterLocks(spec: AppSpec, entity: string, groups: Map<strin
       returns: 'trigger',
       language: 'plpgsql',
       volatility: 'volatile',
-      // Definer: locking a parent row needs no privilege or visibility the writer lacks.
+      // Definer: locking a parent row, or seeing whether it is gone, needs no privilege or
+      // visibility the writer lacks.
       securityDefiner: parentRows.length > 0,
       body: `begin\n${indent([...parentRows, ...ordered(spec, locks)].join('\n'))}\n  if tg_op = 'DELETE' then\n    return old;\n  end if;\n  return new;\nend;`,
       executeTo: [],

@@ -6,11 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppSpec } from '../../src/spec/types.ts';
 import { validateSpec } from '../../src/spec/validateSpec.ts';
+import { GROUP_LOCK_LIMIT } from '../../src/sql/emitGroupLocks.ts';
 import { expectDbError, type TestDb } from '../../src/sql/testing/testDb.ts';
 import { createUser } from '../../src/sql/testing/users.ts';
 import { enforcementBackends } from './support/backends.ts';
 import { budgetSpec } from './support/budgetSpec.ts';
 import { APPS } from './support/model.ts';
+import { rolledBack } from './support/seed.ts';
 
 const backends = await enforcementBackends('findings.test');
 afterAll(async () => {
@@ -134,6 +136,70 @@ describe.each(backends)('attack-review findings on $name', (backend) => {
       );
       expect(after.n).toBe(0);
     });
+
+    const advisoryLocks = `select count(*)::int as n from pg_catalog.pg_locks where locktype = 'advisory' and pid = pg_catalog.pg_backend_pid()`;
+
+    it('finding 28.2: a 10,000-row ticket insert by one customer succeeds holding one group lock (none for the new tickets’ empty children, none for “no category”)', async () => {
+      const cat = await one<{ id: string }>(
+        db,
+        `insert into public.category (name, active) values ('Bulk category', true) returning id`,
+      );
+      // One INSERT of many rows, as PostgREST sends `POST /ticket` with an array; rolled back.
+      const r = await rolledBack(
+        (fn) => db.asUser(customer, fn),
+        async (q) => {
+          const ins = await q.query<{ n: number }>(
+            `with x as (insert into public.ticket (title, description, category)
+               select 'Bulk ' || g, 'A ticket of a bulk insert', case when g % 2 = 0 then $1::uuid end
+               from pg_catalog.generate_series(1, 10000) g returning 1)
+             select count(*)::int as n from x`,
+            [cat.id],
+          );
+          const locks = await q.query<{ n: number }>(advisoryLocks);
+          return { inserted: ins.rows[0]?.n, locks: locks.rows[0]?.n };
+        },
+      );
+      // Before: two locks per ticket (its attachments’ and comments’ groups), 20,001 in all, and
+      // `53200 out of shared memory` on the server. Now: the category’s group, shared.
+      expect(r).toEqual({ inserted: 10000, locks: 1 });
+    }, 120_000);
+
+    it(`finding 28.2: one client transaction touching more than ${GROUP_LOCK_LIMIT} groups is refused with BATCH_TOO_LARGE; ${GROUP_LOCK_LIMIT} pass`, async () => {
+      const tickets = await db.query<{ id: string }>(
+        `insert into public.ticket (title, description, requester)
+         select 'Group ' || g, 'A ticket among the many of one test', $1 from pg_catalog.generate_series(1, ${GROUP_LOCK_LIMIT + 1}) g returning id`,
+        [customer],
+      );
+      const ids = tickets.rows.map((t) => t.id);
+      // The owner names the author; a client's is set from its session.
+      const comment = (q: { query: TestDb['query'] }, n: number, author: string | null = null) =>
+        q.query<{ n: number }>(
+          `with x as (insert into public.comment (ticket, body${author ? ', author' : ''})
+             select t, 'One comment on each ticket'${author ? ', $2::uuid' : ''} from unnest($1::uuid[]) t returning 1)
+           select count(*)::int as n from x`,
+          author ? [ids.slice(0, n), author] : [ids.slice(0, n)],
+        );
+      const fits = await rolledBack(
+        (fn) => db.asUser(agent, fn),
+        async (q) => ({
+          n: (await comment(q, GROUP_LOCK_LIMIT)).rows[0]?.n,
+          locks: (await q.query<{ n: number }>(advisoryLocks)).rows[0]?.n,
+        }),
+      );
+      expect(fits).toEqual({ n: GROUP_LOCK_LIMIT, locks: GROUP_LOCK_LIMIT });
+      const e = await expectDbError(() => db.asUser(agent, (q) => comment(q, GROUP_LOCK_LIMIT + 1)));
+      expect([e.code, e.message, JSON.parse(e.detail ?? '{}')]).toEqual([
+        'P0001',
+        'BATCH_TOO_LARGE',
+        { entity: 'comment', limit: GROUP_LOCK_LIMIT },
+      ]);
+      // The owner (seeds, migrations) is trusted and not counted.
+      const owner = await rolledBack(
+        (fn) => db.asOwner(fn),
+        async (q) => (await comment(q, GROUP_LOCK_LIMIT + 1, agent)).rows[0]?.n,
+      );
+      expect(owner).toBe(GROUP_LOCK_LIMIT + 1);
+    }, 60_000);
 
     it('finding 7: a customer’s attachment limit does not count internal attachments, and a full ticket leaves agents their internal ones', async () => {
       const limit = Number(helpdesk.constants.maxAttachmentsPerTicket?.value);

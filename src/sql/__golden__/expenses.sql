@@ -152,16 +152,54 @@ grant execute on function public.revoke_role(uuid, text) to authenticated;
 -- Locks
 -- ======================================================================
 
+-- The advisory-lock key of one group value; counts a client transaction's groups (at most 64).
+create or replace function app.group_lock_key(p_group text, p_value text)
+returns bigint
+language plpgsql volatile
+set search_path = ''
+as $fn$
+declare
+  k bigint;
+  held text;
+begin
+  if p_value is null then
+    return null;
+  end if;
+  k := pg_catalog.hashtextextended(p_group || ':' || p_value, 0);
+  if pg_catalog.current_setting('role') in ('anon', 'authenticated') or session_user in ('anon', 'authenticated') then
+    held := coalesce(pg_catalog.current_setting('ninefold.group_locks', true), '');
+    if pg_catalog.strpos(held, ',' || k || ',') = 0 then
+      if pg_catalog.length(held) - pg_catalog.length(pg_catalog.replace(held, ',', '')) > 64 then
+        raise exception using errcode = 'P0001', message = 'BATCH_TOO_LARGE', detail = jsonb_build_object('entity', pg_catalog.split_part(p_group, '.', 1), 'limit', 64)::text;
+      end if;
+      perform pg_catalog.set_config('ninefold.group_locks', coalesce(nullif(held, ''), ',') || k || ',', true);
+    end if;
+  end if;
+  return k;
+end;
+$fn$;
+revoke execute on function app.group_lock_key(text, text) from public, anon, authenticated;
+grant execute on function app.group_lock_key(text, text) to authenticated;
 -- Serialises the writers and readers of one group of rows until the end of the transaction.
 create or replace function app.lock_group(p_group text, p_value text)
 returns void
 language sql volatile
 set search_path = ''
 as $fn$
-select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended(p_group || ':' || coalesce(p_value, '*'), 0))
+select pg_catalog.pg_advisory_xact_lock(k) from (select app.group_lock_key(p_group, p_value) as k) x where k is not null
 $fn$;
 revoke execute on function app.lock_group(text, text) from public, anon, authenticated;
 grant execute on function app.lock_group(text, text) to authenticated;
+-- A writer’s lock on a group its own rules do not read: writers share it, readers wait for them.
+create or replace function app.lock_group_shared(p_group text, p_value text)
+returns void
+language sql volatile
+set search_path = ''
+as $fn$
+select pg_catalog.pg_advisory_xact_lock_shared(k) from (select app.group_lock_key(p_group, p_value) as k) x where k is not null
+$fn$;
+revoke execute on function app.lock_group_shared(text, text) from public, anon, authenticated;
+grant execute on function app.lock_group_shared(text, text) to authenticated;
 
 -- ======================================================================
 -- Tables
@@ -495,7 +533,9 @@ language plpgsql volatile
 set search_path = ''
 as $fn$
 begin
-  perform app.lock_group('claim.submitter', (coalesce(new.id, old.id))::text);
+  if tg_op = 'UPDATE' and (old.manager is distinct from new.manager) then
+    perform app.lock_group('claim.submitter', (new.id)::text);
+  end if;
   if tg_op = 'DELETE' then
     return old;
   end if;
@@ -631,12 +671,24 @@ begin
   if tg_op = 'INSERT' or (tg_op = 'UPDATE' and old.submitter is distinct from new.submitter) then
     perform 1 from public.person p where p.id = new.submitter for key share;
   end if;
-  perform app.lock_group('claim.submitter', (case tg_op when 'INSERT' then new.submitter::text when 'DELETE' then old.submitter::text else least(old.submitter::text, new.submitter::text) end)::text);
-  if tg_op = 'UPDATE' and old.submitter is distinct from new.submitter then
-    perform app.lock_group('claim.submitter', (case when tg_op = 'UPDATE' and old.submitter is distinct from new.submitter then greatest(old.submitter::text, new.submitter::text) end)::text);
+  if tg_op = 'INSERT' then
+    perform app.lock_group_shared('claim.submitter', (new.submitter)::text);
+  elsif tg_op = 'DELETE' then
+    if exists (select 1 from public.person p where p.id = old.submitter) then
+      perform app.lock_group_shared('claim.submitter', (old.submitter)::text);
+    end if;
+  else
+    perform app.lock_group_shared('claim.submitter', (least(old.submitter::text, new.submitter::text))::text);
+    if old.submitter is distinct from new.submitter then
+      perform app.lock_group_shared('claim.submitter', (greatest(old.submitter::text, new.submitter::text))::text);
+    end if;
   end if;
-  perform app.lock_group('line.claim', (coalesce(new.id, old.id))::text);
-  perform app.lock_group('receipt.claim', (coalesce(new.id, old.id))::text);
+  if tg_op = 'UPDATE' and (old.currency is distinct from new.currency or old.status is distinct from new.status or old.submitter is distinct from new.submitter) then
+    perform app.lock_group('line.claim', (new.id)::text);
+  end if;
+  if tg_op = 'UPDATE' and (old.status is distinct from new.status or old.submitter is distinct from new.submitter) then
+    perform app.lock_group('receipt.claim', (new.id)::text);
+  end if;
   if tg_op = 'DELETE' then
     return old;
   end if;
@@ -730,11 +782,21 @@ begin
   if tg_op = 'INSERT' or (tg_op = 'UPDATE' and old.claim is distinct from new.claim) then
     perform 1 from public.claim p where p.id = new.claim for key share;
   end if;
-  perform app.lock_group('line.claim', (case tg_op when 'INSERT' then new.claim::text when 'DELETE' then old.claim::text else least(old.claim::text, new.claim::text) end)::text);
-  if tg_op = 'UPDATE' and old.claim is distinct from new.claim then
-    perform app.lock_group('line.claim', (case when tg_op = 'UPDATE' and old.claim is distinct from new.claim then greatest(old.claim::text, new.claim::text) end)::text);
+  if tg_op = 'INSERT' then
+    perform app.lock_group('line.claim', (new.claim)::text);
+  elsif tg_op = 'DELETE' then
+    if exists (select 1 from public.claim p where p.id = old.claim) then
+      perform app.lock_group('line.claim', (old.claim)::text);
+    end if;
+  else
+    perform app.lock_group('line.claim', (least(old.claim::text, new.claim::text))::text);
+    if old.claim is distinct from new.claim then
+      perform app.lock_group('line.claim', (greatest(old.claim::text, new.claim::text))::text);
+    end if;
   end if;
-  perform app.lock_group('receipt.line', (coalesce(new.id, old.id))::text);
+  if tg_op = 'UPDATE' and (old.claim is distinct from new.claim) then
+    perform app.lock_group('receipt.line', (new.id)::text);
+  end if;
   if tg_op = 'DELETE' then
     return old;
   end if;
@@ -832,13 +894,29 @@ begin
   if tg_op = 'INSERT' or (tg_op = 'UPDATE' and old.claim is distinct from new.claim) then
     perform 1 from public.claim p where p.id = new.claim for key share;
   end if;
-  perform app.lock_group('receipt.claim', (case tg_op when 'INSERT' then new.claim::text when 'DELETE' then old.claim::text else least(old.claim::text, new.claim::text) end)::text);
-  if tg_op = 'UPDATE' and old.claim is distinct from new.claim then
-    perform app.lock_group('receipt.claim', (case when tg_op = 'UPDATE' and old.claim is distinct from new.claim then greatest(old.claim::text, new.claim::text) end)::text);
+  if tg_op = 'INSERT' then
+    perform app.lock_group_shared('receipt.claim', (new.claim)::text);
+  elsif tg_op = 'DELETE' then
+    if exists (select 1 from public.claim p where p.id = old.claim) then
+      perform app.lock_group_shared('receipt.claim', (old.claim)::text);
+    end if;
+  else
+    perform app.lock_group_shared('receipt.claim', (least(old.claim::text, new.claim::text))::text);
+    if old.claim is distinct from new.claim then
+      perform app.lock_group_shared('receipt.claim', (greatest(old.claim::text, new.claim::text))::text);
+    end if;
   end if;
-  perform app.lock_group('receipt.line', (case tg_op when 'INSERT' then new.line::text when 'DELETE' then old.line::text else least(old.line::text, new.line::text) end)::text);
-  if tg_op = 'UPDATE' and old.line is distinct from new.line then
-    perform app.lock_group('receipt.line', (case when tg_op = 'UPDATE' and old.line is distinct from new.line then greatest(old.line::text, new.line::text) end)::text);
+  if tg_op = 'INSERT' then
+    perform app.lock_group('receipt.line', (new.line)::text);
+  elsif tg_op = 'DELETE' then
+    if exists (select 1 from public.line p where p.id = old.line) then
+      perform app.lock_group('receipt.line', (old.line)::text);
+    end if;
+  else
+    perform app.lock_group('receipt.line', (least(old.line::text, new.line::text))::text);
+    if old.line is distinct from new.line then
+      perform app.lock_group('receipt.line', (greatest(old.line::text, new.line::text))::text);
+    end if;
   end if;
   if tg_op = 'DELETE' then
     return old;

@@ -150,16 +150,54 @@ grant execute on function public.revoke_role(uuid, text) to authenticated;
 -- Locks
 -- ======================================================================
 
+-- The advisory-lock key of one group value; counts a client transaction's groups (at most 64).
+create or replace function app.group_lock_key(p_group text, p_value text)
+returns bigint
+language plpgsql volatile
+set search_path = ''
+as $fn$
+declare
+  k bigint;
+  held text;
+begin
+  if p_value is null then
+    return null;
+  end if;
+  k := pg_catalog.hashtextextended(p_group || ':' || p_value, 0);
+  if pg_catalog.current_setting('role') in ('anon', 'authenticated') or session_user in ('anon', 'authenticated') then
+    held := coalesce(pg_catalog.current_setting('ninefold.group_locks', true), '');
+    if pg_catalog.strpos(held, ',' || k || ',') = 0 then
+      if pg_catalog.length(held) - pg_catalog.length(pg_catalog.replace(held, ',', '')) > 64 then
+        raise exception using errcode = 'P0001', message = 'BATCH_TOO_LARGE', detail = jsonb_build_object('entity', pg_catalog.split_part(p_group, '.', 1), 'limit', 64)::text;
+      end if;
+      perform pg_catalog.set_config('ninefold.group_locks', coalesce(nullif(held, ''), ',') || k || ',', true);
+    end if;
+  end if;
+  return k;
+end;
+$fn$;
+revoke execute on function app.group_lock_key(text, text) from public, anon, authenticated;
+grant execute on function app.group_lock_key(text, text) to authenticated;
 -- Serialises the writers and readers of one group of rows until the end of the transaction.
 create or replace function app.lock_group(p_group text, p_value text)
 returns void
 language sql volatile
 set search_path = ''
 as $fn$
-select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended(p_group || ':' || coalesce(p_value, '*'), 0))
+select pg_catalog.pg_advisory_xact_lock(k) from (select app.group_lock_key(p_group, p_value) as k) x where k is not null
 $fn$;
 revoke execute on function app.lock_group(text, text) from public, anon, authenticated;
 grant execute on function app.lock_group(text, text) to authenticated;
+-- A writer’s lock on a group its own rules do not read: writers share it, readers wait for them.
+create or replace function app.lock_group_shared(p_group text, p_value text)
+returns void
+language sql volatile
+set search_path = ''
+as $fn$
+select pg_catalog.pg_advisory_xact_lock_shared(k) from (select app.group_lock_key(p_group, p_value) as k) x where k is not null
+$fn$;
+revoke execute on function app.lock_group_shared(text, text) from public, anon, authenticated;
+grant execute on function app.lock_group_shared(text, text) to authenticated;
 
 -- ======================================================================
 -- Tables
@@ -597,12 +635,24 @@ begin
   if tg_op = 'INSERT' or (tg_op = 'UPDATE' and old.category is distinct from new.category) then
     perform 1 from public.category p where p.id = new.category for key share;
   end if;
-  perform app.lock_group('ticket.category', (case tg_op when 'INSERT' then new.category::text when 'DELETE' then old.category::text else least(old.category::text, new.category::text) end)::text);
-  if tg_op = 'UPDATE' and old.category is distinct from new.category then
-    perform app.lock_group('ticket.category', (case when tg_op = 'UPDATE' and old.category is distinct from new.category then greatest(old.category::text, new.category::text) end)::text);
+  if tg_op = 'INSERT' then
+    perform app.lock_group_shared('ticket.category', (new.category)::text);
+  elsif tg_op = 'DELETE' then
+    if exists (select 1 from public.category p where p.id = old.category) then
+      perform app.lock_group_shared('ticket.category', (old.category)::text);
+    end if;
+  else
+    perform app.lock_group_shared('ticket.category', (least(old.category::text, new.category::text))::text);
+    if old.category is distinct from new.category then
+      perform app.lock_group_shared('ticket.category', (greatest(old.category::text, new.category::text))::text);
+    end if;
   end if;
-  perform app.lock_group('attachment.ticket', (coalesce(new.id, old.id))::text);
-  perform app.lock_group('comment.ticket', (coalesce(new.id, old.id))::text);
+  if tg_op = 'UPDATE' and (old.requester is distinct from new.requester or old.status is distinct from new.status) then
+    perform app.lock_group('attachment.ticket', (new.id)::text);
+  end if;
+  if tg_op = 'UPDATE' and (old.requester is distinct from new.requester or old.status is distinct from new.status) then
+    perform app.lock_group('comment.ticket', (new.id)::text);
+  end if;
   if tg_op = 'DELETE' then
     return old;
   end if;
@@ -681,9 +731,17 @@ begin
   if tg_op = 'INSERT' or (tg_op = 'UPDATE' and old.ticket is distinct from new.ticket) then
     perform 1 from public.ticket p where p.id = new.ticket for key share;
   end if;
-  perform app.lock_group('comment.ticket', (case tg_op when 'INSERT' then new.ticket::text when 'DELETE' then old.ticket::text else least(old.ticket::text, new.ticket::text) end)::text);
-  if tg_op = 'UPDATE' and old.ticket is distinct from new.ticket then
-    perform app.lock_group('comment.ticket', (case when tg_op = 'UPDATE' and old.ticket is distinct from new.ticket then greatest(old.ticket::text, new.ticket::text) end)::text);
+  if tg_op = 'INSERT' then
+    perform app.lock_group_shared('comment.ticket', (new.ticket)::text);
+  elsif tg_op = 'DELETE' then
+    if exists (select 1 from public.ticket p where p.id = old.ticket) then
+      perform app.lock_group_shared('comment.ticket', (old.ticket)::text);
+    end if;
+  else
+    perform app.lock_group_shared('comment.ticket', (least(old.ticket::text, new.ticket::text))::text);
+    if old.ticket is distinct from new.ticket then
+      perform app.lock_group_shared('comment.ticket', (greatest(old.ticket::text, new.ticket::text))::text);
+    end if;
   end if;
   if tg_op = 'DELETE' then
     return old;
@@ -769,9 +827,17 @@ begin
   if tg_op = 'INSERT' or (tg_op = 'UPDATE' and old.ticket is distinct from new.ticket) then
     perform 1 from public.ticket p where p.id = new.ticket for key share;
   end if;
-  perform app.lock_group('attachment.ticket', (case tg_op when 'INSERT' then new.ticket::text when 'DELETE' then old.ticket::text else least(old.ticket::text, new.ticket::text) end)::text);
-  if tg_op = 'UPDATE' and old.ticket is distinct from new.ticket then
-    perform app.lock_group('attachment.ticket', (case when tg_op = 'UPDATE' and old.ticket is distinct from new.ticket then greatest(old.ticket::text, new.ticket::text) end)::text);
+  if tg_op = 'INSERT' then
+    perform app.lock_group('attachment.ticket', (new.ticket)::text);
+  elsif tg_op = 'DELETE' then
+    if exists (select 1 from public.ticket p where p.id = old.ticket) then
+      perform app.lock_group('attachment.ticket', (old.ticket)::text);
+    end if;
+  else
+    perform app.lock_group('attachment.ticket', (least(old.ticket::text, new.ticket::text))::text);
+    if old.ticket is distinct from new.ticket then
+      perform app.lock_group('attachment.ticket', (greatest(old.ticket::text, new.ticket::text))::text);
+    end if;
   end if;
   if tg_op = 'DELETE' then
     return old;
@@ -847,7 +913,9 @@ language plpgsql volatile
 set search_path = ''
 as $fn$
 begin
-  perform app.lock_group('ticket.category', (coalesce(new.id, old.id))::text);
+  if tg_op = 'UPDATE' and (old.active is distinct from new.active) then
+    perform app.lock_group('ticket.category', (new.id)::text);
+  end if;
   if tg_op = 'DELETE' then
     return old;
   end if;
