@@ -1,3 +1,5 @@
+import { type Diagnostic, SpecError } from '../diagnostics.ts';
+import { checkSpecCharacters } from './specCharacters.ts';
 import type {
   AppSpec,
   CallsSpec,
@@ -225,6 +227,11 @@ export function defineApp<
   // Defaults to no states: an app whose entities have no lifecycle writes `states: {}`.
   const St extends { [K in keyof E]?: Record<string, StateSpec> } = Record<never, never>,
 >(spec: AppInput<E, R, Err, C, D, St> & { states: { [K in keyof St]: { states: St[K] } } }): App<E, C, Err> {
+  // The one check that cannot wait for the loader: a control character in any text (finding
+  // 28.1) is refused where the spec is written, so no tool ever prints it into SQL or code.
+  const refused: Diagnostic[] = [];
+  checkSpecCharacters(spec, refused);
+  if (refused.length > 0) throw new SpecError(refused);
   return spec as unknown as App<E, C, Err>;
 }
 
