@@ -1,4 +1,4 @@
-import { columnName, historyTableName, tableName } from '../naming.ts';
+import { columnName, historyTableName, screenWhereFunctionName, tableName } from '../naming.ts';
 import { FILE_FIELD_ALIASES } from './column.ts';
 import type { TableNode } from './table.ts';
 
@@ -94,11 +94,16 @@ export function tableSqlNames(entity: string): TableSqlNames {
  * other names rules use for file columns (`sizeBytes`), else the field spelled in snake case.
  *
  * @example
- * columnOf(model.tables.get('attachment'), 'size'); // 'size_bytes'
+ * sqlColumnOf(model.tables.get('attachment'), 'size'); // 'size_bytes'
  */
-export function columnOf(t: TableNode | undefined, field: string): string {
+export function sqlColumnOf(t: TableNode | undefined, field: string): string {
   const c = t?.byField.get(field);
   if (c) return c.column;
   if (t?.files && Object.hasOwn(FILE_FIELD_ALIASES, field)) return FILE_FIELD_ALIASES[field] as string;
   return columnName(field);
+}
+
+/** The function applying a screen's `where` to one row (schema public): `<table>__where_<screen>`. */
+export function screenWhereFunction(entity: string, screen: string): string {
+  return screenWhereFunctionName(entity, screen);
 }
