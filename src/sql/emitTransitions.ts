@@ -6,7 +6,7 @@ import { childLocks, locksForRules, ordered } from './emitGroupLocks.ts';
 import { historyTable } from './emitHistory.ts';
 import { transitionCallsSql } from './emitOutbox.ts';
 import { readableSql } from './emitPolicies.ts';
-import { qualified, quoteIdent, quoteLiteral } from './quote.ts';
+import { qualified, quoteLiteral } from './quote.ts';
 import { raiseSql, rowlessReraiseSql } from './raise.ts';
 import { colSql, sqlType, tableOf } from './specModel.ts';
 import { indent, sqlFunction } from './sqlFunction.ts';
