@@ -1,6 +1,6 @@
 import type { AppSpec } from '../spec/types.ts';
 import { compileMigration } from '../sql/compileMigration.ts';
-import { doBlock, quoteIdent, quoteLiteral, sqlComment } from '../sql/quote.ts';
+import { doBlock, quoteIdent, quoteLiteral, sqlComment, unquoteIdent } from '../sql/quote.ts';
 import type { Target } from '../sql/specModel.ts';
 import type { Invariant } from './invariants.ts';
 import { type LockModel, lockModel, type SchemaSql } from './lockModel.ts';
@@ -52,7 +52,7 @@ export interface MigrationPlan {
 /** `public.ticket` → `ticket` (unquoted). */
 function bare(qualified: string): string {
   const name = qualified.slice(qualified.indexOf('.') + 1);
-  return name.startsWith('"') ? name.slice(1, -1).replaceAll('""', '"') : name;
+  return unquoteIdent(name);
 }
 
 function schemaOf(qualified: string): string {

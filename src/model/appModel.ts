@@ -1,7 +1,9 @@
 import type { AppSpec, DeclaredCallSpec, PurposeSpec } from '../spec/types.ts';
+import type { CheckedRule } from './checkedRule.ts';
 import type { ConstantNode } from './constant.ts';
 import type { ConstraintNode } from './constraint.ts';
 import type { ErrorCodeNode } from './errorCode.ts';
+import type { OutboxNode } from './outbox.ts';
 import type { PolicyNode } from './policy.ts';
 import type { RoleNode } from './role.ts';
 import type { ScreenNode } from './screen.ts';
@@ -32,6 +34,11 @@ export interface AppModel {
   constants: ReadonlyMap<string, ConstantNode>;
   screens: ReadonlyMap<string, ScreenNode>;
   calls: ReadonlyMap<string, DeclaredCallSpec>;
+  /** Every rule text of the specification (screens, states, validation, permissions), checked. */
+  rules: readonly CheckedRule[];
+  /** Roles validation rules ask another person to hold, per entity and field (spec/rolesNamedByRules.ts). */
+  rolesNamedByRules: readonly { entity: string; field: string; roles: readonly string[] }[];
+  outbox: OutboxNode;
   /** The specification the model was resolved from. */
   spec: AppSpec;
 }

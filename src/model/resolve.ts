@@ -15,11 +15,14 @@ import type { Typed } from '../rules/ast.ts';
 import { checkRule } from '../rules/check.ts';
 import { readsBeyondRow } from '../rules/readsBeyondRow.ts';
 import { typedChildren } from '../rules/typedChildren.ts';
+import { rolesNamedByRules } from '../spec/rolesNamedByRules.ts';
+import { ruleSites } from '../spec/ruleSites.ts';
 import { transitionGuards } from '../spec/transitionGuards.ts';
 import type { AppSpec, EntitySpec, Permission, RowRuleSpec } from '../spec/types.ts';
 import { quoteIdent } from '../sql/quote.ts';
 import type { AppModel } from './appModel.ts';
 import { BUILTIN_CODES, SQL_RAISED_BUILTIN_CODES } from './builtinCodes.ts';
+import { checkedRule, permissionRule } from './checkedRule.ts';
 import { type ColumnNode, FILE_META_COLUMNS, IMPLICIT_COLUMNS, sqlTypeOf } from './column.ts';
 import { columnValues } from './columnValues.ts';
 import type { ConstantNode } from './constant.ts';
@@ -27,13 +30,18 @@ import type { ConstraintNode } from './constraint.ts';
 import type { ErrorCodeNode } from './errorCode.ts';
 import type { FieldFormat } from './formats.ts';
 import { humanize } from './humanize.ts';
+import { outboxOf } from './outbox.ts';
 import { ACTIONS, type PolicyNode } from './policy.ts';
 import type { ReferenceNode } from './reference.ts';
 import type { RoleNode } from './role.ts';
 import { routeParams, type ScreenNode } from './screen.ts';
+import { tableSqlNames } from './sqlNames.ts';
 import type { TableNode } from './table.ts';
 import type { TableIndexNode } from './tableIndex.ts';
+import { textCeilingsOf } from './textCeilings.ts';
 import type { TransitionNode } from './transition.ts';
+import { transitionRulesOf } from './transitionRules.ts';
+import { validationRulesOf } from './validationRule.ts';
 
 const SEARCHABLE_BY_DEFAULT = new Set(['text', 'longtext', 'email']);
 
@@ -97,11 +105,21 @@ function policiesOf(spec: AppSpec, entity: string): PolicyNode[] {
             fields: u.fields,
             name,
             fixed: fixedBy(spec, entity, w),
+            ...permissionRule(spec, entity, role, action, w),
           });
         continue;
       }
       const w = when(perms[action]);
-      if (w !== undefined) out.push({ entity, role, action, when: w, name, fixed: fixedBy(spec, entity, w) });
+      if (w !== undefined)
+        out.push({
+          entity,
+          role,
+          action,
+          when: w,
+          name,
+          fixed: fixedBy(spec, entity, w),
+          ...permissionRule(spec, entity, role, action, w),
+        });
     }
   }
   return out;
@@ -270,6 +288,7 @@ function transitionsOf(
       set: t.set ?? {},
       confirm: t.confirm === true,
       calls: t.calls ?? [],
+      ...transitionRulesOf(spec, entity, name, t),
     };
     if (t.guard !== undefined) node.guard = t.guard;
     if (t.guardError !== undefined) node.guardError = t.guardError;
@@ -348,6 +367,9 @@ function tableOfSpec(
     constraints: constraintsOf(spec, entity, columns),
     indexes: indexesOf(spec, entity, e, references, policies),
     transitions: transitionsOf(spec, entity, roles),
+    names: tableSqlNames(entity),
+    rules: validationRulesOf(spec, entity),
+    textCeilings: textCeilingsOf(spec, entity, e),
     spec: e,
   };
   if (e.title !== undefined) node.title = e.title;
@@ -455,6 +477,8 @@ export function resolve(input: AppSpec): AppModel {
       spec: s,
     };
     if (s.entity !== undefined) node.entity = s.entity;
+    if (s.where !== undefined)
+      node.whereRule = checkedRule(spec, s.where, s.entity ?? null, `screens.${name}.where`);
     screens.set(name, node);
   }
   const model: AppModel = {
@@ -468,6 +492,9 @@ export function resolve(input: AppSpec): AppModel {
     constants,
     screens,
     calls: new Map(Object.entries(spec.calls.declared)),
+    rules: ruleSites(spec).map((r) => checkedRule(spec, r.text, r.entity, r.path, r.expect)),
+    rolesNamedByRules: rolesNamedByRules(spec),
+    outbox: outboxOf(spec),
     spec,
   };
   if (profile !== undefined) model.profile = profile;

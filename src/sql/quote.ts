@@ -33,6 +33,16 @@ export function quoteIdent(name: string): string {
 }
 
 /**
+ * The name a (possibly quoted) identifier stands for: the inverse of `quoteIdent`.
+ *
+ * @example
+ * unquoteIdent('"a""b"'); // a"b
+ */
+export function unquoteIdent(ident: string): string {
+  return ident.startsWith('"') ? ident.slice(1, -1).replaceAll('""', '"') : ident;
+}
+
+/**
  * A schema-qualified name, each part quoted as needed.
  *
  * @example

@@ -5,13 +5,16 @@
  * error, INPUT_REQUIRED), set and input fields applied, one history row with actor/from/to/input;
  * history is append-only for everyone.
  */
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolve } from '../../src/model/resolve.ts';
 import { transitionFunctionName } from '../../src/naming.ts';
 import { checkRule, effectiveRoles, evaluateRule, holds, normaliseValue } from '../../src/rules/index.ts';
 import type { AppSpec, TransitionSpec } from '../../src/spec/types.ts';
 import { constraintCatalogue } from '../../src/sql/constraintNames.ts';
 import { historyTable } from '../../src/sql/emitHistory.ts';
 import { quoteIdent } from '../../src/sql/quote.ts';
+import { tableOf } from '../../src/sql/specModel.ts';
 import { dbError, expectDbError, type TestDb } from '../../src/sql/testing/testDb.ts';
 import { enforcementBackends } from './support/backends.ts';
 import {
@@ -170,7 +173,7 @@ describe.each(backends)('transitions on $name', (backend) => {
           const mismatches: string[] = [];
           const succeeded = new Set<string>();
           let cases = 0;
-          const h = historyTable(entity);
+          const h = historyTable(tableOf(resolve(spec), entity));
           const fields = spec.entities[entity]?.fields ?? {};
           for (const [i, actor] of [...users.entries(), [-1, null] as const]) {
             const user = actor ? { id: actor.id, roles: snap.rolesOf(actor.id) } : null;
@@ -289,16 +292,16 @@ describe.each(backends)('transitions on $name', (backend) => {
           if (!r) throw new Error('no row in the initial state');
           // A history row exists (written by a transition run as the owner of the row's app role).
           await db.query(
-            `insert into ${historyTable(entity)} (row_id, transition, from_state, to_state, actor) values ($1, 'seed', $2, $2, $3)`,
+            `insert into ${historyTable(tableOf(resolve(spec), entity))} (row_id, transition, from_state, to_state, actor) values ($1, 'seed', $2, $2, $3)`,
             [r.id, st.initial, r.owner],
           );
           let cases = 0;
           for (const actor of [...users, null]) {
             for (const sql of [
-              `update ${historyTable(entity)} set to_state = 'hacked'`,
-              `delete from ${historyTable(entity)}`,
-              `insert into ${historyTable(entity)} (row_id, transition, from_state, to_state) values ('${r.id}', 'forged', 'x', 'y')`,
-              `truncate ${historyTable(entity)}`,
+              `update ${historyTable(tableOf(resolve(spec), entity))} set to_state = 'hacked'`,
+              `delete from ${historyTable(tableOf(resolve(spec), entity))}`,
+              `insert into ${historyTable(tableOf(resolve(spec), entity))} (row_id, transition, from_state, to_state) values ('${r.id}', 'forged', 'x', 'y')`,
+              `truncate ${historyTable(tableOf(resolve(spec), entity))}`,
             ]) {
               const e = await expectDbError(() => db.asUser(actor?.id ?? null, (q) => q.query(sql)));
               expect(e.code, `${actor?.label ?? 'anon'}: ${sql}`).toBe('42501');
@@ -306,8 +309,8 @@ describe.each(backends)('transitions on $name', (backend) => {
             }
           }
           for (const sql of [
-            `update ${historyTable(entity)} set to_state = 'hacked'`,
-            `delete from ${historyTable(entity)}`,
+            `update ${historyTable(tableOf(resolve(spec), entity))} set to_state = 'hacked'`,
+            `delete from ${historyTable(tableOf(resolve(spec), entity))}`,
           ]) {
             const e = await expectDbError(() => db.query(sql));
             expect(e.message).toBe('APPEND_ONLY');
@@ -315,7 +318,7 @@ describe.each(backends)('transitions on $name', (backend) => {
           }
           // Positive control: the row is still there, unchanged, and its row's owner can read it.
           const left = await db.query<{ to_state: string }>(
-            `select to_state from ${historyTable(entity)} where row_id = $1`,
+            `select to_state from ${historyTable(tableOf(resolve(spec), entity))} where row_id = $1`,
             [r.id],
           );
           expect(left.rows).toEqual([{ to_state: st.initial }]);

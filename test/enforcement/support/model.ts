@@ -1,5 +1,6 @@
 import expenses from '../../../examples/expenses/spec.ts';
 import helpdesk from '../../../examples/helpdesk/spec.ts';
+import { resolve } from '../../../src/model/resolve.ts';
 import { tableName } from '../../../src/naming.ts';
 import type { Typed } from '../../../src/rules/ast.ts';
 import { checkRule, type DataContext, effectiveRoles, holds } from '../../../src/rules/index.ts';
@@ -49,7 +50,7 @@ export function columnToField(spec: AppSpec, entity: string): Map<string, string
   const e = spec.entities[entity];
   const m = new Map<string, string>();
   for (const f of ['id', 'createdAt', 'updatedAt', 'version', ...Object.keys(e?.fields ?? {})])
-    m.set(columnFor(spec, entity, f), f);
+    m.set(columnFor(resolve(spec), entity, f), f);
   if (e?.files) {
     m.set('name', 'name');
     m.set('size_bytes', 'size');
@@ -180,7 +181,7 @@ export function tableSql(entity: string): string {
 
 /** The SQL identifier (quoted when needed) of a field's column. */
 export function columnSql(spec: AppSpec, entity: string, field: string): string {
-  return quoted(columnFor(spec, entity, field));
+  return quoted(columnFor(resolve(spec), entity, field));
 }
 
 /** Cases counted per app and suite, printed as one line each at the end of a file. */
