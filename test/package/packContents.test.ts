@@ -23,7 +23,8 @@ function packedFiles(): Promise<string[]> {
 }
 
 /** A test, a fixture, a golden file or test support, by its path. */
-const TEST_PATH = /\.test(-d)?\.tsx?$|(^|\/)(test|fixtures|testing|__golden__)\/|(^|\/)(fixtures|testUtil)\.tsx?$/;
+const TEST_PATH =
+  /\.test(-d)?\.tsx?$|(^|\/)(test|fixtures|testing|__golden__)\/|(^|\/)(fixtures|testUtil)\.tsx?$/;
 /** A module that loads a test runner or a browser driver. */
 const TEST_IMPORT = /from\s+['"](vitest|@vitest\/[^'"]+|playwright-core|playwright)['"]/;
 
