@@ -1,8 +1,7 @@
 import { describe } from 'vitest';
 import expenses from '../../examples/expenses/spec.ts';
 import helpdesk from '../../examples/helpdesk/spec.ts';
-import { createEmbeddedBackend } from '../../src/backend/embedded/createEmbeddedBackend.ts';
-import { seedDemoAccounts } from '../../src/backend/embedded/demo/seedDemoAccounts.ts';
+import { assembleEmbedded } from '../../src/backend/embedded/assembleEmbedded.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
 import { demoCredentials } from './accounts.ts';
 import { helpdeskSample, helpdeskScenarios } from './helpdesk.ts';
@@ -11,11 +10,7 @@ import { type ConformanceOptions, runConformance } from './runConformance.ts';
 // The embedded adapter on in-process PGlite (memory://), each spec's migration and demo accounts.
 function onEmbedded(spec: AppSpec, rest: Pick<ConformanceOptions, 'sample' | 'scenarios'>): void {
   runConformance(spec, {
-    makeBackend: async ({ now }) => {
-      const backend = await createEmbeddedBackend({ spec, now });
-      await backend.asOwner((tx) => seedDemoAccounts(tx, spec));
-      return backend;
-    },
+    makeBackend: ({ now }) => assembleEmbedded({ spec, now, demo: 'accounts' }),
     accounts: demoCredentials(spec),
     controlsClock: true,
     ...rest,

@@ -1,8 +1,7 @@
 import type { Transaction } from '@electric-sql/pglite';
 import type { AuthEvent, Change, Session } from '../../types.ts';
-import { createEmbeddedBackend, type EmbeddedBackend } from '../createEmbeddedBackend.ts';
-import { demoAccounts } from '../demo/demoAccounts.ts';
-import { seedDemoAccounts } from '../demo/seedDemoAccounts.ts';
+import { assembleEmbedded } from '../assembleEmbedded.ts';
+import type { EmbeddedBackend } from '../createEmbeddedBackend.ts';
 import type { Live } from '../live.ts';
 import type { SessionStore } from '../sessionStore.ts';
 import { openWorkerDatabase } from './openWorkerDatabase.ts';
@@ -203,7 +202,7 @@ export function serveBackend(scope: Scope): void {
         ...(options.snapshotUrl ? { snapshotUrl: options.snapshotUrl } : {}),
       });
       markWorker('db-open');
-      backend = await createEmbeddedBackend({
+      backend = await assembleEmbedded({
         spec: options.spec,
         db,
         store,
@@ -218,23 +217,10 @@ export function serveBackend(scope: Scope): void {
           intervalMs: 30_000,
           ...(options.callDestinations ? { destinations: options.callDestinations } : {}),
         },
+        ...(options.seedDemoAccounts ? { demo: 'accounts' as const } : {}),
       });
       markWorker('boot-done');
       backend.auth.onChange((event, session) => call?.auth.push([event, session]));
-      if (options.seedDemoAccounts) {
-        // Idempotent; hashing the passwords costs a few hundred ms, so a return visit skips it.
-        const emails = demoAccounts(options.spec).map((a) => a.email);
-        const have = await backend.asOwner(
-          async (tx) =>
-            (
-              await tx.query<{ n: number }>(
-                'select count(*)::int as n from auth.users where email = any($1)',
-                [emails],
-              )
-            ).rows[0]?.n ?? 0,
-        );
-        if (have < emails.length) await backend.asOwner((tx) => seedDemoAccounts(tx, options.spec));
-      }
     } catch (e) {
       const error = toWireError(e);
       post({ type: 'failed', error });
