@@ -18,8 +18,8 @@ export async function startBackend(
   worker?: Promise<Worker>,
 ): Promise<StartedBackend> {
   if (import.meta.env.VITE_NINEFOLD_BACKEND === 'supabase') {
-    // The composition root checks the environment again, at start (src/backend/startBackend.ts).
-    const { startHosted } = await import('../src/backend/startBackend.ts');
+    // The composition root checks the environment again, at start (src/backend/start/startHosted.ts).
+    const { startHosted } = await import('../src/backend/start/startHosted.ts');
     const { backend, ready } = await startHosted(spec, {
       VITE_NINEFOLD_BACKEND: import.meta.env.VITE_NINEFOLD_BACKEND,
       VITE_SUPABASE_URL: import.meta.env.VITE_SUPABASE_URL,

@@ -1,7 +1,9 @@
 import snapshot from 'virtual:ninefold-snapshot';
+// Static, as the tab's side of the worker is this chunk's: the composition root's dynamic import
+// of it (start/startEmbedded.ts) then fetches nothing more.
+import { appSlug, startBackendWorker } from '../src/backend/embedded/browser/createBrowserBackend.ts';
 import { firstVisitSnapshot } from '../src/backend/embedded/browser/firstVisitSnapshot.ts';
-import { appSlug, startBackendWorker } from '../src/backend/embedded/browser/startBackendWorker.ts';
-import { startEmbedded as startInWorker } from '../src/backend/startBackend.ts';
+import { startEmbedded as startInWorker } from '../src/backend/start/startEmbedded.ts';
 import type { Backend } from '../src/backend/types.ts';
 import {
   type RememberedStart,
@@ -13,7 +15,7 @@ import type { AppSpec } from '../src/spec/types.ts';
 /**
  * The embedded backend for the app's page: its own chunk (loaded by startBackend.ts with a dynamic
  * import, and only in embedded builds). The backend and PGlite run in a worker
- * (`startEmbedded` of src/backend/startBackend.ts, the composition root `loadBackend` uses too), so this chunk is only
+ * (`startEmbedded` of src/backend/start/, the composition root `loadBackend` uses too), so this chunk is only
  * the tab's side of it. Everything here (demo accounts, the snapshot, the `?memory`, `?test` and `?bench` hooks)
  * exists only on the embedded backend: a hosted build does not contain this file.
  *
