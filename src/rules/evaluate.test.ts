@@ -10,7 +10,7 @@ import {
   holds,
   lowerLikePostgres,
 } from './evaluate.ts';
-import { ruleSpec } from './fixtures.ts';
+import { ruleSpec } from './fixtures/ruleSpec.ts';
 import { ruleReferences } from './references.ts';
 
 function typed(text: string, scope: RuleScope = { entity: 'ticket' }): Typed {

@@ -6,7 +6,7 @@ import { validateSpec } from '../spec/validateSpec.ts';
 import { checkRule } from './check.ts';
 import { describeRule } from './describe.ts';
 import { holds } from './evaluate.ts';
-import { ruleSpec } from './fixtures.ts';
+import { ruleSpec } from './fixtures/ruleSpec.ts';
 import { parseRule } from './parse.ts';
 import { printRule } from './print.ts';
 import { parseDateText, parseDatetimeText, parseDurationText } from './temporal.ts';

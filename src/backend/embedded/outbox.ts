@@ -29,7 +29,7 @@ export interface OutboxEntry {
 
 /** What declared calls queued and how their delivery went, newest first; row-level security shows it to admins only. */
 export async function readOutbox(ctx: EmbeddedContext): Promise<OutboxEntry[]> {
-  if (Object.keys(ctx.spec.calls.declared).length === 0) return [];
+  if (ctx.model.calls.size === 0) return [];
   return asCaller(
     ctx,
     async (tx) => {

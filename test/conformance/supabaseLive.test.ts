@@ -10,10 +10,12 @@
 import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { describe } from 'vitest';
-import helpdesk from '../../../examples/helpdesk/spec.ts';
-import { runConformance } from '../conformance/runConformance.ts';
-import { demoAccounts } from '../embedded/demo/demoAccounts.ts';
-import { createSupabaseBackend } from './createSupabaseBackend.ts';
+import helpdesk from '../../examples/helpdesk/spec.ts';
+import { demoAccounts } from '../../src/backend/embedded/demo/demoAccounts.ts';
+import { createSupabaseBackend } from '../../src/backend/supabase/createSupabaseBackend.ts';
+import { demoCredentials } from './accounts.ts';
+import { helpdeskSample, helpdeskScenarios } from './helpdesk.ts';
+import { runConformance } from './runConformance.ts';
 
 const url = process.env.SUPABASE_URL;
 const anonKey = process.env.SUPABASE_ANON_KEY;
@@ -38,11 +40,6 @@ const skipReason =
 if (skipReason) console.log(`[supabase live conformance] skipped: ${skipReason}`);
 
 const accounts = demoAccounts(helpdesk);
-const account = (role: string) => {
-  const a = accounts.find((x) => x.role === role);
-  if (!a) throw new Error(`no demo account for ${role}`);
-  return { email: a.email, password: a.password };
-};
 
 /** Creates the demo accounts if missing (service role, Node only) and grants their roles. */
 async function prepareAccounts(): Promise<void> {
@@ -89,7 +86,9 @@ describe.skipIf(skipReason !== undefined)('supabase adapter on a live project', 
         ...(webSocket ? { webSocket } : {}),
       });
     },
-    accounts: { customer: account('customer'), agent: account('agent'), admin: account('admin') },
+    accounts: demoCredentials(helpdesk),
+    sample: helpdeskSample,
+    scenarios: helpdeskScenarios,
     controlsClock: false,
   });
 });

@@ -1,4 +1,4 @@
-import type { Expr } from './ast.ts';
+import type { Expr } from '../ast.ts';
 
 /** A tree without spans, for structural comparisons in tests. */
 export function stripSpans(e: Expr): unknown {

@@ -17,4 +17,4 @@ export function expectGolden(file: string, actual: string): void {
 }
 
 export const goldenFile = (name: string): string =>
-  join(dirname(new URL(import.meta.url).pathname), '__golden__', name);
+  join(dirname(new URL(import.meta.url).pathname), '..', '__golden__', name);
