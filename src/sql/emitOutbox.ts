@@ -1,4 +1,4 @@
-import { CONTROL_CHARACTERS_SQL } from '../backend/supabase/functions/ninefold-outbox/singleLine.ts';
+import { CONTROL_CHARACTERS_SQL } from '../outbox/singleLine.ts';
 import { columnName, tableName } from '../naming.ts';
 import type { RuleType } from '../rules/ast.ts';
 import { type PayloadKeyFill, payloadFills, templateParts } from '../spec/callFills.ts';

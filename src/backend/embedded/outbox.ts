@@ -7,7 +7,7 @@ import {
   deliverDue,
   type RetryPolicy,
   sqlOutboxStore,
-} from '../supabase/functions/ninefold-outbox/deliver.ts';
+} from '../../outbox/deliver.ts';
 import type { EmbeddedContext } from './context.ts';
 import { asCaller, QUERY_OPTIONS } from './request.ts';
 
