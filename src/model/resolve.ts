@@ -4,6 +4,7 @@ import {
   historyTableName,
   indexName,
   policyName,
+  quoteIdent,
   tableName,
   transitionFunctionName,
   uniqueConstraintName,
@@ -17,7 +18,6 @@ import { readsBeyondRow } from '../rules/readsBeyondRow.ts';
 import { typedChildren } from '../rules/typedChildren.ts';
 import { transitionGuards } from '../spec/transitionGuards.ts';
 import type { AppSpec, EntitySpec, Permission, RowRuleSpec } from '../spec/types.ts';
-import { quoteIdent } from '../sql/quote.ts';
 import type { AppModel } from './appModel.ts';
 import { BUILTIN_CODES, SQL_RAISED_BUILTIN_CODES } from './builtinCodes.ts';
 import { type ColumnNode, FILE_META_COLUMNS, IMPLICIT_COLUMNS, sqlTypeOf } from './column.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { validateSpec } from '../check/validateSpec.ts';
 import { constantValueWords } from '../doc/constantValueWords.ts';
 import { renderConstants } from '../doc/renderConstants.ts';
 import type { AppSpec } from '../spec/types.ts';
-import { validateSpec } from '../spec/validateSpec.ts';
 import { checkRule } from './check.ts';
 import { describeRule } from './describe.ts';
 import { holds } from './evaluate.ts';

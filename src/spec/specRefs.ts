@@ -1,8 +1,8 @@
 import type { Diagnostic } from '../diagnostics.ts';
-import { parseTemporal, TEMPORAL_CONSTANT_FORMS } from '../rules/temporal.ts';
 import { didYouMean } from './didYouMean.ts';
 import { enumValueNames } from './enumValueNames.ts';
 import { at, report } from './specShape.ts';
+import { parseTemporal, TEMPORAL_CONSTANT_FORMS } from './temporal.ts';
 import type { AppSpec, EntitySpec, FieldSpec, FieldType } from './types.ts';
 
 /** Own-property lookup: names come from untrusted input, so `constructor` must not find a built-in. */

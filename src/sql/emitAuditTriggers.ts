@@ -1,7 +1,7 @@
 import { columnName, tableName } from '../naming.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { ME_SQL } from './compileRuleSql.ts';
-import { historyTable } from './emitHistory.ts';
+import { historyTable } from './historyTable.ts';
 import { quoteIdent, quoteLiteral } from './quote.ts';
 import { tableRef } from './specModel.ts';
 import { sqlFunction, sqlTrigger } from './sqlFunction.ts';

@@ -1,5 +1,5 @@
-import { CONTROL_CHARACTERS_SQL } from '../outbox/singleLine.ts';
 import { columnName, tableName } from '../naming.ts';
+import { CONTROL_CHARACTERS_SQL } from '../outbox/singleLine.ts';
 import type { RuleType } from '../rules/ast.ts';
 import { type PayloadKeyFill, payloadFills, templateParts } from '../spec/callFills.ts';
 import { transitionCalls } from '../spec/transitionCalls.ts';

@@ -8,13 +8,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorContext, mapDatabaseError } from '../../src/backend/errors/mapDatabaseError.ts';
 import { miniSpec } from '../../src/check/fixtures/miniSpec.ts';
+import { validateSpec } from '../../src/check/validateSpec.ts';
 import { renderEntities } from '../../src/doc/renderEntities.ts';
 import { checkRule } from '../../src/rules/check.ts';
 import { evaluateRule } from '../../src/rules/evaluate.ts';
 import { formSchema } from '../../src/runtime/formSchema.ts';
 import { valueOption, valueOptions } from '../../src/runtime/valueOptions.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
-import { validateSpec } from '../../src/spec/validateSpec.ts';
 import { compileMigration } from '../../src/sql/compileMigration.ts';
 import { createPgliteDb } from '../../src/sql/testing/pgliteDb.ts';
 import type { TestDb } from '../../src/sql/testing/testDb.ts';

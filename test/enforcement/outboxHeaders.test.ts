@@ -9,11 +9,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  deliverDue,
-  type OutboxStore,
-  sqlOutboxStore,
-} from '../../src/outbox/deliver.ts';
+import { deliverDue, type OutboxStore, sqlOutboxStore } from '../../src/outbox/deliver.ts';
 import { payloadFills } from '../../src/spec/callFills.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
 import type { Queryable, TestDb } from '../../src/sql/testing/testDb.ts';

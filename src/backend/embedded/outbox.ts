@@ -1,5 +1,4 @@
 import type { PGliteInterface } from '@electric-sql/pglite';
-import type { AppSpec } from '../../spec/types.ts';
 import {
   callTarget,
   type DeliveryReport,
@@ -8,6 +7,7 @@ import {
   type RetryPolicy,
   sqlOutboxStore,
 } from '../../outbox/deliver.ts';
+import type { AppSpec } from '../../spec/types.ts';
 import type { EmbeddedContext } from './context.ts';
 import { asCaller, QUERY_OPTIONS } from './request.ts';
 

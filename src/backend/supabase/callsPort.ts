@@ -1,9 +1,9 @@
+import { callRequest as buildRequest, MissingPathParameter } from '../../outbox/deliver.ts';
 import { effectiveRoles } from '../../runtime/roles.ts';
 import { transitionCalls } from '../../spec/transitionCalls.ts';
 import type { DeclaredCallSpec } from '../../spec/types.ts';
 import { declaredCall } from '../checkShape.ts';
 import { BackendError, type CallsPort, type Session } from '../types.ts';
-import { callRequest as buildRequest, MissingPathParameter } from '../../outbox/deliver.ts';
 import { run, type SupabaseContext } from './supabaseContext.ts';
 
 export { type CallTarget, callTarget } from '../../outbox/deliver.ts';
