@@ -4,6 +4,7 @@ import {
   historyTableName,
   indexName,
   policyName,
+  quoteIdent,
   tableName,
   transitionFunctionName,
   uniqueConstraintName,
@@ -19,7 +20,6 @@ import { rolesNamedByRules } from '../spec/rolesNamedByRules.ts';
 import { ruleSites } from '../spec/ruleSites.ts';
 import { transitionGuards } from '../spec/transitionGuards.ts';
 import type { AppSpec, EntitySpec, Permission, RowRuleSpec } from '../spec/types.ts';
-import { quoteIdent } from '../sql/quote.ts';
 import type { AppModel } from './appModel.ts';
 import { BUILTIN_CODES, SQL_RAISED_BUILTIN_CODES } from './builtinCodes.ts';
 import { checkedRule, permissionRule } from './checkedRule.ts';

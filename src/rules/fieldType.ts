@@ -1,9 +1,9 @@
 import { enumValueNames } from '../spec/enumValueNames.ts';
+import { IMPLICIT_FIELDS } from '../spec/reservedNames.ts';
 import type { AppSpec, ConstantValue, FieldSpec, TemporalConstantType } from '../spec/types.ts';
 import type { RuleType } from './ast.ts';
 
-/** Columns every table has besides its declared fields (see `RowOf` in defineApp.ts). */
-export const IMPLICIT_FIELDS = ['id', 'createdAt', 'updatedAt', 'version'] as const;
+export { IMPLICIT_FIELDS };
 
 /**
  * Columns a `files: true` entity has besides its declared fields: the file's name, its size in

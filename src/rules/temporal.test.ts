@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { validateSpec } from '../check/validateSpec.ts';
 import { constantValueWords } from '../doc/constantValueWords.ts';
 import { renderConstants } from '../doc/renderConstants.ts';
+import { roleClosureOf } from '../model/roleClosure.ts';
 import type { AppSpec } from '../spec/types.ts';
-import { validateSpec } from '../spec/validateSpec.ts';
 import { checkRule } from './check.ts';
 import { describeRule } from './describe.ts';
 import { holds } from './evaluate.ts';
@@ -27,7 +28,7 @@ function rule(text: string) {
   return r.typed;
 }
 
-const at = (iso: string) => ({ row: {}, user: null, now: new Date(iso), spec });
+const at = (iso: string) => ({ row: {}, user: null, now: new Date(iso), roleClosure: roleClosureOf(spec) });
 
 describe('temporal texts', () => {
   it('reads dates, zoned datetimes and fixed-length durations, refusing the rest', () => {

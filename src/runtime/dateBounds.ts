@@ -1,3 +1,4 @@
+import { roleClosureOf } from '../model/roleClosure.ts';
 import type { Typed } from '../rules/ast.ts';
 import { evaluateRule } from '../rules/evaluate.ts';
 import type { AppSpec } from '../spec/types.ts';
@@ -38,7 +39,7 @@ export function dateBounds(
     if (typed?.kind !== 'binary') continue;
     const bound = boundOf(typed, field);
     if (!bound) continue;
-    const value = evaluateRule(bound.other, { spec, user, row: null, now });
+    const value = evaluateRule(bound.other, { roleClosure: roleClosureOf(spec), user, row: null, now });
     if (typeof value !== 'number') continue;
     const at = { ...row, [field]: new Date(value).toISOString() };
     if (rule.when && ruleVerdict(spec, entity, rule.when, { user, row: at, now }) !== true) continue;

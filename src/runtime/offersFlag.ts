@@ -1,4 +1,5 @@
 import { resolve } from '../model/resolve.ts';
+import { roleClosureOf } from '../model/roleClosure.ts';
 import { effectiveRoles } from '../rules/evaluate.ts';
 import type { AppSpec } from '../spec/types.ts';
 import type { RuleUser } from './ruleVerdict.ts';
@@ -14,7 +15,7 @@ import type { RuleUser } from './ruleVerdict.ts';
  */
 export function offersFlag(spec: AppSpec, user: RuleUser | null, entity: string, field: string): boolean {
   if (!user) return false;
-  const held = effectiveRoles(spec, user.roles);
+  const held = effectiveRoles(roleClosureOf(spec), user.roles);
   return resolve(spec).policies.some(
     (p) => p.entity === entity && p.action === 'create' && held.has(p.role) && p.fixed[field] !== false,
   );

@@ -1,3 +1,4 @@
+import { roleClosureOf } from '../model/roleClosure.ts';
 import type { Typed } from '../rules/ast.ts';
 import { type DataContext, evaluateRule } from '../rules/evaluate.ts';
 import { ruleReferences } from '../rules/references.ts';
@@ -38,7 +39,7 @@ export function ruleVerdict(
   if (!typed) return 'undecidable';
   if (!ctx.data && needsData(typed)) return 'undecidable';
   const value = evaluateRule(typed, {
-    spec,
+    roleClosure: roleClosureOf(spec),
     user: ctx.user,
     row: ctx.row ? { ...ctx.row } : null,
     now: ctx.now ?? new Date(),

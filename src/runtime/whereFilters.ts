@@ -1,4 +1,5 @@
 import type { Filter } from '../backend/types.ts';
+import { roleClosureOf } from '../model/roleClosure.ts';
 import type { Typed } from '../rules/ast.ts';
 import { evaluateRule } from '../rules/evaluate.ts';
 import type { AppSpec } from '../spec/types.ts';
@@ -37,7 +38,7 @@ export function whereFilters(
   const checked = typedRule(spec, entity, rule);
   if (!checked) return out;
   const value = (node: Typed): unknown => {
-    const v = evaluateRule(node, { spec, user, row: null, now });
+    const v = evaluateRule(node, { roleClosure: roleClosureOf(spec), user, row: null, now });
     const temporal = node.type.kind === 'datetime' || node.type.kind === 'date';
     return temporal && typeof v === 'number' ? new Date(v).toISOString() : v;
   };

@@ -1,4 +1,4 @@
-import { isSingleLineKey } from '../backend/supabase/functions/ninefold-outbox/singleLine.ts';
+import { isSingleLineKey } from '../outbox/singleLine.ts';
 import type { AppSpec, PayloadFill, ShapeType } from './types.ts';
 
 /** The line that opens a call's fill in the document's code block (`ninefold doc` / `import`). */

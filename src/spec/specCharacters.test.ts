@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkSpec } from '../check/checkSpec.ts';
+import { validateSpec } from '../check/validateSpec.ts';
 import { tasks } from '../import/fixtures/tasks.ts';
 import { importDoc } from '../import/importDoc.ts';
 import { compileMigration } from '../sql/compileMigration.ts';
 import { defineApp } from './defineApp.ts';
 import type { AppSpec } from './types.ts';
-import { validateSpec } from './validateSpec.ts';
 
 const loose = readFileSync(new URL('../import/fixtures/tasks-loose.md', import.meta.url), 'utf8');
 

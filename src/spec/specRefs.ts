@@ -1,8 +1,8 @@
 import type { Diagnostic } from '../diagnostics.ts';
-import { parseTemporal, TEMPORAL_CONSTANT_FORMS } from '../rules/temporal.ts';
 import { didYouMean } from './didYouMean.ts';
 import { enumValueNames } from './enumValueNames.ts';
 import { at, report } from './specShape.ts';
+import { parseTemporal, TEMPORAL_CONSTANT_FORMS } from './temporal.ts';
 import type { AppSpec, EntitySpec, FieldSpec, FieldType } from './types.ts';
 
 /** Own-property lookup: names come from untrusted input, so `constructor` must not find a built-in. */
@@ -17,6 +17,30 @@ const IMPLICIT = ['id', 'createdAt', 'updatedAt', 'version'];
  * Runs only on a specification whose shape is already valid.
  */
 export function checkRefs(spec: AppSpec, out: Diagnostic[]): void {
+  const c = refContext(spec, out);
+  checkEntitiesRefs(c);
+  checkScreensRefs(c);
+  checkStatesRefs(c);
+  checkValidationRefs(c);
+  checkRolesRefs(c);
+  checkCallsRefs(c);
+  checkConstantsRefs(c);
+  checkErrorsRefs(c);
+}
+
+/** What every section's check reads: the spec, the sink, the defined names and the two lookups. */
+interface RefContext {
+  spec: AppSpec;
+  out: Diagnostic[];
+  entities: string[];
+  roles: string[];
+  errors: string[];
+  calls: string[];
+  name: NameCheck;
+  fieldOf: (entity: string, field: string, path: string, implicit?: boolean) => FieldSpec | undefined;
+}
+
+function refContext(spec: AppSpec, out: Diagnostic[]): RefContext {
   const entities = Object.keys(spec.entities);
   const roles = Object.keys(spec.roles.roles);
   const errors = Object.keys(spec.errors);
@@ -47,8 +71,11 @@ export function checkRefs(spec: AppSpec, out: Diagnostic[]): void {
     );
     return undefined;
   };
+  return { spec, out, entities, roles, errors, calls, name, fieldOf };
+}
 
-  // entities
+function checkEntitiesRefs(c: RefContext): void {
+  const { spec, out, entities, errors, name, fieldOf } = c;
   const profiles = entities.filter((e) => spec.entities[e]?.profile === true);
   let usesUser = false;
   for (const [en, entity] of Object.entries(spec.entities)) {
@@ -88,8 +115,10 @@ export function checkRefs(spec: AppSpec, out: Diagnostic[]): void {
       'mark one entity with profile: true',
     );
   }
+}
 
-  // screens
+function checkScreensRefs(c: RefContext): void {
+  const { spec, out, entities, roles, name, fieldOf } = c;
   for (const [sn, screen] of Object.entries(spec.screens)) {
     const base = at('screens', sn);
     const needsEntity = ['list', 'detail', 'form', 'board'].includes(screen.kind);
@@ -144,8 +173,10 @@ export function checkRefs(spec: AppSpec, out: Diagnostic[]): void {
       report(out, 'spec/missing', at(base, 'component'), 'a custom screen needs the name of its component');
     }
   }
+}
 
-  // states
+function checkStatesRefs(c: RefContext): void {
+  const { spec, out, entities, roles, errors, calls, name, fieldOf } = c;
   for (const [en, st] of Object.entries(spec.states)) {
     const base = at('states', en);
     if (!name('entity', en, entities, base)) continue;
@@ -209,8 +240,10 @@ export function checkRefs(spec: AppSpec, out: Diagnostic[]): void {
       }
     }
   }
+}
 
-  // validation
+function checkValidationRefs(c: RefContext): void {
+  const { spec, out, entities, errors, name, fieldOf } = c;
   for (const [en, rules] of Object.entries(spec.validation)) {
     const base = at('validation', en);
     if (!name('entity', en, entities, base)) continue;
@@ -292,8 +325,10 @@ export function checkRefs(spec: AppSpec, out: Diagnostic[]): void {
       }
     });
   }
+}
 
-  // roles
+function checkRolesRefs(c: RefContext): void {
+  const { spec, out, entities, roles, name, fieldOf } = c;
   for (const [rn, role] of Object.entries(spec.roles.roles)) {
     role.inherits?.forEach((r, i) => {
       name('role', r, roles, at(at(at('roles.roles', rn), 'inherits'), i));
@@ -318,8 +353,10 @@ export function checkRefs(spec: AppSpec, out: Diagnostic[]): void {
         });
     }
   }
+}
 
-  // calls
+function checkCallsRefs(c: RefContext): void {
+  const { spec, roles, errors, name } = c;
   for (const [cn, call] of Object.entries(spec.calls.declared)) {
     const base = at('calls.declared', cn);
     call.roles.forEach((r, i) => {
@@ -327,7 +364,10 @@ export function checkRefs(spec: AppSpec, out: Diagnostic[]): void {
     });
     name('error code', call.error, errors, at(base, 'error'));
   }
+}
 
+function checkConstantsRefs(c: RefContext): void {
+  const { spec, out } = c;
   // constants: a date, datetime or duration constant must be written in its form.
   for (const [cn, c] of Object.entries(spec.constants)) {
     if (c.type === undefined) continue;
@@ -341,8 +381,10 @@ export function checkRefs(spec: AppSpec, out: Diagnostic[]): void {
       );
     }
   }
+}
 
-  // errors
+function checkErrorsRefs(c: RefContext): void {
+  const { spec, out, entities, name, fieldOf } = c;
   // Two codes that differ only in case or separators (`claim.locked`, `CLAIM_LOCKED`) would be
   // confused by readers and share a constraint name stem: each code must be unique in that sense.
   const seenCodes = new Map<string, string>();

@@ -1,6 +1,6 @@
 import type { AppModel } from '../model/index.ts';
 import { ME_SQL } from './compileRuleSql.ts';
-import { historyTable } from './emitHistory.ts';
+import { historyTable } from './historyTable.ts';
 import { qualified, quoteIdent, quoteLiteral } from './quote.ts';
 import { colSql, tableOf } from './specModel.ts';
 import { sqlFunction, sqlTrigger } from './sqlFunction.ts';

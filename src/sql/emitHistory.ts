@@ -1,14 +1,13 @@
 import type { AppModel, TableNode } from '../model/index.ts';
 import { auditedChildren } from './emitAuditTriggers.ts';
-import { qualified, quoteIdent, quoteLiteral } from './quote.ts';
+import { historyTable } from './historyTable.ts';
+import { quoteIdent, quoteLiteral } from './quote.ts';
 import { raiseSql } from './raise.ts';
 import { tableOf, tableRef } from './specModel.ts';
 import { sqlFunction, sqlTrigger } from './sqlFunction.ts';
 
-/** The history table of an entity: `public.<table>_history`. */
-export function historyTable(t: TableNode): string {
-  return qualified('public', t.names.history.table);
-}
+// In a file of its own so that emitAuditTriggers.ts can use it without an import cycle.
+export { historyTable };
 
 /**
  * Append-only history of an entity's transitions, edits of audited fields and rows added under an

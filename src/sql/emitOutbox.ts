@@ -1,7 +1,7 @@
-import { CONTROL_CHARACTERS_SQL } from '../backend/supabase/functions/ninefold-outbox/singleLine.ts';
 import type { CheckedRule } from '../model/checkedRule.ts';
 import type { AppModel } from '../model/index.ts';
 import { type PayloadFillNode, payloadFillsOf } from '../model/outbox.ts';
+import { CONTROL_CHARACTERS_SQL } from '../outbox/singleLine.ts';
 import type { RuleType } from '../rules/ast.ts';
 import { compileRuleSql, ME_SQL } from './compileRuleSql.ts';
 import { quoteLiteral } from './quote.ts';

@@ -1,3 +1,4 @@
+import { roleClosureOf } from '../../src/model/roleClosure.ts';
 /**
  * Runs every compiled rule on both engines over one generated dataset and lists disagreements.
  *
@@ -237,7 +238,7 @@ async function compareVisibility(
   const profile = resolve(spec).profile;
   for (const user of m.users) {
     if (user.id === null) continue;
-    const held = effectiveRoles(spec, user.roles);
+    const held = effectiveRoles(roleClosureOf(spec), user.roles);
     await db.query(`select set_config('request.jwt.claims', $1, true)`, [
       JSON.stringify({ sub: user.id, role: 'authenticated' }),
     ]);
@@ -272,7 +273,13 @@ async function compareVisibility(
         const data = dataContext(m, profile, visible && new Map([...visible, ...cycle]));
         const ids = new Set<string>();
         for (const row of rows) {
-          const ctx = { row, user: { id: user.id, roles: user.roles }, now, spec, data };
+          const ctx = {
+            row,
+            user: { id: user.id, roles: user.roles },
+            now,
+            roleClosure: roleClosureOf(spec),
+            data,
+          };
           const readable = [...(rules.get(entity) ?? [])].some(
             ([role, rule]) => held.has(role) && (rule === true || holds(rule, ctx)),
           );
@@ -377,7 +384,7 @@ export async function compareOnDataset(
               row,
               user: user.id === null ? null : { id: user.id, roles: user.roles },
               now,
-              spec,
+              roleClosure: roleClosureOf(spec),
               data,
             });
             const malformed = rule.expect === 'boolean' && raw !== null && typeof raw !== 'boolean';

@@ -12,9 +12,9 @@
 
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateSpec } from '../../src/check/validateSpec.ts';
 import { resolve } from '../../src/model/resolve.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
-import { validateSpec } from '../../src/spec/validateSpec.ts';
 import { compileMigration } from '../../src/sql/compileMigration.ts';
 import { policyReads } from '../../src/sql/policyReads.ts';
 import { serverAvailable } from '../../src/sql/testing/pgDb.ts';

@@ -15,7 +15,7 @@ import {
   deliverDue,
   type OutboxStore,
   sqlOutboxStore,
-} from '../../src/backend/supabase/functions/ninefold-outbox/deliver.ts';
+} from '../../src/outbox/deliver.ts';
 import { resolve } from '../../src/model/resolve.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
 import { emitOutbox } from '../../src/sql/emitOutbox.ts';
@@ -430,7 +430,7 @@ describe.each(backends)('finding 11: calls through an outbox, on $name', (backen
       },
     };
     try {
-      await import('../../src/backend/supabase/functions/ninefold-outbox/index.ts');
+      await import('../../src/outbox/index.ts');
       const handler = g.__outboxHandler as (r: Request) => Promise<Response>;
       const t = await openTicket();
       await db.asUser(agent, (q) =>

@@ -8,6 +8,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolve } from '../../src/model/resolve.ts';
+import { roleClosureOf } from '../../src/model/roleClosure.ts';
 import { transitionFunctionName } from '../../src/naming.ts';
 import { checkRule, effectiveRoles, evaluateRule, holds, normaliseValue } from '../../src/rules/index.ts';
 import type { AppSpec, TransitionSpec } from '../../src/spec/types.ts';
@@ -83,10 +84,19 @@ function expectedOutcome(
   if (!st) throw new Error(entity);
   if (!user) return '42501';
   if (!specAllows(spec, entity, 'read', row, user, data)) return 'NOT_FOUND';
-  const roles = effectiveRoles(spec, user.roles);
+  const roles = effectiveRoles(roleClosureOf(spec), user.roles);
   if (!t.roles.some((r) => roles.has(r))) return 'FORBIDDEN';
   if (!t.from.includes(String(row[st.field]))) return 'INVALID_TRANSITION';
-  if (t.guard && !holds(rule(spec, entity, t.guard), { row, user, now: new Date(), spec, data }))
+  if (
+    t.guard &&
+    !holds(rule(spec, entity, t.guard), {
+      row,
+      user,
+      now: new Date(),
+      roleClosure: roleClosureOf(spec),
+      data,
+    })
+  )
     return t.guardError ?? 'FORBIDDEN';
   void name;
   // The row after the transition must still pass the entity's row rules (e.g. nobody pays their own claim).
@@ -96,12 +106,18 @@ function expectedOutcome(
     else {
       const typed = checkRule(spec, text, { entity, expect: 'value' });
       if (!typed.ok) throw new Error(`set ${field} = ${text} does not check`);
-      after[field] = evaluateRule(typed.typed, { row, user, now: new Date(), spec, data });
+      after[field] = evaluateRule(typed.typed, {
+        row,
+        user,
+        now: new Date(),
+        roleClosure: roleClosureOf(spec),
+        data,
+      });
     }
   }
   for (const v of spec.validation[entity] ?? []) {
     if (v.kind !== 'row') continue;
-    const ctx = { row: after, user, now: new Date(), spec, data };
+    const ctx = { row: after, user, now: new Date(), roleClosure: roleClosureOf(spec), data };
     if (v.when && !holds(rule(spec, entity, v.when), ctx)) continue;
     if (!holds(rule(spec, entity, v.rule), ctx)) return v.error;
   }
@@ -223,7 +239,7 @@ describe.each(backends)('transitions on $name', (backend) => {
                           row: old,
                           user,
                           now: new Date(),
-                          spec,
+                          roleClosure: roleClosureOf(spec),
                           data: snap,
                         });
                         const have = normaliseValue(got, typed.typed.type);

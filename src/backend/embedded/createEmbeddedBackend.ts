@@ -1,9 +1,9 @@
 import type { PGliteInterface, Transaction } from '@electric-sql/pglite';
 import { resolve } from '../../model/resolve.ts';
+import type { DeliveryReport } from '../../outbox/deliver.ts';
 import { appSlug, sessionKey } from '../../runtime/appSlug.ts';
 import type { AppSpec } from '../../spec/types.ts';
 import { errorContext } from '../errors/mapDatabaseError.ts';
-import type { DeliveryReport } from '../supabase/functions/ninefold-outbox/deliver.ts';
 import type { AuthEvent, Backend, Session } from '../types.ts';
 import { createAdminPort } from './admin.ts';
 import { createAuthPort } from './auth.ts';

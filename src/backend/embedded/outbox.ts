@@ -1,5 +1,4 @@
 import type { PGliteInterface } from '@electric-sql/pglite';
-import type { AppSpec } from '../../spec/types.ts';
 import {
   callTarget,
   type DeliveryReport,
@@ -7,7 +6,8 @@ import {
   deliverDue,
   type RetryPolicy,
   sqlOutboxStore,
-} from '../supabase/functions/ninefold-outbox/deliver.ts';
+} from '../../outbox/deliver.ts';
+import type { AppSpec } from '../../spec/types.ts';
 import type { EmbeddedContext } from './context.ts';
 import { asCaller, QUERY_OPTIONS } from './request.ts';
 

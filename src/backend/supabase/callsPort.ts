@@ -1,10 +1,10 @@
+import { callRequest as buildRequest, MissingPathParameter } from '../../outbox/deliver.ts';
 import type { DeclaredCallSpec } from '../../spec/types.ts';
 import { declaredCall, transitionCalls } from '../checkShape.ts';
 import { BackendError, type CallsPort, type Session } from '../types.ts';
-import { callRequest as buildRequest, MissingPathParameter } from './functions/ninefold-outbox/deliver.ts';
 import { run, type SupabaseContext } from './supabaseContext.ts';
 
-export { type CallTarget, callTarget } from './functions/ninefold-outbox/deliver.ts';
+export { type CallTarget, callTarget } from '../../outbox/deliver.ts';
 
 type Record_ = Record<string, unknown>;
 

@@ -1,6 +1,7 @@
 import expenses from '../../../examples/expenses/spec.ts';
 import helpdesk from '../../../examples/helpdesk/spec.ts';
 import { resolve } from '../../../src/model/resolve.ts';
+import { roleClosureOf } from '../../../src/model/roleClosure.ts';
 import { tableName } from '../../../src/naming.ts';
 import type { Typed } from '../../../src/rules/ast.ts';
 import { checkRule, type DataContext, effectiveRoles, holds } from '../../../src/rules/index.ts';
@@ -106,7 +107,7 @@ function permissionHolds(
 ): boolean {
   if (p === undefined || p === false) return false;
   if (p === true) return true;
-  return holds(rule(spec, entity, p), { row, user, now: new Date(), spec, data });
+  return holds(rule(spec, entity, p), { row, user, now: new Date(), roleClosure: roleClosureOf(spec), data });
 }
 
 /**
@@ -126,7 +127,7 @@ export function specAllows(
   update?: { field: string; newRow: FieldRow },
 ): boolean {
   if (!user) return false;
-  const roles = [...effectiveRoles(spec, user.roles)];
+  const roles = [...effectiveRoles(roleClosureOf(spec), user.roles)];
   const perms = (r: string) => spec.roles.permissions[r]?.[entity];
   if (action !== 'update')
     return roles.some((r) => permissionHolds(spec, entity, perms(r)?.[action], row, user, data));

@@ -1,11 +1,11 @@
 import type { Diagnostic } from '../diagnostics.ts';
+import { checkIdentifierLengths } from '../spec/identifierLengths.ts';
+import { checkSpecCharacters } from '../spec/specCharacters.ts';
+import { checkRefs } from '../spec/specRefs.ts';
+import { appSpecShape, isRecord, report } from '../spec/specShape.ts';
+import type { AppSpec } from '../spec/types.ts';
 import { checkCallFills } from './checkCallFills.ts';
-import { checkIdentifierLengths } from './identifierLengths.ts';
-import { checkSpecCharacters } from './specCharacters.ts';
-import { checkRefs } from './specRefs.ts';
 import { checkRuleSites } from './specRules.ts';
-import { appSpecShape, isRecord, report } from './specShape.ts';
-import type { AppSpec } from './types.ts';
 
 /** What `validateSpec` found: the specification when it has no errors, and every problem. */
 export interface ValidationResult {

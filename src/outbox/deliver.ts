@@ -1,7 +1,9 @@
 /**
  * The outbox deliverer (issue 11, finding 11), shared by the embedded backend's worker and the
- * `ninefold-outbox` Edge Function on Supabase. Self-contained on purpose (no imports): the Edge
- * Function's folder is copied into a project's `supabase/functions/` as it is, and Deno runs it.
+ * `ninefold-outbox` Edge Function on Supabase. Self-contained on purpose (no imports): this folder
+ * is copied into a project's `supabase/functions/ninefold-outbox/` as it is, and Deno runs it. It
+ * sits outside both adapters (neither adapter imports the other) and imports nothing, so every
+ * layer may use it (docs/architecture.md, "The layers").
  *
  * The database decides what is due and when (`public.outbox_claim`, `outbox_delivered`,
  * `outbox_failed` in the migration): a call is claimed under `for update skip locked` with a

@@ -1,9 +1,9 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { validateSpec } from '../check/validateSpec.ts';
 import type { Diagnostic } from '../diagnostics.ts';
-import { importSpecExport } from './importSpecModule.ts';
-import type { AppSpec } from './types.ts';
-import { validateSpec } from './validateSpec.ts';
+import { importSpecExport } from '../spec/importSpecModule.ts';
+import type { AppSpec } from '../spec/types.ts';
 
 /**
  * A loaded specification, or why there is none: `load` when the file is missing, unreadable
@@ -29,7 +29,7 @@ export async function loadSpec(pathOrDir: string): Promise<LoadResult> {
   if (typeof file !== 'string') return { ok: false, kind: 'load', diagnostics: [file] };
   if (isDocPath(file)) {
     // A nine-point document: imported in memory (`ninefold import`), problems at line and column.
-    const { loadDoc } = await import('../import/loadDoc.ts');
+    const { loadDoc } = await import('./loadDoc.ts');
     const doc = await loadDoc(file);
     if (doc.failed) return { ok: false, kind: 'load', diagnostics: doc.diagnostics };
     return doc.spec

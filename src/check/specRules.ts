@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../diagnostics.ts';
 import { checkRule, comparable, fieldRuleType, typeName } from '../rules/index.ts';
-import { ruleSites } from './ruleSites.ts';
-import type { AppSpec } from './types.ts';
+import { ruleSites } from '../spec/ruleSites.ts';
+import type { AppSpec } from '../spec/types.ts';
 
 /**
  * Checks every rule string of the specification with the rule checker, and that each

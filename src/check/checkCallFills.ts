@@ -1,11 +1,11 @@
 import type { Diagnostic } from '../diagnostics.ts';
 import type { RuleType } from '../rules/ast.ts';
 import { checkRule, typeName } from '../rules/check.ts';
-import { type PayloadKeyFill, payloadFills, refsTo, shapeKeys, templateParts } from './callFills.ts';
-import { didYouMean } from './didYouMean.ts';
-import { at } from './specShape.ts';
-import { transitionCalls } from './transitionCalls.ts';
-import type { AppSpec, ShapeType } from './types.ts';
+import { type PayloadKeyFill, payloadFills, refsTo, shapeKeys, templateParts } from '../spec/callFills.ts';
+import { didYouMean } from '../spec/didYouMean.ts';
+import { at } from '../spec/specShape.ts';
+import { transitionCalls } from '../spec/transitionCalls.ts';
+import type { AppSpec, ShapeType } from '../spec/types.ts';
 
 /** Words for a payload shape type in messages. */
 function shapeWords(t: ShapeType): string {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import expenses from '../../examples/expenses/spec.ts';
 import helpdesk from '../../examples/helpdesk/spec.ts';
 import type { Diagnostic } from '../diagnostics.ts';
-import { payloadFills } from './callFills.ts';
-import type { AppSpec, DeclaredCallSpec } from './types.ts';
+import { payloadFills } from '../spec/callFills.ts';
+import type { AppSpec, DeclaredCallSpec } from '../spec/types.ts';
 import { validateSpec } from './validateSpec.ts';
 
 /** The app with one declared call changed; its diagnostics (errors and warnings). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { miniSpec } from '../check/fixtures/miniSpec.ts';
 import type { Diagnostic } from '../diagnostics.ts';
+import { miniSpec } from './fixtures/miniSpec.ts';
 import { validateSpec } from './validateSpec.ts';
 
 function problems(input: unknown): Diagnostic[] {

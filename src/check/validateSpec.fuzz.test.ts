@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import expenses from '../../examples/expenses/spec.ts';
 import helpdesk from '../../examples/helpdesk/spec.ts';
-import { checkSpec } from '../check/checkSpec.ts';
-import { miniSpec } from '../check/fixtures/miniSpec.ts';
+import { checkSpec } from './checkSpec.ts';
+import { miniSpec } from './fixtures/miniSpec.ts';
 
 type Json = unknown;
 
