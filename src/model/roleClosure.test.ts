@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkRule } from '../rules/check.ts';
 import { holds } from '../rules/evaluate.ts';
-import { ruleSpec } from '../rules/fixtures.ts';
+import { ruleSpec } from '../rules/fixtures/ruleSpec.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { roleClosureOf } from './roleClosure.ts';
 

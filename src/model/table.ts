@@ -2,8 +2,8 @@ import type { EntitySpec } from '../spec/types.ts';
 import type { ColumnNode } from './column.ts';
 import type { ConstraintNode } from './constraint.ts';
 import type { ReferenceNode } from './reference.ts';
-import type { TableSqlNames } from './sqlNames.ts';
 import type { TableIndexNode } from './tableIndex.ts';
+import type { TableSqlNames } from './tableSqlNames.ts';
 import type { TransitionNode } from './transition.ts';
 import type { ValidationRuleNode } from './validationRule.ts';
 

@@ -1,7 +1,7 @@
 import type { AppModel, TableNode } from '../model/index.ts';
 import { auditedChildren } from './emitAuditTriggers.ts';
 import { historyTable } from './historyTable.ts';
-import { quoteIdent, quoteLiteral } from './quote.ts';
+import { qualified, quoteIdent, quoteLiteral } from './quote.ts';
 import { raiseSql } from './raise.ts';
 import { tableOf, tableRef } from './specModel.ts';
 import { sqlFunction, sqlTrigger } from './sqlFunction.ts';

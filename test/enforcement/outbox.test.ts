@@ -10,13 +10,13 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { resolve } from '../../src/model/resolve.ts';
 import {
   type DeliveryReport,
   deliverDue,
   type OutboxStore,
   sqlOutboxStore,
 } from '../../src/outbox/deliver.ts';
-import { resolve } from '../../src/model/resolve.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
 import { emitOutbox } from '../../src/sql/emitOutbox.ts';
 import { quietOnTermination } from '../../src/sql/testing/pgDb.ts';

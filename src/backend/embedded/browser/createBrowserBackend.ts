@@ -5,6 +5,7 @@ import type { Backend, Session } from '../../types.ts';
 import { demoPlanFor } from '../demo/demoPlanFor.ts';
 import type { OutboxEntry } from '../outbox.ts';
 import { sessionStore } from '../sessionStore.ts';
+import type { BrowserBackend, OwnerDb } from './browserBackendTypes.ts';
 import { ownerFacade } from './ownerFacade.ts';
 import { fromWireError, type InitMessage, PORT_METHODS, type Request } from './protocol.ts';
 import { appSlug, startBackendWorker } from './startBackendWorker.ts';
@@ -45,22 +46,7 @@ export interface BrowserBackendOptions {
   callDestinations?: Record<string, string>;
 }
 
-/** Owner access for setup code, benchmarks and tests: statements sent to the worker one by one. */
-export type OwnerDb = Pick<PGliteInterface, 'query' | 'exec' | 'transaction'>;
-
-export interface BrowserBackend extends Backend {
-  readonly kind: 'embedded';
-  readonly schema: { version: string; outcome: 'created' | 'unchanged' | 'upgraded' };
-  /** Whether this tab's worker holds the database (one tab does; the others forward to it). */
-  isLeader(): boolean;
-  outbox(): Promise<OutboxEntry[]>;
-  resetDemo(): Promise<void>;
-  exportDatabase(): Promise<Blob>;
-  /** Runs `fn` in one owner transaction in the worker (setup, benchmarks, tests; never user work). */
-  asOwner<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
-  /** The database as the owner, through the worker (setup, benchmarks, tests). */
-  readonly db: OwnerDb;
-}
+export type { BrowserBackend, OwnerDb } from './browserBackendTypes.ts';
 
 /** The worker's `init`: the spec and where its database is (ids, channels and options). */
 function initMessage(

@@ -1,5 +1,5 @@
 import type { Transaction } from '@electric-sql/pglite';
-import type { OwnerDb } from './createBrowserBackend.ts';
+import type { OwnerDb } from './browserBackendTypes.ts';
 import type { Request } from './protocol.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { BrowserBackend } from './createBrowserBackend.ts';
+import type { BrowserBackend } from './browserBackendTypes.ts';
 import {
   type Answer,
   fromWireError,
