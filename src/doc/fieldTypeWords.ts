@@ -1,25 +1,8 @@
 import { enumValueNames } from '../spec/enumValueNames.ts';
+import { FIELD_TYPES } from '../spec/fieldTypes.ts';
 import type { AppSpec, FieldSpec } from '../spec/types.ts';
 import { entityLabel, fieldLabel } from './labels.ts';
 import { code } from './markdown.ts';
-
-const WORDS: Record<FieldSpec['type'], string> = {
-  text: 'text',
-  longtext: 'long text',
-  email: 'email address',
-  number: 'number',
-  integer: 'whole number',
-  money: 'money',
-  boolean: 'yes / no',
-  date: 'date',
-  datetime: 'date and time',
-  enum: 'one of',
-  status: 'status',
-  ref: 'reference',
-  user: 'user',
-  file: 'file',
-  tags: 'tags',
-};
 
 /** The profile entity (the app's users), which `user` fields point at. */
 export function profileEntityName(spec: AppSpec): string | undefined {
@@ -34,7 +17,7 @@ export function profileEntityName(spec: AppSpec): string | undefined {
  * fieldTypeWords(spec, 'loan', spec.entities.loan.fields.device); // 'reference to Device; the device cannot be deleted while this row points to it'
  */
 export function fieldTypeWords(spec: AppSpec, entity: string, f: FieldSpec): string {
-  const base = WORDS[f.type] ?? f.type;
+  const base = FIELD_TYPES[f.type]?.words ?? f.type;
   switch (f.type) {
     case 'enum':
       return `${base}: ${valuesWords(f)}`;

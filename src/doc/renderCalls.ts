@@ -1,5 +1,6 @@
 import { columnName, tableName, transitionFunctionName } from '../naming.ts';
 import { FILL_MARKER } from '../spec/callFills.ts';
+import { FIELD_TYPES, type FieldRuleKind } from '../spec/fieldTypes.ts';
 import { serverPayloadKeys } from '../spec/transitionCalls.ts';
 import type { AppSpec, DeclaredCallSpec, FieldSpec } from '../spec/types.ts';
 import { entityLabel, roleLabel, transitionLabel } from './labels.ts';
@@ -146,16 +147,21 @@ function listOrder(spec: AppSpec, entity: string): string {
   return `${columnName(field)}.${descending ? 'desc' : 'asc'}`;
 }
 
-const EXACT = new Set<FieldSpec['type']>(['status', 'enum', 'ref', 'user', 'boolean']);
-const RANGE = new Set<FieldSpec['type']>(['number', 'integer', 'money', 'date', 'datetime']);
+/** Rule kinds filtered by equality, and by a range. */
+const EXACT = new Set<FieldRuleKind>(['status', 'enum', 'ref', 'user', 'boolean']);
+const RANGE = new Set<FieldRuleKind>(['number', 'date', 'datetime']);
 
 function listFilters(fields: readonly [string, FieldSpec][]): string {
   const col = (name: string) => columnName(name);
-  const exact = fields.filter(([, f]) => EXACT.has(f.type)).map(([n]) => code(`${col(n)}=eq.{value}`));
+  const exact = fields
+    .filter(([, f]) => EXACT.has(FIELD_TYPES[f.type].rule))
+    .map(([n]) => code(`${col(n)}=eq.{value}`));
   const range = fields
-    .filter(([, f]) => RANGE.has(f.type))
+    .filter(([, f]) => RANGE.has(FIELD_TYPES[f.type].rule))
     .flatMap(([n]) => [code(`${col(n)}=gte.{from}`), code(`${col(n)}=lte.{to}`)]);
-  const tags = fields.filter(([, f]) => f.type === 'tags').map(([n]) => code(`${col(n)}=cs.{tag1,tag2}`));
+  const tags = fields
+    .filter(([, f]) => FIELD_TYPES[f.type].rule === 'tags')
+    .map(([n]) => code(`${col(n)}=cs.{tag1,tag2}`));
   const searched = fields
     .filter(
       ([, f]) => f.search === true || ((f.type === 'text' || f.type === 'longtext') && f.search !== false),

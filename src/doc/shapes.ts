@@ -1,4 +1,5 @@
 import { enumValueNames } from '../spec/enumValueNames.ts';
+import { FIELD_TYPES } from '../spec/fieldTypes.ts';
 import type { AppSpec, FieldSpec, ShapeSpec, ShapeType } from '../spec/types.ts';
 
 /**
@@ -63,37 +64,18 @@ export function fieldTypeText(spec: AppSpec, entity: string, f: FieldSpec, nulla
 function baseType(spec: AppSpec, entity: string, f: FieldSpec): string {
   const literals = (values: readonly string[]) =>
     values.map((v) => `'${v.replace(/'/g, "\\'")}'`).join(' | ');
-  switch (f.type) {
-    case 'text':
-    case 'longtext':
-      return 'string';
-    case 'email':
-      return 'email';
-    case 'number':
-    case 'money':
-      return 'number';
-    case 'integer':
-      return 'integer';
-    case 'boolean':
-      return 'boolean';
-    case 'date':
-      return 'date';
-    case 'datetime':
-      return 'datetime';
+  const entry = FIELD_TYPES[f.type];
+  switch (entry?.rule) {
     case 'enum':
-      return f.values && f.values.length > 0 ? literals(enumValueNames(f) ?? []) : 'string';
+      return f.values && f.values.length > 0 ? literals(enumValueNames(f) ?? []) : entry.shape;
     case 'status': {
       const states = spec.states[entity];
       const names = states ? Object.keys(states.states) : (enumValueNames(f) ?? []);
-      return names.length > 0 ? literals(names) : 'string';
+      return names.length > 0 ? literals(names) : entry.shape;
     }
-    case 'ref':
-    case 'user':
-    case 'file':
-      return 'uuid';
     case 'tags':
-      return f.values && f.values.length > 0 ? `(${literals(enumValueNames(f) ?? [])})[]` : 'string[]';
+      return f.values && f.values.length > 0 ? `(${literals(enumValueNames(f) ?? [])})[]` : entry.shape;
     default:
-      return 'string';
+      return entry?.shape ?? 'string';
   }
 }

@@ -15,6 +15,7 @@ import type { Typed } from '../rules/ast.ts';
 import { checkRule } from '../rules/check.ts';
 import { readsBeyondRow } from '../rules/readsBeyondRow.ts';
 import { typedChildren } from '../rules/typedChildren.ts';
+import { FIELD_TYPES } from '../spec/fieldTypes.ts';
 import { transitionGuards } from '../spec/transitionGuards.ts';
 import type { AppSpec, EntitySpec, Permission, RowRuleSpec } from '../spec/types.ts';
 import { quoteIdent } from '../sql/quote.ts';
@@ -34,8 +35,6 @@ import { routeParams, type ScreenNode } from './screen.ts';
 import type { TableNode } from './table.ts';
 import type { TableIndexNode } from './tableIndex.ts';
 import type { TransitionNode } from './transition.ts';
-
-const SEARCHABLE_BY_DEFAULT = new Set(['text', 'longtext', 'email']);
 
 function impliedRoles(spec: AppSpec, role: string): string[] {
   const out: string[] = [];
@@ -137,7 +136,7 @@ function declaredColumns(
       notNull: f.required === true || f.owner === true || isStatus,
       unique: f.unique === true,
       formats: formatsOf(spec, entity, field),
-      searchable: f.search !== false && (f.search === true || SEARCHABLE_BY_DEFAULT.has(f.type)),
+      searchable: f.search !== false && (f.search === true || FIELD_TYPES[f.type].freeText !== undefined),
       writable: true,
       timestamp: f.type === 'datetime',
       spec: f,

@@ -1,4 +1,5 @@
 import { columnName, tableName } from '../naming.ts';
+import { FIELD_TYPES } from '../spec/fieldTypes.ts';
 import type { AppSpec, FieldSpec } from '../spec/types.ts';
 import { textCeiling } from '../spec/valueLimits.ts';
 import { TODAY_SQL } from './compileRuleSql.ts';
@@ -50,9 +51,9 @@ function valueLimitSql(
   f: FieldSpec,
   c: string,
 ): string | undefined {
-  if (f.type === 'number' || f.type === 'money')
-    return `${c} not in ('NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric)`;
-  if (f.type === 'date' || f.type === 'datetime') return `isfinite(${c})`;
+  const sql = FIELD_TYPES[f.type].sql;
+  if (sql === 'numeric') return `${c} not in ('NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric)`;
+  if (sql === 'date' || sql === 'timestamptz') return `isfinite(${c})`;
   const max = textCeiling(spec, entity, field, f);
   return max === undefined ? undefined : `char_length(${c}) <= ${max}`;
 }
