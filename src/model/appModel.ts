@@ -32,6 +32,8 @@ export interface AppModel {
   constants: ReadonlyMap<string, ConstantNode>;
   screens: ReadonlyMap<string, ScreenNode>;
   calls: ReadonlyMap<string, DeclaredCallSpec>;
+  /** Role → itself and every role it inherits, transitively, nearest first (`roleClosureOf`). */
+  roleClosure: ReadonlyMap<string, readonly string[]>;
   /** The specification the model was resolved from. */
   spec: AppSpec;
 }

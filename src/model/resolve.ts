@@ -31,6 +31,7 @@ import { humanize } from './humanize.ts';
 import { ACTIONS, type PolicyNode } from './policy.ts';
 import type { ReferenceNode } from './reference.ts';
 import type { RoleNode } from './role.ts';
+import { roleClosureOf } from './roleClosure.ts';
 import { routeParams, type ScreenNode } from './screen.ts';
 import type { TableNode } from './table.ts';
 import type { TableIndexNode } from './tableIndex.ts';
@@ -440,6 +441,7 @@ export function resolve(input: AppSpec): AppModel {
   for (const [name, c] of Object.entries(spec.constants)) {
     const node: ConstantNode = { name, value: c.value, label: c.label };
     if (c.unit !== undefined) node.unit = c.unit;
+    if (c.type !== undefined) node.type = c.type;
     constants.set(name, node);
   }
   const screens = new Map<string, ScreenNode>();
@@ -467,6 +469,7 @@ export function resolve(input: AppSpec): AppModel {
     constants,
     screens,
     calls: new Map(Object.entries(spec.calls.declared)),
+    roleClosure: roleClosureOf(spec),
     spec,
   };
   if (profile !== undefined) model.profile = profile;

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorContext, mapDatabaseError } from '../../src/backend/errors/mapDatabaseError.ts';
 import { miniSpec } from '../../src/check/fixtures/miniSpec.ts';
 import { renderEntities } from '../../src/doc/renderEntities.ts';
+import { resolve } from '../../src/model/resolve.ts';
 import { checkRule } from '../../src/rules/check.ts';
 import { evaluateRule } from '../../src/rules/evaluate.ts';
 import { formSchema } from '../../src/runtime/formSchema.ts';
@@ -88,7 +89,7 @@ describe('enumeration values that are not names', () => {
 
   it('are shown by their labels: document, form options, list filters and badges', () => {
     const s = meetingSpec();
-    const doc = renderEntities(s);
+    const doc = renderEntities(resolve(s));
     expect(doc).toContain('`25`, `45` (label: 45 minutes)');
     expect(doc).toContain("`in-review`, `on hold` (label: Waiting, color: orange), `it's done`");
     expect(valueOptions(s, 'ticket', 'minutes')).toEqual([

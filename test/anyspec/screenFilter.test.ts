@@ -16,6 +16,7 @@ import { listQuery } from '../../src/backend/embedded/listQuery.ts';
 import { pgliteExtensions } from '../../src/backend/embedded/pgliteExtensions.ts';
 import { miniSpec } from '../../src/check/fixtures/miniSpec.ts';
 import { renderScreens } from '../../src/doc/renderScreens.ts';
+import { resolve } from '../../src/model/resolve.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
 import { validateSpec } from '../../src/spec/validateSpec.ts';
 import { compileMigration } from '../../src/sql/compileMigration.ts';
@@ -81,7 +82,7 @@ describe('screens filtered by a rule', () => {
   });
 
   it('are written in the document', () => {
-    expect(renderScreens(pollSpec())).toMatch(/Awaiting my vote[\s\S]*Shows only rows where/);
+    expect(renderScreens(resolve(pollSpec()))).toMatch(/Awaiting my vote[\s\S]*Shows only rows where/);
   });
 
   it('compile to one security-invoker function per screen, called by the embedded list query', () => {
