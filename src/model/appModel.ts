@@ -39,6 +39,8 @@ export interface AppModel {
   /** Roles validation rules ask another person to hold, per entity and field (spec/rolesNamedByRules.ts). */
   rolesNamedByRules: readonly { entity: string; field: string; roles: readonly string[] }[];
   outbox: OutboxNode;
+  /** Role → itself and every role it inherits, transitively, nearest first (`roleClosureOf`). */
+  roleClosure: ReadonlyMap<string, readonly string[]>;
   /** The specification the model was resolved from. */
   spec: AppSpec;
 }

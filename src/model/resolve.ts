@@ -16,6 +16,7 @@ import type { Typed } from '../rules/ast.ts';
 import { checkRule } from '../rules/check.ts';
 import { readsBeyondRow } from '../rules/readsBeyondRow.ts';
 import { typedChildren } from '../rules/typedChildren.ts';
+import { FIELD_TYPES } from '../spec/fieldTypes.ts';
 import { rolesNamedByRules } from '../spec/rolesNamedByRules.ts';
 import { ruleSites } from '../spec/ruleSites.ts';
 import { transitionGuards } from '../spec/transitionGuards.ts';
@@ -34,6 +35,7 @@ import { outboxOf } from './outbox.ts';
 import { ACTIONS, type PolicyNode } from './policy.ts';
 import type { ReferenceNode } from './reference.ts';
 import type { RoleNode } from './role.ts';
+import { roleClosureOf } from './roleClosure.ts';
 import { routeParams, type ScreenNode } from './screen.ts';
 import { tableSqlNames } from './sqlNames.ts';
 import type { TableNode } from './table.ts';
@@ -42,8 +44,6 @@ import { textCeilingsOf } from './textCeilings.ts';
 import type { TransitionNode } from './transition.ts';
 import { transitionRulesOf } from './transitionRules.ts';
 import { validationRulesOf } from './validationRule.ts';
-
-const SEARCHABLE_BY_DEFAULT = new Set(['text', 'longtext', 'email']);
 
 function impliedRoles(spec: AppSpec, role: string): string[] {
   const out: string[] = [];
@@ -155,7 +155,7 @@ function declaredColumns(
       notNull: f.required === true || f.owner === true || isStatus,
       unique: f.unique === true,
       formats: formatsOf(spec, entity, field),
-      searchable: f.search !== false && (f.search === true || SEARCHABLE_BY_DEFAULT.has(f.type)),
+      searchable: f.search !== false && (f.search === true || FIELD_TYPES[f.type].freeText !== undefined),
       writable: true,
       timestamp: f.type === 'datetime',
       spec: f,
@@ -463,6 +463,7 @@ export function resolve(input: AppSpec): AppModel {
   for (const [name, c] of Object.entries(spec.constants)) {
     const node: ConstantNode = { name, value: c.value, label: c.label };
     if (c.unit !== undefined) node.unit = c.unit;
+    if (c.type !== undefined) node.type = c.type;
     constants.set(name, node);
   }
   const screens = new Map<string, ScreenNode>();
@@ -495,6 +496,7 @@ export function resolve(input: AppSpec): AppModel {
     rules: ruleSites(spec).map((r) => checkedRule(spec, r.text, r.entity, r.path, r.expect)),
     rolesNamedByRules: rolesNamedByRules(spec),
     outbox: outboxOf(spec),
+    roleClosure: roleClosureOf(spec),
     spec,
   };
   if (profile !== undefined) model.profile = profile;

@@ -1,25 +1,30 @@
 import type { AppSpec } from '../spec/types.ts';
 
 /**
- * Each role of the app → itself and every role it inherits, directly or not: itself first, then
- * depth-first in `inherits` order (cycles are tolerated: a role is listed once). The one walk of
- * role inheritance; everything else (the rule evaluator, the linter, the runtime) reads this map.
+ * Every role a holder of each role has: the role itself first, then the roles it inherits,
+ * transitively, nearest first (breadth-first, in the order `inherits` lists them). Cycles and
+ * unknown names are tolerated (the checker reports them): each role appears once. The one walk of
+ * role inheritance; everything else (the rule evaluator, the linter, the runtime, the document)
+ * reads this map.
  *
  * @example
- * roleClosureOf(helpdesk).get('admin'); // ['admin', 'agent', 'customer']
+ * roleClosureOf(expenses).get('admin'); // ['admin', 'manager', 'employee']
  */
 export function roleClosureOf(spec: Pick<AppSpec, 'roles'>): ReadonlyMap<string, readonly string[]> {
   const roles = spec.roles.roles;
-  const closure = new Map<string, readonly string[]>();
+  // Own properties only: a role named `constructor` or `toString` is a name, not Object's member.
+  const inherits = (r: string) => (Object.hasOwn(roles, r) ? (roles[r]?.inherits ?? []) : []);
+  const out = new Map<string, readonly string[]>();
   for (const role of Object.keys(roles)) {
-    const out: string[] = [];
-    const visit = (r: string) => {
-      if (out.includes(r)) return;
-      out.push(r);
-      for (const p of (Object.hasOwn(roles, r) ? roles[r]?.inherits : undefined) ?? []) visit(p);
-    };
-    visit(role);
-    closure.set(role, out);
+    const seen = [role];
+    const queue = [...inherits(role)];
+    while (queue.length > 0) {
+      const r = queue.shift() as string;
+      if (seen.includes(r)) continue;
+      seen.push(r);
+      queue.push(...inherits(r));
+    }
+    out.set(role, seen);
   }
-  return closure;
+  return out;
 }

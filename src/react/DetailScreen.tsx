@@ -41,6 +41,7 @@ import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
 import { refuses, ruleVerdict } from '../runtime/ruleVerdict.ts';
 import { snippetSource } from '../runtime/snippetSource.ts';
 import { ui } from '../runtime/uiText.ts';
+import { FIELD_TYPES } from '../spec/fieldTypes.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { AddRowButton, inheritedValues } from './AddRowDialog.tsx';
 import { useRuntime } from './context.ts';
@@ -176,7 +177,7 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
               <Grid gap="md">
                 {shown.map((f) => {
                   const spec_ = e?.fields[f];
-                  const long = spec_?.type === 'longtext';
+                  const long = spec_ !== undefined && FIELD_TYPES[spec_.type].display === 'multiline';
                   const running = pendingSum(spec, entity, f, row);
                   // Empty optional fields are noise on a detail page (they show on the edit form).
                   if (

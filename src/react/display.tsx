@@ -11,6 +11,7 @@ import { moneyText } from '../runtime/moneyText.ts';
 import { buildPath } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
 import { valueOption } from '../runtime/valueOptions.ts';
+import { FIELD_TYPES } from '../spec/fieldTypes.ts';
 import type { AppSpec, FieldSpec } from '../spec/types.ts';
 import { useAppCore } from './context.ts';
 import { useRow } from './hooks.ts';
@@ -142,7 +143,7 @@ function renderValue(
   row: Readonly<Record<string, unknown>>,
 ): ReactNode {
   if (v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)) {
-    return f.type === 'boolean' ? (
+    return FIELD_TYPES[f.type].display === 'yesNo' ? (
       <IconMinus size={16} aria-label={ui('no')} />
     ) : (
       <Text span c="dimmed">
@@ -150,10 +151,10 @@ function renderValue(
       </Text>
     );
   }
-  switch (f.type) {
+  switch (FIELD_TYPES[f.type].display) {
     case 'status':
       return <StatusBadge entity={entity} state={String(v)} />;
-    case 'enum': {
+    case 'option': {
       // Colour and label come from the spec (`values: [{ value, label?, color? }]`).
       const option = valueOption(spec, entity, name, String(v));
       return (
@@ -174,7 +175,7 @@ function renderValue(
         </Badge>
       );
     }
-    case 'boolean':
+    case 'yesNo':
       return v ? (
         <IconCheck size={16} aria-label={ui('yes')} color="var(--mantine-color-teal-6)" />
       ) : (
@@ -202,7 +203,7 @@ function renderValue(
           {valueOption(spec, entity, name, String(t)).label}
         </Badge>
       ));
-    case 'longtext':
+    case 'multiline':
       return (
         // A long unbroken string (a URL, a pasted token) wraps inside its card instead of running out.
         <Text span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

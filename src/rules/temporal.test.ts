@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { validateSpec } from '../check/validateSpec.ts';
 import { constantValueWords } from '../doc/constantValueWords.ts';
 import { renderConstants } from '../doc/renderConstants.ts';
+import { resolve } from '../model/resolve.ts';
 import { roleClosureOf } from '../model/roleClosure.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { checkRule } from './check.ts';
@@ -87,7 +88,7 @@ describe('date, datetime and duration constants and literals in rules', () => {
       expect.objectContaining({ code: 'spec/invalid-value', path: 'constants.lastDay.value' }),
     );
     expect(constantValueWords('PT2H30M', 'duration')).toBe('2 hours 30 minutes');
-    const doc = renderConstants(spec);
+    const doc = renderConstants(resolve(spec));
     expect(doc).toContain(
       '| `ordersClose` | Orders close | 2027-06-30 18:00:00 UTC (`2027-06-30T18:00:00Z`) | datetime |',
     );

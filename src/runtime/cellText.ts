@@ -1,3 +1,4 @@
+import { FIELD_TYPES } from '../spec/fieldTypes.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { stateLabel } from './availableTransitions.ts';
 import { dateText } from './dateText.ts';
@@ -23,13 +24,17 @@ export function cellText(
   const v = row[name];
   if (v === null || v === undefined || v === '') return '';
   const f = spec.entities[entity]?.fields[name];
-  const type = f?.type ?? (name === 'createdAt' || name === 'updatedAt' ? 'datetime' : 'text');
-  switch (type) {
+  const kind = f
+    ? FIELD_TYPES[f.type].display
+    : name === 'createdAt' || name === 'updatedAt'
+      ? 'datetime'
+      : 'plain';
+  switch (kind) {
     case 'status':
       return stateLabel(spec, entity, String(v));
-    case 'enum':
+    case 'option':
       return valueOption(spec, entity, name, String(v)).label;
-    case 'boolean':
+    case 'yesNo':
       return v ? ui('yes') : ui('no');
     case 'user': {
       const profile = Object.entries(spec.entities).find(([, e]) => e.profile)?.[0];

@@ -1,6 +1,7 @@
 import type { ConstraintNode } from '../model/constraint.ts';
 import { type EnumValueNode, formatRegExp, humanize } from '../model/index.ts';
 import { resolve } from '../model/resolve.ts';
+import { FIELD_TYPES, type WidgetKind } from '../spec/fieldTypes.ts';
 import type { AppSpec, FieldRuleSpec, FieldSpec, FieldType, ValidationRuleSpec } from '../spec/types.ts';
 import { textCeiling } from '../spec/valueLimits.ts';
 import { can, updatableFields } from './can.ts';
@@ -8,40 +9,7 @@ import { formatMessage } from './formatMessage.ts';
 import { type RuleUser, refusesRow, ruleVerdict } from './ruleVerdict.ts';
 import { ui } from './uiText.ts';
 
-export type WidgetKind =
-  | 'text'
-  | 'textarea'
-  | 'email'
-  | 'number'
-  | 'integer'
-  | 'money'
-  | 'checkbox'
-  | 'date'
-  | 'datetime'
-  | 'select'
-  | 'status'
-  | 'ref'
-  | 'user'
-  | 'file'
-  | 'tags';
-
-const WIDGET: Record<FieldType, WidgetKind> = {
-  text: 'text',
-  longtext: 'textarea',
-  email: 'email',
-  number: 'number',
-  integer: 'integer',
-  money: 'money',
-  boolean: 'checkbox',
-  date: 'date',
-  datetime: 'datetime',
-  enum: 'select',
-  status: 'status',
-  ref: 'ref',
-  user: 'user',
-  file: 'file',
-  tags: 'tags',
-};
+export type { WidgetKind };
 
 export interface FormField {
   name: string;
@@ -133,7 +101,7 @@ export function formSchema(
       label: resolve(spec).tables.get(entity)?.byField.get(name)?.label ?? f.label ?? humanize(name),
       help: f.help,
       type: f.type,
-      widget: WIDGET[f.type],
+      widget: FIELD_TYPES[f.type].widget,
       required: f.required === true || options.allRequired === true,
       editable:
         options.allEditable === true || (mode === 'create' ? canCreate : (updatable?.has(name) ?? false)),

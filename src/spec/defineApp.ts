@@ -1,4 +1,5 @@
 import { type Diagnostic, SpecError } from '../diagnostics.ts';
+import type { FieldTsWord } from './fieldTypes.ts';
 import { checkSpecCharacters } from './specCharacters.ts';
 import type {
   AppSpec,
@@ -32,13 +33,15 @@ export type ValueOf<F extends FieldSpec> = F['type'] extends 'enum' | 'status'
 /** Enum columns store text: a number value (`45`) is read back as `'45'`. */
 type TextOf<V> = V extends number ? `${V}` : V;
 
-type FieldValue<T extends FieldType> = T extends 'number' | 'integer' | 'money'
-  ? number
-  : T extends 'boolean'
-    ? boolean
-    : T extends 'tags'
-      ? string[]
-      : string;
+/** A stored value's TypeScript type, as the field-type registry names it. */
+interface TsOfWord {
+  string: string;
+  number: number;
+  boolean: boolean;
+  'string[]': string[];
+}
+
+type FieldValue<T extends FieldType> = TsOfWord[FieldTsWord<T>];
 
 type Required<F extends FieldSpec> = F['required'] extends true
   ? true

@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../diagnostics.ts';
 import { didYouMean } from './didYouMean.ts';
 import { enumValueNames } from './enumValueNames.ts';
+import { FIELD_TYPES } from './fieldTypes.ts';
 import { at, report } from './specShape.ts';
 import { parseTemporal, TEMPORAL_CONSTANT_FORMS } from './temporal.ts';
 import type { AppSpec, EntitySpec, FieldSpec, FieldType } from './types.ts';
@@ -298,14 +299,13 @@ function checkValidationRefs(c: RefContext): void {
         }
       }
       if (f) {
-        const textual: FieldType[] = ['text', 'longtext', 'email'];
-        const numeric: FieldType[] = ['number', 'integer', 'money'];
+        const entry = FIELD_TYPES[f.type];
         if (
           (rule.minLength !== undefined ||
             rule.maxLength !== undefined ||
             rule.pattern !== undefined ||
             rule.format !== undefined) &&
-          !textual.includes(f.type)
+          entry?.freeText === undefined
         ) {
           report(
             out,
@@ -314,7 +314,7 @@ function checkValidationRefs(c: RefContext): void {
             `length, pattern and format rules apply to text fields; "${rule.field}" has type "${f.type}"`,
           );
         }
-        if ((rule.min !== undefined || rule.max !== undefined) && !numeric.includes(f.type)) {
+        if ((rule.min !== undefined || rule.max !== undefined) && entry?.rule !== 'number') {
           report(
             out,
             'spec/invalid-value',

@@ -1,5 +1,6 @@
 import type { AppModel, TableNode } from '../model/index.ts';
 import { sqlColumnOf } from '../model/sqlNames.ts';
+import { FIELD_TYPES } from '../spec/fieldTypes.ts';
 import type { FieldSpec } from '../spec/types.ts';
 import { TODAY_SQL } from './compileRuleSql.ts';
 import { fileColumns } from './emitFiles.ts';
@@ -34,9 +35,9 @@ function columnDef(model: AppModel, t: TableNode, field: string, f: FieldSpec): 
  * wrong way), dates and times are finite (`±infinity`), free text has a length ceiling.
  */
 function valueLimitSql(t: TableNode, field: string, f: FieldSpec, c: string): string | undefined {
-  if (f.type === 'number' || f.type === 'money')
-    return `${c} not in ('NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric)`;
-  if (f.type === 'date' || f.type === 'datetime') return `isfinite(${c})`;
+  const sql = FIELD_TYPES[f.type].sql;
+  if (sql === 'numeric') return `${c} not in ('NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric)`;
+  if (sql === 'date' || sql === 'timestamptz') return `isfinite(${c})`;
   const max = t.textCeilings.get(field);
   return max === undefined ? undefined : `char_length(${c}) <= ${max}`;
 }

@@ -9,6 +9,7 @@ import { miniSpec } from '../../src/check/fixtures/miniSpec.ts';
 import { lintSpec } from '../../src/check/lintSpec.ts';
 import { validateSpec } from '../../src/check/validateSpec.ts';
 import { renderEntities } from '../../src/doc/renderEntities.ts';
+import { resolve } from '../../src/model/resolve.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
 import { compileMigration } from '../../src/sql/compileMigration.ts';
 import { createPgliteDb } from '../../src/sql/testing/pgliteDb.ts';
@@ -53,7 +54,7 @@ describe('composite unique keys', () => {
   });
 
   it('are written in the document', () => {
-    expect(renderEntities(voteSpec())).toContain(
+    expect(renderEntities(resolve(voteSpec()))).toContain(
       'No two rows have the same Ticket, Member together (error `vote.once`).',
     );
   });

@@ -10,6 +10,7 @@ import { errorContext, mapDatabaseError } from '../../src/backend/errors/mapData
 import { miniSpec } from '../../src/check/fixtures/miniSpec.ts';
 import { validateSpec } from '../../src/check/validateSpec.ts';
 import { renderEntities } from '../../src/doc/renderEntities.ts';
+import { resolve } from '../../src/model/resolve.ts';
 import { roleClosureOf } from '../../src/model/roleClosure.ts';
 import { checkRule } from '../../src/rules/check.ts';
 import { evaluateRule } from '../../src/rules/evaluate.ts';
@@ -89,7 +90,7 @@ describe('enumeration values that are not names', () => {
 
   it('are shown by their labels: document, form options, list filters and badges', () => {
     const s = meetingSpec();
-    const doc = renderEntities(s);
+    const doc = renderEntities(resolve(s));
     expect(doc).toContain('`25`, `45` (label: 45 minutes)');
     expect(doc).toContain("`in-review`, `on hold` (label: Waiting, color: orange), `it's done`");
     expect(valueOptions(s, 'ticket', 'minutes')).toEqual([

@@ -82,7 +82,7 @@ describe('screens filtered by a rule', () => {
   });
 
   it('are written in the document', () => {
-    expect(renderScreens(pollSpec())).toMatch(/Awaiting my vote[\s\S]*Shows only rows where/);
+    expect(renderScreens(resolve(pollSpec()))).toMatch(/Awaiting my vote[\s\S]*Shows only rows where/);
   });
 
   it('compile to one security-invoker function per screen, called by the embedded list query', () => {

@@ -1,4 +1,5 @@
 import { screenWhereFunctionName } from '../../naming.ts';
+import { FIELD_TYPES } from '../../spec/fieldTypes.ts';
 import { searchFunctionRef } from '../../sql/emitSearch.ts';
 import { quoteIdent } from '../../sql/quote.ts';
 import type { Filter, ListQuery } from '../types.ts';
@@ -97,7 +98,7 @@ export function listQuery(info: EntityInfo, q: ListQuery = {}): SqlQuery & { lim
     // People read "apple" next to "Apple", not after "Zebra": text sorts without regard to case
     // (PGlite's collation is C, byte order), the exact value then breaking ties.
     const type = info.byField.get(s.field)?.type;
-    return type === 'text' || type === 'longtext' || type === 'email'
+    return type !== undefined && type !== 'implicit' && type !== 'file-meta' && FIELD_TYPES[type].freeText
       ? `lower(${c}) ${dir}, ${c} ${dir}`
       : `${c} ${dir}`;
   });
