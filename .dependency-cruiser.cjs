@@ -89,11 +89,6 @@ const ADAPTERS = ['^src/backend/embedded/', '^src/backend/supabase/'];
  */
 const TEMPORARILY_ALLOWED = [
   {
-    from: 'src/doc/renderErrors.ts',
-    to: 'src/sql/builtinErrors.ts',
-    fix: "import from '../model/builtinCodes.ts'",
-  },
-  {
     from: 'src/printers/printPgTap.ts',
     to: 'src/sql/quote.ts',
     fix: 'quoting below the outputs (naming.ts) or printers reading the model',

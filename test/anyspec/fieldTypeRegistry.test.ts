@@ -5,13 +5,13 @@
  * registry, so a new type is covered here without editing this file.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateSpec } from '../../src/check/validateSpec.ts';
 import { renderDoc } from '../../src/doc/renderDoc.ts';
 import { importDoc } from '../../src/import/importDoc.ts';
 import { resolve } from '../../src/model/resolve.ts';
 import { printOpenApi } from '../../src/printers/printOpenApi.ts';
 import { FIELD_TYPE_NAMES, FIELD_TYPES } from '../../src/spec/fieldTypes.ts';
 import type { AppSpec, FieldSpec, FieldType } from '../../src/spec/types.ts';
-import { validateSpec } from '../../src/spec/validateSpec.ts';
 import { compileMigration } from '../../src/sql/compileMigration.ts';
 import { createPgliteDb } from '../../src/sql/testing/pgliteDb.ts';
 import type { TestDb } from '../../src/sql/testing/testDb.ts';
