@@ -5,8 +5,10 @@ import type { ErrorCodeNode } from './errorCode.ts';
 import type { PolicyNode } from './policy.ts';
 import type { RoleNode } from './role.ts';
 import type { ScreenNode } from './screen.ts';
+import type { StateMachineNode } from './stateMachine.ts';
 import type { TableNode } from './table.ts';
 import type { TransitionNode } from './transition.ts';
+import type { ValidationRuleNode } from './validationRules.ts';
 
 /**
  * The specification resolved once: every name mapped to its table, column, function and policy,
@@ -32,6 +34,10 @@ export interface AppModel {
   constants: ReadonlyMap<string, ConstantNode>;
   screens: ReadonlyMap<string, ScreenNode>;
   calls: ReadonlyMap<string, DeclaredCallSpec>;
+  /** State machines by entity (entities with states only). */
+  machines: ReadonlyMap<string, StateMachineNode>;
+  /** Validation rules by entity, in spec order, each with the form field its message attaches to. */
+  validation: ReadonlyMap<string, readonly ValidationRuleNode[]>;
   /** The specification the model was resolved from. */
   spec: AppSpec;
 }

@@ -31,9 +31,11 @@ import { ACTIONS, type PolicyNode } from './policy.ts';
 import type { ReferenceNode } from './reference.ts';
 import type { RoleNode } from './role.ts';
 import { routeParams, type ScreenNode } from './screen.ts';
+import { stateMachinesOf } from './stateMachine.ts';
 import type { TableNode } from './table.ts';
 import type { TableIndexNode } from './tableIndex.ts';
 import type { TransitionNode } from './transition.ts';
+import { validationRulesOf } from './validationRules.ts';
 
 const SEARCHABLE_BY_DEFAULT = new Set(['text', 'longtext', 'email']);
 
@@ -468,6 +470,8 @@ export function resolve(input: AppSpec): AppModel {
     constants,
     screens,
     calls: new Map(Object.entries(spec.calls.declared)),
+    machines: stateMachinesOf(spec),
+    validation: validationRulesOf(spec),
     spec,
   };
   if (profile !== undefined) model.profile = profile;

@@ -2,10 +2,10 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { Row } from '../backend/types.ts';
+import type { AppModel } from '../model/appModel.ts';
 import { formSchema } from '../runtime/formSchema.ts';
 import { inSentence } from '../runtime/locale.ts';
 import { ui } from '../runtime/uiText.ts';
-import type { AppSpec } from '../spec/types.ts';
 import { useRuntime } from './context.ts';
 import { errorMessage, notifyOk } from './display.tsx';
 import { FieldInput, firstFocusField } from './FieldInput.tsx';
@@ -17,17 +17,17 @@ import { useCreate } from './hooks.ts';
  * that line's claim). Returns undefined when a required reference cannot be worked out.
  *
  * @example
- * inheritedValues(spec, 'receipt', 'line', line) // { line: line.id, claim: line.claim }
+ * inheritedValues(resolve(spec), 'receipt', 'line', line) // { line: line.id, claim: line.claim }
  */
 export function inheritedValues(
-  spec: AppSpec,
+  model: AppModel,
   entity: string,
   parentField: string,
   parent: Row,
   parentEntity: string,
 ): Record<string, unknown> | undefined {
-  const fields = spec.entities[entity]?.fields ?? {};
-  const parentFields = spec.entities[parentEntity]?.fields ?? {};
+  const fields = model.tables.get(entity)?.spec.fields ?? {};
+  const parentFields = model.tables.get(parentEntity)?.spec.fields ?? {};
   const out: Record<string, unknown> = { [parentField]: parent.id };
   for (const [name, f] of Object.entries(fields)) {
     if (name === parentField || f.type !== 'ref' || !f.ref) continue;
@@ -46,9 +46,9 @@ export function AddRowButton(props: {
   parentField: string;
   parent: Row;
 }) {
-  const { spec } = useRuntime();
+  const { model } = useRuntime();
   const [open, setOpen] = useState(false);
-  const label = spec.entities[props.entity]?.label ?? props.entity;
+  const label = model.tables.get(props.entity)?.spec?.label ?? props.entity;
   return (
     <>
       <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={() => setOpen(true)}>
@@ -67,17 +67,17 @@ function AddRowDialog(props: {
   label: string;
   onClose(): void;
 }) {
-  const { spec, user } = useRuntime();
+  const { model, user } = useRuntime();
   const { entity } = props;
   const inherited = useMemo(
-    () => inheritedValues(spec, entity, props.parentField, props.parent, props.parentEntity) ?? {},
-    [spec, entity, props.parentField, props.parent, props.parentEntity],
+    () => inheritedValues(model, entity, props.parentField, props.parent, props.parentEntity) ?? {},
+    [model, entity, props.parentField, props.parent, props.parentEntity],
   );
   const schema = useMemo(() => {
-    const all = formSchema(spec, entity, 'create', user?.roles ?? [], { userId: user?.id ?? '' });
+    const all = formSchema(model, entity, 'create', user?.roles ?? [], { userId: user?.id ?? '' });
     const fields = all.fields.map((f) => f.name).filter((n) => !(n in inherited));
-    return formSchema(spec, entity, 'create', user?.roles ?? [], { fields, userId: user?.id ?? '' });
-  }, [spec, entity, user, inherited]);
+    return formSchema(model, entity, 'create', user?.roles ?? [], { fields, userId: user?.id ?? '' });
+  }, [model, entity, user, inherited]);
   const [values, setValues] = useState<Record<string, unknown>>(() => schema.initialValues(user));
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
@@ -100,10 +100,10 @@ function AddRowDialog(props: {
           ? err.field.split('.').pop()
           : undefined;
       const code = typeof err === 'object' && err && 'code' in err ? String(err.code) : '';
-      const field = own ?? spec.errors[code]?.field?.split('.')[1];
+      const field = own ?? model.errors.get(code)?.field?.split('.')[1];
       setServer({
         ...(field && schema.fields.some((f) => f.name === field) ? { field } : {}),
-        message: errorMessage(spec, err),
+        message: errorMessage(model, err),
       });
     }
   };

@@ -20,9 +20,9 @@ import { useRow, useUpdate } from './hooks.ts';
  * <AdminProfileDialog entity="person" id={user.id} name={user.email} onClose={() => setOpen(false)} />
  */
 export function AdminProfileDialog(props: { entity: string; id: string; name: string; onClose(): void }) {
-  const { spec } = useRuntime();
+  const { model } = useRuntime();
   const q = useRow(props.entity, props.id);
-  const name = q.data ? rowTitle(spec, props.entity, q.data) || props.name : props.name;
+  const name = q.data ? rowTitle(model, props.entity, q.data) || props.name : props.name;
   return (
     <Modal
       opened
@@ -39,7 +39,7 @@ export function AdminProfileDialog(props: { entity: string; id: string; name: st
           onDone={props.onClose}
         />
       ) : q.isError ? (
-        <Text size="sm">{errorMessage(spec, q.error)}</Text>
+        <Text size="sm">{errorMessage(model, q.error)}</Text>
       ) : (
         <Skeleton height={240} />
       )}
@@ -58,12 +58,12 @@ export function ProfileForm(props: {
   /** Also show the fields the user may not change, read-only (their own profile page). */
   showReadOnly?: boolean;
 }) {
-  const { spec, user } = useRuntime();
+  const { model, user } = useRuntime();
   const { entity } = props;
   const [base, setBase] = useState<Row>(props.row);
   const schema = useMemo(
-    () => formSchema(spec, entity, 'edit', user?.roles ?? [], { row: base, userId: user?.id ?? '' }),
-    [spec, entity, user, base],
+    () => formSchema(model, entity, 'edit', user?.roles ?? [], { row: base, userId: user?.id ?? '' }),
+    [model, entity, user, base],
   );
   const fields = schema.fields.filter((f) => f.editable);
   const [values, setValues] = useState<Record<string, unknown>>(() =>
@@ -95,8 +95,8 @@ export function ProfileForm(props: {
         typeof err === 'object' && err && 'field' in err && typeof err.field === 'string'
           ? err.field.split('.').pop()
           : undefined;
-      const field = f ?? spec.errors[code]?.field?.split('.')[1];
-      const message = errorMessage(spec, err);
+      const field = f ?? model.errors.get(code)?.field?.split('.')[1];
+      const message = errorMessage(model, err);
       if (field && fields.some((x) => x.name === field)) setServer({ field, message });
       else setServer({ message });
     }
@@ -118,7 +118,7 @@ export function ProfileForm(props: {
           <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={ui('staleTitle')} role="alert">
             <Stack gap="xs">
               <Text size="sm">
-                {ui('staleBody', { label: inSentence(spec.entities[entity]?.label ?? entity) })}
+                {ui('staleBody', { label: inSentence(model.tables.get(entity)?.spec?.label ?? entity) })}
               </Text>
               <Group>
                 <Button

@@ -18,16 +18,16 @@ import { ForbiddenPage } from './pages.tsx';
  * the rest); the database decides who may do either.
  */
 export function AdminScreen({ route }: { route: RouteEntry }) {
-  const { backend, spec } = useRuntime();
+  const { backend, model } = useRuntime();
   const users = useQuery({
     queryKey: ['__admin', 'users'],
     queryFn: () => backend.admin.listUsers(),
     retry: false,
   });
-  const profile = Object.entries(spec.entities).find(([, e]) => e.profile)?.[0];
-  const p = profile ? spec.entities[profile] : undefined;
+  const profile = model.profile;
+  const p = profile ? model.tables.get(profile)?.spec : undefined;
   // The screen's profile columns beside each user (the name and e-mail are in the user cell).
-  const columns = (spec.screens[route.name]?.columns ?? []).filter((c) => {
+  const columns = (model.screens.get(route.name)?.spec?.columns ?? []).filter((c) => {
     const f = p?.fields[c];
     return f !== undefined && c !== p?.title && f.type !== 'email';
   });
@@ -92,7 +92,7 @@ function UserRow({
   /** One card (phones) instead of a table row. */
   card?: boolean;
 }) {
-  const { backend, spec, user: me } = useRuntime();
+  const { backend, model, user: me } = useRuntime();
   const qc = useQueryClient();
   const [roles, setRoles] = useState<string[]>(user.roles);
   const save = useMutation({
@@ -104,7 +104,7 @@ function UserRow({
     onError: (e) => {
       // Refused (the last admin, a role rules depend on): the row shows the roles held again.
       setRoles(user.roles);
-      notifyError(spec, e);
+      notifyError(model, e);
     },
   });
   const changed = [...roles].sort().join() !== [...user.roles].sort().join();
@@ -114,7 +114,7 @@ function UserRow({
   const ownRemoved = user.id === me?.id ? user.roles.filter((r) => !roles.includes(r)) : [];
   const [confirming, setConfirming] = useState(false);
   // Only when some role of the admin may update profiles; the dialog then offers the fields it may.
-  const editable = profile !== undefined && can(spec, me, profile, 'update').ok;
+  const editable = profile !== undefined && can(model, me, profile, 'update').ok;
   const who = (
     <>
       <Text size="sm" fw={500}>
@@ -129,7 +129,7 @@ function UserRow({
   const chips = (
     <Chip.Group multiple value={roles} onChange={setRoles}>
       <Group gap={6}>
-        {Object.entries(spec.roles.roles).map(([name, r]) => (
+        {[...model.roles].map(([name, r]) => (
           <Chip key={name} value={name} size="xs">
             {r.label}
           </Chip>
@@ -165,7 +165,7 @@ function UserRow({
         <Stack>
           <Text>
             {ui('removeOwnRoles', {
-              roles: ownRemoved.map((r) => spec.roles.roles[r]?.label ?? r).join(', '),
+              roles: ownRemoved.map((r) => model.roles.get(r)?.label ?? r).join(', '),
             })}
           </Text>
           <Group justify="flex-end">
@@ -195,7 +195,7 @@ function UserRow({
     </>
   );
   if (card) {
-    const p = profile ? spec.entities[profile] : undefined;
+    const p = profile ? model.tables.get(profile)?.spec : undefined;
     return (
       <Card withBorder radius="md" padding="md" component="section" aria-label={user.email}>
         <Stack gap="xs">

@@ -23,7 +23,7 @@ import { LocaleSwitch } from './LocaleSwitch.tsx';
 
 /** Sign in / sign up, with the demo accounts (embedded backend) one click away. */
 export function AuthScreen() {
-  const { spec, backend, demoAccounts, signInDemo, authFailure } = useRuntime();
+  const { model, backend, demoAccounts, signInDemo, authFailure } = useRuntime();
   // The last visit's screen, if its picture is still shown, is not who is here now.
   useLayoutEffect(() => revealScreen(), []);
   const [mode, setMode] = useState<'in' | 'up'>('in');
@@ -31,7 +31,7 @@ export function AuthScreen() {
   const [password, setPassword] = useState('');
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(() =>
-    authFailure ? errorMessage(spec, authFailure) : null,
+    authFailure ? errorMessage(model, authFailure) : null,
   );
   const [busy, setBusy] = useState(false);
   const go = async (fn: () => Promise<unknown>) => {
@@ -40,7 +40,7 @@ export function AuthScreen() {
     try {
       await fn();
     } catch (e) {
-      setError(errorMessage(spec, e));
+      setError(errorMessage(model, e));
     } finally {
       setBusy(false);
     }
@@ -61,7 +61,7 @@ export function AuthScreen() {
           <Title order={1} size="h2">
             {mode === 'in' ? ui('signInTitle') : ui('signUpTitle')}
           </Title>
-          <Text c="dimmed">{ui('signInSubtitle', { name: spec.purpose.name })}</Text>
+          <Text c="dimmed">{ui('signInSubtitle', { name: model.purpose.name })}</Text>
         </Stack>
         {backend.kind === 'embedded' && (
           // Sign-in separates roles, not people sharing a browser: the database is in this profile.
@@ -164,8 +164,8 @@ function DemoButton({
   onClick(): void;
   disabled: boolean;
 }) {
-  const { spec } = useRuntime();
-  const label = spec.roles.roles[account.role]?.label ?? account.role;
+  const { model } = useRuntime();
+  const label = model.roles.get(account.role)?.label ?? account.role;
   return (
     <UnstyledButton
       onClick={onClick}

@@ -31,13 +31,13 @@ import { useTransitionRunner } from './TransitionDialog.tsx';
  * "Move to…" menu, the keyboard way to do the same.
  */
 export function BoardScreen({ route }: { route: RouteEntry }) {
-  const { spec, user, routes } = useRuntime();
+  const { model, user, routes } = useRuntime();
   const entity = route.entity ?? '';
-  const machine = spec.states[entity];
-  const screen = spec.screens[route.name];
+  const machine = model.machines.get(entity);
+  const screen = model.screens.get(route.name)?.spec;
   const where = useMemo(
-    () => whereFilters(spec, entity, screen?.where, user),
-    [spec, entity, screen?.where, user],
+    () => whereFilters(model, entity, screen?.where, user),
+    [model, entity, screen?.where, user],
   );
   const list = useList(entity, {
     filters: where.filters,
@@ -52,11 +52,11 @@ export function BoardScreen({ route }: { route: RouteEntry }) {
   const excluded = new Set(
     where.filters.filter((f) => f.field === machine.field && f.op === 'neq').map((f) => String(f.value)),
   );
-  const states = Object.keys(machine.states).filter((s) => !excluded.has(s));
+  const states = [...machine.states.keys()].filter((s) => !excluded.has(s));
   const rows = list.data?.rows ?? [];
   const detail = routes.find('detail', entity);
-  const cardFields = (screen?.columns ?? []).filter((c) => c !== spec.entities[entity]?.title);
-  const optionsFor = (row: Row) => availableTransitions(spec, user, entity, row);
+  const cardFields = (screen?.columns ?? []).filter((c) => c !== model.tables.get(entity)?.spec?.title);
+  const optionsFor = (row: Row) => availableTransitions(model, user, entity, row);
   const dragOptions = dragging ? optionsFor(dragging) : [];
   const openTo = (state: string) => dragOptions.find((o) => o.to === state && o.allowed);
 
@@ -77,7 +77,7 @@ export function BoardScreen({ route }: { route: RouteEntry }) {
               <Box
                 key={state}
                 role="region"
-                aria-label={stateLabel(spec, entity, state)}
+                aria-label={stateLabel(model, entity, state)}
                 w={280}
                 miw={260}
                 p="sm"
@@ -109,11 +109,11 @@ export function BoardScreen({ route }: { route: RouteEntry }) {
                       h={8}
                       style={{
                         borderRadius: 8,
-                        background: `var(--mantine-color-${stateColor(spec, entity, state)}-6)`,
+                        background: `var(--mantine-color-${stateColor(model, entity, state)}-6)`,
                       }}
                     />
                     <Text fw={600} size="sm" truncate="end">
-                      {stateLabel(spec, entity, state)}
+                      {stateLabel(model, entity, state)}
                     </Text>
                   </Group>
                   {/* No count until the rows are here: "0" while loading would be a wrong answer. */}
@@ -134,7 +134,7 @@ export function BoardScreen({ route }: { route: RouteEntry }) {
                   {!list.data && <Skeleton height={60} radius="md" />}
                   {inColumn.map((row) => {
                     const options = optionsFor(row);
-                    const title = rowTitle(spec, entity, row);
+                    const title = rowTitle(model, entity, row);
                     return (
                       <Card
                         key={row.id}

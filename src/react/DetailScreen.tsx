@@ -29,6 +29,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { HistoryEntry, Row } from '../backend/types.ts';
+import type { AppModel } from '../model/appModel.ts';
 import { availableTransitions, stateLabel } from '../runtime/availableTransitions.ts';
 import { can } from '../runtime/can.ts';
 import { dateText, timeAgo } from '../runtime/dateText.ts';
@@ -41,7 +42,6 @@ import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
 import { refuses, ruleVerdict } from '../runtime/ruleVerdict.ts';
 import { snippetSource } from '../runtime/snippetSource.ts';
 import { ui } from '../runtime/uiText.ts';
-import type { AppSpec } from '../spec/types.ts';
 import { AddRowButton, inheritedValues } from './AddRowDialog.tsx';
 import { useRuntime } from './context.ts';
 import {
@@ -64,15 +64,15 @@ import { deleteWithUndo } from './undoToast.tsx';
 
 /** A detail screen: fields, actions (transitions), related lists and the history timeline. */
 export function DetailScreen({ route }: { route: RouteEntry }) {
-  const { spec, user, routes, backend } = useRuntime();
+  const { model, user, routes, backend } = useRuntime();
   const qc = useQueryClient();
   const params = useParams();
   const id = params[route.rowParam ?? 'id'];
   const entity = route.entity ?? '';
-  const e = spec.entities[entity];
+  const e = model.tables.get(entity)?.spec;
   const q = useRow(entity, id);
   const trail = useTrail(entity, q.data);
-  const history = useHistory(entity, spec.states[entity] ? id : undefined);
+  const history = useHistory(entity, model.machines.has(entity) ? id : undefined);
   const runner = useTransitionRunner(entity);
   const navigate = useNavigate();
   if (q.isLoading) return <Skeleton height={320} radius="md" />;
@@ -80,15 +80,15 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
     return <NotFoundPage message={ui('rowNotFound', { label: inSentence(e?.label ?? entity) })} />;
   }
   const row = q.data;
-  const machine = spec.states[entity];
+  const machine = model.machines.get(entity);
   const status = machine ? String(row[machine.field] ?? '') : undefined;
-  const options = availableTransitions(spec, user, entity, row);
+  const options = availableTransitions(model, user, entity, row);
   const edit = routes.find('form', entity, 'edit');
   const list = routes.routes.find((r) => r.kind === 'list' && r.entity === entity && r.params.length === 0);
-  const canEdit = edit && can(spec, user, entity, 'update', row).ok;
-  const canDelete = can(spec, user, entity, 'delete', row).ok;
+  const canEdit = edit && can(model, user, entity, 'update', row).ok;
+  const canDelete = can(model, user, entity, 'delete', row).ok;
   const shown = Object.keys(e?.fields ?? {}).filter((f) => f !== machine?.field && f !== e?.title);
-  const related = spec.screens[route.name]?.related ?? [];
+  const related = model.screens.get(route.name)?.spec?.related ?? [];
   // No "are you sure": the row goes at once and the toast offers Undo (sent when it goes).
   const onDelete = () => {
     const label = e?.label ?? entity;
@@ -100,14 +100,14 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
           .delete(entity, row.id)
           .then(() => qc.invalidateQueries({ queryKey: keys.entity(entity) })),
       onUndo: () => navigate(buildPath(route, { id: row.id })),
-      onError: (err) => notifyError(spec, err),
+      onError: (err) => notifyError(model, err),
     });
     navigate(list ? buildPath(list) : '/');
   };
 
   return (
     <Stack gap="lg">
-      <PageCrumbs items={[...trail, { label: rowTitle(spec, entity, row) }]} />
+      <PageCrumbs items={[...trail, { label: rowTitle(model, entity, row) }]} />
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <Stack gap={6} style={{ flex: '1 1 320px', minWidth: 0 }}>
           <Group gap="sm">
@@ -117,7 +117,7 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
             </Text>
           </Group>
           <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
-            {rowTitle(spec, entity, row)}
+            {rowTitle(model, entity, row)}
           </Title>
         </Stack>
         <Stack gap={4} align="flex-end" style={{ maxWidth: '100%' }}>
@@ -127,7 +127,7 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
                 {/* span so the tooltip still works on a disabled button */}
                 <span>
                   <Button
-                    variant={spec.states[entity]?.states[o.to]?.final ? 'default' : 'filled'}
+                    variant={model.machines.get(entity)?.states.get(o.to)?.final ? 'default' : 'filled'}
                     rightSection={<IconArrowRight size={14} />}
                     disabled={!o.allowed || runner.busy}
                     aria-description={o.reason}
@@ -177,7 +177,7 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
                 {shown.map((f) => {
                   const spec_ = e?.fields[f];
                   const long = spec_?.type === 'longtext';
-                  const running = pendingSum(spec, entity, f, row);
+                  const running = pendingSum(model, entity, f, row);
                   // Empty optional fields are noise on a detail page (they show on the edit form).
                   if (
                     !running &&
@@ -189,7 +189,7 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
                     <Grid.Col key={f} span={{ base: 12, sm: long ? 12 : 6 }} miw={0}>
                       <Group gap={4} wrap="nowrap">
                         <Text size="xs" tt="uppercase" fw={600} c="dimmed">
-                          {fieldLabel(spec, entity, f)}
+                          {fieldLabel(model, entity, f)}
                         </Text>
                         {spec_?.help && (
                           <Tooltip label={spec_.help} multiline w={260}>
@@ -232,10 +232,10 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
               ) : (
                 <Timeline active={(history.data ?? []).length} bulletSize={14} lineWidth={2}>
                   {(history.data ?? []).map((h) => (
-                    <Timeline.Item key={h.id} title={historyTitle(spec, entity, h)}>
+                    <Timeline.Item key={h.id} title={historyTitle(model, entity, h)}>
                       {h.kind === 'transition' && (
                         <Text size="sm">
-                          {stateLabel(spec, entity, h.fromState)} → {stateLabel(spec, entity, h.toState)}
+                          {stateLabel(model, entity, h.fromState)} → {stateLabel(model, entity, h.toState)}
                         </Text>
                       )}
                       <Text size="xs" c="dimmed">
@@ -253,7 +253,7 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
                               mt={4}
                               style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
                             >
-                              <b>{fieldLabel(spec, entity, k)}:</b>{' '}
+                              <b>{fieldLabel(model, entity, k)}:</b>{' '}
                               {h.input[k] === null || h.input[k] === '' ? (
                                 ui('historyEmptied')
                               ) : (
@@ -289,24 +289,24 @@ function RunningSum({ entity, name, row, sum }: { entity: string; name: string; 
 }
 
 /** What one history entry says happened: the transition, "Edited", or "Comment added". */
-function historyTitle(spec: AppSpec, entity: string, h: HistoryEntry): string {
+function historyTitle(model: AppModel, entity: string, h: HistoryEntry): string {
   if (h.kind === 'edit') return ui('historyEdited');
   if (h.kind === 'added')
-    return ui('historyAdded', { label: spec.entities[h.transition]?.label ?? h.transition });
-  return spec.states[entity]?.transitions[h.transition]?.label ?? h.transition;
+    return ui('historyAdded', { label: model.tables.get(h.transition)?.spec?.label ?? h.transition });
+  return model.machines.get(entity)?.spec.transitions[h.transition]?.label ?? h.transition;
 }
 
 function ProfileName({ id }: { id: string }) {
-  const { spec } = useRuntime();
-  const profile = Object.entries(spec.entities).find(([, x]) => x.profile)?.[0];
+  const { model } = useRuntime();
+  const profile = model.profile;
   return profile ? <RefLabel entity={profile} id={id} /> : id;
 }
 
 /** Rows of another entity pointing at this one (`comment.ticket`), with a quick add. */
 function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row; parentEntity: string }) {
-  const { spec, user, routes, backend } = useRuntime();
+  const { model, user, routes, backend } = useRuntime();
   const [entity = '', field = ''] = pair.split('.');
-  const e = spec.entities[entity];
+  const e = model.tables.get(entity)?.spec;
   const list = useList(entity, {
     filters: [{ field, op: 'eq', value: parent.id }],
     sort: [{ field: 'createdAt', direction: 'asc' }],
@@ -315,7 +315,7 @@ function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row
   const create = useCreate(entity);
   const rows = list.data?.rows ?? [];
   // A role that may not read the child entity sees no list (not an empty one with a false 0).
-  if (!e || !can(spec, user, entity, 'read').ok) return null;
+  if (!e || !can(model, user, entity, 'read').ok) return null;
   const detail = routes.find('detail', entity);
   const editForm = routes.find('form', entity, 'edit');
   // What a list of this entity would show (fields marked `list`), minus what the row already says:
@@ -329,7 +329,7 @@ function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row
     .map(([n]) => n);
   const plural = e.plural ?? e.label;
   // What a new child row gets from this parent; undefined when it needs more than the page knows.
-  const inherited = inheritedValues(spec, entity, field, parent, parentEntity);
+  const inherited = inheritedValues(model, entity, field, parent, parentEntity);
   const draftBase = inherited ?? { [field]: parent.id };
   // Only the parent is known here; a rule reading any other row is left to the server (throws).
   const notLoaded = (): never => {
@@ -340,11 +340,11 @@ function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row
     rows: notLoaded,
     profile: notLoaded,
   };
-  const mayCreate = inherited !== undefined && can(spec, user, entity, 'create', draftBase, parentData).ok;
+  const mayCreate = inherited !== undefined && can(model, user, entity, 'create', draftBase, parentData).ok;
   const owner = Object.entries(e.fields).find(([, f]) => f.owner)?.[0];
   const flags = Object.entries(e.fields).filter(([n, f]) => f.type === 'boolean' && n !== field);
   // The quick box asks for the text (and the flags) only; a child needing more gets the full form.
-  const body = quickAddField(spec, entity, field, draftBase);
+  const body = quickAddField(model, entity, field, draftBase);
   return (
     <Card withBorder radius="md" padding="lg">
       <Group justify="space-between" mb="sm">
@@ -402,7 +402,7 @@ function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row
                   {flags.map(([n]) =>
                     r[n] === true ? (
                       <Badge key={n} size="xs" color="yellow" variant="light">
-                        {fieldLabel(spec, entity, n)}
+                        {fieldLabel(model, entity, n)}
                       </Badge>
                     ) : null,
                   )}
@@ -421,17 +421,17 @@ function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row
                   </Text>
                 ) : detail ? (
                   <Anchor component={Link} to={buildPath(detail, { id: r.id })}>
-                    {rowTitle(spec, entity, r)}
+                    {rowTitle(model, entity, r)}
                   </Anchor>
                 ) : (
-                  <Text size="sm">{rowTitle(spec, entity, r)}</Text>
+                  <Text size="sm">{rowTitle(model, entity, r)}</Text>
                 )}
                 {!e.files && !body && summary.length > 0 && (
                   <Group gap="md" wrap="wrap">
                     {summary.map((n) => (
                       <Text key={n} size="sm" span>
                         <Text span size="xs" c="dimmed">
-                          {fieldLabel(spec, entity, n)}:{' '}
+                          {fieldLabel(model, entity, n)}:{' '}
                         </Text>
                         <FieldValue entity={entity} name={n} row={r} />
                       </Text>
@@ -439,13 +439,13 @@ function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row
                   </Group>
                 )}
               </Stack>
-              {editForm && !e.files && can(spec, user, entity, 'update', r, parentData).ok && (
+              {editForm && !e.files && can(model, user, entity, 'update', r, parentData).ok && (
                 <Tooltip label={ui('edit')}>
                   <ActionIcon
                     variant="subtle"
                     component={Link}
                     to={buildPath(editForm, { id: r.id })}
-                    aria-label={`${ui('edit')}: ${rowTitle(spec, entity, r)}`}
+                    aria-label={`${ui('edit')}: ${rowTitle(model, entity, r)}`}
                   >
                     <IconEdit size={16} />
                   </ActionIcon>
@@ -465,7 +465,7 @@ function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row
                         a.click();
                         URL.revokeObjectURL(url);
                       },
-                      (err: unknown) => notifyError(spec, err),
+                      (err: unknown) => notifyError(model, err),
                     )
                   }
                 >
@@ -485,8 +485,8 @@ function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row
               // `internal = false`), not a role heuristic.
               .filter(
                 (n) =>
-                  can(spec, user, entity, 'create', { ...draftBase, [n]: true }).ok &&
-                  offersFlag(spec, user, entity, n),
+                  can(model, user, entity, 'create', { ...draftBase, [n]: true }).ok &&
+                  offersFlag(model, user, entity, n),
               )}
             base={draftBase}
             onCreate={(values) => create.mutateAsync(values)}
@@ -504,17 +504,19 @@ function QuickAdd(props: {
   base: Record<string, unknown>;
   onCreate(values: Record<string, unknown>): Promise<unknown>;
 }) {
-  const { spec, user } = useRuntime();
+  const { model, user } = useRuntime();
   const [text, setText] = useState('');
   const [flags, setFlags] = useState<Record<string, boolean>>({});
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     const values = { ...props.base, [props.body]: text, ...flags };
-    const bad = (spec.validation[props.entity] ?? []).find(
-      (r) => r.kind === 'row' && refuses(ruleVerdict(spec, props.entity, r.rule, { user, row: values })),
-    );
-    if (bad) return setError(formatMessage(spec, bad.error, values));
+    const bad = (model.validation.get(props.entity) ?? [])
+      .map((v) => v.rule)
+      .find(
+        (r) => r.kind === 'row' && refuses(ruleVerdict(model, props.entity, r.rule, { user, row: values })),
+      );
+    if (bad) return setError(formatMessage(model, bad.error, values));
     setBusy(true);
     try {
       await props.onCreate(values);
@@ -523,7 +525,7 @@ function QuickAdd(props: {
       setFlags({});
       setError(undefined);
     } catch (e) {
-      setError(errorMessage(spec, e));
+      setError(errorMessage(model, e));
     } finally {
       setBusy(false);
     }
@@ -537,7 +539,7 @@ function QuickAdd(props: {
     >
       <Stack gap="xs">
         <Textarea
-          label={fieldLabel(spec, props.entity, props.body)}
+          label={fieldLabel(model, props.entity, props.body)}
           autosize
           minRows={2}
           value={text}
@@ -554,7 +556,7 @@ function QuickAdd(props: {
             {props.flags.map((f) => (
               <Checkbox
                 key={f}
-                label={fieldLabel(spec, props.entity, f)}
+                label={fieldLabel(model, props.entity, f)}
                 checked={flags[f] === true}
                 onChange={(ev) => {
                   // Read now: React clears currentTarget before a state updater runs.
@@ -578,9 +580,9 @@ function QuickAdd(props: {
  * this composer (`snippetSource`), appended to what is typed. Nothing when there is none.
  */
 function SnippetPicker(props: { entity: string; field: string; onPick(body: string): void }) {
-  const { spec, user } = useRuntime();
-  const source = snippetSource(spec, props.entity, props.field);
-  const readable = source !== undefined && can(spec, user, source.entity, 'read').ok;
+  const { model, user } = useRuntime();
+  const source = snippetSource(model, props.entity, props.field);
+  const readable = source !== undefined && can(model, user, source.entity, 'read').ok;
   const list = useList(
     source?.entity,
     { sort: [{ field: source?.title ?? 'id', direction: 'asc' }], limit: 200, count: 'none' },
@@ -589,7 +591,7 @@ function SnippetPicker(props: { entity: string; field: string; onPick(body: stri
   );
   const rows = list.data?.rows ?? [];
   if (!source || !readable || rows.length === 0) return null;
-  const label = spec.entities[source.entity]?.label ?? source.entity;
+  const label = model.tables.get(source.entity)?.spec?.label ?? source.entity;
   return (
     <Select
       label={ui('insertSnippet', { label: inSentence(label) })}
@@ -617,9 +619,9 @@ function FileUpload(props: {
   existing: Row[];
   parentEntity: string;
 }) {
-  const { spec, user, backend } = useRuntime();
+  const { model, user, backend } = useRuntime();
   const qc = useQueryClient();
-  const e = spec.entities[props.entity];
+  const e = model.tables.get(props.entity)?.spec;
   const accept = Object.values(e?.fields ?? {})
     .find((f) => f.accept)
     ?.accept?.join(',');
@@ -640,11 +642,13 @@ function FileUpload(props: {
           x === props.parentEntity && id === props.parent.id ? props.parent : null,
         profile: () => null,
       };
-      const bad = (spec.validation[props.entity] ?? []).find(
-        (r) =>
-          r.kind === 'row' && refuses(ruleVerdict(spec, props.entity, r.rule, { user, row: draft, data })),
-      );
-      if (bad) return notifyError(spec, { code: bad.error, params: { name: file.name } });
+      const bad = (model.validation.get(props.entity) ?? [])
+        .map((v) => v.rule)
+        .find(
+          (r) =>
+            r.kind === 'row' && refuses(ruleVerdict(model, props.entity, r.rule, { user, row: draft, data })),
+        );
+      if (bad) return notifyError(model, { code: bad.error, params: { name: file.name } });
     }
     await progress
       .run(files, async (file) =>
@@ -655,10 +659,10 @@ function FileUpload(props: {
           bytes: new Uint8Array(await file.arrayBuffer()),
         }),
       )
-      .catch((err: unknown) => notifyError(spec, err));
+      .catch((err: unknown) => notifyError(model, err));
     await Promise.all([
       qc.invalidateQueries({ queryKey: keys.entity(props.entity) }),
-      invalidateParentHistories(qc, spec, props.entity),
+      invalidateParentHistories(qc, model, props.entity),
     ]);
   };
   return (

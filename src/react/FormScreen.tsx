@@ -44,22 +44,22 @@ function Form({
   row: Row | undefined;
   refetch(): Promise<Row | undefined>;
 }) {
-  const { spec, user, routes } = useRuntime();
+  const { model, user, routes } = useRuntime();
   const entity = route.entity ?? '';
-  const e = spec.entities[entity];
+  const e = model.tables.get(entity)?.spec;
   const mode = row ? 'edit' : 'create';
-  const screen = spec.screens[route.name];
+  const screen = model.screens.get(route.name)?.spec;
   const [base, setBase] = useState<Row | undefined>(row);
   const trail = useTrail(entity, base);
   const progress = useUploadProgress();
   const schema = useMemo(
     () =>
-      formSchema(spec, entity, mode, user?.roles ?? [], {
+      formSchema(model, entity, mode, user?.roles ?? [], {
         ...(screen?.fields ? { fields: screen.fields } : {}),
         ...(base ? { row: base } : {}),
         userId: user?.id ?? '',
       }),
-    [spec, entity, mode, user, screen?.fields, base],
+    [model, entity, mode, user, screen?.fields, base],
   );
   const [values, setValues] = useState<Record<string, unknown>>(() =>
     row
@@ -75,12 +75,12 @@ function Form({
   const { backend } = useRuntime();
   const qc = useQueryClient();
   const children = useMemo(
-    () => (mode === 'create' ? fileChildren(spec, user, entity) : []),
-    [mode, spec, user, entity],
+    () => (mode === 'create' ? fileChildren(model, user, entity) : []),
+    [mode, model, user, entity],
   );
   const [files, setFiles] = useState<Map<FileChild, File[]>>(new Map());
   const fileErrors = new Map(
-    children.map((c) => [c, fileProblem(spec, user, c, files.get(c) ?? [])] as const),
+    children.map((c) => [c, fileProblem(model, user, c, files.get(c) ?? [])] as const),
   );
   const update = useUpdate(entity);
   const navigate = useNavigate();
@@ -94,8 +94,8 @@ function Form({
     return () => window.removeEventListener('beforeunload', h);
   }, [dirty]);
 
-  if (mode === 'create' && !can(spec, user, entity, 'create').ok) return <ForbiddenPage />;
-  if (mode === 'edit' && base && !can(spec, user, entity, 'update', base).ok) return <ForbiddenPage />;
+  if (mode === 'create' && !can(model, user, entity, 'create').ok) return <ForbiddenPage />;
+  if (mode === 'edit' && base && !can(model, user, entity, 'update', base).ok) return <ForbiddenPage />;
 
   const visible = (name: string) => submitted || touched.has(name);
   const submit = async () => {
@@ -112,8 +112,8 @@ function Form({
         ? await update.mutateAsync({ id: base.id, version: base.version, values: editable })
         : await create.mutateAsync(editable);
       if (!base && files.size > 0) {
-        const failed = await uploadAll(backend, spec, entity, saved, files, progress.run);
-        if (failed) notifyError(spec, failed);
+        const failed = await uploadAll(backend, model, entity, saved, files, progress.run);
+        if (failed) notifyError(model, failed);
       }
       setDirty(false);
       if (base) {
@@ -128,7 +128,7 @@ function Form({
                 void qc.invalidateQueries({ queryKey: keys.entity(entity) });
                 notifyOk(ui('savedUndone'));
               },
-              (err: unknown) => notifyError(spec, err),
+              (err: unknown) => notifyError(model, err),
             ),
         });
       } else notifyOk(ui('createdToast', { label: e?.label ?? entity }));
@@ -146,11 +146,11 @@ function Form({
         typeof err === 'object' && err && 'field' in err && typeof err.field === 'string'
           ? fieldOf(err.field)
           : undefined;
-      const catalogueField = fieldOf(spec.errors[code]?.field);
+      const catalogueField = fieldOf(model.errors.get(code)?.field);
       const field = f ?? catalogueField;
-      const message = errorMessage(spec, err);
+      const message = errorMessage(model, err);
       if (field && schema.fields.some((x) => x.name === field)) setServer({ field, message });
-      else notifyError(spec, err);
+      else notifyError(model, err);
     }
   };
   const busy = create.isPending || update.isPending || progress.state !== null;
@@ -162,7 +162,7 @@ function Form({
         items={[
           ...trail,
           ...(base && detail
-            ? [{ label: rowTitle(spec, entity, base), to: buildPath(detail, { id: base.id }) }]
+            ? [{ label: rowTitle(model, entity, base), to: buildPath(detail, { id: base.id }) }]
             : []),
           { label: route.title },
         ]}

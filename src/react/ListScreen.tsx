@@ -85,19 +85,19 @@ function useFirstRowMark(hasRows: boolean, confirmed: boolean): void {
 
 /** A list screen: server-side search, filters, sort and pages; state in the URL. */
 export function ListScreen({ route }: { route: RouteEntry }) {
-  const { spec, user, routes, backend } = useRuntime();
+  const { model, user, routes, backend } = useRuntime();
   const qc = useQueryClient();
-  const screen = spec.screens[route.name];
+  const screen = model.screens.get(route.name)?.spec;
   const entity = route.entity ?? '';
-  const e = spec.entities[entity];
+  const e = model.tables.get(entity)?.spec;
   const [params, setParams] = useSearchParams();
   const state = listStateFromParams(params, screen?.sort);
   const wide = useMediaQuery('(min-width: 48em)', true);
   const where = useMemo(
-    () => whereFilters(spec, entity, screen?.where, user),
-    [spec, entity, screen?.where, user],
+    () => whereFilters(model, entity, screen?.where, user),
+    [model, entity, screen?.where, user],
   );
-  const booleans = useMemo(() => booleanFields(spec, entity), [spec, entity]);
+  const booleans = useMemo(() => booleanFields(model, entity), [model, entity]);
   const query = { ...listQuery(state, where.filters, booleans), ...serverScreen(where, route.name) };
   // Rows and total are two requests: a page change re-reads only its 50 rows, while the count is
   // kept per search and filters. It is exact up to a threshold and an estimate above it (shown as
@@ -114,8 +114,8 @@ export function ListScreen({ route }: { route: RouteEntry }) {
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const pageRows = list.data?.rows;
   const selectable = useMemo(
-    () => hasBulkTransition(spec, user, entity, pageRows ?? []),
-    [spec, user, entity, pageRows],
+    () => hasBulkTransition(model, user, entity, pageRows ?? []),
+    [model, user, entity, pageRows],
   );
   const chosenRows = rows.filter((r) => chosen.has(String(r.id)));
   const anyChosen = chosenRows.length > 0;
@@ -153,7 +153,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
     () => (wide ? chosenColumns.shown : chosenColumns.shown.slice(0, 2)),
     [wide, chosenColumns.shown],
   );
-  const columnLabel = useCallback((c: string) => fieldLabel(spec, entity, c), [spec, entity]);
+  const columnLabel = useCallback((c: string) => fieldLabel(model, entity, c), [model, entity]);
   const detail = routes.find('detail', entity);
   const createForm = routes.find('form', entity, 'create');
   // A change asks its rows first and shows with them (useListAddress); it builds on a change
@@ -193,7 +193,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
       const csv = await exportRows({
         qc,
         backend,
-        spec,
+        model,
         entity,
         query: filter,
         // What the person sees: the columns they chose.
@@ -207,7 +207,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
       a.click();
       URL.revokeObjectURL(url);
     } catch (err) {
-      notifyError(spec, err);
+      notifyError(model, err);
     } finally {
       setExporting(null);
     }
@@ -216,7 +216,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
   const filtered = state.search !== '' || Object.keys(state.filters).length > 0;
   const activeFilters = Object.keys(state.filters).length;
   const filterLabels = [
-    ...(screen?.filters ?? []).filter((n) => e?.fields[n]).map((n) => fieldLabel(spec, entity, n)),
+    ...(screen?.filters ?? []).filter((n) => e?.fields[n]).map((n) => fieldLabel(model, entity, n)),
     ui('sortBy'),
   ];
 
@@ -253,7 +253,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
               ? ui('exportingCsv', { done: exporting.done, total: exporting.total ?? '…' })
               : ui('exportCsv')}
           </Button>
-          {createForm && can(spec, user, entity, 'create').ok && (
+          {createForm && can(model, user, entity, 'create').ok && (
             <Button component={Link} to={buildPath(createForm)} leftSection={<IconPlus size={16} />}>
               {/* The form's own title, as the navigation says it: one wording per action. */}
               {createForm.title || ui('newRow', { label: inSentence(e?.label ?? entity) })}
@@ -359,7 +359,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
                   )}
                   {visibleColumns.map((c) => (
                     <Table.Th key={c} scope="col">
-                      {fieldLabel(spec, entity, c)}
+                      {fieldLabel(model, entity, c)}
                     </Table.Th>
                   ))}
                 </Table.Tr>
@@ -529,7 +529,7 @@ const ListRow = memo(function ListRow({
   chosen,
   onToggle,
 }: ListRowProps) {
-  const { spec } = useAppCore();
+  const { model } = useAppCore();
   // Plain <tr>/<td> with Mantine's Table classes and the attributes Table.Tr/Td would set (row
   // borders, hover): the page's rows are the most-drawn part of the app, and each Table.Td was
   // two components (Td and its Box, each resolving props and styles from context), some 300 of
@@ -548,7 +548,7 @@ const ListRow = memo(function ListRow({
         // biome-ignore lint/a11y/useKeyWithClickEvents: only keeps the checkbox's click from the row's navigation; the checkbox takes its own keys
         <td className={Table.classes.td} style={{ width: rem(40) }} onClick={(ev) => ev.stopPropagation()}>
           <Checkbox
-            aria-label={ui('selectRow', { title: rowTitle(spec, entity, row) })}
+            aria-label={ui('selectRow', { title: rowTitle(model, entity, row) })}
             checked={chosen}
             onChange={() => onToggle(String(row.id))}
           />

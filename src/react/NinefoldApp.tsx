@@ -3,6 +3,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Backend, Row, Session } from '../backend/types.ts';
+import type { AppModel } from '../model/appModel.ts';
+import { resolve } from '../model/resolve.ts';
 import {
   confirmDemoClick,
   forgetStart,
@@ -44,6 +46,7 @@ const screenFallback = (
 );
 
 export interface NinefoldAppProps {
+  /** The app's specification: resolved here, once, into the model every screen reads. */
   spec: AppSpec;
   backend: Backend;
   /** Custom screens (by `screen.component`) and field widgets (by field name or type). */
@@ -138,6 +141,7 @@ export function NinefoldApp({
   remembered = null,
   demoScreens,
 }: NinefoldAppProps) {
+  const model = useMemo(() => resolve(spec), [spec]);
   const [client] = useState(() => {
     const c = new QueryClient({
       defaultOptions: { queries: { staleTime: 10_000, refetchOnWindowFocus: false, retry: 1 } },
@@ -156,7 +160,7 @@ export function NinefoldApp({
       <Toasts />
       <QueryClientProvider client={client}>
         <SessionGate
-          spec={spec}
+          model={model}
           backend={backend}
           components={components}
           demoAccounts={demoAccounts}
@@ -170,14 +174,15 @@ export function NinefoldApp({
 }
 
 function SessionGate({
-  spec,
+  model,
   backend,
   components,
   demoAccounts,
   startMemory,
   remembered,
   demoScreens,
-}: Omit<Required<NinefoldAppProps>, 'demoScreens'> & Pick<NinefoldAppProps, 'demoScreens'>) {
+}: Omit<Required<NinefoldAppProps>, 'demoScreens' | 'spec'> &
+  Pick<NinefoldAppProps, 'demoScreens'> & { model: AppModel }) {
   // A remembered person is shown until the backend answers; then the backend's answer counts.
   // `current` is the session on screen, updated with it (the handlers below read it synchronously).
   const [session, setSession] = useState<Session | null | undefined>(remembered?.session);
@@ -328,7 +333,7 @@ function SessionGate({
             : 'confirmed';
     root.dataset.ninefoldUser = session?.user.email ?? '';
   }, [session]);
-  const routes = useMemo(() => routeTable(spec), [spec]);
+  const routes = useMemo(() => routeTable(model), [model]);
   const userId = session?.user.id;
   const userRoles = session?.user.roles.join();
   // Keyed by who it is, not by the session object: the remembered session's replacement by the
@@ -339,23 +344,23 @@ function SessionGate({
     [userId, userRoles],
   );
   useRememberStart(client, startMemory, session);
-  const profileEntity = Object.entries(spec.entities).find(([, e]) => e.profile)?.[0];
+  const profileEntity = model.profile;
   const profile = useQuery<Row>({
     queryKey: [profileEntity ?? '', 'row', user?.id ?? ''],
     queryFn: () => backend.data.get(profileEntity ?? '', user?.id ?? ''),
     enabled: Boolean(profileEntity && user),
     retry: false,
   });
-  useLiveInvalidation(spec, backend, Boolean(session));
+  useLiveInvalidation(model, backend, Boolean(session));
   // The landing list's first page is asked as soon as the person is known (hooks.ts).
   const prefetched = useRef(false);
   useEffect(() => {
     if (!user || prefetched.current) return;
     prefetched.current = true;
     // The list screen's code too, beside the router's (which only asks for it once it renders).
-    if (prefetchListScreen(client, { backend, spec, user }, routes.routes, window.location))
+    if (prefetchListScreen(client, { backend, model, user }, routes.routes, window.location))
       preloadSignedIn(true);
-  }, [user, client, backend, spec, routes]);
+  }, [user, client, backend, model, routes]);
   // On the sign-in screen, the signed-in app's code loads while the person is still deciding
   // (the sign-in then waits only for the database, not for the router's chunk as well); on a
   // first visit, the demo accounts' first screens and the list screen's code too, so a demo click
@@ -372,8 +377,8 @@ function SessionGate({
     return () => clearTimeout(t);
   }, [session, demoScreens]);
   const core: AppCore = useMemo(
-    () => ({ spec, backend, routes, components, user }),
-    [spec, backend, routes, components, user],
+    () => ({ model, backend, routes, components, user }),
+    [model, backend, routes, components, user],
   );
   const runtime: Runtime = useMemo(
     () => ({

@@ -15,7 +15,7 @@ import { useTransitionMutation } from './hooks.ts';
  * Returns `start(option, row)` and the dialog element to render.
  */
 export function useTransitionRunner(entity: string) {
-  const { spec, backend } = useRuntime();
+  const { model, backend } = useRuntime();
   const mutation = useTransitionMutation(entity);
   const [pending, setPending] = useState<{ option: TransitionOption; row: Row } | null>(null);
   const run = (option: TransitionOption, row: Row, input?: Record<string, unknown>) =>
@@ -27,7 +27,7 @@ export function useTransitionRunner(entity: string) {
     if (option.input.length > 0 || option.confirm) setPending({ option, row });
     else
       run(option, row).catch(async (e: unknown) =>
-        notifyErrorMessage(await errorMessageWithRow(spec, backend, e, entity)),
+        notifyErrorMessage(await errorMessageWithRow(model, backend, e, entity)),
       );
   };
   const dialog = pending ? (
@@ -49,16 +49,16 @@ function TransitionDialog(props: {
   onClose(): void;
   onSubmit(input: Record<string, unknown>): Promise<void>;
 }) {
-  const { spec, user, backend } = useRuntime();
+  const { model, user, backend } = useRuntime();
   const { entity, option, row } = props;
   const schema = useMemo(
     () =>
-      formSchema(spec, entity, 'create', user?.roles ?? [], {
+      formSchema(model, entity, 'create', user?.roles ?? [], {
         fields: option.input,
         allEditable: true,
         allRequired: true,
       }),
-    [spec, entity, user, option.input],
+    [model, entity, user, option.input],
   );
   const [values, setValues] = useState<Record<string, unknown>>(() =>
     Object.fromEntries(option.input.map((f) => [f, row[f] ?? null])),
@@ -68,7 +68,7 @@ function TransitionDialog(props: {
   const [busy, setBusy] = useState(false);
   // Judged on the row as the transition leaves it (input written, target status), as the server does.
   const { errors: inputErrors, reason } = transitionDialogCheck(
-    spec,
+    model,
     user,
     entity,
     row,
@@ -90,7 +90,7 @@ function TransitionDialog(props: {
       const field = owner === entity ? name : undefined;
       setServerError({
         ...(field ? { field } : {}),
-        message: await errorMessageWithRow(spec, backend, e, entity),
+        message: await errorMessageWithRow(model, backend, e, entity),
       });
     } finally {
       setBusy(false);
@@ -147,7 +147,7 @@ function TransitionDialog(props: {
               // A rule the input does not satisfy yet: enabled once it does; the reason is above.
               disabled={reason !== undefined}
               aria-describedby={reason ? 'transition-reason' : undefined}
-              color={spec.states[entity]?.states[option.to]?.final ? 'red' : undefined}
+              color={model.machines.get(entity)?.states.get(option.to)?.final ? 'red' : undefined}
             >
               {option.label}
             </Button>

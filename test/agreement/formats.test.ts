@@ -8,6 +8,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_FORMAT_NAMES, type FieldFormat } from '../../src/model/formats.ts';
+import { resolve } from '../../src/model/resolve.ts';
 import { fieldRuleHolds } from '../../src/runtime/formSchema.ts';
 import type { AppSpec, FieldRuleSpec } from '../../src/spec/types.ts';
 import { fieldRuleSql } from '../../src/sql/emitValidation.ts';
@@ -106,7 +107,7 @@ async function serverVerdicts(format: FieldFormat, values: readonly string[]): P
 
 function disagreements(format: FieldFormat, values: readonly string[], sql: readonly boolean[]): string[] {
   return values.flatMap((v, i) => {
-    const browser = fieldRuleHolds(spec, rule(format), v);
+    const browser = fieldRuleHolds(resolve(spec), rule(format), v);
     return browser === sql[i] ? [] : [`${format} ${JSON.stringify(v)}: browser ${browser}, server ${sql[i]}`];
   });
 }
@@ -142,7 +143,7 @@ describe('the values that once split browser and server', () => {
     ['currency', 'usd', false],
     ['url', 'http://a', true],
   ] as const)('%s %s is %s on both sides', async (format, value, accepted) => {
-    expect(fieldRuleHolds(spec, rule(format), value)).toBe(accepted);
+    expect(fieldRuleHolds(resolve(spec), rule(format), value)).toBe(accepted);
     expect(await serverVerdicts(format, [value])).toEqual([accepted]);
   });
 });

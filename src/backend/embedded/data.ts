@@ -1,4 +1,5 @@
 import type { Transaction } from '@electric-sql/pglite';
+import { resolve } from '../../model/resolve.ts';
 import { effectiveRoles } from '../../runtime/roles.ts';
 import { screenFilterFunction } from '../screenFilter.ts';
 import { BackendError, type DataPort, type HistoryEntry, type ListQuery, type ListResult } from '../types.ts';
@@ -286,7 +287,9 @@ async function tableRows(ctx: EmbeddedContext, info: EntityInfo): Promise<number
 /** The signed-in user holds a role that reads every row of `entity` (`read: true`). */
 function readsEveryRow(ctx: EmbeddedContext, entity: string): boolean {
   const roles = ctx.current.session?.user.roles ?? [];
-  return effectiveRoles(ctx.spec, roles).some((r) => ctx.spec.roles.permissions[r]?.[entity]?.read === true);
+  return effectiveRoles(resolve(ctx.spec), roles).some(
+    (r) => ctx.spec.roles.permissions[r]?.[entity]?.read === true,
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+import { resolve } from '../../model/resolve.ts';
 import { effectiveRoles } from '../../runtime/roles.ts';
 import { transitionCalls } from '../../spec/transitionCalls.ts';
 import type { DeclaredCallSpec } from '../../spec/types.ts';
@@ -48,7 +49,7 @@ export function createCallsPort(ctx: SupabaseContext, session: () => Session | n
       const transitions = bound.get(name);
       if (transitions)
         throw new BackendError('FORBIDDEN', { call: name, reason: 'sent-by-transition', transitions });
-      const held = effectiveRoles(ctx.spec, s.user.roles);
+      const held = effectiveRoles(resolve(ctx.spec), s.user.roles);
       if (!call.roles.some((r) => held.includes(r))) throw new BackendError('FORBIDDEN', { call: name });
       const { data } = await run(ctx, ctx.client.rpc('record_call', { p_call: name, p_payload: payload }));
       return { queued: true, id: String(data ?? '') };
