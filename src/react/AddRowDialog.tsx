@@ -10,6 +10,8 @@ import { useRuntime } from './context.ts';
 import { errorMessage, notifyOk } from './display.tsx';
 import { FieldInput, firstFocusField } from './FieldInput.tsx';
 import { useCreate } from './hooks.ts';
+import { refusalField } from './refusalField.ts';
+import { useSchemaForm } from './useSchemaForm.ts';
 
 /**
  * Values of a child row that follow from its parent: the reference to the parent itself, and any
@@ -78,33 +80,20 @@ function AddRowDialog(props: {
     const fields = all.fields.map((f) => f.name).filter((n) => !(n in inherited));
     return formSchema(model, entity, 'create', user?.roles ?? [], { fields, userId: user?.id ?? '' });
   }, [model, entity, user, inherited]);
-  const [values, setValues] = useState<Record<string, unknown>>(() => schema.initialValues(user));
-  const [touched, setTouched] = useState<Set<string>>(new Set());
-  const [submitted, setSubmitted] = useState(false);
-  const [server, setServer] = useState<{ field?: string; message: string } | null>(null);
+  const form = useSchemaForm({
+    fields: schema.fields.map((f) => f.name),
+    initialValues: () => schema.initialValues(user),
+    check: (values) => schema.validate({ ...inherited, ...values }, user),
+  });
   const create = useCreate(entity);
-  const errors = schema.validate({ ...inherited, ...values }, user);
-  const shown = (name: string) => submitted || touched.has(name);
-  const submit = async () => {
-    setSubmitted(true);
-    if (Object.keys(errors).length > 0) return;
-    setServer(null);
+  const save = async (values: Record<string, unknown>) => {
     try {
       const clean = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === '' ? null : v]));
       await create.mutateAsync({ ...clean, ...inherited });
       notifyOk(ui('createdToast', { label: props.label }));
       props.onClose();
     } catch (err) {
-      const own =
-        typeof err === 'object' && err && 'field' in err && typeof err.field === 'string'
-          ? err.field.split('.').pop()
-          : undefined;
-      const code = typeof err === 'object' && err && 'code' in err ? String(err.code) : '';
-      const field = own ?? model.errors.get(code)?.field?.split('.')[1];
-      setServer({
-        ...(field && schema.fields.some((f) => f.name === field) ? { field } : {}),
-        message: errorMessage(model, err),
-      });
+      form.refuse(refusalField(model, entity, err), errorMessage(model, err));
     }
   };
   return (
@@ -115,13 +104,7 @@ function AddRowDialog(props: {
       centered
       size="lg"
     >
-      <form
-        noValidate
-        onSubmit={(ev) => {
-          ev.preventDefault();
-          void submit();
-        }}
-      >
+      <form {...form.submitProps(save)}>
         <Stack>
           {schema.fields.map((f) => (
             <FieldInput
@@ -129,23 +112,16 @@ function AddRowDialog(props: {
               key={f.name}
               entity={entity}
               field={f}
-              row={{ ...inherited, ...values }}
-              value={values[f.name]}
+              row={{ ...inherited, ...form.values }}
+              value={form.values[f.name]}
               disabled={create.isPending}
-              error={
-                (shown(f.name) ? errors[f.name] : undefined) ??
-                (server?.field === f.name ? server.message : undefined)
-              }
-              onChange={(v) => {
-                setValues((old) => ({ ...old, [f.name]: v }));
-                setTouched((t) => new Set(t).add(f.name));
-                if (server?.field === f.name) setServer(null);
-              }}
+              error={form.error(f.name)}
+              onChange={(v) => form.change(f.name, v)}
             />
           ))}
-          {((shown('_form') && errors._form) || (server && !server.field)) && (
+          {form.formError && (
             <Text c="red" size="sm" role="alert">
-              {server && !server.field ? server.message : errors._form}
+              {form.formError}
             </Text>
           )}
           <Group justify="flex-end">
