@@ -54,7 +54,7 @@ export interface SchemaForm {
  * `errors` and clear when their field changes (docs/decisions.md, "Forms through @mantine/form").
  */
 export function useSchemaForm(spec: {
-  /** The fields the form shows (a submit marks them all touched; a refusal on another is the form's). */
+  /** The fields the form shows (a refusal on another field is the form's). */
   fields: readonly string[];
   initialValues(): Values;
   check(values: Values): Record<string, string>;
@@ -67,13 +67,15 @@ export function useSchemaForm(spec: {
     // The same check, run by `onSubmit` before `save`.
     validate: (values) => check(values),
   });
+  // Touched: changed by the person (what "reload latest" keeps). Tried: a submit was attempted,
+  // after which every message shows.
+  const [tried, setTried] = useState(false);
   const live = check(form.values);
-  const shown = (field: string) => (form.isTouched(field) ? live[field] : undefined);
+  const shown = (field: string) => (tried || form.isTouched(field) ? live[field] : undefined);
   const refusal = (field: string) => {
     const e = form.errors[field];
     return typeof e === 'string' ? e : undefined;
   };
-  const touchAll = () => form.setTouched(Object.fromEntries([...fields, FORM_LEVEL].map((k) => [k, true])));
   return {
     form,
     values: form.values,
@@ -86,7 +88,7 @@ export function useSchemaForm(spec: {
     submitProps: (save) => ({
       noValidate: true,
       onSubmit: (ev) => {
-        touchAll();
+        setTried(true);
         // A failed check leaves no refusal behind: its messages are the live ones above.
         form.onSubmit(save, () => form.clearErrors())(ev);
       },
