@@ -64,8 +64,7 @@ import { deleteWithUndo } from './undoToast.tsx';
 
 /** A detail screen: fields, actions (transitions), related lists and the history timeline. */
 export function DetailScreen({ route }: { route: RouteEntry }) {
-  const { model, user, routes, backend } = useRuntime();
-  const qc = useQueryClient();
+  const { model } = useRuntime();
   const params = useParams();
   const id = params[route.rowParam ?? 'id'];
   const entity = route.entity ?? '';
@@ -74,7 +73,6 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
   const trail = useTrail(entity, q.data);
   const history = useHistory(entity, model.machines.has(entity) ? id : undefined);
   const runner = useTransitionRunner(entity);
-  const navigate = useNavigate();
   if (q.isLoading) return <Skeleton height={320} radius="md" />;
   if (q.isError || !q.data) {
     return <NotFoundPage message={ui('rowNotFound', { label: inSentence(e?.label ?? entity) })} />;
@@ -82,28 +80,7 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
   const row = q.data;
   const machine = model.machines.get(entity);
   const status = machine ? String(row[machine.field] ?? '') : undefined;
-  const options = availableTransitions(model, user, entity, row);
-  const edit = routes.find('form', entity, 'edit');
-  const list = routes.routes.find((r) => r.kind === 'list' && r.entity === entity && r.params.length === 0);
-  const canEdit = edit && can(model, user, entity, 'update', row).ok;
-  const canDelete = can(model, user, entity, 'delete', row).ok;
-  const shown = Object.keys(e?.fields ?? {}).filter((f) => f !== machine?.field && f !== e?.title);
   const related = model.screens.get(route.name)?.spec?.related ?? [];
-  // No "are you sure": the row goes at once and the toast offers Undo (sent when it goes).
-  const onDelete = () => {
-    const label = e?.label ?? entity;
-    deleteWithUndo({
-      id: row.id,
-      message: ui('deletedToast', { label }),
-      send: () =>
-        backend.data
-          .delete(entity, row.id)
-          .then(() => qc.invalidateQueries({ queryKey: keys.entity(entity) })),
-      onUndo: () => navigate(buildPath(route, { id: row.id })),
-      onError: (err) => notifyError(model, err),
-    });
-    navigate(list ? buildPath(list) : '/');
-  };
 
   return (
     <Stack gap="lg">
@@ -120,158 +97,216 @@ export function DetailScreen({ route }: { route: RouteEntry }) {
             {rowTitle(model, entity, row)}
           </Title>
         </Stack>
-        <Stack gap={4} align="flex-end" style={{ maxWidth: '100%' }}>
-          <Group gap="xs" wrap="wrap" aria-label={ui('actions')} role="group">
-            {options.map((o) => (
-              <Tooltip key={o.name} label={o.reason ?? ''} disabled={o.allowed} multiline w={240}>
-                {/* span so the tooltip still works on a disabled button */}
-                <span>
-                  <Button
-                    variant={model.machines.get(entity)?.states.get(o.to)?.final ? 'default' : 'filled'}
-                    rightSection={<IconArrowRight size={14} />}
-                    disabled={!o.allowed || runner.busy}
-                    aria-description={o.reason}
-                    onClick={() => runner.start(o, row)}
-                  >
-                    {o.label}
-                  </Button>
-                </span>
-              </Tooltip>
-            ))}
-            {canEdit && (
-              <Button
-                variant="default"
-                leftSection={<IconEdit size={16} />}
-                component={Link}
-                to={buildPath(edit, { id: row.id })}
-              >
-                {ui('edit')}
-              </Button>
-            )}
-            {/* Said in words: an icon alone went unseen (issue 31). */}
-            {canDelete && (
-              <Button variant="default" color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
-                {ui('delete')}
-              </Button>
-            )}
-          </Group>
-          {/* Why a button is disabled, visible without hovering (touch screens have no hover); screen
-              readers hear it as the button's description already. */}
-          {options
-            .filter((o) => !o.allowed && o.reason)
-            .map((o) => (
-              <Text key={o.name} size="xs" c="dimmed" ta="right" aria-hidden="true" maw={420}>
-                {o.label}: {o.reason}
-              </Text>
-            ))}
-        </Stack>
+        <DetailActions entity={entity} row={row} route={route} runner={runner} />
       </Group>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
-            <Card withBorder radius="md" padding="lg">
-              <Title order={2} size="h4" mb="md">
-                {ui('details')}
-              </Title>
-              <Grid gap="md">
-                {shown.map((f) => {
-                  const spec_ = e?.fields[f];
-                  const long = spec_?.type === 'longtext';
-                  const running = pendingSum(model, entity, f, row);
-                  // Empty optional fields are noise on a detail page (they show on the edit form).
-                  if (
-                    !running &&
-                    !spec_?.required &&
-                    (row[f] === null || row[f] === undefined || row[f] === '')
-                  )
-                    return null;
-                  return (
-                    <Grid.Col key={f} span={{ base: 12, sm: long ? 12 : 6 }} miw={0}>
-                      <Group gap={4} wrap="nowrap">
-                        <Text size="xs" tt="uppercase" fw={600} c="dimmed">
-                          {fieldLabel(model, entity, f)}
-                        </Text>
-                        {spec_?.help && (
-                          <Tooltip label={spec_.help} multiline w={260}>
-                            <IconInfoCircle
-                              size={14}
-                              aria-label={spec_.help}
-                              color="var(--mantine-color-dimmed)"
-                            />
-                          </Tooltip>
-                        )}
-                      </Group>
-                      {/* Long unbroken text wraps inside the card instead of running past its edge. */}
-                      <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-                        {running ? (
-                          <RunningSum entity={entity} name={f} row={row} sum={running} />
-                        ) : (
-                          <FieldValue entity={entity} name={f} row={row} />
-                        )}
-                      </div>
-                    </Grid.Col>
-                  );
-                })}
-              </Grid>
-            </Card>
+            <DetailFields entity={entity} row={row} />
             {related.map((r) => (
               <RelatedList key={r} pair={r} parent={row} parentEntity={entity} />
             ))}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          {machine && (
-            <Card withBorder radius="md" padding="lg">
-              <Title order={2} size="h4" mb="md">
-                {ui('history')}
-              </Title>
-              {(history.data ?? []).length === 0 ? (
-                <Text c="dimmed" size="sm">
-                  {ui('noHistory')}
-                </Text>
-              ) : (
-                <Timeline active={(history.data ?? []).length} bulletSize={14} lineWidth={2}>
-                  {(history.data ?? []).map((h) => (
-                    <Timeline.Item key={h.id} title={historyTitle(model, entity, h)}>
-                      {h.kind === 'transition' && (
-                        <Text size="sm">
-                          {stateLabel(model, entity, h.fromState)} → {stateLabel(model, entity, h.toState)}
-                        </Text>
-                      )}
-                      <Text size="xs" c="dimmed">
-                        {h.actor ? <ProfileName id={h.actor} /> : null}
-                        {h.actor ? ' · ' : ''}
-                        {dateText(h.at, { time: true })}
-                      </Text>
-                      {h.kind !== 'added' &&
-                        Object.keys(h.input ?? {})
-                          .filter((k) => e?.fields[k])
-                          .map((k) => (
-                            <Text
-                              key={k}
-                              size="xs"
-                              mt={4}
-                              style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-                            >
-                              <b>{fieldLabel(model, entity, k)}:</b>{' '}
-                              {h.input[k] === null || h.input[k] === '' ? (
-                                ui('historyEmptied')
-                              ) : (
-                                // Shown as on the page: names for people and references, local dates, labels.
-                                <FieldValue entity={entity} name={k} row={{ ...row, ...h.input }} />
-                              )}
-                            </Text>
-                          ))}
-                    </Timeline.Item>
-                  ))}
-                </Timeline>
-              )}
-            </Card>
-          )}
+          {machine && <HistoryCard entity={entity} row={row} entries={history.data ?? []} />}
         </Grid.Col>
       </Grid>
       {runner.dialog}
     </Stack>
+  );
+}
+
+/** The row's actions (its transitions, Edit, Delete), each disabled one with its reason. */
+function DetailActions({
+  entity,
+  row,
+  route,
+  runner,
+}: {
+  entity: string;
+  row: Row;
+  route: RouteEntry;
+  runner: ReturnType<typeof useTransitionRunner>;
+}) {
+  const { model, user, routes, backend } = useRuntime();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const options = availableTransitions(model, user, entity, row);
+  const edit = routes.find('form', entity, 'edit');
+  const list = routes.routes.find((r) => r.kind === 'list' && r.entity === entity && r.params.length === 0);
+  const canEdit = edit && can(model, user, entity, 'update', row).ok;
+  const canDelete = can(model, user, entity, 'delete', row).ok;
+  // No "are you sure": the row goes at once and the toast offers Undo (sent when it goes).
+  const onDelete = () => {
+    const label = model.tables.get(entity)?.spec.label ?? entity;
+    deleteWithUndo({
+      id: row.id,
+      message: ui('deletedToast', { label }),
+      send: () =>
+        backend.data
+          .delete(entity, row.id)
+          .then(() => qc.invalidateQueries({ queryKey: keys.entity(entity) })),
+      onUndo: () => navigate(buildPath(route, { id: row.id })),
+      onError: (err) => notifyError(model, err),
+    });
+    navigate(list ? buildPath(list) : '/');
+  };
+  return (
+    <Stack gap={4} align="flex-end" style={{ maxWidth: '100%' }}>
+      <Group gap="xs" wrap="wrap" aria-label={ui('actions')} role="group">
+        {options.map((o) => (
+          <Tooltip key={o.name} label={o.reason ?? ''} disabled={o.allowed} multiline w={240}>
+            {/* span so the tooltip still works on a disabled button */}
+            <span>
+              <Button
+                variant={model.machines.get(entity)?.states.get(o.to)?.final ? 'default' : 'filled'}
+                rightSection={<IconArrowRight size={14} />}
+                disabled={!o.allowed || runner.busy}
+                aria-description={o.reason}
+                onClick={() => runner.start(o, row)}
+              >
+                {o.label}
+              </Button>
+            </span>
+          </Tooltip>
+        ))}
+        {canEdit && (
+          <Button
+            variant="default"
+            leftSection={<IconEdit size={16} />}
+            component={Link}
+            to={buildPath(edit, { id: row.id })}
+          >
+            {ui('edit')}
+          </Button>
+        )}
+        {/* Said in words: an icon alone went unseen (issue 31). */}
+        {canDelete && (
+          <Button variant="default" color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+            {ui('delete')}
+          </Button>
+        )}
+      </Group>
+      {/* Why a button is disabled, visible without hovering (touch screens have no hover); screen
+          readers hear it as the button's description already. */}
+      {options
+        .filter((o) => !o.allowed && o.reason)
+        .map((o) => (
+          <Text key={o.name} size="xs" c="dimmed" ta="right" aria-hidden="true" maw={420}>
+            {o.label}: {o.reason}
+          </Text>
+        ))}
+    </Stack>
+  );
+}
+
+/** The row's fields (not its title or status), empty optional ones left out. */
+function DetailFields({ entity, row }: { entity: string; row: Row }) {
+  const { model } = useRuntime();
+  const e = model.tables.get(entity)?.spec;
+  const machine = model.machines.get(entity);
+  const shown = Object.keys(e?.fields ?? {}).filter((f) => f !== machine?.field && f !== e?.title);
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Title order={2} size="h4" mb="md">
+        {ui('details')}
+      </Title>
+      <Grid gap="md">
+        {shown.map((f) => {
+          const spec_ = e?.fields[f];
+          const long = spec_?.type === 'longtext';
+          const running = pendingSum(model, entity, f, row);
+          // Empty optional fields are noise on a detail page (they show on the edit form).
+          if (!running && !spec_?.required && (row[f] === null || row[f] === undefined || row[f] === ''))
+            return null;
+          return (
+            <Grid.Col key={f} span={{ base: 12, sm: long ? 12 : 6 }} miw={0}>
+              <Group gap={4} wrap="nowrap">
+                <Text size="xs" tt="uppercase" fw={600} c="dimmed">
+                  {fieldLabel(model, entity, f)}
+                </Text>
+                {spec_?.help && (
+                  <Tooltip label={spec_.help} multiline w={260}>
+                    <IconInfoCircle size={14} aria-label={spec_.help} color="var(--mantine-color-dimmed)" />
+                  </Tooltip>
+                )}
+              </Group>
+              {/* Long unbroken text wraps inside the card instead of running past its edge. */}
+              <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                {running ? (
+                  <RunningSum entity={entity} name={f} row={row} sum={running} />
+                ) : (
+                  <FieldValue entity={entity} name={f} row={row} />
+                )}
+              </div>
+            </Grid.Col>
+          );
+        })}
+      </Grid>
+    </Card>
+  );
+}
+
+/** The row's history: transitions with their states, edits and added rows, with what was written. */
+function HistoryCard({
+  entity,
+  row,
+  entries,
+}: {
+  entity: string;
+  row: Row;
+  entries: readonly HistoryEntry[];
+}) {
+  const { model } = useRuntime();
+  const e = model.tables.get(entity)?.spec;
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Title order={2} size="h4" mb="md">
+        {ui('history')}
+      </Title>
+      {entries.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {ui('noHistory')}
+        </Text>
+      ) : (
+        <Timeline active={entries.length} bulletSize={14} lineWidth={2}>
+          {entries.map((h) => (
+            <Timeline.Item key={h.id} title={historyTitle(model, entity, h)}>
+              {h.kind === 'transition' && (
+                <Text size="sm">
+                  {stateLabel(model, entity, h.fromState)} → {stateLabel(model, entity, h.toState)}
+                </Text>
+              )}
+              <Text size="xs" c="dimmed">
+                {h.actor ? <ProfileName id={h.actor} /> : null}
+                {h.actor ? ' · ' : ''}
+                {dateText(h.at, { time: true })}
+              </Text>
+              {h.kind !== 'added' &&
+                Object.keys(h.input ?? {})
+                  .filter((k) => e?.fields[k])
+                  .map((k) => (
+                    <Text
+                      key={k}
+                      size="xs"
+                      mt={4}
+                      style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                    >
+                      <b>{fieldLabel(model, entity, k)}:</b>{' '}
+                      {h.input[k] === null || h.input[k] === '' ? (
+                        ui('historyEmptied')
+                      ) : (
+                        // Shown as on the page: names for people and references, local dates, labels.
+                        <FieldValue entity={entity} name={k} row={{ ...row, ...h.input }} />
+                      )}
+                    </Text>
+                  ))}
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      )}
+    </Card>
   );
 }
 
