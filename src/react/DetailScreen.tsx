@@ -30,6 +30,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import type { HistoryEntry, Row } from '../backend/types.ts';
 import type { AppModel } from '../model/appModel.ts';
+import type { DataContext } from '../rules/evaluate.ts';
 import { availableTransitions, stateLabel } from '../runtime/availableTransitions.ts';
 import { can } from '../runtime/can.ts';
 import { dateText, timeAgo } from '../runtime/dateText.ts';
@@ -339,7 +340,7 @@ function ProfileName({ id }: { id: string }) {
 
 /** Rows of another entity pointing at this one (`comment.ticket`), with a quick add. */
 function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row; parentEntity: string }) {
-  const { model, user, routes, backend } = useRuntime();
+  const { model, user, routes } = useRuntime();
   const [entity = '', field = ''] = pair.split('.');
   const e = model.tables.get(entity)?.spec;
   const list = useList(entity, {
@@ -380,26 +381,11 @@ function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row
   const flags = Object.entries(e.fields).filter(([n, f]) => f.type === 'boolean' && n !== field);
   // The quick box asks for the text (and the flags) only; a child needing more gets the full form.
   const body = quickAddField(model, entity, field, draftBase);
+  const shape: RelatedShape = { owner, flags: flags.map(([n]) => n), body, summary, files: e.files === true };
   return (
     <Card withBorder radius="md" padding="lg">
       <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4">
-          {plural} {/* No count until the rows are here: "0" while loading would be a wrong answer. */}
-          {list.data ? (
-            <Badge variant="light" radius="sm" ml={4}>
-              {list.data.total ?? rows.length}
-            </Badge>
-          ) : (
-            <Skeleton
-              height={18}
-              width={24}
-              radius="sm"
-              ml={4}
-              display="inline-block"
-              aria-label={ui('loading')}
-            />
-          )}
-        </Title>
+        <RelatedTitle plural={plural} count={list.data ? (list.data.total ?? rows.length) : undefined} />
         {e.files && mayCreate && (
           <FileUpload
             entity={entity}
@@ -422,93 +408,15 @@ function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row
           </Text>
         )}
         {rows.map((r) => (
-          <Card key={r.id} padding="sm" radius="md" bg="var(--mantine-color-default-hover)">
-            <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-              <Stack gap={2} style={{ minWidth: 0 }}>
-                <Group gap="xs">
-                  {owner && r[owner] ? (
-                    <Text size="sm" fw={600}>
-                      <FieldValue entity={entity} name={owner} row={r} />
-                    </Text>
-                  ) : null}
-                  <Text size="xs" c="dimmed">
-                    {timeAgo(r.createdAt)}
-                  </Text>
-                  {flags.map(([n]) =>
-                    r[n] === true ? (
-                      <Badge key={n} size="xs" color="yellow" variant="light">
-                        {fieldLabel(model, entity, n)}
-                      </Badge>
-                    ) : null,
-                  )}
-                </Group>
-                {e.files ? (
-                  <Group gap={6}>
-                    <IconPaperclip size={14} />
-                    <Text size="sm">{String(r.name ?? '')}</Text>
-                    <Text size="xs" c="dimmed">
-                      {typeof r.size === 'number' ? formatBytes(r.size) : ''}
-                    </Text>
-                  </Group>
-                ) : body ? (
-                  <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                    {String(r[body] ?? '')}
-                  </Text>
-                ) : detail ? (
-                  <Anchor component={Link} to={buildPath(detail, { id: r.id })}>
-                    {rowTitle(model, entity, r)}
-                  </Anchor>
-                ) : (
-                  <Text size="sm">{rowTitle(model, entity, r)}</Text>
-                )}
-                {!e.files && !body && summary.length > 0 && (
-                  <Group gap="md" wrap="wrap">
-                    {summary.map((n) => (
-                      <Text key={n} size="sm" span>
-                        <Text span size="xs" c="dimmed">
-                          {fieldLabel(model, entity, n)}:{' '}
-                        </Text>
-                        <FieldValue entity={entity} name={n} row={r} />
-                      </Text>
-                    ))}
-                  </Group>
-                )}
-              </Stack>
-              {editForm && !e.files && can(model, user, entity, 'update', r, parentData).ok && (
-                <Tooltip label={ui('edit')}>
-                  <ActionIcon
-                    variant="subtle"
-                    component={Link}
-                    to={buildPath(editForm, { id: r.id })}
-                    aria-label={`${ui('edit')}: ${rowTitle(model, entity, r)}`}
-                  >
-                    <IconEdit size={16} />
-                  </ActionIcon>
-                </Tooltip>
-              )}
-              {e.files && (
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={ui('download', { name: String(r.name ?? '') })}
-                  onClick={() =>
-                    backend.files.download(entity, r.id).then(
-                      (f) => {
-                        const url = URL.createObjectURL(new Blob([f.bytes.slice()], { type: f.type }));
-                        const a = document.createElement('a');
-                        a.href = url;
-                        a.download = f.name;
-                        a.click();
-                        URL.revokeObjectURL(url);
-                      },
-                      (err: unknown) => notifyError(model, err),
-                    )
-                  }
-                >
-                  <IconDownload size={16} />
-                </ActionIcon>
-              )}
-            </Group>
-          </Card>
+          <RelatedRow
+            key={r.id}
+            entity={entity}
+            row={r}
+            shape={shape}
+            detail={detail}
+            editForm={editForm}
+            parentData={parentData}
+          />
         ))}
         {!e.files && mayCreate && body && (
           <QuickAdd
@@ -528,6 +436,146 @@ function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row
           />
         )}
       </Stack>
+    </Card>
+  );
+}
+
+/** How a related list shows its rows: worked out once per list, the same for every row. */
+interface RelatedShape {
+  /** The owner field, shown first. */
+  owner: string | undefined;
+  /** Boolean fields shown as badges when set. */
+  flags: readonly string[];
+  /** The text field a quick-add box writes, shown whole. */
+  body: string | undefined;
+  /** The other fields a list of the entity shows. */
+  summary: readonly string[];
+  /** Rows are files (name, size, a download button). */
+  files: boolean;
+}
+
+/** "Comments 3" (no count while loading: "0" would be a wrong answer). */
+function RelatedTitle({ plural, count }: { plural: string; count: number | undefined }) {
+  return (
+    <Title order={2} size="h4">
+      {plural}{' '}
+      {count !== undefined ? (
+        <Badge variant="light" radius="sm" ml={4}>
+          {count}
+        </Badge>
+      ) : (
+        <Skeleton
+          height={18}
+          width={24}
+          radius="sm"
+          ml={4}
+          display="inline-block"
+          aria-label={ui('loading')}
+        />
+      )}
+    </Title>
+  );
+}
+
+/** One row of a related list: its owner, time and flags, its text or link, and its actions. */
+function RelatedRow(props: {
+  entity: string;
+  row: Row;
+  shape: RelatedShape;
+  detail: RouteEntry | undefined;
+  editForm: RouteEntry | undefined;
+  parentData: DataContext;
+}) {
+  const { model, user, backend } = useRuntime();
+  const { entity, row: r, detail, editForm, parentData } = props;
+  const { owner, flags, body, summary, files } = props.shape;
+  const download = () =>
+    backend.files.download(entity, r.id).then(
+      (f) => {
+        const url = URL.createObjectURL(new Blob([f.bytes.slice()], { type: f.type }));
+        const a = document.createElement('a');
+        a.href = url;
+        a.download = f.name;
+        a.click();
+        URL.revokeObjectURL(url);
+      },
+      (err: unknown) => notifyError(model, err),
+    );
+  return (
+    <Card key={r.id} padding="sm" radius="md" bg="var(--mantine-color-default-hover)">
+      <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Group gap="xs">
+            {owner && r[owner] ? (
+              <Text size="sm" fw={600}>
+                <FieldValue entity={entity} name={owner} row={r} />
+              </Text>
+            ) : null}
+            <Text size="xs" c="dimmed">
+              {timeAgo(r.createdAt)}
+            </Text>
+            {flags.map((n) =>
+              r[n] === true ? (
+                <Badge key={n} size="xs" color="yellow" variant="light">
+                  {fieldLabel(model, entity, n)}
+                </Badge>
+              ) : null,
+            )}
+          </Group>
+          {files ? (
+            <Group gap={6}>
+              <IconPaperclip size={14} />
+              <Text size="sm">{String(r.name ?? '')}</Text>
+              <Text size="xs" c="dimmed">
+                {typeof r.size === 'number' ? formatBytes(r.size) : ''}
+              </Text>
+            </Group>
+          ) : body ? (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {String(r[body] ?? '')}
+            </Text>
+          ) : detail ? (
+            <Anchor component={Link} to={buildPath(detail, { id: r.id })}>
+              {rowTitle(model, entity, r)}
+            </Anchor>
+          ) : (
+            <Text size="sm">{rowTitle(model, entity, r)}</Text>
+          )}
+          {!files && !body && summary.length > 0 && (
+            <Group gap="md" wrap="wrap">
+              {summary.map((n) => (
+                <Text key={n} size="sm" span>
+                  <Text span size="xs" c="dimmed">
+                    {fieldLabel(model, entity, n)}:{' '}
+                  </Text>
+                  <FieldValue entity={entity} name={n} row={r} />
+                </Text>
+              ))}
+            </Group>
+          )}
+        </Stack>
+        {editForm && !files && can(model, user, entity, 'update', r, parentData).ok && (
+          <Tooltip label={ui('edit')}>
+            <ActionIcon
+              variant="subtle"
+              component={Link}
+              to={buildPath(editForm, { id: r.id })}
+              aria-label={`${ui('edit')}: ${rowTitle(model, entity, r)}`}
+            >
+              <IconEdit size={16} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+        {files && (
+          <ActionIcon
+            variant="subtle"
+            aria-label={ui('download', { name: String(r.name ?? '') })}
+            onClick={() => void download()}
+          >
+            <IconDownload size={16} />
+          </ActionIcon>
+        )}
+      </Group>
     </Card>
   );
 }
