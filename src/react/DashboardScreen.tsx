@@ -1,5 +1,7 @@
 import { Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
+import type { Row } from '../backend/types.ts';
+import type { ConstantNode } from '../model/constant.ts';
 import { availableTransitions, stateLabel } from '../runtime/availableTransitions.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
 import { ruleVerdict } from '../runtime/ruleVerdict.ts';
@@ -93,54 +95,12 @@ export function DashboardScreen({ route }: { route: RouteEntry }) {
           ) : (
             <Stack gap={0}>
               {waiting.slice(0, 8).map((r) => (
-                <Group
-                  key={r.id}
-                  justify="space-between"
-                  py={8}
-                  wrap="nowrap"
-                  style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-                >
-                  <Stack gap={0} style={{ minWidth: 0 }}>
-                    {detail ? (
-                      <Anchor
-                        component={Link}
-                        to={buildPath(detail, { id: r.id })}
-                        fw={500}
-                        size="sm"
-                        truncate
-                      >
-                        {rowTitle(model, entity, r)}
-                      </Anchor>
-                    ) : (
-                      <Text size="sm">{rowTitle(model, entity, r)}</Text>
-                    )}
-                    <Text size="xs" c="dimmed">
-                      <FieldValue entity={entity} name="updatedAt" row={r} />
-                    </Text>
-                  </Stack>
-                  {machine && <StatusBadge entity={entity} state={String(r[machine.field])} />}
-                </Group>
+                <WaitingRow key={r.id} entity={entity} row={r} detail={detail} />
               ))}
             </Stack>
           )}
         </Card>
-        {targets.length > 0 && (
-          <Card withBorder radius="md" padding="lg">
-            <Title order={2} size="h4" mb="sm">
-              {ui('targets')}
-            </Title>
-            <Stack gap={6}>
-              {targets.map(([name, c]) => (
-                <Group key={name} justify="space-between">
-                  <Text size="sm">{c.label}</Text>
-                  <Text size="sm" fw={600}>
-                    {String(c.value)} {c.value === 1 && c.unit?.endsWith('s') ? c.unit.slice(0, -1) : c.unit}
-                  </Text>
-                </Group>
-              ))}
-            </Stack>
-          </Card>
-        )}
+        {targets.length > 0 && <TargetsCard targets={targets} />}
       </SimpleGrid>
     </Stack>
   );
@@ -189,5 +149,62 @@ function StatusCount(props: {
     </Anchor>
   ) : (
     body
+  );
+}
+
+/** One row waiting on me: its title (a link to its detail), when it changed, its status. */
+function WaitingRow({
+  entity,
+  row: r,
+  detail,
+}: {
+  entity: string;
+  row: Row;
+  detail: RouteEntry | undefined;
+}) {
+  const { model } = useRuntime();
+  const machine = model.machines.get(entity);
+  return (
+    <Group
+      justify="space-between"
+      py={8}
+      wrap="nowrap"
+      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+    >
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        {detail ? (
+          <Anchor component={Link} to={buildPath(detail, { id: r.id })} fw={500} size="sm" truncate>
+            {rowTitle(model, entity, r)}
+          </Anchor>
+        ) : (
+          <Text size="sm">{rowTitle(model, entity, r)}</Text>
+        )}
+        <Text size="xs" c="dimmed">
+          <FieldValue entity={entity} name="updatedAt" row={r} />
+        </Text>
+      </Stack>
+      {machine && <StatusBadge entity={entity} state={String(r[machine.field])} />}
+    </Group>
+  );
+}
+
+/** The duration constants the team works to (`firstResponseHours: 4 hours`). */
+function TargetsCard({ targets }: { targets: readonly (readonly [string, ConstantNode])[] }) {
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Title order={2} size="h4" mb="sm">
+        {ui('targets')}
+      </Title>
+      <Stack gap={6}>
+        {targets.map(([name, c]) => (
+          <Group key={name} justify="space-between">
+            <Text size="sm">{c.label}</Text>
+            <Text size="sm" fw={600}>
+              {String(c.value)} {c.value === 1 && c.unit?.endsWith('s') ? c.unit.slice(0, -1) : c.unit}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+    </Card>
   );
 }

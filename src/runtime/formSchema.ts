@@ -156,62 +156,9 @@ export function formSchema(
     };
   });
 
-  const validate = (
-    values: Readonly<Record<string, unknown>>,
-    who: RuleUser | null,
-    original?: Readonly<Record<string, unknown>>,
-  ): Record<string, string> => {
-    const errors: Record<string, string> = {};
-    for (const field of fields) {
-      if (!field.editable) continue;
-      const v = values[field.name];
-      if (isEmpty(v)) {
-        if (field.required) errors[field.name] = ui('required');
-        continue;
-      }
-      if (
-        (field.widget === 'number' || field.widget === 'integer' || field.widget === 'money') &&
-        !isNumeric(v)
-      ) {
-        errors[field.name] = ui('notANumber');
-      } else if ((field.widget === 'date' || field.widget === 'datetime') && !isFiniteDate(v)) {
-        // `infinity` is a date to Postgres and passes every date rule; the database refuses it too.
-        errors[field.name] = ui('badFormat', { format: field.widget });
-      } else if (
-        ceiling(field.name) !== undefined &&
-        typeof v === 'string' &&
-        [...v].length > (field.limits.maxLength ?? Number.POSITIVE_INFINITY)
-      ) {
-        errors[field.name] = ui('tooLong', { max: field.limits.maxLength });
-      }
-    }
-    for (const { rule, target } of inServerOrder) {
-      if (rule.kind === 'field') {
-        if (errors[rule.field] || !fields.some((f) => f.name === rule.field && f.editable)) continue;
-        const v = values[rule.field];
-        if (isEmpty(v)) continue;
-        if (!fieldRuleHolds(model, rule, v)) errors[rule.field] = formatMessage(model, rule.error, values);
-        continue;
-      }
-      if (!who) continue;
-      // Checked on create and when the field changes (as the database's trigger): an overdue
-      // ticket's past due date, left as it is, does not stop an edit of its subject.
-      if (rule.onChange && rule.field && original && sameValue(values[rule.field], original[rule.field]))
-        continue;
-      // An input left empty is an empty value (null), not a missing one.
-      const empty = Object.fromEntries(fields.map((f) => [f.name, null]));
-      const draft = mode === 'create' ? { ...empty, ...insertDefaults(e, who), ...values } : { ...values };
-      if (statusField && draft[statusField] === undefined)
-        draft[statusField] = model.machines.get(entity)?.initial;
-      const ctx = { user: who, row: draft };
-      if (rule.when && ruleVerdict(model, entity, rule.when, ctx) !== true) continue;
-      // As the database's check: false or unknown refuses; what needs other rows is the server's.
-      if (!refusesRow(model, entity, rule.rule, ctx)) continue;
-      const key = fields.some((f) => f.name === target) ? (target as string) : '_form';
-      errors[key] ??= formatMessage(model, rule.error, values);
-    }
-    return errors;
-  };
+  const draft: DraftCheck = { model, entity, mode, fields, statusField, rules: inServerOrder, ceiling };
+  const validate: FormSchema['validate'] = (values, who, original) =>
+    checkDraft(draft, values, who, original);
 
   return {
     entity,
@@ -231,6 +178,79 @@ export function formSchema(
       return out;
     },
   };
+}
+
+/** What the check of a form's values needs: the form's fields and the entity's rules in server order. */
+interface DraftCheck {
+  model: AppModel;
+  entity: string;
+  mode: 'create' | 'edit';
+  fields: readonly FormField[];
+  statusField: string | undefined;
+  rules: readonly ValidationRuleNode[];
+  ceiling(field: string): number | undefined;
+}
+
+/** Field name → message for every problem in a draft row (see `FormSchema.validate`). */
+function checkDraft(
+  { model, entity, mode, fields, statusField, rules, ceiling }: DraftCheck,
+  values: Readonly<Record<string, unknown>>,
+  who: RuleUser | null,
+  original?: Readonly<Record<string, unknown>>,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const field of fields) {
+    if (!field.editable) continue;
+    const v = values[field.name];
+    if (isEmpty(v)) {
+      if (field.required) errors[field.name] = ui('required');
+      continue;
+    }
+    if (
+      (field.widget === 'number' || field.widget === 'integer' || field.widget === 'money') &&
+      !isNumeric(v)
+    ) {
+      errors[field.name] = ui('notANumber');
+    } else if ((field.widget === 'date' || field.widget === 'datetime') && !isFiniteDate(v)) {
+      // `infinity` is a date to Postgres and passes every date rule; the database refuses it too.
+      errors[field.name] = ui('badFormat', { format: field.widget });
+    } else if (
+      ceiling(field.name) !== undefined &&
+      typeof v === 'string' &&
+      [...v].length > (field.limits.maxLength ?? Number.POSITIVE_INFINITY)
+    ) {
+      errors[field.name] = ui('tooLong', { max: field.limits.maxLength });
+    }
+  }
+  for (const { rule, target } of rules) {
+    if (rule.kind === 'field') {
+      if (errors[rule.field] || !fields.some((f) => f.name === rule.field && f.editable)) continue;
+      const v = values[rule.field];
+      if (isEmpty(v)) continue;
+      if (!fieldRuleHolds(model, rule, v)) errors[rule.field] = formatMessage(model, rule.error, values);
+      continue;
+    }
+    if (!who) continue;
+    // Checked on create and when the field changes (as the database's trigger): an overdue
+    // ticket's past due date, left as it is, does not stop an edit of its subject.
+    if (rule.onChange && rule.field && original && sameValue(values[rule.field], original[rule.field]))
+      continue;
+    // An input left empty is an empty value (null), not a missing one.
+    const empty = Object.fromEntries(fields.map((f) => [f.name, null]));
+    const draft =
+      mode === 'create'
+        ? { ...empty, ...insertDefaults(model.tables.get(entity)?.spec ?? { fields: {} }, who), ...values }
+        : { ...values };
+    if (statusField && draft[statusField] === undefined)
+      draft[statusField] = model.machines.get(entity)?.initial;
+    const ctx = { user: who, row: draft };
+    if (rule.when && ruleVerdict(model, entity, rule.when, ctx) !== true) continue;
+    // As the database's check: false or unknown refuses; what needs other rows is the server's.
+    if (!refusesRow(model, entity, rule.rule, ctx)) continue;
+    const key = fields.some((f) => f.name === target) ? (target as string) : '_form';
+    errors[key] ??= formatMessage(model, rule.error, values);
+  }
+  return errors;
 }
 
 /**
