@@ -37,7 +37,10 @@ describe('can', () => {
   it('lists updatable fields per role', () => {
     expect([...updatableFields(resolve(spec), alice, 'ticket', mine)].sort()).toEqual(['body', 'title']);
     expect([...updatableFields(resolve(spec), alice, 'ticket', theirs)]).toEqual([]);
-    expect([...updatableFields(resolve(spec), agent, 'ticket', theirs)].sort()).toEqual(['assignee', 'priority']);
+    expect([...updatableFields(resolve(spec), agent, 'ticket', theirs)].sort()).toEqual([
+      'assignee',
+      'priority',
+    ]);
   });
 });
 

@@ -63,9 +63,7 @@ describe("issue 31.3: money in messages keeps its currency, in the person's loca
     expect(formatMessage(model(expenses), 'LINE_AMOUNT_TOO_HIGH')).toBe(
       'One expense may be at most €5,000.00; larger purchases go through purchasing.',
     );
-    expect(formatMessage(model(expenses), 'RECEIPT_REQUIRED')).toBe(
-      'Expenses above €25.00 need a receipt.',
-    );
+    expect(formatMessage(model(expenses), 'RECEIPT_REQUIRED')).toBe('Expenses above €25.00 need a receipt.');
     expect(formatMessage(model(expenses), 'MILEAGE_RATE_EXCEEDED')).toBe(
       'Mileage is paid at most €0.30 per km.',
     );

@@ -13,7 +13,6 @@ export function valueOptions(model: AppModel, entity: string, field: string): re
   return model.tables.get(entity)?.byField.get(field)?.values ?? [];
 }
 
-
 /** The option of one stored value (its label and colour), or the value spelled out. */
 export function valueOption(model: AppModel, entity: string, field: string, value: string): EnumValueNode {
   return (
