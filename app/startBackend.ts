@@ -18,19 +18,14 @@ export async function startBackend(
   worker?: Promise<Worker>,
 ): Promise<StartedBackend> {
   if (import.meta.env.VITE_NINEFOLD_BACKEND === 'supabase') {
-    // Checked again here, at start: the same rules (and the same refusal of a service-role key)
-    // as at build time, in case a bundle was produced by another build setup.
-    const { chooseBackend } = await import('../src/backend/chooseBackend.ts');
-    const choice = chooseBackend({
+    // The composition root checks the environment again, at start (src/backend/start/startHosted.ts).
+    const { startHosted } = await import('../src/backend/start/startHosted.ts');
+    const { backend, ready } = await startHosted(spec, {
       VITE_NINEFOLD_BACKEND: import.meta.env.VITE_NINEFOLD_BACKEND,
       VITE_SUPABASE_URL: import.meta.env.VITE_SUPABASE_URL,
       VITE_SUPABASE_ANON_KEY: import.meta.env.VITE_SUPABASE_ANON_KEY,
     });
-    if (choice.kind !== 'supabase')
-      throw new Error('This build is for a Supabase project, not the embedded backend.');
-    const { createSupabaseBackend } = await import('../src/backend/supabase/createSupabaseBackend.ts');
-    const backend = await createSupabaseBackend({ spec, url: choice.url, anonKey: choice.anonKey });
-    return { backend, ready: Promise.resolve(), remembers: null };
+    return { backend, ready, remembers: null };
   }
   return (await import('./startEmbedded.ts')).startEmbedded(spec, params, worker);
 }

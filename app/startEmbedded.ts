@@ -1,10 +1,9 @@
 import snapshot from 'virtual:ninefold-snapshot';
-import {
-  appSlug,
-  connectBrowserBackend,
-  startBackendWorker,
-} from '../src/backend/embedded/browser/createBrowserBackend.ts';
+// Static, as the tab's side of the worker is this chunk's: the composition root's dynamic import
+// of it (start/startEmbedded.ts) then fetches nothing more.
+import { appSlug, startBackendWorker } from '../src/backend/embedded/browser/createBrowserBackend.ts';
 import { firstVisitSnapshot } from '../src/backend/embedded/browser/firstVisitSnapshot.ts';
+import { startEmbedded as startInWorker } from '../src/backend/start/startEmbedded.ts';
 import type { Backend } from '../src/backend/types.ts';
 import {
   type RememberedStart,
@@ -16,7 +15,7 @@ import type { AppSpec } from '../src/spec/types.ts';
 /**
  * The embedded backend for the app's page: its own chunk (loaded by startBackend.ts with a dynamic
  * import, and only in embedded builds). The backend and PGlite run in a worker
- * (`createBrowserBackend`, the same composition root the browser tests use), so this chunk is only
+ * (`startEmbedded` of src/backend/start/, the composition root `loadBackend` uses too), so this chunk is only
  * the tab's side of it. Everything here (demo accounts, the snapshot, the `?memory`, `?test` and `?bench` hooks)
  * exists only on the embedded backend: a hosted build does not contain this file.
  *
@@ -42,8 +41,7 @@ export async function startEmbedded(
   // Started before waiting for the snapshot: the worker fetches and compiles PGlite meanwhile.
   const worker = (await started) ?? startBackendWorker(appSlug(spec));
   const firstVisit = firstVisitSnapshot();
-  const { backend, ready, signedIn } = connectBrowserBackend({
-    spec,
+  const { backend, ready, signedIn } = await startInWorker(spec, {
     schemaVersion: snapshot.version,
     seedDemoAccounts: true,
     worker,
@@ -77,7 +75,7 @@ export async function startEmbedded(
   );
   return {
     backend,
-    ready: ready.then(() => undefined),
+    ready,
     // A first visit's demo accounts' first screens, worked out at build time on this very snapshot
     // (src/react/demoScreens.ts), show while the database is still being unpacked. A page left
     // before the unpack was stored is safe: the next visit fetches the snapshot again

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { validateSpec } from '../src/check/validateSpec.ts';
 import { checkRule, comparable, fieldRuleType, typeName } from '../src/rules/index.ts';
 import { ruleSites } from '../src/spec/ruleSites.ts';
 import type { AppSpec } from '../src/spec/types.ts';
-import { validateSpec } from '../src/spec/validateSpec.ts';
 import expenses from './expenses/spec.ts';
 import helpdesk from './helpdesk/spec.ts';
 

@@ -10,8 +10,8 @@
 export { lintSpec } from './check/lintSpec.ts';
 export type { Diagnostic } from './diagnostics.ts';
 export { renderDoc } from './doc/renderDoc.ts';
+export { type LoadResult, loadSpec } from './import/loadSpec.ts';
 export { openApiDocument, printOpenApi } from './printers/printOpenApi.ts';
 export { printPgTap } from './printers/printPgTap.ts';
 export { printTypes } from './printers/printTypes.ts';
-export { type LoadResult, loadSpec } from './spec/loadSpec.ts';
 export { compileMigration, type MigrationOptions } from './sql/compileMigration.ts';

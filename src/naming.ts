@@ -122,3 +122,45 @@ export function indexName(entity: string, column: string): string {
 export function historyTableName(entity: string): string {
   return `${tableName(entity)}_history`;
 }
+
+// Quoting an identifier: every identifier that comes from a specification passes through here
+// (a specification is data, and data never becomes SQL syntax unquoted).
+
+/** Postgres reserved words (and the non-reserved ones that cannot be column names) that must be quoted. */
+const RESERVED = new Set(
+  (
+    'all analyse analyze and any array as asc asymmetric authorization binary both case cast check collate ' +
+    'collation column concurrently constraint create cross current_catalog current_date current_role ' +
+    'current_schema current_time current_timestamp current_user default deferrable desc distinct do else ' +
+    'end except false fetch for foreign freeze from full grant group having ilike in initially inner ' +
+    'intersect into is isnull join lateral leading left like limit localtime localtimestamp natural not ' +
+    'notnull null offset on only or order outer overlaps placing primary references returning right select ' +
+    'session_user similar some symmetric system_user table tablesample then to trailing true union unique ' +
+    'user using variadic verbose when where window with'
+  ).split(' '),
+);
+
+/**
+ * Quotes an identifier when it is not a plain lower-case name (or is a reserved word).
+ *
+ * @example
+ * quoteIdent('ticket');  // ticket
+ * quoteIdent('user');    // "user"
+ * quoteIdent('a"b');     // "a""b"
+ */
+export function quoteIdent(name: string): string {
+  if (name.length === 0) throw new Error('quoteIdent: empty identifier');
+  if (name.includes('\0')) throw new Error('quoteIdent: NUL character in identifier');
+  if (/^[a-z_][a-z0-9_]*$/.test(name) && !RESERVED.has(name)) return name;
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/**
+ * A schema-qualified name, each part quoted as needed.
+ *
+ * @example
+ * qualified('public', 'user'); // public."user"
+ */
+export function qualified(schema: string, name: string): string {
+  return `${quoteIdent(schema)}.${quoteIdent(name)}`;
+}

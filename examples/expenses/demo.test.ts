@@ -6,6 +6,7 @@ import {
 import { registerDemo } from '../../src/backend/embedded/demo/appDemo.ts';
 import { wipeAppData } from '../../src/backend/embedded/demo/seedDemo.ts';
 import { seedDemoAccounts } from '../../src/backend/embedded/demo/seedDemoAccounts.ts';
+import { resolve } from '../../src/model/resolve.ts';
 import demo from './demo.ts';
 import { expensesDemo } from './demoData.ts';
 import expenses from './spec.ts';
@@ -69,7 +70,7 @@ describe('expenses demo data', () => {
     expect(await reportingLines(b)).toEqual(DEMO_LINES);
     // Accounts only (`?memory`, snapshots without demo data): the same lines.
     await b.asOwner(async (tx) => {
-      await wipeAppData(tx, expenses);
+      await wipeAppData(tx, resolve(expenses));
       await seedDemoAccounts(tx, expenses);
       await seedDemoAccounts(tx, expenses); // idempotent
     });

@@ -71,7 +71,7 @@ function isoDay(d: Date): string {
  * months of `now` (which must be the real date: lines may not be older than the age limit).
  *
  * @example
- * await seedDemo(tx, expenses, expensesDemo(expenses, new Date()));
+ * await seedDemo(tx, resolve(expenses), expensesDemo(expenses, new Date()));
  */
 export function expensesDemo(spec: AppSpec, now: Date): DemoPlan {
   const r = prng(20260202);

@@ -161,7 +161,7 @@ const TARGET_HOURS: Record<string, number> = { urgent: 8, high: 24, normal: 72, 
  * attachments and history. Dates are relative to `now`, so the desk always looks current.
  *
  * @example
- * await seedDemo(tx, helpdesk, helpdeskDemo(helpdesk, new Date()));
+ * await seedDemo(tx, resolve(helpdesk), helpdeskDemo(helpdesk, new Date()));
  */
 export function helpdeskDemo(spec: Parameters<typeof demoAccounts>[0], now: Date): DemoPlan {
   const r = prng(20260101);

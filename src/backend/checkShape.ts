@@ -1,4 +1,5 @@
-import type { AppSpec, DeclaredCallSpec, ShapeSpec, ShapeType } from '../spec/types.ts';
+import type { AppModel } from '../model/appModel.ts';
+import type { DeclaredCallSpec, ShapeSpec, ShapeType } from '../spec/types.ts';
 import { BackendError } from './types.ts';
 
 /** One place where a value does not fit its shape. `path` is dotted (`items.2.amount`). */
@@ -102,12 +103,26 @@ export function checkShape(shape: ShapeSpec, value: unknown): ShapeIssue[] {
  * every adapter does before a call leaves: UNKNOWN_CALL or INVALID_INPUT (with the issues) otherwise.
  *
  * @example
- * const call = declaredCall(spec, 'notifyRequester', payload); // throws BackendError on a bad payload
+ * const call = declaredCall(model, 'notifyRequester', payload); // throws BackendError on a bad payload
  */
-export function declaredCall(spec: AppSpec, name: string, payload: unknown): DeclaredCallSpec {
-  const call = Object.hasOwn(spec.calls.declared, name) ? spec.calls.declared[name] : undefined;
+export function declaredCall(model: AppModel, name: string, payload: unknown): DeclaredCallSpec {
+  const call = model.calls.get(name);
   if (!call) throw new BackendError('UNKNOWN_CALL', { call: name });
   const issues = checkShape(call.payload, payload);
   if (issues.length > 0) throw new BackendError('INVALID_INPUT', { call: name, issues });
   return call;
+}
+
+/**
+ * The declared calls some transition lists, each with its transitions (`ticket.solve`): such a call
+ * is queued by its transition when it commits, never on a client's request.
+ *
+ * @example
+ * transitionCalls(model); // Map { 'notifyRequester' => ['ticket.solve'] }
+ */
+export function transitionCalls(model: AppModel): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const t of model.transitions)
+    for (const call of t.calls) out.set(call, [...(out.get(call) ?? []), `${t.entity}.${t.name}`]);
+  return out;
 }

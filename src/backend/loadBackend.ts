@@ -1,7 +1,6 @@
 import type { AppSpec } from '../spec/types.ts';
-import { type BackendEnv, chooseBackend } from './chooseBackend.ts';
-import type { EmbeddedBackendOptions } from './embedded/createEmbeddedBackend.ts';
-import type { SupabaseBackendOptions } from './supabase/createSupabaseBackend.ts';
+import type { BackendEnv } from './chooseBackend.ts';
+import { type EmbeddedStartOptions, type HostedStartOptions, startBackend } from './startBackend.ts';
 import type { Backend } from './types.ts';
 
 export {
@@ -13,9 +12,11 @@ export {
 } from './chooseBackend.ts';
 
 /**
- * Starts the backend the environment chooses. Each adapter is loaded with a dynamic `import()`,
- * so a hosted app never downloads PGlite (the bundler puts it in a chunk that is never fetched)
- * and an embedded app never downloads supabase-js.
+ * Starts the backend the environment chooses, the way the shipped app does (`startBackend`, the
+ * composition root): the embedded one runs PGlite in the app's worker (in this process where
+ * there is no `Worker`), and resolves once its database is open. Each adapter is loaded with a
+ * dynamic `import()`, so a hosted app never downloads PGlite and an embedded app never downloads
+ * supabase-js.
  *
  * @example
  * const backend = await loadBackend(spec, import.meta.env);
@@ -23,16 +24,9 @@ export {
 export async function loadBackend(
   spec: AppSpec,
   env: BackendEnv,
-  options: {
-    embedded?: Omit<EmbeddedBackendOptions, 'spec'>;
-    supabase?: Omit<SupabaseBackendOptions, 'spec' | 'url' | 'anonKey'>;
-  } = {},
+  options: { embedded?: EmbeddedStartOptions; supabase?: HostedStartOptions } = {},
 ): Promise<Backend> {
-  const choice = chooseBackend(env);
-  if (choice.kind === 'supabase') {
-    const { createSupabaseBackend } = await import('./supabase/createSupabaseBackend.ts');
-    return createSupabaseBackend({ ...options.supabase, spec, url: choice.url, anonKey: choice.anonKey });
-  }
-  const { createEmbeddedBackend } = await import('./embedded/createEmbeddedBackend.ts');
-  return createEmbeddedBackend({ ...options.embedded, spec });
+  const { backend, ready } = await startBackend(spec, env, options);
+  await ready;
+  return backend;
 }

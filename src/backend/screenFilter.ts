@@ -1,5 +1,5 @@
+import type { AppModel } from '../model/appModel.ts';
 import { screenWhereFunctionName } from '../naming.ts';
-import type { AppSpec } from '../spec/types.ts';
 import { BackendError } from './types.ts';
 
 /**
@@ -8,11 +8,11 @@ import { BackendError } from './types.ts';
  * entity, is `INVALID_INPUT`: the caller asked for a filter the migration does not have.
  *
  * @example
- * screenFilterFunction(spec, 'poll', 'awaitingMyVote'); // 'poll__where_awaiting_my_vote'
+ * screenFilterFunction(model, 'poll', 'awaitingMyVote'); // 'poll__where_awaiting_my_vote'
  */
-export function screenFilterFunction(spec: AppSpec, entity: string, screen: string): string {
-  const s = Object.hasOwn(spec.screens, screen) ? spec.screens[screen] : undefined;
-  if (!s || s.where === undefined || s.entity !== entity)
+export function screenFilterFunction(model: AppModel, entity: string, screen: string): string {
+  const s = model.screens.get(screen);
+  if (!s || s.spec.where === undefined || s.entity !== entity)
     throw new BackendError('INVALID_INPUT', { entity, screen, reason: 'unknown-screen-filter' });
   return screenWhereFunctionName(entity, screen);
 }

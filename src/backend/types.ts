@@ -180,58 +180,11 @@ export interface Backend {
   close(): Promise<void>;
 }
 
-/**
- * The only error a Backend method rejects with. `C` is its code; an app's errors are the union
- * `BackendErrorOf<typeof app>` keyed by `code` (built-in codes plus the spec's catalogue).
- */
-export class BackendError<C extends string = string> extends Error {
-  readonly code: C;
-  readonly params: Readonly<Record<string, unknown>>;
-  /** `entity.field` when the error belongs to one field (inline in forms). */
-  readonly field: string | undefined;
-  constructor(code: C, params: Record<string, unknown> = {}, field?: string) {
-    super(code);
-    this.name = 'BackendError';
-    this.code = code;
-    this.params = params;
-    this.field = field;
-  }
-}
+// The error class and the built-in codes live in the model (below every adapter and the runtime,
+// which all raise or read them); the port re-exports them so `ninefold` keeps one import site.
+import { BackendError, BUILTIN_ERROR_CODES, type BuiltinErrorCode } from '../model/builtinCodes.ts';
 
-/**
- * Codes every backend may raise besides the specification's own catalogue. The UI has a
- * message for each (the runtime's text table); adapters never invent other codes.
- */
-export const BUILTIN_ERROR_CODES = [
-  'NOT_FOUND',
-  'CONFLICT',
-  'FORBIDDEN',
-  'REQUIRED',
-  'UNIQUE',
-  'REFERENCE',
-  'INVALID_VALUE',
-  'INVALID_INPUT',
-  'UNKNOWN_ENTITY',
-  'UNKNOWN_CALL',
-  'INVALID_TRANSITION',
-  'INPUT_REQUIRED',
-  'FIELD_NOT_WRITABLE',
-  'APPEND_ONLY',
-  'BATCH_TOO_LARGE',
-  'NOT_SIGNED_IN',
-  'SESSION_EXPIRED',
-  'INVALID_CREDENTIALS',
-  'EMAIL_TAKEN',
-  'WEAK_PASSWORD',
-  'SCHEMA_CHANGED',
-  'STORAGE_FULL',
-  'UNAVAILABLE',
-  'INTERNAL',
-  'LAST_ADMIN',
-  'ROLE_IN_USE',
-] as const;
-
-export type BuiltinErrorCode = (typeof BUILTIN_ERROR_CODES)[number];
+export { BackendError, BUILTIN_ERROR_CODES, type BuiltinErrorCode };
 
 /** Every code an app's backend may reject with: the built-in ones and the spec's catalogue. */
 export type ErrorCodeOf<A extends { errors: Record<string, unknown> }> =

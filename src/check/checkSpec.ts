@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../diagnostics.ts';
 import type { AppSpec } from '../spec/types.ts';
-import { validateSpec } from '../spec/validateSpec.ts';
 import { lintSpec } from './lintSpec.ts';
+import { validateSpec } from './validateSpec.ts';
 
 /** What `checkSpec` found: the specification when it has no errors, and every finding. */
 export interface CheckResult {

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { formatDiagnostic } from '../diagnostics.ts';
-import { loadSpec } from '../spec/loadSpec.ts';
+import { loadSpec } from '../import/loadSpec.ts';
 import { lintSpec } from './lintSpec.ts';
 
 describe('the reference apps', () => {

@@ -1,3 +1,4 @@
+import { roleClosureOf } from '../model/roleClosure.ts';
 import { own } from '../spec/specRefs.ts';
 import type { AppSpec, EntityStatesSpec } from '../spec/types.ts';
 
@@ -31,14 +32,8 @@ export function reachableStates(st: EntityStatesSpec): Set<string> {
  * withAncestors(spec, 'admin'); // ['admin', 'agent', 'customer']
  */
 export function withAncestors(spec: AppSpec, role: string): string[] {
-  const out: string[] = [];
-  const walk = (r: string) => {
-    if (out.includes(r)) return;
-    out.push(r);
-    for (const p of own(spec.roles.roles, r)?.inherits ?? []) walk(p);
-  };
-  walk(role);
-  return out;
+  // The model's closure: inheritance is walked in one place (src/model/roleClosure.ts).
+  return [...(roleClosureOf(spec).get(role) ?? [role])];
 }
 
 /**

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, Option } from 'commander';
 import { lintSpec } from '../check/lintSpec.ts';
 import type { Diagnostic } from '../diagnostics.ts';
-import { type LoadResult, loadSpec } from '../spec/loadSpec.ts';
+import { type LoadResult, loadSpec } from '../import/loadSpec.ts';
 import type { AppSpec } from '../spec/types.ts';
 import type { MigrateOptions } from './migrateCommand.ts';
 import { defaultMigrationPath } from './migrationFileName.ts';

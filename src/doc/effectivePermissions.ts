@@ -1,5 +1,5 @@
+import type { AppModel } from '../model/appModel.ts';
 import { type Expr, parseRule, printRule } from '../rules/index.ts';
-import type { AppSpec, EntityPermissions, Permission } from '../spec/types.ts';
 import { ancestors } from './roleGraph.ts';
 
 export type Action = 'read' | 'create' | 'update' | 'delete';
@@ -20,12 +20,12 @@ export interface Grant {
  * grants another one already covers are dropped. An empty list means never.
  *
  * @example
- * effectiveGrants(spec, 'admin', 'loan', 'read'); // [{ when: true, from: 'manager' }]
+ * effectiveGrants(model, 'admin', 'loan', 'read'); // [{ when: true, from: 'manager' }]
  */
-export function effectiveGrants(spec: AppSpec, role: string, entity: string, action: Action): Grant[] {
+export function effectiveGrants(model: AppModel, role: string, entity: string, action: Action): Grant[] {
   const grants: Grant[] = [];
-  for (const r of [role, ...ancestors(spec, role)]) {
-    const g = grantOf(spec.roles.permissions[r]?.[entity], action, r);
+  for (const r of [role, ...ancestors(model, role)]) {
+    const g = grantOf(model, r, entity, action);
     if (g) grants.push(g);
   }
   // A role's own grant always stays (the document must say what the role itself declares, so
@@ -35,19 +35,14 @@ export function effectiveGrants(spec: AppSpec, role: string, entity: string, act
   );
 }
 
-function grantOf(p: EntityPermissions | undefined, action: Action, from: string): Grant | undefined {
+/** The role's own policy for the action (an update that may change no field grants nothing). */
+function grantOf(model: AppModel, role: string, entity: string, action: Action): Grant | undefined {
+  const p = model.policies.find((q) => q.role === role && q.entity === entity && q.action === action);
   if (!p) return undefined;
-  if (action === 'update') {
-    const u = p.update;
-    if (!u || u.when === false || u.fields.length === 0) return undefined;
-    return { when: u.when, fields: u.fields, from };
-  }
-  const when: Permission | undefined = p[action];
-  if (when === undefined || when === false) return undefined;
-  return { when, from };
+  if (action !== 'update') return { when: p.when, from: role };
+  return p.fields && p.fields.length > 0 ? { when: p.when, fields: p.fields, from: role } : undefined;
 }
 
-/** `h` allows everything `g` allows: at least as often, and (for update) at least those fields. */
 function covers(h: Grant, g: Grant): boolean {
   const when = h.when === true || (g.when !== true && impliedBy(g.when, h.when));
   const fields = !g.fields || g.fields.every((f) => h.fields?.includes(f) ?? false);

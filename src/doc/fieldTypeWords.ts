@@ -1,61 +1,39 @@
+import type { AppModel } from '../model/appModel.ts';
 import { enumValueNames } from '../spec/enumValueNames.ts';
-import type { AppSpec, FieldSpec } from '../spec/types.ts';
-import { entityLabel, fieldLabel } from './labels.ts';
+import { FIELD_TYPES } from '../spec/fieldTypes.ts';
+import type { FieldSpec } from '../spec/types.ts';
+import { entityLabel, fieldLabel, stateNames } from './labels.ts';
 import { code } from './markdown.ts';
-
-const WORDS: Record<FieldSpec['type'], string> = {
-  text: 'text',
-  longtext: 'long text',
-  email: 'email address',
-  number: 'number',
-  integer: 'whole number',
-  money: 'money',
-  boolean: 'yes / no',
-  date: 'date',
-  datetime: 'date and time',
-  enum: 'one of',
-  status: 'status',
-  ref: 'reference',
-  user: 'user',
-  file: 'file',
-  tags: 'tags',
-};
-
-/** The profile entity (the app's users), which `user` fields point at. */
-export function profileEntityName(spec: AppSpec): string | undefined {
-  return Object.keys(spec.entities).find((e) => spec.entities[e]?.profile === true);
-}
 
 /**
  * A field's type in words, with what makes it precise: enum values, the referenced entity,
  * the currency field, accepted file types, the states of a status field.
  *
  * @example
- * fieldTypeWords(spec, 'loan', spec.entities.loan.fields.device); // 'reference to Device; the device cannot be deleted while this row points to it'
+ * fieldTypeWords(model, 'loan', model.tables.get('loan').spec.fields.device); // 'reference to Device; the device cannot be deleted while this row points to it'
  */
-export function fieldTypeWords(spec: AppSpec, entity: string, f: FieldSpec): string {
-  const base = WORDS[f.type] ?? f.type;
+export function fieldTypeWords(model: AppModel, entity: string, f: FieldSpec): string {
+  const base = FIELD_TYPES[f.type]?.words ?? f.type;
   switch (f.type) {
     case 'enum':
       return `${base}: ${valuesWords(f)}`;
     case 'tags':
       return f.values && f.values.length > 0 ? `tags from: ${valuesWords(f)}` : 'tags (any words)';
     case 'status': {
-      const states = Object.entries(spec.states).find(([e]) => e === entity)?.[1];
-      const names = states ? Object.keys(states.states) : (enumValueNames(f) ?? []);
+      const names = stateNames(model, entity) ?? enumValueNames(f) ?? [];
       return names.length > 0 ? `status: ${names.map(code).join(', ')} (see section 4)` : base;
     }
     case 'money':
-      return f.currencyField ? `money, currency in ${fieldLabel(spec, entity, f.currencyField)}` : base;
+      return f.currencyField ? `money, currency in ${fieldLabel(model, entity, f.currencyField)}` : base;
     case 'ref':
       return withOnDelete(
-        `reference to ${f.ref ? entityLabel(spec, f.ref) : 'another entity'}`,
+        `reference to ${f.ref ? entityLabel(model, f.ref) : 'another entity'}`,
         f,
-        f.ref ? entityLabel(spec, f.ref) : 'entity',
+        f.ref ? entityLabel(model, f.ref) : 'entity',
       );
     case 'user': {
-      const profile = profileEntityName(spec);
-      return withOnDelete(profile ? `user (${entityLabel(spec, profile)})` : base, f, 'user');
+      const profile = model.profile;
+      return withOnDelete(profile ? `user (${entityLabel(model, profile)})` : base, f, 'user');
     }
     case 'file':
       return f.accept && f.accept.length > 0 ? `file: ${f.accept.map(code).join(', ')}` : base;

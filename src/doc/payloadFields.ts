@@ -1,4 +1,4 @@
-import type { AppSpec } from '../spec/types.ts';
+import type { AppModel } from '../model/appModel.ts';
 import { type ACTIONS, effectiveGrants } from './effectivePermissions.ts';
 
 /**
@@ -7,44 +7,41 @@ import { type ACTIONS, effectiveGrants } from './effectivePermissions.ts';
  * write (named in a transition's `set` or `input` and in no role's update fields).
  *
  * @example
- * createFields(spec, 'loan'); // ['device', 'reason', 'returnBy']
+ * createFields(model, 'loan'); // ['device', 'reason', 'returnBy']
  */
-export function createFields(spec: AppSpec, entity: string): string[] {
-  const e = spec.entities[entity];
+export function createFields(model: AppModel, entity: string): string[] {
+  const e = model.tables.get(entity)?.spec;
   if (!e) return [];
-  const states = spec.states[entity];
+  const statusField = model.tables.get(entity)?.statusField;
   const byTransition = new Set(
-    Object.values(states?.transitions ?? {}).flatMap((t) => [
-      ...Object.keys(t.set ?? {}),
-      ...(t.input ?? []),
-    ]),
+    model.transitions.filter((t) => t.entity === entity).flatMap((t) => [...Object.keys(t.set), ...t.input]),
   );
-  const editable = new Set(updateFields(spec, entity));
+  const editable = new Set(updateFields(model, entity));
   return Object.entries(e.fields)
     .filter(([name, f]) => {
       if (f.owner) return false;
-      if (states && name === states.field) return false;
+      if (name === statusField) return false;
       return !byTransition.has(name) || editable.has(name);
     })
     .map(([name]) => name);
 }
 
 /** Fields some role may change with an update, in the entity's field order. */
-export function updateFields(spec: AppSpec, entity: string): string[] {
-  const e = spec.entities[entity];
+export function updateFields(model: AppModel, entity: string): string[] {
+  const e = model.tables.get(entity)?.spec;
   if (!e) return [];
   const any = new Set(
-    Object.keys(spec.roles.roles).flatMap((role) =>
-      effectiveGrants(spec, role, entity, 'update').flatMap((g) => g.fields ?? []),
+    [...model.roles.keys()].flatMap((role) =>
+      effectiveGrants(model, role, entity, 'update').flatMap((g) => g.fields ?? []),
     ),
   );
   return Object.keys(e.fields).filter((f) => any.has(f));
 }
 
 /** Roles with any effective permission for each action on an entity, in the spec's role order. */
-export function rolesAllowed(spec: AppSpec, entity: string): Record<(typeof ACTIONS)[number], string[]> {
-  const roles = Object.keys(spec.roles.roles);
+export function rolesAllowed(model: AppModel, entity: string): Record<(typeof ACTIONS)[number], string[]> {
+  const roles = [...model.roles.keys()];
   const of = (action: (typeof ACTIONS)[number]) =>
-    roles.filter((r) => effectiveGrants(spec, r, entity, action).length > 0);
+    roles.filter((r) => effectiveGrants(model, r, entity, action).length > 0);
   return { read: of('read'), create: of('create'), update: of('update'), delete: of('delete') };
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { miniSpec } from '../check/fixtures/miniSpec.ts';
+import { resolve } from '../model/resolve.ts';
 import { renderCalls } from './renderCalls.ts';
 
 describe('renderCalls', () => {
-  const doc = renderCalls(miniSpec());
+  const doc = renderCalls(resolve(miniSpec()));
 
   it('prints no create or update payload for an entity nobody may create or update', () => {
     // person: the profile entity, created at sign-up; no role may create or update it.

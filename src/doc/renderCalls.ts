@@ -1,7 +1,10 @@
-import { columnName, tableName, transitionFunctionName } from '../naming.ts';
+import type { AppModel } from '../model/appModel.ts';
+import type { TableNode } from '../model/table.ts';
+import { columnName } from '../naming.ts';
 import { FILL_MARKER } from '../spec/callFills.ts';
+import { FIELD_TYPES, type FieldRuleKind } from '../spec/fieldTypes.ts';
 import { serverPayloadKeys } from '../spec/transitionCalls.ts';
-import type { AppSpec, DeclaredCallSpec, FieldSpec } from '../spec/types.ts';
+import type { DeclaredCallSpec, FieldSpec } from '../spec/types.ts';
 import { entityLabel, roleLabel, transitionLabel } from './labels.ts';
 import { block, bullets, code, joinBlocks, table } from './markdown.ts';
 import { createFields, rolesAllowed, updateFields } from './payloadFields.ts';
@@ -20,10 +23,10 @@ const PAGE_SIZE = 50;
  * declared to other hosted services.
  *
  * @example
- * renderCalls(spec); // '## 7. Calls\n\n...| List | `GET /rest/v1/loan?select=*&...`'
+ * renderCalls(model); // '## 7. Calls\n\n...| List | `GET /rest/v1/loan?select=*&...`'
  */
-export function renderCalls(spec: AppSpec): string {
-  const declared = Object.entries(spec.calls.declared);
+export function renderCalls(model: AppModel): string {
+  const declared = [...model.calls];
   return joinBlocks([
     '## 7. Calls',
     'The app talks to the backend through Supabase’s REST interface (PostgREST); the embedded backend answers ' +
@@ -38,30 +41,32 @@ export function renderCalls(spec: AppSpec): string {
     'In the payloads, `uuid`, `email`, `date` and `datetime` are strings in that format, `integer` is a whole ' +
       'number, `?` marks what may be left out and `| null` what may be empty.',
     '### Derived calls',
-    ...Object.keys(spec.entities).map((entity) => renderEntityCalls(spec, entity)),
+    ...[...model.tables.keys()].map((entity) => renderEntityCalls(model, entity)),
     '### Declared calls',
     declared.length === 0
       ? 'The app calls no other service.'
       : 'Calls to other hosted services (Edge Functions or external hosts). The database queues each ' +
         'in its outbox: a call a transition lists when that transition commits (never on its own), any ' +
         'other when the app asks for it; a deliverer sends them with retries and an `Idempotency-Key` header.',
-    ...declared.map(([name, c]) => renderDeclared(spec, name, c)),
+    ...declared.map(([name, c]) => renderDeclared(model, name, c)),
   ]);
 }
 
-function renderEntityCalls(spec: AppSpec, entity: string): string {
-  const e = spec.entities[entity];
-  if (!e) return '';
-  const t = tableName(entity);
-  const who = rolesAllowed(spec, entity);
+function renderEntityCalls(model: AppModel, entity: string): string {
+  const node = model.tables.get(entity);
+  if (!node) return '';
+  const e = node.spec;
+  const t = node.table;
+  const history = node.historyTable ?? '';
+  const who = rolesAllowed(model, entity);
   const roles = (rs: readonly string[]) =>
-    rs.length === 0 ? 'nobody' : rs.map((r) => roleLabel(spec, r)).join(', ');
-  const transitions = Object.entries(spec.states[entity]?.transitions ?? {});
+    rs.length === 0 ? 'nobody' : rs.map((r) => roleLabel(model, r)).join(', ');
+  const transitions = model.transitions.filter((tr) => tr.entity === entity);
   const rows = [
     [
       'List',
       code(
-        `GET /rest/v1/${t}?select=*&{filters}&order=${listOrder(spec, entity)}&limit=${PAGE_SIZE}&offset=0`,
+        `GET /rest/v1/${t}?select=*&{filters}&order=${listOrder(model, entity)}&limit=${PAGE_SIZE}&offset=0`,
       ),
       roles(who.read),
     ],
@@ -69,26 +74,26 @@ function renderEntityCalls(spec: AppSpec, entity: string): string {
     ['Create', code(`POST /rest/v1/${t}`), roles(who.create)],
     ['Update', code(`PATCH /rest/v1/${t}?id=eq.{id}&version=eq.{version}`), roles(who.update)],
     ['Delete', code(`DELETE /rest/v1/${t}?id=eq.{id}`), roles(who.delete)],
-    ...transitions.map(([name, tr]) => [
-      `${transitionLabel(spec, entity, name)} (transition)`,
-      code(`POST /rest/v1/rpc/${transitionFunctionName(entity, name)}`),
-      rolesWords(spec, tr.roles),
+    ...transitions.map((tr) => [
+      `${tr.label} (transition)`,
+      code(`POST /rest/v1/rpc/${tr.functionName}`),
+      rolesWords(model, tr.roles),
     ]),
     ...(transitions.length > 0
-      ? [['History', code(`GET /rest/v1/${t}_history?row_id=eq.{id}&order=at.asc`), roles(who.read)]]
+      ? [['History', code(`GET /rest/v1/${history}?row_id=eq.{id}&order=at.asc`), roles(who.read)]]
       : []),
   ];
   const fields = Object.entries(e.fields);
   const member = (name: string, f: FieldSpec, optional: boolean, nullable = !f.required): Member => ({
-    name: columnName(name),
-    type: fieldTypeText(spec, entity, f, nullable),
+    name: node.byField.get(name)?.column ?? columnName(name),
+    type: fieldTypeText(model, entity, f, nullable),
     optional,
   });
-  const creatable = createFields(spec, entity).flatMap((name) => {
+  const creatable = createFields(model, entity).flatMap((name) => {
     const f = e.fields[name];
     return f ? [member(name, f, !f.required || f.default !== undefined)] : [];
   });
-  const updatable = updateFields(spec, entity).flatMap((name) => {
+  const updatable = updateFields(model, entity).flatMap((name) => {
     const f = e.fields[name];
     return f ? [member(name, f, true)] : [];
   });
@@ -102,25 +107,25 @@ function renderEntityCalls(spec: AppSpec, entity: string): string {
           '',
         ]
       : []),
-    ...transitions.flatMap(([name, tr], i) => [
+    ...transitions.flatMap((tr, i) => [
       ...(i > 0 ? [''] : []),
       '',
-      `// ${transitionLabel(spec, entity, name)}: POST /rest/v1/rpc/${transitionFunctionName(entity, name)}`,
+      `// ${tr.label}: POST /rest/v1/rpc/${tr.functionName}`,
       transitionPayload(
-        (tr.input ?? []).flatMap((i) => {
+        tr.input.flatMap((i) => {
           const f = e.fields[i];
-          return f ? [{ name: i, type: fieldTypeText(spec, entity, f, false), optional: false }] : [];
+          return f ? [{ name: i, type: fieldTypeText(model, entity, f, false), optional: false }] : [];
         }),
       ),
     ]),
   ];
   return joinBlocks([
-    `#### ${entityLabel(spec, entity)} (table ${code(t)})`,
+    `#### ${entityLabel(model, entity)} (table ${code(t)})`,
     e.profile && who.create.length === 0 && 'Rows are created when someone signs up, not by a call.',
     table(['Call', 'Request', 'Who may call'], rows),
-    listFilters(fields),
+    listFilters(node, fields),
     transitions.length > 0 &&
-      `History: every transition appends one row to ${code(`${t}_history`)} — ${code('id')}, ${code('row_id')}, ` +
+      `History: every transition appends one row to ${code(history)} — ${code('id')}, ${code('row_id')}, ` +
         `${code('transition')}, ${code('from_state')}, ${code('to_state')}, ${code('actor')} (the user's id), ` +
         `${code('at')} and ${code('input')} (the transition's input, keyed by field name). Whoever may read the ` +
         'row may read its history; nobody may change or delete it.',
@@ -137,25 +142,30 @@ function transitionPayload(input: readonly Member[]): string {
   return `{\n  p_id: uuid;\n  p_version?: integer;\n  p_input${input.length === 0 ? '?' : ''}: ${inputText};\n}`;
 }
 
-function listOrder(spec: AppSpec, entity: string): string {
-  const screen = Object.values(spec.screens).find(
-    (s) => s.entity === entity && (s.kind === 'list' || s.kind === 'board') && s.sort,
-  );
+function listOrder(model: AppModel, entity: string): string {
+  const screen = [...model.screens.values()].find(
+    (s) => s.entity === entity && (s.kind === 'list' || s.kind === 'board') && s.spec.sort,
+  )?.spec;
   if (!screen?.sort) return 'created_at.desc';
   const { field, descending } = parseSort(screen.sort);
-  return `${columnName(field)}.${descending ? 'desc' : 'asc'}`;
+  return `${model.tables.get(entity)?.byField.get(field)?.column ?? columnName(field)}.${descending ? 'desc' : 'asc'}`;
 }
 
-const EXACT = new Set<FieldSpec['type']>(['status', 'enum', 'ref', 'user', 'boolean']);
-const RANGE = new Set<FieldSpec['type']>(['number', 'integer', 'money', 'date', 'datetime']);
+/** Rule kinds filtered by equality, and by a range. */
+const EXACT = new Set<FieldRuleKind>(['status', 'enum', 'ref', 'user', 'boolean']);
+const RANGE = new Set<FieldRuleKind>(['number', 'date', 'datetime']);
 
-function listFilters(fields: readonly [string, FieldSpec][]): string {
-  const col = (name: string) => columnName(name);
-  const exact = fields.filter(([, f]) => EXACT.has(f.type)).map(([n]) => code(`${col(n)}=eq.{value}`));
+function listFilters(node: TableNode, fields: readonly [string, FieldSpec][]): string {
+  const col = (name: string) => node.byField.get(name)?.column ?? columnName(name);
+  const exact = fields
+    .filter(([, f]) => EXACT.has(FIELD_TYPES[f.type].rule))
+    .map(([n]) => code(`${col(n)}=eq.{value}`));
   const range = fields
-    .filter(([, f]) => RANGE.has(f.type))
+    .filter(([, f]) => RANGE.has(FIELD_TYPES[f.type].rule))
     .flatMap(([n]) => [code(`${col(n)}=gte.{from}`), code(`${col(n)}=lte.{to}`)]);
-  const tags = fields.filter(([, f]) => f.type === 'tags').map(([n]) => code(`${col(n)}=cs.{tag1,tag2}`));
+  const tags = fields
+    .filter(([, f]) => FIELD_TYPES[f.type].rule === 'tags')
+    .map(([n]) => code(`${col(n)}=cs.{tag1,tag2}`));
   const searched = fields
     .filter(
       ([, f]) => f.search === true || ((f.type === 'text' || f.type === 'longtext') && f.search !== false),
@@ -170,12 +180,13 @@ function listFilters(fields: readonly [string, FieldSpec][]): string {
   return `Filters for the list ({filters}: any combination, each optional):\n\n${bullets(items)}`;
 }
 
-function renderDeclared(spec: AppSpec, name: string, c: DeclaredCallSpec): string {
-  const after = Object.entries(spec.states).flatMap(([entity, st]) =>
+function renderDeclared(model: AppModel, name: string, c: DeclaredCallSpec): string {
+  // The model has no state machines yet: the transitions are listed in the spec's `states` order.
+  const after = Object.entries(model.spec.states).flatMap(([entity, st]) =>
     Object.entries(st.transitions)
       .filter(([, t]) => t.calls?.includes(name))
       .map(([t]) => {
-        const filled = serverPayloadKeys(spec, entity, name).map(([k]) => k);
+        const filled = serverPayloadKeys(model.spec, entity, name).map(([k]) => k);
         const rest = Object.keys(c.payload)
           .map((k) => k.replace(/\?$/, ''))
           .filter((k) => !filled.includes(k));
@@ -185,7 +196,7 @@ function renderDeclared(spec: AppSpec, name: string, c: DeclaredCallSpec): strin
             : rest.length === 0
               ? `the database fills every key: ${filled.map(code).join(', ')}`
               : `the database fills ${filled.map(code).join(', ')}; ${rest.map(code).join(', ')} from its input ${code(`calls.${name}`)}`;
-        return `${entityLabel(spec, entity)}: ${transitionLabel(spec, entity, t)} (${from})`;
+        return `${entityLabel(model, entity)}: ${transitionLabel(model, entity, t)} (${from})`;
       }),
   );
   const params = routeParams(c.path);
@@ -193,8 +204,8 @@ function renderDeclared(spec: AppSpec, name: string, c: DeclaredCallSpec): strin
     `Service: ${code(c.service)}`,
     `Request: ${code(`${c.method} ${c.path}`)}`,
     ...(params.length > 0 ? [`Path parameters: ${params.map(code).join(', ')}`] : []),
-    `Who may call: ${rolesWords(spec, c.roles)}`,
-    `When it fails: ${errorWords(spec, c.error)}`,
+    `Who may call: ${rolesWords(model, c.roles)}`,
+    `When it fails: ${errorWords(model, c.error)}`,
     ...(after.length > 0 ? [`Queued when it commits: ${after.join(', ')}`] : []),
   ];
   return joinBlocks([

@@ -1,4 +1,4 @@
-import type { AppSpec } from '../spec/types.ts';
+import type { AppModel } from '../model/appModel.ts';
 import { constantValueCell } from './constantValueCell.ts';
 import { constantValueWords } from './constantValueWords.ts';
 import { code, joinBlocks, table } from './markdown.ts';
@@ -7,10 +7,10 @@ import { code, joinBlocks, table } from './markdown.ts';
  * Section 9: the business constants and limits every other section refers to by name.
  *
  * @example
- * renderConstants(spec); // '## 9. Constants and limits\n\n| Name | Label | Value | Unit |...'
+ * renderConstants(model); // '## 9. Constants and limits\n\n| Name | Label | Value | Unit |...'
  */
-export function renderConstants(spec: AppSpec): string {
-  const rows = Object.entries(spec.constants).map(([name, c]) => [
+export function renderConstants(model: AppModel): string {
+  const rows = [...model.constants].map(([name, c]) => [
     code(name),
     c.label,
     c.type === undefined

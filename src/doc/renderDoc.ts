@@ -1,3 +1,5 @@
+import type { AppModel } from '../model/appModel.ts';
+import { resolve } from '../model/resolve.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { joinBlocks } from './markdown.ts';
 import { renderCalls } from './renderCalls.ts';
@@ -32,20 +34,25 @@ const CONTENTS = [
  * writeFileSync('docs/helpdesk.md', renderDoc(helpdesk));
  */
 export function renderDoc(spec: AppSpec): string {
+  return renderModelDoc(resolve(spec));
+}
+
+/** The document of a resolved app model (what `renderDoc` renders after resolving the spec). */
+export function renderModelDoc(model: AppModel): string {
   const body = joinBlocks([
-    `# ${spec.purpose.name.trim()}`,
+    `# ${model.purpose.name.trim()}`,
     '_The application specification, generated from the app’s nine-section specification by `ninefold doc`. ' +
       'Edit the specification, not this file._',
     CONTENTS.map(([title, anchor]) => `- [${title}](#${anchor})`).join('\n'),
-    renderPurpose(spec),
-    renderScreens(spec),
-    renderEntities(spec),
-    renderStates(spec),
-    renderValidation(spec),
-    renderRoles(spec),
-    renderCalls(spec),
-    renderErrors(spec),
-    renderConstants(spec),
+    renderPurpose(model),
+    renderScreens(model),
+    renderEntities(model),
+    renderStates(model),
+    renderValidation(model),
+    renderRoles(model),
+    renderCalls(model),
+    renderErrors(model),
+    renderConstants(model),
   ]);
   return `${body}\n`;
 }

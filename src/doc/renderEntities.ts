@@ -1,5 +1,6 @@
+import type { AppModel } from '../model/appModel.ts';
 import { tableName } from '../naming.ts';
-import type { AppSpec, EntitySpec } from '../spec/types.ts';
+import type { EntitySpec } from '../spec/types.ts';
 import { defaultWords, fieldTypeWords } from './fieldTypeWords.ts';
 import { fieldLabel } from './labels.ts';
 import { code, joinBlocks, table } from './markdown.ts';
@@ -9,28 +10,28 @@ import { code, joinBlocks, table } from './markdown.ts';
  * owner, help). The four columns every table has are explained once, not repeated.
  *
  * @example
- * renderEntities(spec); // '## 3. Entities and fields\n\n...\n\n### Device ...'
+ * renderEntities(model); // '## 3. Entities and fields\n\n...\n\n### Device ...'
  */
-export function renderEntities(spec: AppSpec): string {
-  const entities = Object.entries(spec.entities);
+export function renderEntities(model: AppModel): string {
+  const entities = [...model.tables].map(([name, t]) => [name, t.spec] as const);
   return joinBlocks([
     '## 3. Entities and fields',
     'Every entity also has four columns the system keeps, not repeated below: **id** (a unique identifier), ' +
       '**created at** and **updated at** (when the row was created and last changed) and **version** ' +
       '(a counter raised on every change, so two people editing the same row cannot overwrite each other unknowingly).',
-    ...entities.map(([name, e]) => renderEntity(spec, name, e)),
+    ...entities.map(([name, e]) => renderEntity(model, name, e)),
   ]);
 }
 
-function renderEntity(spec: AppSpec, name: string, e: EntitySpec): string {
+function renderEntity(model: AppModel, name: string, e: EntitySpec): string {
   const notes: string[] = [`Stored in table ${code(tableName(name))}.`];
   if (e.plural) notes.push(`Plural: ${e.plural}.`);
-  if (e.title) notes.push(`A row is shown by its ${fieldLabel(spec, name, e.title)}.`);
+  if (e.title) notes.push(`A row is shown by its ${fieldLabel(model, name, e.title)}.`);
   if (e.profile) notes.push("Its rows are the app's users: a row's id is the signed-in person's id.");
   if (e.files) notes.push('Its rows are files: name, size, type and content are kept with each row.');
   if (e.live) notes.push('Changes appear live for everyone looking at them.');
   for (const key of e.unique ?? []) {
-    const names = key.fields.map((f) => fieldLabel(spec, name, f)).join(', ');
+    const names = key.fields.map((f) => fieldLabel(model, name, f)).join(', ');
     notes.push(`No two rows have the same ${names} together (error ${code(key.error)}).`);
   }
   const fields = Object.entries(e.fields);
@@ -38,8 +39,8 @@ function renderEntity(spec: AppSpec, name: string, e: EntitySpec): string {
   const audited = fields.some(([, f]) => f.audited);
   const rows = fields.map(([f, spec_]) => [
     code(f),
-    fieldLabel(spec, name, f),
-    fieldTypeWords(spec, name, spec_),
+    fieldLabel(model, name, f),
+    fieldTypeWords(model, name, spec_),
     spec_.required ? 'yes' : '',
     defaultWords(spec_.default),
     spec_.unique ? 'yes' : '',

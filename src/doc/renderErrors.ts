@@ -1,5 +1,5 @@
-import type { AppSpec } from '../spec/types.ts';
-import { BUILTIN_ERROR_CODES } from '../sql/builtinErrors.ts';
+import type { AppModel } from '../model/appModel.ts';
+import { SQL_RAISED_BUILTIN_CODES } from '../model/builtinCodes.ts';
 import { fieldPathLabel } from './labels.ts';
 import { code, joinBlocks, table } from './markdown.ts';
 
@@ -8,18 +8,20 @@ import { code, joinBlocks, table } from './markdown.ts';
  * from the constants of section 9 or the row's data when the message is shown.
  *
  * @example
- * renderErrors(spec); // '## 8. Error catalogue\n\n...| `LOAN_TOO_LONG` | Loans last at most ...'
+ * renderErrors(model); // '## 8. Error catalogue\n\n...| `LOAN_TOO_LONG` | Loans last at most ...'
  */
-export function renderErrors(spec: AppSpec): string {
-  const rows = Object.entries(spec.errors).map(([name, e]) => [
-    code(name),
-    e.message,
+export function renderErrors(model: AppModel): string {
+  // The catalogue as written: the codes with a message, the spec's own and the built-ins it words.
+  const written = [...model.errors.values()].filter((e) => e.message !== undefined);
+  const rows = written.map((e) => [
+    code(e.code),
+    e.message ?? '',
     e.severity,
-    e.field ? fieldPathLabel(spec, e.field) : '',
+    e.field ? fieldPathLabel(model, e.field) : '',
   ]);
-  const builtins = Object.keys(BUILTIN_ERROR_CODES)
-    .filter((c) => !Object.hasOwn(spec.errors, c))
-    .map((c) => [code(c), BUILTIN_MEANING[c] ?? '']);
+  const builtins = SQL_RAISED_BUILTIN_CODES.filter((c) => model.errors.get(c)?.message === undefined).map(
+    (c) => [code(c), BUILTIN_MEANING[c] ?? ''],
+  );
   return joinBlocks([
     '## 8. Error catalogue',
     rows.length === 0

@@ -1,4 +1,4 @@
-import type { AppSpec } from '../spec/types.ts';
+import type { AppModel } from '../model/appModel.ts';
 import { bullets, joinBlocks } from './markdown.ts';
 
 /**
@@ -6,10 +6,10 @@ import { bullets, joinBlocks } from './markdown.ts';
  * so this section is the summary and the list of users.
  *
  * @example
- * renderPurpose(spec); // '## 1. Purpose\n\nLets a team ...\n\n**Who uses it**\n\n- Employees ...'
+ * renderPurpose(model); // '## 1. Purpose\n\nLets a team ...\n\n**Who uses it**\n\n- Employees ...'
  */
-export function renderPurpose(spec: AppSpec): string {
-  const { summary, users } = spec.purpose;
+export function renderPurpose(model: AppModel): string {
+  const { summary, users } = model.purpose;
   return joinBlocks([
     '## 1. Purpose',
     summary.trim(),

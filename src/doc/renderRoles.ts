@@ -1,4 +1,4 @@
-import type { AppSpec } from '../spec/types.ts';
+import type { AppModel } from '../model/appModel.ts';
 import { ACTIONS, type Action, effectiveGrants, type Grant } from './effectivePermissions.ts';
 import { entityLabel, fieldLabel, roleLabel } from './labels.ts';
 import { bullets, code, joinBlocks, table } from './markdown.ts';
@@ -18,15 +18,15 @@ interface Notes {
  * each role may read, create, update (which fields) and delete, with inheritance resolved.
  *
  * @example
- * renderRoles(spec); // '## 6. Roles and permissions\n\n| Role | Label | ...'
+ * renderRoles(model); // '## 6. Roles and permissions\n\n| Role | Label | ...'
  */
-export function renderRoles(spec: AppSpec): string {
-  const roles = Object.entries(spec.roles.roles);
+export function renderRoles(model: AppModel): string {
+  const roles = [...model.roles];
   const roleRows = roles.map(([name, r]) => [
     code(name),
     r.label,
     r.description ?? '',
-    (r.inherits ?? []).map((i) => roleLabel(spec, i)).join(', '),
+    r.inherits.map((i) => roleLabel(model, i)).join(', '),
     r.signup ? 'yes' : '',
   ]);
   const notes: Notes = { next: 1, byRule: new Map() };
@@ -40,51 +40,51 @@ export function renderRoles(spec: AppSpec): string {
       'A role has its own permissions plus every permission of the roles it inherits from, directly or ' +
       'indirectly: the tables show these effective permissions, and "from …" marks one that is inherited. ' +
       'Anything not listed is refused by the database, whatever the screens show.',
-    ...Object.keys(spec.entities).map((entity) => renderMatrix(spec, entity, notes)),
+    ...[...model.tables.keys()].map((entity) => renderMatrix(model, entity, notes)),
   ]);
 }
 
-function renderMatrix(spec: AppSpec, entity: string, notes: Notes): string {
+function renderMatrix(model: AppModel, entity: string, notes: Notes): string {
   const noteLines: string[] = [];
-  const rows = Object.keys(spec.roles.roles).map((role) => [
-    roleLabel(spec, role),
-    ...ACTIONS.map((action) => cellWords(spec, role, entity, action, noteLines, notes)),
+  const rows = [...model.roles.keys()].map((role) => [
+    roleLabel(model, role),
+    ...ACTIONS.map((action) => cellWords(model, role, entity, action, noteLines, notes)),
   ]);
   return joinBlocks([
-    `#### ${entityLabel(spec, entity)}`,
+    `#### ${entityLabel(model, entity)}`,
     table(['Role', 'Read', 'Create', 'Update', 'Delete'], rows),
     noteLines.length > 0 && bullets(noteLines),
   ]);
 }
 
 function cellWords(
-  spec: AppSpec,
+  model: AppModel,
   role: string,
   entity: string,
   action: Action,
   noteLines: string[],
   notes: Notes,
 ): string {
-  const grants = effectiveGrants(spec, role, entity, action);
+  const grants = effectiveGrants(model, role, entity, action);
   if (grants.length === 0) return 'never';
   return grants
     .map((g, i) => {
       const when =
-        g.when === true ? 'always' : `when ${conditionWords(spec, entity, g.when, noteLines, notes)}`;
-      const fields = g.fields ? `: ${g.fields.map((f) => fieldLabel(spec, entity, f)).join(', ')}` : '';
-      return `${i > 0 ? 'or ' : ''}${when}${fields}${fromWords(spec, role, g)}`;
+        g.when === true ? 'always' : `when ${conditionWords(model, entity, g.when, noteLines, notes)}`;
+      const fields = g.fields ? `: ${g.fields.map((f) => fieldLabel(model, entity, f)).join(', ')}` : '';
+      return `${i > 0 ? 'or ' : ''}${when}${fields}${fromWords(model, role, g)}`;
     })
     .join('\n');
 }
 
 function conditionWords(
-  spec: AppSpec,
+  model: AppModel,
   entity: string,
   rule: string,
   noteLines: string[],
   notes: Notes,
 ): string {
-  const words = ruleText(rule, spec, entity);
+  const words = ruleText(rule, model, entity);
   if (words.length <= MAX_CELL_RULE) return words;
   let n = notes.byRule.get(`${entity}:${rule}`);
   if (n === undefined) {
@@ -95,6 +95,6 @@ function conditionWords(
   return `… (note ${n})`;
 }
 
-function fromWords(spec: AppSpec, role: string, g: Grant): string {
-  return g.from === role ? '' : ` (from ${roleLabel(spec, g.from)})`;
+function fromWords(model: AppModel, role: string, g: Grant): string {
+  return g.from === role ? '' : ` (from ${roleLabel(model, g.from)})`;
 }

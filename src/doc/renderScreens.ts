@@ -1,4 +1,5 @@
-import type { AppSpec, ScreenSpec } from '../spec/types.ts';
+import type { AppModel } from '../model/appModel.ts';
+import type { ScreenSpec } from '../spec/types.ts';
 import { entityLabel, fieldLabel, roleLabel } from './labels.ts';
 import { bullets, code, joinBlocks, table } from './markdown.ts';
 import { routeParams } from './routeParams.ts';
@@ -21,22 +22,22 @@ const KIND_WORDS: Record<ScreenSpec['kind'], string> = {
  * a narrowing rule, related lists, form fields, custom component).
  *
  * @example
- * renderScreens(spec); // '## 2. Screens and routes\n\n| Screen | Title | Route | ...'
+ * renderScreens(model); // '## 2. Screens and routes\n\n| Screen | Title | Route | ...'
  */
-export function renderScreens(spec: AppSpec): string {
-  const screens = Object.entries(spec.screens);
+export function renderScreens(model: AppModel): string {
+  const screens = [...model.screens].map(([name, node]) => [name, node.spec] as const);
   const rows = screens.map(([name, s]) => [
     code(name),
     s.title,
     code(s.route),
     KIND_WORDS[s.kind] ?? s.kind,
     routeParams(s.route).map(code).join(', '),
-    s.entity ? entityLabel(spec, s.entity) : '',
-    s.nav && s.nav.length > 0 ? s.nav.map((r) => roleLabel(spec, r)).join(', ') : 'not in the navigation',
+    s.entity ? entityLabel(model, s.entity) : '',
+    s.nav && s.nav.length > 0 ? s.nav.map((r) => roleLabel(model, r)).join(', ') : 'not in the navigation',
     s.shows ?? '',
   ]);
   const details = screens.flatMap(([, s]) => {
-    const d = screenDetails(spec, s);
+    const d = screenDetails(model, s);
     return d.length > 0 ? [`**${s.title}** (${code(s.route)})\n\n${bullets(d)}`] : [];
   });
   return joinBlocks([
@@ -53,20 +54,20 @@ export function renderScreens(spec: AppSpec): string {
   ]);
 }
 
-function screenDetails(spec: AppSpec, s: ScreenSpec): string[] {
+function screenDetails(model: AppModel, s: ScreenSpec): string[] {
   const entity = s.entity;
   const fields = (names: readonly string[]) =>
-    names.map((f) => (entity ? fieldLabel(spec, entity, f) : f)).join(', ');
+    names.map((f) => (entity ? fieldLabel(model, entity, f) : f)).join(', ');
   const out: string[] = [];
   if (s.columns && s.columns.length > 0) out.push(`Columns: ${fields(s.columns)}`);
   if (s.filters && s.filters.length > 0) out.push(`Filters: ${fields(s.filters)}`);
-  if (s.sort) out.push(`Sorted by ${sortWords(s.sort, (f) => (entity ? fieldLabel(spec, entity, f) : f))}`);
-  if (s.where) out.push(`Shows only rows where ${ruleText(s.where, spec, entity)}`);
+  if (s.sort) out.push(`Sorted by ${sortWords(s.sort, (f) => (entity ? fieldLabel(model, entity, f) : f))}`);
+  if (s.where) out.push(`Shows only rows where ${ruleText(s.where, model, entity)}`);
   if (s.related && s.related.length > 0) {
     const related = s.related.map((r) => {
       const [e, f] = r.split('.');
       return e && f
-        ? `${spec.entities[e]?.plural ?? entityLabel(spec, e)} (by ${fieldLabel(spec, e, f)})`
+        ? `${model.tables.get(e)?.spec.plural ?? entityLabel(model, e)} (by ${fieldLabel(model, e, f)})`
         : r;
     });
     out.push(`Related lists: ${related.join(', ')}`);

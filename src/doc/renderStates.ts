@@ -1,5 +1,6 @@
+import type { AppModel } from '../model/appModel.ts';
 import { transitionGuards } from '../spec/transitionGuards.ts';
-import type { AppSpec, EntityStatesSpec } from '../spec/types.ts';
+import type { EntityStatesSpec } from '../spec/types.ts';
 import { entityLabel, entityPlural, fieldLabel, roleLabel, stateLabel, transitionLabel } from './labels.ts';
 import { andList, code, joinBlocks, table } from './markdown.ts';
 import { stateDiagram } from './mermaid.ts';
@@ -11,10 +12,11 @@ import { ruleText } from './ruleText.ts';
  * the guard in words, the input asked for, the fields set) and a state diagram.
  *
  * @example
- * renderStates(spec); // '## 4. States and transitions\n\n### Loan\n\n...'
+ * renderStates(model); // '## 4. States and transitions\n\n### Loan\n\n...'
  */
-export function renderStates(spec: AppSpec): string {
-  const entries = Object.entries(spec.states);
+export function renderStates(model: AppModel): string {
+  // The model has no state nodes (state meanings, waiting-on rules, guard lists) yet.
+  const entries = Object.entries(model.spec.states);
   return joinBlocks([
     '## 4. States and transitions',
     entries.length === 0
@@ -22,20 +24,20 @@ export function renderStates(spec: AppSpec): string {
       : 'A status only changes through the transitions below: the database runs each one as a single step ' +
         'that checks the role and the guard, sets the fields and records the change in the history. ' +
         'Roles that inherit an allowed role may run the transition too.',
-    ...entries.map(([entity, st]) => renderEntityStates(spec, entity, st)),
+    ...entries.map(([entity, st]) => renderEntityStates(model, entity, st)),
   ]);
 }
 
-function renderEntityStates(spec: AppSpec, entity: string, st: EntityStatesSpec): string {
-  const s = (state: string) => stateLabel(spec, entity, state);
-  const f = (field: string) => fieldLabel(spec, entity, field);
+function renderEntityStates(model: AppModel, entity: string, st: EntityStatesSpec): string {
+  const s = (state: string) => stateLabel(model, entity, state);
+  const f = (field: string) => fieldLabel(model, entity, field);
   const stateRows = Object.entries(st.states).map(([name, state]) => [
     code(name),
     s(name),
     name === st.initial ? 'yes' : '',
     state.final ? 'yes' : '',
     state.description ?? '',
-    state.waitingOn ? ruleText(state.waitingOn, spec, entity) : '',
+    state.waitingOn ? ruleText(state.waitingOn, model, entity) : '',
   ]);
   const transitionRows = Object.entries(st.transitions).map(([name, t]) => {
     const guards = transitionGuards(t);
@@ -43,44 +45,44 @@ function renderEntityStates(spec: AppSpec, entity: string, st: EntityStatesSpec)
       guards.length === 0
         ? 'none'
         : guards
-            .map((g) => `${ruleText(g.rule, spec, entity)}${g.error ? `; otherwise ${code(g.error)}` : ''}`)
+            .map((g) => `${ruleText(g.rule, model, entity)}${g.error ? `; otherwise ${code(g.error)}` : ''}`)
             .join(guards.length > 1 ? '; then ' : '');
     const notes: string[] = [];
     if (t.confirm) notes.push('asks for confirmation');
     if (t.calls && t.calls.length > 0) notes.push(`then calls ${t.calls.map(code).join(', ')}`);
     return [
       code(name),
-      transitionLabel(spec, entity, name),
+      transitionLabel(model, entity, name),
       t.from.map(s).join(', '),
       s(t.to),
-      rolesWords(spec, t.roles),
+      rolesWords(model, t.roles),
       guard,
       (t.input ?? []).map(f).join(', '),
       Object.entries(t.set ?? {})
-        .map(([field, value]) => `${f(field)} set to ${ruleText(value, spec, entity)}`)
+        .map(([field, value]) => `${f(field)} set to ${ruleText(value, model, entity)}`)
         .join('\n'),
       notes.join('; '),
     ];
   });
   return joinBlocks([
-    `### ${entityLabel(spec, entity)}`,
-    `The status is kept in the field ${f(st.field)} (${code(st.field)}). New ${entityPlural(spec, entity).toLowerCase()} start as **${s(st.initial)}**.`,
+    `### ${entityLabel(model, entity)}`,
+    `The status is kept in the field ${f(st.field)} (${code(st.field)}). New ${entityPlural(model, entity).toLowerCase()} start as **${s(st.initial)}**.`,
     table(['State', 'Label', 'Initial', 'Final', 'Meaning', 'Waiting on'], stateRows),
     table(
       ['Transition', 'Label', 'From', 'To', 'Roles', 'Guard', 'Asks for', 'Sets', 'Notes'],
       transitionRows,
     ),
-    stateDiagram(st, s, (t) => transitionLabel(spec, entity, t)),
+    stateDiagram(st, s, (t) => transitionLabel(model, entity, t)),
   ]);
 }
 
 /** `Manager (and Administrator, who inherits it)`. */
-export function rolesWords(spec: AppSpec, roles: readonly string[]): string {
+export function rolesWords(model: AppModel, roles: readonly string[]): string {
   if (roles.length === 0) return 'nobody';
-  const declared = roles.map((r) => roleLabel(spec, r));
-  const inherited = holders(spec, roles)
+  const declared = roles.map((r) => roleLabel(model, r));
+  const inherited = holders(model, roles)
     .filter((r) => !roles.includes(r))
-    .map((r) => roleLabel(spec, r));
+    .map((r) => roleLabel(model, r));
   if (inherited.length === 0) return declared.join(', ');
   return `${declared.join(', ')} (and ${andList(inherited)}, by inheritance)`;
 }

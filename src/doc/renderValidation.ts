@@ -1,4 +1,5 @@
-import type { AppSpec, FieldRuleSpec, ValidationRuleSpec } from '../spec/types.ts';
+import type { AppModel } from '../model/appModel.ts';
+import type { FieldRuleSpec, ValidationRuleSpec } from '../spec/types.ts';
 import { constantValueWords } from './constantValueWords.ts';
 import { entityLabel, fieldLabel } from './labels.ts';
 import { code, joinBlocks, table } from './markdown.ts';
@@ -10,10 +11,11 @@ import { ruleText } from './ruleText.ts';
  * row rules are described and shown formally.
  *
  * @example
- * renderValidation(spec); // '## 5. Validation rules\n\n### Loan\n\n| Rule | Error |...'
+ * renderValidation(model); // '## 5. Validation rules\n\n### Loan\n\n| Rule | Error |...'
  */
-export function renderValidation(spec: AppSpec): string {
-  const entries = Object.entries(spec.validation).filter(([, rules]) => rules.length > 0);
+export function renderValidation(model: AppModel): string {
+  // The model keeps constraints, not the rules as written (bounds by constant name, formats).
+  const entries = Object.entries(model.spec.validation).filter(([, rules]) => rules.length > 0);
   return joinBlocks([
     '## 5. Validation rules',
     entries.length === 0
@@ -23,10 +25,10 @@ export function renderValidation(spec: AppSpec): string {
         '{name} with its current value.',
     ...entries.map(([entity, rules]) =>
       joinBlocks([
-        `### ${entityLabel(spec, entity)}`,
+        `### ${entityLabel(model, entity)}`,
         table(
           ['Rule', 'Error'],
-          rules.map((r) => [ruleSentence(spec, entity, r), errorWords(spec, r.error)]),
+          rules.map((r) => [ruleSentence(model, entity, r), errorWords(model, r.error)]),
         ),
       ]),
     ),
@@ -34,20 +36,20 @@ export function renderValidation(spec: AppSpec): string {
 }
 
 /** `CODE: message`, or just the code when the catalogue lacks it. */
-export function errorWords(spec: AppSpec, codeName: string): string {
-  const e = spec.errors[codeName];
-  return e ? `${code(codeName)}: ${e.message}` : `${code(codeName)} (not in the catalogue)`;
+export function errorWords(model: AppModel, codeName: string): string {
+  const message = model.errors.get(codeName)?.message;
+  return message !== undefined ? `${code(codeName)}: ${message}` : `${code(codeName)} (not in the catalogue)`;
 }
 
 /** The sentence of `onChange` (src/import/readValidation.ts reads it back). */
 export const ON_CHANGE_WORDS =
   'Checked when the row is created and when that field changes, not on other edits.';
 
-function ruleSentence(spec: AppSpec, entity: string, r: ValidationRuleSpec): string {
-  if (r.kind === 'field') return fieldRuleSentence(spec, entity, r);
-  const parts = [`Must hold: ${ruleText(r.rule, spec, entity)}.`];
-  if (r.when) parts.push(`Checked only when ${ruleText(r.when, spec, entity)}.`);
-  if (r.field) parts.push(`Shown on ${fieldLabel(spec, entity, r.field)}.`);
+function ruleSentence(model: AppModel, entity: string, r: ValidationRuleSpec): string {
+  if (r.kind === 'field') return fieldRuleSentence(model, entity, r);
+  const parts = [`Must hold: ${ruleText(r.rule, model, entity)}.`];
+  if (r.when) parts.push(`Checked only when ${ruleText(r.when, model, entity)}.`);
+  if (r.field) parts.push(`Shown on ${fieldLabel(model, entity, r.field)}.`);
   // After "Shown on", which names the field: the import reads the field from there.
   if (r.onChange) parts.push(ON_CHANGE_WORDS);
   return parts.join(' ');
@@ -55,15 +57,15 @@ function ruleSentence(spec: AppSpec, entity: string, r: ValidationRuleSpec): str
 
 /**
  * @example
- * fieldRuleSentence(spec, 'loan', { kind: 'field', field: 'reason', minLength: 10, maxLength: 'maxReasonLength', error: 'E' });
+ * fieldRuleSentence(model, 'loan', { kind: 'field', field: 'reason', minLength: 10, maxLength: 'maxReasonLength', error: 'E' });
  * // 'Reason must be at least 10 and at most {maxReasonLength} (500) characters long.'
  */
-export function fieldRuleSentence(spec: AppSpec, entity: string, r: FieldRuleSpec): string {
-  const label = fieldLabel(spec, entity, r.field);
+export function fieldRuleSentence(model: AppModel, entity: string, r: FieldRuleSpec): string {
+  const label = fieldLabel(model, entity, r.field);
   const clauses: string[] = [];
-  const length = bounds(spec, r.minLength, r.maxLength, false);
+  const length = bounds(model, r.minLength, r.maxLength, false);
   if (length) clauses.push(`be ${length} characters long`);
-  const range = bounds(spec, r.min, r.max, true);
+  const range = bounds(model, r.min, r.max, true);
   if (range) clauses.push(`be ${range}`);
   if (r.pattern !== undefined) clauses.push(`match the pattern ${code(r.pattern)}`);
   if (r.format) clauses.push(`be ${FORMAT_WORDS[r.format]}`);
@@ -79,12 +81,12 @@ const FORMAT_WORDS: Record<NonNullable<FieldRuleSpec['format']>, string> = {
 };
 
 function bounds(
-  spec: AppSpec,
+  model: AppModel,
   min: number | string | undefined,
   max: number | string | undefined,
   withUnit: boolean,
 ): string | undefined {
-  const v = (x: number | string) => boundWords(spec, x, withUnit);
+  const v = (x: number | string) => boundWords(model, x, withUnit);
   if (min !== undefined && max !== undefined) return `at least ${v(min)} and at most ${v(max)}`;
   if (min !== undefined) return `at least ${v(min)}`;
   if (max !== undefined) return `at most ${v(max)}`;
@@ -92,9 +94,9 @@ function bounds(
 }
 
 /** A literal bound as written; a constant as `{name} (value unit)`, as in error templates. */
-function boundWords(spec: AppSpec, x: number | string, withUnit: boolean): string {
+function boundWords(model: AppModel, x: number | string, withUnit: boolean): string {
   if (typeof x === 'number') return String(x);
-  const c = spec.constants[x];
+  const c = model.constants.get(x);
   if (!c) return `{${x}} (unknown constant)`;
   const unit = withUnit && c.unit && c.unit !== 'count' ? ` ${c.unit}` : '';
   return `{${x}} (${constantValueWords(c.value, c.type)}${unit})`;

@@ -1,5 +1,5 @@
+import type { AppModel } from '../model/appModel.ts';
 import { describeRule, parseRule } from '../rules/index.ts';
-import type { AppSpec } from '../spec/types.ts';
 import { code } from './markdown.ts';
 
 /**
@@ -10,13 +10,13 @@ import { code } from './markdown.ts';
  * @example
  * ruleText('requester = me', spec, 'ticket'); // 'the requester is the current user (`requester = me`)'
  */
-export function ruleText(text: string, spec: AppSpec, entity?: string): string {
-  const words = ruleWords(text, spec, entity);
+export function ruleText(text: string, model: AppModel, entity?: string): string {
+  const words = ruleWords(text, model, entity);
   return words === undefined || words === text.trim() ? code(text) : `${words} (${code(text)})`;
 }
 
 /** The rule in words only, or `undefined` when it does not parse. */
-export function ruleWords(text: string, spec: AppSpec, entity?: string): string | undefined {
+export function ruleWords(text: string, model: AppModel, entity?: string): string | undefined {
   const parsed = parseRule(text);
-  return parsed.ok ? describeRule(parsed.expr, spec, entity) : undefined;
+  return parsed.ok ? describeRule(parsed.expr, model.spec, entity) : undefined;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { resolve } from '../model/resolve.ts';
 import { mini } from './fixtures/mini.ts';
 import { createFields, updateFields } from './payloadFields.ts';
 import { routeParams } from './routeParams.ts';
@@ -16,17 +17,17 @@ describe('payload shapes', () => {
   it('types fields, enum values as literals, empty ones nullable', () => {
     const kind = mini.entities.device?.fields.kind;
     const value = mini.entities.device?.fields.value;
-    expect(kind && fieldTypeText(mini, 'device', kind)).toBe("'laptop' | 'camera' | 'microphone'");
-    expect(value && fieldTypeText(mini, 'device', value)).toBe('number | null');
+    expect(kind && fieldTypeText(resolve(mini), 'device', kind)).toBe("'laptop' | 'camera' | 'microphone'");
+    expect(value && fieldTypeText(resolve(mini), 'device', value)).toBe('number | null');
     const status = mini.entities.loan?.fields.status;
-    expect(status && fieldTypeText(mini, 'loan', status)).toBe(
+    expect(status && fieldTypeText(resolve(mini), 'loan', status)).toBe(
       "'requested' | 'approved' | 'rejected' | 'returned'",
     );
   });
 
   it('leaves owner, status and transition-only fields out of create payloads', () => {
-    expect(createFields(mini, 'loan')).toEqual(['device', 'reason', 'returnBy']);
-    expect(updateFields(mini, 'loan')).toEqual(['reason', 'returnBy']);
+    expect(createFields(resolve(mini), 'loan')).toEqual(['device', 'reason', 'returnBy']);
+    expect(updateFields(resolve(mini), 'loan')).toEqual(['reason', 'returnBy']);
   });
 });
 

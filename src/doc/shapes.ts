@@ -1,5 +1,8 @@
+import type { AppModel } from '../model/appModel.ts';
 import { enumValueNames } from '../spec/enumValueNames.ts';
-import type { AppSpec, FieldSpec, ShapeSpec, ShapeType } from '../spec/types.ts';
+import { FIELD_TYPES } from '../spec/fieldTypes.ts';
+import type { FieldSpec, ShapeSpec, ShapeType } from '../spec/types.ts';
+import { stateNames } from './labels.ts';
 
 /**
  * TypeScript-like text for payload and response shapes. The format words `uuid`, `email`,
@@ -53,47 +56,27 @@ export function membersText(members: readonly Member[]): string {
  * The type of a field's value in a payload (`| null` when the field may be empty).
  *
  * @example
- * fieldTypeText(spec, 'device', { type: 'enum', values: ['a', 'b'] }); // "'a' | 'b' | null"
+ * fieldTypeText(model, 'device', { type: 'enum', values: ['a', 'b'] }); // "'a' | 'b' | null"
  */
-export function fieldTypeText(spec: AppSpec, entity: string, f: FieldSpec, nullable = !f.required): string {
-  const base = baseType(spec, entity, f);
+export function fieldTypeText(model: AppModel, entity: string, f: FieldSpec, nullable = !f.required): string {
+  const base = baseType(model, entity, f);
   return nullable ? `${base} | null` : base;
 }
 
-function baseType(spec: AppSpec, entity: string, f: FieldSpec): string {
+function baseType(model: AppModel, entity: string, f: FieldSpec): string {
   const literals = (values: readonly string[]) =>
     values.map((v) => `'${v.replace(/'/g, "\\'")}'`).join(' | ');
-  switch (f.type) {
-    case 'text':
-    case 'longtext':
-      return 'string';
-    case 'email':
-      return 'email';
-    case 'number':
-    case 'money':
-      return 'number';
-    case 'integer':
-      return 'integer';
-    case 'boolean':
-      return 'boolean';
-    case 'date':
-      return 'date';
-    case 'datetime':
-      return 'datetime';
+  const entry = FIELD_TYPES[f.type];
+  switch (entry?.rule) {
     case 'enum':
-      return f.values && f.values.length > 0 ? literals(enumValueNames(f) ?? []) : 'string';
+      return f.values && f.values.length > 0 ? literals(enumValueNames(f) ?? []) : entry.shape;
     case 'status': {
-      const states = spec.states[entity];
-      const names = states ? Object.keys(states.states) : (enumValueNames(f) ?? []);
-      return names.length > 0 ? literals(names) : 'string';
+      const names = stateNames(model, entity) ?? enumValueNames(f) ?? [];
+      return names.length > 0 ? literals(names) : entry.shape;
     }
-    case 'ref':
-    case 'user':
-    case 'file':
-      return 'uuid';
     case 'tags':
-      return f.values && f.values.length > 0 ? `(${literals(enumValueNames(f) ?? [])})[]` : 'string[]';
+      return f.values && f.values.length > 0 ? `(${literals(enumValueNames(f) ?? [])})[]` : entry.shape;
     default:
-      return 'string';
+      return entry?.shape ?? 'string';
   }
 }

@@ -1,7 +1,7 @@
 import type { Root, RootContent } from 'mdast';
+import { validateSpec } from '../check/validateSpec.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import type { AppSpec, SECTIONS } from '../spec/types.ts';
-import { validateSpec } from '../spec/validateSpec.ts';
 import { ImportContext } from './importContext.ts';
 import { type Pos, parseMarkdown, posOf, rawOf, START, sectionsAt } from './markdownTree.ts';
 import { readCalls } from './readCalls.ts';

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderDoc } from '../doc/renderDoc.ts';
-import { loadSpec } from '../spec/loadSpec.ts';
+import { loadSpec } from './loadSpec.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const PACKAGE_ROOT = resolve(HERE, '../..');

@@ -1,6 +1,7 @@
 import type { RootContent } from 'mdast';
 import { humanize } from '../doc/labels.ts';
-import type { AppSpec, EntitySpec, EnumValueSpec, FieldSpec, FieldType } from '../spec/types.ts';
+import { FIELD_TYPE_NAMES, FIELD_TYPE_WORDS, FIELD_TYPES } from '../spec/fieldTypes.ts';
+import type { AppSpec, EntitySpec, EnumValueSpec, FieldSpec } from '../spec/types.ts';
 import { cellLines, unmark } from './cellLines.ts';
 import { flag, type ImportContext, keyFromLabel, splitList } from './importContext.ts';
 import { type Cell, codesOf, posOf, readTable, sectionsAt, tablesIn, textOf } from './markdownTree.ts';
@@ -169,33 +170,11 @@ function readFacts(text: string): Facts {
   return facts;
 }
 
-const TYPE_WORDS: [string, FieldType][] = [
-  ['long text', 'longtext'],
-  ['longtext', 'longtext'],
-  ['email address', 'email'],
-  ['email', 'email'],
-  ['e-mail', 'email'],
-  ['whole number', 'integer'],
-  ['integer', 'integer'],
-  ['number', 'number'],
-  ['money', 'money'],
-  ['yes / no', 'boolean'],
-  ['yes/no', 'boolean'],
-  ['boolean', 'boolean'],
-  ['date and time', 'datetime'],
-  ['datetime', 'datetime'],
-  ['date', 'date'],
-  ['one of', 'enum'],
-  ['enum', 'enum'],
-  ['status', 'status'],
-  ['reference to', 'ref'],
-  ['reference', 'ref'],
-  ['ref', 'ref'],
-  ['user', 'user'],
-  ['file', 'file'],
-  ['tags', 'tags'],
-  ['text', 'text'],
-];
+/** Every type as the document words it: `one of: text, long text, …, reference to <entity>, …`. */
+const TYPE_HINT = `one of: ${FIELD_TYPE_NAMES.map((t) => {
+  const { words, rule } = FIELD_TYPES[t];
+  return rule === 'enum' ? `${words}: \`a\`, \`b\`` : rule === 'ref' ? `${words} to <entity>` : words;
+}).join(', ')}`;
 
 /**
  * The type column: `one of: `a`, `b``, `reference to Claim; the row is removed when …`,
@@ -206,14 +185,14 @@ function readType(ctx: ImportContext, spec: AppSpec, p: PendingField): void {
   const [main = '', ...rest] = p.type.raw.split(';');
   const plain = main.replace(/`/g, '').trim();
   const lower = plain.toLowerCase();
-  const match = TYPE_WORDS.find(([w]) => lower.startsWith(w));
+  const match = FIELD_TYPE_WORDS.find(([w]) => lower.startsWith(w));
   if (!match) {
     ctx.problem(
       'doc/invalid-value',
       p.type.pos,
       `${path}.type`,
       p.type.text === '' ? 'the field has no type' : `unknown type "${plain}"`,
-      'one of: text, long text, email address, number, whole number, money, yes / no, date, date and time, one of: `a`, `b`, status, reference to <entity>, user, file, tags',
+      TYPE_HINT,
     );
     return;
   }

@@ -1,10 +1,9 @@
-import { validationConstraintName } from '../naming.ts';
+import type { AppModel } from '../model/index.ts';
 import type { Typed } from '../rules/ast.ts';
 import { typedChildren } from '../rules/typedChildren.ts';
-import type { AppSpec } from '../spec/types.ts';
-import { hopsRead, isCheckable, relatesOwnData, rowRuleHolds } from '../sql/emitValidation.ts';
+import { hopsRead, relatesOwnData, rowRuleHolds } from '../sql/emitValidation.ts';
 import { tableRef } from '../sql/specModel.ts';
-import { typedRule } from '../sql/typedRule.ts';
+import { typedOf } from '../sql/typedRule.ts';
 
 /**
  * A row rule that a trigger enforces (it reads a count, a sum or a referenced row) and that
@@ -49,29 +48,27 @@ export function entitiesRead(t: Typed, out: Set<string> = new Set()): Set<string
  * @example
  * rowInvariants(helpdesk).map((i) => i.code); // ['TOO_MANY_ATTACHMENTS', …]
  */
-export function rowInvariants(spec: AppSpec): Invariant[] {
+export function rowInvariants(model: AppModel): Invariant[] {
   const out: Invariant[] = [];
-  for (const [entity, rules] of Object.entries(spec.validation)) {
-    if (!spec.entities[entity]) continue;
-    rules.forEach((rule, i) => {
-      const where = `validation.${entity}.${i}`;
-      if (rule.kind !== 'row' || rule.onChange || isCheckable(spec, entity, rule, where)) return;
-      const typed = typedRule(spec, rule.rule, entity, `${where}.rule`);
-      const when = rule.when === undefined ? undefined : typedRule(spec, rule.when, entity, `${where}.when`);
-      if (readsContext(typed) || (when && readsContext(when))) return;
-      if (!relatesOwnData(typed, hopsRead(typed, new Set()))) return;
+  for (const t of model.tables.values())
+    for (const node of t.rules) {
+      if (node.kind !== 'row' || node.spec.onChange || node.checkable) continue;
+      const rule = node.spec;
+      const typed = typedOf(node.rule);
+      const when = node.when ? typedOf(node.when) : undefined;
+      if (readsContext(typed) || (when && readsContext(when))) continue;
+      if (!relatesOwnData(typed, hopsRead(typed, new Set()))) continue;
       out.push({
-        table: tableRef(entity),
-        name: validationConstraintName(entity, rule.error, i),
+        table: t.ref,
+        name: node.constraintName,
         code: rule.error,
         rule: rule.when === undefined ? rule.rule : `${rule.rule} (when ${rule.when})`,
-        holds: rowRuleHolds(spec, entity, rule, 'r', where, true),
+        holds: rowRuleHolds(model, node, 'r', true),
         reads: [...entitiesRead(typed, when ? entitiesRead(when) : new Set())]
-          .filter((e) => e !== entity)
-          .map((e) => tableRef(e))
+          .filter((e) => e !== t.entity)
+          .map((e) => tableRef(model, e))
           .sort(),
       });
-    });
-  }
+    }
   return out;
 }

@@ -59,18 +59,18 @@ export function lockModel(spec: AppSpec, target: Target, sqlOf: SchemaSql = migr
     };
     const status = t.statusField ? t.byField.get(t.statusField) : undefined;
     if (t.statusField && status) {
-      lock.history = historyTable(name);
+      lock.history = historyTable(t);
       lock.states = { field: t.statusField, values: (status.values ?? []).map((v) => v.value) };
     }
     entities[name] = lock;
   }
   return {
     ninefold: 1,
-    app: spec.purpose.name,
+    app: model.purpose.name,
     target,
     entities,
     schema: schemaModelOf(sqlOf(spec, target)),
-    invariants: rowInvariants(spec),
+    invariants: rowInvariants(model),
   };
 }
 

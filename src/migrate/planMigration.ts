@@ -1,6 +1,6 @@
 import type { AppSpec } from '../spec/types.ts';
 import { compileMigration } from '../sql/compileMigration.ts';
-import { doBlock, quoteIdent, quoteLiteral, sqlComment } from '../sql/quote.ts';
+import { doBlock, quoteIdent, quoteLiteral, sqlComment, unquoteIdent } from '../sql/quote.ts';
 import type { Target } from '../sql/specModel.ts';
 import type { Invariant } from './invariants.ts';
 import { type LockModel, lockModel, type SchemaSql } from './lockModel.ts';
@@ -52,7 +52,7 @@ export interface MigrationPlan {
 /** `public.ticket` → `ticket` (unquoted). */
 function bare(qualified: string): string {
   const name = qualified.slice(qualified.indexOf('.') + 1);
-  return name.startsWith('"') ? name.slice(1, -1).replaceAll('""', '"') : name;
+  return unquoteIdent(name);
 }
 
 function schemaOf(qualified: string): string {
@@ -492,14 +492,17 @@ function invariantGuard(v: Invariant): string {
 
 /** `--violations keep`: the rows stay; the migration says how many break the rule. */
 function invariantNotice(v: Invariant): string {
-  return [
-    'do $do$',
-    'declare v_n bigint;',
-    'begin',
-    `  select count(*) into v_n from ${v.table} r where not (${v.holds});`,
-    `  if v_n > 0 then raise notice '%', format('%s existing rows of %s break %s: kept (new writes are checked)', v_n, ${quoteLiteral(v.table)}, ${quoteLiteral(v.name)}); end if;`,
-    'end $do$;',
-  ].join('\n');
+  // Through doBlock: the rule's SQL holds spec text (enum values), which must not end the block.
+  return doBlock(
+    [
+      '',
+      'declare v_n bigint;',
+      'begin',
+      `  select count(*) into v_n from ${v.table} r where not (${v.holds});`,
+      `  if v_n > 0 then raise notice '%', format('%s existing rows of %s break %s: kept (new writes are checked)', v_n, ${quoteLiteral(v.table)}, ${quoteLiteral(v.name)}); end if;`,
+      'end ',
+    ].join('\n'),
+  );
 }
 
 function addConstraint(

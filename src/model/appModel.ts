@@ -1,14 +1,15 @@
 import type { AppSpec, DeclaredCallSpec, PurposeSpec } from '../spec/types.ts';
+import type { CheckedRule } from './checkedRule.ts';
 import type { ConstantNode } from './constant.ts';
 import type { ConstraintNode } from './constraint.ts';
 import type { ErrorCodeNode } from './errorCode.ts';
+import type { OutboxNode } from './outbox.ts';
 import type { PolicyNode } from './policy.ts';
 import type { RoleNode } from './role.ts';
 import type { ScreenNode } from './screen.ts';
 import type { StateMachineNode } from './stateMachine.ts';
 import type { TableNode } from './table.ts';
 import type { TransitionNode } from './transition.ts';
-import type { ValidationRuleNode } from './validationRules.ts';
 
 /**
  * The specification resolved once: every name mapped to its table, column, function and policy,
@@ -36,8 +37,13 @@ export interface AppModel {
   calls: ReadonlyMap<string, DeclaredCallSpec>;
   /** State machines by entity (entities with states only). */
   machines: ReadonlyMap<string, StateMachineNode>;
-  /** Validation rules by entity, in spec order, each with the form field its message attaches to. */
-  validation: ReadonlyMap<string, readonly ValidationRuleNode[]>;
+  /** Every rule text of the specification (screens, states, validation, permissions), checked. */
+  rules: readonly CheckedRule[];
+  /** Roles validation rules ask another person to hold, per entity and field (spec/rolesNamedByRules.ts). */
+  rolesNamedByRules: readonly { entity: string; field: string; roles: readonly string[] }[];
+  outbox: OutboxNode;
+  /** Role → itself and every role it inherits, transitively, nearest first (`roleClosureOf`). */
+  roleClosure: ReadonlyMap<string, readonly string[]>;
   /** The specification the model was resolved from. */
   spec: AppSpec;
 }

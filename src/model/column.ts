@@ -1,3 +1,4 @@
+import { FIELD_TYPES } from '../spec/fieldTypes.ts';
 import type { FieldSpec, FieldType } from '../spec/types.ts';
 import type { EnumValueNode } from './enumValue.ts';
 import type { FieldFormat } from './formats.ts';
@@ -42,33 +43,9 @@ export interface ColumnNode {
   spec?: FieldSpec;
 }
 
-/** The Postgres type of a declared field. */
+/** The Postgres type of a declared field (the field-type registry's). */
 export function sqlTypeOf(type: FieldType): string {
-  switch (type) {
-    case 'text':
-    case 'longtext':
-    case 'email':
-    case 'enum':
-    case 'status':
-    case 'file':
-      return 'text';
-    case 'number':
-    case 'money':
-      return 'numeric';
-    case 'integer':
-      return 'integer';
-    case 'boolean':
-      return 'boolean';
-    case 'date':
-      return 'date';
-    case 'datetime':
-      return 'timestamptz';
-    case 'ref':
-    case 'user':
-      return 'uuid';
-    case 'tags':
-      return 'text[]';
-  }
+  return FIELD_TYPES[type].sql;
 }
 
 function implicit(field: string, column: string, sqlType: string, label: string): ColumnNode {

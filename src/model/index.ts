@@ -28,4 +28,3 @@ export type { TableNode } from './table.ts';
 export type { TableIndexNode } from './tableIndex.ts';
 export { tableShapes, tableShapeText } from './tableShape.ts';
 export type { TransitionNode } from './transition.ts';
-export type { ValidationRuleNode } from './validationRules.ts';

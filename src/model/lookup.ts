@@ -1,5 +1,5 @@
-import { BackendError } from '../backend/types.ts';
 import type { AppModel } from './appModel.ts';
+import { BackendError } from './builtinCodes.ts';
 import type { ColumnNode } from './column.ts';
 import type { TableNode } from './table.ts';
 

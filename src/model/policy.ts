@@ -1,3 +1,5 @@
+import type { CheckedRule } from './checkedRule.ts';
+
 export type Action = 'read' | 'create' | 'update' | 'delete';
 export const ACTIONS: readonly Action[] = ['read', 'create', 'update', 'delete'];
 
@@ -13,6 +15,8 @@ export interface PolicyNode {
   when: true | string;
   /** For update: the fields the role may change. */
   fields?: readonly string[];
+  /** The rule, checked (absent when `when` is `true`). */
+  rule?: CheckedRule;
   /** The policy's name in the migration. */
   name: string;
   /**

@@ -4,6 +4,7 @@ import {
   historyTableName,
   indexName,
   policyName,
+  quoteIdent,
   tableName,
   transitionFunctionName,
   uniqueConstraintName,
@@ -15,11 +16,14 @@ import type { Typed } from '../rules/ast.ts';
 import { checkRule } from '../rules/check.ts';
 import { readsBeyondRow } from '../rules/readsBeyondRow.ts';
 import { typedChildren } from '../rules/typedChildren.ts';
+import { FIELD_TYPES } from '../spec/fieldTypes.ts';
+import { rolesNamedByRules } from '../spec/rolesNamedByRules.ts';
+import { ruleSites } from '../spec/ruleSites.ts';
 import { transitionGuards } from '../spec/transitionGuards.ts';
 import type { AppSpec, EntitySpec, Permission, RowRuleSpec } from '../spec/types.ts';
-import { quoteIdent } from '../sql/quote.ts';
 import type { AppModel } from './appModel.ts';
 import { BUILTIN_CODES, SQL_RAISED_BUILTIN_CODES } from './builtinCodes.ts';
+import { checkedRule, permissionRule } from './checkedRule.ts';
 import { type ColumnNode, FILE_META_COLUMNS, IMPLICIT_COLUMNS, sqlTypeOf } from './column.ts';
 import { columnValues } from './columnValues.ts';
 import type { ConstantNode } from './constant.ts';
@@ -27,17 +31,20 @@ import type { ConstraintNode } from './constraint.ts';
 import type { ErrorCodeNode } from './errorCode.ts';
 import type { FieldFormat } from './formats.ts';
 import { humanize } from './humanize.ts';
+import { outboxOf } from './outbox.ts';
 import { ACTIONS, type PolicyNode } from './policy.ts';
 import type { ReferenceNode } from './reference.ts';
 import type { RoleNode } from './role.ts';
+import { roleClosureOf } from './roleClosure.ts';
 import { routeParams, type ScreenNode } from './screen.ts';
+import { tableSqlNames } from './sqlNames.ts';
 import { stateMachinesOf } from './stateMachine.ts';
 import type { TableNode } from './table.ts';
 import type { TableIndexNode } from './tableIndex.ts';
+import { textCeilingsOf } from './textCeilings.ts';
 import type { TransitionNode } from './transition.ts';
-import { validationRulesOf } from './validationRules.ts';
-
-const SEARCHABLE_BY_DEFAULT = new Set(['text', 'longtext', 'email']);
+import { transitionRulesOf } from './transitionRules.ts';
+import { validationRulesOf } from './validationRule.ts';
 
 function impliedRoles(spec: AppSpec, role: string): string[] {
   const out: string[] = [];
@@ -99,11 +106,21 @@ function policiesOf(spec: AppSpec, entity: string): PolicyNode[] {
             fields: u.fields,
             name,
             fixed: fixedBy(spec, entity, w),
+            ...permissionRule(spec, entity, role, action, w),
           });
         continue;
       }
       const w = when(perms[action]);
-      if (w !== undefined) out.push({ entity, role, action, when: w, name, fixed: fixedBy(spec, entity, w) });
+      if (w !== undefined)
+        out.push({
+          entity,
+          role,
+          action,
+          when: w,
+          name,
+          fixed: fixedBy(spec, entity, w),
+          ...permissionRule(spec, entity, role, action, w),
+        });
     }
   }
   return out;
@@ -139,7 +156,7 @@ function declaredColumns(
       notNull: f.required === true || f.owner === true || isStatus,
       unique: f.unique === true,
       formats: formatsOf(spec, entity, field),
-      searchable: f.search !== false && (f.search === true || SEARCHABLE_BY_DEFAULT.has(f.type)),
+      searchable: f.search !== false && (f.search === true || FIELD_TYPES[f.type].freeText !== undefined),
       writable: true,
       timestamp: f.type === 'datetime',
       spec: f,
@@ -272,6 +289,7 @@ function transitionsOf(
       set: t.set ?? {},
       confirm: t.confirm === true,
       calls: t.calls ?? [],
+      ...transitionRulesOf(spec, entity, name, t),
     };
     if (t.guard !== undefined) node.guard = t.guard;
     if (t.guardError !== undefined) node.guardError = t.guardError;
@@ -350,6 +368,9 @@ function tableOfSpec(
     constraints: constraintsOf(spec, entity, columns),
     indexes: indexesOf(spec, entity, e, references, policies),
     transitions: transitionsOf(spec, entity, roles),
+    names: tableSqlNames(entity),
+    rules: validationRulesOf(spec, entity),
+    textCeilings: textCeilingsOf(spec, entity, e),
     spec: e,
   };
   if (e.title !== undefined) node.title = e.title;
@@ -443,6 +464,7 @@ export function resolve(input: AppSpec): AppModel {
   for (const [name, c] of Object.entries(spec.constants)) {
     const node: ConstantNode = { name, value: c.value, label: c.label };
     if (c.unit !== undefined) node.unit = c.unit;
+    if (c.type !== undefined) node.type = c.type;
     constants.set(name, node);
   }
   const screens = new Map<string, ScreenNode>();
@@ -457,6 +479,8 @@ export function resolve(input: AppSpec): AppModel {
       spec: s,
     };
     if (s.entity !== undefined) node.entity = s.entity;
+    if (s.where !== undefined)
+      node.whereRule = checkedRule(spec, s.where, s.entity ?? null, `screens.${name}.where`);
     screens.set(name, node);
   }
   const model: AppModel = {
@@ -471,7 +495,10 @@ export function resolve(input: AppSpec): AppModel {
     screens,
     calls: new Map(Object.entries(spec.calls.declared)),
     machines: stateMachinesOf(spec),
-    validation: validationRulesOf(spec),
+    rules: ruleSites(spec).map((r) => checkedRule(spec, r.text, r.entity, r.path, r.expect)),
+    rolesNamedByRules: rolesNamedByRules(spec),
+    outbox: outboxOf(spec),
+    roleClosure: roleClosureOf(spec),
     spec,
   };
   if (profile !== undefined) model.profile = profile;

@@ -1,4 +1,5 @@
 import type { ScreenKind, ScreenSpec } from '../spec/types.ts';
+import type { CheckedRule } from './checkedRule.ts';
 
 /** A screen with its route resolved into parts. */
 export interface ScreenNode {
@@ -11,6 +12,8 @@ export interface ScreenNode {
   entity?: string;
   /** Roles that see it in the navigation. */
   nav: readonly string[];
+  /** Its `where` filter, checked. */
+  whereRule?: CheckedRule;
   spec: ScreenSpec;
 }
 

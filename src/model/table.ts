@@ -3,7 +3,9 @@ import type { ColumnNode } from './column.ts';
 import type { ConstraintNode } from './constraint.ts';
 import type { ReferenceNode } from './reference.ts';
 import type { TableIndexNode } from './tableIndex.ts';
+import type { TableSqlNames } from './tableSqlNames.ts';
 import type { TransitionNode } from './transition.ts';
+import type { ValidationRuleNode } from './validationRule.ts';
 
 /** One entity's table: the only mapping from entity and field names to tables and columns. */
 export interface TableNode {
@@ -40,5 +42,11 @@ export interface TableNode {
   transitions: readonly TransitionNode[];
   /** `<table>_history`, when the entity has states. */
   historyTable?: string;
+  /** Every SQL name built on the table (functions, constraints, indexes, history). */
+  names: TableSqlNames;
+  /** Its validation rules, checked, in spec order. */
+  rules: readonly ValidationRuleNode[];
+  /** The default length ceiling of each free-text field a `maxLength` rule does not bound. */
+  textCeilings: ReadonlyMap<string, number>;
   spec: EntitySpec;
 }

@@ -1,3 +1,6 @@
+import type { CheckedRule } from './checkedRule.ts';
+import type { GuardNode } from './transitionRules.ts';
+
 /** A named transition of an entity, run by its generated function. */
 export interface TransitionNode {
   entity: string;
@@ -17,4 +20,8 @@ export interface TransitionNode {
   set: Readonly<Record<string, string>>;
   confirm: boolean;
   calls: readonly string[];
+  /** Its guards, checked, in the order they are checked. */
+  guardRules: readonly GuardNode[];
+  /** Its `set` expressions, checked, in spec order. */
+  setRules: readonly { field: string; rule: CheckedRule }[];
 }

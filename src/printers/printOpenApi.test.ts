@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import expenses from '../../examples/expenses/spec.ts';
 import helpdesk from '../../examples/helpdesk/spec.ts';
 import { mini } from '../sql/fixtures/mini.ts';
-import { expectGolden, goldenFile } from './golden.ts';
 import { openApiDocument, printOpenApi } from './printOpenApi.ts';
+import { expectGolden, goldenFile } from './testing/golden.ts';
 
 type Doc = {
   paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>;

@@ -1,5 +1,6 @@
 import type { AppModel } from '../model/appModel.ts';
 import { resolve } from '../model/index.ts';
+import { FIELD_TYPES, type ValueSchema } from '../spec/fieldTypes.ts';
 import { serverPayloadKeys } from '../spec/transitionCalls.ts';
 import type { AppSpec, DeclaredCallSpec, ShapeSpec, ShapeType } from '../spec/types.ts';
 import { type PrintColumn, type PrintTable, printerTables } from './printerModel.ts';
@@ -16,16 +17,13 @@ import { type PrintColumn, type PrintTable, printerTables } from './printerModel
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Obj = { [key: string]: Json };
 
+/** Columns that are not fields (id, timestamps, version, file metadata), by Postgres type. */
 const SQL_SCHEMA: Record<string, Obj> = {
   text: { type: 'string' },
   uuid: { type: 'string', format: 'uuid' },
-  date: { type: 'string', format: 'date' },
   timestamptz: { type: 'string', format: 'date-time' },
-  numeric: { type: 'number' },
   integer: { type: 'integer' },
   bigint: { type: 'integer' },
-  boolean: { type: 'boolean' },
-  'text[]': { type: 'array', items: { type: 'string' } },
 };
 
 const pascal = (name: string): string =>
@@ -35,8 +33,15 @@ const pascal = (name: string): string =>
     .map((w) => w[0]?.toUpperCase() + w.slice(1))
     .join('');
 
+/** A fresh, mutable copy of the registry's schema of a field type's values. */
+function valueSchema(s: ValueSchema): Obj {
+  return JSON.parse(JSON.stringify(s)) as Obj;
+}
+
 function columnSchema(c: PrintColumn): Obj {
-  const base: Obj = { ...(SQL_SCHEMA[c.sqlType] ?? {}) };
+  const base: Obj = c.spec
+    ? valueSchema(FIELD_TYPES[c.spec.type].openApi)
+    : { ...(SQL_SCHEMA[c.sqlType] ?? {}) };
   if (c.values) {
     if (c.sqlType === 'text[]') base.items = { type: 'string', enum: [...c.values] };
     else base.enum = [...c.values];

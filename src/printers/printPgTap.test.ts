@@ -9,8 +9,8 @@ import { mini } from '../sql/fixtures/mini.ts';
 import { STORAGE_STAND_IN_SQL } from '../sql/storageStandIn.ts';
 import { createServerDb, quietOnTermination, serverAvailable } from '../sql/testing/pgDb.ts';
 import type { TestDb } from '../sql/testing/testDb.ts';
-import { expectGolden, goldenFile } from './golden.ts';
 import { printPgTap } from './printPgTap.ts';
+import { expectGolden, goldenFile } from './testing/golden.ts';
 
 const server = await serverAvailable();
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import expenses from '../../examples/expenses/spec.ts';
 import helpdesk from '../../examples/helpdesk/spec.ts';
 import { mini } from '../sql/fixtures/mini.ts';
-import { expectGolden, goldenFile } from './golden.ts';
 import { printTypes } from './printTypes.ts';
+import { expectGolden, goldenFile } from './testing/golden.ts';
 
 describe('printTypes', () => {
   it('matches the golden types of both reference apps and the mini fixture', () => {

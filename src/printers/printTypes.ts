@@ -1,3 +1,4 @@
+import { FIELD_TYPES } from '../spec/fieldTypes.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { jsString, lineComment } from './codeText.ts';
 import { type PrintColumn, type PrintTable, printerTables } from './printerModel.ts';
@@ -9,17 +10,13 @@ import { type PrintColumn, type PrintTable, printerTables } from './printerModel
 // `supabase gen types` would say `string`; here they name their values (`Enums`), which is what
 // the CHECK lets through.
 
+/** Columns that are not fields (id, timestamps, version, file metadata), by Postgres type. */
 const TS_TYPES: Record<string, string> = {
   text: 'string',
   uuid: 'string',
-  date: 'string',
   timestamptz: 'string',
-  numeric: 'number',
   integer: 'number',
   bigint: 'number',
-  boolean: 'boolean',
-  'text[]': 'string[]',
-  jsonb: 'Json',
 };
 
 const key = (name: string): string => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : jsString(name));
@@ -31,7 +28,7 @@ export function enumTypeName(table: string, column: string): string {
 }
 
 function columnType(t: PrintTable, c: PrintColumn): string {
-  let base = TS_TYPES[c.sqlType] ?? 'unknown';
+  let base = c.spec ? FIELD_TYPES[c.spec.type].ts : (TS_TYPES[c.sqlType] ?? 'unknown');
   if (c.values) {
     const name = `Database["public"]["Enums"][${lit(enumTypeName(t.table, c.column))}]`;
     base = c.sqlType === 'text[]' ? `${name}[]` : name;

@@ -35,6 +35,7 @@ import { availableTransitions, stateLabel } from '../runtime/availableTransition
 import { can } from '../runtime/can.ts';
 import { dateText, timeAgo } from '../runtime/dateText.ts';
 import { formatMessage } from '../runtime/formatMessage.ts';
+import { formRules } from '../runtime/formRules.ts';
 import { inSentence } from '../runtime/locale.ts';
 import { offersFlag } from '../runtime/offersFlag.ts';
 import { type PendingSum, pendingSum } from '../runtime/pendingSum.ts';
@@ -43,6 +44,7 @@ import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
 import { refuses, ruleVerdict } from '../runtime/ruleVerdict.ts';
 import { snippetSource } from '../runtime/snippetSource.ts';
 import { ui } from '../runtime/uiText.ts';
+import { FIELD_TYPES } from '../spec/fieldTypes.ts';
 import { AddRowButton, inheritedValues } from './AddRowDialog.tsx';
 import { useRuntime } from './context.ts';
 import {
@@ -216,7 +218,7 @@ function DetailFields({ entity, row }: { entity: string; row: Row }) {
       <Grid gap="md">
         {shown.map((f) => {
           const spec_ = e?.fields[f];
-          const long = spec_?.type === 'longtext';
+          const long = spec_ !== undefined && FIELD_TYPES[spec_.type].display === 'multiline';
           const running = pendingSum(model, entity, f, row);
           // Empty optional fields are noise on a detail page (they show on the edit form).
           if (!running && !spec_?.required && (row[f] === null || row[f] === undefined || row[f] === ''))
@@ -594,7 +596,7 @@ function QuickAdd(props: {
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     const values = { ...props.base, [props.body]: text, ...flags };
-    const bad = (model.validation.get(props.entity) ?? [])
+    const bad = formRules(model, props.entity)
       .map((v) => v.rule)
       .find(
         (r) => r.kind === 'row' && refuses(ruleVerdict(model, props.entity, r.rule, { user, row: values })),
@@ -725,7 +727,7 @@ function FileUpload(props: {
           x === props.parentEntity && id === props.parent.id ? props.parent : null,
         profile: () => null,
       };
-      const bad = (model.validation.get(props.entity) ?? [])
+      const bad = formRules(model, props.entity)
         .map((v) => v.rule)
         .find(
           (r) =>

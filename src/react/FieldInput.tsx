@@ -11,7 +11,6 @@ import type { FormField } from '../runtime/formSchema.ts';
 import { currentLocale, DATE_FORMATS } from '../runtime/locale.ts';
 import { parseTypedDate } from '../runtime/typedDate.ts';
 import { ui } from '../runtime/uiText.ts';
-import { rolesNamedByRules } from '../spec/rolesNamedByRules.ts';
 import { useAppCore, type WidgetProps } from './context.ts';
 import { rowTitle } from './display.tsx';
 import { rowQuery, useList, useRow } from './hooks.ts';
@@ -337,8 +336,7 @@ function useRoleHolders(entity: string, field: string): DataContext | undefined 
     () =>
       [
         ...new Set(
-          // A spec-level reading of the rules' text (src/spec/rolesNamedByRules.ts).
-          rolesNamedByRules(model.spec)
+          model.rolesNamedByRules
             .filter((n) => n.entity === entity && n.field === field)
             .flatMap((n) => n.roles),
         ),

@@ -4,6 +4,7 @@ import type { Backend, Row } from '../backend/types.ts';
 import type { AppModel } from '../model/appModel.ts';
 import { can } from '../runtime/can.ts';
 import { formatMessage } from '../runtime/formatMessage.ts';
+import { formRules } from '../runtime/formRules.ts';
 import { type RuleUser, refuses, ruleVerdict } from '../runtime/ruleVerdict.ts';
 import { inheritedValues } from './AddRowDialog.tsx';
 
@@ -50,7 +51,7 @@ export function fileProblem(
       get: () => null,
       profile: () => null,
     };
-    for (const { rule: r } of model.validation.get(child.entity) ?? []) {
+    for (const { rule: r } of formRules(model, child.entity)) {
       if (r.kind !== 'row') continue;
       // Rules about the parent row (its status) wait for the server; this one is being made.
       if (/\b\w+\.\w+/.test(r.rule.replace(/this\.\w+/g, ''))) continue;

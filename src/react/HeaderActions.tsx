@@ -17,7 +17,7 @@ import { Link } from 'wouter';
 import { ui } from '../runtime/uiText.ts';
 import { useRuntime } from './context.ts';
 import { LocaleSwitch } from './LocaleSwitch.tsx';
-import { PROFILE_PATH } from './Shell.tsx';
+import { PROFILE_PATH } from './profilePath.ts';
 
 /**
  * The header's actions: demo switch (and reset), language, colour scheme, account menu. Their own

@@ -14,6 +14,7 @@ import { ui } from '../runtime/uiText.ts';
 import type { ScreenKind } from '../spec/types.ts';
 import { useRuntime } from './context.ts';
 import { useAppLocation } from './navigation.ts';
+import { PROFILE_PATH } from './profilePath.ts';
 
 const ICONS: Record<ScreenKind, typeof IconList> = {
   dashboard: IconLayoutDashboard,
@@ -25,8 +26,8 @@ const ICONS: Record<ScreenKind, typeof IconList> = {
   custom: IconPuzzle,
 };
 
-/** Where "My profile" lives (a link in the account menu, a route of AppRouter). */
-export const PROFILE_PATH = '/profile';
+// In a file of its own: HeaderActions.tsx links to it, and this file loads HeaderActions.tsx.
+export { PROFILE_PATH };
 
 /** The app frame: header (name, colour scheme, demo switcher, account), navigation per role. */
 export function Shell({ children }: { children: ReactNode }) {

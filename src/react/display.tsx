@@ -12,7 +12,10 @@ import { moneyText } from '../runtime/moneyText.ts';
 import { buildPath } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
 import { valueOption } from '../runtime/valueOptions.ts';
+
+import { FIELD_TYPES } from '../spec/fieldTypes.ts';
 import type { FieldSpec } from '../spec/types.ts';
+
 import { useAppCore } from './context.ts';
 import { useRow } from './hooks.ts';
 import { LazyTooltip } from './LazyTooltip.tsx';
@@ -143,7 +146,7 @@ function renderValue(
   row: Readonly<Record<string, unknown>>,
 ): ReactNode {
   if (v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)) {
-    return f.type === 'boolean' ? (
+    return FIELD_TYPES[f.type].display === 'yesNo' ? (
       <IconMinus size={16} aria-label={ui('no')} />
     ) : (
       <Text span c="dimmed">
@@ -151,10 +154,10 @@ function renderValue(
       </Text>
     );
   }
-  switch (f.type) {
+  switch (FIELD_TYPES[f.type].display) {
     case 'status':
       return <StatusBadge entity={entity} state={String(v)} />;
-    case 'enum': {
+    case 'option': {
       // Colour and label come from the spec (`values: [{ value, label?, color? }]`).
       const option = valueOption(model, entity, name, String(v));
       return (
@@ -175,7 +178,7 @@ function renderValue(
         </Badge>
       );
     }
-    case 'boolean':
+    case 'yesNo':
       return v ? (
         <IconCheck size={16} aria-label={ui('yes')} color="var(--mantine-color-teal-6)" />
       ) : (
@@ -203,7 +206,7 @@ function renderValue(
           {valueOption(model, entity, name, String(t)).label}
         </Badge>
       ));
-    case 'longtext':
+    case 'multiline':
       return (
         // A long unbroken string (a URL, a pasted token) wraps inside its card instead of running out.
         <Text span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

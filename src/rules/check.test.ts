@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Typed } from './ast.ts';
 import { checkRule, type RuleScope } from './check.ts';
-import { ruleSpec } from './fixtures.ts';
+import { ruleSpec } from './fixtures/ruleSpec.ts';
 import type { RuleError } from './ruleError.ts';
 
 const ticket: RuleScope = { entity: 'ticket' };

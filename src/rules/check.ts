@@ -1,9 +1,9 @@
+import { suggest } from '../spec/suggest.ts';
 import type { AppSpec } from '../spec/types.ts';
 import type { Expr, RuleType, Span, Typed } from './ast.ts';
 import { constantRuleType, fieldNames, fieldRuleType, profileEntity } from './fieldType.ts';
 import { parseRule } from './parse.ts';
 import { type RuleError, ruleError } from './ruleError.ts';
-import { suggest } from './suggest.ts';
 import { parseDateText, parseDatetimeText, parseDurationText, TEMPORAL_CONSTANT_FORMS } from './temporal.ts';
 
 /**

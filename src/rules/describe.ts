@@ -1,4 +1,4 @@
-import { humanize } from '../model/humanize.ts';
+import { humanize } from '../spec/humanize.ts';
 import type { AppSpec } from '../spec/types.ts';
 import type { Expr } from './ast.ts';
 

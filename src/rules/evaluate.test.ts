@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { roleClosureOf } from '../model/roleClosure.ts';
 import type { Typed } from './ast.ts';
 import { checkRule, type RuleScope } from './check.ts';
 import {
@@ -10,7 +11,7 @@ import {
   holds,
   lowerLikePostgres,
 } from './evaluate.ts';
-import { ruleSpec } from './fixtures.ts';
+import { ruleSpec } from './fixtures/ruleSpec.ts';
 import { ruleReferences } from './references.ts';
 
 function typed(text: string, scope: RuleScope = { entity: 'ticket' }): Typed {
@@ -23,7 +24,7 @@ const now = new Date('2024-03-10T12:00:00Z');
 const alice = { id: 'u-alice', roles: ['agent'] };
 
 function ctx(row: Record<string, unknown> | null, extra: Partial<EvalContext> = {}): EvalContext {
-  return { row, user: alice, now, spec: ruleSpec, ...extra };
+  return { row, user: alice, now, roleClosure: roleClosureOf(ruleSpec), ...extra };
 }
 
 const value = (

@@ -1,4 +1,3 @@
-import type { AppSpec } from '../spec/types.ts';
 import type { RuleType, Typed } from './ast.ts';
 
 /**
@@ -23,7 +22,12 @@ export interface EvalContext {
   row: Record<string, unknown> | null;
   user: { id: string; roles: readonly string[] } | null;
   now: Date;
-  spec: AppSpec;
+  /**
+   * Each role → itself and every role it inherits (the model's closure: `roleClosureOf(spec)` in
+   * src/model/roleClosure.ts). The caller passes it: the rule language sits below the model and
+   * does not walk inheritance itself.
+   */
+  roleClosure: ReadonlyMap<string, readonly string[]>;
   data?: DataContext;
 }
 
@@ -103,17 +107,12 @@ function order(op: '<' | '<=' | '>' | '>=', a: RuleValue, b: RuleValue): Tri {
   }
 }
 
-/** Role names `held` grants, following `inherits` transitively (cycles are harmless). */
-export function effectiveRoles(spec: AppSpec, held: readonly string[]): Set<string> {
-  const out = new Set<string>();
-  const stack = [...held];
-  while (stack.length > 0) {
-    const r = stack.pop() as string;
-    if (out.has(r)) continue;
-    out.add(r);
-    for (const p of spec.roles.roles[r]?.inherits ?? []) stack.push(p);
-  }
-  return out;
+/** Role names `held` grants: each held role's closure (a role the closure does not know grants itself). */
+export function effectiveRoles(
+  closure: ReadonlyMap<string, readonly string[]>,
+  held: readonly string[],
+): Set<string> {
+  return new Set(held.flatMap((r) => closure.get(r) ?? [r]));
 }
 
 interface Env {
@@ -294,40 +293,8 @@ function evaluate(node: Typed, env: Env): RuleValue {
       const v = evaluate(node.operand, env);
       return typeof v === 'number' ? -v : null;
     }
-    case 'binary': {
-      if (node.op === 'and') {
-        const l = asTri(evaluate(node.left, env));
-        return l === false ? false : and3(l, asTri(evaluate(node.right, env)));
-      }
-      if (node.op === 'or') {
-        const l = asTri(evaluate(node.left, env));
-        return l === true ? true : or3(l, asTri(evaluate(node.right, env)));
-      }
-      const l = evaluate(node.left, env);
-      const r = evaluate(node.right, env);
-      switch (node.op) {
-        case '=':
-          return eq(l, r);
-        case '!=':
-          return not3(eq(l, r));
-        case '<':
-        case '<=':
-        case '>':
-        case '>=':
-          return order(node.op, l, r);
-        case 'contains': {
-          // SQL: right = any(left).
-          if (!Array.isArray(l)) return null;
-          if (l.length === 0) return false;
-          if (r === null) return null;
-          let result: Tri = false;
-          for (const x of l) result = or3(result, eq(x, r));
-          return result;
-        }
-        default:
-          return arithmetic(node, l, r);
-      }
-    }
+    case 'binary':
+      return evaluateBinary(node, env);
     case 'in': {
       // SQL: x in (a, b) is x = a or x = b, under Kleene logic.
       // A list constant stands for its items (SQL expands it), so an empty one makes the list
@@ -353,7 +320,8 @@ function evaluate(node: Typed, env: Env): RuleValue {
     }
     case 'role': {
       const v = evaluate(node.subject, env);
-      const holds = v !== null && effectiveRoles(ctx.spec, rolesOf(node.subject, v, ctx)).has(node.role);
+      const holds =
+        v !== null && effectiveRoles(ctx.roleClosure, rolesOf(node.subject, v, ctx)).has(node.role);
       return node.negated ? !holds : holds;
     }
     case 'call': {
@@ -374,26 +342,67 @@ function evaluate(node: Typed, env: Env): RuleValue {
       return null;
     }
     case 'count':
-    case 'sum': {
-      if (!ctx.data) return null;
-      let count = 0;
-      // Added exactly, as SQL sum() over numeric does.
-      let total: Decimal = { m: 0n, s: 0 };
-      for (const row of ctx.data.rows(node.entity)) {
-        if (node.where && evaluate(node.where, { ctx, inner: row }) !== true) continue;
-        count++;
-        if (node.kind === 'sum') {
-          const v = normaliseValue(row[node.field], { kind: 'number' });
-          if (typeof v === 'number') {
-            const d = toDecimal(v);
-            const scale = Math.max(total.s, d.s);
-            total = { m: scaleTo(total, scale) + scaleTo(d, scale), s: scale };
-          }
-        }
+    case 'sum':
+      return evaluateAggregate(node, env);
+  }
+}
+
+/** `and`/`or` (short-circuit under Kleene logic), comparisons, `contains` and arithmetic. */
+function evaluateBinary(node: Extract<Typed, { kind: 'binary' }>, env: Env): RuleValue {
+  if (node.op === 'and') {
+    const l = asTri(evaluate(node.left, env));
+    return l === false ? false : and3(l, asTri(evaluate(node.right, env)));
+  }
+  if (node.op === 'or') {
+    const l = asTri(evaluate(node.left, env));
+    return l === true ? true : or3(l, asTri(evaluate(node.right, env)));
+  }
+  const l = evaluate(node.left, env);
+  const r = evaluate(node.right, env);
+  switch (node.op) {
+    case '=':
+      return eq(l, r);
+    case '!=':
+      return not3(eq(l, r));
+    case '<':
+    case '<=':
+    case '>':
+    case '>=':
+      return order(node.op, l, r);
+    case 'contains': {
+      // SQL: right = any(left).
+      if (!Array.isArray(l)) return null;
+      if (l.length === 0) return false;
+      if (r === null) return null;
+      let result: Tri = false;
+      for (const x of l) result = or3(result, eq(x, r));
+      return result;
+    }
+    default:
+      return arithmetic(node, l, r);
+  }
+}
+
+/** `count(...)` and `sum(...)` over the rows the data context holds (none without one: unknown). */
+function evaluateAggregate(node: Extract<Typed, { kind: 'count' | 'sum' }>, env: Env): RuleValue {
+  const { ctx } = env;
+  if (!ctx.data) return null;
+  let count = 0;
+  // Added exactly, as SQL sum() over numeric does.
+  let total: Decimal = { m: 0n, s: 0 };
+  for (const row of ctx.data.rows(node.entity)) {
+    if (node.where && evaluate(node.where, { ctx, inner: row }) !== true) continue;
+    count++;
+    if (node.kind === 'sum') {
+      const v = normaliseValue(row[node.field], { kind: 'number' });
+      if (typeof v === 'number') {
+        const d = toDecimal(v);
+        const scale = Math.max(total.s, d.s);
+        total = { m: scaleTo(total, scale) + scaleTo(d, scale), s: scale };
       }
-      return node.kind === 'count' ? count : fromDecimal(total);
     }
   }
+  return node.kind === 'count' ? count : fromDecimal(total);
 }
 
 /**
@@ -401,7 +410,7 @@ function evaluate(node: Typed, env: Env): RuleValue {
  * `count`/`sum` and `a.b` read `ctx.data`; without it they are unknown (null).
  *
  * @example
- * evaluateRule(checked.typed, { row: { status: 'open' }, user: null, now: new Date(), spec }) // true
+ * evaluateRule(checked.typed, { row: { status: 'open' }, user: null, now: new Date(), roleClosure: roleClosureOf(spec) }) // true
  */
 export function evaluateRule(typed: Typed, ctx: EvalContext): RuleValue {
   return evaluate(typed, { ctx, inner: null });

@@ -1,9 +1,10 @@
 import { enumValueNames } from '../spec/enumValueNames.ts';
+import { FIELD_TYPES } from '../spec/fieldTypes.ts';
+import { IMPLICIT_FIELDS } from '../spec/reservedNames.ts';
 import type { AppSpec, ConstantValue, FieldSpec, TemporalConstantType } from '../spec/types.ts';
 import type { RuleType } from './ast.ts';
 
-/** Columns every table has besides its declared fields (see `RowOf` in defineApp.ts). */
-export const IMPLICIT_FIELDS = ['id', 'createdAt', 'updatedAt', 'version'] as const;
+export { IMPLICIT_FIELDS };
 
 /**
  * Columns a `files: true` entity has besides its declared fields: the file's name, its size in
@@ -23,22 +24,15 @@ export function profileEntity(spec: AppSpec): string | undefined {
  * an opaque text key (only `is empty` is meaningful on them).
  */
 export function ruleTypeOfFieldSpec(spec: AppSpec, entity: string, name: string, f: FieldSpec): RuleType {
-  switch (f.type) {
+  // `?.`: the checker also reads specifications whose shape is not validated yet.
+  const rule = FIELD_TYPES[f.type]?.rule;
+  switch (rule) {
     case 'text':
-    case 'longtext':
-    case 'email':
-    case 'file':
-      return { kind: 'text' };
     case 'number':
-    case 'integer':
-    case 'money':
-      return { kind: 'number' };
     case 'boolean':
-      return { kind: 'boolean' };
     case 'date':
-      return { kind: 'date' };
     case 'datetime':
-      return { kind: 'datetime' };
+      return { kind: rule };
     case 'enum':
       return { kind: 'enum', values: enumValueNames(f) ?? [] };
     case 'status': {

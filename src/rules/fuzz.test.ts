@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkRule } from './check.ts';
-import { ruleSpec } from './fixtures.ts';
+import { ruleSpec } from './fixtures/ruleSpec.ts';
 import { parseRule } from './parse.ts';
 
 const valid = [

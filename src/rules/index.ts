@@ -1,4 +1,6 @@
 /** The rule language: parse, print, describe, check, evaluate. See docs/rule-language.md. */
+
+export { levenshtein, suggest } from '../spec/suggest.ts';
 export type * from './ast.ts';
 export {
   arithmeticType,
@@ -33,4 +35,3 @@ export { MAX_RULE_DEPTH, MAX_RULE_LENGTH, type ParseResult, parseRule } from './
 export { isPrintableName, printRule } from './print.ts';
 export { type RuleReferences, ruleReferences } from './references.ts';
 export { type RuleError, type RuleErrorCode, ruleError } from './ruleError.ts';
-export { levenshtein, suggest } from './suggest.ts';

@@ -1,24 +1,10 @@
+import { KEYWORDS } from '../spec/reservedNames.ts';
 import type { Span } from './ast.ts';
 import { type RuleError, ruleError } from './ruleError.ts';
 
-/** Words with a fixed meaning; they can never name a field, constant or role. */
-export const KEYWORDS: ReadonlySet<string> = new Set([
-  'and',
-  'or',
-  'not',
-  'in',
-  'is',
-  'empty',
-  'contains',
-  'true',
-  'false',
-  'null',
-  'me',
-  'now',
-  'today',
-  'this',
-  'where',
-]);
+// The keywords are spelled in the specification layer (a name there may not be one); the lexer
+// reads them from there.
+export { KEYWORDS };
 
 export type TokenKind = 'number' | 'string' | 'name' | 'keyword' | 'op' | 'eof';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Expr } from './ast.ts';
 import { lex } from './lex.ts';
 import { MAX_RULE_DEPTH, MAX_RULE_LENGTH, parseRule } from './parse.ts';
-import { stripSpans } from './testUtil.ts';
+import { stripSpans } from './testing/stripSpans.ts';
 
 function tree(text: string): unknown {
   const r = parseRule(text);

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { AppSpec } from '../spec/types.ts';
 import type { Expr, FunctionName } from './ast.ts';
 import { describeRule } from './describe.ts';
-import { ruleSpec } from './fixtures.ts';
+import { ruleSpec } from './fixtures/ruleSpec.ts';
 import { parseRule } from './parse.ts';
 import { printRule } from './print.ts';
-import { stripSpans } from './testUtil.ts';
+import { stripSpans } from './testing/stripSpans.ts';
 
 const span = { start: 0, end: 0 };
 const nameArb = fc.constantFrom('a', 'status', 'closedAt', 'x_1', 'days', 'count', 'Agent');

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { validateSpec } from '../check/validateSpec.ts';
 import { constantValueWords } from '../doc/constantValueWords.ts';
 import { renderConstants } from '../doc/renderConstants.ts';
+import { resolve } from '../model/resolve.ts';
+import { roleClosureOf } from '../model/roleClosure.ts';
 import type { AppSpec } from '../spec/types.ts';
-import { validateSpec } from '../spec/validateSpec.ts';
 import { checkRule } from './check.ts';
 import { describeRule } from './describe.ts';
 import { holds } from './evaluate.ts';
-import { ruleSpec } from './fixtures.ts';
+import { ruleSpec } from './fixtures/ruleSpec.ts';
 import { parseRule } from './parse.ts';
 import { printRule } from './print.ts';
 import { parseDateText, parseDatetimeText, parseDurationText } from './temporal.ts';
@@ -27,7 +29,7 @@ function rule(text: string) {
   return r.typed;
 }
 
-const at = (iso: string) => ({ row: {}, user: null, now: new Date(iso), spec });
+const at = (iso: string) => ({ row: {}, user: null, now: new Date(iso), roleClosure: roleClosureOf(spec) });
 
 describe('temporal texts', () => {
   it('reads dates, zoned datetimes and fixed-length durations, refusing the rest', () => {
@@ -86,7 +88,7 @@ describe('date, datetime and duration constants and literals in rules', () => {
       expect.objectContaining({ code: 'spec/invalid-value', path: 'constants.lastDay.value' }),
     );
     expect(constantValueWords('PT2H30M', 'duration')).toBe('2 hours 30 minutes');
-    const doc = renderConstants(spec);
+    const doc = renderConstants(resolve(spec));
     expect(doc).toContain(
       '| `ordersClose` | Orders close | 2027-06-30 18:00:00 UTC (`2027-06-30T18:00:00Z`) | datetime |',
     );

@@ -1,5 +1,6 @@
 import type { AppModel } from '../model/appModel.ts';
 import type { DataContext } from '../rules/evaluate.ts';
+import { formRules } from './formRules.ts';
 import { type RuleUser, refusesRow, ruleVerdict } from './ruleVerdict.ts';
 
 /**
@@ -22,7 +23,7 @@ export function acceptedValue(
   data?: DataContext,
   now: Date = new Date(),
 ): boolean {
-  for (const { rule, target } of model.validation.get(entity) ?? []) {
+  for (const { rule, target } of formRules(model, entity)) {
     if (rule.kind !== 'row' || target !== field) continue;
     const ctx = { user, row: { ...row, [field]: value }, now, ...(data ? { data } : {}) };
     try {

@@ -3,6 +3,7 @@ import { humanize } from '../model/humanize.ts';
 import { transitionGuards } from '../spec/transitionGuards.ts';
 import { permits } from './can.ts';
 import { formatMessage } from './formatMessage.ts';
+import { formRules } from './formRules.ts';
 import { effectiveRoles } from './roles.ts';
 import { type RuleUser, refusesRow, rowFieldsRead, ruleVerdict } from './ruleVerdict.ts';
 import { ui } from './uiText.ts';
@@ -115,7 +116,7 @@ function ruleBrokenAfter(
     if (v.known) after[field] = v.value;
     else unknown.push(field);
   }
-  for (const { rule } of model.validation.get(entity) ?? []) {
+  for (const { rule } of formRules(model, entity)) {
     if (rule.kind !== 'row') continue;
     // A rule checked when its field changes binds only a transition that writes that field.
     if (rule.onChange && rule.field && !inputFields.includes(rule.field) && !(rule.field in set)) continue;

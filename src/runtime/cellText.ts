@@ -1,4 +1,5 @@
 import type { AppModel } from '../model/appModel.ts';
+import { FIELD_TYPES } from '../spec/fieldTypes.ts';
 import { stateLabel } from './availableTransitions.ts';
 import { dateText } from './dateText.ts';
 import { moneyText } from './moneyText.ts';
@@ -23,13 +24,17 @@ export function cellText(
   const v = row[name];
   if (v === null || v === undefined || v === '') return '';
   const f = model.tables.get(entity)?.spec.fields[name];
-  const type = f?.type ?? (name === 'createdAt' || name === 'updatedAt' ? 'datetime' : 'text');
-  switch (type) {
+  const kind = f
+    ? FIELD_TYPES[f.type].display
+    : name === 'createdAt' || name === 'updatedAt'
+      ? 'datetime'
+      : 'plain';
+  switch (kind) {
     case 'status':
       return stateLabel(model, entity, String(v));
-    case 'enum':
+    case 'option':
       return valueOption(model, entity, name, String(v)).label;
-    case 'boolean':
+    case 'yesNo':
       return v ? ui('yes') : ui('no');
     case 'user':
       return model.profile ? (label(model.profile, String(v)) ?? '') : '';

@@ -1,6 +1,7 @@
 import type { AppModel } from '../model/appModel.ts';
 import type { Typed } from '../rules/ast.ts';
 import { evaluateRule } from '../rules/evaluate.ts';
+import { formRules } from './formRules.ts';
 import { checked, type RuleUser, ruleVerdict } from './ruleVerdict.ts';
 
 /** The earliest and latest instant (ms) a date or datetime field's rules accept; either may be missing. */
@@ -32,14 +33,13 @@ export function dateBounds(
   now: Date = new Date(),
 ): DateBounds {
   const out: DateBounds = {};
-  for (const { rule } of model.validation.get(entity) ?? []) {
+  for (const { rule } of formRules(model, entity)) {
     if (rule.kind !== 'row') continue;
     const typed = checked(model, entity, rule.rule);
     if (typed?.kind !== 'binary') continue;
     const bound = boundOf(typed, field);
     if (!bound) continue;
-    // The rule language's evaluator sits below the model: it reads the spec the model came from.
-    const value = evaluateRule(bound.other, { spec: model.spec, user, row: null, now });
+    const value = evaluateRule(bound.other, { roleClosure: model.roleClosure, user, row: null, now });
     if (typeof value !== 'number') continue;
     const at = { ...row, [field]: new Date(value).toISOString() };
     if (rule.when && ruleVerdict(model, entity, rule.when, { user, row: at, now }) !== true) continue;

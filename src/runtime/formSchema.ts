@@ -1,48 +1,15 @@
 import type { AppModel } from '../model/appModel.ts';
 import type { ConstraintNode } from '../model/constraint.ts';
 import { type EnumValueNode, formatRegExp, humanize } from '../model/index.ts';
-import type { ValidationRuleNode } from '../model/validationRules.ts';
+import { FIELD_TYPES, type WidgetKind } from '../spec/fieldTypes.ts';
 import type { FieldRuleSpec, FieldSpec, FieldType } from '../spec/types.ts';
-import { textCeiling } from '../spec/valueLimits.ts';
 import { can, updatableFields } from './can.ts';
 import { formatMessage } from './formatMessage.ts';
+import { type FormRule, formRules } from './formRules.ts';
 import { type RuleUser, refusesRow, ruleVerdict } from './ruleVerdict.ts';
 import { ui } from './uiText.ts';
 
-export type WidgetKind =
-  | 'text'
-  | 'textarea'
-  | 'email'
-  | 'number'
-  | 'integer'
-  | 'money'
-  | 'checkbox'
-  | 'date'
-  | 'datetime'
-  | 'select'
-  | 'status'
-  | 'ref'
-  | 'user'
-  | 'file'
-  | 'tags';
-
-const WIDGET: Record<FieldType, WidgetKind> = {
-  text: 'text',
-  longtext: 'textarea',
-  email: 'email',
-  number: 'number',
-  integer: 'integer',
-  money: 'money',
-  boolean: 'checkbox',
-  date: 'date',
-  datetime: 'datetime',
-  enum: 'select',
-  status: 'status',
-  ref: 'ref',
-  user: 'user',
-  file: 'file',
-  tags: 'tags',
-};
+export type { WidgetKind };
 
 export interface FormField {
   name: string;
@@ -124,10 +91,9 @@ export function formSchema(
   });
   const updatable = mode === 'edit' ? updatableFields(model, user, entity, options.row) : undefined;
   const canCreate = mode === 'create' && can(model, user, entity, 'create').ok;
-  const rules = model.validation.get(entity) ?? [];
+  const rules = formRules(model, entity);
   const inServerOrder = serverOrder(table.constraints, rules);
-  const ceiling = (name: string): number | undefined =>
-    textCeiling(model.spec, entity, name, e.fields[name]!);
+  const ceiling = (name: string): number | undefined => table.textCeilings.get(name);
   const fields: FormField[] = names.map((name) => {
     const f = e.fields[name]!;
     const valueOptions = table.byField.get(name)?.values;
@@ -136,7 +102,7 @@ export function formSchema(
       label: table.byField.get(name)?.label ?? f.label ?? humanize(name),
       help: f.help,
       type: f.type,
-      widget: WIDGET[f.type],
+      widget: FIELD_TYPES[f.type].widget,
       required: f.required === true || options.allRequired === true,
       editable:
         options.allEditable === true || (mode === 'create' ? canCreate : (updatable?.has(name) ?? false)),
@@ -187,7 +153,7 @@ interface DraftCheck {
   mode: 'create' | 'edit';
   fields: readonly FormField[];
   statusField: string | undefined;
-  rules: readonly ValidationRuleNode[];
+  rules: readonly FormRule[];
   ceiling(field: string): number | undefined;
 }
 
@@ -261,8 +227,8 @@ function checkDraft(
  */
 function serverOrder(
   constraints: readonly ConstraintNode[],
-  rules: readonly ValidationRuleNode[],
-): readonly ValidationRuleNode[] {
+  rules: readonly FormRule[],
+): readonly FormRule[] {
   const byRule = new Map<number, ConstraintNode>();
   for (const c of constraints) if (c.kind === 'validation' && c.rule !== undefined) byRule.set(c.rule, c);
   const key = (i: number): [number, string, number] => {

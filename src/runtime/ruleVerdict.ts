@@ -38,8 +38,7 @@ export function ruleVerdict(
   if (!typed) return 'undecidable';
   if (!ctx.data && needsData(typed)) return 'undecidable';
   const value = evaluateRule(typed, {
-    // The rule language's evaluator sits below the model: it reads the spec the model came from.
-    spec: model.spec,
+    roleClosure: model.roleClosure,
     user: ctx.user,
     row: ctx.row ? { ...ctx.row } : null,
     now: ctx.now ?? new Date(),

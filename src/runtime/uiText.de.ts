@@ -1,10 +1,9 @@
-import type { UiTextKey } from './uiText.ts';
-
 /**
- * The German UI catalogue. Typed as a full record of the English keys, so a key added to
- * `UI_TEXT` without its German text fails the type check (and `uiText.test.ts`).
+ * The German UI catalogue. Its loader in uiText.ts is typed as a full record of the English keys,
+ * so a key added to `UI_TEXT` without its German text fails the type check there (and
+ * `uiText.test.ts`). It imports nothing from uiText.ts, which loads it: no import cycle.
  */
-export const UI_TEXT_DE: Readonly<Record<UiTextKey, string>> = {
+export const UI_TEXT_DE = {
   appLoading: '{name} wird gestartet …',
   appLoadingDetail: 'Die lokale Datenbank wird vorbereitet. Beim ersten Mal dauert das einen Moment.',
   appFailed: 'Die App konnte nicht starten',

@@ -37,8 +37,7 @@ export function whereFilters(
   const checked = typedRule(model, entity, rule);
   if (!checked) return out;
   const value = (node: Typed): unknown => {
-    // The rule language's evaluator sits below the model: it reads the spec the model came from.
-    const v = evaluateRule(node, { spec: model.spec, user, row: null, now });
+    const v = evaluateRule(node, { roleClosure: model.roleClosure, user, row: null, now });
     const temporal = node.type.kind === 'datetime' || node.type.kind === 'date';
     return temporal && typeof v === 'number' ? new Date(v).toISOString() : v;
   };

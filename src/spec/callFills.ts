@@ -1,4 +1,5 @@
-import { isSingleLineKey } from '../backend/supabase/functions/ninefold-outbox/singleLine.ts';
+import { isSingleLineKey } from '../outbox/singleLine.ts';
+import { FIELD_TYPES } from './fieldTypes.ts';
 import type { AppSpec, PayloadFill, ShapeType } from './types.ts';
 
 /** The line that opens a call's fill in the document's code block (`ninefold doc` / `import`). */
@@ -30,9 +31,6 @@ export interface PayloadKeyFill {
   singleLine: boolean;
 }
 
-/** Field types whose values are one line in the app (every type but `longtext`, files aside). */
-const MULTILINE_FIELD_TYPES = new Set(['longtext', 'file', 'tags']);
-
 /**
  * Whether a payload key's value is single-line by nature: by its name (`subject`, `to`, `cc`,
  * `bcc`, `replyTo`, `…Name`, `…Email`: singleLine.ts), by its shape type (`email`, `uuid`), or
@@ -52,7 +50,7 @@ export function singleLinePayloadKey(
   if (!first || rest.length > 0 || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(first)) return false;
   const f = spec.entities[entity]?.fields[first];
   if (!f) return false;
-  if (second === undefined) return !MULTILINE_FIELD_TYPES.has(f.type);
+  if (second === undefined) return !FIELD_TYPES[f.type]?.multiline;
   const target =
     f.type === 'ref'
       ? f.ref
@@ -60,7 +58,7 @@ export function singleLinePayloadKey(
         ? Object.entries(spec.entities).find(([, e]) => e.profile)?.[0]
         : undefined;
   const g = target ? spec.entities[target]?.fields[second] : undefined;
-  return g !== undefined && !MULTILINE_FIELD_TYPES.has(g.type);
+  return g !== undefined && !FIELD_TYPES[g.type]?.multiline;
 }
 
 /** A text with at least one `{…}` is a template; anything else is a value in the rule language. */

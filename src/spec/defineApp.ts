@@ -1,3 +1,6 @@
+import { type Diagnostic, SpecError } from '../diagnostics.ts';
+import type { FieldTsWord } from './fieldTypes.ts';
+import { checkSpecCharacters } from './specCharacters.ts';
 import type {
   AppSpec,
   CallsSpec,
@@ -30,13 +33,15 @@ export type ValueOf<F extends FieldSpec> = F['type'] extends 'enum' | 'status'
 /** Enum columns store text: a number value (`45`) is read back as `'45'`. */
 type TextOf<V> = V extends number ? `${V}` : V;
 
-type FieldValue<T extends FieldType> = T extends 'number' | 'integer' | 'money'
-  ? number
-  : T extends 'boolean'
-    ? boolean
-    : T extends 'tags'
-      ? string[]
-      : string;
+/** A stored value's TypeScript type, as the field-type registry names it. */
+interface TsOfWord {
+  string: string;
+  number: number;
+  boolean: boolean;
+  'string[]': string[];
+}
+
+type FieldValue<T extends FieldType> = TsOfWord[FieldTsWord<T>];
 
 type Required<F extends FieldSpec> = F['required'] extends true
   ? true
@@ -225,6 +230,11 @@ export function defineApp<
   // Defaults to no states: an app whose entities have no lifecycle writes `states: {}`.
   const St extends { [K in keyof E]?: Record<string, StateSpec> } = Record<never, never>,
 >(spec: AppInput<E, R, Err, C, D, St> & { states: { [K in keyof St]: { states: St[K] } } }): App<E, C, Err> {
+  // The one check that cannot wait for the loader: a control character in any text (finding
+  // 28.1) is refused where the spec is written, so no tool ever prints it into SQL or code.
+  const refused: Diagnostic[] = [];
+  checkSpecCharacters(spec, refused);
+  if (refused.length > 0) throw new SpecError(refused);
   return spec as unknown as App<E, C, Err>;
 }
 

@@ -1,4 +1,4 @@
-import { suggest } from '../rules/suggest.ts';
+import { suggest } from './suggest.ts';
 
 /**
  * The hint for a misspelt name: `did you mean "assignee"?`, or undefined when nothing is close.

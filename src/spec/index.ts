@@ -1,4 +1,6 @@
 /** The specification: its types, `defineApp` (typed authoring) and `validateSpec` (checks at load time). */
+
+export { type ValidationResult, validateSpec } from '../check/validateSpec.ts';
 export {
   type App,
   type AppInput,
@@ -10,4 +12,3 @@ export {
   type ValueOf,
 } from './defineApp.ts';
 export * from './types.ts';
-export { type ValidationResult, validateSpec } from './validateSpec.ts';

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkSpec } from '../check/checkSpec.ts';
+import { validateSpec } from '../check/validateSpec.ts';
 import { tasks } from '../import/fixtures/tasks.ts';
 import { importDoc } from '../import/importDoc.ts';
 import { compileMigration } from '../sql/compileMigration.ts';
+import { defineApp } from './defineApp.ts';
 import type { AppSpec } from './types.ts';
-import { validateSpec } from './validateSpec.ts';
 
 const loose = readFileSync(new URL('../import/fixtures/tasks-loose.md', import.meta.url), 'utf8');
 
@@ -27,6 +28,12 @@ describe('finding 28.1: spec text never runs as SQL (the door)', () => {
     expect(d, JSON.stringify(r.diagnostics)).toBeDefined();
     expect(d?.message).toContain('U+000D (carriage return)');
     expect(d?.at?.line).toBeGreaterThan(0);
+  });
+
+  it('finding 28.1: defineApp refuses a carriage return where the spec is written', () => {
+    const spec = withName('Tasks\rcreate table public.pwned (x int);');
+    expect(() => defineApp(spec as Parameters<typeof defineApp>[0])).toThrow(/purpose\.name: .*U\+000D/);
+    expect(() => defineApp(tasks as Parameters<typeof defineApp>[0])).not.toThrow();
   });
 
   it('finding 28.1: check refuses a carriage return in the app name, with path, problem and fix', () => {

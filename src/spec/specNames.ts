@@ -1,6 +1,5 @@
 import { snakeCase } from '../naming.ts';
-import { IMPLICIT_FIELDS } from '../rules/fieldType.ts';
-import { KEYWORDS } from '../rules/lex.ts';
+import { IMPLICIT_FIELDS, KEYWORDS } from './reservedNames.ts';
 
 /**
  * The naming rules of a specification. Names become Postgres identifiers (tables, columns,

@@ -1,8 +1,9 @@
 import type { Diagnostic } from '../diagnostics.ts';
-import { parseTemporal, TEMPORAL_CONSTANT_FORMS } from '../rules/temporal.ts';
 import { didYouMean } from './didYouMean.ts';
 import { enumValueNames } from './enumValueNames.ts';
+import { FIELD_TYPES } from './fieldTypes.ts';
 import { at, report } from './specShape.ts';
+import { parseTemporal, TEMPORAL_CONSTANT_FORMS } from './temporal.ts';
 import type { AppSpec, EntitySpec, FieldSpec, FieldType } from './types.ts';
 
 /** Own-property lookup: names come from untrusted input, so `constructor` must not find a built-in. */
@@ -17,6 +18,30 @@ const IMPLICIT = ['id', 'createdAt', 'updatedAt', 'version'];
  * Runs only on a specification whose shape is already valid.
  */
 export function checkRefs(spec: AppSpec, out: Diagnostic[]): void {
+  const c = refContext(spec, out);
+  checkEntitiesRefs(c);
+  checkScreensRefs(c);
+  checkStatesRefs(c);
+  checkValidationRefs(c);
+  checkRolesRefs(c);
+  checkCallsRefs(c);
+  checkConstantsRefs(c);
+  checkErrorsRefs(c);
+}
+
+/** What every section's check reads: the spec, the sink, the defined names and the two lookups. */
+interface RefContext {
+  spec: AppSpec;
+  out: Diagnostic[];
+  entities: string[];
+  roles: string[];
+  errors: string[];
+  calls: string[];
+  name: NameCheck;
+  fieldOf: (entity: string, field: string, path: string, implicit?: boolean) => FieldSpec | undefined;
+}
+
+function refContext(spec: AppSpec, out: Diagnostic[]): RefContext {
   const entities = Object.keys(spec.entities);
   const roles = Object.keys(spec.roles.roles);
   const errors = Object.keys(spec.errors);
@@ -47,8 +72,11 @@ export function checkRefs(spec: AppSpec, out: Diagnostic[]): void {
     );
     return undefined;
   };
+  return { spec, out, entities, roles, errors, calls, name, fieldOf };
+}
 
-  // entities
+function checkEntitiesRefs(c: RefContext): void {
+  const { spec, out, entities, errors, name, fieldOf } = c;
   const profiles = entities.filter((e) => spec.entities[e]?.profile === true);
   let usesUser = false;
   for (const [en, entity] of Object.entries(spec.entities)) {
@@ -88,8 +116,10 @@ export function checkRefs(spec: AppSpec, out: Diagnostic[]): void {
       'mark one entity with profile: true',
     );
   }
+}
 
-  // screens
+function checkScreensRefs(c: RefContext): void {
+  const { spec, out, entities, roles, name, fieldOf } = c;
   for (const [sn, screen] of Object.entries(spec.screens)) {
     const base = at('screens', sn);
     const needsEntity = ['list', 'detail', 'form', 'board'].includes(screen.kind);
@@ -144,8 +174,10 @@ export function checkRefs(spec: AppSpec, out: Diagnostic[]): void {
       report(out, 'spec/missing', at(base, 'component'), 'a custom screen needs the name of its component');
     }
   }
+}
 
-  // states
+function checkStatesRefs(c: RefContext): void {
+  const { spec, out, entities, roles, errors, calls, name, fieldOf } = c;
   for (const [en, st] of Object.entries(spec.states)) {
     const base = at('states', en);
     if (!name('entity', en, entities, base)) continue;
@@ -209,8 +241,10 @@ export function checkRefs(spec: AppSpec, out: Diagnostic[]): void {
       }
     }
   }
+}
 
-  // validation
+function checkValidationRefs(c: RefContext): void {
+  const { spec, out, entities, errors, name, fieldOf } = c;
   for (const [en, rules] of Object.entries(spec.validation)) {
     const base = at('validation', en);
     if (!name('entity', en, entities, base)) continue;
@@ -265,14 +299,13 @@ export function checkRefs(spec: AppSpec, out: Diagnostic[]): void {
         }
       }
       if (f) {
-        const textual: FieldType[] = ['text', 'longtext', 'email'];
-        const numeric: FieldType[] = ['number', 'integer', 'money'];
+        const entry = FIELD_TYPES[f.type];
         if (
           (rule.minLength !== undefined ||
             rule.maxLength !== undefined ||
             rule.pattern !== undefined ||
             rule.format !== undefined) &&
-          !textual.includes(f.type)
+          entry?.freeText === undefined
         ) {
           report(
             out,
@@ -281,7 +314,7 @@ export function checkRefs(spec: AppSpec, out: Diagnostic[]): void {
             `length, pattern and format rules apply to text fields; "${rule.field}" has type "${f.type}"`,
           );
         }
-        if ((rule.min !== undefined || rule.max !== undefined) && !numeric.includes(f.type)) {
+        if ((rule.min !== undefined || rule.max !== undefined) && entry?.rule !== 'number') {
           report(
             out,
             'spec/invalid-value',
@@ -292,8 +325,10 @@ export function checkRefs(spec: AppSpec, out: Diagnostic[]): void {
       }
     });
   }
+}
 
-  // roles
+function checkRolesRefs(c: RefContext): void {
+  const { spec, out, entities, roles, name, fieldOf } = c;
   for (const [rn, role] of Object.entries(spec.roles.roles)) {
     role.inherits?.forEach((r, i) => {
       name('role', r, roles, at(at(at('roles.roles', rn), 'inherits'), i));
@@ -318,8 +353,10 @@ export function checkRefs(spec: AppSpec, out: Diagnostic[]): void {
         });
     }
   }
+}
 
-  // calls
+function checkCallsRefs(c: RefContext): void {
+  const { spec, roles, errors, name } = c;
   for (const [cn, call] of Object.entries(spec.calls.declared)) {
     const base = at('calls.declared', cn);
     call.roles.forEach((r, i) => {
@@ -327,7 +364,10 @@ export function checkRefs(spec: AppSpec, out: Diagnostic[]): void {
     });
     name('error code', call.error, errors, at(base, 'error'));
   }
+}
 
+function checkConstantsRefs(c: RefContext): void {
+  const { spec, out } = c;
   // constants: a date, datetime or duration constant must be written in its form.
   for (const [cn, c] of Object.entries(spec.constants)) {
     if (c.type === undefined) continue;
@@ -341,8 +381,10 @@ export function checkRefs(spec: AppSpec, out: Diagnostic[]): void {
       );
     }
   }
+}
 
-  // errors
+function checkErrorsRefs(c: RefContext): void {
+  const { spec, out, entities, name, fieldOf } = c;
   // Two codes that differ only in case or separators (`claim.locked`, `CLAIM_LOCKED`) would be
   // confused by readers and share a constraint name stem: each code must be unique in that sense.
   const seenCodes = new Map<string, string>();

@@ -1,5 +1,6 @@
 import type { Diagnostic, DiagnosticCode } from '../diagnostics.ts';
 import { didYouMean } from './didYouMean.ts';
+import { FIELD_TYPE_NAMES } from './fieldTypes.ts';
 import { type NameKind, nameProblem } from './specNames.ts';
 
 /**
@@ -164,23 +165,6 @@ export function byKind(discriminant: string, variants: Record<string, Check>): C
 const req = (c: Check): FieldDecl => [c, 'required'];
 const opt = (c: Check): FieldDecl => [c, 'optional'];
 
-const FIELD_TYPES = [
-  'text',
-  'longtext',
-  'email',
-  'number',
-  'integer',
-  'money',
-  'boolean',
-  'date',
-  'datetime',
-  'enum',
-  'status',
-  'ref',
-  'user',
-  'file',
-  'tags',
-] as const;
 export const SCREEN_KINDS = ['dashboard', 'list', 'detail', 'form', 'board', 'custom', 'admin'] as const;
 const SHAPE_TYPES = ['string', 'number', 'integer', 'boolean', 'datetime', 'uuid', 'email'];
 const strings = arrayOf(str);
@@ -262,7 +246,7 @@ const enumValueEntry: Check = (v, path, out) =>
   typeof v === 'string' || typeof v === 'number' ? enumValue(v, path, out) : enumValueObject(v, path, out);
 
 const fieldSpec = obj({
-  type: req(oneOf(FIELD_TYPES)),
+  type: req(oneOf(FIELD_TYPE_NAMES)),
   label: opt(str),
   help: opt(str),
   required: opt(bool),

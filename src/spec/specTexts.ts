@@ -1,5 +1,5 @@
-import { humanize } from '../model/humanize.ts';
 import { enumValueName } from './enumValueNames.ts';
+import { humanize } from './humanize.ts';
 import type { AppSpec } from './types.ts';
 
 /** One text of a specification a person reads, at its path, as the app shows it in English. */

@@ -1,3 +1,4 @@
+import { FIELD_TYPES } from './fieldTypes.ts';
 import type { AppSpec, FieldSpec } from './types.ts';
 
 /**
@@ -25,12 +26,13 @@ export function textCeiling(
   field: string,
   f: FieldSpec,
 ): number | undefined {
-  if (f.type !== 'text' && f.type !== 'longtext' && f.type !== 'email') return undefined;
+  const freeText = FIELD_TYPES[f.type]?.freeText;
+  if (freeText === undefined) return undefined;
   const bounded = (spec.validation[entity] ?? []).some(
     (r) => r.kind === 'field' && r.field === field && r.maxLength !== undefined,
   );
   if (bounded) return undefined;
-  return f.type === 'longtext'
+  return freeText === 'lines'
     ? constantOr(spec, 'longTextMaxLength', DEFAULT_LONGTEXT_MAX_LENGTH)
     : constantOr(spec, 'textMaxLength', DEFAULT_TEXT_MAX_LENGTH);
 }
@@ -56,7 +58,8 @@ export function outboxRetentionDays(spec: Pick<AppSpec, 'constants'>): number {
 
 /** Number fields refuse NaN and ±Infinity; date and datetime fields refuse ±infinity. */
 export function mustBeFinite(f: FieldSpec): 'number' | 'date' | undefined {
-  if (f.type === 'number' || f.type === 'money' || f.type === 'integer') return 'number';
-  if (f.type === 'date' || f.type === 'datetime') return 'date';
+  const rule = FIELD_TYPES[f.type]?.rule;
+  if (rule === 'number') return 'number';
+  if (rule === 'date' || rule === 'datetime') return 'date';
   return undefined;
 }

@@ -1,3 +1,5 @@
+import type { AppModel } from '../model/index.ts';
+import { resolve } from '../model/resolve.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { emitAdminRpc } from './emitAdminRpc.ts';
 import { emitAuditTriggers } from './emitAuditTriggers.ts';
@@ -52,70 +54,74 @@ function section(title: string, parts: readonly string[]): string {
  * const sql = compileMigration(helpdesk); // write to supabase/migrations/..._ninefold.sql
  */
 export function compileMigration(spec: AppSpec, options: MigrationOptions = {}): string {
-  const target = options.target ?? 'embedded';
-  const entities = Object.keys(spec.entities);
-  const groups = lockedGroups(spec);
+  return migrationOf(resolve(spec), options.target ?? 'embedded');
+}
+
+/** The migration of a resolved model (compileMigration's body). */
+export function migrationOf(model: AppModel, target: Target): string {
+  const entities = [...model.tables.keys()];
+  const groups = lockedGroups(model);
   const parts = [
-    `${sqlComment(`Ninefold migration for "${spec.purpose.name}" (target: ${target}). Generated: do not edit.`)}\n${HEADER}`,
+    `${sqlComment(`Ninefold migration for "${model.purpose.name}" (target: ${target}). Generated: do not edit.`)}\n${HEADER}`,
     section('Schemas', ['create schema if not exists app;', emitSchemaGrants(), TRIGRAM_EXTENSION_SQL]),
-    section('Roles', [emitRoleTable(spec)]),
+    section('Roles', [emitRoleTable(model)]),
     section('Locks', [emitLockFunction()]),
     section(
       'Tables',
-      entities.map((e) => emitTable(spec, e, target)),
+      entities.map((e) => emitTable(model, e, target)),
     ),
     section(
       'References and indexes',
       entities.flatMap((e) => [
-        emitForeignKeys(spec, e),
-        emitIndexes(spec, e),
-        emitFileChecks(spec, e, target),
+        emitForeignKeys(model, e),
+        emitIndexes(model, e),
+        emitFileChecks(model, e, target),
       ]),
     ),
-    section('Users', [emitProfileSync(spec)]),
+    section('Users', [emitProfileSync(model)]),
     section(
       'Row bookkeeping and column rules',
-      entities.flatMap((e) => [emitRowTriggers(spec, e), emitWriterLocks(spec, e, groups)]),
+      entities.flatMap((e) => [emitRowTriggers(model, e), emitWriterLocks(model, e, groups)]),
     ),
     section(
       'Validation beyond the row',
       entities.flatMap((e) => [
-        emitCountVisibility(spec, e),
-        emitValidationTrigger(spec, e),
-        emitPermissionRecheck(spec, e),
+        emitCountVisibility(model, e),
+        emitValidationTrigger(model, e),
+        emitPermissionRecheck(model, e),
       ]),
     ),
     section('History', [
-      ...entities.map((e) => emitHistory(spec, e)),
-      ...entities.map((e) => emitAuditTriggers(spec, e)),
+      ...entities.map((e) => emitHistory(model, e)),
+      ...entities.map((e) => emitAuditTriggers(model, e)),
     ]),
     // Before the transitions that write to it: declared calls, queued in their transaction.
-    section('Outbox', [emitOutbox(spec)]),
+    section('Outbox', [emitOutbox(model)]),
     section(
       'Transitions',
-      entities.map((e) => emitTransitions(spec, e, groups)),
+      entities.map((e) => emitTransitions(model, e, groups)),
     ),
     section(
       'Row-level security',
-      entities.map((e) => emitPolicies(spec, e)),
+      entities.map((e) => emitPolicies(model, e)),
     ),
     section(
       'Search',
-      entities.map((e) => emitSearch(spec, e)),
+      entities.map((e) => emitSearch(model, e)),
     ),
     section(
       'Privileges',
-      entities.map((e) => emitTableGrants(spec, e, target)),
+      entities.map((e) => emitTableGrants(model, e, target)),
     ),
     // After the tables' privileges: a screen's filter reads them as its caller.
-    section('Screen filters', [emitScreenFilters(spec)]),
+    section('Screen filters', [emitScreenFilters(model)]),
     // Both targets: one user-administration API, so the adapters call the same functions.
-    section('User administration', [emitAdminRpc(spec)]),
+    section('User administration', [emitAdminRpc(model)]),
     // Hosted only: Supabase Storage and Realtime.
     ...(target === 'supabase'
       ? [
-          section('Storage', [...entities.map((e) => emitStorage(spec, e)), emitFileRemovals(spec)]),
-          section('Realtime', [emitRealtime(spec)]),
+          section('Storage', [...entities.map((e) => emitStorage(model, e)), emitFileRemovals(model)]),
+          section('Realtime', [emitRealtime(model)]),
         ]
       : []),
   ];

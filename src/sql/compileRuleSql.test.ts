@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { checkedRule } from '../model/checkedRule.ts';
+import { resolve } from '../model/resolve.ts';
 import type { RuleType, Typed } from '../rules/ast.ts';
 import { compileRuleSql } from './compileRuleSql.ts';
 import { mini } from './fixtures/mini.ts';
@@ -34,7 +36,7 @@ const bin = (
   type,
   span,
 });
-const ctx = { spec: mini, row: 'ticket' };
+const ctx = { model: resolve(mini), row: 'ticket' };
 
 describe('quoting', () => {
   it('doubles quotes in hostile literals so they stay one literal', () => {
@@ -61,8 +63,8 @@ describe('compileRuleSql', () => {
   it('qualifies row fields with the given row alias, or leaves them bare', () => {
     const t = bin('=', field('solvedAt', T('datetime')), { kind: 'now', type: T('datetime'), span });
     expect(compileRuleSql(t, ctx)).toBe('(ticket.solved_at = now())');
-    expect(compileRuleSql(t, { spec: mini, row: 'r' })).toBe('(r.solved_at = now())');
-    expect(compileRuleSql(t, { spec: mini, row: '' })).toBe('(solved_at = now())');
+    expect(compileRuleSql(t, { model: resolve(mini), row: 'r' })).toBe('(r.solved_at = now())');
+    expect(compileRuleSql(t, { model: resolve(mini), row: '' })).toBe('(solved_at = now())');
   });
   it('compiles me, me.field, one hop, today and durations', () => {
     const me: Typed = { kind: 'me', type: { kind: 'ref', entity: 'person' }, span };
@@ -82,7 +84,7 @@ describe('compileRuleSql', () => {
       type: T('text'),
       span,
     };
-    expect(compileRuleSql(hop, { spec: mini, row: 'comment' })).toBe(
+    expect(compileRuleSql(hop, { model: resolve(mini), row: 'comment' })).toBe(
       '(select _h1.requester from public.ticket _h1 where _h1.id = comment.ticket)',
     );
     expect(compileRuleSql({ kind: 'today', type: T('date'), span }, ctx)).toBe(
@@ -171,7 +173,7 @@ describe('compileRuleSql', () => {
       '(select count(*) from public.comment _c1 where (_c1.ticket = ticket.id))',
     );
     const sum: Typed = { kind: 'sum', entity: 'comment', field: 'weight', where, type: T('number'), span };
-    expect(compileRuleSql(sum, { spec: mini, row: 'new' })).toBe(
+    expect(compileRuleSql(sum, { model: resolve(mini), row: 'new' })).toBe(
       'coalesce((select sum(_s1.weight) from public.comment _s1 where (_s1.ticket = new.id)), 0)',
     );
   });
@@ -182,15 +184,13 @@ describe('compileRuleSql', () => {
     expect(compileRuleSql(list, ctx)).toBe("array['a''b', 'c']::text[]");
   });
   it('compiles checked rule texts of the fixture (integration with checkRule)', () => {
-    expect(ruleSql(ctx, 'requester = me and status = open', 'ticket', 't')).toBe(
+    expect(ruleSql(ctx, checkedRule(mini, 'requester = me and status = open', 'ticket', 't'))).toBe(
       "((ticket.requester = (select auth.uid())) and (ticket.status = 'open'))",
     );
     expect(
       ruleSql(
-        { spec: mini, row: 'new' },
-        'count(comment where ticket = this.ticket) < maxComments',
-        'comment',
-        't',
+        { model: resolve(mini), row: 'new' },
+        checkedRule(mini, 'count(comment where ticket = this.ticket) < maxComments', 'comment', 't'),
       ),
     ).toBe('((select count(*) from public.comment _c1 where (_c1.ticket = new.ticket)) < 50)');
   });

@@ -1,13 +1,12 @@
-import { tableName } from '../naming.ts';
+import type { AppModel } from '../model/appModel.ts';
 import type { Typed } from '../rules/ast.ts';
-import type { AppSpec } from '../spec/types.ts';
 import { columnFor } from './columns.ts';
 import { fieldSqlType } from './fieldSqlType.ts';
-import { qualified, quoteIdent, quoteLiteral, quoteTextArray } from './quote.ts';
+import { quoteIdent, quoteLiteral, quoteTextArray } from './quote.ts';
 
 /** Where a rule is compiled: which row it reads and how the current user is found. */
 export interface SqlRuleContext {
-  spec: AppSpec;
+  model: AppModel;
   /**
    * SQL qualifier of the rule's row: the table name in policies (`ticket`), a record variable in
    * functions and triggers (`r`, `new`, `old`), or `''` for bare columns (CHECK constraints).
@@ -58,19 +57,14 @@ interface State {
  *
  * @example
  * // requester = me, in a policy on ticket
- * compileRuleSql(typed, { spec, row: 'ticket' }); // (ticket.requester = (select auth.uid()))
+ * compileRuleSql(typed, { model, row: 'ticket' }); // (ticket.requester = (select auth.uid()))
  */
 export function compileRuleSql(typed: Typed, ctx: SqlRuleContext): string {
   return expr(typed, { ctx, inner: [], next: { n: 0 } });
 }
 
-/** The profile entity's name (the one whose rows are users). */
-export function profileEntityName(spec: AppSpec): string | undefined {
-  return Object.entries(spec.entities).find(([, e]) => e.profile)?.[0];
-}
-
 function col(s: State, entity: string, qualifier: string, field: string): string {
-  const c = quoteIdent(columnFor(s.ctx.spec, entity, field));
+  const c = quoteIdent(columnFor(s.ctx.model, entity, field));
   return qualifier === '' ? c : `${qualifier}.${c}`;
 }
 
@@ -80,22 +74,25 @@ function alias(s: State, prefix: string): string {
 }
 
 /** The entity a ref/user field points to. */
-export function refTarget(spec: AppSpec, entity: string, field: string): string {
-  const f = spec.entities[entity]?.fields[field];
-  if (!f) throw new Error(`compileRuleSql: unknown field ${entity}.${field}`);
-  if (f.type === 'user') {
-    const p = profileEntityName(spec);
-    if (!p)
-      throw new Error(`compileRuleSql: ${entity}.${field} is a user field but no entity is the profile`);
-    return p;
-  }
-  if (f.ref) return f.ref;
+export function refTarget(model: AppModel, entity: string, field: string): string {
+  const c = model.tables.get(entity)?.byField.get(field);
+  if (!c) throw new Error(`compileRuleSql: unknown field ${entity}.${field}`);
+  if (c.references) return c.references;
+  if (c.type === 'user')
+    throw new Error(`compileRuleSql: ${entity}.${field} is a user field but no entity is the profile`);
   throw new Error(`compileRuleSql: ${entity}.${field} is not a reference`);
+}
+
+/** `public.<table>` of an entity (quoted as needed). */
+function tableSql(s: State, entity: string): string {
+  const t = s.ctx.model.tables.get(entity);
+  if (!t) throw new Error(`compileRuleSql: unknown entity ${entity}`);
+  return t.ref;
 }
 
 /** A typed null of an (unseen) entity's field, as a hop to a row the caller cannot see gives. */
 function nullOf(s: State, entity: string, field: string): string {
-  return `(null::${fieldSqlType(s.ctx.spec, entity, field)})`;
+  return `(null::${fieldSqlType(s.ctx.model, entity, field)})`;
 }
 
 function meSql(s: State): string {
@@ -115,20 +112,20 @@ function expr(t: Typed, s: State): string {
       if (qualifier === undefined) throw new Error('compileRuleSql: inner field outside count/sum');
       const [first, second] = t.path;
       if (second === undefined) return col(s, t.entity, qualifier, first);
-      const target = t.via ?? refTarget(s.ctx.spec, t.entity, first);
+      const target = t.via ?? refTarget(s.ctx.model, t.entity, first);
       if (s.ctx.unseen?.has(target)) return nullOf(s, target, second);
       if (s.ctx.selfRead?.entities.has(target) && s.inner.length === 0) return s.ctx.selfRead.helper(t);
       const h = alias(s, '_h');
-      return `(select ${col(s, target, h, second)} from ${qualified('public', tableName(target))} ${h} where ${h}.id = ${col(s, t.entity, qualifier, first)})`;
+      return `(select ${col(s, target, h, second)} from ${tableSql(s, target)} ${h} where ${h}.id = ${col(s, t.entity, qualifier, first)})`;
     }
     case 'me': {
       if (t.field === undefined) return meSql(s);
-      const profile = t.profile ?? profileEntityName(s.ctx.spec);
+      const profile = t.profile ?? s.ctx.model.profile;
       if (!profile) throw new Error('compileRuleSql: me.field needs a profile entity');
       if (s.ctx.unseen?.has(profile)) return nullOf(s, profile, t.field);
       if (s.ctx.selfRead?.entities.has(profile) && s.inner.length === 0) return s.ctx.selfRead.helper(t);
       const p = alias(s, '_me');
-      return `(select ${col(s, profile, p, t.field)} from ${qualified('public', tableName(profile))} ${p} where ${p}.id = ${meSql(s)})`;
+      return `(select ${col(s, profile, p, t.field)} from ${tableSql(s, profile)} ${p} where ${p}.id = ${meSql(s)})`;
     }
     case 'now':
       return 'now()';
@@ -183,14 +180,14 @@ function expr(t: Typed, s: State): string {
           : cond !== undefined || filter !== undefined
             ? ` where ${cond ?? filter}`
             : '';
-      return `(select count(*) from ${qualified('public', tableName(t.entity))} ${a}${where})`;
+      return `(select count(*) from ${tableSql(s, t.entity)} ${a}${where})`;
     }
     case 'sum': {
       if (s.ctx.unseen?.has(t.entity)) return '(0)::numeric';
       if (s.ctx.selfRead?.entities.has(t.entity) && s.inner.length === 0) return s.ctx.selfRead.helper(t);
       const a = alias(s, '_s');
       const where = t.where ? ` where ${expr(t.where, { ...s, inner: [...s.inner, a] })}` : '';
-      return `coalesce((select sum(${col(s, t.entity, a, t.field)}) from ${qualified('public', tableName(t.entity))} ${a}${where}), 0)`;
+      return `coalesce((select sum(${col(s, t.entity, a, t.field)}) from ${tableSql(s, t.entity)} ${a}${where}), 0)`;
     }
   }
 }

@@ -1,5 +1,5 @@
 import { resolve } from '../model/resolve.ts';
-import { valuesConstraintName } from '../naming.ts';
+import { sqlColumnOf } from '../model/sqlNames.ts';
 import type { AppSpec } from '../spec/types.ts';
 
 export {
@@ -34,8 +34,12 @@ export function constraintCatalogue(spec: AppSpec): Record<string, ConstraintMea
   }
   // Every field's `__values` CHECK: allowed values, finite numbers and dates, the default text
   // ceiling (emitTables.ts). INVALID_VALUE on the field.
-  for (const [entity, e] of Object.entries(spec.entities))
-    for (const field of Object.keys(e.fields))
-      out[valuesConstraintName(entity, field)] ??= { entity, field, kind: 'values' };
+  for (const t of resolve(spec).tables.values())
+    for (const field of Object.keys(t.spec.fields))
+      out[t.names.columnConstraint(sqlColumnOf(t, field), 'values')] ??= {
+        entity: t.entity,
+        field,
+        kind: 'values',
+      };
   return out;
 }

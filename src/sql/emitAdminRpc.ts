@@ -1,5 +1,4 @@
-import { rolesNamedByRules } from '../spec/rolesNamedByRules.ts';
-import type { AppSpec } from '../spec/types.ts';
+import type { AppModel } from '../model/index.ts';
 import { emitRoleRecheck } from './emitRoleRecheck.ts';
 import { quoteLiteral, quoteTextArray } from './quote.ts';
 import { raiseSql } from './raise.ts';
@@ -16,9 +15,9 @@ import { sqlFunction } from './sqlFunction.ts';
  * @example
  * emitAdminRpc(helpdesk); // create or replace function public.admin_list_users() …
  */
-export function emitAdminRpc(spec: AppSpec): string {
-  const admins = quoteTextArray(adminRoles(spec));
-  const named = [...new Set(rolesNamedByRules(spec).flatMap((n) => n.roles))].sort();
+export function emitAdminRpc(model: AppModel): string {
+  const admins = quoteTextArray(adminRoles(model));
+  const named = [...new Set(model.rolesNamedByRules.flatMap((n) => n.roles))].sort();
   const forbidden = (action: string) =>
     [
       '  if not coalesce(app.is_admin(), false) then',
@@ -130,7 +129,9 @@ export function emitAdminRpc(spec: AppSpec): string {
           ? ['    where false;']
           : [
               '    where ur.role = any (case p_role',
-              ...named.map((r) => `      when ${quoteLiteral(r)} then ${quoteTextArray(holdersOf(spec, r))}`),
+              ...named.map(
+                (r) => `      when ${quoteLiteral(r)} then ${quoteTextArray(holdersOf(model, r))}`,
+              ),
               '      else array[p_role] end);',
             ]),
         'end;',
@@ -141,7 +142,7 @@ export function emitAdminRpc(spec: AppSpec): string {
     'drop trigger if exists user_roles__keep_an_admin on app.user_roles;',
     'create constraint trigger user_roles__keep_an_admin after delete on app.user_roles',
     '  deferrable initially deferred for each row execute function app.keep_an_admin();',
-    emitRoleRecheck(spec),
+    emitRoleRecheck(model),
   ]
     .filter((s) => s !== '')
     .join('\n');

@@ -1,9 +1,8 @@
-import { columnName, tableName } from '../naming.ts';
-import type { AppSpec } from '../spec/types.ts';
+import type { AppModel } from '../model/index.ts';
 import { ME_SQL } from './compileRuleSql.ts';
-import { historyTable } from './emitHistory.ts';
-import { quoteIdent, quoteLiteral } from './quote.ts';
-import { tableRef } from './specModel.ts';
+import { historyTable } from './historyTable.ts';
+import { qualified, quoteIdent, quoteLiteral } from './quote.ts';
+import { colSql, tableOf } from './specModel.ts';
 import { sqlFunction, sqlTrigger } from './sqlFunction.ts';
 
 /**
@@ -13,21 +12,26 @@ import { sqlFunction, sqlTrigger } from './sqlFunction.ts';
 export const IN_TRANSITION = 'ninefold.in_transition';
 
 /** Fields of `entity` whose edits its history records (`audited`, on an entity with states). */
-export function auditedFields(spec: AppSpec, entity: string): string[] {
-  const machine = spec.states[entity];
-  if (!machine) return [];
-  return Object.entries(spec.entities[entity]?.fields ?? {})
-    .filter(([n, f]) => f.audited && n !== machine.field)
+export function auditedFields(model: AppModel, entity: string): string[] {
+  const t = model.tables.get(entity);
+  if (t?.statusField === undefined) return [];
+  return Object.entries(t.spec.fields)
+    .filter(([n, f]) => f.audited && n !== t.statusField)
     .map(([n]) => n);
 }
 
 /** `[child entity, reference field, parent]` for rows whose adding is recorded in the parent's history. */
-export function auditedChildren(spec: AppSpec, parent?: string): [string, string, string][] {
+export function auditedChildren(model: AppModel, parent?: string): [string, string, string][] {
   const out: [string, string, string][] = [];
-  for (const [entity, e] of Object.entries(spec.entities))
-    for (const [name, f] of Object.entries(e.fields))
-      if (f.audited && f.type === 'ref' && f.ref && spec.states[f.ref] && (!parent || f.ref === parent))
-        out.push([entity, name, f.ref]);
+  for (const t of model.tables.values())
+    for (const r of t.references)
+      if (
+        t.byField.get(r.field)?.spec?.audited &&
+        t.byField.get(r.field)?.type === 'ref' &&
+        model.tables.get(r.target)?.statusField !== undefined &&
+        (!parent || r.target === parent)
+      )
+        out.push([t.entity, r.field, r.target]);
   return out;
 }
 
@@ -38,13 +42,23 @@ export function auditedChildren(spec: AppSpec, parent?: string): [string, string
  * way in (forms, the REST API, a transaction) is recorded. Setup by the owner (no signed-in user,
  * e.g. the demo seed) is not a person's action and is not recorded.
  */
-export function emitAuditTriggers(spec: AppSpec, entity: string): string {
+export function emitAuditTriggers(model: AppModel, entity: string): string {
+  return [
+    ...editAudit(model, entity),
+    ...auditedChildren(model)
+      .filter(([c]) => c === entity)
+      .flatMap(([, field, parent]) => addedAudit(model, entity, field, parent)),
+  ].join('\n\n');
+}
+
+/** The edit trigger of an entity's audited fields (nothing when it has none). */
+function editAudit(model: AppModel, entity: string): string[] {
+  const t = tableOf(model, entity);
+  const fields = auditedFields(model, entity);
   const out: string[] = [];
-  const fields = auditedFields(spec, entity);
-  const machine = spec.states[entity];
-  if (machine && fields.length > 0) {
-    const status = quoteIdent(columnName(machine.field));
-    const fn = `app.${quoteIdent(`${tableName(entity)}__audit`)}`;
+  if (t.statusField !== undefined && fields.length > 0) {
+    const status = colSql(model, entity, t.statusField);
+    const fn = qualified('app', t.names.audit);
     const body = [
       'declare',
       "  v jsonb := '{}'::jsonb;",
@@ -53,11 +67,11 @@ export function emitAuditTriggers(spec: AppSpec, entity: string): string {
       '    return null;',
       '  end if;',
       ...fields.map((f) => {
-        const c = quoteIdent(columnName(f));
+        const c = colSql(model, entity, f);
         return `  if new.${c} is distinct from old.${c} then v := v || jsonb_build_object(${quoteLiteral(f)}, to_jsonb(new.${c})); end if;`;
       }),
       "  if v <> '{}'::jsonb then",
-      `    insert into ${historyTable(entity)} (row_id, kind, transition, from_state, to_state, actor, input)`,
+      `    insert into ${historyTable(t)} (row_id, kind, transition, from_state, to_state, actor, input)`,
       `    values (new.id, 'edit', '', old.${status}, new.${status}, ${ME_SQL}, v);`,
       '  end if;',
       '  return null;',
@@ -76,41 +90,45 @@ export function emitAuditTriggers(spec: AppSpec, entity: string): string {
         executeTo: [],
         comment: `History of ${entity}: edits of ${fields.join(', ')}.`,
       }),
-      sqlTrigger('ninefold_audit', 'after update', tableRef(entity), fn),
+      sqlTrigger('ninefold_audit', 'after update', t.ref, fn),
     );
   }
-  for (const [child, field, parent] of auditedChildren(spec).filter(([c]) => c === entity)) {
-    const pm = spec.states[parent];
-    if (!pm) continue;
-    const ref = quoteIdent(columnName(field));
-    const status = quoteIdent(columnName(pm.field));
-    const fn = `app.${quoteIdent(`${tableName(child)}__audit_${columnName(field)}`)}`;
-    const body = [
-      'begin',
-      `  if ${ME_SQL} is null or new.${ref} is null then`,
-      '    return null;',
-      '  end if;',
-      `  insert into ${historyTable(parent)} (row_id, kind, transition, from_state, to_state, actor, input)`,
-      `  select p.id, 'added', ${quoteLiteral(child)}, p.${status}, p.${status}, ${ME_SQL}, jsonb_build_object('id', new.id)`,
-      `  from ${tableRef(parent)} p where p.id = new.${ref};`,
-      '  return null;',
-      'end;',
-    ];
-    out.push(
-      sqlFunction({
-        name: fn,
-        args: '',
-        argTypes: '',
-        returns: 'trigger',
-        language: 'plpgsql',
-        volatility: 'volatile',
-        securityDefiner: true,
-        body: body.join('\n'),
-        executeTo: [],
-        comment: `History of ${parent}: a ${child} added under it.`,
-      }),
-      sqlTrigger(quoteIdent(`ninefold_audit_${columnName(field)}`), 'after insert', tableRef(child), fn),
-    );
-  }
-  return out.join('\n\n');
+  return out;
+}
+
+/** The trigger recording a row of `child` added under an audited reference `field` to `parent`. */
+function addedAudit(model: AppModel, child: string, field: string, parent: string): string[] {
+  const c = tableOf(model, child);
+  const p = tableOf(model, parent);
+  if (p.statusField === undefined) return [];
+  const column = c.byField.get(field)?.column ?? field;
+  const ref = quoteIdent(column);
+  const status = colSql(model, parent, p.statusField);
+  const fn = qualified('app', c.names.auditAdded(column));
+  const body = [
+    'begin',
+    `  if ${ME_SQL} is null or new.${ref} is null then`,
+    '    return null;',
+    '  end if;',
+    `  insert into ${historyTable(p)} (row_id, kind, transition, from_state, to_state, actor, input)`,
+    `  select p.id, 'added', ${quoteLiteral(child)}, p.${status}, p.${status}, ${ME_SQL}, jsonb_build_object('id', new.id)`,
+    `  from ${p.ref} p where p.id = new.${ref};`,
+    '  return null;',
+    'end;',
+  ];
+  return [
+    sqlFunction({
+      name: fn,
+      args: '',
+      argTypes: '',
+      returns: 'trigger',
+      language: 'plpgsql',
+      volatility: 'volatile',
+      securityDefiner: true,
+      body: body.join('\n'),
+      executeTo: [],
+      comment: `History of ${parent}: a ${child} added under it.`,
+    }),
+    sqlTrigger(quoteIdent(c.names.auditAddedTrigger(column)), 'after insert', c.ref, fn),
+  ];
 }

@@ -1,14 +1,12 @@
-import { tableName } from '../naming.ts';
+import type { AppModel } from '../model/index.ts';
 import type { Typed } from '../rules/ast.ts';
 import { typedChildren } from '../rules/typedChildren.ts';
-import type { AppSpec } from '../spec/types.ts';
-import { columnFor } from './columns.ts';
 import { ME_SQL } from './compileRuleSql.ts';
 import { readableSql } from './emitPolicies.ts';
-import { quoteIdent } from './quote.ts';
-import { ownerFields, tableRef } from './specModel.ts';
+import { qualified } from './quote.ts';
+import { colSql, tableOf } from './specModel.ts';
 import { sqlFunction } from './sqlFunction.ts';
-import { typedRule } from './typedRule.ts';
+import { typedOf } from './typedRule.ts';
 
 /**
  * Non-interference for counts (issue 11, finding 7; docs/security.md, "Non-interference"): a
@@ -19,25 +17,23 @@ import { typedRule } from './typedRule.ts';
  * allowed to load, so both sides agree. The owner, `service_role` and seeds count every row.
  * Sums are not filtered: they are money invariants (a claim's total), which hidden rows must keep.
  */
-export function countedName(entity: string): string {
-  return `app.${quoteIdent(`${tableName(entity)}__counted_for_writer`)}`;
+export function countedName(model: AppModel, entity: string): string {
+  return qualified('app', tableOf(model, entity).names.countedForWriter);
 }
 
 /** Entities some row rule counts (`count(attachment where ...)` counts attachment). */
-export function countedEntities(spec: AppSpec): Set<string> {
+export function countedEntities(model: AppModel): Set<string> {
   const out = new Set<string>();
   const walk = (t: Typed) => {
     if (t.kind === 'count') out.add(t.entity);
     for (const c of typedChildren(t)) walk(c);
   };
-  for (const [entity, rules] of Object.entries(spec.validation)) {
-    rules.forEach((rule, i) => {
-      if (rule.kind !== 'row') return;
-      const where = `validation.${entity}.${i}`;
-      walk(typedRule(spec, rule.rule, entity, `${where}.rule`));
-      if (rule.when !== undefined) walk(typedRule(spec, rule.when, entity, `${where}.when`));
-    });
-  }
+  for (const t of model.tables.values())
+    for (const rule of t.rules) {
+      if (rule.kind !== 'row') continue;
+      walk(typedOf(rule.rule));
+      if (rule.when) walk(typedOf(rule.when));
+    }
   return out;
 }
 
@@ -46,19 +42,19 @@ export function countedEntities(spec: AppSpec): Set<string> {
  * DEFINER and called from the (definer) validation triggers, where RLS does not apply; the client
  * is recognised by the `role` setting, which a definer function does not change.
  */
-export function emitCountVisibility(spec: AppSpec, entity: string): string {
-  const e = spec.entities[entity];
-  if (!e || !countedEntities(spec).has(entity)) return '';
-  const owned = ownerFields(e).map((f) => `p_row.${quoteIdent(columnFor(spec, entity, f))} = ${ME_SQL}`);
+export function emitCountVisibility(model: AppModel, entity: string): string {
+  const t = model.tables.get(entity);
+  if (!t || !countedEntities(model).has(entity)) return '';
+  const owned = t.ownerFields.map((f) => `p_row.${colSql(model, entity, f)} = ${ME_SQL}`);
   const body = [
     "coalesce(current_setting('role', true), 'none') not in ('anon', 'authenticated')",
     ...owned,
-    `(${readableSql(spec, entity, 'p_row')})`,
+    `(${readableSql(model, entity, 'p_row')})`,
   ].join('\n  or ');
   return sqlFunction({
-    name: countedName(entity),
-    args: `p_row ${tableRef(entity)}`,
-    argTypes: tableRef(entity),
+    name: countedName(model, entity),
+    args: `p_row ${t.ref}`,
+    argTypes: t.ref,
     returns: 'boolean',
     language: 'sql',
     volatility: 'stable',
@@ -73,9 +69,9 @@ export function emitCountVisibility(spec: AppSpec, entity: string): string {
  * The `countFilter` of a row rule on `ruleEntity` evaluated on row variable `row`: the counted row
  * counts for the writer, or is the row being written.
  */
-export function countFilterFor(ruleEntity: string, row: string) {
+export function countFilterFor(model: AppModel, ruleEntity: string, row: string) {
   return (entity: string, alias: string): string =>
     entity === ruleEntity
-      ? `(${alias}.id = ${row}.id or ${countedName(entity)}(${alias}))`
-      : `${countedName(entity)}(${alias})`;
+      ? `(${alias}.id = ${row}.id or ${countedName(model, entity)}(${alias}))`
+      : `${countedName(model, entity)}(${alias})`;
 }

@@ -1,8 +1,7 @@
 import { bucketName } from '../backend/supabase/storagePaths.ts';
-import { tableName } from '../naming.ts';
-import type { AppSpec } from '../spec/types.ts';
-import { quoteIdent, quoteLiteral } from './quote.ts';
-import { tableRef } from './specModel.ts';
+import type { AppModel } from '../model/index.ts';
+import { qualified, quoteLiteral } from './quote.ts';
+import { tableOf, tableRef } from './specModel.ts';
 import { sqlFunction, sqlTrigger } from './sqlFunction.ts';
 
 /**
@@ -16,10 +15,8 @@ import { sqlFunction, sqlTrigger } from './sqlFunction.ts';
  * retry scheme (backoff doubling from 30 s, failed for good with its error after 8 attempts).
  * Clients never see the queue.
  */
-export function emitFileRemovals(spec: AppSpec): string {
-  const files = Object.entries(spec.entities)
-    .filter(([, e]) => e.files)
-    .map(([n]) => n);
+export function emitFileRemovals(model: AppModel): string {
+  const files = [...model.tables.values()].filter((t) => t.files).map((t) => t.entity);
   if (files.length === 0) return '';
   const out = [
     [
@@ -47,7 +44,7 @@ export function emitFileRemovals(spec: AppSpec): string {
     ].join('\n'),
   ];
   for (const entity of files) {
-    const fn = `app.${quoteIdent(`${tableName(entity)}__queue_file_removal`)}`;
+    const fn = qualified('app', tableOf(model, entity).names.queueFileRemoval);
     const bucket = quoteLiteral(bucketName(entity));
     out.push(
       sqlFunction({
@@ -70,7 +67,7 @@ export function emitFileRemovals(spec: AppSpec): string {
         executeTo: [],
         comment: `${entity}: a deleted row's Storage object is queued for removal.`,
       }),
-      sqlTrigger('ninefold_50_queue_file_removal', 'after delete', tableRef(entity), fn),
+      sqlTrigger('ninefold_50_queue_file_removal', 'after delete', tableRef(model, entity), fn),
     );
   }
   out.push(

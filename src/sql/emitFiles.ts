@@ -1,8 +1,7 @@
-import { tableName } from '../naming.ts';
-import type { AppSpec } from '../spec/types.ts';
+import type { AppModel, TableNode } from '../model/index.ts';
 import { FILE_NAME_MAX_LENGTH, MIME_TYPE_MAX_LENGTH, STORAGE_PATH_MAX_LENGTH } from '../spec/valueLimits.ts';
-import { doBlock, quoteIdent, quoteLiteral } from './quote.ts';
-import { type Target, tableRef } from './specModel.ts';
+import { doBlock, qualified, quoteIdent, quoteLiteral } from './quote.ts';
+import type { Target } from './specModel.ts';
 import { sqlFunction, sqlTrigger } from './sqlFunction.ts';
 
 /**
@@ -25,43 +24,47 @@ export function fileColumns(target: Target): string[] {
  * Size, type and count limits themselves are validation rules of the spec (`size <= maxUploadBytes`,
  * `count(attachment where ticket = this.ticket) < maxAttachments`).
  */
-export function emitFileChecks(spec: AppSpec, entity: string, target: Target): string {
-  if (!spec.entities[entity]?.files) return '';
-  const t = tableName(entity);
+export function emitFileChecks(model: AppModel, entity: string, target: Target): string {
+  const t = model.tables.get(entity);
+  if (!t?.files) return '';
+  const named = (column: string, what: string) => t.names.columnConstraint(column, what);
   // Ceilings as every text a client writes has (src/spec/valueLimits.ts); `__values` names map to
-  // INVALID_VALUE on the field, as for declared fields.
-  const checks = [
-    `${quoteIdent(`${t}__size_bytes__nonnegative`)} check (size_bytes >= 0)`,
-    `${quoteIdent(`${t}__name__values`)} check (char_length(name) <= ${FILE_NAME_MAX_LENGTH})`,
-    `${quoteIdent(`${t}__mime_type__values`)} check (char_length(mime_type) <= ${MIME_TYPE_MAX_LENGTH})`,
+  // INVALID_VALUE on the field, as for declared fields. [constraint name, its check].
+  const checks: [string, string][] = [
+    [named('size_bytes', 'nonnegative'), 'check (size_bytes >= 0)'],
+    [named('name', 'values'), `check (char_length(name) <= ${FILE_NAME_MAX_LENGTH})`],
+    [named('mime_type', 'values'), `check (char_length(mime_type) <= ${MIME_TYPE_MAX_LENGTH})`],
   ];
   if (target === 'embedded') {
-    checks.push(
-      `${quoteIdent(`${t}__size_bytes__matches_content`)} check (content is null or octet_length(content) = size_bytes)`,
-    );
+    checks.push([
+      named('size_bytes', 'matches_content'),
+      'check (content is null or octet_length(content) = size_bytes)',
+    ]);
   } else {
     // A row may point only into its own folder (`<row id>/…`), and (index below) at an object no
     // other row uses: otherwise a user could point a row of theirs at someone else's object and read it.
     // Exactly `<id>/<name>`: no `..`, no further folders, no backslash (docs/security.md, "Storage").
     checks.push(
-      `${quoteIdent(`${t}__storage_path__own_folder`)} check (storage_path is null or (split_part(storage_path, '/', 1) = id::text and storage_path ~ '^[^/\\\\]+/[^/\\\\]+$' and split_part(storage_path, '/', 2) not in ('.', '..')))`,
-      `${quoteIdent(`${t}__storage_path__values`)} check (char_length(storage_path) <= ${STORAGE_PATH_MAX_LENGTH})`,
+      [
+        named('storage_path', 'own_folder'),
+        "check (storage_path is null or (split_part(storage_path, '/', 1) = id::text and storage_path ~ '^[^/\\\\]+/[^/\\\\]+$' and split_part(storage_path, '/', 2) not in ('.', '..')))",
+      ],
+      [named('storage_path', 'values'), `check (char_length(storage_path) <= ${STORAGE_PATH_MAX_LENGTH})`],
     );
   }
   const unique =
     target === 'supabase'
       ? [
-          `create unique index if not exists ${quoteIdent(`${t}__storage_path__unique`)} on ${tableRef(entity)} (storage_path);`,
-          emitStoragePathTrigger(entity),
+          `create unique index if not exists ${quoteIdent(named('storage_path', 'unique'))} on ${t.ref} (storage_path);`,
+          emitStoragePathTrigger(t),
         ]
       : [];
-  const added = checks.map((c) => {
-    const name = c.slice(0, c.indexOf(' '));
+  const added = checks.map(([name, check]) => {
     return doBlock(
       [
         ' begin',
-        `  if not exists (select 1 from pg_catalog.pg_constraint where conname = ${quoteLiteral(name.replaceAll('"', ''))} and conrelid = ${quoteLiteral(tableRef(entity))}::regclass) then`,
-        `    alter table ${tableRef(entity)} add constraint ${c};`,
+        `  if not exists (select 1 from pg_catalog.pg_constraint where conname = ${quoteLiteral(name)} and conrelid = ${quoteLiteral(t.ref)}::regclass) then`,
+        `    alter table ${t.ref} add constraint ${quoteIdent(name)} ${check};`,
         '  end if;',
         'end ',
       ].join('\n'),
@@ -76,8 +79,8 @@ export function emitFileChecks(spec: AppSpec, entity: string, target: Target): s
  * src/backend/supabase/storagePaths.ts). Clients may give neither the id nor the path (emitGrants):
  * the adapter inserts the row, reads back its path and uploads there.
  */
-function emitStoragePathTrigger(entity: string): string {
-  const fn = `app.${quoteIdent(`${tableName(entity)}__storage_path`)}`;
+function emitStoragePathTrigger(t: TableNode): string {
+  const fn = qualified('app', t.names.storagePath);
   return [
     sqlFunction({
       name: fn,
@@ -101,6 +104,6 @@ function emitStoragePathTrigger(entity: string): string {
       executeTo: [],
       comment: 'A new file row gets its Storage path from the server: <row id>/<name>.',
     }),
-    sqlTrigger('ninefold_05_storage_path', 'before insert', tableRef(entity), fn),
+    sqlTrigger('ninefold_05_storage_path', 'before insert', t.ref, fn),
   ].join('\n');
 }

@@ -1,9 +1,8 @@
-import { columnName } from '../naming.ts';
-import type { AppSpec } from '../spec/types.ts';
+import type { AppModel } from '../model/index.ts';
 import { historyTable } from './emitHistory.ts';
 import { updatableFields } from './emitRowTriggers.ts';
 import { quoteIdent } from './quote.ts';
-import { entityOf, grantsFor, ownerFields, type Target, tableRef } from './specModel.ts';
+import { colSql, grantsFor, type Target, tableOf } from './specModel.ts';
 
 /** Schema usage for the API roles. Tables and functions get their privileges one by one. */
 export function emitSchemaGrants(): string {
@@ -15,18 +14,15 @@ export function emitSchemaGrants(): string {
 }
 
 /** Columns a client may give on insert: the fields minus owner/status fields and fields only transitions write. */
-export function insertableFields(spec: AppSpec, entity: string): string[] {
-  const e = entityOf(spec, entity);
-  const st = spec.states[entity];
-  const updatable = new Set(updatableFields(spec, entity));
+export function insertableFields(model: AppModel, entity: string): string[] {
+  const t = tableOf(model, entity);
+  const updatable = new Set(updatableFields(model, entity));
   // Fields transitions write (their `set` and their `input`) are the transitions' to write: a client
   // must not pre-fill a resolution or a payment reference on create (unless some role may update it).
-  const setOnly = new Set(
-    Object.values(st?.transitions ?? {}).flatMap((t) => [...Object.keys(t.set ?? {}), ...(t.input ?? [])]),
-  );
-  const owners = new Set(ownerFields(e));
-  return Object.keys(e.fields).filter(
-    (f) => !owners.has(f) && f !== st?.field && (!setOnly.has(f) || updatable.has(f)),
+  const setOnly = new Set(t.transitions.flatMap((tr) => [...Object.keys(tr.set), ...tr.input]));
+  const owners = new Set(t.ownerFields);
+  return Object.keys(t.spec.fields).filter(
+    (f) => !owners.has(f) && f !== t.statusField && (!setOnly.has(f) || updatable.has(f)),
   );
 }
 
@@ -35,33 +31,33 @@ export function insertableFields(spec: AppSpec, entity: string): string[] {
  * authenticated by default), then select/insert/update/delete only where some role has the
  * permission, insert and update limited to the columns the spec lets a client write.
  */
-export function emitTableGrants(spec: AppSpec, entity: string, target: Target = 'embedded'): string {
-  const table = tableRef(entity);
-  const grants = grantsFor(spec, entity);
+export function emitTableGrants(model: AppModel, entity: string, target: Target = 'embedded'): string {
+  const t = tableOf(model, entity);
+  const table = t.ref;
+  const grants = grantsFor(model, entity);
   const has = (a: string) => grants.some((g) => g.action === a);
-  const cols = (fields: readonly string[]) => fields.map((f) => quoteIdent(columnName(f))).join(', ');
+  const cols = (fields: readonly string[]) => fields.map((f) => colSql(model, entity, f)).join(', ');
   const out = [`revoke all on table ${table} from anon, authenticated;`];
   if (has('read')) out.push(`grant select on table ${table} to authenticated;`);
   if (has('create')) {
-    const e = entityOf(spec, entity);
     // Ids are the server's (gen_random_uuid): a client choosing one could re-use a deleted row's id,
     // or probe for hidden rows by their key. A hosted file's Storage path is the server's too
     // (`<id>/<name>`, emitFiles.ts): the adapter reads it back from the insert.
-    const fileCols = e.files
+    const fileCols = t.files
       ? ['name', 'size_bytes', 'mime_type', ...(target === 'supabase' ? [] : ['content'])]
       : [];
     const list = [
       ...fileCols.map(quoteIdent),
-      ...insertableFields(spec, entity).map((f) => quoteIdent(columnName(f))),
+      ...insertableFields(model, entity).map((f) => colSql(model, entity, f)),
     ];
     out.push(`grant insert (${list.join(', ')}) on table ${table} to authenticated;`);
   }
-  const updatable = updatableFields(spec, entity);
+  const updatable = updatableFields(model, entity);
   if (has('update') && updatable.length > 0)
     out.push(`grant update (${cols(updatable)}) on table ${table} to authenticated;`);
   if (has('delete')) out.push(`grant delete on table ${table} to authenticated;`);
-  if (spec.states[entity]) {
-    const h = historyTable(entity);
+  if (t.historyTable !== undefined) {
+    const h = historyTable(t);
     out.push(
       `revoke all on table ${h} from anon, authenticated;`,
       `grant select on table ${h} to authenticated;`,

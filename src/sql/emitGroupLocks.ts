@@ -1,14 +1,13 @@
-import { tableName } from '../naming.ts';
+import type { CheckedRule } from '../model/checkedRule.ts';
+import type { AppModel } from '../model/index.ts';
 import type { Typed } from '../rules/ast.ts';
 import { typedChildren } from '../rules/typedChildren.ts';
-import type { AppSpec } from '../spec/types.ts';
-import { columnFor } from './columns.ts';
 import { compileRuleSql, type SqlRuleContext } from './compileRuleSql.ts';
-import { quoteIdent, quoteLiteral } from './quote.ts';
+import { qualified, quoteIdent, quoteLiteral } from './quote.ts';
 import { raiseSql } from './raise.ts';
-import { grantsFor, referencedEntity, tableRef } from './specModel.ts';
+import { colSql, referenceOf, tableOf, tableRef } from './specModel.ts';
 import { indent, sqlFunction, sqlTrigger } from './sqlFunction.ts';
-import { typedRule } from './typedRule.ts';
+import { typedOf } from './typedRule.ts';
 
 /**
  * Race-free rules over other rows (docs/security.md, "Rules over other rows").
@@ -69,40 +68,20 @@ function countsOf(t: Typed, out: { group: Group; outer?: Typed }[] = []): { grou
   return out;
 }
 
-/** The rule texts of a spec that may read other rows, with the entity they are written on. */
-interface RuleText {
-  entity: string;
-  text: string;
-  where: string;
-  expect?: 'boolean' | 'value';
-}
-
-function rulesOf(spec: AppSpec): RuleText[] {
-  const out: RuleText[] = [];
-  for (const [entity, rules] of Object.entries(spec.validation)) {
-    rules.forEach((r, i) => {
-      if (r.kind !== 'row') return;
-      out.push({ entity, text: r.rule, where: `validation.${entity}.${i}.rule` });
-      if (r.when !== undefined) out.push({ entity, text: r.when, where: `validation.${entity}.${i}.when` });
-    });
+/**
+ * The rules of a model that may read other rows, checked: row rules (and their `when`), each
+ * transition's `guard` and `set` expressions, and the permissions of writes.
+ */
+function rulesOf(model: AppModel): CheckedRule[] {
+  const out: CheckedRule[] = [];
+  for (const t of model.tables.values())
+    for (const r of t.rules) if (r.kind === 'row') out.push(r.rule, ...(r.when ? [r.when] : []));
+  for (const tr of model.transitions) {
+    const guard = tr.guardRules.find((g) => g.rule.path.endsWith('.guard'));
+    if (guard) out.push(guard.rule);
+    for (const s of tr.setRules) out.push(s.rule);
   }
-  for (const [entity, st] of Object.entries(spec.states)) {
-    for (const [name, tr] of Object.entries(st.transitions)) {
-      if (tr.guard !== undefined)
-        out.push({ entity, text: tr.guard, where: `states.${entity}.transitions.${name}.guard` });
-      for (const [field, text] of Object.entries(tr.set ?? {}))
-        out.push({
-          entity,
-          text,
-          where: `states.${entity}.transitions.${name}.set.${field}`,
-          expect: 'value',
-        });
-    }
-  }
-  for (const g of Object.keys(spec.entities).flatMap((e) => grantsFor(spec, e).map((x) => ({ e, x })))) {
-    if (g.x.when !== true && g.x.action !== 'read')
-      out.push({ entity: g.e, text: g.x.when, where: `roles.permissions.${g.x.role}.${g.e}.${g.x.action}` });
-  }
+  for (const p of model.policies) if (p.rule && p.action !== 'read') out.push(p.rule);
   return out;
 }
 
@@ -118,20 +97,18 @@ export function hopsOf(t: Typed, out: Set<string> = new Set()): Set<string> {
  * Every group some rule reads, by entity: count/sum groups, and for a rule that reads its parent
  * through a reference, the parent's children group (`line.claim`): a parent change re-checks them.
  */
-export function lockedGroups(spec: AppSpec): Map<string, Set<string>> {
+export function lockedGroups(model: AppModel): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   const add = (g: Group) => {
     const s = out.get(g.entity) ?? new Set<string>();
     s.add(g.field);
     out.set(g.entity, s);
   };
-  for (const r of rulesOf(spec)) {
-    const typed = typedRule(spec, r.text, r.entity, r.where, r.expect);
+  for (const r of rulesOf(model)) {
+    const typed = typedOf(r);
+    const entity = r.entity as string;
     for (const c of countsOf(typed)) add(c.group);
-    for (const hop of hopsOf(typed)) {
-      if (referencedEntity(spec, spec.entities[r.entity]?.fields[hop] ?? { type: 'text' }))
-        add({ entity: r.entity, field: hop });
-    }
+    for (const hop of hopsOf(typed)) if (referenceOf(model, entity, hop)) add({ entity, field: hop });
   }
   return out;
 }
@@ -141,31 +118,30 @@ export function lockedGroups(spec: AppSpec): Map<string, Set<string>> {
  * (a claim's `line.claim` group before a line's `receipt.line` group), so no two parties can
  * wait for each other's groups in opposite orders.
  */
-export function entityRank(spec: AppSpec, entity: string, seen: Set<string> = new Set()): number {
+export function entityRank(model: AppModel, entity: string, seen: Set<string> = new Set()): number {
   if (seen.has(entity)) return 0;
   seen.add(entity);
   let r = 0;
-  for (const f of Object.values(spec.entities[entity]?.fields ?? {})) {
-    const p = referencedEntity(spec, f);
-    if (p && p !== entity) r = Math.max(r, entityRank(spec, p, new Set(seen)) + 1);
+  for (const ref of model.tables.get(entity)?.references ?? []) {
+    const p = ref.target;
+    if (p !== entity) r = Math.max(r, entityRank(model, p, new Set(seen)) + 1);
   }
   return r;
 }
 
 /** The sort key of a group's lock: whole-entity groups first, then by the referenced entity's depth. */
-function groupOrder(spec: AppSpec, g: Group): string {
+function groupOrder(model: AppModel, g: Group): string {
   if (g.field === '') return `0000:${g.entity}`;
-  const f = spec.entities[g.entity]?.fields[g.field];
-  const parent = f ? referencedEntity(spec, f) : undefined;
-  const rank = parent ? entityRank(spec, parent) + 1 : 999;
+  const parent = referenceOf(model, g.entity, g.field);
+  const rank = parent ? entityRank(model, parent) + 1 : 999;
   return `${String(rank).padStart(4, '0')}:${g.entity}.${g.field}`;
 }
 
 /** Lock statements in the one global order (see `entityRank`), duplicates removed. */
-export function ordered(spec: AppSpec, locks: { group: Group; sql: string }[]): string[] {
+export function ordered(model: AppModel, locks: { group: Group; sql: string }[]): string[] {
   const seen = new Set<string>();
   return locks
-    .map((l) => ({ k: groupOrder(spec, l.group), sql: l.sql }))
+    .map((l) => ({ k: groupOrder(model, l.group), sql: l.sql }))
     .sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0))
     .map((l) => l.sql)
     .filter((x) => !seen.has(x) && seen.add(x) !== undefined);
@@ -198,23 +174,21 @@ export function ruleLocks(typed: Typed, ctx: SqlRuleContext): { group: Group; sq
   }));
 }
 
-/** Lock statements for the rule texts given, on row variable `row`. */
-export function locksForTexts(
-  spec: AppSpec,
-  entity: string,
-  texts: { text: string; where: string; expect?: 'boolean' | 'value' }[],
+/** Lock statements for the rules given, on row variable `row`. */
+export function locksForRules(
+  model: AppModel,
+  rules: readonly CheckedRule[],
   row: string,
 ): { group: Group; sql: string }[] {
-  return texts.flatMap((t) => ruleLocks(typedRule(spec, t.text, entity, t.where, t.expect), { spec, row }));
+  return rules.flatMap((r) => ruleLocks(typedOf(r), { model, row }));
 }
 
 /** Groups of other entities selected by a reference to `parent` (`line.claim` for `claim`). */
-export function childGroups(spec: AppSpec, parent: string, groups: Map<string, Set<string>>): Group[] {
+export function childGroups(model: AppModel, parent: string, groups: Map<string, Set<string>>): Group[] {
   const out: Group[] = [];
   for (const [entity, fields] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
     for (const field of [...fields].sort()) {
-      const f = spec.entities[entity]?.fields[field];
-      if (f && referencedEntity(spec, f) === parent) out.push({ entity, field });
+      if (referenceOf(model, entity, field) === parent) out.push({ entity, field });
     }
   }
   return out;
@@ -222,12 +196,12 @@ export function childGroups(spec: AppSpec, parent: string, groups: Map<string, S
 
 /** Lock statements a parent write (or a transition) takes for its children's groups. */
 export function childLocks(
-  spec: AppSpec,
+  model: AppModel,
   parent: string,
   groups: Map<string, Set<string>>,
   id: string,
 ): { group: Group; sql: string }[] {
-  return childGroups(spec, parent, groups).map((g) => ({ group: g, sql: lockSql(g, id) }));
+  return childGroups(model, parent, groups).map((g) => ({ group: g, sql: lockSql(g, id) }));
 }
 
 /**
@@ -324,7 +298,7 @@ interface LockAnalysis {
   readThrough: Map<string, Set<string>>;
 }
 
-const analyses = new WeakMap<AppSpec, LockAnalysis>();
+const analyses = new WeakMap<AppModel, LockAnalysis>();
 
 /** Adds the counted rows' fields an expression inside a count/sum reads; false when a nested count hides them. */
 function innerFields(t: Typed, out: Set<string>): boolean {
@@ -339,12 +313,12 @@ function everyCount(t: Typed, visit: (c: Extract<Typed, { kind: 'count' | 'sum' 
   for (const c of typedChildren(t)) everyCount(c, visit);
 }
 
-function lockAnalysis(spec: AppSpec): LockAnalysis {
-  const known = analyses.get(spec);
+function lockAnalysis(model: AppModel): LockAnalysis {
+  const known = analyses.get(model);
   if (known) return known;
   const a: LockAnalysis = { selfRead: new Set(), countedFields: new Map(), readThrough: new Map() };
-  for (const r of rulesOf(spec)) {
-    const typed = typedRule(spec, r.text, r.entity, r.where, r.expect);
+  for (const r of rulesOf(model)) {
+    const typed = typedOf(r);
     for (const c of countsOf(typed))
       if (c.group.entity === r.entity) a.selfRead.add(`${r.entity}.${c.group.field}`);
     everyCount(typed, (c) => {
@@ -359,7 +333,7 @@ function lockAnalysis(spec: AppSpec): LockAnalysis {
       a.readThrough.set(k, fieldsThrough(typed, hop, a.readThrough.get(k) ?? new Set()));
     }
   }
-  analyses.set(spec, a);
+  analyses.set(model, a);
   return a;
 }
 
@@ -373,8 +347,8 @@ function fieldsThrough(t: Typed, hop: string, out: Set<string>): Set<string> {
 }
 
 /** `old.<c> is distinct from new.<c>` for every field given, joined with `or` (`false` if none). */
-function anyChanged(spec: AppSpec, entity: string, fields: Iterable<string>): string {
-  const cols = [...new Set([...fields].map((f) => quoteIdent(columnFor(spec, entity, f))))].sort();
+function anyChanged(model: AppModel, entity: string, fields: Iterable<string>): string {
+  const cols = [...new Set([...fields].map((f) => colSql(model, entity, f)))].sort();
   return cols.map((c) => `old.${c} is distinct from new.${c}`).join(' or ') || 'false';
 }
 
@@ -385,15 +359,15 @@ function anyChanged(spec: AppSpec, entity: string, fields: Iterable<string>): st
  * cascade locks what it removes, and locking before the cascade reached the children's rows
  * inverted the order every child writer takes: finding 28.3). Transitions lock them explicitly.
  */
-function parentLocks(spec: AppSpec, entity: string, groups: Map<string, Set<string>>) {
-  const a = lockAnalysis(spec);
-  return childGroups(spec, entity, groups).flatMap((g) => {
+function parentLocks(model: AppModel, entity: string, groups: Map<string, Set<string>>) {
+  const a = lockAnalysis(model);
+  return childGroups(model, entity, groups).flatMap((g) => {
     const read = a.readThrough.get(`${g.entity}.${g.field}`) ?? new Set<string>();
     if (read.size === 0) return [];
     return [
       {
         group: g,
-        sql: `if tg_op = 'UPDATE' and (${anyChanged(spec, entity, read)}) then\n  ${lockSql(g, 'new.id')}\nend if;`,
+        sql: `if tg_op = 'UPDATE' and (${anyChanged(model, entity, read)}) then\n  ${lockSql(g, 'new.id')}\nend if;`,
       },
     ];
   });
@@ -409,21 +383,20 @@ function parentLocks(spec: AppSpec, entity: string, groups: Map<string, Set<stri
  * of the entity reads the parent through it (that rule is checked on every update). A row removed
  * by its parent's cascade takes none: the parent is gone, no reader can come.
  */
-function ownLocks(spec: AppSpec, entity: string, field: string) {
-  const a = lockAnalysis(spec);
+function ownLocks(model: AppModel, entity: string, field: string) {
+  const a = lockAnalysis(model);
   const g = { entity, field };
   const shared = !a.selfRead.has(`${entity}.${field}`);
   if (field === '') return { group: g, sql: lockSql(g, WHOLE_ENTITY, shared) };
-  const c = quoteIdent(columnFor(spec, entity, field));
-  const f = spec.entities[entity]?.fields[field];
-  const parent = f ? referencedEntity(spec, f) : undefined;
+  const c = colSql(model, entity, field);
+  const parent = referenceOf(model, entity, field);
   const counted = a.countedFields.get(entity) ?? new Set<string>();
   const onUpdate =
     a.readThrough.has(`${entity}.${field}`) || counted === 'all'
       ? 'true'
-      : anyChanged(spec, entity, [field, ...counted]);
+      : anyChanged(model, entity, [field, ...counted]);
   const unlessCascaded = parent
-    ? `if exists (select 1 from ${tableRef(parent)} p where p.id = old.${c}) then\n  ${lockSql(g, `old.${c}`, shared)}\nend if;`
+    ? `if exists (select 1 from ${tableRef(model, parent)} p where p.id = old.${c}) then\n  ${lockSql(g, `old.${c}`, shared)}\nend if;`
     : lockSql(g, `old.${c}`, shared);
   const sql = [
     "if tg_op = 'INSERT' then",
@@ -444,26 +417,25 @@ function ownLocks(spec: AppSpec, entity: string, field: string) {
  * BEFORE INSERT/UPDATE/DELETE trigger of an entity some rule counts or reads through: locks the
  * groups of the written row that a reader may be reading, in the one global order.
  */
-export function emitWriterLocks(spec: AppSpec, entity: string, groups: Map<string, Set<string>>): string {
+export function emitWriterLocks(model: AppModel, entity: string, groups: Map<string, Set<string>>): string {
   const fields = [...(groups.get(entity) ?? [])];
   const locks: { group: Group; sql: string }[] = [
-    ...parentLocks(spec, entity, groups),
-    ...fields.map((f) => ownLocks(spec, entity, f)),
+    ...parentLocks(model, entity, groups),
+    ...fields.map((f) => ownLocks(model, entity, f)),
   ];
   // The parent row first (the key-share lock the foreign-key check takes anyway), then the groups:
   // a parent delete holds its row lock before its cascade reaches the children, so a child writer
   // holding a group lock and waiting for the parent row would deadlock with it (issue 11).
   const parentRows = fields.flatMap((f) => {
-    const spec_ = spec.entities[entity]?.fields[f];
-    const parent = spec_ ? referencedEntity(spec, spec_) : undefined;
+    const parent = referenceOf(model, entity, f);
     if (!parent) return [];
-    const c = quoteIdent(columnFor(spec, entity, f));
+    const c = colSql(model, entity, f);
     return [
-      `if tg_op = 'INSERT' or (tg_op = 'UPDATE' and old.${c} is distinct from new.${c}) then\n  perform 1 from ${tableRef(parent)} p where p.id = new.${c} for key share;\nend if;`,
+      `if tg_op = 'INSERT' or (tg_op = 'UPDATE' and old.${c} is distinct from new.${c}) then\n  perform 1 from ${tableRef(model, parent)} p where p.id = new.${c} for key share;\nend if;`,
     ];
   });
   if (locks.length === 0 && parentRows.length === 0) return '';
-  const fn = `app.${quoteIdent(`${tableName(entity)}__lock_groups`)}`;
+  const fn = qualified('app', tableOf(model, entity).names.lockGroups);
   return [
     sqlFunction({
       name: fn,
@@ -475,11 +447,11 @@ export function emitWriterLocks(spec: AppSpec, entity: string, groups: Map<strin
       // Definer: locking a parent row, or seeing whether it is gone, needs no privilege or
       // visibility the writer lacks.
       securityDefiner: parentRows.length > 0,
-      body: `begin\n${indent([...parentRows, ...ordered(spec, locks)].join('\n'))}\n  if tg_op = 'DELETE' then\n    return old;\n  end if;\n  return new;\nend;`,
+      body: `begin\n${indent([...parentRows, ...ordered(model, locks)].join('\n'))}\n  if tg_op = 'DELETE' then\n    return old;\n  end if;\n  return new;\nend;`,
       executeTo: [],
       comment: `Locks the groups of ${entity} that rules read, before the write (see emitGroupLocks.ts).`,
     }),
-    sqlTrigger('ninefold_05_lock_groups', 'before insert or update or delete', tableRef(entity), fn),
+    sqlTrigger('ninefold_05_lock_groups', 'before insert or update or delete', tableRef(model, entity), fn),
   ].join('\n');
 }
 

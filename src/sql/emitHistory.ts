@@ -1,15 +1,13 @@
-import { tableName } from '../naming.ts';
-import type { AppSpec } from '../spec/types.ts';
+import type { AppModel, TableNode } from '../model/index.ts';
 import { auditedChildren } from './emitAuditTriggers.ts';
+import { historyTable } from './historyTable.ts';
 import { qualified, quoteIdent, quoteLiteral } from './quote.ts';
 import { raiseSql } from './raise.ts';
-import { tableRef } from './specModel.ts';
+import { tableOf, tableRef } from './specModel.ts';
 import { sqlFunction, sqlTrigger } from './sqlFunction.ts';
 
-/** The history table of an entity: `public.<table>_history`. */
-export function historyTable(entity: string): string {
-  return qualified('public', `${tableName(entity)}_history`);
-}
+// In a file of its own so that emitAuditTriggers.ts can use it without an import cycle.
+export { historyTable };
 
 /**
  * Append-only history of an entity's transitions, edits of audited fields and rows added under an
@@ -21,11 +19,13 @@ export function historyTable(entity: string): string {
  * the insert trigger) no later than the history entry, so a row re-inserted under a recycled id
  * never reads the history of the row that had the id before (docs/security.md, "History").
  */
-export function emitHistory(spec: AppSpec, entity: string): string {
-  if (!spec.states[entity]) return '';
-  const h = historyTable(entity);
-  const ht = `${tableName(entity)}_history`;
-  const fn = `app.${quoteIdent(`${ht}__append_only`)}`;
+export function emitHistory(model: AppModel, entity: string): string {
+  const t = tableOf(model, entity);
+  if (t.historyTable === undefined) return '';
+  const names = t.names.history;
+  const h = historyTable(t);
+  const ht = names.table;
+  const fn = qualified('app', names.appendOnly);
   return [
     `create table if not exists ${h} (`,
     '  id uuid primary key default gen_random_uuid(),',
@@ -41,11 +41,11 @@ export function emitHistory(spec: AppSpec, entity: string): string {
     ');',
     // A history made before entries had kinds holds transitions only.
     `alter table ${h} add column if not exists kind text not null default 'transition';`,
-    `create index if not exists ${quoteIdent(`${ht}__row_id__idx`)} on ${h} (row_id, at);`,
+    `create index if not exists ${quoteIdent(names.rowIdIndex)} on ${h} (row_id, at);`,
     `alter table ${h} enable row level security;`,
     `alter table ${h} force row level security;`,
-    `drop policy if exists ${quoteIdent(`${ht}__read`)} on ${h};`,
-    `create policy ${quoteIdent(`${ht}__read`)} on ${h} as permissive for select to authenticated using (exists (select 1 from ${tableRef(entity)} x where x.id = ${quoteIdent(ht)}.row_id and x.created_at <= ${quoteIdent(ht)}.at)${addedReadable(spec, entity, quoteIdent(ht))});`,
+    `drop policy if exists ${quoteIdent(names.readPolicy)} on ${h};`,
+    `create policy ${quoteIdent(names.readPolicy)} on ${h} as permissive for select to authenticated using (exists (select 1 from ${t.ref} x where x.id = ${quoteIdent(ht)}.row_id and x.created_at <= ${quoteIdent(ht)}.at)${addedReadable(model, entity, quoteIdent(ht))});`,
     sqlFunction({
       name: fn,
       args: '',
@@ -66,13 +66,13 @@ export function emitHistory(spec: AppSpec, entity: string): string {
  * An entry for a row added under this one is readable only with that row: a customer reading the
  * ticket's history must not learn of an internal note they cannot read.
  */
-function addedReadable(spec: AppSpec, entity: string, h: string): string {
-  const children = auditedChildren(spec, entity);
+function addedReadable(model: AppModel, entity: string, h: string): string {
+  const children = auditedChildren(model, entity);
   if (children.length === 0) return '';
   const cases = children
     .map(
       ([child]) =>
-        ` when ${quoteLiteral(child)} then exists (select 1 from ${tableRef(child)} c where c.id = (${h}.input ->> 'id')::uuid)`,
+        ` when ${quoteLiteral(child)} then exists (select 1 from ${tableRef(model, child)} c where c.id = (${h}.input ->> 'id')::uuid)`,
     )
     .join('');
   return ` and (${h}.kind <> 'added' or case ${h}.transition${cases} else false end)`;

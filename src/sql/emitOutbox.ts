@@ -1,15 +1,14 @@
-import { CONTROL_CHARACTERS_SQL } from '../backend/supabase/functions/ninefold-outbox/singleLine.ts';
-import { columnName, tableName } from '../naming.ts';
+import type { CheckedRule } from '../model/checkedRule.ts';
+import type { AppModel } from '../model/index.ts';
+import { type PayloadFillNode, payloadFillsOf } from '../model/outbox.ts';
+import { CONTROL_CHARACTERS_SQL } from '../outbox/singleLine.ts';
 import type { RuleType } from '../rules/ast.ts';
-import { type PayloadKeyFill, payloadFills, templateParts } from '../spec/callFills.ts';
-import { transitionCalls } from '../spec/transitionCalls.ts';
-import type { AppSpec } from '../spec/types.ts';
-import { outboxRetentionDays } from '../spec/valueLimits.ts';
 import { compileRuleSql, ME_SQL } from './compileRuleSql.ts';
-import { qualified, quoteIdent, quoteLiteral } from './quote.ts';
+import { quoteLiteral } from './quote.ts';
 import { raiseSql } from './raise.ts';
+import { colSql, tableRef } from './specModel.ts';
 import { sqlFunction } from './sqlFunction.ts';
-import { typedRule } from './typedRule.ts';
+import { typedOf } from './typedRule.ts';
 
 /** The SQL type a rule value is cast to before it becomes JSON (a bare literal has none). */
 const CAST: Partial<Record<RuleType['kind'], string>> = {
@@ -23,18 +22,11 @@ const CAST: Partial<Record<RuleType['kind'], string>> = {
 };
 
 /** One value in the rule language over `row`, as SQL of the given kind (JSON, or text for a template). */
-function valueSql(
-  spec: AppSpec,
-  entity: string,
-  text: string,
-  row: string,
-  where: string,
-  as: 'json' | 'text',
-) {
-  const typed = typedRule(spec, text, entity, where, 'value');
+function valueSql(model: AppModel, rule: CheckedRule, row: string, as: 'json' | 'text') {
+  const typed = typedOf(rule);
   if (typed.type.kind === 'null') return as === 'json' ? "'null'::jsonb" : "''";
   const cast = CAST[typed.type.kind];
-  const v = `(${compileRuleSql(typed, { spec, row })})${cast ? `::${cast}` : ''}`;
+  const v = `(${compileRuleSql(typed, { model, row })})${cast ? `::${cast}` : ''}`;
   return as === 'json' || cast === 'text' ? (as === 'json' ? `to_jsonb(${v})` : v) : `${v}::text`;
 }
 
@@ -46,49 +38,40 @@ function oneLine(textSql: string): string {
   return `regexp_replace(${textSql}, ${quoteLiteral(CONTROL_CHARACTERS_SQL)}, ' ', 'g')`;
 }
 
-function fillSql(
-  spec: AppSpec,
-  entity: string,
-  f: PayloadKeyFill,
-  row: string,
-  where: string,
-  depth: number,
-): string {
-  const at = `${where}.${f.key}`;
+function fillSql(model: AppModel, entity: string, f: PayloadFillNode, row: string, depth: number): string {
   const src = f.source;
   if (src.kind === 'value') {
-    if (!f.singleLine) return valueSql(spec, entity, src.text, row, at, 'json');
+    if (!f.singleLine) return valueSql(model, src.rule, row, 'json');
     // Only text changes; a number, a date or an id is one line already and keeps its JSON type.
-    const kind = typedRule(spec, src.text, entity, at, 'value').type.kind;
+    const kind = typedOf(src.rule).type.kind;
     return kind === 'text' || kind === 'enum'
-      ? `to_jsonb(${oneLine(valueSql(spec, entity, src.text, row, at, 'text'))})`
-      : valueSql(spec, entity, src.text, row, at, 'json');
+      ? `to_jsonb(${oneLine(valueSql(model, src.rule, row, 'text'))})`
+      : valueSql(model, src.rule, row, 'json');
   }
   if (src.kind === 'template') {
     // Placeholders that are empty (null) read as nothing, as `concat` treats them.
-    const parts = templateParts(src.text).map((p) =>
-      p.kind === 'text' ? quoteLiteral(p.text) : valueSql(spec, entity, p.text, row, at, 'text'),
+    const parts = src.parts.map((p) =>
+      p.kind === 'text' ? quoteLiteral(p.text) : valueSql(model, p.rule, row, 'text'),
     );
     const text = `concat(${parts.join(', ') || "''"})`;
     return `to_jsonb(${f.singleLine ? oneLine(text) : text})`;
   }
-  if (!src.ref) throw new Error(`${at}: ${src.entity} has no single reference to ${entity}`);
+  if (!src.ref) throw new Error(`calls: ${src.entity} has no single reference to ${entity} (key ${f.key})`);
   const c = `_item${depth}`;
-  const item = objectSql(spec, src.entity, src.items, c, `${at}.fill`, depth + 1);
-  return `coalesce((select jsonb_agg(${item} order by ${c}.created_at, ${c}.id) from ${qualified('public', tableName(src.entity))} ${c} where ${c}.${quoteIdent(columnName(src.ref))} = ${row}.id), '[]'::jsonb)`;
+  const item = objectSql(model, src.entity, src.items, c, depth + 1);
+  return `coalesce((select jsonb_agg(${item} order by ${c}.created_at, ${c}.id) from ${tableRef(model, src.entity)} ${c} where ${c}.${colSql(model, src.entity, src.ref)} = ${row}.id), '[]'::jsonb)`;
 }
 
 function objectSql(
-  spec: AppSpec,
+  model: AppModel,
   entity: string,
-  fills: readonly PayloadKeyFill[],
+  fills: readonly PayloadFillNode[],
   row: string,
-  where: string,
   depth: number,
 ): string {
   const pairs = fills
     .filter((f) => f.shape !== undefined)
-    .map((f) => `${quoteLiteral(f.key)}, ${fillSql(spec, entity, f, row, where, depth)}`);
+    .map((f) => `${quoteLiteral(f.key)}, ${fillSql(model, entity, f, row, depth)}`);
   // Empty values are left out: an optional key then is absent, a required one is "missing".
   return pairs.length === 0 ? "'{}'::jsonb" : `jsonb_strip_nulls(jsonb_build_object(${pairs.join(', ')}))`;
 }
@@ -99,8 +82,8 @@ function objectSql(
  * implies (`id`, `<entity>Id`, a field's own name). These win over what the client sends
  * (`p_input.calls.<call>`), so a client never chooses a value the specification fixes.
  */
-export function serverPayloadSql(spec: AppSpec, entity: string, call: string, row = 'r'): string {
-  return objectSql(spec, entity, payloadFills(spec, entity, call), row, `calls.declared.${call}.fill`, 1);
+export function serverPayloadSql(model: AppModel, entity: string, call: string, row = 'r'): string {
+  return objectSql(model, entity, payloadFillsOf(model.outbox, entity, call), row, 1);
 }
 
 /**
@@ -110,18 +93,18 @@ export function serverPayloadSql(spec: AppSpec, entity: string, call: string, ro
  * `p_input.calls.<call>` — is checked against the call's shape and written to `app.outbox` in the
  * transition's own transaction. A call is therefore queued exactly when its transition commits.
  */
-export function transitionCallsSql(spec: AppSpec, entity: string, transition: string): string[] {
-  const tr = spec.states[entity]?.transitions[transition];
+export function transitionCallsSql(model: AppModel, entity: string, transition: string): string[] {
+  const tr = model.tables.get(entity)?.transitions.find((t) => t.name === transition);
   const out: string[] = [];
   for (const call of tr?.calls ?? []) {
-    const c = spec.calls.declared[call];
+    const c = model.calls.get(call);
     if (!c) continue;
     const lit = quoteLiteral(call);
     out.push(
       `  if not (${c.roles.map((role) => `app.has_role(${ME_SQL}, ${quoteLiteral(role)})`).join(' or ') || 'false'}) then`,
       `    ${raiseSql('FORBIDDEN', { entity: quoteLiteral(entity), action: quoteLiteral(transition), call: lit })}`,
       '  end if;',
-      `  perform app.outbox_write(${lit}, p_input -> 'calls' -> ${lit}, ${serverPayloadSql(spec, entity, call)}, ${quoteLiteral(entity)}, r.id, ${quoteLiteral(transition)});`,
+      `  perform app.outbox_write(${lit}, p_input -> 'calls' -> ${lit}, ${serverPayloadSql(model, entity, call)}, ${quoteLiteral(entity)}, r.id, ${quoteLiteral(transition)});`,
     );
   }
   return out;
@@ -211,14 +194,79 @@ end;`;
  *   lease, so two deliverers never take the same row at once.
  *
  * Empty when the specification declares no calls.
- */
-export function emitOutbox(spec: AppSpec): string {
-  const calls = Object.entries(spec.calls.declared);
-  if (calls.length === 0) return '';
-  const bound = transitionCalls(spec);
+ */ export function emitOutbox(model: AppModel): string {
+  if (model.calls.size === 0) return '';
+  return [
+    outboxTableSql(),
+    declaredCallFunction(model),
+    shapeIssueFunction(),
+    outboxWriteFunction(),
+    recordCallFunction(model),
+    claimFunction(model),
+    serviceRoleGrant('public.outbox_claim(text[], integer, integer)'),
+    deliveredFunction(),
+    serviceRoleGrant('public.outbox_delivered(uuid, jsonb)'),
+    failedFunction(),
+    serviceRoleGrant('public.outbox_failed(uuid, text, integer, double precision)'),
+  ]
+    .map((p) => p.trimEnd())
+    .join('\n\n');
+}
+
+/** Lets Supabase's `service_role` (the Edge Function deliverer) run a deliverer function, where it exists. */
+function serviceRoleGrant(fn: string): string {
+  return [
+    'do $do$ begin',
+    "  if exists (select 1 from pg_catalog.pg_roles where rolname = 'service_role') then",
+    `    grant execute on function ${fn} to service_role;`,
+    '  end if;',
+    'end $do$;',
+  ].join('\n');
+}
+
+/** `app.outbox`, its delivery columns, indexes and its one policy (admins read). */
+function outboxTableSql(): string {
+  return [
+    'create table if not exists app.outbox (',
+    '  id uuid primary key default gen_random_uuid(),',
+    '  call text not null,',
+    '  payload jsonb not null,',
+    '  requested_by uuid references auth.users (id) on delete set null,',
+    '  created_at timestamptz not null default now()',
+    ');',
+    // Databases made before the outbox kept delivery state gain the columns here.
+    'alter table app.outbox add column if not exists entity text;',
+    'alter table app.outbox add column if not exists row_id uuid;',
+    'alter table app.outbox add column if not exists transition text;',
+    // Stable across retries and deliverers: the receiving service drops a repeated key.
+    "alter table app.outbox add column if not exists idempotency_key text generated always as ('ninefold-outbox-' || id::text) stored;",
+    "alter table app.outbox add column if not exists status text not null default 'pending';",
+    'alter table app.outbox add column if not exists attempts integer not null default 0;',
+    'alter table app.outbox add column if not exists next_attempt_at timestamptz not null default now();',
+    'alter table app.outbox add column if not exists locked_until timestamptz;',
+    'alter table app.outbox add column if not exists delivered_at timestamptz;',
+    'alter table app.outbox add column if not exists last_error text;',
+    'alter table app.outbox add column if not exists response jsonb;',
+    'alter table app.outbox drop constraint if exists outbox__status;',
+    "alter table app.outbox add constraint outbox__status check (status in ('pending', 'sending', 'delivered', 'failed'));",
+    "create index if not exists outbox__due__idx on app.outbox (next_attempt_at) where status in ('pending', 'sending');",
+    "create index if not exists outbox__delivered__idx on app.outbox (delivered_at) where status = 'delivered';",
+    'alter table app.outbox enable row level security;',
+    'alter table app.outbox force row level security;',
+    'drop policy if exists outbox__read on app.outbox;',
+    'create policy outbox__read on app.outbox for select to authenticated using ((select app.is_admin()));',
+    'revoke all on table app.outbox from public, anon, authenticated;',
+    'grant select on table app.outbox to authenticated;',
+    // The client-callable recorder of the first embedded outbox wrote any call: gone.
+    'drop function if exists app.record_outbox(text, jsonb);',
+  ].join('\n');
+}
+
+/** `app.declared_call(name)`: each call as declared, with the transitions that queue it. */
+function declaredCallFunction(model: AppModel): string {
   const declared = [
     '  select case p_call',
-    ...calls.map(
+    ...[...model.calls].map(
       ([name, c]) =>
         `    when ${quoteLiteral(name)} then ${quoteLiteral(
           JSON.stringify({
@@ -227,256 +275,231 @@ export function emitOutbox(spec: AppSpec): string {
             service: c.service,
             payload: c.payload,
             roles: c.roles,
-            transitions: bound.get(name) ?? [],
+            transitions: model.outbox.transitions.get(name) ?? [],
           }),
         )}::jsonb`,
     ),
     '  end',
   ].join('\n');
+  return sqlFunction({
+    name: 'app.declared_call',
+    args: 'p_call text',
+    argTypes: 'text',
+    returns: 'jsonb',
+    language: 'sql',
+    volatility: 'immutable',
+    securityDefiner: false,
+    body: declared,
+    executeTo: [],
+    comment:
+      'A declared call of the specification (method, path, service, payload shape, roles, transitions).',
+  });
+}
+
+/** `app.outbox_shape_issue`: the first place a value does not fit a call's shape. */
+function shapeIssueFunction(): string {
+  return sqlFunction({
+    name: 'app.outbox_shape_issue',
+    args: "p_shape jsonb, p_value jsonb, p_partial boolean default false, p_path text default ''",
+    argTypes: 'jsonb, jsonb, boolean, text',
+    returns: 'jsonb',
+    language: 'plpgsql',
+    volatility: 'immutable',
+    securityDefiner: false,
+    body: SHAPE_ISSUE,
+    executeTo: [],
+    comment:
+      'The first place a value does not fit a call shape ({path, problem, expected}), or null; as src/backend/checkShape.ts. Partial: missing top-level keys pass.',
+  });
+}
+
+/** `app.outbox_write`: queues a call a transition declares (transition functions only). */
+function outboxWriteFunction(): string {
+  return sqlFunction({
+    name: 'app.outbox_write',
+    args: 'p_call text, p_client jsonb, p_server jsonb, p_entity text, p_row uuid, p_transition text',
+    argTypes: 'text, jsonb, jsonb, text, uuid, text',
+    returns: 'uuid',
+    language: 'plpgsql',
+    volatility: 'volatile',
+    securityDefiner: true,
+    body: [
+      'declare',
+      '  v_payload jsonb;',
+      '  v_issue jsonb;',
+      '  v_id uuid;',
+      'begin',
+      "  if p_client is not null and jsonb_typeof(p_client) not in ('object', 'null') then",
+      `    ${raiseSql('INVALID_INPUT', { call: 'p_call', issues: "jsonb_build_array(jsonb_build_object('path', '', 'problem', 'type', 'expected', 'object'))" })}`,
+      '  end if;',
+      "  v_payload := coalesce(nullif(p_client, 'null'::jsonb), '{}'::jsonb) || coalesce(p_server, '{}'::jsonb);",
+      // Partial: keys the client may still owe are checked when the deliverer claims the call.
+      "  v_issue := app.outbox_shape_issue(app.declared_call(p_call) -> 'payload', v_payload, true);",
+      '  if v_issue is not null then',
+      `    ${raiseSql('INVALID_INPUT', { call: 'p_call', issues: 'jsonb_build_array(v_issue)' })}`,
+      '  end if;',
+      '  insert into app.outbox (call, payload, requested_by, entity, row_id, transition)',
+      `  values (p_call, v_payload, ${ME_SQL}, p_entity, p_row, p_transition)`,
+      '  returning id into v_id;',
+      '  return v_id;',
+      'end;',
+    ].join('\n'),
+    executeTo: [],
+    comment:
+      'Queues a call a transition declares, in the transition’s transaction (transition functions only).',
+  });
+}
+
+/** `public.record_call`: a client asks for a call no transition declares. */
+function recordCallFunction(model: AppModel): string {
   const roleCase = [
     '  v_allowed := case p_call',
-    ...calls.map(
+    ...[...model.calls].map(
       ([name, c]) =>
         `    when ${quoteLiteral(name)} then ${c.roles.length ? c.roles.map((r) => `app.has_role(v_uid, ${quoteLiteral(r)})`).join(' or ') : 'false'}`,
     ),
     '    else false end;',
   ];
-  const serviceRoleGrant = (fn: string) =>
-    [
-      'do $do$ begin',
-      "  if exists (select 1 from pg_catalog.pg_roles where rolname = 'service_role') then",
-      `    grant execute on function ${fn} to service_role;`,
+  return sqlFunction({
+    name: 'public.record_call',
+    args: 'p_call text, p_payload jsonb',
+    argTypes: 'text, jsonb',
+    returns: 'uuid',
+    language: 'plpgsql',
+    volatility: 'volatile',
+    securityDefiner: true,
+    body: [
+      'declare',
+      `  v_uid uuid := ${ME_SQL};`,
+      '  v_allowed boolean;',
+      '  v_issue jsonb;',
+      '  v_id uuid;',
+      'begin',
+      '  if app.declared_call(p_call) is null then',
+      `    ${raiseSql('UNKNOWN_CALL', { call: 'p_call' })}`,
       '  end if;',
-      'end $do$;',
-    ].join('\n');
-  return [
-    [
-      'create table if not exists app.outbox (',
-      '  id uuid primary key default gen_random_uuid(),',
-      '  call text not null,',
-      '  payload jsonb not null,',
-      '  requested_by uuid references auth.users (id) on delete set null,',
-      '  created_at timestamptz not null default now()',
-      ');',
-      // Databases made before the outbox kept delivery state gain the columns here.
-      'alter table app.outbox add column if not exists entity text;',
-      'alter table app.outbox add column if not exists row_id uuid;',
-      'alter table app.outbox add column if not exists transition text;',
-      // Stable across retries and deliverers: the receiving service drops a repeated key.
-      "alter table app.outbox add column if not exists idempotency_key text generated always as ('ninefold-outbox-' || id::text) stored;",
-      "alter table app.outbox add column if not exists status text not null default 'pending';",
-      'alter table app.outbox add column if not exists attempts integer not null default 0;',
-      'alter table app.outbox add column if not exists next_attempt_at timestamptz not null default now();',
-      'alter table app.outbox add column if not exists locked_until timestamptz;',
-      'alter table app.outbox add column if not exists delivered_at timestamptz;',
-      'alter table app.outbox add column if not exists last_error text;',
-      'alter table app.outbox add column if not exists response jsonb;',
-      'alter table app.outbox drop constraint if exists outbox__status;',
-      "alter table app.outbox add constraint outbox__status check (status in ('pending', 'sending', 'delivered', 'failed'));",
-      "create index if not exists outbox__due__idx on app.outbox (next_attempt_at) where status in ('pending', 'sending');",
-      "create index if not exists outbox__delivered__idx on app.outbox (delivered_at) where status = 'delivered';",
-      'alter table app.outbox enable row level security;',
-      'alter table app.outbox force row level security;',
-      'drop policy if exists outbox__read on app.outbox;',
-      'create policy outbox__read on app.outbox for select to authenticated using ((select app.is_admin()));',
-      'revoke all on table app.outbox from public, anon, authenticated;',
-      'grant select on table app.outbox to authenticated;',
-      // The client-callable recorder of the first embedded outbox wrote any call: gone.
-      'drop function if exists app.record_outbox(text, jsonb);',
+      ...roleCase,
+      '  if v_uid is null or not coalesce(v_allowed, false) then',
+      `    ${raiseSql('FORBIDDEN', { call: 'p_call' })}`,
+      '  end if;',
+      // A call a transition declares is sent when the transition commits, never on request.
+      "  if jsonb_array_length(app.declared_call(p_call) -> 'transitions') > 0 then",
+      `    ${raiseSql('FORBIDDEN', { call: 'p_call', reason: "'sent-by-transition'", transitions: "app.declared_call(p_call) -> 'transitions'" })}`,
+      '  end if;',
+      "  v_issue := app.outbox_shape_issue(app.declared_call(p_call) -> 'payload', p_payload);",
+      '  if v_issue is not null then',
+      `    ${raiseSql('INVALID_INPUT', { call: 'p_call', issues: 'jsonb_build_array(v_issue)' })}`,
+      '  end if;',
+      '  insert into app.outbox (call, payload, requested_by) values (p_call, p_payload, v_uid) returning id into v_id;',
+      '  return v_id;',
+      'end;',
     ].join('\n'),
-    sqlFunction({
-      name: 'app.declared_call',
-      args: 'p_call text',
-      argTypes: 'text',
-      returns: 'jsonb',
-      language: 'sql',
-      volatility: 'immutable',
-      securityDefiner: false,
-      body: declared,
-      executeTo: [],
-      comment:
-        'A declared call of the specification (method, path, service, payload shape, roles, transitions).',
-    }),
-    sqlFunction({
-      name: 'app.outbox_shape_issue',
-      args: "p_shape jsonb, p_value jsonb, p_partial boolean default false, p_path text default ''",
-      argTypes: 'jsonb, jsonb, boolean, text',
-      returns: 'jsonb',
-      language: 'plpgsql',
-      volatility: 'immutable',
-      securityDefiner: false,
-      body: SHAPE_ISSUE,
-      executeTo: [],
-      comment:
-        'The first place a value does not fit a call shape ({path, problem, expected}), or null; as src/backend/checkShape.ts. Partial: missing top-level keys pass.',
-    }),
-    sqlFunction({
-      name: 'app.outbox_write',
-      args: 'p_call text, p_client jsonb, p_server jsonb, p_entity text, p_row uuid, p_transition text',
-      argTypes: 'text, jsonb, jsonb, text, uuid, text',
-      returns: 'uuid',
-      language: 'plpgsql',
-      volatility: 'volatile',
-      securityDefiner: true,
-      body: [
-        'declare',
-        '  v_payload jsonb;',
-        '  v_issue jsonb;',
-        '  v_id uuid;',
-        'begin',
-        "  if p_client is not null and jsonb_typeof(p_client) not in ('object', 'null') then",
-        `    ${raiseSql('INVALID_INPUT', { call: 'p_call', issues: "jsonb_build_array(jsonb_build_object('path', '', 'problem', 'type', 'expected', 'object'))" })}`,
-        '  end if;',
-        "  v_payload := coalesce(nullif(p_client, 'null'::jsonb), '{}'::jsonb) || coalesce(p_server, '{}'::jsonb);",
-        // Partial: keys the client may still owe are checked when the deliverer claims the call.
-        "  v_issue := app.outbox_shape_issue(app.declared_call(p_call) -> 'payload', v_payload, true);",
-        '  if v_issue is not null then',
-        `    ${raiseSql('INVALID_INPUT', { call: 'p_call', issues: 'jsonb_build_array(v_issue)' })}`,
-        '  end if;',
-        '  insert into app.outbox (call, payload, requested_by, entity, row_id, transition)',
-        `  values (p_call, v_payload, ${ME_SQL}, p_entity, p_row, p_transition)`,
-        '  returning id into v_id;',
-        '  return v_id;',
-        'end;',
-      ].join('\n'),
-      executeTo: [],
-      comment:
-        'Queues a call a transition declares, in the transition’s transaction (transition functions only).',
-    }),
-    sqlFunction({
-      name: 'public.record_call',
-      args: 'p_call text, p_payload jsonb',
-      argTypes: 'text, jsonb',
-      returns: 'uuid',
-      language: 'plpgsql',
-      volatility: 'volatile',
-      securityDefiner: true,
-      body: [
-        'declare',
-        `  v_uid uuid := ${ME_SQL};`,
-        '  v_allowed boolean;',
-        '  v_issue jsonb;',
-        '  v_id uuid;',
-        'begin',
-        '  if app.declared_call(p_call) is null then',
-        `    ${raiseSql('UNKNOWN_CALL', { call: 'p_call' })}`,
-        '  end if;',
-        ...roleCase,
-        '  if v_uid is null or not coalesce(v_allowed, false) then',
-        `    ${raiseSql('FORBIDDEN', { call: 'p_call' })}`,
-        '  end if;',
-        // A call a transition declares is sent when the transition commits, never on request.
-        "  if jsonb_array_length(app.declared_call(p_call) -> 'transitions') > 0 then",
-        `    ${raiseSql('FORBIDDEN', { call: 'p_call', reason: "'sent-by-transition'", transitions: "app.declared_call(p_call) -> 'transitions'" })}`,
-        '  end if;',
-        "  v_issue := app.outbox_shape_issue(app.declared_call(p_call) -> 'payload', p_payload);",
-        '  if v_issue is not null then',
-        `    ${raiseSql('INVALID_INPUT', { call: 'p_call', issues: 'jsonb_build_array(v_issue)' })}`,
-        '  end if;',
-        '  insert into app.outbox (call, payload, requested_by) values (p_call, p_payload, v_uid) returning id into v_id;',
-        '  return v_id;',
-        'end;',
-      ].join('\n'),
-      executeTo: ['authenticated'],
-      comment: 'A client asks for a declared call that no transition declares (roles and payload checked).',
-    }),
-    sqlFunction({
-      name: 'public.outbox_claim',
-      args: 'p_calls text[] default null, p_limit integer default 10, p_lease_seconds integer default 60',
-      argTypes: 'text[], integer, integer',
-      returns:
-        'table (id uuid, call text, payload jsonb, idempotency_key text, attempts integer, method text, path text, service text)',
-      language: 'plpgsql',
-      volatility: 'volatile',
-      securityDefiner: true,
-      body: [
-        'declare',
-        '  o record;',
-        '  v_issue jsonb;',
-        'begin',
-        // Delivered calls are kept `outboxRetentionDays`, then purged here (a bounded batch per
-        // claim, on the partial index below), so the table does not grow without end.
-        '  delete from app.outbox x where x.id in (',
-        "    select d.id from app.outbox d where d.status = 'delivered'",
-        `      and d.delivered_at < now() - make_interval(days => ${Math.ceil(outboxRetentionDays(spec))}) limit 1000);`,
-        '  for o in',
-        '    select x.id, x.call, x.payload from app.outbox x',
-        "    where ((x.status = 'pending' and x.next_attempt_at <= now()) or (x.status = 'sending' and x.locked_until < now()))",
-        '      and (p_calls is null or x.call = any (p_calls))',
-        '    order by x.next_attempt_at, x.id',
-        '    limit greatest(p_limit, 0)',
-        // Two deliverers never take the same row: the second skips what the first has locked.
-        '    for update skip locked',
-        '  loop',
-        "    v_issue := app.outbox_shape_issue(app.declared_call(o.call) -> 'payload', o.payload);",
-        '    if v_issue is not null then',
-        // A payload the service would refuse is never sent: failed at once, with why.
-        "      update app.outbox x set status = 'failed', locked_until = null, last_error = 'payload does not fit the call: ' || v_issue::text where x.id = o.id;",
-        '      continue;',
-        '    end if;',
-        "    update app.outbox x set status = 'sending', attempts = x.attempts + 1, locked_until = now() + make_interval(secs => p_lease_seconds)",
-        '    where x.id = o.id',
-        '    returning x.id, x.call, x.payload, x.idempotency_key, x.attempts',
-        '    into id, call, payload, idempotency_key, attempts;',
-        "    method := app.declared_call(o.call) ->> 'method';",
-        "    path := app.declared_call(o.call) ->> 'path';",
-        "    service := app.declared_call(o.call) ->> 'service';",
-        '    return next;',
-        '  end loop;',
-        'end;',
-      ].join('\n'),
-      executeTo: [],
-      comment: 'The deliverer takes the due calls (leased; owner and service_role only).',
-    }),
-    serviceRoleGrant('public.outbox_claim(text[], integer, integer)'),
-    sqlFunction({
-      name: 'public.outbox_delivered',
-      args: 'p_id uuid, p_response jsonb default null',
-      argTypes: 'uuid, jsonb',
-      returns: 'boolean',
-      language: 'plpgsql',
-      volatility: 'volatile',
-      securityDefiner: true,
-      body: [
-        'begin',
-        "  update app.outbox x set status = 'delivered', delivered_at = now(), locked_until = null, last_error = null, response = p_response",
-        "  where x.id = p_id and x.status = 'sending';",
-        '  return found;',
-        'end;',
-      ].join('\n'),
-      executeTo: [],
-      comment: 'The deliverer marks a call sent; a delivered call is never claimed again.',
-    }),
-    serviceRoleGrant('public.outbox_delivered(uuid, jsonb)'),
-    sqlFunction({
-      name: 'public.outbox_failed',
-      args: 'p_id uuid, p_error text, p_max_attempts integer default 8, p_base_seconds double precision default 30',
-      argTypes: 'uuid, text, integer, double precision',
-      returns: 'text',
-      language: 'plpgsql',
-      volatility: 'volatile',
-      securityDefiner: true,
-      body: [
-        'declare',
-        '  v_status text;',
-        'begin',
-        // Exponential backoff: base, 2×base, 4×base, … after attempts 1, 2, 3, …; failed for good after the last.
-        '  update app.outbox x set',
-        "    status = case when x.attempts >= p_max_attempts then 'failed' else 'pending' end,",
-        '    next_attempt_at = now() + make_interval(secs => p_base_seconds * power(2, greatest(x.attempts - 1, 0))),',
-        '    locked_until = null,',
-        '    last_error = left(p_error, 2000)',
-        "  where x.id = p_id and x.status = 'sending'",
-        '  returning x.status into v_status;',
-        '  return v_status;',
-        'end;',
-      ].join('\n'),
-      executeTo: [],
-      comment:
-        'The deliverer reports a failed attempt: retried with backoff, or failed for good (last_error kept).',
-    }),
-    serviceRoleGrant('public.outbox_failed(uuid, text, integer, double precision)'),
-  ]
-    .map((p) => p.trimEnd())
-    .join('\n\n');
+    executeTo: ['authenticated'],
+    comment: 'A client asks for a declared call that no transition declares (roles and payload checked).',
+  });
+}
+
+/** `public.outbox_claim`: the deliverer takes the due calls (leased), purging old delivered ones. */
+function claimFunction(model: AppModel): string {
+  return sqlFunction({
+    name: 'public.outbox_claim',
+    args: 'p_calls text[] default null, p_limit integer default 10, p_lease_seconds integer default 60',
+    argTypes: 'text[], integer, integer',
+    returns:
+      'table (id uuid, call text, payload jsonb, idempotency_key text, attempts integer, method text, path text, service text)',
+    language: 'plpgsql',
+    volatility: 'volatile',
+    securityDefiner: true,
+    body: [
+      'declare',
+      '  o record;',
+      '  v_issue jsonb;',
+      'begin',
+      // Delivered calls are kept `outboxRetentionDays`, then purged here (a bounded batch per
+      // claim, on the partial index below), so the table does not grow without end.
+      '  delete from app.outbox x where x.id in (',
+      "    select d.id from app.outbox d where d.status = 'delivered'",
+      `      and d.delivered_at < now() - make_interval(days => ${Math.ceil(model.outbox.retentionDays)}) limit 1000);`,
+      '  for o in',
+      '    select x.id, x.call, x.payload from app.outbox x',
+      "    where ((x.status = 'pending' and x.next_attempt_at <= now()) or (x.status = 'sending' and x.locked_until < now()))",
+      '      and (p_calls is null or x.call = any (p_calls))',
+      '    order by x.next_attempt_at, x.id',
+      '    limit greatest(p_limit, 0)',
+      // Two deliverers never take the same row: the second skips what the first has locked.
+      '    for update skip locked',
+      '  loop',
+      "    v_issue := app.outbox_shape_issue(app.declared_call(o.call) -> 'payload', o.payload);",
+      '    if v_issue is not null then',
+      // A payload the service would refuse is never sent: failed at once, with why.
+      "      update app.outbox x set status = 'failed', locked_until = null, last_error = 'payload does not fit the call: ' || v_issue::text where x.id = o.id;",
+      '      continue;',
+      '    end if;',
+      "    update app.outbox x set status = 'sending', attempts = x.attempts + 1, locked_until = now() + make_interval(secs => p_lease_seconds)",
+      '    where x.id = o.id',
+      '    returning x.id, x.call, x.payload, x.idempotency_key, x.attempts',
+      '    into id, call, payload, idempotency_key, attempts;',
+      "    method := app.declared_call(o.call) ->> 'method';",
+      "    path := app.declared_call(o.call) ->> 'path';",
+      "    service := app.declared_call(o.call) ->> 'service';",
+      '    return next;',
+      '  end loop;',
+      'end;',
+    ].join('\n'),
+    executeTo: [],
+    comment: 'The deliverer takes the due calls (leased; owner and service_role only).',
+  });
+}
+
+/** `public.outbox_delivered`: the deliverer marks a call sent. */
+function deliveredFunction(): string {
+  return sqlFunction({
+    name: 'public.outbox_delivered',
+    args: 'p_id uuid, p_response jsonb default null',
+    argTypes: 'uuid, jsonb',
+    returns: 'boolean',
+    language: 'plpgsql',
+    volatility: 'volatile',
+    securityDefiner: true,
+    body: [
+      'begin',
+      "  update app.outbox x set status = 'delivered', delivered_at = now(), locked_until = null, last_error = null, response = p_response",
+      "  where x.id = p_id and x.status = 'sending';",
+      '  return found;',
+      'end;',
+    ].join('\n'),
+    executeTo: [],
+    comment: 'The deliverer marks a call sent; a delivered call is never claimed again.',
+  });
+}
+
+/** `public.outbox_failed`: a failed attempt, retried with backoff or failed for good. */
+function failedFunction(): string {
+  return sqlFunction({
+    name: 'public.outbox_failed',
+    args: 'p_id uuid, p_error text, p_max_attempts integer default 8, p_base_seconds double precision default 30',
+    argTypes: 'uuid, text, integer, double precision',
+    returns: 'text',
+    language: 'plpgsql',
+    volatility: 'volatile',
+    securityDefiner: true,
+    body: [
+      'declare',
+      '  v_status text;',
+      'begin',
+      // Exponential backoff: base, 2×base, 4×base, … after attempts 1, 2, 3, …; failed for good after the last.
+      '  update app.outbox x set',
+      "    status = case when x.attempts >= p_max_attempts then 'failed' else 'pending' end,",
+      '    next_attempt_at = now() + make_interval(secs => p_base_seconds * power(2, greatest(x.attempts - 1, 0))),',
+      '    locked_until = null,',
+      '    last_error = left(p_error, 2000)',
+      "  where x.id = p_id and x.status = 'sending'",
+      '  returning x.status into v_status;',
+      '  return v_status;',
+      'end;',
+    ].join('\n'),
+    executeTo: [],
+    comment:
+      'The deliverer reports a failed attempt: retried with backoff, or failed for good (last_error kept).',
+  });
 }

@@ -1,15 +1,13 @@
-import { tableName } from '../naming.ts';
-import type { AppSpec } from '../spec/types.ts';
-import { columnFor } from './columns.ts';
+import type { AppModel, PolicyNode } from '../model/index.ts';
 import { hopsOf, readsOtherRows } from './emitGroupLocks.ts';
 import { grantSql } from './emitPolicies.ts';
 import { CLIENT_ROLES_SQL } from './emitRowTriggers.ts';
 import { policyReads } from './policyReads.ts';
-import { quoteIdent, quoteLiteral } from './quote.ts';
+import { qualified, quoteLiteral } from './quote.ts';
 import { raiseSql } from './raise.ts';
-import { type Action, grantsFor, referencedEntity, tableRef } from './specModel.ts';
+import { type Action, colSql, grantsFor, referenceOf, tableOf, tableRef } from './specModel.ts';
 import { indent, sqlFunction, sqlTrigger } from './sqlFunction.ts';
-import { typedRule } from './typedRule.ts';
+import { typedOf } from './typedRule.ts';
 
 const OPS: Record<Exclude<Action, 'read'>, { op: string; row: 'new' | 'old' }> = {
   create: { op: 'INSERT', row: 'new' },
@@ -25,52 +23,15 @@ const OPS: Record<Exclude<Action, 'read'>, { op: string; row: 'new' | 'old' }> =
  * with the claim still a draft, and the claim be paid for a changed line. Invoker rights: the
  * check sees what the client sees, exactly like the policy. Refused writes raise FORBIDDEN.
  */
-export function emitPermissionRecheck(spec: AppSpec, entity: string): string {
+export function emitPermissionRecheck(model: AppModel, entity: string): string {
   const blocks: string[] = [];
   for (const action of ['create', 'update', 'delete'] as const) {
-    const grants = grantsFor(spec, entity).filter((g) => g.action === action);
-    const racy = grants.some(
-      (g) =>
-        g.when !== true &&
-        readsOtherRows(typedRule(spec, g.when, entity, `roles.permissions.${g.role}.${entity}.${action}`)),
-    );
+    const grants = grantsFor(model, entity).filter((g) => g.action === action);
+    const racy = grants.some((g) => g.rule && readsOtherRows(typedOf(g.rule)));
     if (!racy) continue;
     const { op, row } = OPS[action];
-    // A row removed by a cascade (a claim's lines when the claim is deleted) was decided by the
-    // parent's delete rule; its own rule reads the parent, which is gone by then: not re-checked.
-    const parentsLeft =
-      action === 'delete'
-        ? [
-            ...new Set(
-              grants.flatMap((g) =>
-                g.when === true
-                  ? []
-                  : [
-                      ...hopsOf(
-                        typedRule(spec, g.when, entity, `roles.permissions.${g.role}.${entity}.delete`),
-                      ),
-                    ],
-              ),
-            ),
-          ]
-            .sort()
-            .flatMap((hop) => {
-              const f = spec.entities[entity]?.fields[hop];
-              const parent = f ? referencedEntity(spec, f) : undefined;
-              // A parent no role may read has no SELECT grant, so a client cannot query it; nor can a
-              // client delete it (and cascade here): the rule is always checked.
-              return parent && !policyReads(spec).unseen.has(parent)
-                ? [
-                    `exists (select 1 from ${tableRef(parent)} p where p.id = old.${quoteIdent(columnFor(spec, entity, hop))})`,
-                  ]
-                : [];
-            })
-        : [];
-    const allowed = grants
-      .map((g) =>
-        grantSql(spec, entity, g.role, g.when, row, `roles.permissions.${g.role}.${entity}.${action}`),
-      )
-      .join(' or ');
+    const parentsLeft = action === 'delete' ? parentsStillThere(model, entity, grants) : [];
+    const allowed = grants.map((g) => grantSql(model, g, row)).join(' or ');
     blocks.push(
       [
         `if tg_op = '${op}'${parentsLeft.map((p) => ` and ${p}`).join('')} and not (${allowed}) then`,
@@ -80,7 +41,7 @@ export function emitPermissionRecheck(spec: AppSpec, entity: string): string {
     );
   }
   if (blocks.length === 0) return '';
-  const fn = `app.${quoteIdent(`${tableName(entity)}__recheck_permission`)}`;
+  const fn = qualified('app', tableOf(model, entity).names.recheckPermission);
   return [
     sqlFunction({
       name: fn,
@@ -97,6 +58,28 @@ export function emitPermissionRecheck(spec: AppSpec, entity: string): string {
     // BEFORE the write, after the group locks (ninefold_05) and the insert bookkeeping (ninefold_10):
     // the table is as the policy saw it (a row being created is not in it yet, one being deleted still
     // is), so a rule counting its own table gives the policy's answer on fresh data.
-    sqlTrigger('ninefold_35_recheck_permission', 'before insert or update or delete', tableRef(entity), fn),
+    sqlTrigger(
+      'ninefold_35_recheck_permission',
+      'before insert or update or delete',
+      tableRef(model, entity),
+      fn,
+    ),
   ].join('\n');
+}
+
+/**
+ * A row removed by a cascade (a claim's lines when the claim is deleted) was decided by the
+ * parent's delete rule; its own rule reads the parent, which is gone by then: not re-checked. The
+ * conditions "the parent is still there", one per parent the delete rules read.
+ */
+function parentsStillThere(model: AppModel, entity: string, grants: readonly PolicyNode[]): string[] {
+  const hops = new Set(grants.flatMap((g) => (g.rule ? [...hopsOf(typedOf(g.rule))] : [])));
+  return [...hops].sort().flatMap((hop) => {
+    const parent = referenceOf(model, entity, hop);
+    // A parent no role may read has no SELECT grant, so a client cannot query it; nor can a
+    // client delete it (and cascade here): the rule is always checked.
+    return parent && !policyReads(model).unseen.has(parent)
+      ? [`exists (select 1 from ${tableRef(model, parent)} p where p.id = old.${colSql(model, entity, hop)})`]
+      : [];
+  });
 }

@@ -1,17 +1,10 @@
-import { tableName } from '../naming.ts';
+import type { AppModel, PolicyNode } from '../model/index.ts';
 import type { Typed } from '../rules/ast.ts';
-import type { AppSpec } from '../spec/types.ts';
-import {
-  compileRuleSql,
-  ME_SQL,
-  profileEntityName,
-  refTarget,
-  type SqlRuleContext,
-} from './compileRuleSql.ts';
+import { compileRuleSql, ME_SQL, refTarget, type SqlRuleContext } from './compileRuleSql.ts';
 import { fieldSqlType } from './fieldSqlType.ts';
 import { policyReads } from './policyReads.ts';
-import { quoteIdent, quoteLiteral } from './quote.ts';
-import { type Action, grantsFor, tableRef } from './specModel.ts';
+import { qualified, quoteIdent, quoteLiteral } from './quote.ts';
+import { type Action, grantsFor, tableOf } from './specModel.ts';
 import { sqlFunction } from './sqlFunction.ts';
 import { ruleSql } from './typedRule.ts';
 
@@ -22,32 +15,29 @@ const COMMAND: Record<Action, string> = {
   delete: 'delete',
 };
 
-/** The SQL of "this role may do this" on a row qualified by `row` (a policy's table, a record variable). */
+/** The SQL of "this role may do this" (a policy) on a row qualified by `row` (a policy's table, a record variable). */
 export function grantSql(
-  spec: AppSpec,
-  entity: string,
-  role: string,
-  when: true | string,
+  model: AppModel,
+  p: PolicyNode,
   row: string,
-  where: string,
   selfRead?: SqlRuleContext['selfRead'],
 ): string {
-  const has = `(select app.has_role(${ME_SQL}, ${quoteLiteral(role)}))`;
-  if (when === true) return has;
-  const unseen = policyReads(spec).unseen;
-  const ctx: SqlRuleContext = selfRead ? { spec, row, selfRead, unseen } : { spec, row, unseen };
-  return `(${has} and coalesce(${ruleSql(ctx, when, entity, where)}, false))`;
+  const has = `(select app.has_role(${ME_SQL}, ${quoteLiteral(p.role)}))`;
+  if (!p.rule) return has;
+  const unseen = policyReads(model).unseen;
+  const ctx: SqlRuleContext = selfRead ? { model, row, selfRead, unseen } : { model, row, unseen };
+  return `(${has} and coalesce(${ruleSql(ctx, p.rule)}, false))`;
 }
 
 /** The SQL type a self-read helper returns: the aggregate's, or the column's it reads. */
-function returnType(spec: AppSpec, node: Typed): string {
+function returnType(model: AppModel, node: Typed): string {
   if (node.kind === 'count') return 'bigint';
   if (node.kind === 'sum') return 'numeric';
   if (node.kind === 'field' && node.path[1] !== undefined)
-    return fieldSqlType(spec, node.via ?? refTarget(spec, node.entity, node.path[0]), node.path[1]);
+    return fieldSqlType(model, node.via ?? refTarget(model, node.entity, node.path[0]), node.path[1]);
   if (node.kind === 'me' && node.field !== undefined) {
-    const profile = node.profile ?? profileEntityName(spec);
-    if (profile) return fieldSqlType(spec, profile, node.field);
+    const profile = node.profile ?? model.profile;
+    if (profile) return fieldSqlType(model, profile, node.field);
   }
   throw new Error(`emitPolicies: no self-read helper for a ${node.kind} node`);
 }
@@ -60,19 +50,24 @@ function returnType(spec: AppSpec, node: Typed): string {
  * of the rule, other tables included, stays under the caller's RLS). Tables no role may read stay
  * empty inside it too, as everywhere in a policy.
  */
-function selfReadHelpers(entity: string, row: string, kind: 'definer' | 'invoker' = 'definer') {
-  const table = tableName(entity);
+function selfReadHelpers(
+  model: AppModel,
+  entity: string,
+  row: string,
+  kind: 'definer' | 'invoker' = 'definer',
+) {
+  const t = tableOf(model, entity);
   const functions: string[] = [];
-  const helper = (spec: AppSpec) => (node: Typed) => {
+  const helper = (node: Typed) => {
     const base = kind === 'definer' ? 'self_read' : 'policy_read';
-    const name = `app.${quoteIdent(`${table}__${base}_${functions.length + 1}`)}`;
-    const body = compileRuleSql(node, { spec, row: 'p_row', unseen: policyReads(spec).unseen });
+    const name = qualified('app', t.names.policyHelper(base, functions.length + 1));
+    const body = compileRuleSql(node, { model, row: 'p_row', unseen: policyReads(model).unseen });
     functions.push(
       sqlFunction({
         name,
-        args: `p_row ${tableRef(entity)}`,
-        argTypes: tableRef(entity),
-        returns: returnType(spec, node),
+        args: `p_row ${t.ref}`,
+        argTypes: t.ref,
+        returns: returnType(model, node),
         language: 'sql',
         volatility: 'stable',
         securityDefiner: kind === 'definer',
@@ -93,32 +88,25 @@ function selfReadHelpers(entity: string, row: string, kind: 'definer' | 'invoker
  * RLS enabled and forced, and one permissive policy per role and action the spec grants.
  * A role's inherited permissions apply through `app.has_role`, which counts inheriting roles.
  */
-export function emitPolicies(spec: AppSpec, entity: string): string {
-  const table = tableRef(entity);
-  const row = quoteIdent(tableName(entity));
+export function emitPolicies(model: AppModel, entity: string): string {
+  const t = tableOf(model, entity);
+  const table = t.ref;
+  const row = quoteIdent(t.table);
   const out = [
     `alter table ${table} enable row level security;`,
     `alter table ${table} force row level security;`,
   ];
-  const self = selfReadHelpers(entity, row);
-  const selfRead = { entities: policyReads(spec).cycleOf(entity), helper: self.helper(spec) };
+  const self = selfReadHelpers(model, entity, row);
+  const selfRead = { entities: policyReads(model).cycleOf(entity), helper: self.helper };
   // A write policy that reads its own table (`delete: count(item where ...) < 3`), or a table whose
   // read policies read back into it, would re-enter this table's policies: Postgres refuses that at
   // query time ("infinite recursion detected in policy") for every command, not only reads.
-  const invoker = selfReadHelpers(entity, row, 'invoker');
-  const writeRead = { entities: policyReads(spec).readersOf(entity), helper: invoker.helper(spec) };
+  const invoker = selfReadHelpers(model, entity, row, 'invoker');
+  const writeRead = { entities: policyReads(model).readersOf(entity), helper: invoker.helper };
   const policies: string[] = [];
-  for (const g of grantsFor(spec, entity)) {
-    const name = quoteIdent(`${tableName(entity)}__${g.role}__${g.action}`);
-    const cond = grantSql(
-      spec,
-      entity,
-      g.role,
-      g.when,
-      row,
-      `roles.permissions.${g.role}.${entity}.${g.action}`,
-      g.action === 'read' ? selfRead : writeRead,
-    );
+  for (const g of grantsFor(model, entity)) {
+    const name = quoteIdent(g.name);
+    const cond = grantSql(model, g, row, g.action === 'read' ? selfRead : writeRead);
     const clause =
       g.action === 'create'
         ? `with check (${cond})`
@@ -134,10 +122,8 @@ export function emitPolicies(spec: AppSpec, entity: string): string {
 }
 
 /** The caller may read the row held in `row` (a record variable): the disjunction of the read policies. */
-export function readableSql(spec: AppSpec, entity: string, row: string): string {
-  const reads = grantsFor(spec, entity).filter((g) => g.action === 'read');
+export function readableSql(model: AppModel, entity: string, row: string): string {
+  const reads = grantsFor(model, entity).filter((g) => g.action === 'read');
   if (reads.length === 0) return 'false';
-  return reads
-    .map((g) => grantSql(spec, entity, g.role, g.when, row, `roles.permissions.${g.role}.${entity}.read`))
-    .join(' or ');
+  return reads.map((g) => grantSql(model, g, row)).join(' or ');
 }

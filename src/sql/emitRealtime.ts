@@ -1,7 +1,5 @@
-import { tableName } from '../naming.ts';
-import type { AppSpec } from '../spec/types.ts';
+import type { AppModel } from '../model/index.ts';
 import { doBlock, quoteLiteral } from './quote.ts';
-import { tableRef } from './specModel.ts';
 
 /** The publication Supabase Realtime streams `postgres_changes` from. */
 export const REALTIME_PUBLICATION = 'supabase_realtime';
@@ -15,19 +13,17 @@ export const REALTIME_PUBLICATION = 'supabase_realtime';
  * @example
  * emitRealtime(helpdesk); // do $do$ begin if exists (… 'supabase_realtime') … add table public.ticket …
  */
-export function emitRealtime(spec: AppSpec): string {
-  const live = Object.entries(spec.entities)
-    .filter(([, e]) => e.live === true)
-    .map(([name]) => name);
+export function emitRealtime(model: AppModel): string {
+  const live = [...model.tables.values()].filter((t) => t.live);
   if (live.length === 0) return '';
   const pub = quoteLiteral(REALTIME_PUBLICATION);
   return doBlock(
     [
       ' begin',
       `  if exists (select 1 from pg_catalog.pg_publication where pubname = ${pub}) then`,
-      ...live.flatMap((entity) => [
-        `    if not exists (select 1 from pg_catalog.pg_publication_tables where pubname = ${pub} and schemaname = 'public' and tablename = ${quoteLiteral(tableName(entity))}) then`,
-        `      alter publication ${REALTIME_PUBLICATION} add table ${tableRef(entity)};`,
+      ...live.flatMap((t) => [
+        `    if not exists (select 1 from pg_catalog.pg_publication_tables where pubname = ${pub} and schemaname = 'public' and tablename = ${quoteLiteral(t.table)}) then`,
+        `      alter publication ${REALTIME_PUBLICATION} add table ${t.ref};`,
         '    end if;',
       ]),
       '  end if;',

@@ -1,19 +1,19 @@
+import type { AppModel } from '../model/index.ts';
+import type { RowRuleNode } from '../model/validationRule.ts';
 import type { Typed } from '../rules/ast.ts';
 import { typedChildren } from '../rules/typedChildren.ts';
-import type { AppSpec, RowRuleSpec } from '../spec/types.ts';
-import { columnFor } from './columns.ts';
 import { rowRuleHolds } from './emitValidation.ts';
-import { quoteIdent, quoteLiteral } from './quote.ts';
+import { quoteLiteral } from './quote.ts';
 import { raiseSql } from './raise.ts';
-import { tableRef } from './specModel.ts';
+import { colSql, tableRef } from './specModel.ts';
 import { indent, sqlFunction } from './sqlFunction.ts';
-import { typedRule } from './typedRule.ts';
+import { typedOf } from './typedRule.ts';
 
 /** A validation rule that asks a role of someone named by the row (`assignee is agent`). */
 export interface RoleDependentRule {
   entity: string;
   index: number;
-  rule: RowRuleSpec;
+  rule: RowRuleNode;
   /** The row fields naming that someone; undefined when a subject is not a plain row field. */
   fields: string[] | undefined;
 }
@@ -36,21 +36,18 @@ function roleSubjects(t: Typed, out: (string | null)[]): (string | null)[] {
  * @example
  * roleDependentRules(helpdesk); // [{ entity: 'ticket', index: 0, fields: ['assignee'], … }]
  */
-export function roleDependentRules(spec: AppSpec): RoleDependentRule[] {
+export function roleDependentRules(model: AppModel): RoleDependentRule[] {
   const out: RoleDependentRule[] = [];
-  for (const [entity, rules] of Object.entries(spec.validation)) {
-    rules.forEach((rule, index) => {
-      if (rule.kind !== 'row' || rule.onChange) return;
-      const where = `validation.${entity}.${index}`;
+  for (const t of model.tables.values())
+    for (const rule of t.rules) {
+      if (rule.kind !== 'row' || rule.spec.onChange) continue;
       const subjects: (string | null)[] = [];
-      roleSubjects(typedRule(spec, rule.rule, entity, `${where}.rule`), subjects);
-      if (rule.when !== undefined)
-        roleSubjects(typedRule(spec, rule.when, entity, `${where}.when`), subjects);
-      if (subjects.length === 0) return;
+      roleSubjects(typedOf(rule.rule), subjects);
+      if (rule.when) roleSubjects(typedOf(rule.when), subjects);
+      if (subjects.length === 0) continue;
       const fields = subjects.includes(null) ? undefined : [...new Set(subjects as string[])].sort();
-      out.push({ entity, index, rule, fields });
-    });
-  }
+      out.push({ entity: t.entity, index: rule.index, rule, fields });
+    }
   return out;
 }
 
@@ -61,19 +58,18 @@ export function roleDependentRules(spec: AppSpec): RoleDependentRule[] {
  * field, count}: the admin reassigns those rows first. A user deleted altogether passes (their
  * rows follow the references' `onDelete`).
  */
-export function emitRoleRecheck(spec: AppSpec): string {
-  const rules = roleDependentRules(spec);
+export function emitRoleRecheck(model: AppModel): string {
+  const rules = roleDependentRules(model);
   if (rules.length === 0) return '';
   const blocks = rules.map((r) => {
-    const where = `validation.${r.entity}.${r.index}`;
     const match = r.fields
-      ? ` where ${r.fields.map((f) => `x.${quoteIdent(columnFor(spec, r.entity, f))} = v_user`).join(' or ')}`
+      ? ` where ${r.fields.map((f) => `x.${colSql(model, r.entity, f)} = v_user`).join(' or ')}`
       : '';
-    const field = r.rule.field ?? r.fields?.[0];
+    const field = r.rule.spec.field ?? r.fields?.[0];
     return [
       'v_count := 0;',
-      `for c in select * from ${tableRef(r.entity)} x${match} loop`,
-      `  if not (${rowRuleHolds(spec, r.entity, r.rule, 'c', where)}) then`,
+      `for c in select * from ${tableRef(model, r.entity)} x${match} loop`,
+      `  if not (${rowRuleHolds(model, r.rule, 'c')}) then`,
       '    v_count := v_count + 1;',
       '  end if;',
       'end loop;',

@@ -1,14 +1,20 @@
-import { columnName } from '../naming.ts';
+import type { AppModel } from '../model/index.ts';
 import type { Typed } from '../rules/ast.ts';
-import { checkRule } from '../rules/check.ts';
 import { typedChildren } from '../rules/typedChildren.ts';
 import { enumValueNames } from '../spec/enumValueNames.ts';
-import { ruleSites } from '../spec/ruleSites.ts';
-import type { AppSpec } from '../spec/types.ts';
-import { profileEntityName } from './compileRuleSql.ts';
-import { quoteIdent, quoteLiteral, quoteTextArray } from './quote.ts';
+import { quoteLiteral, quoteTextArray } from './quote.ts';
 import { raiseSql, rowlessReraiseSql } from './raise.ts';
-import { adminRoles, grantsFor, holdersOf, impliedRoles, roleNames, sqlType, tableRef } from './specModel.ts';
+import {
+  adminRoles,
+  colSql,
+  grantsFor,
+  holdersOf,
+  impliedRoles,
+  roleNames,
+  sqlType,
+  tableOf,
+  tableRef,
+} from './specModel.ts';
 import { indent, sqlFunction, sqlTrigger } from './sqlFunction.ts';
 
 /**
@@ -16,16 +22,13 @@ import { indent, sqlFunction, sqlTrigger } from './sqlFunction.ts';
  * `assignee is agent`). `app.has_role` answers about another user only for these (or to an
  * admin): nobody learns who holds a role the specification never shows.
  */
-export function rolesAskedOfOthers(spec: AppSpec): string[] {
+export function rolesAskedOfOthers(model: AppModel): string[] {
   const out = new Set<string>();
   const visit = (t: Typed) => {
     if (t.kind === 'role' && !(t.subject.kind === 'me' && t.subject.field === undefined)) out.add(t.role);
     for (const c of typedChildren(t)) visit(c);
   };
-  for (const site of ruleSites(spec)) {
-    const r = checkRule(spec, site.text, { entity: site.entity, expect: site.expect });
-    if (r.ok) visit(r.typed);
-  }
+  for (const r of model.rules) if (r.typed) visit(r.typed);
   return [...out].sort();
 }
 
@@ -33,9 +36,9 @@ export function rolesAskedOfOthers(spec: AppSpec): string[] {
  * App roles: `app.user_roles` (who holds which role, writable by admins only, never from user
  * metadata), the inheritance-aware helpers the policies call, and role administration calls.
  */
-export function emitRoleTable(spec: AppSpec): string {
-  const roles = roleNames(spec);
-  const admins = adminRoles(spec);
+export function emitRoleTable(model: AppModel): string {
+  const roles = roleNames(model);
+  const admins = adminRoles(model);
   const allowed = roles.length > 0 ? roles.map(quoteLiteral).join(', ') : 'null';
   return [
     'create table if not exists app.user_roles (',
@@ -63,10 +66,10 @@ export function emitRoleTable(spec: AppSpec): string {
         '  select 1 from app.user_roles ur',
         '  where ur.user_id = p_user_id',
         '    and (p_user_id = (select auth.uid()) or (select auth.uid()) is null',
-        `      or p_role = any (${quoteTextArray(rolesAskedOfOthers(spec))})`,
+        `      or p_role = any (${quoteTextArray(rolesAskedOfOthers(model))})`,
         `      or exists (select 1 from app.user_roles a where a.user_id = (select auth.uid()) and a.role = any (${quoteTextArray(admins)})))`,
         '    and ur.role = any (case p_role',
-        ...roles.map((r) => `      when ${quoteLiteral(r)} then ${quoteTextArray(holdersOf(spec, r))}`),
+        ...roles.map((r) => `      when ${quoteLiteral(r)} then ${quoteTextArray(holdersOf(model, r))}`),
         '      else array[p_role] end)',
         ')',
       ].join('\n'),
@@ -87,7 +90,7 @@ export function emitRoleTable(spec: AppSpec): string {
         'select coalesce(array_agg(distinct r.role order by r.role), array[]::text[])',
         'from app.user_roles ur',
         'cross join lateral unnest(case ur.role',
-        ...roles.map((r) => `  when ${quoteLiteral(r)} then ${quoteTextArray(impliedRoles(spec, r))}`),
+        ...roles.map((r) => `  when ${quoteLiteral(r)} then ${quoteTextArray(impliedRoles(model, r))}`),
         '  else array[ur.role] end) as r(role)',
         'where ur.user_id = (select auth.uid())',
       ].join('\n'),
@@ -105,7 +108,7 @@ export function emitRoleTable(spec: AppSpec): string {
       securityDefiner: true,
       body: `select exists (select 1 from app.user_roles ur where ur.user_id = (select auth.uid()) and ur.role = any (${quoteTextArray(admins)}))`,
       executeTo: ['authenticated'],
-      comment: `Admins manage roles: roles that may update every ${profileEntityName(spec) ?? 'profile'} row (${admins.join(', ') || 'none'}).`,
+      comment: `Admins manage roles: roles that may update every ${model.profile ?? 'profile'} row (${admins.join(', ') || 'none'}).`,
     }),
     '',
     'drop policy if exists user_roles__read on app.user_roles;',
@@ -190,20 +193,21 @@ export function emitRoleTable(spec: AppSpec): string {
  * sign-up roles. Only display text is taken from the (user-editable) sign-up metadata; references,
  * numbers and roles never are.
  */
-export function emitProfileSync(spec: AppSpec): string {
-  const profile = profileEntityName(spec);
-  const signup = roleNames(spec).filter((r) => spec.roles.roles[r]?.signup);
+export function emitProfileSync(model: AppModel): string {
+  const profile = model.profile;
+  const signup = roleNames(model).filter((r) => model.roles.get(r)?.signup);
   const cols = ['id'];
   const vals = ['new.id'];
-  const pe = profile ? spec.entities[profile] : undefined;
-  const st = profile ? spec.states[profile] : undefined;
+  const pt = profile ? tableOf(model, profile) : undefined;
+  const pe = pt?.spec;
+  const st = pt?.statusField === undefined ? undefined : { field: pt.statusField };
   // Sign-up data (user metadata, chosen by whoever signs up) fills only the profile fields a new
   // user may write on their own profile anyway; a department or cost centre only admins set is
   // never taken from it (docs/security.md, "Sign-up").
-  const held = new Set(signup.flatMap((r) => impliedRoles(spec, r)));
+  const held = new Set(signup.flatMap((r) => impliedRoles(model, r)));
   const selfWritable = new Set(
     profile
-      ? grantsFor(spec, profile).flatMap((g) =>
+      ? grantsFor(model, profile).flatMap((g) =>
           g.action === 'update' && held.has(g.role) ? (g.fields ?? []) : [],
         )
       : [],
@@ -230,7 +234,7 @@ export function emitProfileSync(spec: AppSpec): string {
       v = quoteLiteral(enumValueNames(f)?.[0] ?? null);
     }
     if (v === undefined) continue;
-    cols.push(quoteIdent(columnName(field)));
+    cols.push(colSql(model, profile as string, field));
     vals.push(f.type === 'email' || f.type === 'text' || f.type === 'longtext' ? v : `${v}::${sqlType(f)}`);
   }
   const body = ['begin'];
@@ -239,7 +243,7 @@ export function emitProfileSync(spec: AppSpec): string {
     // rule's constraint, never with the profile row in the error (rowlessReraiseSql).
     body.push(
       '  begin',
-      `    insert into ${tableRef(profile)} (${cols.join(', ')})`,
+      `    insert into ${tableRef(model, profile)} (${cols.join(', ')})`,
       `    values (${vals.join(', ')})`,
       '    on conflict (id) do nothing;',
       indent(rowlessReraiseSql()),
@@ -266,7 +270,7 @@ export function emitProfileSync(spec: AppSpec): string {
       comment: `A new auth user gets a ${profile ?? 'profile'} row and the sign-up roles (${signup.join(', ') || 'none'}).`,
     }),
     sqlTrigger('ninefold_on_auth_user_created', 'after insert', 'auth.users', 'app.on_auth_user_created'),
-    ...emitEmailSync(spec, profile),
+    ...emitEmailSync(model, profile),
   ].join('\n');
 }
 
@@ -274,12 +278,12 @@ export function emitProfileSync(spec: AppSpec): string {
  * The profile's e-mail fields follow the account's e-mail (a changed sign-in address changes the
  * profile in the same transaction), so rules and screens never read a stale address.
  */
-function emitEmailSync(spec: AppSpec, profile: string | undefined): string[] {
-  const fields = Object.entries((profile ? spec.entities[profile]?.fields : undefined) ?? {})
+function emitEmailSync(model: AppModel, profile: string | undefined): string[] {
+  const fields = Object.entries((profile ? model.tables.get(profile)?.spec.fields : undefined) ?? {})
     .filter(([, f]) => f.type === 'email')
     .map(([n]) => n);
   if (!profile || fields.length === 0) return [];
-  const sets = fields.map((f) => `${quoteIdent(columnName(f))} = new.email`).join(', ');
+  const sets = fields.map((f) => `${colSql(model, profile, f)} = new.email`).join(', ');
   return [
     sqlFunction({
       name: 'app.on_auth_user_email_changed',
@@ -289,7 +293,7 @@ function emitEmailSync(spec: AppSpec, profile: string | undefined): string[] {
       language: 'plpgsql',
       volatility: 'volatile',
       securityDefiner: true,
-      body: `begin\n  update ${tableRef(profile)} set ${sets} where id = new.id;\n  return new;\nend;`,
+      body: `begin\n  update ${tableRef(model, profile)} set ${sets} where id = new.id;\n  return new;\nend;`,
       executeTo: [],
       comment: `The ${profile}'s e-mail follows the account's e-mail.`,
     }),

@@ -1,10 +1,9 @@
-import { columnName, tableName } from '../naming.ts';
-import type { AppSpec } from '../spec/types.ts';
+import type { AppModel } from '../model/index.ts';
 import { ME_SQL } from './compileRuleSql.ts';
 import { policyReads } from './policyReads.ts';
-import { quoteIdent, quoteLiteral } from './quote.ts';
+import { qualified, quoteIdent, quoteLiteral } from './quote.ts';
 import { raiseSql } from './raise.ts';
-import { entityOf, grantsFor, ownerFields, referencedEntity, tableRef } from './specModel.ts';
+import { colSql, grantsFor, initialState, tableOf, tableRef } from './specModel.ts';
 import { indent, sqlFunction, sqlTrigger } from './sqlFunction.ts';
 import { ruleSql } from './typedRule.ts';
 
@@ -12,13 +11,13 @@ import { ruleSql } from './typedRule.ts';
 export const CLIENT_ROLES_SQL = "current_user in ('anon', 'authenticated')";
 
 /** Fields some role may update, in field order (owner and status fields never are). */
-export function updatableFields(spec: AppSpec, entity: string): string[] {
-  const e = entityOf(spec, entity);
-  const blocked = new Set([...ownerFields(e), ...(spec.states[entity] ? [spec.states[entity].field] : [])]);
+export function updatableFields(model: AppModel, entity: string): string[] {
+  const t = tableOf(model, entity);
+  const blocked = new Set([...t.ownerFields, ...(t.statusField !== undefined ? [t.statusField] : [])]);
   const listed = new Set(
-    grantsFor(spec, entity).flatMap((g) => (g.action === 'update' ? (g.fields ?? []) : [])),
+    grantsFor(model, entity).flatMap((g) => (g.action === 'update' ? (g.fields ?? []) : [])),
   );
-  return Object.keys(e.fields).filter((f) => listed.has(f) && !blocked.has(f));
+  return Object.keys(t.spec.fields).filter((f) => listed.has(f) && !blocked.has(f));
 }
 
 /**
@@ -29,29 +28,28 @@ export function updatableFields(spec: AppSpec, entity: string): string[] {
  * Runs with the client's rights (this trigger is not SECURITY DEFINER), so the `exists` sees what
  * the client sees.
  */
-function referenceChecks(spec: AppSpec, entity: string, changedOnly: boolean): string[] {
-  const e = entityOf(spec, entity);
-  const t = tableName(entity);
+function referenceChecks(model: AppModel, entity: string, changedOnly: boolean): string[] {
+  const table = tableOf(model, entity);
+  const t = table.table;
   const out: string[] = [];
-  for (const [f, fs] of Object.entries(e.fields)) {
-    if (fs.owner) continue;
-    const parent = referencedEntity(spec, fs);
-    if (!parent) continue;
-    const c = quoteIdent(columnName(f));
-    const fk = `${t}__${columnName(f)}__fk`;
+  for (const r of table.references) {
+    if (table.ownerFields.includes(r.field)) continue;
+    const parent = r.target;
+    const c = quoteIdent(r.column);
+    const fk = r.constraintName;
     const changed = changedOnly ? ` and new.${c} is distinct from old.${c}` : '';
     // A table no role may read has no SELECT grant (emitGrants.ts): querying it would fail with
     // "permission denied" even for a null reference (the subquery is planned). The client sees none
     // of its rows, so any reference to it is one to a missing row.
-    const missing = policyReads(spec).unseen.has(parent)
+    const missing = policyReads(model).unseen.has(parent)
       ? ''
-      : ` and not exists (select 1 from ${tableRef(parent)} x where x.id = new.${c})`;
+      : ` and not exists (select 1 from ${tableRef(model, parent)} x where x.id = new.${c})`;
     out.push(
       [
         `if new.${c} is not null${changed}${missing} then`,
         `  raise exception using errcode = '23503', constraint = ${quoteLiteral(fk)},`,
         `    message = ${quoteLiteral(`insert or update on table "${t}" violates foreign key constraint "${fk}"`)},`,
-        `    detail = ${quoteLiteral(`Key (${columnName(f)}) is not present in table "${tableName(parent)}".`)};`,
+        `    detail = ${quoteLiteral(`Key (${r.column}) is not present in table "${tableOf(model, parent).table}".`)};`,
         'end if;',
       ].join('\n'),
     );
@@ -65,11 +63,11 @@ function referenceChecks(spec: AppSpec, entity: string, changedOnly: boolean): s
  * update — id/created_at never change, version is bumped, updated_at set, and a client may change
  * only the columns one of its roles may update on this row (FIELD_NOT_WRITABLE otherwise).
  */
-export function emitRowTriggers(spec: AppSpec, entity: string): string {
-  const e = entityOf(spec, entity);
-  const t = tableName(entity);
-  const st = spec.states[entity];
-  const owners = ownerFields(e);
+export function emitRowTriggers(model: AppModel, entity: string): string {
+  const table = tableOf(model, entity);
+  const e = table.spec;
+  const owners = table.ownerFields;
+  const initial = initialState(table);
 
   const insert = [
     'begin',
@@ -78,21 +76,23 @@ export function emitRowTriggers(spec: AppSpec, entity: string): string {
     '  new.version := 1;',
   ];
   const clientInsert = [
-    ...owners.map((f) => `new.${quoteIdent(columnName(f))} := ${ME_SQL};`),
-    ...(st ? [`new.${quoteIdent(columnName(st.field))} := ${quoteLiteral(st.initial)};`] : []),
-    ...referenceChecks(spec, entity, false),
+    ...owners.map((f) => `new.${colSql(model, entity, f)} := ${ME_SQL};`),
+    ...(table.statusField !== undefined && initial !== undefined
+      ? [`new.${colSql(model, entity, table.statusField)} := ${quoteLiteral(initial)};`]
+      : []),
+    ...referenceChecks(model, entity, false),
   ];
   if (clientInsert.length > 0)
     insert.push(`  if ${CLIENT_ROLES_SQL} then`, indent(clientInsert.join('\n'), 4), '  end if;');
   insert.push('  return new;', 'end;');
 
-  const updatable = updatableFields(spec, entity);
+  const updatable = updatableFields(model, entity);
   const guards: string[] = [];
   const fixed = Object.keys(e.fields).filter((f) => !updatable.includes(f));
   const notWritable = (f: string) =>
     raiseSql('FIELD_NOT_WRITABLE', { entity: quoteLiteral(entity), field: quoteLiteral(f) });
   for (const f of fixed) {
-    const c = quoteIdent(columnName(f));
+    const c = colSql(model, entity, f);
     guards.push(`if new.${c} is distinct from old.${c} then\n  ${notWritable(f)}\nend if;`);
   }
   if (e.files) {
@@ -101,25 +101,20 @@ export function emitRowTriggers(spec: AppSpec, entity: string): string {
     }
   }
   for (const f of updatable) {
-    const c = quoteIdent(columnName(f));
-    const allowed = grantsFor(spec, entity)
+    const c = colSql(model, entity, f);
+    const allowed = grantsFor(model, entity)
       .filter((g) => g.action === 'update' && g.fields?.includes(f))
       .map((g) => {
         const has = `app.has_role(${ME_SQL}, ${quoteLiteral(g.role)})`;
-        if (g.when === true) return has;
-        const w = ruleSql(
-          { spec, row: 'old' },
-          g.when,
-          entity,
-          `roles.permissions.${g.role}.${entity}.update.when`,
-        );
+        if (!g.rule) return has;
+        const w = ruleSql({ model, row: 'old' }, g.rule);
         return `(${has} and coalesce(${w}, false))`;
       });
     guards.push(
       `if new.${c} is distinct from old.${c} and not (${allowed.join(' or ')}) then\n  ${notWritable(f)}\nend if;`,
     );
   }
-  guards.push(...referenceChecks(spec, entity, true));
+  guards.push(...referenceChecks(model, entity, true));
   const update = [
     'begin',
     '  new.id := old.id;',
@@ -139,8 +134,8 @@ export function emitRowTriggers(spec: AppSpec, entity: string): string {
     volatility: 'volatile',
     executeTo: [],
   } as const;
-  const insertFn = `app.${quoteIdent(`${t}__on_insert`)}`;
-  const updateFn = `app.${quoteIdent(`${t}__on_update`)}`;
+  const insertFn = qualified('app', table.names.onInsert);
+  const updateFn = qualified('app', table.names.onUpdate);
   return [
     // Invoker rights: current_user must stay the client's role for the policing to apply.
     sqlFunction({
@@ -150,7 +145,7 @@ export function emitRowTriggers(spec: AppSpec, entity: string): string {
       body: insert.join('\n'),
       comment: `Insert bookkeeping of ${entity}.`,
     }),
-    sqlTrigger('ninefold_10_on_insert', 'before insert', tableRef(entity), insertFn),
+    sqlTrigger('ninefold_10_on_insert', 'before insert', table.ref, insertFn),
     sqlFunction({
       ...common,
       name: updateFn,
@@ -158,6 +153,6 @@ export function emitRowTriggers(spec: AppSpec, entity: string): string {
       body: update.join('\n'),
       comment: `Update bookkeeping and column rules of ${entity}.`,
     }),
-    sqlTrigger('ninefold_20_on_update', 'before update', tableRef(entity), updateFn),
+    sqlTrigger('ninefold_20_on_update', 'before update', table.ref, updateFn),
   ].join('\n');
 }

@@ -1,14 +1,16 @@
-import { screenWhereFunctionName, tableName } from '../naming.ts';
-import type { AppSpec } from '../spec/types.ts';
+import type { CheckedRule } from '../model/checkedRule.ts';
+import type { AppModel } from '../model/index.ts';
+import { screenWhereFunction } from '../model/sqlNames.ts';
 import { qualified } from './quote.ts';
+import { tableRef } from './specModel.ts';
 import { sqlFunction } from './sqlFunction.ts';
 import { ruleSql } from './typedRule.ts';
 
 /** The screens whose `where` rule the server applies: those with both a rule and an entity. */
-export function filteredScreens(spec: AppSpec): { screen: string; entity: string; where: string }[] {
-  return Object.entries(spec.screens).flatMap(([screen, s]) =>
-    s.where !== undefined && s.entity !== undefined && Object.hasOwn(spec.entities, s.entity)
-      ? [{ screen, entity: s.entity, where: s.where }]
+export function filteredScreens(model: AppModel): { screen: string; entity: string; where: CheckedRule }[] {
+  return [...model.screens.values()].flatMap((s) =>
+    s.whereRule !== undefined && s.entity !== undefined && model.tables.has(s.entity)
+      ? [{ screen: s.name, entity: s.entity, where: s.whereRule }]
       : [],
   );
 }
@@ -22,13 +24,13 @@ export function filteredScreens(spec: AppSpec): { screen: string; entity: string
  * Supabase it is a PostgREST computed field (`?<name>=is.true`), which is why it lives in `public`
  * and takes the table's row type.
  */
-export function emitScreenFilters(spec: AppSpec): string {
-  return filteredScreens(spec)
+export function emitScreenFilters(model: AppModel): string {
+  return filteredScreens(model)
     .map(({ screen, entity, where }) => {
-      const table = qualified('public', tableName(entity));
-      const rule = ruleSql({ spec, row: 'p_row' }, where, entity, `screens.${screen}.where`);
+      const table = tableRef(model, entity);
+      const rule = ruleSql({ model, row: 'p_row' }, where);
       return sqlFunction({
-        name: qualified('public', screenWhereFunctionName(entity, screen)),
+        name: qualified('public', screenWhereFunction(entity, screen)),
         args: `p_row ${table}`,
         argTypes: table,
         returns: 'boolean',
@@ -37,7 +39,7 @@ export function emitScreenFilters(spec: AppSpec): string {
         securityDefiner: false,
         body: `select coalesce(${rule}, false)`,
         executeTo: ['authenticated'],
-        comment: `Screen ${screen}: the rows of ${entity} it lists (${where}).`,
+        comment: `Screen ${screen}: the rows of ${entity} it lists (${where.text}).`,
       });
     })
     .join('\n\n');

@@ -1,9 +1,8 @@
-import { resolve } from '../model/resolve.ts';
-import { tableName } from '../naming.ts';
-import type { AppSpec } from '../spec/types.ts';
+import type { AppModel } from '../model/index.ts';
+import { tableSqlNames } from '../model/sqlNames.ts';
 import { readableSql } from './emitPolicies.ts';
 import { dollarQuote, qualified, quoteIdent, quoteLiteral, sqlComment } from './quote.ts';
-import { tableRef } from './specModel.ts';
+import { tableOf } from './specModel.ts';
 
 /** Loads pg_trgm into its own `extensions` schema, as on hosted Supabase (PGlite: `pgliteExtensions`). */
 export const TRIGRAM_EXTENSION_SQL =
@@ -11,7 +10,7 @@ export const TRIGRAM_EXTENSION_SQL =
 
 /** `app.<table>__search`: the ids of the rows the caller may read whose searchable text matches. */
 export function searchFunctionRef(entity: string): string {
-  return qualified('app', `${tableName(entity)}__search`);
+  return qualified('app', tableSqlNames(entity).search);
 }
 
 /**
@@ -27,17 +26,18 @@ export function searchFunctionRef(entity: string): string {
  * ids: a common word (most rows match) is faster as the plain `ilike` along the sort index, which
  * stops after one page, than as thousands of ids (embedded/data.ts chooses).
  */
-export function emitSearch(spec: AppSpec, entity: string): string {
-  const columns = resolve(spec).tables.get(entity)?.searchable ?? [];
+export function emitSearch(model: AppModel, entity: string): string {
+  const t = tableOf(model, entity);
+  const columns = t.searchable;
   if (columns.length === 0) return '';
-  const table = tableRef(entity);
-  const fn = searchFunctionRef(entity);
+  const table = t.ref;
+  const fn = qualified('app', t.names.search);
   const indexes = columns.map(
     (c) =>
-      `create index if not exists ${quoteIdent(`${tableName(entity)}__${c}__trgm_idx`)} on ${table} using gin (${quoteIdent(c)} extensions.gin_trgm_ops);`,
+      `create index if not exists ${quoteIdent(t.names.trigramIndex(c))} on ${table} using gin (${quoteIdent(c)} extensions.gin_trgm_ops);`,
   );
   const match = columns.map((c) => `t.${quoteIdent(c)} ilike $1`).join(' or ');
-  const query = `select t.id from ${table} t where (${match}) and coalesce(${readableSql(spec, entity, 't')}, false) limit $2`;
+  const query = `select t.id from ${table} t where (${match}) and coalesce(${readableSql(model, entity, 't')}, false) limit $2`;
   return [
     ...indexes,
     sqlComment(

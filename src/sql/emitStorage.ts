@@ -1,10 +1,10 @@
 import { bucketName } from '../backend/supabase/storagePaths.ts';
+import type { AppModel } from '../model/index.ts';
 import type { Typed } from '../rules/ast.ts';
-import { checkRule } from '../rules/check.ts';
-import type { AppSpec } from '../spec/types.ts';
 import { grantSql } from './emitPolicies.ts';
 import { quoteIdent, quoteLiteral, sqlComment } from './quote.ts';
 import { type Action, grantsFor, tableRef } from './specModel.ts';
+import { typedOf } from './typedRule.ts';
 
 /** The file row inside the storage policies' subqueries (rule aliases start with `_` too, but are numbered). */
 const FILE_ROW = '_f';
@@ -63,31 +63,27 @@ function sizeBounds(t: Typed): number[] {
  * @example
  * fileSizeLimit(helpdesk, 'attachment'); // 10485760
  */
-export function fileSizeLimit(spec: AppSpec, entity: string): number | undefined {
+export function fileSizeLimit(model: AppModel, entity: string): number | undefined {
   const bounds: number[] = [];
-  for (const v of spec.validation[entity] ?? []) {
-    if (v.kind === 'field') {
+  for (const node of model.tables.get(entity)?.rules ?? []) {
+    if (node.kind === 'field') {
+      const v = node.spec;
       if (v.field !== 'size' || v.max === undefined) continue;
-      const max = typeof v.max === 'number' ? v.max : spec.constants[v.max]?.value;
+      const max = typeof v.max === 'number' ? v.max : model.constants.get(v.max)?.value;
       if (typeof max === 'number' && Number.isFinite(max)) bounds.push(Math.floor(max));
       continue;
     }
-    if (v.when !== undefined) continue;
-    const r = checkRule(spec, v.rule, { entity, expect: 'boolean' });
-    if (r.ok) bounds.push(...sizeBounds(r.typed));
+    if (node.when !== undefined) continue;
+    if (node.rule.typed) bounds.push(...sizeBounds(typedOf(node.rule)));
   }
   return bounds.length === 0 ? undefined : Math.max(0, Math.min(...bounds));
 }
 
 /** The caller may do `action` on the file row `_f`: the disjunction of that action's grants. */
-function allowedOnRow(spec: AppSpec, entity: string, action: Action): string | undefined {
-  const grants = grantsFor(spec, entity).filter((g) => g.action === action);
+function allowedOnRow(model: AppModel, entity: string, action: Action): string | undefined {
+  const grants = grantsFor(model, entity).filter((g) => g.action === action);
   if (grants.length === 0) return undefined;
-  return grants
-    .map((g) =>
-      grantSql(spec, entity, g.role, g.when, FILE_ROW, `roles.permissions.${g.role}.${entity}.${action}`),
-    )
-    .join(' or ');
+  return grants.map((g) => grantSql(model, g, FILE_ROW)).join(' or ');
 }
 
 /**
@@ -103,10 +99,10 @@ function allowedOnRow(spec: AppSpec, entity: string, action: Action): string | u
  * // insert into storage.buckets (id, name, public, file_size_limit) values ('attachment', …) …
  * // create policy ninefold__attachment__read on storage.objects … for select to authenticated …
  */
-export function emitStorage(spec: AppSpec, entity: string): string {
-  if (!spec.entities[entity]?.files) return '';
+export function emitStorage(model: AppModel, entity: string): string {
+  if (!model.tables.get(entity)?.files) return '';
   const bucket = bucketName(entity);
-  const limit = fileSizeLimit(spec, entity);
+  const limit = fileSizeLimit(model, entity);
   const columns = ['id', 'name', 'public', ...(limit === undefined ? [] : ['file_size_limit'])];
   const values = [
     quoteLiteral(bucket),
@@ -123,7 +119,7 @@ export function emitStorage(spec: AppSpec, entity: string): string {
   // The object must be younger than its row (the row's created_at is set by the insert trigger): a
   // new row cannot adopt an object left behind by a deleted row that once had the same id.
   const rowExists = (extra: string | undefined) =>
-    `exists (select 1 from ${tableRef(entity)} ${FILE_ROW} where ${FILE_ROW}.storage_path = storage.objects.name and storage.objects.created_at >= ${FILE_ROW}.created_at${extra === undefined ? '' : ` and (${extra})`})`;
+    `exists (select 1 from ${tableRef(model, entity)} ${FILE_ROW} where ${FILE_ROW}.storage_path = storage.objects.name and storage.objects.created_at >= ${FILE_ROW}.created_at${extra === undefined ? '' : ` and (${extra})`})`;
   const inBucket = `storage.objects.bucket_id = ${quoteLiteral(bucket)}`;
   const policies: { action: 'read' | 'create' | 'delete'; command: string; clause: string | undefined }[] = [
     { action: 'read', command: 'select', clause: `using (${inBucket} and ${rowExists(undefined)})` },
@@ -131,14 +127,14 @@ export function emitStorage(spec: AppSpec, entity: string): string {
       action: 'create',
       command: 'insert',
       clause: ((c) => (c === undefined ? undefined : `with check (${inBucket} and ${rowExists(c)})`))(
-        allowedOnRow(spec, entity, 'create'),
+        allowedOnRow(model, entity, 'create'),
       ),
     },
     {
       action: 'delete',
       command: 'delete',
       clause: ((c) => (c === undefined ? undefined : `using (${inBucket} and ${rowExists(c)})`))(
-        allowedOnRow(spec, entity, 'delete'),
+        allowedOnRow(model, entity, 'delete'),
       ),
     },
   ];

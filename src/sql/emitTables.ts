@@ -1,21 +1,13 @@
-import { columnName, tableName } from '../naming.ts';
-import type { AppSpec, FieldSpec } from '../spec/types.ts';
-import { textCeiling } from '../spec/valueLimits.ts';
+import type { AppModel, TableNode } from '../model/index.ts';
+import { sqlColumnOf } from '../model/sqlNames.ts';
+import { FIELD_TYPES } from '../spec/fieldTypes.ts';
+import type { FieldSpec } from '../spec/types.ts';
 import { TODAY_SQL } from './compileRuleSql.ts';
-import { uniqueConstraintName, uniqueKeyConstraintName, valuesConstraintName } from './constraintNames.ts';
 import { fileColumns } from './emitFiles.ts';
 import { validationChecks } from './emitValidation.ts';
+import { fieldSqlType } from './fieldSqlType.ts';
 import { doBlock, quoteIdent, quoteLiteral, quoteTextArray } from './quote.ts';
-import {
-  entityOf,
-  enumValues,
-  grantsFor,
-  referencedEntity,
-  sqlType,
-  type Target,
-  tableRef,
-} from './specModel.ts';
-import { rowFieldsRead, typedRule } from './typedRule.ts';
+import { colSql, initialState, type Target, tableOf, tableRef } from './specModel.ts';
 
 function defaultSql(f: FieldSpec, type: string): string | undefined {
   const d = f.default;
@@ -27,13 +19,12 @@ function defaultSql(f: FieldSpec, type: string): string | undefined {
   return `${quoteLiteral(d)}::${type}`;
 }
 
-function columnDef(spec: AppSpec, entity: string, field: string, f: FieldSpec): string {
-  const type = sqlType(f);
-  const st = spec.states[entity];
-  const isStatus = st?.field === field;
-  const parts = [quoteIdent(columnName(field)), type];
+function columnDef(model: AppModel, t: TableNode, field: string, f: FieldSpec): string {
+  const type = fieldSqlType(model, t.entity, field);
+  const isStatus = t.statusField === field;
+  const parts = [colSql(model, t.entity, field), type];
   if (f.required || f.owner || isStatus) parts.push('not null');
-  const def = isStatus ? quoteLiteral(st.initial) : defaultSql(f, type);
+  const def = isStatus ? quoteLiteral(initialState(t) ?? '') : defaultSql(f, type);
   if (def !== undefined) parts.push(`default ${def}`);
   return parts.join(' ');
 }
@@ -43,23 +34,18 @@ function columnDef(spec: AppSpec, entity: string, field: string, f: FieldSpec): 
  * finite (`numeric` accepts 'NaN' and '±Infinity', which pass every comparison a rule makes the
  * wrong way), dates and times are finite (`±infinity`), free text has a length ceiling.
  */
-function valueLimitSql(
-  spec: AppSpec,
-  entity: string,
-  field: string,
-  f: FieldSpec,
-  c: string,
-): string | undefined {
-  if (f.type === 'number' || f.type === 'money')
-    return `${c} not in ('NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric)`;
-  if (f.type === 'date' || f.type === 'datetime') return `isfinite(${c})`;
-  const max = textCeiling(spec, entity, field, f);
+function valueLimitSql(t: TableNode, field: string, f: FieldSpec, c: string): string | undefined {
+  const sql = FIELD_TYPES[f.type].sql;
+  if (sql === 'numeric') return `${c} not in ('NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric)`;
+  if (sql === 'date' || sql === 'timestamptz') return `isfinite(${c})`;
+  const max = t.textCeilings.get(field);
   return max === undefined ? undefined : `char_length(${c}) <= ${max}`;
 }
 
 /** The `create table` of one entity, with its structural and validation CHECKs. */
-export function emitTable(spec: AppSpec, entity: string, target: Target): string {
-  const e = entityOf(spec, entity);
+export function emitTable(model: AppModel, entity: string, target: Target): string {
+  const t = tableOf(model, entity);
+  const e = t.spec;
   const lines: string[] = [
     e.profile
       ? 'id uuid primary key references auth.users (id) on delete cascade'
@@ -71,44 +57,45 @@ export function emitTable(spec: AppSpec, entity: string, target: Target): string
   if (e.files) lines.push(...fileColumns(target));
   const checks: string[] = [];
   for (const [field, f] of Object.entries(e.fields)) {
-    lines.push(columnDef(spec, entity, field, f));
-    const c = quoteIdent(columnName(field));
-    if (f.unique) checks.push(`constraint ${quoteIdent(uniqueConstraintName(entity, field))} unique (${c})`);
-    const values = enumValues(spec, entity, field, f);
+    lines.push(columnDef(model, t, field, f));
+    const column = sqlColumnOf(t, field);
+    const c = quoteIdent(column);
+    const named = (kind: 'unique' | 'values') => t.names.columnConstraint(column, kind);
+    if (f.unique) checks.push(`constraint ${quoteIdent(named('unique'))} unique (${c})`);
+    const values = t.byField.get(field)?.values?.map((v) => v.value);
     const cond = values
       ? f.type === 'tags'
         ? `${c} <@ ${quoteTextArray(values)}`
         : `${c} in (${values.map(quoteLiteral).join(', ')})`
-      : valueLimitSql(spec, entity, field, f, c);
+      : valueLimitSql(t, field, f, c);
     // Same name for both: the error mapper reads `__values` as INVALID_VALUE on the field.
-    if (cond) checks.push(`constraint ${quoteIdent(valuesConstraintName(entity, field))} check (${cond})`);
+    if (cond) checks.push(`constraint ${quoteIdent(named('values'))} check (${cond})`);
   }
+  const keys = t.constraints.filter((k) => k.kind === 'unique' && k.code !== undefined);
   (e.unique ?? []).forEach((key, i) => {
-    const cols = key.fields.map((f) => quoteIdent(columnName(f))).join(', ');
-    checks.push(`constraint ${quoteIdent(uniqueKeyConstraintName(entity, key.error, i))} unique (${cols})`);
+    const cols = key.fields.map((f) => colSql(model, entity, f)).join(', ');
+    checks.push(`constraint ${quoteIdent(keys[i]?.name ?? '')} unique (${cols})`);
   });
-  checks.push(...validationChecks(spec, entity));
-  return `create table if not exists ${tableRef(entity)} (\n${[...lines, ...checks].map((l) => `  ${l}`).join(',\n')}\n);`;
+  checks.push(...validationChecks(model, entity));
+  return `create table if not exists ${t.ref} (\n${[...lines, ...checks].map((l) => `  ${l}`).join(',\n')}\n);`;
 }
 
 /**
  * Foreign keys, added after every table exists (entities may reference each other in any order).
  * Each is added only if missing, so the migration can run twice.
  */
-export function emitForeignKeys(spec: AppSpec, entity: string): string {
-  const e = entityOf(spec, entity);
+export function emitForeignKeys(model: AppModel, entity: string): string {
+  const t = tableOf(model, entity);
   const out: string[] = [];
-  for (const [field, f] of Object.entries(e.fields)) {
-    const target = referencedEntity(spec, f);
-    if (!target) continue;
-    const name = `${tableName(entity)}__${columnName(field)}__fk`;
-    const onDelete = f.onDelete ?? 'restrict';
+  for (const r of t.references) {
+    const name = r.constraintName;
+    const onDelete = r.onDelete;
     out.push(
       doBlock(
         [
           ' begin',
-          `  if not exists (select 1 from pg_catalog.pg_constraint where conname = ${quoteLiteral(name)} and conrelid = ${quoteLiteral(tableRef(entity))}::regclass) then`,
-          `    alter table ${tableRef(entity)} add constraint ${quoteIdent(name)} foreign key (${quoteIdent(columnName(field))}) references ${tableRef(target)} (id) on delete ${onDelete};`,
+          `  if not exists (select 1 from pg_catalog.pg_constraint where conname = ${quoteLiteral(name)} and conrelid = ${quoteLiteral(t.ref)}::regclass) then`,
+          `    alter table ${t.ref} add constraint ${quoteIdent(name)} foreign key (${quoteIdent(r.column)}) references ${tableRef(model, r.target)} (id) on delete ${onDelete};`,
           '  end if;',
           'end ',
         ].join('\n'),
@@ -119,27 +106,11 @@ export function emitForeignKeys(spec: AppSpec, entity: string): string {
 }
 
 /** Indexes on every reference column, every column a permission rule reads and list screens' sort columns. */
-export function emitIndexes(spec: AppSpec, entity: string): string {
-  const e = entityOf(spec, entity);
-  const cols = new Set<string>();
-  for (const [field, f] of Object.entries(e.fields)) if (referencedEntity(spec, f)) cols.add(field);
-  for (const g of grantsFor(spec, entity)) {
-    if (g.when === true) continue;
-    rowFieldsRead(typedRule(spec, g.when, entity, `roles.permissions.${g.role}.${entity}.${g.action}`), cols);
-  }
-  // The default sort of list screens (`-createdAt`): without an index a list page sorts every
-  // readable row before LIMIT 50 (bench:sql, agent, 1M tickets: 210 ms -> 1 ms). Unique fields
-  // already have one.
-  for (const s of Object.values(spec.screens)) {
-    const field = s.entity === entity && s.sort ? s.sort.replace(/^-/, '') : undefined;
-    if (field && !e.fields[field]?.unique) cols.add(field);
-  }
-  cols.delete('id');
-  return [...cols]
-    .sort()
-    .map((field) => {
-      const c = columnName(field);
-      return `create index if not exists ${quoteIdent(`${tableName(entity)}__${c}__idx`)} on ${tableRef(entity)} (${quoteIdent(c)});`;
-    })
+export function emitIndexes(model: AppModel, entity: string): string {
+  // The default sort of list screens (`-createdAt`) is among them: without an index a list page
+  // sorts every readable row before LIMIT 50 (bench:sql, agent, 1M tickets: 210 ms -> 1 ms).
+  const t = tableOf(model, entity);
+  return t.indexes
+    .map((i) => `create index if not exists ${quoteIdent(i.name)} on ${t.ref} (${quoteIdent(i.column)});`)
     .join('\n');
 }

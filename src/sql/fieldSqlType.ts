@@ -1,5 +1,5 @@
+import type { AppModel } from '../model/appModel.ts';
 import { sqlTypeOf } from '../model/column.ts';
-import type { AppSpec } from '../spec/types.ts';
 
 const IMPLICIT: Record<string, string> = {
   id: 'uuid',
@@ -18,10 +18,11 @@ const FILE_FIELDS: Record<string, string> = {
 };
 
 /** The Postgres type of an entity's field, declared or implicit (id, createdAt, updatedAt, version). */
-export function fieldSqlType(spec: AppSpec, entity: string, field: string): string {
-  const f = spec.entities[entity]?.fields[field];
+export function fieldSqlType(model: AppModel, entity: string, field: string): string {
+  const e = model.tables.get(entity)?.spec;
+  const f = e?.fields[field];
   if (f) return sqlTypeOf(f.type);
-  const implicit = IMPLICIT[field] ?? (spec.entities[entity]?.files ? FILE_FIELDS[field] : undefined);
+  const implicit = IMPLICIT[field] ?? (e?.files ? FILE_FIELDS[field] : undefined);
   if (implicit) return implicit;
   throw new Error(`fieldSqlType: unknown field ${entity}.${field}`);
 }

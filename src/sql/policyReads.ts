@@ -1,9 +1,8 @@
-import { resolve } from '../model/resolve.ts';
+import type { AppModel } from '../model/appModel.ts';
 import type { Typed } from '../rules/ast.ts';
 import { typedChildren } from '../rules/typedChildren.ts';
-import type { AppSpec } from '../spec/types.ts';
-import { profileEntityName, refTarget } from './compileRuleSql.ts';
-import { typedRule } from './typedRule.ts';
+import { refTarget } from './compileRuleSql.ts';
+import { typedOf } from './typedRule.ts';
 
 /**
  * What a read policy reads of other tables, worked out once per specification:
@@ -29,32 +28,31 @@ export interface PolicyReads {
   readersOf(entity: string): ReadonlySet<string>;
 }
 
-const cache = new WeakMap<AppSpec, PolicyReads>();
+const cache = new WeakMap<AppModel, PolicyReads>();
 
 /** Entities a typed rule reads beyond its own row: counted/summed tables, hop targets, the profile for `me.field`. */
-export function entitiesRead(spec: AppSpec, t: Typed, out: Set<string> = new Set()): Set<string> {
+export function entitiesRead(model: AppModel, t: Typed, out: Set<string> = new Set()): Set<string> {
   if (t.kind === 'count' || t.kind === 'sum') out.add(t.entity);
-  if (t.kind === 'field' && t.path.length === 2) out.add(t.via ?? refTarget(spec, t.entity, t.path[0]));
+  if (t.kind === 'field' && t.path.length === 2) out.add(t.via ?? refTarget(model, t.entity, t.path[0]));
   if (t.kind === 'me' && t.field !== undefined) {
-    const p = t.profile ?? profileEntityName(spec);
+    const p = t.profile ?? model.profile;
     if (p) out.add(p);
   }
-  for (const c of typedChildren(t)) entitiesRead(spec, c, out);
+  for (const c of typedChildren(t)) entitiesRead(model, c, out);
   return out;
 }
 
-export function policyReads(spec: AppSpec): PolicyReads {
-  const hit = cache.get(spec);
+export function policyReads(model: AppModel): PolicyReads {
+  const hit = cache.get(model);
   if (hit) return hit;
-  const entities = Object.keys(spec.entities);
+  const entities = [...model.tables.keys()];
   const readable = new Set<string>();
   const edges = new Map<string, Set<string>>(entities.map((e) => [e, new Set<string>()]));
-  for (const p of resolve(spec).policies) {
+  for (const p of model.policies) {
     if (p.action !== 'read') continue;
     readable.add(p.entity);
-    if (p.when === true) continue;
-    const typed = typedRule(spec, p.when, p.entity, `roles.permissions.${p.role}.${p.entity}.read`);
-    for (const e of entitiesRead(spec, typed)) edges.get(p.entity)?.add(e);
+    if (!p.rule) continue;
+    for (const e of entitiesRead(model, typedOf(p.rule))) edges.get(p.entity)?.add(e);
   }
   const unseen = new Set(entities.filter((e) => !readable.has(e)));
   // Reachability is enough at this size (a handful of entities): B is in A's cycle when each reaches the other.
@@ -84,6 +82,6 @@ export function policyReads(spec: AppSpec): PolicyReads {
     cycleOf: (e) => cycles.get(e) ?? new Set([e]),
     readersOf: (e) => readers.get(e) ?? new Set([e]),
   };
-  cache.set(spec, out);
+  cache.set(model, out);
   return out;
 }

@@ -1,3 +1,4 @@
+import { roleClosureOf } from '../../src/model/roleClosure.ts';
 /**
  * Runs every compiled rule on both engines over one generated dataset and lists disagreements.
  *
@@ -7,6 +8,10 @@
  * true)` so `auth.uid()` is theirs; one SELECT per (user, entity) evaluates every rule of the
  * entity on every row. Rolled back at the end.
  */
+
+import { checkedRule } from '../../src/model/checkedRule.ts';
+import { resolve } from '../../src/model/resolve.ts';
+import { tableSqlNames } from '../../src/model/sqlNames.ts';
 import type { Typed } from '../../src/rules/ast.ts';
 import { checkRule } from '../../src/rules/check.ts';
 import {
@@ -19,10 +24,11 @@ import {
 } from '../../src/rules/evaluate.ts';
 import { ruleSites } from '../../src/spec/ruleSites.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
-import { compileRuleSql, profileEntityName } from '../../src/sql/compileRuleSql.ts';
+import { compileRuleSql } from '../../src/sql/compileRuleSql.ts';
 import { policyReads } from '../../src/sql/policyReads.ts';
+import { qualified } from '../../src/sql/quote.ts';
 import { tableRef } from '../../src/sql/specModel.ts';
-import { typedRule } from '../../src/sql/typedRule.ts';
+import { typedOf } from '../../src/sql/typedRule.ts';
 import type { Session } from './agreementDb.ts';
 import { type AgreementUser, type Materialised, materialise, type Plan } from './dataset.ts';
 
@@ -48,8 +54,8 @@ export function compileSites(spec: AppSpec): CompiledRule[] {
       seen.paths.push(s.path);
       continue;
     }
-    const typed = typedRule(spec, s.text, s.entity, s.path, s.expect);
-    const sql = compileRuleSql(typed, { spec, row: 'r' });
+    const typed = typedOf(checkedRule(spec, s.text, s.entity, s.path, s.expect));
+    const sql = compileRuleSql(typed, { model: resolve(spec), row: 'r' });
     byKey.set(key, { paths: [s.path], text: s.text, entity: s.entity, expect: s.expect, typed, sql });
   }
   return [...byKey.values()];
@@ -63,13 +69,13 @@ export function compileRules(
 ): CompiledRule[] {
   return rules.map((r) => {
     if (typeof r !== 'string') {
-      const sql = compileRuleSql(r.typed, { spec, row: 'r' });
+      const sql = compileRuleSql(r.typed, { model: resolve(spec), row: 'r' });
       return { paths: [r.label], text: r.label, entity, expect: r.expect ?? 'boolean', typed: r.typed, sql };
     }
     const checked = checkRule(spec, r, { entity, expect: 'value' });
     if (!checked.ok) throw new Error(`${r}: ${checked.errors.map((e) => e.message).join('; ')}`);
     const expect = checked.typed.type.kind === 'boolean' ? 'boolean' : 'value';
-    const sql = compileRuleSql(checked.typed, { spec, row: 'r' });
+    const sql = compileRuleSql(checked.typed, { model: resolve(spec), row: 'r' });
     return { paths: [r], text: r, entity, expect, typed: checked.typed, sql };
   });
 }
@@ -141,7 +147,7 @@ async function selectRules(
   list: readonly CompiledRule[],
   opts: CompareOptions,
 ): Promise<Map<string, Record<string, unknown>>> {
-  const table = tableRef(entity);
+  const table = qualified('public', tableSqlNames(entity).table);
   const cols = list.map((r, i) => `${readable(r)} as c${i}`).join(',\n  ');
   await db.query('savepoint batch');
   try {
@@ -209,7 +215,10 @@ function readRules(spec: AppSpec): Map<string, Map<string, true | Typed>> {
     for (const [entity, p] of Object.entries(perms)) {
       if (p.read === undefined || p.read === false) continue;
       const byRole = out.get(entity) ?? new Map<string, true | Typed>();
-      byRole.set(role, p.read === true ? true : typedRule(spec, p.read, entity, `${role}.${entity}.read`));
+      byRole.set(
+        role,
+        p.read === true ? true : typedOf(checkedRule(spec, p.read, entity, `${role}.${entity}.read`)),
+      );
       out.set(entity, byRole);
     }
   }
@@ -226,10 +235,10 @@ async function compareVisibility(
   timezone: string,
 ): Promise<void> {
   const rules = readRules(spec);
-  const profile = profileEntityName(spec);
+  const profile = resolve(spec).profile;
   for (const user of m.users) {
     if (user.id === null) continue;
-    const held = effectiveRoles(spec, user.roles);
+    const held = effectiveRoles(roleClosureOf(spec), user.roles);
     await db.query(`select set_config('request.jwt.claims', $1, true)`, [
       JSON.stringify({ sub: user.id, role: 'authenticated' }),
     ]);
@@ -238,13 +247,15 @@ async function compareVisibility(
     for (const entity of Object.keys(m.ts)) {
       // A table no role may read has no SELECT grant (the call fails with FORBIDDEN): nothing is seen.
       const granted = await db.query<{ ok: boolean }>(`select has_table_privilege($1, 'select') as ok`, [
-        tableRef(entity),
+        tableRef(resolve(spec), entity),
       ]);
       if (granted.rows[0]?.ok !== true) {
         seen.set(entity, new Set());
         continue;
       }
-      const r = await db.query<{ id: string }>(`select id::text as id from ${tableRef(entity)}`);
+      const r = await db.query<{ id: string }>(
+        `select id::text as id from ${tableRef(resolve(spec), entity)}`,
+      );
       seen.set(entity, new Set(r.rows.map((x) => x.id)));
     }
     await db.query('reset role');
@@ -254,7 +265,7 @@ async function compareVisibility(
     // go through a security-definer helper (no RLS, no policy recursion): for the entity's own
     // rules, all rows of those entities are seen.
     const allIds = (entity: string) => new Set((m.ts[entity] ?? []).map((r) => String(r.id)));
-    const reads = policyReads(spec);
+    const reads = policyReads(resolve(spec));
     for (let round = 0; round < 5; round++) {
       const next = new Map<string, Set<string>>();
       for (const [entity, rows] of Object.entries(m.ts)) {
@@ -262,7 +273,13 @@ async function compareVisibility(
         const data = dataContext(m, profile, visible && new Map([...visible, ...cycle]));
         const ids = new Set<string>();
         for (const row of rows) {
-          const ctx = { row, user: { id: user.id, roles: user.roles }, now, spec, data };
+          const ctx = {
+            row,
+            user: { id: user.id, roles: user.roles },
+            now,
+            roleClosure: roleClosureOf(spec),
+            data,
+          };
           const readable = [...(rules.get(entity) ?? [])].some(
             ([role, rule]) => held.has(role) && (rule === true || holds(rule, ctx)),
           );
@@ -287,7 +304,7 @@ async function compareVisibility(
           out.disagreements.push({
             rule: `read policies of ${entity}`,
             paths: [`roles.permissions.*.${entity}.read`],
-            sql: `select id from ${tableRef(entity)} -- as authenticated`,
+            sql: `select id from ${tableRef(resolve(spec), entity)} -- as authenticated`,
             entity,
             row,
             user,
@@ -324,7 +341,7 @@ export async function compareOnDataset(
     await db.query('set local session_replication_role = replica');
     for (const [entity, rows] of Object.entries(m.sql)) {
       if (rows.length === 0) continue;
-      const table = tableRef(entity);
+      const table = tableRef(resolve(spec), entity);
       await db.query(
         `insert into ${table} select * from jsonb_populate_recordset(null::${table}, $1::jsonb)`,
         [JSON.stringify(rows)],
@@ -335,7 +352,7 @@ export async function compareOnDataset(
         `insert into app.user_roles (user_id, role) select user_id, role from jsonb_to_recordset($1::jsonb) as x(user_id uuid, role text)`,
         [JSON.stringify(m.userRoles)],
       );
-    const data = dataContext(m, profileEntityName(spec));
+    const data = dataContext(m, resolve(spec).profile);
     const now = new Date(nowMs);
     const byEntity = new Map<string, CompiledRule[]>();
     for (const r of rules) byEntity.set(r.entity, [...(byEntity.get(r.entity) ?? []), r]);
@@ -367,7 +384,7 @@ export async function compareOnDataset(
               row,
               user: user.id === null ? null : { id: user.id, roles: user.roles },
               now,
-              spec,
+              roleClosure: roleClosureOf(spec),
               data,
             });
             const malformed = rule.expect === 'boolean' && raw !== null && typeof raw !== 'boolean';

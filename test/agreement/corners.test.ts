@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Typed } from '../../src/rules/ast.ts';
 import { checkRule } from '../../src/rules/check.ts';
-import { ruleSpec } from '../../src/rules/fixtures.ts';
+import { ruleSpec } from '../../src/rules/fixtures/ruleSpec.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
 import { compileMigration } from '../../src/sql/compileMigration.ts';
 import { openAgreementDb, type Session, serverWanted } from './agreementDb.ts';

@@ -6,12 +6,13 @@
  * Instants are generated relative to `now` and fixed only when the database's transaction time is
  * known (`materialise`), so `createdAt < now - hours(4)` is probed exactly at its boundary.
  */
+
 import fc from 'fast-check';
+import { resolve } from '../../src/model/resolve.ts';
 import { columnName } from '../../src/naming.ts';
 import { enumValueNames } from '../../src/spec/enumValueNames.ts';
 import type { AppSpec, FieldSpec } from '../../src/spec/types.ts';
 import { columnFor } from '../../src/sql/columns.ts';
-import { profileEntityName } from '../../src/sql/compileRuleSql.ts';
 
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
@@ -107,9 +108,17 @@ export function columnsOf(spec: AppSpec, entity: string): Column[] {
     { fields: ['version'], column: 'version', kind: 'integer' },
   ];
   if (e.files) {
-    cols.push({ fields: ['name'], column: columnFor(spec, entity, 'name'), kind: 'text' });
-    cols.push({ fields: ['size', 'sizeBytes'], column: columnFor(spec, entity, 'size'), kind: 'bigint' });
-    cols.push({ fields: ['type', 'mimeType'], column: columnFor(spec, entity, 'type'), kind: 'text' });
+    cols.push({ fields: ['name'], column: columnFor(resolve(spec), entity, 'name'), kind: 'text' });
+    cols.push({
+      fields: ['size', 'sizeBytes'],
+      column: columnFor(resolve(spec), entity, 'size'),
+      kind: 'bigint',
+    });
+    cols.push({
+      fields: ['type', 'mimeType'],
+      column: columnFor(resolve(spec), entity, 'type'),
+      kind: 'text',
+    });
   }
   const st = spec.states[entity];
   for (const [name, f] of Object.entries(e.fields)) {
@@ -118,7 +127,7 @@ export function columnsOf(spec: AppSpec, entity: string): Column[] {
     if (st && st.field === name) col.values = Object.keys(st.states);
     else if (f.values) col.values = enumValueNames(f) ?? [];
     if (kind === 'ref') {
-      const target = f.type === 'user' ? profileEntityName(spec) : f.ref;
+      const target = f.type === 'user' ? resolve(spec).profile : f.ref;
       if (target) col.target = target;
     }
     cols.push(col);
@@ -274,7 +283,7 @@ function columnArb(spec: AppSpec, c: Column, siblings: readonly string[]): fc.Ar
         siblings.filter((s) => s !== c.fields[0]),
       );
     case 'ref':
-      return refArb(c.target === profileEntityName(spec));
+      return refArb(c.target === resolve(spec).profile);
     case 'tags':
       return tagsArb(c.values ?? []);
   }
@@ -326,7 +335,7 @@ export interface Materialised {
  */
 export function materialise(spec: AppSpec, plan: Plan, nowMs: number, micros: string): Materialised {
   const entities = Object.keys(spec.entities);
-  const profile = profileEntityName(spec);
+  const profile = resolve(spec).profile;
   const ts: Materialised['ts'] = {};
   const sql: Materialised['sql'] = {};
   const today = Date.UTC(

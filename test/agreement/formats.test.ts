@@ -5,6 +5,7 @@
  * suite proves the two regular-expression engines read it alike, on generated values and on the
  * values that once split them (phone `030/123456`, currency `usd`, URL `http://a`).
  */
+
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_FORMAT_NAMES, type FieldFormat } from '../../src/model/formats.ts';
@@ -97,7 +98,15 @@ afterAll(async () => {
 
 /** The server's verdict on each value, by the CHECK expression the migration uses. */
 async function serverVerdicts(format: FieldFormat, values: readonly string[]): Promise<boolean[]> {
-  const expr = fieldRuleSql(spec, 'contact', rule(format), `formats.${format}`);
+  const expr = fieldRuleSql(resolve(spec), {
+    kind: 'field',
+    entity: 'contact',
+    index: 0,
+    path: `formats.${format}`,
+    constraintName: '',
+    checkable: true,
+    spec: rule(format),
+  });
   const r = await db.query<{ ok: boolean }>(
     `select (${expr}) as ok from unnest($1::text[]) with ordinality as t(${format}, n) order by n`,
     [values],

@@ -7,9 +7,9 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ruleSpec } from '../../src/rules/fixtures.ts';
+import { validateSpec } from '../../src/check/validateSpec.ts';
+import { ruleSpec } from '../../src/rules/fixtures/ruleSpec.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
-import { validateSpec } from '../../src/spec/validateSpec.ts';
 import { compileMigration } from '../../src/sql/compileMigration.ts';
 import { serverAvailable } from '../../src/sql/testing/pgDb.ts';
 import { openAgreementDb, type Session } from './agreementDb.ts';

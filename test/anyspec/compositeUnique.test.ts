@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorContext, mapDatabaseError } from '../../src/backend/errors/mapDatabaseError.ts';
 import { miniSpec } from '../../src/check/fixtures/miniSpec.ts';
 import { lintSpec } from '../../src/check/lintSpec.ts';
+import { validateSpec } from '../../src/check/validateSpec.ts';
 import { renderEntities } from '../../src/doc/renderEntities.ts';
+import { resolve } from '../../src/model/resolve.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
-import { validateSpec } from '../../src/spec/validateSpec.ts';
 import { compileMigration } from '../../src/sql/compileMigration.ts';
 import { createPgliteDb } from '../../src/sql/testing/pgliteDb.ts';
 import type { TestDb } from '../../src/sql/testing/testDb.ts';
@@ -53,7 +54,7 @@ describe('composite unique keys', () => {
   });
 
   it('are written in the document', () => {
-    expect(renderEntities(voteSpec())).toContain(
+    expect(renderEntities(resolve(voteSpec()))).toContain(
       'No two rows have the same Ticket, Member together (error `vote.once`).',
     );
   });

@@ -8,14 +8,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorContext, mapDatabaseError } from '../../src/backend/errors/mapDatabaseError.ts';
 import { miniSpec } from '../../src/check/fixtures/miniSpec.ts';
+import { validateSpec } from '../../src/check/validateSpec.ts';
 import { renderEntities } from '../../src/doc/renderEntities.ts';
 import { resolve } from '../../src/model/resolve.ts';
+import { roleClosureOf } from '../../src/model/roleClosure.ts';
 import { checkRule } from '../../src/rules/check.ts';
 import { evaluateRule } from '../../src/rules/evaluate.ts';
 import { formSchema } from '../../src/runtime/formSchema.ts';
 import { valueOption, valueOptions } from '../../src/runtime/valueOptions.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
-import { validateSpec } from '../../src/spec/validateSpec.ts';
 import { compileMigration } from '../../src/sql/compileMigration.ts';
 import { createPgliteDb } from '../../src/sql/testing/pgliteDb.ts';
 import type { TestDb } from '../../src/sql/testing/testDb.ts';
@@ -82,14 +83,14 @@ describe('enumeration values that are not names', () => {
     const r = ok('minutes = 45 and stage = "in-review"');
     if (!r.ok) throw new Error('does not check');
     const run = (row: Record<string, unknown>) =>
-      evaluateRule(r.typed, { spec: s, user: null, row, now: new Date() });
+      evaluateRule(r.typed, { roleClosure: roleClosureOf(s), user: null, row, now: new Date() });
     expect(run({ minutes: '45', stage: 'in-review' })).toBe(true);
     expect(run({ minutes: '25', stage: 'in-review' })).toBe(false);
   });
 
   it('are shown by their labels: document, form options, list filters and badges', () => {
     const s = meetingSpec();
-    const doc = renderEntities(s);
+    const doc = renderEntities(resolve(s));
     expect(doc).toContain('`25`, `45` (label: 45 minutes)');
     expect(doc).toContain("`in-review`, `on hold` (label: Waiting, color: orange), `it's done`");
     expect(valueOptions(resolve(s), 'ticket', 'minutes')).toEqual([

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorContext, mapDatabaseError } from '../../src/backend/errors/mapDatabaseError.ts';
 import { miniSpec } from '../../src/check/fixtures/miniSpec.ts';
+import { validateSpec } from '../../src/check/validateSpec.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
-import { validateSpec } from '../../src/spec/validateSpec.ts';
 import { compileMigration } from '../../src/sql/compileMigration.ts';
 import { createPgliteDb } from '../../src/sql/testing/pgliteDb.ts';
 import type { TestDb } from '../../src/sql/testing/testDb.ts';

@@ -15,9 +15,10 @@ import { entityInfo } from '../../src/backend/embedded/entityInfo.ts';
 import { listQuery } from '../../src/backend/embedded/listQuery.ts';
 import { pgliteExtensions } from '../../src/backend/embedded/pgliteExtensions.ts';
 import { miniSpec } from '../../src/check/fixtures/miniSpec.ts';
+import { validateSpec } from '../../src/check/validateSpec.ts';
 import { renderScreens } from '../../src/doc/renderScreens.ts';
+import { resolve } from '../../src/model/resolve.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
-import { validateSpec } from '../../src/spec/validateSpec.ts';
 import { compileMigration } from '../../src/sql/compileMigration.ts';
 import { createServerDb, serverAvailable } from '../../src/sql/testing/pgDb.ts';
 import { createPgliteDb } from '../../src/sql/testing/pgliteDb.ts';
@@ -81,7 +82,7 @@ describe('screens filtered by a rule', () => {
   });
 
   it('are written in the document', () => {
-    expect(renderScreens(pollSpec())).toMatch(/Awaiting my vote[\s\S]*Shows only rows where/);
+    expect(renderScreens(resolve(pollSpec()))).toMatch(/Awaiting my vote[\s\S]*Shows only rows where/);
   });
 
   it('compile to one security-invoker function per screen, called by the embedded list query', () => {
@@ -91,8 +92,8 @@ describe('screens filtered by a rule', () => {
       /^create or replace function public\.poll__where_awaiting_my_vote\(p_row public\.poll\)/,
     );
     expect(fn.slice(0, fn.indexOf('$fn$;'))).not.toContain('security definer');
-    const q = listQuery(entityInfo(pollSpec(), 'poll'), { screen: 'awaitingMyVote' });
-    expect(q.text).toContain('where public."poll__where_awaiting_my_vote"(t)');
+    const q = listQuery(entityInfo(resolve(pollSpec()), 'poll'), { screen: 'awaitingMyVote' });
+    expect(q.text).toContain('where public.poll__where_awaiting_my_vote(t)');
   });
 
   /**

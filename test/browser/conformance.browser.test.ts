@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe } from 'vitest';
 import helpdesk from '../../examples/helpdesk/spec.ts';
-import { runConformance } from '../../src/backend/conformance/runConformance.ts';
-import { demoAccounts } from '../../src/backend/embedded/demo/demoAccounts.ts';
+import { demoCredentials } from '../conformance/accounts.ts';
+import { helpdeskSample, helpdeskScenarios } from '../conformance/helpdesk.ts';
+import { runConformance } from '../conformance/runConformance.ts';
 import { type BrowserHarness, type Nf, pageBackend, startBrowserHarness } from './pageBackend.ts';
 import { CHROMIUM } from './testPage.ts';
 
@@ -11,12 +12,6 @@ const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium && process.env.CI !== 'true') {
   console.log(`browser conformance skipped: ${CHROMIUM} not found (apt-get install -y chromium)`);
 }
-
-const account = (role: string) => {
-  const a = demoAccounts(helpdesk).find((x) => x.role === role);
-  if (!a) throw new Error(`no demo account for ${role}`);
-  return { email: a.email, password: a.password };
-};
 
 /**
  * The shared Backend conformance suite, unchanged, against the embedded adapter in headless
@@ -37,7 +32,9 @@ describe.runIf(hasChromium || process.env.CI === 'true')('Backend conformance in
 
   runConformance(helpdesk, {
     makeBackend: async ({ now }) => pageBackend(page, now),
-    accounts: { customer: account('customer'), agent: account('agent'), admin: account('admin') },
+    accounts: demoCredentials(helpdesk),
+    sample: helpdeskSample,
+    scenarios: helpdeskScenarios,
     controlsClock: true,
     // Each call is relayed into the page as data (pageBackend.ts); a signal cannot cross.
     takesSignals: false,

@@ -50,6 +50,25 @@ describe.runIf(hasChromium || process.env.CI === 'true')(
       return page;
     };
 
+    it('issue 29: loadBackend runs PGlite in the app’s worker, not in the page', async () => {
+      const page = await open('idb://ninefold-load-backend');
+      const seen = await page.evaluate(async () => {
+        const { backend } = await nf.ready;
+        return {
+          // Only the tab's side of the worker's backend answers who leads.
+          tabSide: typeof backend.isLeader === 'function',
+          leader: backend.isLeader(),
+          // The page itself fetched no PGlite (its wasm and data are the worker's downloads).
+          pageFetchedPglite: performance
+            .getEntriesByType('resource')
+            .some((e) => /pglite|\.wasm$|\.data$/.test(e.name)),
+          answers: (await backend.auth.session()) === null,
+        };
+      });
+      expect(seen).toEqual({ tabSide: true, leader: true, pageFetchedPglite: false, answers: true });
+      await page.close();
+    });
+
     it('keeps data and the session across a reload', async () => {
       const page = await open('idb://ninefold-reload');
       const id = await page.evaluate(async () => {

@@ -15,6 +15,7 @@ import {
   signInAsDemo,
   startE2E,
   step,
+  viaHook,
 } from './harness.ts';
 
 /** The messages a screen reader announces for an input: the text of what `aria-describedby` names. */
@@ -196,14 +197,20 @@ describe.skipIf(!e2eAvailable)('validation: expenses new claim and expense line'
       await description.fill('d'.repeat(dMax + 1));
       await expectInline(description, msg('DESCRIPTION_TOO_LONG'));
       await description.fill('Drive to the Annecy venue');
-      // The claim is in EUR; the line's currency rule reads the claim, so the database decides.
+      // The claim is in EUR and `currency = claim.currency` reads the claim: the picker offers only
+      // EUR (issue 31.4) …
       const currency = dialog.getByRole('combobox', { name: 'Currency' });
       await currency.click();
-      await page.getByRole('option', { name: 'USD', exact: true }).click();
-      await dialog.getByRole('button', { name: ui('add'), exact: true }).click();
-      await expectInline(currency, msg('CURRENCY_MISMATCH'));
-      await currency.click();
-      await page.getByRole('option', { name: 'EUR', exact: true }).click();
+      const options = page.getByRole('listbox').getByRole('option');
+      await options.first().waitFor();
+      await expect(options.allTextContents()).resolves.toEqual(['EUR']);
+      await page.keyboard.press('Escape');
+      // … and the database refuses another currency all the same, whoever asks.
+      const claim = new URL(page.url()).pathname.split('/').pop();
+      const line = { claim, date: new Date().toISOString().slice(0, 10), category: 'travel' };
+      await expect(
+        viaHook(page, 'data', 'create', 'line', { ...line, description: 'x', amount: 5, currency: 'USD' }),
+      ).resolves.toEqual({ error: 'CURRENCY_MISMATCH' });
       await dialog.getByRole('button', { name: ui('add'), exact: true }).click();
       await dialog.waitFor({ state: 'detached' });
       await page.getByRole('link', { name: 'Drive to the Annecy venue', exact: true }).waitFor();

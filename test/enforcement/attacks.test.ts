@@ -5,9 +5,9 @@
  * writable text field. Also hostile names in a specification (validator and SQL quoting).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateSpec } from '../../src/check/validateSpec.ts';
 import { transitionFunctionName } from '../../src/naming.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
-import { validateSpec } from '../../src/spec/validateSpec.ts';
 import { compileMigration } from '../../src/sql/compileMigration.ts';
 import { constraintCatalogue } from '../../src/sql/constraintNames.ts';
 import { quoteIdent } from '../../src/sql/quote.ts';

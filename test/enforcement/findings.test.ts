@@ -4,8 +4,8 @@
  * need several connections: rulesRace.server.test.ts. See docs/security.md for the threat model.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateSpec } from '../../src/check/validateSpec.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
-import { validateSpec } from '../../src/spec/validateSpec.ts';
 import { GROUP_LOCK_LIMIT } from '../../src/sql/emitGroupLocks.ts';
 import { expectDbError, type TestDb } from '../../src/sql/testing/testDb.ts';
 import { createUser } from '../../src/sql/testing/users.ts';

@@ -5,16 +5,18 @@
  * 127.0.0.1, never twice. On PGlite and on the PostgreSQL server (racing deliverers: server only,
  * PGlite has one connection). See docs/security.md and docs/hosting.md ("Declared calls").
  */
+
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { resolve } from '../../src/model/resolve.ts';
 import {
   type DeliveryReport,
   deliverDue,
   type OutboxStore,
   sqlOutboxStore,
-} from '../../src/backend/supabase/functions/ninefold-outbox/deliver.ts';
+} from '../../src/outbox/deliver.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
 import { emitOutbox } from '../../src/sql/emitOutbox.ts';
 import { quietOnTermination } from '../../src/sql/testing/pgDb.ts';
@@ -358,7 +360,7 @@ describe.each(backends)('finding 11: calls through an outbox, on $name', (backen
     await db.exec(
       "do $do$ begin if not exists (select 1 from pg_catalog.pg_roles where rolname = 'service_role') then create role service_role nologin noinherit; end if; end $do$; grant usage on schema public to service_role;",
     );
-    await db.exec(emitOutbox(helpdesk));
+    await db.exec(emitOutbox(resolve(helpdesk)));
     const SERVICE_KEY = 'service-role-key-for-tests';
     const mailed: { path: string; key: string | undefined; auth: string | undefined }[] = [];
     // The project's HTTP front on 127.0.0.1: PostgREST's RPC grammar (named arguments, a scalar
@@ -428,7 +430,7 @@ describe.each(backends)('finding 11: calls through an outbox, on $name', (backen
       },
     };
     try {
-      await import('../../src/backend/supabase/functions/ninefold-outbox/index.ts');
+      await import('../../src/outbox/index.ts');
       const handler = g.__outboxHandler as (r: Request) => Promise<Response>;
       const t = await openTicket();
       await db.asUser(agent, (q) =>
@@ -475,7 +477,7 @@ describe.each(backends)('finding 11: calls through an outbox, on $name', (backen
       insert into app.outbox (call, payload) values ('notifyRequester', '{"ticketId": "00000000-0000-4000-8000-000000000011"}');
     `);
     try {
-      await db.exec(emitOutbox(helpdesk));
+      await db.exec(emitOutbox(resolve(helpdesk)));
       const [old] = await rows();
       expect(old).toMatchObject({ status: 'pending', attempts: 0, last_error: null });
       expect(old?.idempotency_key).toBe(`ninefold-outbox-${old?.id}`);
@@ -491,7 +493,7 @@ describe.each(backends)('finding 11: calls through an outbox, on $name', (backen
       );
       expect(e.code).toBe('42501');
     } finally {
-      await db.exec(emitOutbox(helpdesk));
+      await db.exec(emitOutbox(resolve(helpdesk)));
     }
   });
 

@@ -1,7 +1,7 @@
 /**
  * Finding 28.6 of the attack review (issue 28): header injection through the outbox. Payload
  * values that are single-line by nature (a subject, an address, a name: the rule is in
- * src/backend/supabase/functions/ninefold-outbox/singleLine.ts) are filled single-line by the
+ * src/outbox/singleLine.ts) are filled single-line by the
  * database, whatever the row holds; the deliverer (the Edge Function's and the embedded
  * backend's, one code: deliver.ts) never sends a control character in a header or in such a
  * value. On PGlite and on the PostgreSQL server, delivering to a real HTTP server on 127.0.0.1.
@@ -9,11 +9,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  deliverDue,
-  type OutboxStore,
-  sqlOutboxStore,
-} from '../../src/backend/supabase/functions/ninefold-outbox/deliver.ts';
+import { deliverDue, type OutboxStore, sqlOutboxStore } from '../../src/outbox/deliver.ts';
 import { payloadFills } from '../../src/spec/callFills.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
 import type { Queryable, TestDb } from '../../src/sql/testing/testDb.ts';

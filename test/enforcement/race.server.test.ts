@@ -4,12 +4,15 @@
  * the locked re-check; two stale updates with the same version — exactly one changes the row.
  * Server only: PGlite has one connection.
  */
+
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolve } from '../../src/model/resolve.ts';
 import { transitionFunctionName } from '../../src/naming.ts';
 import { compileMigration } from '../../src/sql/compileMigration.ts';
 import { historyTable } from '../../src/sql/emitHistory.ts';
 import { quoteIdent } from '../../src/sql/quote.ts';
+import { tableOf } from '../../src/sql/specModel.ts';
 import { createServerDb, quietOnTermination, serverAvailable } from '../../src/sql/testing/pgDb.ts';
 import { clientSessionSql, dbError, type TestDb } from '../../src/sql/testing/testDb.ts';
 import { applyMigration } from '../../src/sql/testing/users.ts';
@@ -119,7 +122,7 @@ describe.skipIf(!hasServer)('races on the server', () => {
             }
           if (!pick) throw new Error(`nobody may ${name} a seeded ${entity}`);
           const status = columnSql(spec, entity, st.field);
-          const h = historyTable(entity);
+          const h = historyTable(tableOf(resolve(spec), entity));
           for (let i = 0; i < ROUNDS; i++) {
             // Back to the initial state (as the owner), then both race from the same version.
             await db.query(`update ${tableSql(entity)} set ${status} = $2 where id = $1`, [

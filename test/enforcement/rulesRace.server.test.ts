@@ -9,8 +9,10 @@
  * Issue 28 adds bulk inserts racing everyone else and a claim delete racing edits of its lines
  * (40 bursts each). Server only: PGlite has one connection. Bounded: 130 bursts, under a minute.
  */
+
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolve } from '../../src/model/resolve.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
 import { compileMigration } from '../../src/sql/compileMigration.ts';
 import { GROUP_LOCK_LIMIT, lockedGroups } from '../../src/sql/emitGroupLocks.ts';
@@ -166,7 +168,7 @@ describe.skipIf(!hasServer)('rules over other rows under concurrency (server)', 
       ['expenses', expenses],
       ['budget', budgetSpec as unknown as AppSpec],
     ] as const) {
-      const groups = [...lockedGroups(spec)].flatMap(([e, fs]) => [...fs].map((f) => `${e}.${f}`));
+      const groups = [...lockedGroups(resolve(spec))].flatMap(([e, fs]) => [...fs].map((f) => `${e}.${f}`));
       for (const g of groups) expect(covered[name], `${name}: group ${g} has no race scenario`).toContain(g);
     }
   });

@@ -5,13 +5,17 @@
  * error, INPUT_REQUIRED), set and input fields applied, one history row with actor/from/to/input;
  * history is append-only for everyone.
  */
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolve } from '../../src/model/resolve.ts';
+import { roleClosureOf } from '../../src/model/roleClosure.ts';
 import { transitionFunctionName } from '../../src/naming.ts';
 import { checkRule, effectiveRoles, evaluateRule, holds, normaliseValue } from '../../src/rules/index.ts';
 import type { AppSpec, TransitionSpec } from '../../src/spec/types.ts';
 import { constraintCatalogue } from '../../src/sql/constraintNames.ts';
 import { historyTable } from '../../src/sql/emitHistory.ts';
 import { quoteIdent } from '../../src/sql/quote.ts';
+import { tableOf } from '../../src/sql/specModel.ts';
 import { dbError, expectDbError, type TestDb } from '../../src/sql/testing/testDb.ts';
 import { enforcementBackends } from './support/backends.ts';
 import {
@@ -80,10 +84,19 @@ function expectedOutcome(
   if (!st) throw new Error(entity);
   if (!user) return '42501';
   if (!specAllows(spec, entity, 'read', row, user, data)) return 'NOT_FOUND';
-  const roles = effectiveRoles(spec, user.roles);
+  const roles = effectiveRoles(roleClosureOf(spec), user.roles);
   if (!t.roles.some((r) => roles.has(r))) return 'FORBIDDEN';
   if (!t.from.includes(String(row[st.field]))) return 'INVALID_TRANSITION';
-  if (t.guard && !holds(rule(spec, entity, t.guard), { row, user, now: new Date(), spec, data }))
+  if (
+    t.guard &&
+    !holds(rule(spec, entity, t.guard), {
+      row,
+      user,
+      now: new Date(),
+      roleClosure: roleClosureOf(spec),
+      data,
+    })
+  )
     return t.guardError ?? 'FORBIDDEN';
   void name;
   // The row after the transition must still pass the entity's row rules (e.g. nobody pays their own claim).
@@ -93,12 +106,18 @@ function expectedOutcome(
     else {
       const typed = checkRule(spec, text, { entity, expect: 'value' });
       if (!typed.ok) throw new Error(`set ${field} = ${text} does not check`);
-      after[field] = evaluateRule(typed.typed, { row, user, now: new Date(), spec, data });
+      after[field] = evaluateRule(typed.typed, {
+        row,
+        user,
+        now: new Date(),
+        roleClosure: roleClosureOf(spec),
+        data,
+      });
     }
   }
   for (const v of spec.validation[entity] ?? []) {
     if (v.kind !== 'row') continue;
-    const ctx = { row: after, user, now: new Date(), spec, data };
+    const ctx = { row: after, user, now: new Date(), roleClosure: roleClosureOf(spec), data };
     if (v.when && !holds(rule(spec, entity, v.when), ctx)) continue;
     if (!holds(rule(spec, entity, v.rule), ctx)) return v.error;
   }
@@ -170,7 +189,7 @@ describe.each(backends)('transitions on $name', (backend) => {
           const mismatches: string[] = [];
           const succeeded = new Set<string>();
           let cases = 0;
-          const h = historyTable(entity);
+          const h = historyTable(tableOf(resolve(spec), entity));
           const fields = spec.entities[entity]?.fields ?? {};
           for (const [i, actor] of [...users.entries(), [-1, null] as const]) {
             const user = actor ? { id: actor.id, roles: snap.rolesOf(actor.id) } : null;
@@ -220,7 +239,7 @@ describe.each(backends)('transitions on $name', (backend) => {
                           row: old,
                           user,
                           now: new Date(),
-                          spec,
+                          roleClosure: roleClosureOf(spec),
                           data: snap,
                         });
                         const have = normaliseValue(got, typed.typed.type);
@@ -289,16 +308,16 @@ describe.each(backends)('transitions on $name', (backend) => {
           if (!r) throw new Error('no row in the initial state');
           // A history row exists (written by a transition run as the owner of the row's app role).
           await db.query(
-            `insert into ${historyTable(entity)} (row_id, transition, from_state, to_state, actor) values ($1, 'seed', $2, $2, $3)`,
+            `insert into ${historyTable(tableOf(resolve(spec), entity))} (row_id, transition, from_state, to_state, actor) values ($1, 'seed', $2, $2, $3)`,
             [r.id, st.initial, r.owner],
           );
           let cases = 0;
           for (const actor of [...users, null]) {
             for (const sql of [
-              `update ${historyTable(entity)} set to_state = 'hacked'`,
-              `delete from ${historyTable(entity)}`,
-              `insert into ${historyTable(entity)} (row_id, transition, from_state, to_state) values ('${r.id}', 'forged', 'x', 'y')`,
-              `truncate ${historyTable(entity)}`,
+              `update ${historyTable(tableOf(resolve(spec), entity))} set to_state = 'hacked'`,
+              `delete from ${historyTable(tableOf(resolve(spec), entity))}`,
+              `insert into ${historyTable(tableOf(resolve(spec), entity))} (row_id, transition, from_state, to_state) values ('${r.id}', 'forged', 'x', 'y')`,
+              `truncate ${historyTable(tableOf(resolve(spec), entity))}`,
             ]) {
               const e = await expectDbError(() => db.asUser(actor?.id ?? null, (q) => q.query(sql)));
               expect(e.code, `${actor?.label ?? 'anon'}: ${sql}`).toBe('42501');
@@ -306,8 +325,8 @@ describe.each(backends)('transitions on $name', (backend) => {
             }
           }
           for (const sql of [
-            `update ${historyTable(entity)} set to_state = 'hacked'`,
-            `delete from ${historyTable(entity)}`,
+            `update ${historyTable(tableOf(resolve(spec), entity))} set to_state = 'hacked'`,
+            `delete from ${historyTable(tableOf(resolve(spec), entity))}`,
           ]) {
             const e = await expectDbError(() => db.query(sql));
             expect(e.message).toBe('APPEND_ONLY');
@@ -315,7 +334,7 @@ describe.each(backends)('transitions on $name', (backend) => {
           }
           // Positive control: the row is still there, unchanged, and its row's owner can read it.
           const left = await db.query<{ to_state: string }>(
-            `select to_state from ${historyTable(entity)} where row_id = $1`,
+            `select to_state from ${historyTable(tableOf(resolve(spec), entity))} where row_id = $1`,
             [r.id],
           );
           expect(left.rows).toEqual([{ to_state: st.initial }]);

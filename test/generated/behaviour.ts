@@ -1,3 +1,4 @@
+import { roleClosureOf } from '../../src/model/roleClosure.ts';
 /**
  * What users of every role may do on a generated specification, acted out as clients on a
  * database with the migration applied, against what the rules say (the TypeScript evaluator):
@@ -112,7 +113,7 @@ function holdsOn(
     row,
     user: { id: user.id, roles: user.roles },
     now: new Date(),
-    spec,
+    roleClosure: roleClosureOf(spec),
     data,
   });
 }
@@ -129,7 +130,7 @@ function expectedTransition(
 ): string {
   const st = spec.states[entity];
   if (!st) throw new Error(entity);
-  const roles = effectiveRoles(spec, user.roles);
+  const roles = effectiveRoles(roleClosureOf(spec), user.roles);
   if (!t.roles.some((r) => roles.has(r))) return 'FORBIDDEN';
   if (!t.from.includes(String(row[st.field]))) return 'INVALID_TRANSITION';
   if (t.guard && !holdsOn(spec, entity, t.guard, row, user, data)) return t.guardError ?? 'FORBIDDEN';
@@ -139,7 +140,13 @@ function expectedTransition(
     else {
       const typed = checkRule(spec, text, { entity, expect: 'value' });
       if (!typed.ok) throw new Error(`set ${field} = ${text} does not check`);
-      after[field] = evaluateRule(typed.typed, { row, user, now: new Date(), spec, data });
+      after[field] = evaluateRule(typed.typed, {
+        row,
+        user,
+        now: new Date(),
+        roleClosure: roleClosureOf(spec),
+        data,
+      });
     }
   }
   // Row rules read the table as it is after the write: the row itself counts with its new values.
@@ -188,7 +195,7 @@ export async function checkBehaviour(
   const actors: SeedUser[] = [];
   for (const user of users) {
     const actor: SeedUser = { ...user, roles: snap.rolesOf(user.id) };
-    const roles = [...effectiveRoles(spec, actor.roles)];
+    const roles = [...effectiveRoles(roleClosureOf(spec), actor.roles)];
     const visible = new Map<string, Set<string>>();
     for (const entity of Object.keys(spec.entities)) {
       try {

@@ -6,8 +6,8 @@
  * each user may read.
  */
 import { lintSpec } from '../../src/check/lintSpec.ts';
+import { validateSpec } from '../../src/check/validateSpec.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
-import { validateSpec } from '../../src/spec/validateSpec.ts';
 import { compileMigration } from '../../src/sql/compileMigration.ts';
 import type { TestDb } from '../../src/sql/testing/testDb.ts';
 import { applyMigration } from '../../src/sql/testing/users.ts';

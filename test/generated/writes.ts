@@ -1,3 +1,4 @@
+import { roleClosureOf } from '../../src/model/roleClosure.ts';
 /**
  * Creates and updates on a generated specification, acted out as clients (users of every role and
  * one without roles) against what the rules say, evaluated in TypeScript:
@@ -47,7 +48,7 @@ function holdsOn(
     row,
     user: { id: user.id, roles: user.roles },
     now: new Date(),
-    spec,
+    roleClosure: roleClosureOf(spec),
     data,
   });
 }
@@ -211,7 +212,7 @@ export async function checkWrites(
       if (u) for (const f of u.fields) updatable.add(`${e}.${f}`);
     }
   for (const user of users) {
-    const roles = [...effectiveRoles(spec, user.roles)];
+    const roles = [...effectiveRoles(roleClosureOf(spec), user.roles)];
     const visible = visibleOf.get(user.id) ?? new Map<string, ReadonlySet<string>>();
     const data = narrowedOf(user);
     const readable = (e: string) =>

@@ -14,7 +14,7 @@ import {
   type FileRemovalStore,
   removeQueuedFiles,
   sqlFileRemovalStore,
-} from '../../src/backend/supabase/functions/ninefold-outbox/removeFiles.ts';
+} from '../../src/outbox/removeFiles.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
 import { createServerDb, serverAvailable } from '../../src/sql/testing/pgDb.ts';
 import { expectDbError, type TestDb } from '../../src/sql/testing/testDb.ts';
@@ -188,7 +188,7 @@ describe.skipIf(!hasServer)(
           g.__outboxHandler = h;
         },
       };
-      await import('../../src/backend/supabase/functions/ninefold-outbox/index.ts');
+      await import('../../src/outbox/index.ts');
       const handler = g.__outboxHandler as (r: Request) => Promise<Response>;
       const run = (auth?: string) =>
         handler(new Request('http://edge/ninefold-outbox', auth ? { headers: { Authorization: auth } } : {}));

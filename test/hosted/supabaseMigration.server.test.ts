@@ -7,8 +7,10 @@
  * the user administration RPCs, and a compact permission matrix whose expectations come from the
  * spec through the TypeScript evaluator.
  */
+
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolve } from '../../src/model/resolve.ts';
 import { tableName } from '../../src/naming.ts';
 import type { AppSpec, FieldSpec } from '../../src/spec/types.ts';
 import { fileSizeLimit } from '../../src/sql/emitStorage.ts';
@@ -159,7 +161,7 @@ describe.skipIf(!hasServer).each(APPS)('supabase target on the server: $name', (
     const buckets = first.filter((x) => x.startsWith('bucket '));
     expect(buckets).toEqual(
       filesEntities(spec).map(
-        (e) => `bucket ${tableName(e)} ${tableName(e)} false ${fileSizeLimit(spec, e) ?? '-'}`,
+        (e) => `bucket ${tableName(e)} ${tableName(e)} false ${fileSizeLimit(resolve(spec), e) ?? '-'}`,
       ),
     );
   });
@@ -187,7 +189,7 @@ describe.skipIf(!hasServer).each(APPS)('supabase target on the server: $name', (
       );
       expect(own.code).toBe('23514');
       expect(own.constraint).toBe(`${tableName(entity)}__storage_path__own_folder`);
-      const limit = fileSizeLimit(spec, entity);
+      const limit = fileSizeLimit(resolve(spec), entity);
       expect(limit).toBeGreaterThan(0);
     }
   });
@@ -258,8 +260,10 @@ describe.skipIf(!hasServer).each(APPS)('supabase target on the server: $name', (
   });
 
   it('refuses user administration to non-admins and serves admins (admin_list_users, set_roles)', async () => {
-    const admin = actors.find((a) => a.roles.some((r) => adminRoles(spec).includes(r)));
-    const others = actors.filter((a) => a.id !== null && !a.roles.some((r) => adminRoles(spec).includes(r)));
+    const admin = actors.find((a) => a.roles.some((r) => adminRoles(resolve(spec)).includes(r)));
+    const others = actors.filter(
+      (a) => a.id !== null && !a.roles.some((r) => adminRoles(resolve(spec)).includes(r)),
+    );
     const anon = actors.find((a) => a.id === null);
     if (!admin || !anon || others.length === 0) throw new Error('seed lacks an admin, a non-admin or anon');
     const target = others[0] as Actor;
@@ -270,7 +274,9 @@ describe.skipIf(!hasServer).each(APPS)('supabase target on the server: $name', (
       );
       expect([list.code, list.message], who.label).toEqual(['P0001', 'FORBIDDEN']);
       const set = await expectDbError(() =>
-        asClient(db, who, (q) => q.query('select public.set_roles($1, $2)', [who.id, adminRoles(spec)])),
+        asClient(db, who, (q) =>
+          q.query('select public.set_roles($1, $2)', [who.id, adminRoles(resolve(spec))]),
+        ),
       );
       expect([set.code, set.message], who.label).toEqual(['P0001', 'FORBIDDEN']);
     }
@@ -292,7 +298,7 @@ describe.skipIf(!hasServer).each(APPS)('supabase target on the server: $name', (
     expect(listed.rows.find((u) => u.id === target.id)?.email).toMatch(/@example\.com$/);
 
     const roleNames = Object.keys(spec.roles.roles);
-    const want = roleNames.filter((r) => !adminRoles(spec).includes(r)).slice(0, 2);
+    const want = roleNames.filter((r) => !adminRoles(resolve(spec)).includes(r)).slice(0, 2);
     const rolesOf = async (id: string | null) =>
       (
         await db.query<{ role: string }>('select role from app.user_roles where user_id = $1 order by role', [

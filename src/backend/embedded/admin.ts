@@ -46,7 +46,7 @@ export function createAdminPort(ctx: EmbeddedContext, onOwnRolesChanged: () => P
     },
 
     async setRoles(userId, roles) {
-      const known = Object.keys(ctx.spec.roles.roles);
+      const known = [...ctx.model.roles.keys()];
       const unknown = roles.filter((r) => !known.includes(r));
       if (unknown.length) throw new BackendError('INVALID_INPUT', { field: 'roles', unknown });
       if (!UUID.test(userId)) throw new BackendError('NOT_FOUND', { entity: 'user', id: userId });

@@ -6,7 +6,6 @@ import { AUTH_STAND_IN_SQL } from '../../sql/authStandIn.ts';
 import { compileMigration } from '../../sql/compileMigration.ts';
 import { BackendError } from '../types.ts';
 import { embeddedExtrasSql } from './embeddedExtras.sql.ts';
-import { entityInfo } from './entityInfo.ts';
 import { recordVersion, upgradeSchema } from './upgradeSchema.ts';
 
 /** The whole schema the embedded backend runs on, and its version (SHA-256 of the text). */
@@ -26,8 +25,7 @@ async function missingColumns(db: Pick<PGliteInterface, 'query'>, spec: AppSpec)
   );
   const have = new Set(r.rows.map((c) => `${c.table_name}.${c.column_name}`));
   const missing: string[] = [];
-  for (const entity of Object.keys(spec.entities)) {
-    const info = entityInfo(spec, entity);
+  for (const info of resolve(spec).tables.values()) {
     for (const c of info.columns)
       if (!have.has(`${info.table}.${c.column}`)) missing.push(`${info.table}.${c.column}`);
   }

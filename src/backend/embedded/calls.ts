@@ -1,5 +1,4 @@
-import { transitionCalls } from '../../spec/transitionCalls.ts';
-import { declaredCall } from '../checkShape.ts';
+import { declaredCall, transitionCalls } from '../checkShape.ts';
 import { BackendError, type CallsPort } from '../types.ts';
 import type { CallHandler, EmbeddedContext } from './context.ts';
 import { asCaller } from './request.ts';
@@ -15,7 +14,7 @@ import { asCaller } from './request.ts';
  * await backend.calls.invoke('lookupRates', { currency: 'EUR' });
  */
 export function createCallsPort(ctx: EmbeddedContext): CallsPort {
-  const bound = transitionCalls(ctx.spec);
+  const bound = transitionCalls(ctx.model);
   const outbox = (name: string) => async (payload: unknown) =>
     asCaller(
       ctx,
@@ -31,7 +30,7 @@ export function createCallsPort(ctx: EmbeddedContext): CallsPort {
 
   return {
     async invoke(name, payload) {
-      const call = declaredCall(ctx.spec, name, payload);
+      const call = declaredCall(ctx.model, name, payload);
       const transitions = bound.get(name);
       if (transitions)
         throw new BackendError('FORBIDDEN', { call: name, reason: 'sent-by-transition', transitions });

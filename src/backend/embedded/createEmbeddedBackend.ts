@@ -1,8 +1,9 @@
 import type { PGliteInterface, Transaction } from '@electric-sql/pglite';
+import { resolve } from '../../model/resolve.ts';
+import type { DeliveryReport } from '../../outbox/deliver.ts';
 import { appSlug, sessionKey } from '../../runtime/appSlug.ts';
 import type { AppSpec } from '../../spec/types.ts';
 import { errorContext } from '../errors/mapDatabaseError.ts';
-import type { DeliveryReport } from '../supabase/functions/ninefold-outbox/deliver.ts';
 import type { AuthEvent, Backend, Session } from '../types.ts';
 import { createAdminPort } from './admin.ts';
 import { createAuthPort } from './auth.ts';
@@ -133,6 +134,7 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
   const ctx: EmbeddedContext = {
     db,
     spec,
+    model: resolve(spec),
     errors: errorContext(spec),
     now: options.now ?? (() => new Date()),
     sessionTtlMs: options.sessionTtlMs ?? 7 * 24 * 3600 * 1000,
@@ -196,8 +198,8 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
       // (functions do not cross): the tab plans the demo and sends it (createBrowserBackend.ts).
       const plan = given ?? demoPlanFor(spec, ctx.now());
       await asOwner(ctx, async (tx) => {
-        await wipeAppData(tx, spec);
-        await seedDemo(tx, spec, plan);
+        await wipeAppData(tx, ctx.model);
+        await seedDemo(tx, ctx.model, plan);
       });
       ctx.current = { token: null, session: null };
       ctx.store.save(null);

@@ -1,10 +1,9 @@
 import type { Transaction } from '@electric-sql/pglite';
-import { resolve } from '../../model/resolve.ts';
-import { effectiveRoles } from '../../runtime/roles.ts';
+import { quoteIdent } from '../../sql/quote.ts';
 import { screenFilterFunction } from '../screenFilter.ts';
 import { BackendError, type DataPort, type HistoryEntry, type ListQuery, type ListResult } from '../types.ts';
 import type { EmbeddedContext } from './context.ts';
-import { col, type EntityInfo, entityInfo, historyRef, transitionRef } from './entityInfo.ts';
+import { type EntityInfo, entityInfo, historyRef, transitionRef } from './entityInfo.ts';
 import {
   boundedCountQuery,
   countQuery,
@@ -39,7 +38,7 @@ export function toColumns(info: EntityInfo, values: Record<string, unknown>, ext
         `${info.entity}.${field}`,
       );
     }
-    columns.push(col(c.column));
+    columns.push(quoteIdent(c.column));
     params.push(value);
   }
   return { columns, params };
@@ -60,7 +59,7 @@ async function insertRow(
 ) {
   const { columns, params } = toColumns(info, values, extra);
   for (const [column, value] of Object.entries(raw)) {
-    columns.push(col(column));
+    columns.push(quoteIdent(column));
     params.push(value);
   }
   const text = columns.length
@@ -99,8 +98,8 @@ export function createDataPort(ctx: EmbeddedContext): DataPort {
 
   /** One page and, when asked, its total; as the caller. */
   async function listRows(entity: string, asked: ListQuery): Promise<ListResult> {
-    const info = entityInfo(ctx.spec, entity);
-    if (asked.screen !== undefined) screenFilterFunction(ctx.spec, entity, asked.screen);
+    const info = entityInfo(ctx.model, entity);
+    if (asked.screen !== undefined) screenFilterFunction(ctx.model, entity, asked.screen);
     // A total for a search too short for the trigram indexes can only be counted by reading every
     // row (a two-letter search over 100,000 tickets: 250 ms, on each key of a search as you type);
     // above ESTIMATE_ABOVE rows in the table, the planner's estimate answers it instead.
@@ -145,7 +144,7 @@ export function createDataPort(ctx: EmbeddedContext): DataPort {
     },
 
     async get(entity, id) {
-      const info = entityInfo(ctx.spec, entity);
+      const info = entityInfo(ctx.model, entity);
       checkId(info, id);
       const [rows] = await readAsCaller(ctx, [
         { text: `select ${selectList(info)} from ${info.ref} t where t.id = $1`, params: [id] },
@@ -156,14 +155,14 @@ export function createDataPort(ctx: EmbeddedContext): DataPort {
     },
 
     async create(entity, values) {
-      const info = entityInfo(ctx.spec, entity);
+      const info = entityInfo(ctx.model, entity);
       const row = await asCaller(ctx, (tx) => insertRow(tx, info, values));
       changed(entity, row.id, 'insert');
       return row;
     },
 
     async update(entity, id, version, values) {
-      const info = entityInfo(ctx.spec, entity);
+      const info = entityInfo(ctx.model, entity);
       checkId(info, id);
       const { columns, params } = toColumns(info, values);
       const row = await asCaller(ctx, async (tx) => {
@@ -188,7 +187,7 @@ export function createDataPort(ctx: EmbeddedContext): DataPort {
     },
 
     async delete(entity, id) {
-      const info = entityInfo(ctx.spec, entity);
+      const info = entityInfo(ctx.model, entity);
       checkId(info, id);
       await asCaller(ctx, async (tx) => {
         const r = await tx.query(`delete from ${info.ref} t where t.id = $1 returning t.id`, [id]);
@@ -201,15 +200,12 @@ export function createDataPort(ctx: EmbeddedContext): DataPort {
     },
 
     async transition(entity, id, transition, input = {}, version) {
-      const info = entityInfo(ctx.spec, entity);
-      const states = ctx.spec.states[entity];
-      if (!states || !Object.hasOwn(states.transitions, transition)) {
-        throw new BackendError('INVALID_TRANSITION', { entity, transition });
-      }
+      const info = entityInfo(ctx.model, entity);
+      const fn = transitionRef(info, transition);
       checkId(info, id);
       const row = await asCaller(ctx, async (tx) => {
         const r = await tx.query<Record<string, unknown>>(
-          `select ${selectList(info)} from ${transitionRef(entity, transition)}($1, $2, $3::jsonb) t`,
+          `select ${selectList(info)} from ${fn}($1, $2, $3::jsonb) t`,
           [id, version ?? null, JSON.stringify(input)],
           QUERY_OPTIONS,
         );
@@ -222,12 +218,12 @@ export function createDataPort(ctx: EmbeddedContext): DataPort {
     },
 
     async history(entity, id) {
-      const info = entityInfo(ctx.spec, entity);
-      if (!ctx.spec.states[entity]) return [];
+      const info = entityInfo(ctx.model, entity);
+      if (!info.historyTable) return [];
       checkId(info, id);
       const [rows = []] = await readAsCaller(ctx, [
         {
-          text: `select id, row_id, kind, transition, from_state, to_state, actor, at, input from ${historyRef(entity)} where row_id = $1 order by at, id`,
+          text: `select id, row_id, kind, transition, from_state, to_state, actor, at, input from ${historyRef(info)} where row_id = $1 order by at, id`,
           params: [id],
         },
       ]);
@@ -287,8 +283,9 @@ async function tableRows(ctx: EmbeddedContext, info: EntityInfo): Promise<number
 /** The signed-in user holds a role that reads every row of `entity` (`read: true`). */
 function readsEveryRow(ctx: EmbeddedContext, entity: string): boolean {
   const roles = ctx.current.session?.user.roles ?? [];
-  return effectiveRoles(resolve(ctx.spec), roles).some(
-    (r) => ctx.spec.roles.permissions[r]?.[entity]?.read === true,
+  const held = new Set(roles.flatMap((r) => ctx.model.roles.get(r)?.implied ?? [r]));
+  return ctx.model.policies.some(
+    (p) => p.entity === entity && p.action === 'read' && p.when === true && held.has(p.role),
   );
 }
 

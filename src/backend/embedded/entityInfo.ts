@@ -1,10 +1,9 @@
+import type { AppModel } from '../../model/appModel.ts';
 import type { ColumnNode } from '../../model/column.ts';
 import { tableOf } from '../../model/lookup.ts';
-import { resolve } from '../../model/resolve.ts';
 import type { TableNode } from '../../model/table.ts';
-import { historyTableName, transitionFunctionName } from '../../naming.ts';
-import type { AppSpec } from '../../spec/types.ts';
 import { qualified } from '../../sql/quote.ts';
+import { BackendError } from '../types.ts';
 
 /** What the data layer knows about one entity's table: the app model's table node. */
 export type EntityInfo = TableNode;
@@ -15,23 +14,21 @@ export type ColumnInfo = ColumnNode;
  * names not in the spec.
  *
  * @example
- * entityInfo(spec, 'ticket').byField.get('assignedTo')?.column; // 'assigned_to'
+ * entityInfo(model, 'ticket').byField.get('assignedTo')?.column; // 'assigned_to'
  */
-export function entityInfo(spec: AppSpec, entity: string): EntityInfo {
-  return tableOf(resolve(spec), entity);
+export function entityInfo(model: AppModel, entity: string): EntityInfo {
+  return tableOf(model, entity);
 }
 
-/** `public.<table>_<transition>` quoted. */
-export function transitionRef(entity: string, transition: string): string {
-  return qualified('public', transitionFunctionName(entity, transition));
+/** The transition's function, quoted and schema-qualified; INVALID_TRANSITION when the entity has no such transition. */
+export function transitionRef(info: EntityInfo, transition: string): string {
+  const t = info.transitions.find((x) => x.name === transition);
+  if (!t) throw new BackendError('INVALID_TRANSITION', { entity: info.entity, transition });
+  return qualified('public', t.functionName);
 }
 
-/** `public.<table>_history` quoted. */
-export function historyRef(entity: string): string {
-  return qualified('public', historyTableName(entity));
-}
-
-/** A column name, always quoted: spec fields like `order`, `user` or `type` are SQL keywords. */
-export function col(column: string): string {
-  return `"${column.replace(/"/g, '""')}"`;
+/** The entity's history table, quoted and schema-qualified (entities with states only). */
+export function historyRef(info: EntityInfo): string {
+  if (!info.historyTable) throw new Error(`${info.entity} has no history table`);
+  return qualified('public', info.historyTable);
 }

@@ -1,7 +1,8 @@
+import { quoteIdent } from '../../sql/quote.ts';
 import { BackendError, type FilesPort } from '../types.ts';
 import type { EmbeddedContext } from './context.ts';
 import { checkId, insertRow, visibleVersion } from './data.ts';
-import { col, entityInfo } from './entityInfo.ts';
+import { entityInfo } from './entityInfo.ts';
 import { asCaller } from './request.ts';
 
 /**
@@ -13,7 +14,7 @@ import { asCaller } from './request.ts';
  */
 export function createFilesPort(ctx: EmbeddedContext): FilesPort {
   const fileEntity = (entity: string) => {
-    const info = entityInfo(ctx.spec, entity);
+    const info = entityInfo(ctx.model, entity);
     if (!info.files) throw new BackendError('INVALID_INPUT', { entity, reason: 'not-a-file-entity' });
     return info;
   };
@@ -50,7 +51,7 @@ export function createFilesPort(ctx: EmbeddedContext): FilesPort {
       const info = fileEntity(entity);
       checkId(info, id);
       await asCaller(ctx, async (tx) => {
-        const r = await tx.query(`delete from ${info.ref} where id = $1 returning ${col('id')}`, [id]);
+        const r = await tx.query(`delete from ${info.ref} where id = $1 returning ${quoteIdent('id')}`, [id]);
         if (r.rows.length > 0) return;
         if ((await visibleVersion(tx, info, id)) === null)
           throw new BackendError('NOT_FOUND', { entity, id });

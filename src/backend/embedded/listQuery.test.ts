@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { resolve } from '../../model/resolve.ts';
 import type { AppSpec } from '../../spec/types.ts';
 import { entityInfo } from './entityInfo.ts';
 import { escapeLike, listQuery, MAX_LIMIT } from './listQuery.ts';
@@ -17,12 +18,12 @@ const spec = {
   },
   states: {},
 } as unknown as AppSpec;
-const info = entityInfo(spec, 'ticket');
+const info = entityInfo(resolve(spec), 'ticket');
 
 describe('listQuery', () => {
   it('sorts text without regard to case, the exact value breaking ties (issue 14)', () => {
     const q = listQuery(info, { sort: [{ field: 'title', direction: 'asc' }] });
-    expect(q.text).toMatch(/order by lower\(t\."title"\) asc, t\."title" asc, t\.id asc/);
+    expect(q.text).toMatch(/order by lower\(t\.title\) asc, t\.title asc, t\.id asc/);
   });
 
   it('builds one parameterised select with a window count and a stable order', () => {
@@ -38,9 +39,10 @@ describe('listQuery', () => {
       limit: 10,
     });
     expect(q.text).toContain('count(*) over() as __total');
-    expect(q.text).toContain('t."order" >= $1 and t."labels" @> array[$2]::text[] and t."title" = any($3)');
+    // Column names are quoted where SQL needs it (`order` is a keyword; quoteIdent, src/sql/quote.ts).
+    expect(q.text).toContain('t."order" >= $1 and t.labels @> array[$2]::text[] and t.title = any($3)');
     // Only searchable text fields: notes opted out.
-    expect(q.text).toContain('(t."title" ilike $4)');
+    expect(q.text).toContain('(t.title ilike $4)');
     expect(q.text).toMatch(/order by t\."order" desc, t\.id asc limit 10 offset 20$/);
     expect(q.params).toEqual([2, 'a', ['x', 'y'], '%50\\%\\_off%']);
   });

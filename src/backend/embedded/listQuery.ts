@@ -1,8 +1,10 @@
 import { screenWhereFunctionName } from '../../naming.ts';
+import { FIELD_TYPES } from '../../spec/fieldTypes.ts';
 import { searchFunctionRef } from '../../sql/emitSearch.ts';
+import { quoteIdent } from '../../sql/quote.ts';
 import type { Filter, ListQuery } from '../types.ts';
 import { BackendError } from '../types.ts';
-import { col, type EntityInfo } from './entityInfo.ts';
+import type { EntityInfo } from './entityInfo.ts';
 import { selectList } from './rows.ts';
 
 export const DEFAULT_LIMIT = 50;
@@ -21,7 +23,7 @@ export function escapeLike(s: string): string {
 function column(info: EntityInfo, field: string): string {
   const c = info.byField.get(field);
   if (!c) throw new BackendError('INVALID_INPUT', { entity: info.entity, field, reason: 'unknown-field' });
-  return `t.${col(c.column)}`;
+  return `t.${quoteIdent(c.column)}`;
 }
 
 function condition(info: EntityInfo, f: Filter, params: unknown[]): string {
@@ -65,14 +67,15 @@ export function whereClause(info: EntityInfo, q: ListQuery, params: unknown[]): 
   const parts = (q.filters ?? []).map((f) => condition(info, f, params));
   // The screen's rule, compiled into its own function by the migration (the caller checked the
   // screen exists: `screenFilterFunction`).
-  if (q.screen !== undefined) parts.push(`public.${col(screenWhereFunctionName(info.entity, q.screen))}(t)`);
+  if (q.screen !== undefined)
+    parts.push(`public.${quoteIdent(screenWhereFunctionName(info.entity, q.screen))}(t)`);
   const search = q.search?.trim();
   if (search) {
     if (info.searchable.length === 0) parts.push('false');
     else {
       params.push(`%${escapeLike(search)}%`);
       const n = params.length;
-      parts.push(`(${info.searchable.map((s) => `t.${col(s)} ilike $${n}`).join(' or ')})`);
+      parts.push(`(${info.searchable.map((s) => `t.${quoteIdent(s)} ilike $${n}`).join(' or ')})`);
     }
   }
   return parts.length ? parts.join(' and ') : 'true';
@@ -95,7 +98,7 @@ export function listQuery(info: EntityInfo, q: ListQuery = {}): SqlQuery & { lim
     // People read "apple" next to "Apple", not after "Zebra": text sorts without regard to case
     // (PGlite's collation is C, byte order), the exact value then breaking ties.
     const type = info.byField.get(s.field)?.type;
-    return type === 'text' || type === 'longtext' || type === 'email'
+    return type !== undefined && type !== 'implicit' && type !== 'file-meta' && FIELD_TYPES[type].freeText
       ? `lower(${c}) ${dir}, ${c} ${dir}`
       : `${c} ${dir}`;
   });

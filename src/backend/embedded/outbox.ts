@@ -1,5 +1,4 @@
 import type { PGliteInterface } from '@electric-sql/pglite';
-import type { AppSpec } from '../../spec/types.ts';
 import {
   callTarget,
   type DeliveryReport,
@@ -7,7 +6,8 @@ import {
   deliverDue,
   type RetryPolicy,
   sqlOutboxStore,
-} from '../supabase/functions/ninefold-outbox/deliver.ts';
+} from '../../outbox/deliver.ts';
+import type { AppSpec } from '../../spec/types.ts';
 import type { EmbeddedContext } from './context.ts';
 import { asCaller, QUERY_OPTIONS } from './request.ts';
 
@@ -29,7 +29,7 @@ export interface OutboxEntry {
 
 /** What declared calls queued and how their delivery went, newest first; row-level security shows it to admins only. */
 export async function readOutbox(ctx: EmbeddedContext): Promise<OutboxEntry[]> {
-  if (Object.keys(ctx.spec.calls.declared).length === 0) return [];
+  if (ctx.model.calls.size === 0) return [];
   return asCaller(
     ctx,
     async (tx) => {

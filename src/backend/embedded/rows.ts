@@ -1,5 +1,6 @@
+import { quoteIdent } from '../../sql/quote.ts';
 import type { Row } from '../types.ts';
-import { col, type EntityInfo } from './entityInfo.ts';
+import type { EntityInfo } from './entityInfo.ts';
 
 /** Parsers for the query options: timestamps as ISO strings, dates as `YYYY-MM-DD`, numbers as numbers. */
 export const PARSERS = {
@@ -20,5 +21,5 @@ export function toRow(info: EntityInfo, db: Record<string, unknown>): Row {
 
 /** The select list for a table's readable columns. */
 export function selectList(info: EntityInfo, alias = 't'): string {
-  return info.columns.map((c) => `${alias}.${col(c.column)}`).join(', ');
+  return info.columns.map((c) => `${alias}.${quoteIdent(c.column)}`).join(', ');
 }

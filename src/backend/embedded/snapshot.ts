@@ -1,8 +1,6 @@
 import type { AppSpec } from '../../spec/types.ts';
-import { createEmbeddedBackend, type EmbeddedBackend } from './createEmbeddedBackend.ts';
-import { demoPlanFor } from './demo/demoPlanFor.ts';
-import { seedDemo } from './demo/seedDemo.ts';
-import { seedDemoAccounts } from './demo/seedDemoAccounts.ts';
+import { assembleEmbedded } from './assembleEmbedded.ts';
+import type { EmbeddedBackend } from './createEmbeddedBackend.ts';
 import { pgliteExtensions } from './pgliteExtensions.ts';
 
 /** A pre-initialised data directory: what a first visit loads instead of running initdb and the migration. */
@@ -48,13 +46,13 @@ export async function buildSnapshot(
     initDbStartParams: ['--wal-segsize=1', '--no-data-checksums'],
     extensions: pgliteExtensions,
   });
-  const backend = await createEmbeddedBackend({ spec, db });
+  const backend = await assembleEmbedded({
+    spec,
+    db,
+    demo: demo ? 'data' : 'accounts',
+    ...(options.now ? { demoNow: options.now } : {}),
+  });
   try {
-    await backend.asOwner((tx) =>
-      demo
-        ? seedDemo(tx, spec, demoPlanFor(spec, options.now ?? new Date())).then(() => undefined)
-        : seedDemoAccounts(tx, spec).then(() => undefined),
-    );
     const firstScreens = options.firstScreens ? await options.firstScreens(backend) : undefined;
     // The template databases serve only `create database`, which the embedded backend never runs;
     // without them the data directory has 40% fewer files, and PGlite's IndexedDB layer compares

@@ -1,13 +1,10 @@
-import { resolve } from '../../model/resolve.ts';
-import { effectiveRoles } from '../../runtime/roles.ts';
-import { transitionCalls } from '../../spec/transitionCalls.ts';
+import { callRequest as buildRequest, MissingPathParameter } from '../../outbox/deliver.ts';
 import type { DeclaredCallSpec } from '../../spec/types.ts';
-import { declaredCall } from '../checkShape.ts';
+import { declaredCall, transitionCalls } from '../checkShape.ts';
 import { BackendError, type CallsPort, type Session } from '../types.ts';
-import { callRequest as buildRequest, MissingPathParameter } from './functions/ninefold-outbox/deliver.ts';
 import { run, type SupabaseContext } from './supabaseContext.ts';
 
-export { type CallTarget, callTarget } from './functions/ninefold-outbox/deliver.ts';
+export { type CallTarget, callTarget } from '../../outbox/deliver.ts';
 
 type Record_ = Record<string, unknown>;
 
@@ -40,16 +37,16 @@ export function callRequest(
  * queues it when it commits. The roles are checked here first only to answer without a round trip.
  */
 export function createCallsPort(ctx: SupabaseContext, session: () => Session | null): CallsPort {
-  const bound = transitionCalls(ctx.spec);
+  const bound = transitionCalls(ctx.model);
   return {
     async invoke(name, payload) {
-      const call = declaredCall(ctx.spec, name, payload);
+      const call = declaredCall(ctx.model, name, payload);
       const s = session();
       if (!s) throw new BackendError('NOT_SIGNED_IN');
       const transitions = bound.get(name);
       if (transitions)
         throw new BackendError('FORBIDDEN', { call: name, reason: 'sent-by-transition', transitions });
-      const held = effectiveRoles(resolve(ctx.spec), s.user.roles);
+      const held = s.user.roles.flatMap((r) => ctx.model.roles.get(r)?.implied ?? [r]);
       if (!call.roles.some((r) => held.includes(r))) throw new BackendError('FORBIDDEN', { call: name });
       const { data } = await run(ctx, ctx.client.rpc('record_call', { p_call: name, p_payload: payload }));
       return { queued: true, id: String(data ?? '') };

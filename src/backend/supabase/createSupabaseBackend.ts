@@ -1,4 +1,5 @@
 import { createClient, type SupabaseClientOptions } from '@supabase/supabase-js';
+import { resolve } from '../../model/resolve.ts';
 import type { AppSpec } from '../../spec/types.ts';
 import { errorContext } from '../errors/mapDatabaseError.ts';
 import type { Backend } from '../types.ts';
@@ -52,12 +53,14 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Backend 
     },
     ...(options.webSocket ? { realtime: { transport: options.webSocket } } : {}),
   });
+  // The spec is resolved once, here at the door; the ports read the model.
+  const model = resolve(options.spec);
   const errors = errorContext(options.spec);
   const auth = createAuthPort(client, errors, options.spec);
   const ctx: SupabaseContext = {
-    spec: options.spec,
+    model,
     client,
-    models: entityModels(options.spec),
+    models: entityModels(model),
     errors,
     auth,
   };

@@ -1,4 +1,3 @@
-import { tableName } from '../../naming.ts';
 import { screenFilterFunction } from '../screenFilter.ts';
 import {
   BackendError,
@@ -64,7 +63,7 @@ export function createDataPort(ctx: SupabaseContext): DataPort {
       for (const f of p.filters) q = q.filter(f.column, f.op, f.value);
       // The screen's rule: a computed field of the table (a function taking its row), filtered on.
       if (query.screen !== undefined)
-        q = q.filter(screenFilterFunction(ctx.spec, entity, query.screen), 'is', 'true');
+        q = q.filter(screenFilterFunction(ctx.model, entity, query.screen), 'is', 'true');
       if (p.or) q = q.or(p.or);
       for (const o of p.order) q = q.order(o.column, { ascending: o.ascending });
       q = q.range(p.offset, p.offset + p.limit - 1);
@@ -125,7 +124,7 @@ export function createDataPort(ctx: SupabaseContext): DataPort {
 
     async transition(entity, id, transition, input = {}, version) {
       const model = modelOf(ctx.models, entity);
-      if (!ctx.spec.states[entity]?.transitions[transition]) {
+      if (!ctx.model.tables.get(entity)?.transitions.some((t) => t.name === transition)) {
         throw new BackendError('INVALID_TRANSITION', { entity, transition });
       }
       assertId(entity, id);
@@ -142,12 +141,13 @@ export function createDataPort(ctx: SupabaseContext): DataPort {
 
     async history(entity, id) {
       modelOf(ctx.models, entity);
-      if (!ctx.spec.states[entity]) return [];
+      const historyTable = ctx.model.tables.get(entity)?.historyTable;
+      if (!historyTable) return [];
       assertId(entity, id);
       const { data } = await run(
         ctx,
         client
-          .from(`${tableName(entity)}_history`)
+          .from(historyTable)
           .select('*')
           .eq('row_id', id)
           .order('at', { ascending: true })

@@ -1,6 +1,6 @@
-import { resolve } from '../../model/resolve.ts';
+import type { AppModel } from '../../model/appModel.ts';
 import { transitionFunctionName } from '../../naming.ts';
-import type { AppSpec, FieldSpec } from '../../spec/types.ts';
+import type { FieldSpec } from '../../spec/types.ts';
 import { BackendError, type Row } from '../types.ts';
 
 /** The bytes live in Storage; `storage_path` is written by the adapter and never shown. */
@@ -28,12 +28,12 @@ export interface EntityModel {
  * embedded backend and the SQL printer use).
  *
  * @example
- * const models = entityModels(spec);
+ * const models = entityModels(model);
  * models.get('expenseClaim')?.table; // 'expense_claim'
  */
-export function entityModels(spec: AppSpec): ReadonlyMap<string, EntityModel> {
+export function entityModels(model: AppModel): ReadonlyMap<string, EntityModel> {
   const out = new Map<string, EntityModel>();
-  for (const t of resolve(spec).tables.values()) {
+  for (const t of model.tables.values()) {
     const fields = new Map<string, FieldSpec>();
     for (const c of t.columns) if (c.origin === 'declared' && c.spec) fields.set(c.field, c.spec);
     out.set(t.entity, {

@@ -1,12 +1,12 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { AppSpec } from '../../spec/types.ts';
+import type { AppModel } from '../../model/appModel.ts';
 import type { ErrorContext } from '../errors/mapDatabaseError.ts';
 import type { EntityModel } from './entityModel.ts';
 import { type AuthState, mapPostgrestError } from './mapSupabaseError.ts';
 
 /** What every port of the hosted adapter shares. */
 export interface SupabaseContext {
-  spec: AppSpec;
+  model: AppModel;
   client: SupabaseClient;
   models: ReadonlyMap<string, EntityModel>;
   errors: ErrorContext;

@@ -1,11 +1,13 @@
 /**
- * Test page: the embedded backend in a worker with IndexedDB persistence, exposed on `window.nf`
+ * Test page: the embedded backend as library users start it (`loadBackend`, the composition root
+ * the app uses): in a worker with IndexedDB persistence, exposed on `window.nf`
  * for the browser tests and the boot benchmark to drive. `?db=idb://name` picks the database.
  * `nf.call` runs one Backend call for `test/browser/pageBackend.ts` (the conformance suite).
  */
 import helpdesk from '../../../examples/helpdesk/spec.ts';
-import { createBrowserBackend } from '../../../src/backend/embedded/browser/createBrowserBackend.ts';
+import type { BrowserBackend } from '../../../src/backend/embedded/browser/createBrowserBackend.ts';
 import { seedDemoAccounts } from '../../../src/backend/embedded/demo/seedDemoAccounts.ts';
+import { loadBackend } from '../../../src/backend/loadBackend.ts';
 import type { Change } from '../../../src/backend/types.ts';
 import type { AppSpec } from '../../../src/spec/types.ts';
 import { call, clock, forwardAuth } from './rpc.ts';
@@ -42,14 +44,21 @@ async function firstVisit(): Promise<{ loadDataDir?: Blob }> {
 
 const ready = firstVisit()
   .then((snapshot) =>
-    createBrowserBackend({
+    loadBackend(
       spec,
-      ...snapshot,
-      ...(dataDir ? { dataDir } : {}),
-      now: () => new Date(clock.ms ?? Date.now()),
-      onUpgradeProgress: (line) => upgradeLines.push(line),
-    }),
+      {},
+      {
+        embedded: {
+          ...snapshot,
+          ...(dataDir ? { dataDir } : {}),
+          now: () => new Date(clock.ms ?? Date.now()),
+          onUpgradeProgress: (line) => upgradeLines.push(line),
+        },
+      },
+    ),
   )
+  // The embedded backend in a browser is the worker's (the test below checks it is).
+  .then((backend) => backend as BrowserBackend)
   .then((backend) => {
     backend.live.subscribe({ entity: 'ticket' }, (c) => changes.push(c));
     forwardAuth(backend);

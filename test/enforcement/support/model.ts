@@ -1,5 +1,7 @@
 import expenses from '../../../examples/expenses/spec.ts';
 import helpdesk from '../../../examples/helpdesk/spec.ts';
+import { resolve } from '../../../src/model/resolve.ts';
+import { roleClosureOf } from '../../../src/model/roleClosure.ts';
 import { tableName } from '../../../src/naming.ts';
 import type { Typed } from '../../../src/rules/ast.ts';
 import { checkRule, type DataContext, effectiveRoles, holds } from '../../../src/rules/index.ts';
@@ -49,7 +51,7 @@ export function columnToField(spec: AppSpec, entity: string): Map<string, string
   const e = spec.entities[entity];
   const m = new Map<string, string>();
   for (const f of ['id', 'createdAt', 'updatedAt', 'version', ...Object.keys(e?.fields ?? {})])
-    m.set(columnFor(spec, entity, f), f);
+    m.set(columnFor(resolve(spec), entity, f), f);
   if (e?.files) {
     m.set('name', 'name');
     m.set('size_bytes', 'size');
@@ -105,7 +107,7 @@ function permissionHolds(
 ): boolean {
   if (p === undefined || p === false) return false;
   if (p === true) return true;
-  return holds(rule(spec, entity, p), { row, user, now: new Date(), spec, data });
+  return holds(rule(spec, entity, p), { row, user, now: new Date(), roleClosure: roleClosureOf(spec), data });
 }
 
 /**
@@ -125,7 +127,7 @@ export function specAllows(
   update?: { field: string; newRow: FieldRow },
 ): boolean {
   if (!user) return false;
-  const roles = [...effectiveRoles(spec, user.roles)];
+  const roles = [...effectiveRoles(roleClosureOf(spec), user.roles)];
   const perms = (r: string) => spec.roles.permissions[r]?.[entity];
   if (action !== 'update')
     return roles.some((r) => permissionHolds(spec, entity, perms(r)?.[action], row, user, data));
@@ -180,7 +182,7 @@ export function tableSql(entity: string): string {
 
 /** The SQL identifier (quoted when needed) of a field's column. */
 export function columnSql(spec: AppSpec, entity: string, field: string): string {
-  return quoted(columnFor(spec, entity, field));
+  return quoted(columnFor(resolve(spec), entity, field));
 }
 
 /** Cases counted per app and suite, printed as one line each at the end of a file. */

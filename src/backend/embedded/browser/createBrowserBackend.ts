@@ -1,22 +1,16 @@
 import type { PGliteInterface, Transaction } from '@electric-sql/pglite';
 import { sessionKey } from '../../../runtime/appSlug.ts';
 import type { AppSpec } from '../../../spec/types.ts';
-import type { AuthEvent, Backend, Change, Session } from '../../types.ts';
+import type { Backend, Session } from '../../types.ts';
 import { demoPlanFor } from '../demo/demoPlanFor.ts';
 import type { OutboxEntry } from '../outbox.ts';
 import { sessionStore } from '../sessionStore.ts';
-import {
-  type Answer,
-  type BroadcastChange,
-  fromWireError,
-  type InitMessage,
-  PORT_METHODS,
-  type Request,
-  type TabMessage,
-  type WorkerMessage,
-} from './protocol.ts';
+import type { BrowserBackend, OwnerDb } from './browserBackendTypes.ts';
+import { ownerFacade } from './ownerFacade.ts';
+import { fromWireError, type InitMessage, PORT_METHODS, type Request } from './protocol.ts';
 import { appSlug, startBackendWorker } from './startBackendWorker.ts';
-import { recordWorkerMarks } from './workerMarks.ts';
+import { tabListeners } from './tabListeners.ts';
+import { workerLink } from './workerLink.ts';
 
 export { appSlug, startBackendWorker };
 
@@ -52,21 +46,31 @@ export interface BrowserBackendOptions {
   callDestinations?: Record<string, string>;
 }
 
-/** Owner access for setup code, benchmarks and tests: statements sent to the worker one by one. */
-export type OwnerDb = Pick<PGliteInterface, 'query' | 'exec' | 'transaction'>;
+export type { BrowserBackend, OwnerDb } from './browserBackendTypes.ts';
 
-export interface BrowserBackend extends Backend {
-  readonly kind: 'embedded';
-  readonly schema: { version: string; outcome: 'created' | 'unchanged' | 'upgraded' };
-  /** Whether this tab's worker holds the database (one tab does; the others forward to it). */
-  isLeader(): boolean;
-  outbox(): Promise<OutboxEntry[]>;
-  resetDemo(): Promise<void>;
-  exportDatabase(): Promise<Blob>;
-  /** Runs `fn` in one owner transaction in the worker (setup, benchmarks, tests; never user work). */
-  asOwner<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
-  /** The database as the owner, through the worker (setup, benchmarks, tests). */
-  readonly db: OwnerDb;
+/** The worker's `init`: the spec and where its database is (ids, channels and options). */
+function initMessage(
+  options: BrowserBackendOptions,
+  slug: string,
+  dataDir: string,
+  me: string,
+  changesName: string,
+): InitMessage {
+  return {
+    type: 'init',
+    spec: options.spec,
+    dataDir,
+    // Tabs with the same id share one database and one leader, so the id names the database.
+    id: dataDir === `idb://ninefold-${slug}` ? `ninefold-${slug}` : `ninefold-${slug}:${dataDir}`,
+    client: me,
+    changes: changesName,
+    ...(options.schemaVersion ? { schemaVersion: options.schemaVersion } : {}),
+    ...(options.seedDemoAccounts ? { seedDemoAccounts: true } : {}),
+    ...(options.preferOpfs ? { preferOpfs: true } : {}),
+    ...(options.snapshotUrl ? { snapshotUrl: options.snapshotUrl } : {}),
+    ...(options.allowDestructiveUpgrade ? { allowDestructiveUpgrade: true } : {}),
+    ...(options.callDestinations ? { callDestinations: options.callDestinations } : {}),
+  };
 }
 
 /**
@@ -108,111 +112,9 @@ export function connectBrowserBackend(options: BrowserBackendOptions): {
   const me = crypto.randomUUID();
   const store = sessionStore(sessionKey(slug));
   const changesName = `ninefold-${slug}-changes`;
-
-  // Live changes from other tabs (this tab's own come with the answers).
-  const listeners = new Set<{ entity: string; id: string | undefined; fn: (c: Change) => void }>();
-  const deliver = (change: Change) => {
-    for (const l of [...listeners]) {
-      if (l.entity !== change.entity || (l.id !== undefined && l.id !== change.id)) continue;
-      try {
-        l.fn(change);
-      } catch {
-        // A failing listener must not stop the others.
-      }
-    }
-  };
-  const channel = new BroadcastChannel(changesName);
-  channel.onmessage = (event: MessageEvent<BroadcastChange>) => {
-    const { origin, ...change } = event.data ?? ({} as BroadcastChange);
-    if (origin === me || typeof change.entity !== 'string' || typeof change.id !== 'string') return;
-    deliver(change);
-  };
-  const authListeners = new Set<(e: AuthEvent, s: Session | null) => void>();
-
-  let leader = false;
-  let seq = 0;
-  const pending = new Map<number, (a: Answer) => void>();
-  let fail: (e: unknown) => void = () => undefined;
-  const ready = new Promise<BrowserBackend['schema']>((resolve, reject) => {
-    fail = reject;
-    worker.addEventListener('message', (event: MessageEvent<WorkerMessage>) => {
-      const m = event.data;
-      if (m.type === 'ready') {
-        recordWorkerMarks(m.marks);
-        resolve(m.schema);
-      } else if (m.type === 'failed') reject(fromWireError(m.error));
-      else if (m.type === 'leader') leader = true;
-      else if (m.type === 'progress') options.onUpgradeProgress?.(m.line);
-      else if (m.type === 'answer') {
-        const done = pending.get(m.seq);
-        pending.delete(m.seq);
-        done?.(m.answer);
-      }
-    });
-  });
-  worker.addEventListener('error', (e) => {
-    const error = new Error(`backend worker failed: ${e.message}`);
-    fail(error);
-    for (const [, done] of pending)
-      done({
-        ok: false,
-        error: { code: 'UNAVAILABLE', params: {}, message: error.message },
-        auth: [],
-        changes: [],
-      });
-    pending.clear();
-  });
-  const send = (m: TabMessage) => worker.postMessage(m);
-  const init: InitMessage = {
-    type: 'init',
-    spec: options.spec,
-    dataDir,
-    // Tabs with the same id share one database and one leader, so the id names the database.
-    id: dataDir === `idb://ninefold-${slug}` ? `ninefold-${slug}` : `ninefold-${slug}:${dataDir}`,
-    client: me,
-    changes: changesName,
-    ...(options.schemaVersion ? { schemaVersion: options.schemaVersion } : {}),
-    ...(options.seedDemoAccounts ? { seedDemoAccounts: true } : {}),
-    ...(options.preferOpfs ? { preferOpfs: true } : {}),
-    ...(options.snapshotUrl ? { snapshotUrl: options.snapshotUrl } : {}),
-    ...(options.allowDestructiveUpgrade ? { allowDestructiveUpgrade: true } : {}),
-    ...(options.callDestinations ? { callDestinations: options.callDestinations } : {}),
-  };
-  // Calls made before the snapshot has arrived go after the `init` that carries it.
-  let initDone = false;
-  const initSent = Promise.resolve(options.loadDataDir)
-    .catch(() => undefined)
-    .then((blob) => {
-      send(blob ? { ...init, loadDataDir: blob } : init);
-      initDone = true;
-    });
-  /**
-   * Sends `m` after the `init`: at once (in the caller's own task) when that went already. A
-   * promise callback would run only after the render React queues in the same task, so a list
-   * asked from a click would leave after that click's render instead of during it.
-   */
-  const sendAfterInit = (m: TabMessage) => {
-    if (initDone) send(m);
-    else void initSent.then(() => send(m));
-  };
-
-  const request = (r: Request, signal?: AbortSignal) =>
-    new Promise<Answer>((resolve, reject) => {
-      const n = ++seq;
-      pending.set(n, resolve);
-      sendAfterInit({ type: 'request', seq: n, request: r });
-      // A read called off: its answer is not waited for, and the worker drops it unless it has
-      // started (reads queue behind each other there, so a superseded search never delays the next).
-      signal?.addEventListener(
-        'abort',
-        () => {
-          if (!pending.delete(n)) return;
-          sendAfterInit({ type: 'cancel', seq: n });
-          reject(signal.reason);
-        },
-        { once: true },
-      );
-    });
+  const tab = tabListeners(changesName, me);
+  const init = initMessage(options, slug, dataDir, me, changesName);
+  const { ready, request, isLeader } = workerLink(worker, init, options);
 
   const marked = new Set<string>();
   let sessionChange: Promise<unknown> = Promise.resolve();
@@ -254,15 +156,8 @@ export function connectBrowserBackend(options: BrowserBackendOptions): {
       if (answer.token !== null) store.save(answer.token ?? null);
       else if (store.load() === token) store.save(null);
     }
-    for (const c of answer.changes) deliver(c);
-    for (const [event, session] of answer.auth)
-      for (const l of [...authListeners]) {
-        try {
-          l(event, session);
-        } catch {
-          // Listeners belong to the UI; their failures are not the backend's.
-        }
-      }
+    for (const c of answer.changes) tab.deliver(c);
+    for (const [event, session] of answer.auth) tab.tellAuth(event, session);
     if (!marked.has(path)) {
       // The first answer of each kind on the page's timeline (start-up benchmarks).
       marked.add(path);
@@ -277,28 +172,7 @@ export function connectBrowserBackend(options: BrowserBackendOptions): {
     return a.value;
   };
 
-  async function asOwner<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
-    const tx = (await unwrap({ kind: 'owner-begin' })) as number;
-    const facade = {
-      query: (sql: string, params: unknown[] = []) =>
-        unwrap({ kind: 'owner-query', tx, sql, params, exec: false }),
-      exec: (sql: string) => unwrap({ kind: 'owner-query', tx, sql, params: [], exec: true }),
-    } as unknown as Transaction;
-    let result: T;
-    try {
-      result = await fn(facade);
-    } catch (e) {
-      await unwrap({ kind: 'owner-end', tx, commit: false }).catch(() => undefined);
-      throw e;
-    }
-    await unwrap({ kind: 'owner-end', tx, commit: true });
-    return result;
-  }
-  const db = {
-    query: (sql: string, params?: unknown[]) => asOwner((tx) => tx.query(sql, params)),
-    exec: (sql: string) => asOwner((tx) => tx.exec(sql)),
-    transaction: (fn: (tx: Transaction) => Promise<unknown>) => asOwner(fn),
-  } as unknown as OwnerDb;
+  const { asOwner, db } = ownerFacade(unwrap);
 
   // A return visit's first question (who is signed in?) is asked now, before the database is
   // even open: the worker answers it the moment it is ready, while the UI's code still loads. The
@@ -330,16 +204,11 @@ export function connectBrowserBackend(options: BrowserBackendOptions): {
       if (!schema) throw new Error('The embedded backend is not ready yet.');
       return schema;
     },
-    isLeader: () => leader,
+    isLeader,
     auth: {
       ...port<Pick<Backend['auth'], 'signUp' | 'signIn' | 'signOut' | 'session'>>('auth', PORT_METHODS.auth),
       session,
-      onChange(listener) {
-        authListeners.add(listener);
-        return () => {
-          authListeners.delete(listener);
-        };
-      },
+      onChange: (listener) => tab.onAuth(listener),
     },
     data: {
       ...port<Backend['data']>('data', PORT_METHODS.data),
@@ -350,13 +219,7 @@ export function connectBrowserBackend(options: BrowserBackendOptions): {
     calls: port('calls', PORT_METHODS.calls),
     admin: port('admin', PORT_METHODS.admin),
     live: {
-      subscribe(target, fn) {
-        const l = { entity: target.entity, id: target.id, fn };
-        listeners.add(l);
-        return () => {
-          listeners.delete(l);
-        };
-      },
+      subscribe: (target, fn) => tab.subscribe(target.entity, target.id, fn),
     },
     outbox: () => call('backend.outbox', []),
     // The worker's copy of the spec lost the app's registered demo in the structured clone (functions
@@ -366,9 +229,7 @@ export function connectBrowserBackend(options: BrowserBackendOptions): {
     asOwner,
     db,
     async close() {
-      listeners.clear();
-      authListeners.clear();
-      channel.close();
+      tab.close();
       worker.terminate();
     },
   };

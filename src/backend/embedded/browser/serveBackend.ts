@@ -1,13 +1,9 @@
-import type { Transaction } from '@electric-sql/pglite';
-import type { AuthEvent, Change, Session } from '../../types.ts';
-import { createEmbeddedBackend, type EmbeddedBackend } from '../createEmbeddedBackend.ts';
-import { demoAccounts } from '../demo/demoAccounts.ts';
-import { seedDemoAccounts } from '../demo/seedDemoAccounts.ts';
-import type { Live } from '../live.ts';
-import type { SessionStore } from '../sessionStore.ts';
-import { openWorkerDatabase } from './openWorkerDatabase.ts';
+import type { EmbeddedBackend } from '../createEmbeddedBackend.ts';
+import { callScope } from './callScope.ts';
+import { leaderBackend } from './leaderBackend.ts';
+import { ownerSteps } from './ownerSteps.ts';
 import type { Answer, InitMessage, Request, TabMessage, WireError, WorkerMessage } from './protocol.ts';
-import { CANCELLABLE, PORT_METHODS, toWireError } from './protocol.ts';
+import { CANCELLABLE, toWireError } from './protocol.ts';
 import { markWorker, workerMarks } from './workerMarks.ts';
 
 /** What the worker's global scope offers (typed here: the project's lib is DOM, not WebWorker). */
@@ -56,30 +52,7 @@ export function serveBackend(scope: Scope): void {
   /** This tab's requests not answered yet, while another worker leads. */
   const waiting = new Map<number, Request>();
 
-  // The call in progress (calls are serialised in the leader).
-  let call: {
-    token: string | null;
-    saved?: { token: string | null };
-    now: number | null;
-    origin: string;
-    auth: [AuthEvent, Session | null][];
-    changes: Change[];
-  } | null = null;
-  const store: SessionStore = {
-    // '' (not null) when signed out: the call's token is the whole truth, nothing falls back.
-    load: () => (call?.saved ? call.saved.token : call?.token) ?? '',
-    save: (token) => {
-      if (call) call.saved = { token };
-    },
-  };
-  const live: Live = {
-    port: { subscribe: () => () => undefined },
-    emit: (change) => {
-      call?.changes.push(change);
-      changes?.postMessage({ ...change, origin: call?.origin });
-    },
-    close: () => undefined,
-  };
+  const calls = callScope(() => changes);
 
   const post = (m: WorkerMessage) => scope.postMessage(m);
   /** The answer to a read called off before it ran (its tab no longer waits for one). */
@@ -92,76 +65,8 @@ export function serveBackend(scope: Scope): void {
   const announce = (m: Peer) => channel?.postMessage(m);
 
   let queue: Promise<unknown> = Promise.resolve();
-  const owned = new Map<number, { tx: Transaction; end: (commit: boolean) => Promise<void> }>();
-  let nextTx = 1;
 
-  async function runCall(r: Extract<Request, { kind: 'call' }>, origin: string): Promise<Answer> {
-    call = { token: r.token, now: r.now, origin, auth: [], changes: [] };
-    const current = call;
-    try {
-      const [port, method] = r.path.split('.') as [string, string];
-      if (!(PORT_METHODS as Record<string, readonly string[]>)[port]?.includes(method))
-        throw new Error(`no such backend call: ${r.path}`);
-      const target = (
-        port === 'backend' ? backend : (backend as unknown as Record<string, object>)[port]
-      ) as Record<string, (...a: unknown[]) => Promise<unknown>>;
-      const value = await (target[method] as (...a: unknown[]) => Promise<unknown>).apply(target, r.args);
-      return { ok: true, value, ...tokenOf(current), auth: current.auth, changes: current.changes };
-    } catch (e) {
-      return {
-        ok: false,
-        error: toWireError(e),
-        ...tokenOf(current),
-        auth: current.auth,
-        changes: current.changes,
-      };
-    } finally {
-      call = null;
-    }
-  }
-  const tokenOf = (c: NonNullable<typeof call>) => (c.saved ? { token: c.saved.token } : {});
-
-  async function ownerStep(r: Exclude<Request, { kind: 'call' }>): Promise<Answer> {
-    const answer = (value: unknown): Answer => ({ ok: true, value, auth: [], changes: [] });
-    try {
-      if (r.kind === 'owner-begin') {
-        const id = nextTx++;
-        const begun = new Promise<void>((started, failed) => {
-          let end: (commit: boolean) => void = () => undefined;
-          const done = (backend as EmbeddedBackend).asOwner(
-            (tx) =>
-              new Promise<void>((commit, rollback) => {
-                end = (c) => (c ? commit() : rollback(new Error('rolled back')));
-                owned.set(id, {
-                  tx,
-                  end: async (c) => {
-                    end(c);
-                    await done;
-                  },
-                });
-                started();
-              }),
-          );
-          done.catch((e) => failed(e));
-        });
-        await begun;
-        return answer(id);
-      }
-      const held = owned.get(r.tx);
-      if (!held) throw new Error('no such owner transaction');
-      if (r.kind === 'owner-query') {
-        const result = r.exec ? await held.tx.exec(r.sql) : await held.tx.query(r.sql, r.params);
-        return answer(result);
-      }
-      owned.delete(r.tx);
-      await held.end(r.commit).catch((e) => {
-        if (r.commit) throw e;
-      });
-      return answer(null);
-    } catch (e) {
-      return { ok: false, error: toWireError(e), auth: [], changes: [] };
-    }
-  }
+  const ownerStep = ownerSteps(() => backend);
 
   /**
    * The leader runs a request: calls one at a time, owner steps as they come (their transaction
@@ -176,7 +81,7 @@ export function serveBackend(scope: Scope): void {
         await new Promise((resolve) => setTimeout(resolve, 0));
         if (dropped()) return DROPPED;
       }
-      return runCall(r, origin);
+      return calls.run(backend, r, origin);
     });
     queue = next.catch(() => undefined);
     return next;
@@ -196,45 +101,14 @@ export function serveBackend(scope: Scope): void {
   async function lead(options: InitMessage): Promise<void> {
     markWorker('leader');
     try {
-      const db = await openWorkerDatabase({
-        dataDir: options.dataDir,
-        ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-        ...(options.preferOpfs ? { preferOpfs: true } : {}),
-        ...(options.snapshotUrl ? { snapshotUrl: options.snapshotUrl } : {}),
-      });
-      markWorker('db-open');
-      backend = await createEmbeddedBackend({
-        spec: options.spec,
-        db,
-        store,
-        live,
-        now: () => new Date(call?.now ?? Date.now()),
-        ...(options.schemaVersion ? { schemaVersion: options.schemaVersion } : {}),
-        // Only the leader boots, so only it upgrades; its tab shows the line.
-        onUpgradeProgress: (line) => post({ type: 'progress', line }),
-        allowDestructiveUpgrade: options.allowDestructiveUpgrade === true,
-        // The leader's worker delivers the calls transitions queued (every 30 s, while a tab is open).
-        outbox: {
-          intervalMs: 30_000,
-          ...(options.callDestinations ? { destinations: options.callDestinations } : {}),
-        },
+      backend = await leaderBackend(options, {
+        store: calls.store,
+        live: calls.live,
+        now: calls.now,
+        progress: (line) => post({ type: 'progress', line }),
       });
       markWorker('boot-done');
-      backend.auth.onChange((event, session) => call?.auth.push([event, session]));
-      if (options.seedDemoAccounts) {
-        // Idempotent; hashing the passwords costs a few hundred ms, so a return visit skips it.
-        const emails = demoAccounts(options.spec).map((a) => a.email);
-        const have = await backend.asOwner(
-          async (tx) =>
-            (
-              await tx.query<{ n: number }>(
-                'select count(*)::int as n from auth.users where email = any($1)',
-                [emails],
-              )
-            ).rows[0]?.n ?? 0,
-        );
-        if (have < emails.length) await backend.asOwner((tx) => seedDemoAccounts(tx, options.spec));
-      }
+      backend.auth.onChange(calls.onAuth);
     } catch (e) {
       const error = toWireError(e);
       post({ type: 'failed', error });

@@ -1,5 +1,5 @@
 import type { AppSpec } from '../../../spec/types.ts';
-import type { DemoAccount } from './demoAccounts.ts';
+import type { DemoAccount } from './demoAccount.ts';
 import type { DemoPerson, DemoPlan } from './demoPlan.ts';
 
 /**

@@ -1,17 +1,12 @@
 import type { AppSpec } from '../../../spec/types.ts';
 import { demoOf } from './appDemo.ts';
+import type { DemoAccount } from './demoAccount.ts';
 
 // The seeding (hashing, inserts, profiles) is in seedDemoAccounts.ts: the sign-in screen lists
 // these accounts on the first screen's path, which must not carry the database code with it.
 
-export interface DemoAccount {
-  /** Names the account in the demo plan (`ref(key)`); the role when absent (one account per role). */
-  key?: string;
-  role: string;
-  email: string;
-  password: string;
-  name: string;
-}
+// The account's type is in demoAccount.ts: appDemo.ts needs it, and this file imports appDemo.ts.
+export type { DemoAccount };
 
 /**
  * One demo account per role, with a password anyone may read (`demo-<role>`): the sign-in screen

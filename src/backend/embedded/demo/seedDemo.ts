@@ -1,7 +1,7 @@
 import type { Transaction } from '@electric-sql/pglite';
-import { tableName } from '../../../naming.ts';
-import type { AppSpec } from '../../../spec/types.ts';
-import { col, entityInfo, historyRef } from '../entityInfo.ts';
+import type { AppModel } from '../../../model/appModel.ts';
+import { quoteIdent } from '../../../sql/quote.ts';
+import { entityInfo, historyRef } from '../entityInfo.ts';
 import { hashPassword } from '../passwords.ts';
 import type { DemoPerson, DemoPlan, DemoRef } from './demoPlan.ts';
 
@@ -10,8 +10,8 @@ function isRef(v: unknown): v is DemoRef {
 }
 
 /** Column and value for a field; file meta fields map to their own columns. */
-function columnOf(spec: AppSpec, entity: string, field: string): string {
-  const c = entityInfo(spec, entity).byField.get(field);
+function columnOf(model: AppModel, entity: string, field: string): string {
+  const c = entityInfo(model, entity).byField.get(field);
   if (!c) throw new Error(`demo data: ${entity}.${field} is not a field`);
   return c.column;
 }
@@ -25,11 +25,11 @@ async function updateTriggers(tx: Transaction, table: string, all = false): Prom
 }
 
 /** Empties every table the app and its users live in (auth users cascade to roles, sessions, outbox). */
-export async function wipeAppData(tx: Transaction, spec: AppSpec): Promise<void> {
-  const tables = Object.keys(spec.entities).map((e) => `public.${col(tableName(e))}`);
-  const histories = Object.keys(spec.states).map((e) => historyRef(e));
+export async function wipeAppData(tx: Transaction, model: AppModel): Promise<void> {
+  const tables = [...model.tables.values()];
+  const histories = tables.filter((t) => t.historyTable).map(historyRef);
   // History is append-only by trigger, but truncate is not a row delete: resetting the demo is setup.
-  await tx.exec(`truncate ${[...tables, ...histories, 'auth.users'].join(', ')} cascade`);
+  await tx.exec(`truncate ${[...tables.map((t) => t.ref), ...histories, 'auth.users'].join(', ')} cascade`);
 }
 
 /**
@@ -37,16 +37,17 @@ export async function wipeAppData(tx: Transaction, spec: AppSpec): Promise<void>
  * the owner, after every person exists: a manager may be seeded after those who report to them.
  *
  * @example
- * await setDemoProfiles(tx, spec, plan.people, { employee: 'u1', manager: 'u2' });
+ * await setDemoProfiles(tx, model, plan.people, { employee: 'u1', manager: 'u2' });
  */
 export async function setDemoProfiles(
   tx: Transaction,
-  spec: AppSpec,
+  model: AppModel,
   people: readonly DemoPerson[],
   ids: Readonly<Record<string, string>>,
 ): Promise<void> {
-  const profile = Object.entries(spec.entities).find(([, e]) => e.profile)?.[0];
+  const profile = model.profile;
   if (!profile) return;
+  const table = entityInfo(model, profile);
   const resolve = (v: unknown): unknown => {
     if (!isRef(v)) return v instanceof Date ? v.toISOString() : v;
     const id = ids[v.$ref];
@@ -56,8 +57,8 @@ export async function setDemoProfiles(
   for (const p of people) {
     const entries = Object.entries(p.profile ?? {});
     if (entries.length === 0 || !ids[p.key]) continue;
-    const sets = entries.map(([f], i) => `${col(columnOf(spec, profile, f))} = $${i + 2}`);
-    await tx.query(`update public.${col(tableName(profile))} set ${sets.join(', ')} where id = $1`, [
+    const sets = entries.map(([f], i) => `${quoteIdent(columnOf(model, profile, f))} = $${i + 2}`);
+    await tx.query(`update ${table.ref} set ${sets.join(', ')} where id = $1`, [
       ids[p.key],
       ...entries.map(([, v]) => resolve(v)),
     ]);
@@ -70,11 +71,11 @@ export async function setDemoProfiles(
  * then final values and back-dated timestamps, then history.
  *
  * @example
- * await backend.asOwner((tx) => seedDemo(tx, spec, helpdeskDemo(new Date())));
+ * await backend.asOwner((tx) => seedDemo(tx, resolve(spec), helpdeskDemo(new Date())));
  */
 export async function seedDemo(
   tx: Transaction,
-  spec: AppSpec,
+  model: AppModel,
   plan: DemoPlan,
 ): Promise<Record<string, string>> {
   const ids: Record<string, string> = {};
@@ -103,12 +104,12 @@ export async function seedDemo(
     for (const role of p.roles)
       await tx.query('insert into app.user_roles (user_id, role) values ($1, $2)', [id, role]);
   }
-  await setDemoProfiles(tx, spec, plan.people, ids);
+  await setDemoProfiles(tx, model, plan.people, ids);
 
   for (const row of plan.rows) {
-    const info = entityInfo(spec, row.entity);
+    const info = entityInfo(model, row.entity);
     const entries = Object.entries(row.values).filter(([, v]) => v !== undefined);
-    const columns = entries.map(([f]) => col(columnOf(spec, row.entity, f)));
+    const columns = entries.map(([f]) => quoteIdent(columnOf(model, row.entity, f)));
     const params = entries.map(([, v]) => resolve(v));
     if (row.file) {
       columns.push('name', 'mime_type', 'size_bytes', 'content');
@@ -130,19 +131,19 @@ export async function seedDemo(
   // Two passes: every timestamp first, then final values (children validate against open parents).
   for (const pass of ['timestamps', 'final'] as const) {
     for (const [entity, rows] of byEntity) {
-      const info = entityInfo(spec, entity);
+      const info = entityInfo(model, entity);
       const todo = pass === 'timestamps' ? rows : rows.filter((row) => row.after);
       if (todo.length === 0) continue;
       // Backdated values were judged when the row was made: no rule (nor history) sees them now.
       const backdating = pass === 'timestamps' && todo.some((row) => row.backdated);
       const triggers = await updateTriggers(tx, info.table, backdating);
-      for (const t of triggers) await tx.exec(`alter table ${info.ref} disable trigger ${col(t)}`);
+      for (const t of triggers) await tx.exec(`alter table ${info.ref} disable trigger ${quoteIdent(t)}`);
       for (const row of todo) {
         const entries = Object.entries((pass === 'final' ? row.after : row.backdated) ?? {});
         const sets = [
           'created_at = $2',
           'updated_at = $3',
-          ...entries.map(([f], i) => `${col(columnOf(spec, entity, f))} = $${i + 4}`),
+          ...entries.map(([f], i) => `${quoteIdent(columnOf(model, entity, f))} = $${i + 4}`),
         ];
         await tx.query(`update ${info.ref} set ${sets.join(', ')} where id = $1`, [
           ids[row.key],
@@ -151,13 +152,13 @@ export async function seedDemo(
           ...entries.map(([, v]) => resolve(v)),
         ]);
       }
-      for (const t of triggers) await tx.exec(`alter table ${info.ref} enable trigger ${col(t)}`);
+      for (const t of triggers) await tx.exec(`alter table ${info.ref} enable trigger ${quoteIdent(t)}`);
     }
   }
 
   for (const h of plan.history) {
     await tx.query(
-      `insert into ${historyRef(h.entity)} (row_id, transition, from_state, to_state, actor, at, input) values ($1, $2, $3, $4, $5, $6, $7)`,
+      `insert into ${historyRef(entityInfo(model, h.entity))} (row_id, transition, from_state, to_state, actor, at, input) values ($1, $2, $3, $4, $5, $6, $7)`,
       [
         ids[h.row],
         h.transition,

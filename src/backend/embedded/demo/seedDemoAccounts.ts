@@ -1,4 +1,5 @@
 import type { Transaction } from '@electric-sql/pglite';
+import { resolve } from '../../../model/resolve.ts';
 import type { AppSpec } from '../../../spec/types.ts';
 import { hashPassword } from '../passwords.ts';
 import { demoAccountPeople } from './demoAccountPeople.ts';
@@ -33,6 +34,6 @@ export async function seedDemoAccounts(tx: Transaction, spec: AppSpec): Promise<
         role,
       ]);
   }
-  await setDemoProfiles(tx, spec, people, ids);
+  await setDemoProfiles(tx, resolve(spec), people, ids);
   return ids;
 }

@@ -1,0 +1,59 @@
+import type { Transaction } from '@electric-sql/pglite';
+import { resolve } from '../../model/resolve.ts';
+import type { AppSpec } from '../../spec/types.ts';
+import {
+  createEmbeddedBackend,
+  type EmbeddedBackend,
+  type EmbeddedBackendOptions,
+} from './createEmbeddedBackend.ts';
+import { demoAccounts } from './demo/demoAccounts.ts';
+import { demoPlanFor } from './demo/demoPlanFor.ts';
+import { seedDemo } from './demo/seedDemo.ts';
+import { seedDemoAccounts } from './demo/seedDemoAccounts.ts';
+
+/** What an assembled embedded backend starts with besides the schema. */
+export interface AssembleEmbeddedOptions extends EmbeddedBackendOptions {
+  /**
+   * `accounts`: the demo accounts (one per role), when missing; `data`: the app's whole demo (its
+   * registered plan for `demoNow`, or the accounts' people), written as the owner.
+   */
+  demo?: 'accounts' | 'data';
+  /** The date the demo data is planned for (default: now). */
+  demoNow?: Date;
+}
+
+/**
+ * The one place an embedded backend is put together in a process: the worker's leader
+ * (serveBackend.ts), the `?memory` page (app/memoryBackend.ts), the snapshot builder (snapshot.ts)
+ * and the tests build it here; `startBackend` (src/backend/startBackend.ts) chooses where it runs.
+ *
+ * @example
+ * const backend = await assembleEmbedded({ spec: helpdesk, dataDir: 'memory://', demo: 'accounts' });
+ */
+export async function assembleEmbedded(options: AssembleEmbeddedOptions): Promise<EmbeddedBackend> {
+  const { demo, demoNow, ...rest } = options;
+  const backend = await createEmbeddedBackend(rest);
+  if (demo === 'accounts') await ensureDemoAccounts(backend, options.spec);
+  else if (demo === 'data')
+    await backend.asOwner((tx) =>
+      seedDemo(tx, resolve(options.spec), demoPlanFor(options.spec, demoNow ?? new Date())),
+    );
+  return backend;
+}
+
+/** Creates the demo accounts when any is missing: hashing their passwords costs a few hundred ms, so a return visit skips it. */
+async function ensureDemoAccounts(
+  backend: { asOwner: <T>(fn: (tx: Transaction) => Promise<T>) => Promise<T> },
+  spec: AppSpec,
+): Promise<void> {
+  const emails = demoAccounts(spec).map((a) => a.email);
+  const have = await backend.asOwner(
+    async (tx) =>
+      (
+        await tx.query<{ n: number }>('select count(*)::int as n from auth.users where email = any($1)', [
+          emails,
+        ])
+      ).rows[0]?.n ?? 0,
+  );
+  if (have < emails.length) await backend.asOwner((tx) => seedDemoAccounts(tx, spec));
+}

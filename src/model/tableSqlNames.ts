@@ -1,0 +1,47 @@
+/** The shapes of a table's SQL names (src/model/sqlNames.ts spells them); types only, so table.ts can name them without a cycle. */
+
+/** The names of an entity's history table and its parts (unquoted). */
+export interface HistorySqlNames {
+  /** `<table>_history`. */
+  table: string;
+  /** Trigger function (schema app) refusing UPDATE and DELETE. */
+  appendOnly: string;
+  rowIdIndex: string;
+  /** Its one read policy. */
+  readPolicy: string;
+  /** The foreign key the generated database types show from `row_id` (no such constraint exists). */
+  rowIdForeignKey: string;
+}
+
+/**
+ * Every SQL name the migration derives from one table (unquoted; the printers quote): functions in
+ * schema `app`, constraints, indexes, the history table. The one place these are spelled.
+ */
+export interface TableSqlNames {
+  table: string;
+  history: HistorySqlNames;
+  /** Trigger functions (schema app). */
+  onInsert: string;
+  onUpdate: string;
+  validate: string;
+  revalidateDependents: string;
+  recheckPermission: string;
+  lockGroups: string;
+  countedForWriter: string;
+  audit: string;
+  storagePath: string;
+  queueFileRemoval: string;
+  /** `app.<table>__search`'s name. */
+  search: string;
+  /** The audit trigger function for rows added under reference column `column`. */
+  auditAdded(column: string): string;
+  /** Its trigger's name. */
+  auditAddedTrigger(column: string): string;
+  /** The n-th helper function of the table's policies (`self_read` without RLS, `policy_read` with). */
+  policyHelper(kind: 'self_read' | 'policy_read', n: number): string;
+  foreignKey(column: string): string;
+  index(column: string): string;
+  trigramIndex(column: string): string;
+  /** A structural constraint over one column (`<table>__size_bytes__nonnegative`). */
+  columnConstraint(column: string, what: string): string;
+}

@@ -1,0 +1,38 @@
+import { transitionGuards } from '../spec/transitionGuards.ts';
+import type { AppSpec, TransitionSpec } from '../spec/types.ts';
+import { type CheckedRule, checkedRule } from './checkedRule.ts';
+
+/** One guard of a transition, checked, in the order guards are checked. */
+export interface GuardNode {
+  rule: CheckedRule;
+  /** The code raised when it fails (FORBIDDEN when none). */
+  error?: string;
+}
+
+/** A transition's rules, checked: its guards and its `set` expressions (values over the row). */
+export interface TransitionRules {
+  guardRules: readonly GuardNode[];
+  /** `set` field by field, in spec order. */
+  setRules: readonly { field: string; rule: CheckedRule }[];
+}
+
+/** The checked guards and `set` expressions of transition `name` of `entity`. */
+export function transitionRulesOf(
+  spec: AppSpec,
+  entity: string,
+  name: string,
+  t: TransitionSpec,
+): TransitionRules {
+  const where = `states.${entity}.transitions.${name}`;
+  return {
+    guardRules: transitionGuards(t).map((g) => {
+      const node: GuardNode = { rule: checkedRule(spec, g.rule, entity, `${where}.${g.path}`) };
+      if (g.error !== undefined) node.error = g.error;
+      return node;
+    }),
+    setRules: Object.entries(t.set ?? {}).map(([field, text]) => ({
+      field,
+      rule: checkedRule(spec, text, entity, `${where}.set.${field}`, 'value'),
+    })),
+  };
+}
