@@ -1,3 +1,4 @@
+import { resolve } from '../model/resolve.ts';
 import { fieldRuleHolds } from '../runtime/formSchema.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { textCeiling } from '../spec/valueLimits.ts';
@@ -18,7 +19,7 @@ export function signUpNameError(spec: AppSpec, name: string | undefined): Backen
   const f = e?.fields.name;
   if (!profile || !f) return undefined;
   for (const r of spec.validation[profile] ?? []) {
-    if (r.kind === 'field' && r.field === 'name' && !fieldRuleHolds(spec, r, name))
+    if (r.kind === 'field' && r.field === 'name' && !fieldRuleHolds(resolve(spec), r, name))
       return new BackendError(r.error, {}, `${profile}.name`);
   }
   const max = textCeiling(spec, profile, 'name', f);

@@ -3,6 +3,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { InlineConfig, Plugin } from 'vite';
 import { isDocPath, specFromDoc } from '../import/loadDoc.ts';
+import { resolve as resolveModel } from '../model/resolve.ts';
 import { ruleTable, ruleTableModule } from '../runtime/ruleTable.ts';
 import { specLoaderAliases, viteAliases } from '../sourceAliases.ts';
 import type { AppSpec } from '../spec/types.ts';
@@ -65,7 +66,7 @@ export function ninefoldSpecPlugin(
         const table = (await specOnce()).translations?.[locale] ?? {};
         return `export default JSON.parse(${JSON.stringify(JSON.stringify(table))});\n`;
       }
-      if (id === `\0${RULES}`) return ruleTableModule(ruleTable(await specOnce()));
+      if (id === `\0${RULES}`) return ruleTableModule(ruleTable(resolveModel(await specOnce())));
       if (id !== `\0${VIRTUAL}`) return undefined;
       // `demoLoaded`: the app's demo (its data, the accounts' hook and the seeding code) is a chunk
       // of its own, registered when it arrives, so it stays out of the entry chunk on the path to

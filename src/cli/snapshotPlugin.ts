@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin, ResolvedConfig } from 'vite';
 import type { AppDemo } from '../backend/embedded/demo/appDemo.ts';
 import { isDocPath, specFromDoc } from '../import/loadDoc.ts';
+import { resolve as resolveModel } from '../model/resolve.ts';
 import { inlineScriptJson } from '../printers/codeText.ts';
 import type { AppSpec } from '../spec/types.ts';
 
@@ -150,7 +151,7 @@ async function snapshotFor(
     ...(demo
       ? {
           firstScreens: (backend) =>
-            demoScreens(spec, backend, demoAccounts(spec), now.getTime() + 7 * 86_400_000),
+            demoScreens(resolveModel(spec), backend, demoAccounts(spec), now.getTime() + 7 * 86_400_000),
         }
       : {}),
   });

@@ -7,6 +7,7 @@ import type { OutboxNode } from './outbox.ts';
 import type { PolicyNode } from './policy.ts';
 import type { RoleNode } from './role.ts';
 import type { ScreenNode } from './screen.ts';
+import type { StateMachineNode } from './stateMachine.ts';
 import type { TableNode } from './table.ts';
 import type { TransitionNode } from './transition.ts';
 
@@ -34,6 +35,8 @@ export interface AppModel {
   constants: ReadonlyMap<string, ConstantNode>;
   screens: ReadonlyMap<string, ScreenNode>;
   calls: ReadonlyMap<string, DeclaredCallSpec>;
+  /** State machines by entity (entities with states only). */
+  machines: ReadonlyMap<string, StateMachineNode>;
   /** Every rule text of the specification (screens, states, validation, permissions), checked. */
   rules: readonly CheckedRule[];
   /** Roles validation rules ask another person to hold, per entity and field (spec/rolesNamedByRules.ts). */

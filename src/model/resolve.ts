@@ -38,6 +38,7 @@ import type { RoleNode } from './role.ts';
 import { roleClosureOf } from './roleClosure.ts';
 import { routeParams, type ScreenNode } from './screen.ts';
 import { tableSqlNames } from './sqlNames.ts';
+import { stateMachinesOf } from './stateMachine.ts';
 import type { TableNode } from './table.ts';
 import type { TableIndexNode } from './tableIndex.ts';
 import { textCeilingsOf } from './textCeilings.ts';
@@ -493,6 +494,7 @@ export function resolve(input: AppSpec): AppModel {
     constants,
     screens,
     calls: new Map(Object.entries(spec.calls.declared)),
+    machines: stateMachinesOf(spec),
     rules: ruleSites(spec).map((r) => checkedRule(spec, r.text, r.entity, r.path, r.expect)),
     rolesNamedByRules: rolesNamedByRules(spec),
     outbox: outboxOf(spec),

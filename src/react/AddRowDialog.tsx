@@ -2,14 +2,16 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { Row } from '../backend/types.ts';
+import type { AppModel } from '../model/appModel.ts';
 import { formSchema } from '../runtime/formSchema.ts';
 import { inSentence } from '../runtime/locale.ts';
 import { ui } from '../runtime/uiText.ts';
-import type { AppSpec } from '../spec/types.ts';
 import { useRuntime } from './context.ts';
 import { errorMessage, notifyOk } from './display.tsx';
 import { FieldInput, firstFocusField } from './FieldInput.tsx';
 import { useCreate } from './hooks.ts';
+import { refusalField } from './refusalField.ts';
+import { useSchemaForm } from './useSchemaForm.ts';
 
 /**
  * Values of a child row that follow from its parent: the reference to the parent itself, and any
@@ -17,17 +19,17 @@ import { useCreate } from './hooks.ts';
  * that line's claim). Returns undefined when a required reference cannot be worked out.
  *
  * @example
- * inheritedValues(spec, 'receipt', 'line', line) // { line: line.id, claim: line.claim }
+ * inheritedValues(resolve(spec), 'receipt', 'line', line) // { line: line.id, claim: line.claim }
  */
 export function inheritedValues(
-  spec: AppSpec,
+  model: AppModel,
   entity: string,
   parentField: string,
   parent: Row,
   parentEntity: string,
 ): Record<string, unknown> | undefined {
-  const fields = spec.entities[entity]?.fields ?? {};
-  const parentFields = spec.entities[parentEntity]?.fields ?? {};
+  const fields = model.tables.get(entity)?.spec.fields ?? {};
+  const parentFields = model.tables.get(parentEntity)?.spec.fields ?? {};
   const out: Record<string, unknown> = { [parentField]: parent.id };
   for (const [name, f] of Object.entries(fields)) {
     if (name === parentField || f.type !== 'ref' || !f.ref) continue;
@@ -46,9 +48,9 @@ export function AddRowButton(props: {
   parentField: string;
   parent: Row;
 }) {
-  const { spec } = useRuntime();
+  const { model } = useRuntime();
   const [open, setOpen] = useState(false);
-  const label = spec.entities[props.entity]?.label ?? props.entity;
+  const label = model.tables.get(props.entity)?.spec?.label ?? props.entity;
   return (
     <>
       <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={() => setOpen(true)}>
@@ -67,44 +69,31 @@ function AddRowDialog(props: {
   label: string;
   onClose(): void;
 }) {
-  const { spec, user } = useRuntime();
+  const { model, user } = useRuntime();
   const { entity } = props;
   const inherited = useMemo(
-    () => inheritedValues(spec, entity, props.parentField, props.parent, props.parentEntity) ?? {},
-    [spec, entity, props.parentField, props.parent, props.parentEntity],
+    () => inheritedValues(model, entity, props.parentField, props.parent, props.parentEntity) ?? {},
+    [model, entity, props.parentField, props.parent, props.parentEntity],
   );
   const schema = useMemo(() => {
-    const all = formSchema(spec, entity, 'create', user?.roles ?? [], { userId: user?.id ?? '' });
+    const all = formSchema(model, entity, 'create', user?.roles ?? [], { userId: user?.id ?? '' });
     const fields = all.fields.map((f) => f.name).filter((n) => !(n in inherited));
-    return formSchema(spec, entity, 'create', user?.roles ?? [], { fields, userId: user?.id ?? '' });
-  }, [spec, entity, user, inherited]);
-  const [values, setValues] = useState<Record<string, unknown>>(() => schema.initialValues(user));
-  const [touched, setTouched] = useState<Set<string>>(new Set());
-  const [submitted, setSubmitted] = useState(false);
-  const [server, setServer] = useState<{ field?: string; message: string } | null>(null);
+    return formSchema(model, entity, 'create', user?.roles ?? [], { fields, userId: user?.id ?? '' });
+  }, [model, entity, user, inherited]);
+  const form = useSchemaForm({
+    fields: schema.fields.map((f) => f.name),
+    initialValues: () => schema.initialValues(user),
+    check: (values) => schema.validate({ ...inherited, ...values }, user),
+  });
   const create = useCreate(entity);
-  const errors = schema.validate({ ...inherited, ...values }, user);
-  const shown = (name: string) => submitted || touched.has(name);
-  const submit = async () => {
-    setSubmitted(true);
-    if (Object.keys(errors).length > 0) return;
-    setServer(null);
+  const save = async (values: Record<string, unknown>) => {
     try {
       const clean = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === '' ? null : v]));
       await create.mutateAsync({ ...clean, ...inherited });
       notifyOk(ui('createdToast', { label: props.label }));
       props.onClose();
     } catch (err) {
-      const own =
-        typeof err === 'object' && err && 'field' in err && typeof err.field === 'string'
-          ? err.field.split('.').pop()
-          : undefined;
-      const code = typeof err === 'object' && err && 'code' in err ? String(err.code) : '';
-      const field = own ?? spec.errors[code]?.field?.split('.')[1];
-      setServer({
-        ...(field && schema.fields.some((f) => f.name === field) ? { field } : {}),
-        message: errorMessage(spec, err),
-      });
+      form.refuse(refusalField(model, entity, err), errorMessage(model, err));
     }
   };
   return (
@@ -115,13 +104,7 @@ function AddRowDialog(props: {
       centered
       size="lg"
     >
-      <form
-        noValidate
-        onSubmit={(ev) => {
-          ev.preventDefault();
-          void submit();
-        }}
-      >
+      <form {...form.submitProps(save)}>
         <Stack>
           {schema.fields.map((f) => (
             <FieldInput
@@ -129,23 +112,16 @@ function AddRowDialog(props: {
               key={f.name}
               entity={entity}
               field={f}
-              row={{ ...inherited, ...values }}
-              value={values[f.name]}
+              row={{ ...inherited, ...form.values }}
+              value={form.values[f.name]}
               disabled={create.isPending}
-              error={
-                (shown(f.name) ? errors[f.name] : undefined) ??
-                (server?.field === f.name ? server.message : undefined)
-              }
-              onChange={(v) => {
-                setValues((old) => ({ ...old, [f.name]: v }));
-                setTouched((t) => new Set(t).add(f.name));
-                if (server?.field === f.name) setServer(null);
-              }}
+              error={form.error(f.name)}
+              onChange={(v) => form.change(f.name, v)}
             />
           ))}
-          {((shown('_form') && errors._form) || (server && !server.field)) && (
+          {form.formError && (
             <Text c="red" size="sm" role="alert">
-              {server && !server.field ? server.message : errors._form}
+              {form.formError}
             </Text>
           )}
           <Group justify="flex-end">

@@ -9,6 +9,8 @@ import { useRuntime } from './context.ts';
 import { errorMessage, notifyOk, rowTitle } from './display.tsx';
 import { FieldInput, firstFocusField } from './FieldInput.tsx';
 import { useRow, useUpdate } from './hooks.ts';
+import { errorCode, refusalField } from './refusalField.ts';
+import { useSchemaForm } from './useSchemaForm.ts';
 
 /**
  * A dialog editing one person's profile row as the administrator: the fields the admin's roles
@@ -20,9 +22,9 @@ import { useRow, useUpdate } from './hooks.ts';
  * <AdminProfileDialog entity="person" id={user.id} name={user.email} onClose={() => setOpen(false)} />
  */
 export function AdminProfileDialog(props: { entity: string; id: string; name: string; onClose(): void }) {
-  const { spec } = useRuntime();
+  const { model } = useRuntime();
   const q = useRow(props.entity, props.id);
-  const name = q.data ? rowTitle(spec, props.entity, q.data) || props.name : props.name;
+  const name = q.data ? rowTitle(model, props.entity, q.data) || props.name : props.name;
   return (
     <Modal
       opened
@@ -39,7 +41,7 @@ export function AdminProfileDialog(props: { entity: string; id: string; name: st
           onDone={props.onClose}
         />
       ) : q.isError ? (
-        <Text size="sm">{errorMessage(spec, q.error)}</Text>
+        <Text size="sm">{errorMessage(model, q.error)}</Text>
       ) : (
         <Skeleton height={240} />
       )}
@@ -58,29 +60,22 @@ export function ProfileForm(props: {
   /** Also show the fields the user may not change, read-only (their own profile page). */
   showReadOnly?: boolean;
 }) {
-  const { spec, user } = useRuntime();
+  const { model, user } = useRuntime();
   const { entity } = props;
   const [base, setBase] = useState<Row>(props.row);
   const schema = useMemo(
-    () => formSchema(spec, entity, 'edit', user?.roles ?? [], { row: base, userId: user?.id ?? '' }),
-    [spec, entity, user, base],
+    () => formSchema(model, entity, 'edit', user?.roles ?? [], { row: base, userId: user?.id ?? '' }),
+    [model, entity, user, base],
   );
   const fields = schema.fields.filter((f) => f.editable);
-  const [values, setValues] = useState<Record<string, unknown>>(() =>
-    Object.fromEntries(fields.map((f) => [f.name, props.row[f.name] ?? null])),
-  );
-  const [touched, setTouched] = useState<Set<string>>(new Set());
-  const [submitted, setSubmitted] = useState(false);
-  const [server, setServer] = useState<{ field?: string; message: string } | null>(null);
+  const form = useSchemaForm({
+    fields: fields.map((f) => f.name),
+    initialValues: () => Object.fromEntries(fields.map((f) => [f.name, props.row[f.name] ?? null])),
+    check: (values) => schema.validate({ ...base, ...values }, user, base),
+  });
   const [conflict, setConflict] = useState(false);
   const update = useUpdate(entity);
-  const errors = schema.validate({ ...base, ...values }, user, base);
-  const visible = (name: string) => submitted || touched.has(name);
-
-  const submit = async () => {
-    setSubmitted(true);
-    if (Object.keys(errors).length > 0) return;
-    setServer(null);
+  const save = async (values: Record<string, unknown>) => {
     const editable = Object.fromEntries(
       fields.map((f) => [f.name, values[f.name] === '' ? null : (values[f.name] ?? null)]),
     );
@@ -89,59 +84,27 @@ export function ProfileForm(props: {
       notifyOk(ui('profileSaved'));
       props.onDone();
     } catch (err) {
-      const code = typeof err === 'object' && err && 'code' in err ? String(err.code) : '';
-      if (code === 'CONFLICT') return setConflict(true);
-      const f =
-        typeof err === 'object' && err && 'field' in err && typeof err.field === 'string'
-          ? err.field.split('.').pop()
-          : undefined;
-      const field = f ?? spec.errors[code]?.field?.split('.')[1];
-      const message = errorMessage(spec, err);
-      if (field && fields.some((x) => x.name === field)) setServer({ field, message });
-      else setServer({ message });
+      if (errorCode(err) === 'CONFLICT') return setConflict(true);
+      form.refuse(refusalField(model, entity, err), errorMessage(model, err));
     }
   };
 
   if (fields.length === 0) return <Text size="sm">{ui('nothingToEdit')}</Text>;
-  const formError =
-    (visible('_form') ? errors._form : undefined) ?? (server?.field ? undefined : server?.message);
   return (
-    <form
-      noValidate
-      onSubmit={(ev) => {
-        ev.preventDefault();
-        void submit();
-      }}
-    >
+    <form {...form.submitProps(save)}>
       <Stack gap="md">
         {conflict && (
-          <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={ui('staleTitle')} role="alert">
-            <Stack gap="xs">
-              <Text size="sm">
-                {ui('staleBody', { label: inSentence(spec.entities[entity]?.label ?? entity) })}
-              </Text>
-              <Group>
-                <Button
-                  size="xs"
-                  onClick={async () => {
-                    const latest = await props.refetch();
-                    if (latest) {
-                      setBase(latest);
-                      // What the admin typed stays; untouched fields show the other change.
-                      setValues((old) =>
-                        Object.fromEntries(
-                          Object.entries(old).map(([k, v]) => [k, touched.has(k) ? v : (latest[k] ?? null)]),
-                        ),
-                      );
-                    }
-                    setConflict(false);
-                  }}
-                >
-                  {ui('reloadLatest')}
-                </Button>
-              </Group>
-            </Stack>
-          </Alert>
+          <ConflictAlert
+            label={model.tables.get(entity)?.spec.label ?? entity}
+            onReload={async () => {
+              const latest = await props.refetch();
+              if (latest) {
+                setBase(latest);
+                form.reloadLatest(latest);
+              }
+              setConflict(false);
+            }}
+          />
         )}
         {props.showReadOnly &&
           schema.fields
@@ -164,23 +127,16 @@ export function ProfileForm(props: {
             key={f.name}
             entity={entity}
             field={f}
-            row={{ ...base, ...values }}
-            value={values[f.name]}
+            row={{ ...base, ...form.values }}
+            value={form.values[f.name]}
             disabled={update.isPending}
-            error={
-              (visible(f.name) ? errors[f.name] : undefined) ??
-              (server?.field === f.name ? server.message : undefined)
-            }
-            onChange={(v) => {
-              setValues((old) => ({ ...old, [f.name]: v }));
-              setTouched((t) => new Set(t).add(f.name));
-              if (server?.field === f.name) setServer(null);
-            }}
+            error={form.error(f.name)}
+            onChange={(v) => form.change(f.name, v)}
           />
         ))}
-        {formError && (
+        {form.formError && (
           <Text c="red" size="sm" role="alert">
-            {formError}
+            {form.formError}
           </Text>
         )}
         <Group justify="flex-end">
@@ -193,5 +149,21 @@ export function ProfileForm(props: {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** The row changed since it was loaded: "reload latest" keeps what was typed (`mergeLatest`). */
+function ConflictAlert(props: { label: string; onReload(): Promise<void> }) {
+  return (
+    <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={ui('staleTitle')} role="alert">
+      <Stack gap="xs">
+        <Text size="sm">{ui('staleBody', { label: inSentence(props.label) })}</Text>
+        <Group>
+          <Button size="xs" onClick={() => void props.onReload()}>
+            {ui('reloadLatest')}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
   );
 }

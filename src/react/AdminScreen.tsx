@@ -18,16 +18,16 @@ import { ForbiddenPage } from './pages.tsx';
  * the rest); the database decides who may do either.
  */
 export function AdminScreen({ route }: { route: RouteEntry }) {
-  const { backend, spec } = useRuntime();
+  const { backend, model } = useRuntime();
   const users = useQuery({
     queryKey: ['__admin', 'users'],
     queryFn: () => backend.admin.listUsers(),
     retry: false,
   });
-  const profile = Object.entries(spec.entities).find(([, e]) => e.profile)?.[0];
-  const p = profile ? spec.entities[profile] : undefined;
+  const profile = model.profile;
+  const p = profile ? model.tables.get(profile)?.spec : undefined;
   // The screen's profile columns beside each user (the name and e-mail are in the user cell).
-  const columns = (spec.screens[route.name]?.columns ?? []).filter((c) => {
+  const columns = (model.screens.get(route.name)?.spec?.columns ?? []).filter((c) => {
     const f = p?.fields[c];
     return f !== undefined && c !== p?.title && f.type !== 'email';
   });
@@ -92,29 +92,11 @@ function UserRow({
   /** One card (phones) instead of a table row. */
   card?: boolean;
 }) {
-  const { backend, spec, user: me } = useRuntime();
-  const qc = useQueryClient();
-  const [roles, setRoles] = useState<string[]>(user.roles);
-  const save = useMutation({
-    mutationFn: () => backend.admin.setRoles(user.id, roles),
-    onSuccess: () => {
-      notifyOk(ui('rolesSaved'));
-      return qc.invalidateQueries({ queryKey: ['__admin'] });
-    },
-    onError: (e) => {
-      // Refused (the last admin, a role rules depend on): the row shows the roles held again.
-      setRoles(user.roles);
-      notifyError(spec, e);
-    },
-  });
-  const changed = [...roles].sort().join() !== [...user.roles].sort().join();
+  const { model, user: me } = useRuntime();
+  const { roles, setRoles, save, changed, ownRemoved, confirming, setConfirming } = useRoleChange(user);
   const [editing, setEditing] = useState(false);
-  // Removing a role from oneself can lock one out of this very screen: ask first. (The server
-  // refuses removing the last admin whoever does it: LAST_ADMIN.)
-  const ownRemoved = user.id === me?.id ? user.roles.filter((r) => !roles.includes(r)) : [];
-  const [confirming, setConfirming] = useState(false);
   // Only when some role of the admin may update profiles; the dialog then offers the fields it may.
-  const editable = profile !== undefined && can(spec, me, profile, 'update').ok;
+  const editable = profile !== undefined && can(model, me, profile, 'update').ok;
   const who = (
     <>
       <Text size="sm" fw={500}>
@@ -129,7 +111,7 @@ function UserRow({
   const chips = (
     <Chip.Group multiple value={roles} onChange={setRoles}>
       <Group gap={6}>
-        {Object.entries(spec.roles.roles).map(([name, r]) => (
+        {[...model.roles].map(([name, r]) => (
           <Chip key={name} value={name} size="xs">
             {r.label}
           </Chip>
@@ -156,34 +138,15 @@ function UserRow({
   );
   const dialogs = (
     <>
-      <Modal
+      <RemoveOwnRolesModal
         opened={confirming}
+        roles={ownRemoved}
         onClose={() => setConfirming(false)}
-        title={<Text fw={600}>{ui('removeOwnRolesTitle')}</Text>}
-        centered
-      >
-        <Stack>
-          <Text>
-            {ui('removeOwnRoles', {
-              roles: ownRemoved.map((r) => spec.roles.roles[r]?.label ?? r).join(', '),
-            })}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              {ui('cancel')}
-            </Button>
-            <Button
-              color="red"
-              onClick={() => {
-                setConfirming(false);
-                save.mutate();
-              }}
-            >
-              {ui('removeOwnRolesConfirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        onConfirm={() => {
+          setConfirming(false);
+          save.mutate();
+        }}
+      />
       {editing && profile && (
         <AdminProfileDialog
           entity={profile}
@@ -195,7 +158,7 @@ function UserRow({
     </>
   );
   if (card) {
-    const p = profile ? spec.entities[profile] : undefined;
+    const p = profile ? model.tables.get(profile)?.spec : undefined;
     return (
       <Card withBorder radius="md" padding="md" component="section" aria-label={user.email}>
         <Stack gap="xs">
@@ -230,6 +193,64 @@ function UserRow({
         {dialogs}
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/**
+ * The roles chosen for a person and their saving. Refused (the last admin, a role rules depend
+ * on), the row shows the roles held again. Removing a role from oneself can lock one out of this
+ * very screen: `ownRemoved` names them and the row asks first. (The server refuses removing the
+ * last admin whoever does it: LAST_ADMIN.)
+ */
+function useRoleChange(user: AdminUser) {
+  const { backend, model, user: me } = useRuntime();
+  const qc = useQueryClient();
+  const [roles, setRoles] = useState<string[]>(user.roles);
+  const save = useMutation({
+    mutationFn: () => backend.admin.setRoles(user.id, roles),
+    onSuccess: () => {
+      notifyOk(ui('rolesSaved'));
+      return qc.invalidateQueries({ queryKey: ['__admin'] });
+    },
+    onError: (e) => {
+      setRoles(user.roles);
+      notifyError(model, e);
+    },
+  });
+  const changed = [...roles].sort().join() !== [...user.roles].sort().join();
+  const ownRemoved = user.id === me?.id ? user.roles.filter((r) => !roles.includes(r)) : [];
+  const [confirming, setConfirming] = useState(false);
+  return { roles, setRoles, save, changed, ownRemoved, confirming, setConfirming };
+}
+
+function RemoveOwnRolesModal(props: {
+  opened: boolean;
+  roles: readonly string[];
+  onClose(): void;
+  onConfirm(): void;
+}) {
+  const { model } = useRuntime();
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={<Text fw={600}>{ui('removeOwnRolesTitle')}</Text>}
+      centered
+    >
+      <Stack>
+        <Text>
+          {ui('removeOwnRoles', { roles: props.roles.map((r) => model.roles.get(r)?.label ?? r).join(', ') })}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onClose}>
+            {ui('cancel')}
+          </Button>
+          <Button color="red" onClick={props.onConfirm}>
+            {ui('removeOwnRolesConfirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }
 

@@ -77,8 +77,8 @@ function Screen({ route }: { route: RouteEntry }) {
   const runtime = useRuntime();
   const params = useParams();
   useEffect(() => {
-    document.title = `${route.title} · ${runtime.spec.purpose.name}`;
-  }, [route.title, runtime.spec.purpose.name]);
+    document.title = `${route.title} · ${runtime.model.purpose.name}`;
+  }, [route.title, runtime.model.purpose.name]);
   return (
     <Suspense fallback={screenFallback}>
       {screenContent(runtime, route, params)}
@@ -92,12 +92,12 @@ function screenContent(
   route: RouteEntry,
   params: Record<string, string | undefined>,
 ) {
-  const screen = runtime.spec.screens[route.name];
+  const screen = runtime.model.screens.get(route.name)?.spec;
   // One rule for every screen: a screen the specification puts in some roles' navigation is
   // theirs; opened by URL by anyone else it is "Not available" (the home screen sends them to
   // their own first screen instead). Screens in nobody's navigation (details, edit forms) are
   // left to the entity's permissions.
-  const held = effectiveRoles(runtime.spec, runtime.user?.roles ?? []);
+  const held = effectiveRoles(runtime.model, runtime.user?.roles ?? []);
   if (route.nav.length > 0 && !route.nav.some((n) => held.includes(n))) {
     const home = runtime.routes.navFor(runtime.user?.roles ?? [])[0];
     if (route.path === '/' && home && home.path !== '/') return <Redirect to={home.path} replace />;
@@ -108,7 +108,7 @@ function screenContent(
     const Custom = custom;
     return (
       <Custom
-        spec={runtime.spec}
+        model={runtime.model}
         backend={runtime.backend}
         route={route}
         params={params}

@@ -13,8 +13,9 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconUser } from '@tabler/icons-react';
-import { useLayoutEffect, useState } from 'react';
+import { type ChangeEvent, useLayoutEffect, useState } from 'react';
 import { revealScreen } from '../runtime/screenPreview.ts';
 import { ui } from '../runtime/uiText.ts';
 import { type DemoAccount, useRuntime } from './context.ts';
@@ -23,15 +24,12 @@ import { LocaleSwitch } from './LocaleSwitch.tsx';
 
 /** Sign in / sign up, with the demo accounts (embedded backend) one click away. */
 export function AuthScreen() {
-  const { spec, backend, demoAccounts, signInDemo, authFailure } = useRuntime();
+  const { model, backend, demoAccounts, signInDemo, authFailure } = useRuntime();
   // The last visit's screen, if its picture is still shown, is not who is here now.
   useLayoutEffect(() => revealScreen(), []);
   const [mode, setMode] = useState<'in' | 'up'>('in');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(() =>
-    authFailure ? errorMessage(spec, authFailure) : null,
+    authFailure ? errorMessage(model, authFailure) : null,
   );
   const [busy, setBusy] = useState(false);
   const go = async (fn: () => Promise<unknown>) => {
@@ -40,17 +38,11 @@ export function AuthScreen() {
     try {
       await fn();
     } catch (e) {
-      setError(errorMessage(spec, e));
+      setError(errorMessage(model, e));
     } finally {
       setBusy(false);
     }
   };
-  const submit = () =>
-    go(() =>
-      mode === 'in'
-        ? backend.auth.signIn({ email, password })
-        : backend.auth.signUp({ email, password, name }),
-    );
   return (
     <Center mih="100dvh" p="md" bg="var(--mantine-color-body)">
       <Stack w="100%" maw={440} gap="lg">
@@ -61,7 +53,7 @@ export function AuthScreen() {
           <Title order={1} size="h2">
             {mode === 'in' ? ui('signInTitle') : ui('signUpTitle')}
           </Title>
-          <Text c="dimmed">{ui('signInSubtitle', { name: spec.purpose.name })}</Text>
+          <Text c="dimmed">{ui('signInSubtitle', { name: model.purpose.name })}</Text>
         </Stack>
         {backend.kind === 'embedded' && (
           // Sign-in separates roles, not people sharing a browser: the database is in this profile.
@@ -70,70 +62,21 @@ export function AuthScreen() {
           </Text>
         )}
         {demoAccounts.length > 0 && mode === 'in' && (
-          <Card withBorder radius="md" padding="lg">
-            <Text fw={600}>{ui('demoTitle')}</Text>
-            <Text size="sm" c="dimmed" mb="sm">
-              {ui('demoHint')}
-            </Text>
-            <SimpleGrid
-              // Three at most a row: a name has room to be read whole, not cut off.
-              cols={{ base: 2, xs: Math.min(demoAccounts.length, 3) }}
-              spacing="xs"
-            >
-              {demoAccounts.map((a) => (
-                <DemoButton
-                  key={a.email}
-                  account={a}
-                  disabled={busy}
-                  onClick={() => go(() => signInDemo(a))}
-                />
-              ))}
-            </SimpleGrid>
-          </Card>
+          <DemoAccounts accounts={demoAccounts} busy={busy} onPick={(a) => go(() => signInDemo(a))} />
         )}
         <Card withBorder radius="md" padding="lg">
-          <form
-            // The catalogue's messages, not the browser's bubbles, say what is wrong.
-            noValidate
-            onSubmit={(ev) => {
-              ev.preventDefault();
-              void submit();
-            }}
-          >
-            <Stack>
-              {mode === 'up' && (
-                <TextInput
-                  label={ui('name')}
-                  value={name}
-                  onChange={(e) => setName(e.currentTarget.value)}
-                  autoComplete="name"
-                />
-              )}
-              <TextInput
-                label={ui('email')}
-                type="email"
-                required
-                value={email}
-                onChange={(e) => setEmail(e.currentTarget.value)}
-                autoComplete="email"
-              />
-              <PasswordInput
-                label={ui('password')}
-                required
-                value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
-                autoComplete={mode === 'in' ? 'current-password' : 'new-password'}
-              />
-              {error && (
-                <Text c="red" size="sm" role="alert">
-                  {error}
-                </Text>
-              )}
-              <Button type="submit" loading={busy} fullWidth>
-                {mode === 'in' ? ui('signIn') : ui('signUp')}
-              </Button>
-            </Stack>
-          </form>
+          <CredentialsForm
+            mode={mode}
+            busy={busy}
+            error={error}
+            onSubmit={(v) =>
+              go(() =>
+                mode === 'in'
+                  ? backend.auth.signIn({ email: v.email, password: v.password })
+                  : backend.auth.signUp(v),
+              )
+            }
+          />
           <Divider my="md" />
           <Text size="sm" ta="center">
             {mode === 'in' ? ui('noAccount') : ui('haveAccount')}{' '}
@@ -155,6 +98,82 @@ export function AuthScreen() {
   );
 }
 
+interface Credentials {
+  email: string;
+  password: string;
+  name: string;
+}
+
+/**
+ * Email and password (and a name to sign up), through @mantine/form. Nothing is checked here:
+ * the backend judges sign-in and sign-up and its catalogue message is shown (`error`).
+ */
+function CredentialsForm(props: {
+  mode: 'in' | 'up';
+  busy: boolean;
+  error: string | null;
+  onSubmit(values: Credentials): Promise<void>;
+}) {
+  const form = useForm<Credentials>({
+    mode: 'controlled',
+    initialValues: { email: '', password: '', name: '' },
+  });
+  const text = (field: keyof Credentials) => ({
+    value: form.values[field],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => form.setFieldValue(field, e.currentTarget.value),
+  });
+  return (
+    <form
+      // The catalogue's messages, not the browser's bubbles, say what is wrong.
+      noValidate
+      onSubmit={form.onSubmit((v) => props.onSubmit(v))}
+    >
+      <Stack>
+        {props.mode === 'up' && <TextInput label={ui('name')} {...text('name')} autoComplete="name" />}
+        <TextInput label={ui('email')} type="email" required {...text('email')} autoComplete="email" />
+        <PasswordInput
+          label={ui('password')}
+          required
+          {...text('password')}
+          autoComplete={props.mode === 'in' ? 'current-password' : 'new-password'}
+        />
+        {props.error && (
+          <Text c="red" size="sm" role="alert">
+            {props.error}
+          </Text>
+        )}
+        <Button type="submit" loading={props.busy} fullWidth>
+          {props.mode === 'in' ? ui('signIn') : ui('signUp')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function DemoAccounts(props: {
+  accounts: readonly DemoAccount[];
+  busy: boolean;
+  onPick(a: DemoAccount): void;
+}) {
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Text fw={600}>{ui('demoTitle')}</Text>
+      <Text size="sm" c="dimmed" mb="sm">
+        {ui('demoHint')}
+      </Text>
+      <SimpleGrid
+        // Three at most a row: a name has room to be read whole, not cut off.
+        cols={{ base: 2, xs: Math.min(props.accounts.length, 3) }}
+        spacing="xs"
+      >
+        {props.accounts.map((a) => (
+          <DemoButton key={a.email} account={a} disabled={props.busy} onClick={() => props.onPick(a)} />
+        ))}
+      </SimpleGrid>
+    </Card>
+  );
+}
+
 function DemoButton({
   account,
   onClick,
@@ -164,8 +183,8 @@ function DemoButton({
   onClick(): void;
   disabled: boolean;
 }) {
-  const { spec } = useRuntime();
-  const label = spec.roles.roles[account.role]?.label ?? account.role;
+  const { model } = useRuntime();
+  const label = model.roles.get(account.role)?.label ?? account.role;
   return (
     <UnstyledButton
       onClick={onClick}

@@ -16,12 +16,12 @@ import { useConfirm } from './pages.tsx';
  * reported per row, the rest goes through.
  */
 export function BulkActions(props: { entity: string; rows: readonly Row[]; onDone(): void }) {
-  const { spec, user, backend } = useRuntime();
+  const { model, user, backend } = useRuntime();
   const qc = useQueryClient();
   const { confirm, confirmDialog } = useConfirm();
   const [busy, setBusy] = useState<string | null>(null);
-  const options = bulkTransitions(spec, user, props.entity, props.rows);
-  const label = spec.entities[props.entity]?.label ?? props.entity;
+  const options = bulkTransitions(model, user, props.entity, props.rows);
+  const label = model.tables.get(props.entity)?.spec?.label ?? props.entity;
 
   const run = async (name: string, ids: readonly string[], transitionLabel: string) => {
     setBusy(name);
@@ -36,8 +36,8 @@ export function BulkActions(props: { entity: string; rows: readonly Row[]; onDon
         refused.push(
           ui('errorOnRow', {
             label,
-            title: row ? rowTitle(spec, props.entity, row) : id,
-            message: errorMessage(spec, e),
+            title: row ? rowTitle(model, props.entity, row) : id,
+            message: errorMessage(model, e),
           }),
         );
       }

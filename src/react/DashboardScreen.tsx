@@ -1,5 +1,7 @@
 import { Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
+import type { Row } from '../backend/types.ts';
+import type { ConstantNode } from '../model/constant.ts';
 import { availableTransitions, stateLabel } from '../runtime/availableTransitions.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
 import { ruleVerdict } from '../runtime/ruleVerdict.ts';
@@ -14,17 +16,13 @@ import { useList } from './hooks.ts';
  * state that is not final), and the targets (duration constants) the team works to.
  */
 export function DashboardScreen({ route }: { route: RouteEntry }) {
-  const { spec, user, routes } = useRuntime();
+  const { model, user, routes } = useRuntime();
   const entity = route.entity ?? '';
-  const machine = spec.states[entity];
-  const e = spec.entities[entity];
-  const screen = spec.screens[route.name];
-  const where = whereFilters(spec, entity, screen?.where, user);
-  const open = machine
-    ? Object.entries(machine.states)
-        .filter(([, s]) => !s.final)
-        .map(([n]) => n)
-    : [];
+  const machine = model.machines.get(entity);
+  const e = model.tables.get(entity)?.spec;
+  const screen = model.screens.get(route.name)?.spec;
+  const where = whereFilters(model, entity, screen?.where, user);
+  const open = machine ? [...machine.states.values()].filter((s) => !s.final).map((s) => s.name) : [];
   const active = useList(entity, {
     filters: [
       ...where.filters,
@@ -39,16 +37,14 @@ export function DashboardScreen({ route }: { route: RouteEntry }) {
   // Whose turn it is, as the specification says per state (`waitingOn`); where it does not say,
   // or the browser cannot judge the rule, the rows I can move on to a state that is not final.
   const waiting = (active.data?.rows ?? []).filter((r) => {
-    const turn = machine?.states[String(r[machine.field])]?.waitingOn;
-    const verdict = turn === undefined ? 'undecidable' : ruleVerdict(spec, entity, turn, { user, row: r });
+    const turn = machine?.states.get(String(r[machine.field]))?.waitingOn;
+    const verdict = turn === undefined ? 'undecidable' : ruleVerdict(model, entity, turn, { user, row: r });
     if (verdict !== 'undecidable') return verdict === true;
-    return availableTransitions(spec, user, entity, r).some(
-      (o) => o.allowed && !machine?.states[o.to]?.final,
+    return availableTransitions(model, user, entity, r).some(
+      (o) => o.allowed && !machine?.states.get(o.to)?.final,
     );
   });
-  const targets = Object.entries(spec.constants).filter(([, c]) =>
-    ['hours', 'days', 'minutes'].includes(c.unit ?? ''),
-  );
+  const targets = [...model.constants].filter(([, c]) => ['hours', 'days', 'minutes'].includes(c.unit ?? ''));
   const plural = e?.plural ?? e?.label ?? entity;
   return (
     <Stack gap="lg">
@@ -56,15 +52,15 @@ export function DashboardScreen({ route }: { route: RouteEntry }) {
         <Title order={1} size="h2">
           {route.title}
         </Title>
-        <Text c="dimmed">{spec.purpose.name}</Text>
+        <Text c="dimmed">{model.purpose.name}</Text>
       </div>
       {machine && (
         <Stack gap="xs">
           <Title order={2} size="h4">
             {ui('byStatus', { plural })}
           </Title>
-          <SimpleGrid cols={{ base: 2, sm: 3, lg: Object.keys(machine.states).length }}>
-            {Object.keys(machine.states).map((s) => (
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: machine.states.size }}>
+            {[...machine.states.keys()].map((s) => (
               <StatusCount
                 key={s}
                 entity={entity}
@@ -99,54 +95,12 @@ export function DashboardScreen({ route }: { route: RouteEntry }) {
           ) : (
             <Stack gap={0}>
               {waiting.slice(0, 8).map((r) => (
-                <Group
-                  key={r.id}
-                  justify="space-between"
-                  py={8}
-                  wrap="nowrap"
-                  style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-                >
-                  <Stack gap={0} style={{ minWidth: 0 }}>
-                    {detail ? (
-                      <Anchor
-                        component={Link}
-                        to={buildPath(detail, { id: r.id })}
-                        fw={500}
-                        size="sm"
-                        truncate
-                      >
-                        {rowTitle(spec, entity, r)}
-                      </Anchor>
-                    ) : (
-                      <Text size="sm">{rowTitle(spec, entity, r)}</Text>
-                    )}
-                    <Text size="xs" c="dimmed">
-                      <FieldValue entity={entity} name="updatedAt" row={r} />
-                    </Text>
-                  </Stack>
-                  {machine && <StatusBadge entity={entity} state={String(r[machine.field])} />}
-                </Group>
+                <WaitingRow key={r.id} entity={entity} row={r} detail={detail} />
               ))}
             </Stack>
           )}
         </Card>
-        {targets.length > 0 && (
-          <Card withBorder radius="md" padding="lg">
-            <Title order={2} size="h4" mb="sm">
-              {ui('targets')}
-            </Title>
-            <Stack gap={6}>
-              {targets.map(([name, c]) => (
-                <Group key={name} justify="space-between">
-                  <Text size="sm">{c.label}</Text>
-                  <Text size="sm" fw={600}>
-                    {String(c.value)} {c.value === 1 && c.unit?.endsWith('s') ? c.unit.slice(0, -1) : c.unit}
-                  </Text>
-                </Group>
-              ))}
-            </Stack>
-          </Card>
-        )}
+        {targets.length > 0 && <TargetsCard targets={targets} />}
       </SimpleGrid>
     </Stack>
   );
@@ -159,15 +113,15 @@ function StatusCount(props: {
   screen: { screen?: string };
   href: string | undefined;
 }) {
-  const { spec } = useRuntime();
-  const field = spec.states[props.entity]?.field ?? 'status';
+  const { model } = useRuntime();
+  const field = model.machines.get(props.entity)?.field ?? 'status';
   const q = useList(props.entity, {
     filters: [...props.fixed, { field, op: 'eq', value: props.state }],
     ...props.screen,
     limit: 1,
     count: 'exact',
   });
-  const color = stateColor(spec, props.entity, props.state);
+  const color = stateColor(model, props.entity, props.state);
   const body = (
     <Card
       withBorder
@@ -178,7 +132,7 @@ function StatusCount(props: {
       style={{ borderTop: `3px solid var(--mantine-color-${color}-6)` }}
     >
       <Text size="xs" tt="uppercase" fw={600} c="dimmed">
-        {stateLabel(spec, props.entity, props.state)}
+        {stateLabel(model, props.entity, props.state)}
       </Text>
       {q.data?.total !== undefined ? (
         <Text fz={28} fw={700} lh={1.2}>
@@ -195,5 +149,62 @@ function StatusCount(props: {
     </Anchor>
   ) : (
     body
+  );
+}
+
+/** One row waiting on me: its title (a link to its detail), when it changed, its status. */
+function WaitingRow({
+  entity,
+  row: r,
+  detail,
+}: {
+  entity: string;
+  row: Row;
+  detail: RouteEntry | undefined;
+}) {
+  const { model } = useRuntime();
+  const machine = model.machines.get(entity);
+  return (
+    <Group
+      justify="space-between"
+      py={8}
+      wrap="nowrap"
+      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+    >
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        {detail ? (
+          <Anchor component={Link} to={buildPath(detail, { id: r.id })} fw={500} size="sm" truncate>
+            {rowTitle(model, entity, r)}
+          </Anchor>
+        ) : (
+          <Text size="sm">{rowTitle(model, entity, r)}</Text>
+        )}
+        <Text size="xs" c="dimmed">
+          <FieldValue entity={entity} name="updatedAt" row={r} />
+        </Text>
+      </Stack>
+      {machine && <StatusBadge entity={entity} state={String(r[machine.field])} />}
+    </Group>
+  );
+}
+
+/** The duration constants the team works to (`firstResponseHours: 4 hours`). */
+function TargetsCard({ targets }: { targets: readonly (readonly [string, ConstantNode])[] }) {
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Title order={2} size="h4" mb="sm">
+        {ui('targets')}
+      </Title>
+      <Stack gap={6}>
+        {targets.map(([name, c]) => (
+          <Group key={name} justify="space-between">
+            <Text size="sm">{c.label}</Text>
+            <Text size="sm" fw={600}>
+              {String(c.value)} {c.value === 1 && c.unit?.endsWith('s') ? c.unit.slice(0, -1) : c.unit}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+    </Card>
   );
 }

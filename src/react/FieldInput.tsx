@@ -11,7 +11,6 @@ import type { FormField } from '../runtime/formSchema.ts';
 import { currentLocale, DATE_FORMATS } from '../runtime/locale.ts';
 import { parseTypedDate } from '../runtime/typedDate.ts';
 import { ui } from '../runtime/uiText.ts';
-import { rolesNamedByRules } from '../spec/rolesNamedByRules.ts';
 import { useAppCore, type WidgetProps } from './context.ts';
 import { rowTitle } from './display.tsx';
 import { rowQuery, useList, useRow } from './hooks.ts';
@@ -122,18 +121,18 @@ function BuiltIn({
   row,
   autoFocus,
 }: WidgetProps & { entity: string }) {
-  const { spec, user } = useAppCore();
+  const { model, user } = useAppCore();
   const roleData = useRoleHolders(entity, field.name);
   const parentData = useReferencedRows(entity, row, field.widget === 'select' || field.widget === 'tags');
   // An option a rule of this field refuses for this row is not offered (the line's currency must
   // be its claim's: only that one); the value already there always shows.
   const offered = (field.options ?? []).filter(
-    (o) => o.value === value || acceptedValue(spec, entity, field.name, o.value, row, user, parentData),
+    (o) => o.value === value || acceptedValue(model, entity, field.name, o.value, row, user, parentData),
   );
   // Days the field's rules refuse are not offered (greyed out, not selectable).
   const excludeDate = (day: string) =>
     !acceptedDay(
-      spec,
+      model,
       entity,
       field.name,
       field.widget === 'date' ? 'date' : 'datetime',
@@ -145,7 +144,7 @@ function BuiltIn({
   // on an allowed month and cannot be paged past them.
   const bounds =
     field.widget === 'date' || field.widget === 'datetime'
-      ? dateBounds(spec, entity, field.name, row, user)
+      ? dateBounds(model, entity, field.name, row, user)
       : {};
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
   const moment = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss');
@@ -250,7 +249,7 @@ function BuiltIn({
         <RefSelect
           {...c}
           entity={field.ref}
-          accepts={(id) => acceptedValue(spec, entity, field.name, id, row, user, roleData)}
+          accepts={(id) => acceptedValue(model, entity, field.name, id, row, user, roleData)}
           value={text || null}
           onChange={onChange}
           clearable={!field.required}
@@ -298,8 +297,8 @@ function useReferencedRows(
   row: Readonly<Record<string, unknown>>,
   wanted: boolean,
 ): DataContext | undefined {
-  const { spec, backend } = useAppCore();
-  const refs = Object.entries(spec.entities[entity]?.fields ?? {})
+  const { model, backend } = useAppCore();
+  const refs = Object.entries(model.tables.get(entity)?.spec.fields ?? {})
     .filter(
       ([name, f]) =>
         f.type === 'ref' && f.ref !== undefined && typeof row[name] === 'string' && row[name] !== '',
@@ -332,17 +331,17 @@ function useReferencedRows(
  * backend without the lookup, or for a field no such rule names (the server then judges).
  */
 function useRoleHolders(entity: string, field: string): DataContext | undefined {
-  const { spec, backend } = useAppCore();
+  const { model, backend } = useAppCore();
   const roles = useMemo(
     () =>
       [
         ...new Set(
-          rolesNamedByRules(spec)
+          model.rolesNamedByRules
             .filter((n) => n.entity === entity && n.field === field)
             .flatMap((n) => n.roles),
         ),
       ].sort(),
-    [spec, entity, field],
+    [model, entity, field],
   );
   const lookup = backend.admin.roleHolders?.bind(backend.admin);
   const q = useQuery({
@@ -379,7 +378,7 @@ export function RefSelect(props: {
   /** Only options the field's rules accept (the current value always shows). */
   accepts?: (id: string) => boolean;
 }) {
-  const { spec } = useAppCore();
+  const { model } = useAppCore();
   const { entity, value, onChange, accepts, ...rest } = props;
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 200);
@@ -389,7 +388,7 @@ export function RefSelect(props: {
   const current = useRow(value ? entity : undefined, value ?? undefined);
   // A searchable select puts the chosen option's label in its search box: that is not a search
   // (an edit form with a value would otherwise offer only the current value).
-  const term = value && current.data && debounced === rowTitle(spec, entity, current.data) ? '' : debounced;
+  const term = value && current.data && debounced === rowTitle(model, entity, current.data) ? '' : debounced;
   const list = useList(
     entity,
     // More rows when some are left out by the field's rules, so the options are not all gone.
@@ -399,8 +398,8 @@ export function RefSelect(props: {
   );
   const data = new Map<string, string>();
   for (const r of list.data?.rows ?? [])
-    if (!accepts || accepts(r.id)) data.set(r.id, rowTitle(spec, entity, r));
-  if (value && current.data) data.set(value, rowTitle(spec, entity, current.data));
+    if (!accepts || accepts(r.id)) data.set(r.id, rowTitle(model, entity, r));
+  if (value && current.data) data.set(value, rowTitle(model, entity, current.data));
   return (
     <Select
       {...rest}

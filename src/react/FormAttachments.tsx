@@ -1,10 +1,11 @@
 import { FileInput } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import type { Backend, Row } from '../backend/types.ts';
+import type { AppModel } from '../model/appModel.ts';
 import { can } from '../runtime/can.ts';
 import { formatMessage } from '../runtime/formatMessage.ts';
+import { formRules } from '../runtime/formRules.ts';
 import { type RuleUser, refuses, ruleVerdict } from '../runtime/ruleVerdict.ts';
-import type { AppSpec } from '../spec/types.ts';
 import { inheritedValues } from './AddRowDialog.tsx';
 
 /** A file entity that belongs to rows of `entity` (`attachment.ticket`), offered on its create form. */
@@ -19,24 +20,24 @@ export interface FileChild {
  * create form can take them at once ("file a ticket with a screenshot").
  *
  * @example
- * fileChildren(helpdesk, customer, 'ticket') // [{ entity: 'attachment', field: 'ticket', label: 'Attachments' }]
+ * fileChildren(resolve(helpdesk), customer, 'ticket') // [{ entity: 'attachment', field: 'ticket', label: 'Attachments' }]
  */
-export function fileChildren(spec: AppSpec, user: RuleUser | null, entity: string): FileChild[] {
-  const detail = Object.values(spec.screens).find((s) => s.kind === 'detail' && s.entity === entity);
-  return (detail?.related ?? []).flatMap((pair) => {
+export function fileChildren(model: AppModel, user: RuleUser | null, entity: string): FileChild[] {
+  const detail = [...model.screens.values()].find((s) => s.kind === 'detail' && s.entity === entity);
+  return (detail?.spec.related ?? []).flatMap((pair) => {
     const [child = '', field = ''] = pair.split('.');
-    const e = spec.entities[child];
-    if (!e?.files || !can(spec, user, child, 'create').ok) return [];
+    const e = model.tables.get(child)?.spec;
+    if (!e?.files || !can(model, user, child, 'create').ok) return [];
     // Only children that need nothing but the new row (a receipt also needs its line).
     const probe = { id: 'new', createdAt: '', updatedAt: '', version: 0 } as Row;
-    if (!inheritedValues(spec, child, field, probe, entity)) return [];
+    if (!inheritedValues(model, child, field, probe, entity)) return [];
     return [{ entity: child, field, label: e.plural ?? e.label }];
   });
 }
 
 /** The catalogue message of the first size/type/count rule the chosen files break, if any. */
 export function fileProblem(
-  spec: AppSpec,
+  model: AppModel,
   user: RuleUser | null,
   child: FileChild,
   files: readonly File[],
@@ -50,12 +51,12 @@ export function fileProblem(
       get: () => null,
       profile: () => null,
     };
-    for (const r of spec.validation[child.entity] ?? []) {
+    for (const { rule: r } of formRules(model, child.entity)) {
       if (r.kind !== 'row') continue;
       // Rules about the parent row (its status) wait for the server; this one is being made.
       if (/\b\w+\.\w+/.test(r.rule.replace(/this\.\w+/g, ''))) continue;
-      if (refuses(ruleVerdict(spec, child.entity, r.rule, { user, row: draft, data })))
-        return formatMessage(spec, r.error, { name: file.name });
+      if (refuses(ruleVerdict(model, child.entity, r.rule, { user, row: draft, data })))
+        return formatMessage(model, r.error, { name: file.name });
     }
   }
   return undefined;
@@ -64,7 +65,7 @@ export function fileProblem(
 /** Uploads the chosen files to the new row; returns the first failure (the row itself is saved). */
 export async function uploadAll(
   backend: Backend,
-  spec: AppSpec,
+  model: AppModel,
   parentEntity: string,
   parent: Row,
   chosen: ReadonlyMap<FileChild, readonly File[]>,
@@ -77,7 +78,7 @@ export async function uploadAll(
   },
 ): Promise<unknown> {
   for (const [child, files] of chosen) {
-    const values = inheritedValues(spec, child.entity, child.field, parent, parentEntity) ?? {};
+    const values = inheritedValues(model, child.entity, child.field, parent, parentEntity) ?? {};
     try {
       await run(files, async (file) =>
         backend.files.upload(child.entity, {

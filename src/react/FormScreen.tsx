@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { Row } from '../backend/types.ts';
 import { can } from '../runtime/can.ts';
-import { formSchema } from '../runtime/formSchema.ts';
+import { type FormSchema, formSchema } from '../runtime/formSchema.ts';
 import { inSentence } from '../runtime/locale.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
@@ -19,11 +19,13 @@ import {
   uploadAll,
 } from './FormAttachments.tsx';
 import { keys, useCreate, useRow, useUpdate } from './hooks.ts';
-import { useBlocker, useNavigate, useParams } from './navigation.ts';
+import { type Blocker, useBlocker, useNavigate, useParams } from './navigation.ts';
 import { PageCrumbs, useTrail } from './PageCrumbs.tsx';
 import { ForbiddenPage, NotFoundPage } from './pages.tsx';
+import { errorCode, refusalField } from './refusalField.ts';
 import { UploadProgress, useUploadProgress } from './UploadProgress.tsx';
 import { notifyWithUndo } from './undoToast.tsx';
+import { type SchemaForm, useSchemaForm } from './useSchemaForm.ts';
 
 /** A create or edit form for one entity (which by the route: `:id` means edit). */
 export function FormScreen({ route }: { route: RouteEntry }) {
@@ -35,6 +37,58 @@ export function FormScreen({ route }: { route: RouteEntry }) {
   return <Form route={route} row={q.data} refetch={() => q.refetch().then((r) => r.data)} />;
 }
 
+/** The screen's form: what the user's roles may write, checked as the server will, then saved. */
+function useRowForm(route: RouteEntry, base: Row | undefined) {
+  const { model, user } = useRuntime();
+  const entity = route.entity ?? '';
+  const mode = base ? 'edit' : 'create';
+  const fields = model.screens.get(route.name)?.spec.fields;
+  const schema = useMemo(
+    () =>
+      formSchema(model, entity, mode, user?.roles ?? [], {
+        ...(fields ? { fields } : {}),
+        ...(base ? { row: base } : {}),
+        userId: user?.id ?? '',
+      }),
+    [model, entity, mode, user, fields, base],
+  );
+  const form = useSchemaForm({
+    fields: schema.fields.map((f) => f.name),
+    initialValues: () =>
+      base
+        ? Object.fromEntries(schema.fields.map((f) => [f.name, base[f.name] ?? null]))
+        : schema.initialValues(user),
+    check: (values) => schema.validate(base ? { ...base, ...values } : values, user, base),
+  });
+  return { entity, schema, form };
+}
+
+/** The files chosen for a new row's attachment children, with each child's first problem. */
+function useChosenFiles(entity: string, create: boolean) {
+  const { model, user } = useRuntime();
+  const children = useMemo(
+    () => (create ? fileChildren(model, user, entity) : []),
+    [create, model, user, entity],
+  );
+  const [files, setFiles] = useState<Map<FileChild, File[]>>(new Map());
+  const problems = new Map(
+    children.map((c) => [c, fileProblem(model, user, c, files.get(c) ?? [])] as const),
+  );
+  return { children, files, setFiles, problems };
+}
+
+/** Asks before the page is left (a link, back, closing the tab) while `dirty`. */
+function useLeaveGuard(dirty: boolean): Blocker {
+  const blocker = useBlocker((from, to) => dirty && from !== to);
+  useEffect(() => {
+    if (!dirty) return;
+    const h = (ev: BeforeUnloadEvent) => ev.preventDefault();
+    window.addEventListener('beforeunload', h);
+    return () => window.removeEventListener('beforeunload', h);
+  }, [dirty]);
+  return blocker;
+}
+
 function Form({
   route,
   row,
@@ -44,64 +98,131 @@ function Form({
   row: Row | undefined;
   refetch(): Promise<Row | undefined>;
 }) {
-  const { spec, user, routes } = useRuntime();
-  const entity = route.entity ?? '';
-  const e = spec.entities[entity];
-  const mode = row ? 'edit' : 'create';
-  const screen = spec.screens[route.name];
+  const { model, user, routes } = useRuntime();
   const [base, setBase] = useState<Row | undefined>(row);
+  const { entity, schema, form } = useRowForm(route, base);
+  const label = model.tables.get(entity)?.spec.label ?? entity;
   const trail = useTrail(entity, base);
   const progress = useUploadProgress();
-  const schema = useMemo(
-    () =>
-      formSchema(spec, entity, mode, user?.roles ?? [], {
-        ...(screen?.fields ? { fields: screen.fields } : {}),
-        ...(base ? { row: base } : {}),
-        userId: user?.id ?? '',
-      }),
-    [spec, entity, mode, user, screen?.fields, base],
-  );
-  const [values, setValues] = useState<Record<string, unknown>>(() =>
-    row
-      ? Object.fromEntries(schema.fields.map((f) => [f.name, row[f.name] ?? null]))
-      : schema.initialValues(user),
-  );
-  const [touched, setTouched] = useState<Set<string>>(new Set());
-  const [submitted, setSubmitted] = useState(false);
-  const [server, setServer] = useState<{ field?: string; message: string } | null>(null);
+  const chosen = useChosenFiles(entity, !base);
   const [conflict, setConflict] = useState(false);
-  const [dirty, setDirty] = useState(false);
+  const detail = routes.find('detail', entity);
+  const save = useSave(entity, base, schema, form, {
+    files: chosen.files,
+    upload: progress.run,
+    // Saved: nothing is left unsaved (the blocker lets the move to the detail screen through).
+    onSaved: () => chosen.setFiles(new Map()),
+    onConflict: () => setConflict(true),
+  });
+  const blocker = useLeaveGuard(form.form.isDirty() || chosen.files.size > 0);
+
+  if (!base && !can(model, user, entity, 'create').ok) return <ForbiddenPage />;
+  if (base && !can(model, user, entity, 'update', base).ok) return <ForbiddenPage />;
+  const busy = save.busy || progress.state !== null;
+  const fileTrouble = [...chosen.problems.values()].some(Boolean);
+
+  return (
+    <Stack gap="lg" maw={760}>
+      <PageCrumbs
+        items={[
+          ...trail,
+          ...(base && detail
+            ? [{ label: rowTitle(model, entity, base), to: buildPath(detail, { id: base.id }) }]
+            : []),
+          { label: route.title },
+        ]}
+      />
+      <Title order={1} size="h2">
+        {route.title}
+      </Title>
+      <Card withBorder radius="md" padding="lg">
+        <form {...form.submitProps((values) => (fileTrouble ? undefined : save.run(values)))}>
+          <Stack gap="md">
+            {schema.fields.map((f) => (
+              <FieldInput
+                key={f.name}
+                entity={entity}
+                field={f}
+                row={form.values}
+                value={form.values[f.name]}
+                disabled={!f.editable || busy}
+                error={form.error(f.name)}
+                onChange={(v) => form.change(f.name, v)}
+              />
+            ))}
+            {chosen.children.map((c) => (
+              <AttachmentsInput
+                key={c.entity}
+                child={c}
+                value={chosen.files.get(c) ?? []}
+                error={chosen.problems.get(c)}
+                disabled={busy}
+                onChange={(files) => chosen.setFiles((old) => new Map(old).set(c, files))}
+              />
+            ))}
+            <UploadProgress state={progress.state} />
+            {form.formError && (
+              <Text c="red" size="sm" role="alert">
+                {form.formError}
+              </Text>
+            )}
+            <FormButtons saveLabel={base ? ui('save') : ui('create')} busy={busy} />
+          </Stack>
+        </form>
+      </Card>
+      <UnsavedChangesModal blocker={blocker} />
+      <ConflictModal
+        opened={conflict}
+        label={label}
+        onClose={() => setConflict(false)}
+        onReload={async () => {
+          const latest = await refetch();
+          if (latest) {
+            setBase(latest);
+            form.reloadLatest(latest);
+          }
+          setConflict(false);
+        }}
+      />
+    </Stack>
+  );
+}
+
+/**
+ * Saving the form: the row created or updated (with its chosen files), an Undo for an edit, then
+ * the row's detail screen. A refusal goes on its field, a conflict to `onConflict`, the rest to a toast.
+ */
+function useSave(
+  entity: string,
+  base: Row | undefined,
+  schema: FormSchema,
+  form: SchemaForm,
+  on: {
+    files: ReadonlyMap<FileChild, File[]>;
+    upload: ReturnType<typeof useUploadProgress>['run'];
+    onSaved(): void;
+    onConflict(): void;
+  },
+) {
+  const { model, backend, routes } = useRuntime();
   const create = useCreate(entity);
-  const { backend } = useRuntime();
-  const qc = useQueryClient();
-  const children = useMemo(
-    () => (mode === 'create' ? fileChildren(spec, user, entity) : []),
-    [mode, spec, user, entity],
-  );
-  const [files, setFiles] = useState<Map<FileChild, File[]>>(new Map());
-  const fileErrors = new Map(
-    children.map((c) => [c, fileProblem(spec, user, c, files.get(c) ?? [])] as const),
-  );
   const update = useUpdate(entity);
+  const qc = useQueryClient();
   const navigate = useNavigate();
   const detail = routes.find('detail', entity);
-  const errors = schema.validate(base ? { ...base, ...values } : values, user, base);
-  const blocker = useBlocker((from, to) => dirty && from !== to);
-  useEffect(() => {
-    if (!dirty) return;
-    const h = (ev: BeforeUnloadEvent) => ev.preventDefault();
-    window.addEventListener('beforeunload', h);
-    return () => window.removeEventListener('beforeunload', h);
-  }, [dirty]);
-
-  if (mode === 'create' && !can(spec, user, entity, 'create').ok) return <ForbiddenPage />;
-  if (mode === 'edit' && base && !can(spec, user, entity, 'update', base).ok) return <ForbiddenPage />;
-
-  const visible = (name: string) => submitted || touched.has(name);
-  const submit = async () => {
-    setSubmitted(true);
-    if (Object.keys(errors).length > 0 || [...fileErrors.values()].some(Boolean)) return;
-    setServer(null);
+  const undoable = (saved: Row, before: Record<string, unknown>) =>
+    notifyWithUndo({
+      message: ui('saved'),
+      undo: () =>
+        backend.data.update(entity, saved.id, saved.version, before).then(
+          () => {
+            void qc.invalidateQueries({ queryKey: keys.entity(entity) });
+            notifyOk(ui('savedUndone'));
+          },
+          (err: unknown) => notifyError(model, err),
+        ),
+    });
+  const run = async (values: Record<string, unknown>) => {
     const editable = Object.fromEntries(
       schema.fields
         .filter((f) => f.editable)
@@ -111,173 +232,87 @@ function Form({
       const saved = base
         ? await update.mutateAsync({ id: base.id, version: base.version, values: editable })
         : await create.mutateAsync(editable);
-      if (!base && files.size > 0) {
-        const failed = await uploadAll(backend, spec, entity, saved, files, progress.run);
-        if (failed) notifyError(spec, failed);
+      if (!base && on.files.size > 0) {
+        const failed = await uploadAll(backend, model, entity, saved, on.files, on.upload);
+        if (failed) notifyError(model, failed);
       }
-      setDirty(false);
-      if (base) {
-        // The fields as they were, to put back if the person presses Undo (a save like any other:
-        // the rules and the version check apply).
-        const before = Object.fromEntries(Object.keys(editable).map((k) => [k, base[k] ?? null]));
-        notifyWithUndo({
-          message: ui('saved'),
-          undo: () =>
-            backend.data.update(entity, saved.id, saved.version, before).then(
-              () => {
-                void qc.invalidateQueries({ queryKey: keys.entity(entity) });
-                notifyOk(ui('savedUndone'));
-              },
-              (err: unknown) => notifyError(spec, err),
-            ),
-        });
-      } else notifyOk(ui('createdToast', { label: e?.label ?? entity }));
+      form.form.resetDirty();
+      on.onSaved();
+      // The fields as they were, to put back if the person presses Undo (a save like any other:
+      // the rules and the version check apply).
+      if (base) undoable(saved, Object.fromEntries(Object.keys(editable).map((k) => [k, base[k] ?? null])));
+      else notifyOk(ui('createdToast', { label: model.tables.get(entity)?.spec.label ?? entity }));
       // let the blocker see the clean state before navigating
       setTimeout(() => navigate(detail ? buildPath(detail, { id: saved.id }) : '/'), 0);
     } catch (err) {
-      const code = typeof err === 'object' && err && 'code' in err ? String(err.code) : '';
-      if (code === 'CONFLICT') return setConflict(true);
-      // A field of this entity only (`line.amount` is not the claim's `amount`).
-      const fieldOf = (path: string | undefined) => {
-        const [owner, name] = path?.includes('.') ? path.split('.') : [entity, path];
-        return owner === entity ? name : undefined;
-      };
-      const f =
-        typeof err === 'object' && err && 'field' in err && typeof err.field === 'string'
-          ? fieldOf(err.field)
-          : undefined;
-      const catalogueField = fieldOf(spec.errors[code]?.field);
-      const field = f ?? catalogueField;
-      const message = errorMessage(spec, err);
-      if (field && schema.fields.some((x) => x.name === field)) setServer({ field, message });
-      else notifyError(spec, err);
+      if (errorCode(err) === 'CONFLICT') return on.onConflict();
+      const field = refusalField(model, entity, err);
+      if (field && schema.fields.some((x) => x.name === field)) form.refuse(field, errorMessage(model, err));
+      else notifyError(model, err);
     }
   };
-  const busy = create.isPending || update.isPending || progress.state !== null;
-  const formError = visible('_form') ? errors._form : undefined;
+  return { run, busy: create.isPending || update.isPending };
+}
 
+function FormButtons({ saveLabel, busy }: { saveLabel: string; busy: boolean }) {
+  const navigate = useNavigate();
   return (
-    <Stack gap="lg" maw={760}>
-      <PageCrumbs
-        items={[
-          ...trail,
-          ...(base && detail
-            ? [{ label: rowTitle(spec, entity, base), to: buildPath(detail, { id: base.id }) }]
-            : []),
-          { label: route.title },
-        ]}
-      />
-      <Title order={1} size="h2">
-        {route.title}
-      </Title>
-      <Card withBorder radius="md" padding="lg">
-        <form
-          noValidate
-          onSubmit={(ev) => {
-            ev.preventDefault();
-            void submit();
-          }}
-        >
-          <Stack gap="md">
-            {schema.fields.map((f) => (
-              <FieldInput
-                key={f.name}
-                entity={entity}
-                field={f}
-                row={values}
-                value={values[f.name]}
-                disabled={!f.editable || busy}
-                error={
-                  (visible(f.name) ? errors[f.name] : undefined) ??
-                  (server?.field === f.name ? server.message : undefined)
-                }
-                onChange={(v) => {
-                  setValues((old) => ({ ...old, [f.name]: v }));
-                  setTouched((t) => new Set(t).add(f.name));
-                  setDirty(true);
-                  if (server?.field === f.name) setServer(null);
-                }}
-              />
-            ))}
-            {children.map((c) => (
-              <AttachmentsInput
-                key={c.entity}
-                child={c}
-                value={files.get(c) ?? []}
-                error={fileErrors.get(c)}
-                disabled={busy}
-                onChange={(chosen) => {
-                  setFiles((old) => new Map(old).set(c, chosen));
-                  setDirty(true);
-                }}
-              />
-            ))}
-            <UploadProgress state={progress.state} />
-            {formError && (
-              <Text c="red" size="sm" role="alert">
-                {formError}
-              </Text>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => navigate(-1)}>
-                {ui('cancel')}
-              </Button>
-              <Button type="submit" loading={busy}>
-                {base ? ui('save') : ui('create')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Card>
-      <Modal
-        opened={blocker.state === 'blocked'}
-        onClose={() => blocker.reset()}
-        title={<Text fw={600}>{ui('unsavedTitle')}</Text>}
-        centered
-      >
-        <Stack>
-          <Text size="sm">{ui('unsavedBody')}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => blocker.reset()}>
-              {ui('keepEditing')}
-            </Button>
-            <Button color="red" onClick={() => blocker.proceed()}>
-              {ui('discard')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-      <Modal
-        opened={conflict}
-        onClose={() => setConflict(false)}
-        title={<Text fw={600}>{ui('staleTitle')}</Text>}
-        centered
-      >
-        <Stack>
-          <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
-            {ui('staleBody', { label: inSentence(e?.label ?? entity) })}
-          </Alert>
-          <Group justify="flex-end">
-            <Button
-              onClick={async () => {
-                const latest = await refetch();
-                if (latest) {
-                  setBase(latest);
-                  // What the user typed stays; the fields they left alone show the other change.
-                  setValues((old) =>
-                    Object.fromEntries(
-                      Object.entries(old).map(([k, v]) => [k, touched.has(k) ? v : (latest[k] ?? null)]),
-                    ),
-                  );
-                }
-                setConflict(false);
-              }}
-            >
-              {ui('reloadLatest')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </Stack>
+    <Group justify="flex-end">
+      <Button variant="default" onClick={() => navigate(-1)}>
+        {ui('cancel')}
+      </Button>
+      <Button type="submit" loading={busy}>
+        {saveLabel}
+      </Button>
+    </Group>
+  );
+}
+
+function UnsavedChangesModal({ blocker }: { blocker: Blocker }) {
+  return (
+    <Modal
+      opened={blocker.state === 'blocked'}
+      onClose={() => blocker.reset()}
+      title={<Text fw={600}>{ui('unsavedTitle')}</Text>}
+      centered
+    >
+      <Stack>
+        <Text size="sm">{ui('unsavedBody')}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => blocker.reset()}>
+            {ui('keepEditing')}
+          </Button>
+          <Button color="red" onClick={() => blocker.proceed()}>
+            {ui('discard')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The row changed since it was loaded: "reload latest" keeps what was typed (`mergeLatest`). */
+function ConflictModal(props: {
+  opened: boolean;
+  label: string;
+  onClose(): void;
+  onReload(): Promise<void>;
+}) {
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={<Text fw={600}>{ui('staleTitle')}</Text>}
+      centered
+    >
+      <Stack>
+        <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
+          {ui('staleBody', { label: inSentence(props.label) })}
+        </Alert>
+        <Group justify="flex-end">
+          <Button onClick={() => void props.onReload()}>{ui('reloadLatest')}</Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }

@@ -25,7 +25,7 @@ import { PROFILE_PATH } from './profilePath.ts';
  * the first screen, only to open one of these.
  */
 export function HeaderActions() {
-  const { spec, user, session, backend, demoAccounts } = useRuntime();
+  const { model, user, session, backend, demoAccounts } = useRuntime();
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light');
   // The embedded demo can start over (its data lives in this browser profile only).
@@ -43,7 +43,7 @@ export function HeaderActions() {
     }
   };
   const email = session?.user.email ?? '';
-  const hasProfile = Object.values(spec.entities).some((e) => e.profile);
+  const hasProfile = model.profile !== undefined;
   return (
     <Group gap="xs" wrap="nowrap">
       {demoAccounts.length > 0 && (
@@ -63,7 +63,7 @@ export function HeaderActions() {
                 disabled={a.email === email}
                 onClick={() => void backend.auth.signOut().then(() => backend.auth.signIn(a))}
               >
-                {spec.roles.roles[a.role]?.label ?? a.role}
+                {model.roles.get(a.role)?.label ?? a.role}
                 <Text size="xs" c="dimmed">
                   {a.name ?? a.email}
                 </Text>
@@ -120,7 +120,7 @@ export function HeaderActions() {
         <Menu.Dropdown>
           <Menu.Label>{ui('signedInAs', { email })}</Menu.Label>
           <Menu.Item disabled>
-            {ui('roles')}: {(user?.roles ?? []).map((r) => spec.roles.roles[r]?.label ?? r).join(', ')}
+            {ui('roles')}: {(user?.roles ?? []).map((r) => model.roles.get(r)?.label ?? r).join(', ')}
           </Menu.Item>
           {hasProfile && (
             <Menu.Item component={Link} to={PROFILE_PATH} leftSection={<IconUser size={16} />}>

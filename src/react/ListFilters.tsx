@@ -63,16 +63,16 @@ const FilterField = memo(function FilterField({
   value: string | null;
   onChange(name: string, value: string | null): void;
 }) {
-  const { spec } = useAppCore();
-  const f = spec.entities[entity]?.fields[name];
+  const { model } = useAppCore();
+  const f = model.tables.get(entity)?.spec.fields[name];
   if (!f) return null;
-  const label = fieldLabel(spec, entity, name);
+  const label = fieldLabel(model, entity, name);
   const setValue = (v: string | null) => onChange(name, v);
-  if ((f.type === 'ref' || f.type === 'user') && (f.ref ?? profileOf(spec))) {
+  if ((f.type === 'ref' || f.type === 'user') && (f.ref ?? model.profile)) {
     return (
       <Box style={{ flex: '0 1 200px' }}>
         <RefSelect
-          entity={f.ref ?? profileOf(spec) ?? ''}
+          entity={f.ref ?? model.profile ?? ''}
           label={label}
           value={value}
           onChange={setValue}
@@ -88,7 +88,7 @@ const FilterField = memo(function FilterField({
           { value: 'true', label: ui('yes') },
           { value: 'false', label: ui('no') },
         ]
-      : valueOptions(spec, entity, name).map((o) => ({ value: o.value, label: o.label }));
+      : valueOptions(model, entity, name).map((o) => ({ value: o.value, label: o.label }));
   return (
     <Select
       label={label}
@@ -113,14 +113,14 @@ const SortField = memo(function SortField({
   sort: string | undefined;
   onSort(sort: string | undefined): void;
 }) {
-  const { spec } = useAppCore();
+  const { model } = useAppCore();
   const sortField = sort?.replace(/^-/, '');
   const desc = sort?.startsWith('-') ?? false;
   return (
     <>
       <Select
         label={ui('sortBy')}
-        data={sortable.map((c) => ({ value: c, label: fieldLabel(spec, entity, c) }))}
+        data={sortable.map((c) => ({ value: c, label: fieldLabel(model, entity, c) }))}
         value={sortField ?? null}
         onChange={(v) => onSort(v ? `${desc ? '-' : ''}${v}` : undefined)}
         style={{ flex: '0 1 160px' }}
@@ -138,7 +138,3 @@ const SortField = memo(function SortField({
     </>
   );
 });
-
-function profileOf(spec: { entities: Record<string, { profile?: boolean }> }): string | undefined {
-  return Object.entries(spec.entities).find(([, e]) => e.profile)?.[0];
-}

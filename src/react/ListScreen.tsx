@@ -38,6 +38,7 @@ import { inSentence } from '../runtime/locale.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
 import { serverScreen, whereFilters } from '../runtime/whereFilters.ts';
+import type { ScreenSpec } from '../spec/types.ts';
 import { useAppCore, useRuntime } from './context.ts';
 import { FieldValue, notifyError, rowTitle } from './display.tsx';
 import { useList, usePrefetchList } from './hooks.ts';
@@ -85,57 +86,20 @@ function useFirstRowMark(hasRows: boolean, confirmed: boolean): void {
 
 /** A list screen: server-side search, filters, sort and pages; state in the URL. */
 export function ListScreen({ route }: { route: RouteEntry }) {
-  const { spec, user, routes, backend } = useRuntime();
-  const qc = useQueryClient();
-  const screen = spec.screens[route.name];
+  const { model, user, routes } = useRuntime();
+  const screen = model.screens.get(route.name)?.spec;
   const entity = route.entity ?? '';
-  const e = spec.entities[entity];
-  const [params, setParams] = useSearchParams();
-  const state = listStateFromParams(params, screen?.sort);
+  const e = model.tables.get(entity)?.spec;
   const wide = useMediaQuery('(min-width: 48em)', true);
-  const where = useMemo(
-    () => whereFilters(spec, entity, screen?.where, user),
-    [spec, entity, screen?.where, user],
-  );
-  const booleans = useMemo(() => booleanFields(spec, entity), [spec, entity]);
-  const query = { ...listQuery(state, where.filters, booleans), ...serverScreen(where, route.name) };
-  // Rows and total are two requests: a page change re-reads only its 50 rows, while the count is
-  // kept per search and filters. It is exact up to a threshold and an estimate above it (shown as
-  // "about N"), so a large table is never rescanned to count it. The app may have asked both
-  // already, while this screen's code loaded (listScreenQueries.ts, prefetchListScreen).
-  const list = useList(entity, pageQuery(query));
-  const counted = useList(entity, totalQuery(query, where, route.name));
-  const about = counted.data?.estimated === true;
-  useFirstRowMark(list.data !== undefined && list.data.rows.length > 0, list.dataUpdatedAt > 0);
-  // The whole rule was applied on the server (its plain filters, then the screen's function).
-  const rows = list.data?.rows ?? [];
-  const total = counted.data?.total ?? null;
+  const page = useListPage(route, screen);
+  const { state, rows, total } = page;
   // Rows can be chosen for a bulk transition where one applies to some row of the page.
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
-  const pageRows = list.data?.rows;
+  const pageRows = page.list.data?.rows;
   const selectable = useMemo(
-    () => hasBulkTransition(spec, user, entity, pageRows ?? []),
-    [spec, user, entity, pageRows],
+    () => hasBulkTransition(model, user, entity, pageRows ?? []),
+    [model, user, entity, pageRows],
   );
-  const chosenRows = rows.filter((r) => chosen.has(String(r.id)));
-  const anyChosen = chosenRows.length > 0;
-  const partlyChosen = anyChosen && chosenRows.length < rows.length;
-  const toggle = useCallback(
-    (id: string) =>
-      setChosen((old) => {
-        const next = new Set(old);
-        if (!next.delete(id)) next.add(id);
-        return next;
-      }),
-    [],
-  );
-  // The next page loads while this one is read, so "Next page" only has to render it.
-  const next = { ...query, count: 'none' as const, offset: (query.offset ?? 0) + PAGE_SIZE };
-  usePrefetchList(
-    entity,
-    next,
-    list.isSuccess && !list.isPlaceholderData && total !== null && next.offset < total,
-  );
+  const choice = useRowChoice(rows);
   // What the rows, filters and column chooser are given stays the same object from one render to
   // the next unless it changes: they are memoised, and a page arriving re-renders only the page
   // (not 50 rows again with their old values, nor the filters' comboboxes).
@@ -153,20 +117,133 @@ export function ListScreen({ route }: { route: RouteEntry }) {
     () => (wide ? chosenColumns.shown : chosenColumns.shown.slice(0, 2)),
     [wide, chosenColumns.shown],
   );
-  const columnLabel = useCallback((c: string) => fieldLabel(spec, entity, c), [spec, entity]);
-  const detail = routes.find('detail', entity);
+  const columnLabel = useCallback((c: string) => fieldLabel(model, entity, c), [model, entity]);
+  const controls = useListControls(route, screen?.sort, state);
+  const exported = useCsvExport(route.name, entity, page.query, chosenColumns.shown, total);
+  const plural = e?.plural ?? e?.label ?? entity;
+  const filtered = state.search !== '' || Object.keys(state.filters).length > 0;
   const createForm = routes.find('form', entity, 'create');
-  // A change asks its rows first and shows with them (useListAddress); it builds on a change
-  // still waiting for its rows, not on what the last render showed.
-  const address = useListAddress(route.name, entity, setParams);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <ListHeading title={route.title} entity={entity} total={total} about={page.about} />
+        <Group gap="xs">
+          {columns.length > 1 && (
+            // Appears when its chunk arrives (nothing to hold its place: it sits at the row's end).
+            <Suspense fallback={null}>
+              <ColumnChooser columns={columns} label={columnLabel} chosen={chosenColumns} />
+            </Suspense>
+          )}
+          <ExportButton exported={exported} disabled={rows.length === 0} />
+          {createForm && can(model, user, entity, 'create').ok && (
+            <Button component={Link} to={buildPath(createForm)} leftSection={<IconPlus size={16} />}>
+              {/* The form's own title, as the navigation says it: one wording per action. */}
+              {createForm.title || ui('newRow', { label: inSentence(e?.label ?? entity) })}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <ListToolbar
+        entity={entity}
+        screen={screen}
+        wide={wide}
+        state={state}
+        controls={controls}
+        columns={columns}
+        filtered={filtered}
+      />
+      {selectable && choice.chosenRows.length > 0 && (
+        // Loads when the first row is chosen (a tick later than the checkbox, nothing else moves).
+        <Suspense fallback={null}>
+          <BulkActions entity={entity} rows={choice.chosenRows} onDone={choice.clear} />
+        </Suspense>
+      )}
+      <Card withBorder padding={0} radius="md">
+        {page.list.isLoading ? (
+          <Stack p="md" gap="sm">
+            {[0, 1, 2, 3, 4].map((i) => (
+              <Skeleton key={i} height={28} />
+            ))}
+          </Stack>
+        ) : rows.length === 0 ? (
+          <EmptyList filtered={filtered} plural={plural} />
+        ) : (
+          <div data-list-scroller="" style={SCROLLER_STYLE}>
+            <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" stickyHeader>
+              <ListHead entity={entity} columns={visibleColumns} choice={selectable ? choice : undefined} />
+              <PageRows
+                rows={rows}
+                columns={visibleColumns}
+                entity={entity}
+                detail={routes.find('detail', entity)}
+                chosen={selectable ? choice.chosen : undefined}
+                onToggle={choice.toggle}
+              />
+            </Table>
+          </div>
+        )}
+      </Card>
+      {total !== null && total > PAGE_SIZE && (
+        <ListPager state={state} total={total} about={page.about} onPage={controls.goToPage} />
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The page on screen and its total, from the URL's state and the screen's `where`. Rows and total
+ * are two requests: a page change re-reads only its 50 rows, while the count is kept per search
+ * and filters. It is exact up to a threshold and an estimate above it (shown as "about N"), so a
+ * large table is never rescanned to count it. The app may have asked both already, while this
+ * screen's code loaded (listScreenQueries.ts, prefetchListScreen).
+ */
+function useListPage(route: RouteEntry, screen: ScreenSpec | undefined) {
+  const { model, user } = useRuntime();
+  const entity = route.entity ?? '';
+  const [params] = useSearchParams();
+  const state = listStateFromParams(params, screen?.sort);
+  const where = useMemo(
+    () => whereFilters(model, entity, screen?.where, user),
+    [model, entity, screen?.where, user],
+  );
+  const booleans = useMemo(() => booleanFields(model, entity), [model, entity]);
+  const query = { ...listQuery(state, where.filters, booleans), ...serverScreen(where, route.name) };
+  const list = useList(entity, pageQuery(query));
+  const counted = useList(entity, totalQuery(query, where, route.name));
+  useFirstRowMark(list.data !== undefined && list.data.rows.length > 0, list.dataUpdatedAt > 0);
+  // The whole rule was applied on the server (its plain filters, then the screen's function).
+  const rows = list.data?.rows ?? [];
+  const total = counted.data?.total ?? null;
+  // The next page loads while this one is read, so "Next page" only has to render it.
+  const next = { ...query, count: 'none' as const, offset: (query.offset ?? 0) + PAGE_SIZE };
+  usePrefetchList(
+    entity,
+    next,
+    list.isSuccess && !list.isPlaceholderData && total !== null && next.offset < total,
+  );
+  return { state, query, list, rows, total, about: counted.data?.estimated === true };
+}
+
+type ListState = ReturnType<typeof listStateFromParams>;
+
+/**
+ * Changes of the list's state (search, filters, sort, page) written to the URL. A change asks its
+ * rows first and shows with them (useListAddress); it builds on a change still waiting for its
+ * rows, not on what the last render showed.
+ */
+function useListControls(route: RouteEntry, sort: string | undefined, state: ListState) {
+  const { backend } = useRuntime();
+  const [, setParams] = useSearchParams();
+  const address = useListAddress(route.name, route.entity ?? '', setParams);
   const go = address.go;
-  const current = () => listStateFromParams(address.base(), screen?.sort);
-  const setState = (patch: Partial<typeof state>) =>
-    go(listStateToParams({ ...current(), page: 1, ...patch }, screen?.sort), true);
+  const current = () => listStateFromParams(address.base(), sort);
+  const setState = (patch: Partial<ListState>) =>
+    go(listStateToParams({ ...current(), page: 1, ...patch }, sort), true);
   const latest = useRef(setState);
   latest.current = setState;
   const onFilters = useCallback((filters: Record<string, string>) => latest.current({ filters }), []);
-  const onSort = useCallback((sort: string | undefined) => latest.current({ sort }), []);
+  const onSort = useCallback((s: string | undefined) => latest.current({ sort: s }), []);
   const filtersKey = JSON.stringify(state.filters);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `filtersKey` stands for `state.filters`' contents
   const filters = useMemo(() => state.filters, [filtersKey]);
@@ -176,15 +253,53 @@ export function ListScreen({ route }: { route: RouteEntry }) {
     (q: string) => setState({ search: q }),
     backend.kind === 'embedded' ? 0 : SEARCH_PAUSE_MS,
   );
-  // The search box is uncontrolled; "Clear filters" remounts it empty. Remounting it when the
-  // search first became non-empty (as a key on the value did) dropped the focus mid-word whenever
-  // the debounce fired between two keys.
-  const [searchBox, setSearchBox] = useState(0);
-  const [filtersOpen, setFiltersOpen] = useState(false);
-  const plural = e?.plural ?? e?.label ?? entity;
-  // Export reads every page of the current filter, not just the rows on screen.
+  return {
+    filters,
+    onFilters,
+    onSort,
+    onSearch,
+    clear: () => go(new URLSearchParams(), true),
+    goToPage: (page: number) => go(listStateToParams({ ...current(), page }, sort), false),
+  };
+}
+
+/** The rows chosen for a bulk transition (by id), among the page's rows. */
+function useRowChoice(rows: readonly Row[]) {
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = useCallback(
+    (id: string) =>
+      setChosen((old) => {
+        const next = new Set(old);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    [],
+  );
+  const chosenRows = rows.filter((r) => chosen.has(String(r.id)));
+  const all = chosenRows.length === rows.length;
+  return {
+    chosen,
+    chosenRows,
+    toggle,
+    all,
+    some: chosenRows.length > 0 && !all,
+    toggleAll: () => setChosen(all ? new Set() : new Set(rows.map((r) => String(r.id)))),
+    clear: () => setChosen(new Set()),
+  };
+}
+
+/** Export reads every page of the current filter, not just the rows on screen. */
+function useCsvExport(
+  name: string,
+  entity: string,
+  query: ReturnType<typeof useListPage>['query'],
+  columns: readonly string[],
+  total: number | null,
+) {
+  const { model, backend } = useRuntime();
+  const qc = useQueryClient();
   const [exporting, setExporting] = useState<{ done: number; total: number | null } | null>(null);
-  const exportCsv = async () => {
+  const start = async () => {
     setExporting({ done: 0, total });
     try {
       const { offset: _offset, limit: _limit, ...filter } = query;
@@ -193,218 +308,224 @@ export function ListScreen({ route }: { route: RouteEntry }) {
       const csv = await exportRows({
         qc,
         backend,
-        spec,
+        model,
         entity,
         query: filter,
         // What the person sees: the columns they chose.
-        columns: chosenColumns.shown,
+        columns,
         onProgress: (done, all) => setExporting({ done, total: all }),
       });
       const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
       const a = document.createElement('a');
       a.href = url;
-      a.download = `${route.name}.csv`;
+      a.download = `${name}.csv`;
       a.click();
       URL.revokeObjectURL(url);
     } catch (err) {
-      notifyError(spec, err);
+      notifyError(model, err);
     } finally {
       setExporting(null);
     }
   };
+  return { exporting, start };
+}
+
+function ExportButton({
+  exported,
+  disabled,
+}: {
+  exported: ReturnType<typeof useCsvExport>;
+  disabled: boolean;
+}) {
+  const { exporting } = exported;
+  return (
+    <Button
+      variant="default"
+      leftSection={<IconDownload size={16} />}
+      onClick={() => void exported.start()}
+      disabled={disabled || exporting !== null}
+    >
+      {exporting
+        ? ui('exportingCsv', { done: exporting.done, total: exporting.total ?? '…' })
+        : ui('exportCsv')}
+    </Button>
+  );
+}
+
+/** The screen's title and how many rows match ("about N" when the count is an estimate). */
+function ListHeading(props: { title: string; entity: string; total: number | null; about: boolean }) {
+  const { model } = useRuntime();
+  const e = model.tables.get(props.entity)?.spec;
+  const { total } = props;
+  return (
+    <div>
+      <Title order={1} size="h2">
+        {props.title}
+      </Title>
+      <Text c="dimmed" size="sm" aria-live="polite">
+        {total === null
+          ? ui('loading')
+          : ui(props.about ? 'totalRowsAbout' : 'totalRows', {
+              count: total,
+              plural: inSentence(
+                total === 1 ? (e?.label ?? props.entity) : (e?.plural ?? e?.label ?? props.entity),
+              ),
+            })}
+      </Text>
+    </div>
+  );
+}
+
+/** Search, the filters (folded away on a phone) and "Clear filters". */
+function ListToolbar(props: {
+  entity: string;
+  screen: ScreenSpec | undefined;
+  wide: boolean;
+  state: ListState;
+  controls: ReturnType<typeof useListControls>;
+  columns: readonly string[];
+  filtered: boolean;
+}) {
+  const { model } = useRuntime();
+  const { entity, screen, state, controls } = props;
+  const e = model.tables.get(entity)?.spec;
+  const plural = e?.plural ?? e?.label ?? entity;
+  // The search box is uncontrolled; "Clear filters" remounts it empty. Remounting it when the
+  // search first became non-empty (as a key on the value did) dropped the focus mid-word whenever
+  // the debounce fired between two keys.
+  const [searchBox, setSearchBox] = useState(0);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const { columns } = props;
   const sortable = useMemo(() => ['createdAt', 'updatedAt', ...columns], [columns]);
-  const filtered = state.search !== '' || Object.keys(state.filters).length > 0;
   const activeFilters = Object.keys(state.filters).length;
   const filterLabels = [
-    ...(screen?.filters ?? []).filter((n) => e?.fields[n]).map((n) => fieldLabel(spec, entity, n)),
+    ...(screen?.filters ?? []).filter((n) => e?.fields[n]).map((n) => fieldLabel(model, entity, n)),
     ui('sortBy'),
   ];
-
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} size="h2">
-            {route.title}
-          </Title>
-          <Text c="dimmed" size="sm" aria-live="polite">
-            {total === null
-              ? ui('loading')
-              : ui(about ? 'totalRowsAbout' : 'totalRows', {
-                  count: total,
-                  plural: inSentence(total === 1 ? (e?.label ?? entity) : plural),
-                })}
-          </Text>
-        </div>
-        <Group gap="xs">
-          {columns.length > 1 && (
-            // Appears when its chunk arrives (nothing to hold its place: it sits at the row's end).
-            <Suspense fallback={null}>
-              <ColumnChooser columns={columns} label={columnLabel} chosen={chosenColumns} />
-            </Suspense>
-          )}
+    <Card withBorder padding="sm" radius="md">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          key={`q-${searchBox}`}
+          aria-label={ui('search')}
+          placeholder={ui('searchPlaceholder', { plural: inSentence(plural) })}
+          leftSection={<IconSearch size={16} />}
+          defaultValue={state.search}
+          onChange={(ev) => controls.onSearch(ev.currentTarget.value)}
+          style={{ flex: '1 1 220px' }}
+        />
+        {!props.wide && (
+          // A phone: the filters fold away, so the first rows are on the first screen.
           <Button
             variant="default"
-            leftSection={<IconDownload size={16} />}
-            onClick={() => void exportCsv()}
-            disabled={rows.length === 0 || exporting !== null}
+            leftSection={<IconFilter size={16} />}
+            aria-expanded={filtersOpen}
+            onClick={() => setFiltersOpen((o) => !o)}
           >
-            {exporting
-              ? ui('exportingCsv', { done: exporting.done, total: exporting.total ?? '…' })
-              : ui('exportCsv')}
+            {activeFilters > 0 ? ui('filtersActive', { count: activeFilters }) : ui('filters')}
           </Button>
-          {createForm && can(spec, user, entity, 'create').ok && (
-            <Button component={Link} to={buildPath(createForm)} leftSection={<IconPlus size={16} />}>
-              {/* The form's own title, as the navigation says it: one wording per action. */}
-              {createForm.title || ui('newRow', { label: inSentence(e?.label ?? entity) })}
-            </Button>
-          )}
-        </Group>
-      </Group>
-      <Card withBorder padding="sm" radius="md">
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
-            key={`q-${searchBox}`}
-            aria-label={ui('search')}
-            placeholder={ui('searchPlaceholder', { plural: inSentence(plural) })}
-            leftSection={<IconSearch size={16} />}
-            defaultValue={state.search}
-            onChange={(ev) => onSearch(ev.currentTarget.value)}
-            style={{ flex: '1 1 220px' }}
-          />
-          {!wide && (
-            // A phone: the filters fold away, so the first rows are on the first screen.
-            <Button
-              variant="default"
-              leftSection={<IconFilter size={16} />}
-              aria-expanded={filtersOpen}
-              onClick={() => setFiltersOpen((o) => !o)}
-            >
-              {activeFilters > 0 ? ui('filtersActive', { count: activeFilters }) : ui('filters')}
-            </Button>
-          )}
-          {(wide || filtersOpen) && (
-            // Mantine's Select (the combobox family, FieldInput's chunk) is not needed for the
-            // first rows: the filters render when their chunk arrives, in the space kept for them.
-            <Suspense fallback={<FiltersPlaceholder labels={filterLabels} />}>
-              <ListFilters
-                entity={entity}
-                names={screen?.filters ?? NO_FILTERS}
-                filters={filters}
-                onFilters={onFilters}
-                sortable={sortable}
-                sort={state.sort}
-                onSort={onSort}
-              />
-            </Suspense>
-          )}
-          {filtered && (
-            <Button
-              variant="subtle"
-              leftSection={<IconX size={14} />}
-              onClick={() => {
-                go(new URLSearchParams(), true);
-                setSearchBox((n) => n + 1);
-              }}
-            >
-              {ui('clearFilters')}
-            </Button>
-          )}
-        </Group>
-      </Card>
-      {selectable && anyChosen && (
-        // Loads when the first row is chosen (a tick later than the checkbox, nothing else moves).
-        <Suspense fallback={null}>
-          <BulkActions entity={entity} rows={chosenRows} onDone={() => setChosen(new Set())} />
-        </Suspense>
-      )}
-      <Card withBorder padding={0} radius="md">
-        {list.isLoading ? (
-          <Stack p="md" gap="sm">
-            {[0, 1, 2, 3, 4].map((i) => (
-              <Skeleton key={i} height={28} />
-            ))}
-          </Stack>
-        ) : rows.length === 0 ? (
-          <Stack align="center" gap={4} p="xl">
-            <Text fw={600}>
-              {filtered ? ui('emptyFiltered', { plural: inSentence(plural) }) : ui('emptyList')}
-            </Text>
-            {!filtered && (
-              <Text c="dimmed" size="sm">
-                {ui('emptyListHint', { plural: inSentence(plural) })}
-              </Text>
-            )}
-          </Stack>
-        ) : (
-          <div data-list-scroller="" style={SCROLLER_STYLE}>
-            <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" stickyHeader>
-              <Table.Thead>
-                <Table.Tr>
-                  {selectable && (
-                    <Table.Th w={40}>
-                      <Checkbox
-                        aria-label={ui('selectAllRows')}
-                        checked={chosenRows.length === rows.length}
-                        indeterminate={partlyChosen}
-                        onChange={() =>
-                          setChosen(
-                            chosenRows.length === rows.length
-                              ? new Set()
-                              : new Set(rows.map((r) => String(r.id))),
-                          )
-                        }
-                      />
-                    </Table.Th>
-                  )}
-                  {visibleColumns.map((c) => (
-                    <Table.Th key={c} scope="col">
-                      {fieldLabel(spec, entity, c)}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <PageRows
-                rows={rows}
-                columns={visibleColumns}
-                entity={entity}
-                detail={detail}
-                chosen={selectable ? chosen : undefined}
-                onToggle={toggle}
-              />
-            </Table>
-          </div>
         )}
-      </Card>
-      {total !== null && total > PAGE_SIZE && (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {ui(about ? 'showingRowsAbout' : 'showingRows', {
-              from: (state.page - 1) * PAGE_SIZE + 1,
-              to: Math.min(state.page * PAGE_SIZE, total),
-              total,
-            })}
-          </Text>
-          {/* Mantine's Pagination is its own chunk: it shows once the total is known, which is
-              rarely before the rows; an empty box of its height holds its place until then. */}
-          <Suspense fallback={<Box h={32} aria-hidden="true" />}>
-            <Pagination
-              total={Math.ceil(total / PAGE_SIZE)}
-              value={state.page}
-              onChange={(page) => go(listStateToParams({ ...current(), page }, screen?.sort), false)}
-              getControlProps={(control) => ({
-                'aria-label':
-                  control === 'previous'
-                    ? ui('previousPage')
-                    : control === 'next'
-                      ? ui('nextPage')
-                      : undefined,
-              })}
+        {(props.wide || filtersOpen) && (
+          // Mantine's Select (the combobox family, FieldInput's chunk) is not needed for the
+          // first rows: the filters render when their chunk arrives, in the space kept for them.
+          <Suspense fallback={<FiltersPlaceholder labels={filterLabels} />}>
+            <ListFilters
+              entity={entity}
+              names={screen?.filters ?? NO_FILTERS}
+              filters={controls.filters}
+              onFilters={controls.onFilters}
+              sortable={sortable}
+              sort={state.sort}
+              onSort={controls.onSort}
             />
           </Suspense>
-        </Group>
+        )}
+        {props.filtered && (
+          <Button
+            variant="subtle"
+            leftSection={<IconX size={14} />}
+            onClick={() => {
+              controls.clear();
+              setSearchBox((n) => n + 1);
+            }}
+          >
+            {ui('clearFilters')}
+          </Button>
+        )}
+      </Group>
+    </Card>
+  );
+}
+
+function EmptyList({ filtered, plural }: { filtered: boolean; plural: string }) {
+  return (
+    <Stack align="center" gap={4} p="xl">
+      <Text fw={600}>{filtered ? ui('emptyFiltered', { plural: inSentence(plural) }) : ui('emptyList')}</Text>
+      {!filtered && (
+        <Text c="dimmed" size="sm">
+          {ui('emptyListHint', { plural: inSentence(plural) })}
+        </Text>
       )}
     </Stack>
+  );
+}
+
+/** The table's header row: "select all" when rows can be chosen, then the columns' labels. */
+function ListHead(props: {
+  entity: string;
+  columns: readonly string[];
+  choice: ReturnType<typeof useRowChoice> | undefined;
+}) {
+  const { model } = useRuntime();
+  const { choice } = props;
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {choice && (
+          <Table.Th w={40}>
+            <Checkbox
+              aria-label={ui('selectAllRows')}
+              checked={choice.all}
+              indeterminate={choice.some}
+              onChange={choice.toggleAll}
+            />
+          </Table.Th>
+        )}
+        {props.columns.map((c) => (
+          <Table.Th key={c} scope="col">
+            {fieldLabel(model, props.entity, c)}
+          </Table.Th>
+        ))}
+      </Table.Tr>
+    </Table.Thead>
+  );
+}
+
+function ListPager(props: { state: ListState; total: number; about: boolean; onPage(page: number): void }) {
+  const { state, total } = props;
+  return (
+    <Group justify="space-between">
+      <Text size="sm" c="dimmed">
+        {ui(props.about ? 'showingRowsAbout' : 'showingRows', {
+          from: (state.page - 1) * PAGE_SIZE + 1,
+          to: Math.min(state.page * PAGE_SIZE, total),
+          total,
+        })}
+      </Text>
+      {/* Mantine's Pagination is its own chunk: it shows once the total is known, which is
+          rarely before the rows; an empty box of its height holds its place until then. */}
+      <Suspense fallback={<Box h={32} aria-hidden="true" />}>
+        <Pagination
+          total={Math.ceil(total / PAGE_SIZE)}
+          value={state.page}
+          onChange={props.onPage}
+          getControlProps={(control) => ({
+            'aria-label':
+              control === 'previous' ? ui('previousPage') : control === 'next' ? ui('nextPage') : undefined,
+          })}
+        />
+      </Suspense>
+    </Group>
   );
 }
 
@@ -529,7 +650,7 @@ const ListRow = memo(function ListRow({
   chosen,
   onToggle,
 }: ListRowProps) {
-  const { spec } = useAppCore();
+  const { model } = useAppCore();
   // Plain <tr>/<td> with Mantine's Table classes and the attributes Table.Tr/Td would set (row
   // borders, hover): the page's rows are the most-drawn part of the app, and each Table.Td was
   // two components (Td and its Box, each resolving props and styles from context), some 300 of
@@ -548,7 +669,7 @@ const ListRow = memo(function ListRow({
         // biome-ignore lint/a11y/useKeyWithClickEvents: only keeps the checkbox's click from the row's navigation; the checkbox takes its own keys
         <td className={Table.classes.td} style={{ width: rem(40) }} onClick={(ev) => ev.stopPropagation()}>
           <Checkbox
-            aria-label={ui('selectRow', { title: rowTitle(spec, entity, row) })}
+            aria-label={ui('selectRow', { title: rowTitle(model, entity, row) })}
             checked={chosen}
             onChange={() => onToggle(String(row.id))}
           />

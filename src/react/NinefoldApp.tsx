@@ -3,6 +3,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Backend, Row, Session } from '../backend/types.ts';
+import type { AppModel } from '../model/appModel.ts';
+import { resolve } from '../model/resolve.ts';
 import {
   confirmDemoClick,
   forgetStart,
@@ -10,7 +12,7 @@ import {
   rememberDemoClick,
   type StartMemoryTarget,
 } from '../runtime/rememberedStart.ts';
-import { routeTable } from '../runtime/routeTable.ts';
+import { type RouteTable, routeTable } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
 import type { AppSpec } from '../spec/types.ts';
 import {
@@ -44,6 +46,7 @@ const screenFallback = (
 );
 
 export interface NinefoldAppProps {
+  /** The app's specification: resolved here, once, into the model every screen reads. */
   spec: AppSpec;
   backend: Backend;
   /** Custom screens (by `screen.component`) and field widgets (by field name or type). */
@@ -138,6 +141,7 @@ export function NinefoldApp({
   remembered = null,
   demoScreens,
 }: NinefoldAppProps) {
+  const model = useMemo(() => resolve(spec), [spec]);
   const [client] = useState(() => {
     const c = new QueryClient({
       defaultOptions: { queries: { staleTime: 10_000, refetchOnWindowFocus: false, retry: 1 } },
@@ -156,7 +160,7 @@ export function NinefoldApp({
       <Toasts />
       <QueryClientProvider client={client}>
         <SessionGate
-          spec={spec}
+          model={model}
           backend={backend}
           components={components}
           demoAccounts={demoAccounts}
@@ -169,17 +173,90 @@ export function NinefoldApp({
   );
 }
 
-function SessionGate({
-  spec,
-  backend,
-  components,
-  demoAccounts,
-  startMemory,
-  remembered,
-  demoScreens,
-}: Omit<Required<NinefoldAppProps>, 'demoScreens'> & Pick<NinefoldAppProps, 'demoScreens'>) {
-  // A remembered person is shown until the backend answers; then the backend's answer counts.
-  // `current` is the session on screen, updated with it (the handlers below read it synchronously).
+type GateProps = Omit<Required<NinefoldAppProps>, 'demoScreens' | 'spec'> &
+  Pick<NinefoldAppProps, 'demoScreens'> & { model: AppModel };
+
+function SessionGate(props: GateProps) {
+  const { model, backend, components, demoAccounts, startMemory, demoScreens } = props;
+  const client = useQueryClient();
+  const auth = useSessionState(props);
+  const { session } = auth;
+  const signInDemo = useDemoSignIn(props, auth);
+  useSessionMarks(session);
+  const routes = useMemo(() => routeTable(model), [model]);
+  const userId = session?.user.id;
+  const userRoles = session?.user.roles.join();
+  // Keyed by who it is, not by the session object: the remembered session's replacement by the
+  // backend's (same person, same roles) must not restart what depends on the user.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: id and roles are what the user is
+  const user = useMemo(
+    () => (session ? { id: session.user.id, roles: session.user.roles } : null),
+    [userId, userRoles],
+  );
+  useRememberStart(client, startMemory, session);
+  const profileEntity = model.profile;
+  const profile = useQuery<Row>({
+    queryKey: [profileEntity ?? '', 'row', user?.id ?? ''],
+    queryFn: () => backend.data.get(profileEntity ?? '', user?.id ?? ''),
+    enabled: Boolean(profileEntity && user),
+    retry: false,
+  });
+  useLiveInvalidation(model, backend, Boolean(session));
+  useEarlyLoads({ model, backend, user, routes: routes.routes, signedOut: session === null, demoScreens });
+  const core: AppCore = useMemo(
+    () => ({ model, backend, routes, components, user }),
+    [model, backend, routes, components, user],
+  );
+  const runtime: Runtime = useMemo(
+    () => ({
+      ...core,
+      session: session ?? null,
+      profile: profile.data ?? null,
+      demoAccounts,
+      signInDemo,
+      authFailure: auth.authFailure,
+    }),
+    [core, session, profile.data, demoAccounts, signInDemo, auth.authFailure],
+  );
+  if (session === undefined) {
+    return (
+      <Center mih="100dvh">
+        <Loader aria-label={ui('loading')} />
+      </Center>
+    );
+  }
+  return (
+    <RuntimeContext.Provider value={runtime}>
+      <AppCoreContext value={core}>
+        <Suspense fallback={screenFallback}>
+          {session ? <AppRouter key={session.user.id} routes={routes.routes} /> : <AuthScreen />}
+        </Suspense>
+      </AppCoreContext>
+    </RuntimeContext.Provider>
+  );
+}
+
+/** The session on screen and how it changes; see `useSessionState`. */
+interface SessionState {
+  session: Session | null | undefined;
+  /** The session on screen, updated with it (the handlers read it synchronously). */
+  current: { current: Session | null | undefined };
+  show(s: Session | null): void;
+  /** Counts sign-ins started and session changes heard: an older session answer is stale. */
+  authEpoch: { current: number };
+  authFailure: unknown;
+  /**
+   * Waits for a demo sign-in whose first screens are already shown (`shown`): confirmed, they
+   * are an ordinary signed-in start; refused, the sign-in screen comes back and says why.
+   */
+  settleDemo(signingIn: Promise<unknown>, shown: boolean): Promise<void>;
+}
+
+/**
+ * Who is signed in. A remembered person is shown until the backend answers; then the backend's
+ * answer counts, and so do its later changes (sign-in, sign-out, another tab's).
+ */
+function useSessionState({ backend, demoAccounts, startMemory, remembered }: GateProps): SessionState {
   const [session, setSession] = useState<Session | null | undefined>(remembered?.session);
   const current = useRef<Session | null | undefined>(remembered?.session);
   const show = useCallback((s: Session | null) => {
@@ -187,13 +264,8 @@ function SessionGate({
     setSession(s);
   }, []);
   const [authFailure, setAuthFailure] = useState<unknown>(null);
-  /** Counts sign-ins started and session changes heard: an older session answer is stale. */
   const authEpoch = useRef(0);
   const client = useQueryClient();
-  /**
-   * Waits for a demo sign-in whose first screens are already shown (`shown`): confirmed, they
-   * are an ordinary signed-in start; refused, the sign-in screen comes back and says why.
-   */
   const settleDemo = useCallback(
     async (signingIn: Promise<unknown>, shown: boolean) => {
       try {
@@ -211,11 +283,31 @@ function SessionGate({
     },
     [client, show, startMemory],
   );
-  /** The demo sign-in a page was left before it was confirmed, resumed once (rememberedStart.ts). */
-  const resumed = useRef<Promise<unknown> | null>(null);
-  const [resumeDemo] = useState(() =>
+  const state = { session, current, show, authEpoch, authFailure, settleDemo };
+  useSessionFollow(
+    backend,
+    startMemory,
+    state,
     remembered?.demo ? demoAccounts.find((a) => a.email === remembered.demo) : undefined,
   );
+  return state;
+}
+
+/**
+ * Asks the backend who is signed in (once a resumed demo sign-in has settled), then follows its
+ * changes and other tabs'. `resumeDemo`: the demo sign-in a page was left before it was confirmed,
+ * resumed once (rememberedStart.ts).
+ */
+function useSessionFollow(
+  backend: Backend,
+  startMemory: StartMemoryTarget | null,
+  state: SessionState,
+  resumeAccount: DemoAccount | undefined,
+): void {
+  const { current, show, authEpoch, settleDemo } = state;
+  const client = useQueryClient();
+  const resumed = useRef<Promise<unknown> | null>(null);
+  const [resumeDemo] = useState(() => resumeAccount);
   useEffect(() => {
     let live = true;
     if (resumed.current === null) {
@@ -259,31 +351,53 @@ function SessionGate({
       if (!(isProvisional(old) && s && samePerson(old, s))) client.clear();
       show(s);
     });
-    // Another tab signed in, out or switched account: the session is shared (browser storage), so
-    // this tab now acts as whoever that is. Follow at once, with that person's navigation and
-    // buttons, never acting as someone it does not show. Any storage change re-reads the session
-    // (cheap); only a different user or different roles reset the screens.
-    const onStorage = () => {
-      backend.auth.session().then(
-        (s) => {
-          if (!live || samePerson(current.current ?? null, s)) return;
-          client.clear();
-          show(s);
-        },
-        () => undefined,
-      );
-    };
-    addEventListener('storage', onStorage);
+    const offTabs = followOtherTabs(backend, client, current, show, () => live);
     return () => {
       live = false;
       off();
-      removeEventListener('storage', onStorage);
+      offTabs();
     };
-  }, [backend, client, startMemory, show, settleDemo, resumeDemo]);
-  // A demo account on a first visit: its first screens (worked out at build time on this
-  // snapshot, src/react/demoScreens.ts) show while the database is still being unpacked; the
-  // sign-in itself still waits for it, and the calls the screens make wait for the sign-in.
-  const signInDemo = useCallback(
+  }, [backend, client, startMemory, show, settleDemo, resumeDemo, current, authEpoch]);
+}
+
+/**
+ * Another tab signed in, out or switched account: the session is shared (browser storage), so
+ * this tab now acts as whoever that is. Follow at once, with that person's navigation and
+ * buttons, never acting as someone it does not show. Any storage change re-reads the session
+ * (cheap); only a different user or different roles reset the screens.
+ */
+function followOtherTabs(
+  backend: Backend,
+  client: QueryClient,
+  current: { current: Session | null | undefined },
+  show: (s: Session | null) => void,
+  live: () => boolean,
+): () => void {
+  const onStorage = () => {
+    backend.auth.session().then(
+      (s) => {
+        if (!live() || samePerson(current.current ?? null, s)) return;
+        client.clear();
+        show(s);
+      },
+      () => undefined,
+    );
+  };
+  addEventListener('storage', onStorage);
+  return () => removeEventListener('storage', onStorage);
+}
+
+/**
+ * A demo account's sign-in. On a first visit its first screens (worked out at build time on this
+ * snapshot, src/react/demoScreens.ts) show while the database is still being unpacked; the
+ * sign-in itself still waits for it, and the calls the screens make wait for the sign-in.
+ */
+function useDemoSignIn(
+  { backend, startMemory, demoScreens }: GateProps,
+  { current, show, authEpoch, settleDemo }: SessionState,
+): (account: DemoAccount) => Promise<void> {
+  const client = useQueryClient();
+  return useCallback(
     async (account: DemoAccount) => {
       let settled = false;
       authEpoch.current += 1;
@@ -311,11 +425,16 @@ function SessionGate({
       }
       await settleDemo(signingIn, shown);
     },
-    [backend, client, demoScreens, show, settleDemo, startMemory],
+    [backend, client, demoScreens, show, settleDemo, startMemory, current, authEpoch],
   );
-  // Who the screens are for, and whether the backend has confirmed it yet, on the page's root
-  // element: scripts driving the app (end-to-end tests, benchmarks) wait for "confirmed" before
-  // acting as that person, e.g. before reloading right after a demo click.
+}
+
+/**
+ * Who the screens are for, and whether the backend has confirmed it yet, on the page's root
+ * element: scripts driving the app (end-to-end tests, benchmarks) wait for "confirmed" before
+ * acting as that person, e.g. before reloading right after a demo click.
+ */
+function useSessionMarks(session: Session | null | undefined): void {
   useEffect(() => {
     const root = document.documentElement;
     root.dataset.ninefoldSession =
@@ -328,40 +447,34 @@ function SessionGate({
             : 'confirmed';
     root.dataset.ninefoldUser = session?.user.email ?? '';
   }, [session]);
-  const routes = useMemo(() => routeTable(spec), [spec]);
-  const userId = session?.user.id;
-  const userRoles = session?.user.roles.join();
-  // Keyed by who it is, not by the session object: the remembered session's replacement by the
-  // backend's (same person, same roles) must not restart what depends on the user.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: id and roles are what the user is
-  const user = useMemo(
-    () => (session ? { id: session.user.id, roles: session.user.roles } : null),
-    [userId, userRoles],
-  );
-  useRememberStart(client, startMemory, session);
-  const profileEntity = Object.entries(spec.entities).find(([, e]) => e.profile)?.[0];
-  const profile = useQuery<Row>({
-    queryKey: [profileEntity ?? '', 'row', user?.id ?? ''],
-    queryFn: () => backend.data.get(profileEntity ?? '', user?.id ?? ''),
-    enabled: Boolean(profileEntity && user),
-    retry: false,
-  });
-  useLiveInvalidation(spec, backend, Boolean(session));
-  // The landing list's first page is asked as soon as the person is known (hooks.ts).
+}
+
+/**
+ * Code and rows asked before they are needed. Signed in: the landing list's first page as soon as
+ * the person is known (hooks.ts), with the list screen's code. On the sign-in screen: the
+ * signed-in app's code while the person is still deciding (the sign-in then waits only for the
+ * database, not for the router's chunk as well); on a first visit, the demo accounts' first
+ * screens and the list screen's code too, so a demo click paints its rows without a round trip.
+ */
+function useEarlyLoads(p: {
+  model: AppModel;
+  backend: Backend;
+  user: AppCore['user'];
+  routes: RouteTable['routes'];
+  signedOut: boolean;
+  demoScreens: NinefoldAppProps['demoScreens'];
+}): void {
+  const { model, backend, user, routes, signedOut, demoScreens } = p;
+  const client = useQueryClient();
   const prefetched = useRef(false);
   useEffect(() => {
     if (!user || prefetched.current) return;
     prefetched.current = true;
     // The list screen's code too, beside the router's (which only asks for it once it renders).
-    if (prefetchListScreen(client, { backend, spec, user }, routes.routes, window.location))
-      preloadSignedIn(true);
-  }, [user, client, backend, spec, routes]);
-  // On the sign-in screen, the signed-in app's code loads while the person is still deciding
-  // (the sign-in then waits only for the database, not for the router's chunk as well); on a
-  // first visit, the demo accounts' first screens and the list screen's code too, so a demo click
-  // paints its rows without a round trip.
+    if (prefetchListScreen(client, { backend, model, user }, routes, window.location)) preloadSignedIn(true);
+  }, [user, client, backend, model, routes]);
   useEffect(() => {
-    if (session !== null) return;
+    if (!signedOut) return;
     const t = setTimeout(() => {
       preloadSignedIn(false);
       if (!demoScreens) return;
@@ -370,36 +483,5 @@ function SessionGate({
         .catch(() => undefined);
     }, 200);
     return () => clearTimeout(t);
-  }, [session, demoScreens]);
-  const core: AppCore = useMemo(
-    () => ({ spec, backend, routes, components, user }),
-    [spec, backend, routes, components, user],
-  );
-  const runtime: Runtime = useMemo(
-    () => ({
-      ...core,
-      session: session ?? null,
-      profile: profile.data ?? null,
-      demoAccounts,
-      signInDemo,
-      authFailure,
-    }),
-    [core, session, profile.data, demoAccounts, signInDemo, authFailure],
-  );
-  if (session === undefined) {
-    return (
-      <Center mih="100dvh">
-        <Loader aria-label={ui('loading')} />
-      </Center>
-    );
-  }
-  return (
-    <RuntimeContext.Provider value={runtime}>
-      <AppCoreContext value={core}>
-        <Suspense fallback={screenFallback}>
-          {session ? <AppRouter key={session.user.id} routes={routes.routes} /> : <AuthScreen />}
-        </Suspense>
-      </AppCoreContext>
-    </RuntimeContext.Provider>
-  );
+  }, [signedOut, demoScreens]);
 }

@@ -57,11 +57,11 @@ export function PageCrumbs({ items }: { items: readonly Crumb[] }) {
  * required reference to an entity with a detail screen).
  */
 export function useTrail(entity: string, row: Readonly<Record<string, unknown>> | undefined): Crumb[] {
-  const { spec, routes } = useRuntime();
+  const { model, routes } = useRuntime();
   const list = listRoute(routes.routes, entity);
   const parentField = list
     ? undefined
-    : Object.entries(spec.entities[entity]?.fields ?? {}).find(
+    : Object.entries(model.tables.get(entity)?.spec.fields ?? {}).find(
         ([, f]) => f.type === 'ref' && f.required && f.ref && routes.find('detail', f.ref),
       );
   const parentEntity = parentField?.[1].ref;
@@ -73,7 +73,7 @@ export function useTrail(entity: string, row: Readonly<Record<string, unknown>> 
   if (!parentEntity || !detail || !parent.data) return [];
   return [
     ...(parentList ? [{ label: parentList.title, to: buildPath(parentList) }] : []),
-    { label: rowTitle(spec, parentEntity, parent.data), to: buildPath(detail, { id: parent.data.id }) },
+    { label: rowTitle(model, parentEntity, parent.data), to: buildPath(detail, { id: parent.data.id }) },
   ];
 }
 

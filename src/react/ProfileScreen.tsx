@@ -14,13 +14,13 @@ import { NotFoundPage } from './pages.tsx';
  * update on their own row are inputs, the others read-only; the database enforces the same.
  */
 export function ProfileScreen() {
-  const { spec, user } = useRuntime();
+  const { model, user } = useRuntime();
   const navigate = useNavigate();
-  const entity = Object.entries(spec.entities).find(([, e]) => e.profile)?.[0];
+  const entity = model.profile;
   const q = useRow(entity, user?.id);
   useEffect(() => {
-    document.title = `${ui('myProfile')} · ${spec.purpose.name}`;
-  }, [spec.purpose.name]);
+    document.title = `${ui('myProfile')} · ${model.purpose.name}`;
+  }, [model.purpose.name]);
   if (!entity || !user) return <NotFoundPage />;
   return (
     <Stack gap="lg" maw={760}>
@@ -29,7 +29,7 @@ export function ProfileScreen() {
           {ui('myProfile')}
         </Title>
         <Text c="dimmed" size="sm">
-          {ui('myProfileIntro', { name: spec.purpose.name })}
+          {ui('myProfileIntro', { name: model.purpose.name })}
         </Text>
       </Stack>
       <Card withBorder radius="md" padding="lg">
@@ -45,7 +45,7 @@ export function ProfileScreen() {
             showReadOnly
           />
         ) : q.isError ? (
-          <Text size="sm">{errorMessage(spec, q.error)}</Text>
+          <Text size="sm">{errorMessage(model, q.error)}</Text>
         ) : (
           <Skeleton height={240} />
         )}

@@ -31,7 +31,7 @@ export { PROFILE_PATH };
 
 /** The app frame: header (name, colour scheme, demo switcher, account), navigation per role. */
 export function Shell({ children }: { children: ReactNode }) {
-  const { spec, routes, user, demoAccounts } = useRuntime();
+  const { model, routes, user, demoAccounts } = useRuntime();
   const [opened, { toggle, close }] = useDisclosure();
   const scheme = useComputedColorScheme('light');
   const [pathname] = useAppLocation();
@@ -66,7 +66,7 @@ export function Shell({ children }: { children: ReactNode }) {
               size="lg"
               style={{ color: 'inherit', textDecoration: 'none' }}
             >
-              {spec.purpose.name}
+              {model.purpose.name}
             </Text>
           </Group>
           {/* The menus and their popovers (Mantine's Menu, Tooltip, Modal and floating-ui) load after

@@ -9,13 +9,15 @@ import { useRuntime } from './context.ts';
 import { errorMessageWithRow, notifyErrorMessage, notifyOk } from './display.tsx';
 import { FieldInput, firstFocusField } from './FieldInput.tsx';
 import { useTransitionMutation } from './hooks.ts';
+import { ownField } from './refusalField.ts';
+import { FORM_LEVEL, useSchemaForm } from './useSchemaForm.ts';
 
 /**
  * Runs a transition: directly, or after a dialog asking for its input fields / confirmation.
  * Returns `start(option, row)` and the dialog element to render.
  */
 export function useTransitionRunner(entity: string) {
-  const { spec, backend } = useRuntime();
+  const { model, backend } = useRuntime();
   const mutation = useTransitionMutation(entity);
   const [pending, setPending] = useState<{ option: TransitionOption; row: Row } | null>(null);
   const run = (option: TransitionOption, row: Row, input?: Record<string, unknown>) =>
@@ -27,7 +29,7 @@ export function useTransitionRunner(entity: string) {
     if (option.input.length > 0 || option.confirm) setPending({ option, row });
     else
       run(option, row).catch(async (e: unknown) =>
-        notifyErrorMessage(await errorMessageWithRow(spec, backend, e, entity)),
+        notifyErrorMessage(await errorMessageWithRow(model, backend, e, entity)),
       );
   };
   const dialog = pending ? (
@@ -49,63 +51,47 @@ function TransitionDialog(props: {
   onClose(): void;
   onSubmit(input: Record<string, unknown>): Promise<void>;
 }) {
-  const { spec, user, backend } = useRuntime();
+  const { model, user, backend } = useRuntime();
   const { entity, option, row } = props;
   const schema = useMemo(
     () =>
-      formSchema(spec, entity, 'create', user?.roles ?? [], {
+      formSchema(model, entity, 'create', user?.roles ?? [], {
         fields: option.input,
         allEditable: true,
         allRequired: true,
       }),
-    [spec, entity, user, option.input],
+    [model, entity, user, option.input],
   );
-  const [values, setValues] = useState<Record<string, unknown>>(() =>
-    Object.fromEntries(option.input.map((f) => [f, row[f] ?? null])),
-  );
-  const [touched, setTouched] = useState<Set<string>>(new Set());
-  const [serverError, setServerError] = useState<{ field?: string; message: string } | null>(null);
-  const [busy, setBusy] = useState(false);
   // Judged on the row as the transition leaves it (input written, target status), as the server does.
-  const { errors: inputErrors, reason } = transitionDialogCheck(
-    spec,
-    user,
-    entity,
-    row,
-    option,
-    schema,
-    values,
-  );
-  const submit = async () => {
-    setTouched(new Set(option.input));
-    if (Object.keys(inputErrors).length > 0 || reason) return;
-    setBusy(true);
-    setServerError(null);
+  const judge = (values: Record<string, unknown>) =>
+    transitionDialogCheck(model, user, entity, row, option, schema, values);
+  const form = useSchemaForm({
+    fields: option.input,
+    initialValues: () => Object.fromEntries(option.input.map((f) => [f, row[f] ?? null])),
+    // A guard or row rule the input does not satisfy yet holds the submit back too.
+    check: (values) => {
+      const { errors, reason } = judge(values);
+      return reason === undefined ? errors : { ...errors, [FORM_LEVEL]: reason };
+    },
+  });
+  const { reason } = judge(form.values);
+  const save = async (values: Record<string, unknown>) => {
     try {
       await props.onSubmit(values);
     } catch (e) {
       // A field of this row (not of another row the refusal names, as `line.amount`).
-      const raw = typeof e === 'object' && e && 'field' in e && typeof e.field === 'string' ? e.field : '';
-      const [owner, name] = raw.split('.');
-      const field = owner === entity ? name : undefined;
-      setServerError({
-        ...(field ? { field } : {}),
-        message: await errorMessageWithRow(spec, backend, e, entity),
-      });
-    } finally {
-      setBusy(false);
+      const field =
+        typeof e === 'object' && e && 'field' in e && typeof e.field === 'string'
+          ? ownField(entity, e.field)
+          : undefined;
+      form.refuse(field, await errorMessageWithRow(model, backend, e, entity));
     }
   };
+  const refusal = form.form.errors[FORM_LEVEL];
   return (
     <Modal opened onClose={props.onClose} title={<Text fw={600}>{option.label}</Text>} centered>
-      <form
-        // The catalogue's messages, not the browser's, say what is missing.
-        noValidate
-        onSubmit={(ev) => {
-          ev.preventDefault();
-          void submit();
-        }}
-      >
+      {/* The catalogue's messages, not the browser's, say what is missing (noValidate). */}
+      <form {...form.submitProps(save)}>
         <Stack>
           {option.input.length === 0 && <Text>{ui('confirmTransition', { transition: option.label })}</Text>}
           {schema.fields.map((f) => (
@@ -114,25 +100,19 @@ function TransitionDialog(props: {
               key={f.name}
               entity={entity}
               field={f}
-              row={{ ...row, ...values }}
-              value={values[f.name]}
-              disabled={busy}
-              error={
-                (touched.has(f.name) ? inputErrors[f.name] : undefined) ??
-                (serverError?.field === f.name ? serverError.message : undefined)
-              }
-              onChange={(v) => {
-                setValues((old) => ({ ...old, [f.name]: v }));
-                setTouched((t) => new Set(t).add(f.name));
-              }}
+              row={{ ...row, ...form.values }}
+              value={form.values[f.name]}
+              disabled={form.form.submitting}
+              error={form.error(f.name)}
+              onChange={(v) => form.change(f.name, v)}
             />
           ))}
-          {serverError && !schema.fields.some((f) => f.name === serverError.field) && (
+          {refusal && (
             <Text c="red" size="sm" role="alert">
-              {serverError.message}
+              {refusal}
             </Text>
           )}
-          {reason && !serverError && (
+          {reason && !form.refused && (
             <Text c="red" size="sm" id="transition-reason" data-testid="transition-reason">
               {reason}
             </Text>
@@ -143,11 +123,11 @@ function TransitionDialog(props: {
             </Button>
             <Button
               type="submit"
-              loading={busy}
+              loading={form.form.submitting}
               // A rule the input does not satisfy yet: enabled once it does; the reason is above.
               disabled={reason !== undefined}
               aria-describedby={reason ? 'transition-reason' : undefined}
-              color={spec.states[entity]?.states[option.to]?.final ? 'red' : undefined}
+              color={model.machines.get(entity)?.states.get(option.to)?.final ? 'red' : undefined}
             >
               {option.label}
             </Button>

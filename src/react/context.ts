@@ -1,14 +1,14 @@
 import type { ComponentType } from 'react';
 import { createContext, useContext } from 'react';
 import type { Backend, Row, Session } from '../backend/types.ts';
+import type { AppModel } from '../model/appModel.ts';
 import type { FormField } from '../runtime/formSchema.ts';
 import type { RouteEntry, RouteTable } from '../runtime/routeTable.ts';
 import type { RuleUser } from '../runtime/ruleVerdict.ts';
-import type { AppSpec } from '../spec/types.ts';
 
 /** Props a custom screen receives. */
 export interface CustomScreenProps {
-  spec: AppSpec;
+  model: AppModel;
   backend: Backend;
   route: RouteEntry;
   params: Readonly<Record<string, string | undefined>>;
@@ -42,7 +42,7 @@ export interface DemoAccount {
 }
 
 export interface Runtime {
-  spec: AppSpec;
+  model: AppModel;
   backend: Backend;
   routes: RouteTable;
   components: Components;
@@ -59,7 +59,7 @@ export interface Runtime {
 
 export const RuntimeContext = createContext<Runtime | null>(null);
 
-/** The app's spec, backend, routes and session; only inside `<NinefoldApp>`. */
+/** The app's model, backend, routes and session; only inside `<NinefoldApp>`. */
 export function useRuntime(): Runtime {
   const r = useContext(RuntimeContext);
   if (!r) throw new Error('useRuntime must be used inside <NinefoldApp>');
@@ -67,7 +67,7 @@ export function useRuntime(): Runtime {
 }
 
 /** What stays the same while a person is signed in: not the session object, nor their profile. */
-export type AppCore = Pick<Runtime, 'spec' | 'backend' | 'routes' | 'components' | 'user'>;
+export type AppCore = Pick<Runtime, 'model' | 'backend' | 'routes' | 'components' | 'user'>;
 
 /**
  * The app's core, for what is drawn many times over (a list's rows and their cells): the session
@@ -77,7 +77,7 @@ export type AppCore = Pick<Runtime, 'spec' | 'backend' | 'routes' | 'components'
  */
 export const AppCoreContext = createContext<AppCore | null>(null);
 
-/** The spec, backend, routes, components and user; only inside `<NinefoldApp>`. */
+/** The model, backend, routes, components and user; only inside `<NinefoldApp>`. */
 export function useAppCore(): AppCore {
   const r = useContext(AppCoreContext);
   if (!r) throw new Error('useAppCore must be used inside <NinefoldApp>');

@@ -1,8 +1,8 @@
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import type { Backend } from '../backend/types.ts';
+import type { AppModel } from '../model/appModel.ts';
 import type { RememberedStart } from '../runtime/rememberedStart.ts';
 import { routeTable } from '../runtime/routeTable.ts';
-import type { AppSpec } from '../spec/types.ts';
 import type { DemoAccount } from './context.ts';
 import { keys, prefetchListScreen } from './hooks.ts';
 
@@ -16,17 +16,17 @@ import { keys, prefetchListScreen } from './hooks.ts';
  * kept). Signs each account out again, so the snapshot holds no sessions.
  *
  * @example
- * const screens = await demoScreens(helpdesk, backend, demoAccounts(helpdesk), Date.now() + 86_400_000);
+ * const screens = await demoScreens(resolve(helpdesk), backend, demoAccounts(helpdesk), Date.now() + 86_400_000);
  * screens['agent@demo.test'].queries; // { queries: [{ queryKey: ['ticket', 'list', …], state: { data: … } }, …] }
  */
 export async function demoScreens(
-  spec: AppSpec,
+  model: AppModel,
   backend: Backend,
   accounts: readonly DemoAccount[],
   expiresAt: number,
 ): Promise<Record<string, RememberedStart>> {
-  const routes = routeTable(spec).routes;
-  const profileEntity = Object.entries(spec.entities).find(([, e]) => e.profile)?.[0];
+  const routes = routeTable(model).routes;
+  const profileEntity = model.profile;
   const out: Record<string, RememberedStart> = {};
   for (const account of accounts) {
     const session = await backend.auth.signIn({ email: account.email, password: account.password });
@@ -35,7 +35,7 @@ export async function demoScreens(
       const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
       for (const route of routes)
         if (route.kind === 'list' && route.params.length === 0)
-          await prefetchListScreen(client, { backend, spec, user }, routes, {
+          await prefetchListScreen(client, { backend, model, user }, routes, {
             pathname: route.path,
             search: '',
           });

@@ -4,6 +4,7 @@ import { IconCheck, IconMinus } from '@tabler/icons-react';
 import { type MouseEvent, type ReactNode, useContext } from 'react';
 import { Link } from 'wouter';
 import { type Backend, BackendError, type Row } from '../backend/types.ts';
+import type { AppModel } from '../model/appModel.ts';
 import { stateLabel } from '../runtime/availableTransitions.ts';
 import { dateText, timeAgo } from '../runtime/dateText.ts';
 import { formatMessage } from '../runtime/formatMessage.ts';
@@ -11,8 +12,10 @@ import { moneyText } from '../runtime/moneyText.ts';
 import { buildPath } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
 import { valueOption } from '../runtime/valueOptions.ts';
+
 import { FIELD_TYPES } from '../spec/fieldTypes.ts';
-import type { AppSpec, FieldSpec } from '../spec/types.ts';
+import type { FieldSpec } from '../spec/types.ts';
+
 import { useAppCore } from './context.ts';
 import { useRow } from './hooks.ts';
 import { LazyTooltip } from './LazyTooltip.tsx';
@@ -21,17 +24,17 @@ import { LABEL_STALE_MS, PageLabelsContext } from './usePageLabels.ts';
 /** Colours for states: the state's position along the machine, final states grey. */
 const PALETTE = ['blue', 'violet', 'orange', 'teal', 'grape', 'cyan', 'lime', 'pink'];
 
-export function stateColor(spec: AppSpec, entity: string, state: string): string {
-  const machine = spec.states[entity];
+export function stateColor(model: AppModel, entity: string, state: string): string {
+  const machine = model.machines.get(entity);
   if (!machine) return 'gray';
-  if (machine.states[state]?.final) return 'gray';
-  const i = Object.keys(machine.states).indexOf(state);
+  if (machine.states.get(state)?.final) return 'gray';
+  const i = [...machine.states.keys()].indexOf(state);
   return PALETTE[i % PALETTE.length] ?? 'gray';
 }
 
 export function StatusBadge({ entity, state }: { entity: string; state: string }) {
-  const { spec } = useAppCore();
-  const color = stateColor(spec, entity, state);
+  const { model } = useAppCore();
+  const color = stateColor(model, entity, state);
   // Mantine's light badges fall below 4.5:1 for some colours (orange); the end shades do not.
   // CSS picks the shade (Mantine sets `color-scheme` on the root): `useComputedColorScheme` here
   // cost every badge two matchMedia listeners and a second render, on every list page.
@@ -48,14 +51,14 @@ export function StatusBadge({ entity, state }: { entity: string; state: string }
         label: { whiteSpace: 'nowrap', overflow: 'visible', textOverflow: 'clip' },
       }}
     >
-      {stateLabel(spec, entity, state)}
+      {stateLabel(model, entity, state)}
     </Badge>
   );
 }
 
 /** The title of a row of `entity`: its title field, else its id shortened. */
-export function rowTitle(spec: AppSpec, entity: string, row: Readonly<Record<string, unknown>>): string {
-  const e = spec.entities[entity];
+export function rowTitle(model: AppModel, entity: string, row: Readonly<Record<string, unknown>>): string {
+  const e = model.tables.get(entity)?.spec;
   const t = e?.title ? row[e.title] : undefined;
   if (typeof t === 'string' && t !== '') return t;
   const firstText = Object.entries(e?.fields ?? {}).find(([, f]) => f.type === 'text')?.[0];
@@ -85,17 +88,17 @@ export function RefLink({ entity, id }: { entity: string; id: string }) {
  * the page's labels have it (usePageLabels.ts); elsewhere it looks the row up itself.
  */
 export function RefLabel({ entity, id }: { entity: string; id: string }) {
-  const { spec, user } = useAppCore();
+  const { model, user } = useAppCore();
   const page = useContext(PageLabelsContext)?.get(entity, id);
-  if (user?.id === id && spec.entities[entity]?.profile) return <>{ui('you')}</>;
+  if (user?.id === id && model.profile === entity) return <>{ui('you')}</>;
   if (!page) return <RefLabelLookup entity={entity} id={id} />;
-  return refLabelText('row' in page ? rowTitle(spec, entity, page.row) : 'error' in page ? null : undefined);
+  return refLabelText('row' in page ? rowTitle(model, entity, page.row) : 'error' in page ? null : undefined);
 }
 
 function RefLabelLookup({ entity, id }: { entity: string; id: string }) {
-  const { spec } = useAppCore();
+  const { model } = useAppCore();
   const q = useRow(entity, id, LABEL_STALE_MS);
-  return refLabelText(q.data ? rowTitle(spec, entity, q.data) : q.isError ? null : undefined);
+  return refLabelText(q.data ? rowTitle(model, entity, q.data) : q.isError ? null : undefined);
 }
 
 /** A reference's title; null: it cannot be read (shown as empty); undefined: not read yet. */
@@ -124,10 +127,10 @@ export function FieldValue({
   name: string;
   row: Readonly<Record<string, unknown>>;
 }) {
-  const { spec } = useAppCore();
-  const f = spec.entities[entity]?.fields[name] ?? implicitField(name);
+  const { model } = useAppCore();
+  const f = model.tables.get(entity)?.spec.fields[name] ?? implicitField(name);
   const v = row[name];
-  return <>{renderValue(spec, entity, name, f, v, row)}</>;
+  return <>{renderValue(model, entity, name, f, v, row)}</>;
 }
 
 function implicitField(name: string): FieldSpec {
@@ -135,7 +138,7 @@ function implicitField(name: string): FieldSpec {
 }
 
 function renderValue(
-  spec: AppSpec,
+  model: AppModel,
   entity: string,
   name: string,
   f: FieldSpec,
@@ -156,7 +159,7 @@ function renderValue(
       return <StatusBadge entity={entity} state={String(v)} />;
     case 'option': {
       // Colour and label come from the spec (`values: [{ value, label?, color? }]`).
-      const option = valueOption(spec, entity, name, String(v));
+      const option = valueOption(model, entity, name, String(v));
       return (
         <Badge
           variant="dot"
@@ -182,7 +185,7 @@ function renderValue(
         <IconMinus size={16} aria-label={ui('no')} />
       );
     case 'user': {
-      const profile = Object.entries(spec.entities).find(([, e]) => e.profile)?.[0];
+      const profile = model.profile;
       return profile ? <RefLabel entity={profile} id={String(v)} /> : String(v);
     }
     case 'ref':
@@ -200,7 +203,7 @@ function renderValue(
     case 'tags':
       return (Array.isArray(v) ? v : [v]).map((t) => (
         <Badge key={String(t)} variant="outline" mr={4} radius="sm">
-          {valueOption(spec, entity, name, String(t)).label}
+          {valueOption(model, entity, name, String(t)).label}
         </Badge>
       ));
     case 'multiline':
@@ -222,13 +225,13 @@ export function formatBytes(n: number): string {
 }
 
 /** The catalogue message of any error (a BackendError's code, else the generic one). */
-export function errorMessage(spec: AppSpec, error: unknown): string {
-  if (error instanceof BackendError) return formatMessage(spec, error.code, error.params);
+export function errorMessage(model: AppModel, error: unknown): string {
+  if (error instanceof BackendError) return formatMessage(model, error.code, error.params);
   if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string') {
     const params = 'params' in error && error.params && typeof error.params === 'object' ? error.params : {};
-    return formatMessage(spec, error.code, params as Record<string, unknown>);
+    return formatMessage(model, error.code, params as Record<string, unknown>);
   }
-  return formatMessage(spec, 'UNKNOWN');
+  return formatMessage(model, 'UNKNOWN');
 }
 
 /**
@@ -238,12 +241,12 @@ export function errorMessage(spec: AppSpec, error: unknown): string {
  * `entity` and `id` in the error's parameters.
  */
 export async function errorMessageWithRow(
-  spec: AppSpec,
+  model: AppModel,
   backend: Pick<Backend, 'data'>,
   error: unknown,
   actingOn: string,
 ): Promise<string> {
-  const message = errorMessage(spec, error);
+  const message = errorMessage(model, error);
   const params =
     error &&
     typeof error === 'object' &&
@@ -253,21 +256,26 @@ export async function errorMessageWithRow(
       ? (error.params as Record<string, unknown>)
       : {};
   const { entity, id } = params;
-  if (typeof entity !== 'string' || typeof id !== 'string' || entity === actingOn || !spec.entities[entity])
+  if (
+    typeof entity !== 'string' ||
+    typeof id !== 'string' ||
+    entity === actingOn ||
+    !model.tables.get(entity)?.spec
+  )
     return message;
   const row = await backend.data.get(entity, id).catch(() => null);
-  const label = spec.entities[entity]?.label ?? entity;
+  const label = model.tables.get(entity)?.spec?.label ?? entity;
   return ui('errorOnRow', {
     label,
-    title: row ? rowTitle(spec, entity, row) : `#${id.slice(0, 8)}`,
+    title: row ? rowTitle(model, entity, row) : `#${id.slice(0, 8)}`,
     message,
   });
 }
 
-export function notifyError(spec: AppSpec, error: unknown): void {
+export function notifyError(model: AppModel, error: unknown): void {
   notifications.show({
     color: 'red',
-    message: errorMessage(spec, error),
+    message: errorMessage(model, error),
     closeButtonProps: { 'aria-label': ui('close') },
   });
 }

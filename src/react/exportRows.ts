@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Backend, ListQuery, Row } from '../backend/types.ts';
+import type { AppModel } from '../model/appModel.ts';
 import { cellText } from '../runtime/cellText.ts';
 import { toCsv } from '../runtime/toCsv.ts';
-import type { AppSpec } from '../spec/types.ts';
 import { rowTitle } from './display.tsx';
 import { keys } from './hooks.ts';
 import { fieldLabel } from './labels.ts';
@@ -20,13 +20,13 @@ export const EXPORT_PAGE = 500;
 export async function exportRows(options: {
   qc: QueryClient;
   backend: Backend;
-  spec: AppSpec;
+  model: AppModel;
   entity: string;
   query: ListQuery;
   columns: readonly string[];
   onProgress(done: number, total: number | null): void;
 }): Promise<string> {
-  const { qc, backend, spec, entity, query, columns } = options;
+  const { qc, backend, model, entity, query, columns } = options;
   const out: Row[] = [];
   let total: number | null = null;
   for (let offset = 0; ; offset += EXPORT_PAGE) {
@@ -39,17 +39,17 @@ export async function exportRows(options: {
     if (offset === 0) total = page.total;
     // Names of what the page references, one request per referenced entity (the signed-in
     // person included: the file says their name, not "You").
-    await seedReferences(qc, backend, spec, entity, page.rows, undefined, keys.row);
+    await seedReferences(qc, backend, model, entity, page.rows, undefined, keys.row);
     out.push(...page.rows);
     options.onProgress(Math.min(offset + page.rows.length, total ?? offset + page.rows.length), total);
     if (page.rows.length < EXPORT_PAGE) break;
   }
   const label = (target: string, id: string) => {
     const r = qc.getQueryData<Row>(keys.row(target, id));
-    return r ? rowTitle(spec, target, r) : undefined;
+    return r ? rowTitle(model, target, r) : undefined;
   };
   return toCsv(
-    columns.map((c) => fieldLabel(spec, entity, c)),
-    out.map((r) => columns.map((c) => cellText(spec, entity, c, r, label))),
+    columns.map((c) => fieldLabel(model, entity, c)),
+    out.map((r) => columns.map((c) => cellText(model, entity, c, r, label))),
   );
 }

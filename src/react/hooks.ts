@@ -1,10 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Backend, HistoryEntry, ListQuery, ListResult, Row } from '../backend/types.ts';
+import type { AppModel } from '../model/appModel.ts';
 import { impliedReadFilters } from '../runtime/impliedReadFilters.ts';
 import { listScreenQueries } from '../runtime/listScreenQueries.ts';
 import type { RouteEntry } from '../runtime/routeTable.ts';
-import type { AppSpec } from '../spec/types.ts';
 import { type AppCore, useAppCore } from './context.ts';
 import { usePendingDeletes } from './pendingDeletes.ts';
 import { seedReferences } from './referenceLabels.ts';
@@ -52,7 +52,7 @@ function withoutHidden(d: ListResult, hidden: ReadonlySet<string>): ListResult {
 /** A list's answer as the screens show it: the rows, and the labels of what they reference. */
 export async function fetchList(
   qc: ReturnType<typeof useQueryClient>,
-  { backend, spec, user }: Pick<AppCore, 'backend' | 'spec' | 'user'>,
+  { backend, model, user }: Pick<AppCore, 'backend' | 'model' | 'user'>,
   entity: string | undefined,
   query: ListQuery | undefined,
   labels: boolean,
@@ -60,13 +60,13 @@ export async function fetchList(
 ): Promise<ListResult> {
   const result = await backend.data.list(
     entity ?? '',
-    withImpliedFilters(spec, entity, user, query),
+    withImpliedFilters(model, entity, user, query),
     signal ? { signal } : undefined,
   );
   // The page's reference labels in one request per referenced entity, before the rows show
   // (not one `get` per distinct id from each cell).
   if (labels && entity && result.rows.length > 0)
-    await seedReferences(qc, backend, spec, entity, result.rows, user?.id, keys.row);
+    await seedReferences(qc, backend, model, entity, result.rows, user?.id, keys.row);
   return result;
 }
 
@@ -84,7 +84,7 @@ const READ_AHEAD_AFTER_MS = 250;
 export function usePrefetchList(entity: string, query: ListQuery, enabled: boolean): void {
   const runtime = useAppCore();
   const qc = useQueryClient();
-  const { backend, spec, user } = runtime;
+  const { backend, model, user } = runtime;
   const key = JSON.stringify(query);
   useEffect(() => {
     if (!enabled) return;
@@ -94,12 +94,12 @@ export function usePrefetchList(entity: string, query: ListQuery, enabled: boole
         void qc.prefetchQuery({
           queryKey: keys.list(entity, q, user?.id),
           // A read ahead the next change no longer needs is called off (useListAddress).
-          queryFn: ({ signal }) => fetchList(qc, { backend, spec, user }, entity, q, true, signal),
+          queryFn: ({ signal }) => fetchList(qc, { backend, model, user }, entity, q, true, signal),
         }),
       READ_AHEAD_AFTER_MS,
     );
     return () => clearTimeout(timer);
-  }, [qc, backend, spec, user, entity, key, enabled]);
+  }, [qc, backend, model, user, entity, key, enabled]);
 }
 
 /**
@@ -110,7 +110,7 @@ export function usePrefetchList(entity: string, query: ListQuery, enabled: boole
  */
 export function prefetchListScreen(
   qc: ReturnType<typeof useQueryClient>,
-  runtime: Pick<AppCore, 'backend' | 'spec' | 'user'>,
+  runtime: Pick<AppCore, 'backend' | 'model' | 'user'>,
   routes: readonly RouteEntry[],
   location: { pathname: string; search: string },
 ): Promise<void> | null {
@@ -131,7 +131,7 @@ export function prefetchListScreen(
  * two queries it sends for its rows and its total; undefined when the page is no such list.
  */
 export function landingListKeys(
-  runtime: Pick<AppCore, 'spec' | 'user'>,
+  runtime: Pick<AppCore, 'model' | 'user'>,
   routes: readonly RouteEntry[],
   location: { pathname: string; search: string },
 ): { entity: string; page: ListQuery; total: ListQuery } | undefined {
@@ -140,7 +140,7 @@ export function landingListKeys(
   );
   if (!route?.entity) return undefined;
   const { page, total } = listScreenQueries(
-    runtime.spec,
+    runtime.model,
     route.name,
     route.entity,
     new URLSearchParams(location.search),
@@ -151,12 +151,12 @@ export function landingListKeys(
 
 /** Adds the filters row-level security implies for this user, so the database can use an index. */
 function withImpliedFilters(
-  spec: AppSpec,
+  model: AppModel,
   entity: string | undefined,
   user: { id: string; roles: readonly string[] } | null,
   query: ListQuery | undefined,
 ): ListQuery | undefined {
-  const implied = entity ? impliedReadFilters(spec, entity, user) : [];
+  const implied = entity ? impliedReadFilters(model, entity, user) : [];
   if (implied.length === 0) return query;
   return { ...query, filters: [...implied, ...(query?.filters ?? [])] };
 }
@@ -194,13 +194,13 @@ export function useHistory(entity: string, id: string | undefined) {
 }
 
 /** Keeps every query about live entities fresh: a committed change anywhere invalidates them. */
-export function useLiveInvalidation(spec: AppSpec, backend: Backend, active: boolean): void {
+export function useLiveInvalidation(model: AppModel, backend: Backend, active: boolean): void {
   const qc = useQueryClient();
   useEffect(() => {
     if (!active) return;
-    const offs = Object.entries(spec.entities)
-      .filter(([, e]) => e.live)
-      .map(([entity]) =>
+    const offs = [...model.tables.values()]
+      .filter((t) => t.live)
+      .map(({ entity }) =>
         backend.live.subscribe({ entity }, (change) => {
           // Not cancelRefetch: a fetch already running started after the commit (this tab's
           // mutation invalidates too, right after); restarting it only queued the same reads twice.
@@ -217,7 +217,7 @@ export function useLiveInvalidation(spec: AppSpec, backend: Backend, active: boo
     return () => {
       for (const off of offs) off();
     };
-  }, [spec, backend, qc, active]);
+  }, [model, backend, qc, active]);
 }
 
 export interface TransitionVars {
@@ -233,9 +233,9 @@ export interface TransitionVars {
  * shows the new state at once, and goes back if the server refuses.
  */
 export function useTransitionMutation(entity: string) {
-  const { backend, spec } = useAppCore();
+  const { backend, model } = useAppCore();
   const qc = useQueryClient();
-  const statusField = spec.states[entity]?.field ?? 'status';
+  const statusField = model.machines.get(entity)?.field ?? 'status';
   return useMutation({
     mutationFn: (v: TransitionVars) =>
       backend.data.transition(entity, v.id, v.transition, v.input, v.version),
@@ -277,14 +277,14 @@ function invalidateAfterTransition(qc: ReturnType<typeof useQueryClient>, entity
 }
 
 export function useCreate(entity: string) {
-  const { backend, spec } = useAppCore();
+  const { backend, model } = useAppCore();
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (values: Record<string, unknown>) => backend.data.create(entity, values),
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: keys.entity(entity) }),
-        invalidateParentHistories(qc, spec, entity),
+        invalidateParentHistories(qc, model, entity),
       ]),
   });
 }
@@ -295,11 +295,11 @@ export function useCreate(entity: string) {
  */
 export function invalidateParentHistories(
   qc: ReturnType<typeof useQueryClient>,
-  spec: AppSpec,
+  model: AppModel,
   entity: string,
 ): Promise<void> {
   const parents = new Set(
-    Object.values(spec.entities[entity]?.fields ?? {})
+    Object.values(model.tables.get(entity)?.spec.fields ?? {})
       .filter((f) => f.audited && f.type === 'ref' && f.ref)
       .map((f) => f.ref),
   );

@@ -1,6 +1,6 @@
+import type { AppModel } from '../model/appModel.ts';
 import { humanize } from '../runtime/availableTransitions.ts';
 import { ui } from '../runtime/uiText.ts';
-import type { AppSpec } from '../spec/types.ts';
 
 const IMPLICIT = {
   createdAt: 'fieldCreatedAt',
@@ -10,8 +10,8 @@ const IMPLICIT = {
 } as const;
 
 /** A field's label from the specification, else its name made readable. */
-export function fieldLabel(spec: AppSpec, entity: string, field: string): string {
-  const own = spec.entities[entity]?.fields[field]?.label;
+export function fieldLabel(model: AppModel, entity: string, field: string): string {
+  const own = model.tables.get(entity)?.spec.fields[field]?.label;
   if (own) return own;
   return Object.hasOwn(IMPLICIT, field) ? ui(IMPLICIT[field as keyof typeof IMPLICIT]) : humanize(field);
 }

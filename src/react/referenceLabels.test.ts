@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import spec from '../../examples/helpdesk/spec.ts';
 import type { Row } from '../backend/types.ts';
-import type { AppSpec } from '../spec/types.ts';
+import { resolve } from '../model/resolve.ts';
 import { missingReferences } from './referenceLabels.ts';
 
-const helpdesk: AppSpec = spec;
-const profile = Object.entries(helpdesk.entities).find(([, e]) => e.profile)?.[0] ?? '';
+const helpdesk = resolve(spec);
+const profile = helpdesk.profile ?? '';
 const row = (id: string, values: Record<string, unknown>): Row =>
   ({ id, version: 1, createdAt: '', updatedAt: '', ...values }) as Row;
 

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Backend, Row } from '../backend/types.ts';
-import type { AppSpec } from '../spec/types.ts';
+import type { AppModel } from '../model/appModel.ts';
 
 /**
  * The ids a page of `entity` rows references, by referenced entity, that `known` does not have
@@ -8,19 +8,19 @@ import type { AppSpec } from '../spec/types.ts';
  * user is left out of the profile's ids: RefLabel shows "You" without a lookup. Pure.
  *
  * @example
- * missingReferences(helpdesk, 'ticket', rows, 'u1', () => false);
+ * missingReferences(resolve(helpdesk), 'ticket', rows, 'u1', () => false);
  * // Map { 'category' => ['c1'], 'person' => ['u2', 'u3'] }
  */
 export function missingReferences(
-  spec: AppSpec,
+  model: AppModel,
   entity: string,
   rows: readonly Row[],
   me: string | undefined,
   known: (entity: string, id: string) => boolean,
 ): Map<string, string[]> {
-  const profile = Object.entries(spec.entities).find(([, e]) => e.profile)?.[0];
+  const profile = model.profile;
   const out = new Map<string, Set<string>>();
-  for (const [name, f] of Object.entries(spec.entities[entity]?.fields ?? {})) {
+  for (const [name, f] of Object.entries(model.tables.get(entity)?.spec.fields ?? {})) {
     const target = f.type === 'ref' ? f.ref : f.type === 'user' ? profile : undefined;
     if (!target) continue;
     for (const row of rows) {
@@ -50,14 +50,14 @@ export function missingReferences(
 export async function seedReferences(
   qc: QueryClient,
   backend: Backend,
-  spec: AppSpec,
+  model: AppModel,
   entity: string,
   rows: readonly Row[],
   me: string | undefined,
   rowKey: (entity: string, id: string) => readonly unknown[],
 ): Promise<void> {
   const missing = missingReferences(
-    spec,
+    model,
     entity,
     rows,
     me,

@@ -37,7 +37,7 @@ export function useListAddress(
   entity: string,
   setParams: (next: URLSearchParams, options: { replace: boolean }) => void,
 ): { base(): URLSearchParams; go(next: URLSearchParams, replace: boolean): void } {
-  const { backend, spec, user } = useRuntime();
+  const { backend, model, user } = useRuntime();
   const qc = useQueryClient();
   const held = useRef<Held | null>(null);
   /** The queries the last change asked (keys as JSON). */
@@ -48,16 +48,16 @@ export function useListAddress(
     base: () => held.current?.params ?? new URLSearchParams(window.location.search),
     go(next, replace) {
       held.current?.drop();
-      if (!spec.entities[entity]) {
+      if (!model.tables.get(entity)?.spec) {
         setParams(next, { replace });
         return;
       }
-      const { page, total } = listScreenQueries(spec, screen, entity, next, user);
+      const { page, total } = listScreenQueries(model, screen, entity, next, user);
       const ask = (q: typeof page) => {
         const queryKey = keys.list(entity, q, user?.id);
         const answered = qc.prefetchQuery({
           queryKey,
-          queryFn: ({ signal }) => fetchList(qc, { backend, spec, user }, entity, q, true, signal),
+          queryFn: ({ signal }) => fetchList(qc, { backend, model, user }, entity, q, true, signal),
         });
         return { key: JSON.stringify(queryKey), answered };
       };

@@ -30,13 +30,13 @@ export const LABEL_STALE_MS = 5 * 60_000;
  * a row missing there is asked for in the same way.
  */
 export function usePageLabels(entity: string, rows: readonly Row[]): PageLabels {
-  const { spec, backend, user } = useAppCore();
+  const { model, backend, user } = useAppCore();
   const wanted = useMemo(
     () =>
-      [...missingReferences(spec, entity, rows, user?.id, () => false)].flatMap(([target, ids]) =>
+      [...missingReferences(model, entity, rows, user?.id, () => false)].flatMap(([target, ids]) =>
         ids.map((id) => [target, id] as const),
       ),
-    [spec, entity, rows, user?.id],
+    [model, entity, rows, user?.id],
   );
   const results = useQueries({
     queries: wanted.map(([target, id]) => rowQuery(backend, target, id, LABEL_STALE_MS)),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import expenses from '../../examples/expenses/spec.ts';
 import helpdesk from '../../examples/helpdesk/spec.ts';
+import { resolve } from '../model/resolve.ts';
 import { acceptedDay, acceptedValue } from './acceptedValue.ts';
 
 const employee = { id: 'u1', roles: ['employee'] };
@@ -9,7 +10,7 @@ const now = new Date('2026-06-15T12:00:00Z');
 
 describe('acceptedValue: what a form offers, from the rules on the field', () => {
   it('offers the days an expense line may have (not in the future, not too old)', () => {
-    const day = (d: string) => acceptedDay(expenses, 'line', 'date', 'date', d, {}, employee, now);
+    const day = (d: string) => acceptedDay(resolve(expenses), 'line', 'date', 'date', d, {}, employee, now);
     expect(day('2026-06-15')).toBe(true);
     expect(day('2026-06-16')).toBe(false);
     expect(day('2026-04-01')).toBe(true);
@@ -18,7 +19,8 @@ describe('acceptedValue: what a form offers, from the rules on the field', () =>
 
   it('offers due dates up to the resolution target of the priority, for a ticket filed earlier', () => {
     const ticket = { createdAt: '2026-06-15T08:00:00Z', priority: 'urgent', status: 'new' };
-    const day = (d: string) => acceptedDay(helpdesk, 'ticket', 'dueAt', 'datetime', d, ticket, agent, now);
+    const day = (d: string) =>
+      acceptedDay(resolve(helpdesk), 'ticket', 'dueAt', 'datetime', d, ticket, agent, now);
     expect(day('2026-06-15')).toBe(true);
     expect(day('2026-07-30')).toBe(false);
   });
@@ -28,7 +30,7 @@ describe('acceptedValue: what a form offers, from the rules on the field', () =>
     const data = { roles, get: () => null, rows: () => null, profile: () => null } as never;
     const ok = (id: string, withData: boolean) =>
       acceptedValue(
-        helpdesk,
+        resolve(helpdesk),
         'ticket',
         'assignee',
         id,

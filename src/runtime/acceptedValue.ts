@@ -1,5 +1,6 @@
+import type { AppModel } from '../model/appModel.ts';
 import type { DataContext } from '../rules/evaluate.ts';
-import type { AppSpec } from '../spec/types.ts';
+import { formRules } from './formRules.ts';
 import { type RuleUser, refusesRow, ruleVerdict } from './ruleVerdict.ts';
 
 /**
@@ -10,10 +11,10 @@ import { type RuleUser, refusesRow, ruleVerdict } from './ruleVerdict.ts';
  * server's and accepts here.
  *
  * @example
- * acceptedValue(expenses, 'line', 'date', '2999-01-01', {}, user) // false (DATE_IN_FUTURE)
+ * acceptedValue(resolve(expenses), 'line', 'date', '2999-01-01', {}, user) // false (DATE_IN_FUTURE)
  */
 export function acceptedValue(
-  spec: AppSpec,
+  model: AppModel,
   entity: string,
   field: string,
   value: unknown,
@@ -22,16 +23,12 @@ export function acceptedValue(
   data?: DataContext,
   now: Date = new Date(),
 ): boolean {
-  for (const rule of spec.validation[entity] ?? []) {
-    if (rule.kind !== 'row') continue;
-    const [owner, name] = (
-      rule.field ? `${entity}.${rule.field}` : (spec.errors[rule.error]?.field ?? '')
-    ).split('.');
-    if (owner !== entity || name !== field) continue;
+  for (const { rule, target } of formRules(model, entity)) {
+    if (rule.kind !== 'row' || target !== field) continue;
     const ctx = { user, row: { ...row, [field]: value }, now, ...(data ? { data } : {}) };
     try {
-      if (rule.when && ruleVerdict(spec, entity, rule.when, ctx) !== true) continue;
-      if (refusesRow(spec, entity, rule.rule, ctx)) return false;
+      if (rule.when && ruleVerdict(model, entity, rule.when, ctx) !== true) continue;
+      if (refusesRow(model, entity, rule.rule, ctx)) return false;
     } catch {
       // It read rows the caller does not have (their data context throws): the server judges.
     }
@@ -44,7 +41,7 @@ export function acceptedValue(
  * the start, the end or the present moment (for rules relative to `now`).
  */
 export function acceptedDay(
-  spec: AppSpec,
+  model: AppModel,
   entity: string,
   field: string,
   kind: 'date' | 'datetime',
@@ -53,12 +50,12 @@ export function acceptedDay(
   user: RuleUser | null,
   now: Date = new Date(),
 ): boolean {
-  if (kind === 'date') return acceptedValue(spec, entity, field, day, row, user, undefined, now);
+  if (kind === 'date') return acceptedValue(model, entity, field, day, row, user, undefined, now);
   const start = new Date(`${day}T00:00:00`);
   const end = new Date(`${day}T23:59:59`);
   const candidates = [start, end];
   if (now >= start && now <= end) candidates.push(now);
   return candidates.some((t) =>
-    acceptedValue(spec, entity, field, t.toISOString(), row, user, undefined, now),
+    acceptedValue(model, entity, field, t.toISOString(), row, user, undefined, now),
   );
 }

@@ -1,8 +1,9 @@
+import type { AppModel } from '../model/appModel.ts';
 import { humanize } from '../model/humanize.ts';
 import { transitionGuards } from '../spec/transitionGuards.ts';
-import type { AppSpec } from '../spec/types.ts';
 import { permits } from './can.ts';
 import { formatMessage } from './formatMessage.ts';
+import { formRules } from './formRules.ts';
 import { effectiveRoles } from './roles.ts';
 import { type RuleUser, refusesRow, rowFieldsRead, ruleVerdict } from './ruleVerdict.ts';
 import { ui } from './uiText.ts';
@@ -28,54 +29,45 @@ export interface TransitionOption {
  * are absent, since showing them would only be noise.
  *
  * @example
- * availableTransitions(spec, agent, 'ticket', { status: 'open', assignee: 'someone-else' })
+ * availableTransitions(model, agent, 'ticket', { status: 'open', assignee: 'someone-else' })
  * // [{ name: 'solve', allowed: false, reason: 'Only the assignee can solve it.', ... }]
  */
 export function availableTransitions(
-  spec: AppSpec,
+  model: AppModel,
   user: RuleUser | null,
   entity: string,
   row: Readonly<Record<string, unknown>>,
   /** The input typed so far (the transition dialog); without it, input fields are not yet known. */
   input: Readonly<Record<string, unknown>> = {},
 ): TransitionOption[] {
-  const machine = spec.states[entity];
+  const machine = model.machines.get(entity);
   if (!machine || !user) return [];
   const current = String(row[machine.field] ?? machine.initial);
-  const held = effectiveRoles(spec, user.roles);
+  const held = effectiveRoles(model, user.roles);
   const out: TransitionOption[] = [];
-  for (const [name, t] of Object.entries(machine.transitions)) {
+  for (const t of model.tables.get(entity)?.transitions ?? []) {
     if (!t.from.includes(current)) continue;
     if (!t.roles.some((r) => held.includes(r))) continue;
     const option: TransitionOption = {
-      name,
-      label: t.label ?? humanize(name),
+      name: t.name,
+      label: t.label,
       from: current,
       to: t.to,
-      toLabel: stateLabel(spec, entity, t.to),
-      input: t.input ?? [],
-      confirm: t.confirm === true,
+      toLabel: stateLabel(model, entity, t.to),
+      input: t.input,
+      confirm: t.confirm,
       allowed: true,
     };
     // The first failing guard gives the reason, as the server raises the first failing guard's code.
-    const failing = transitionGuards(t).find(
-      (g) => !permits(ruleVerdict(spec, entity, g.rule, { user, row })),
+    const declared = machine.spec.transitions[t.name];
+    const failing = (declared ? transitionGuards(declared) : []).find(
+      (g) => !permits(ruleVerdict(model, entity, g.rule, { user, row })),
     );
     if (failing) {
       option.allowed = false;
-      option.reason = failing.error ? formatMessage(spec, failing.error, row) : ui('notAllowedGuard');
+      option.reason = failing.error ? formatMessage(model, failing.error, row) : ui('notAllowedGuard');
     } else {
-      const broken = ruleBrokenAfter(
-        spec,
-        user,
-        entity,
-        row,
-        t.to,
-        t.set ?? {},
-        machine.field,
-        t.input ?? [],
-        input,
-      );
+      const broken = ruleBrokenAfter(model, user, entity, row, t.to, t.set, machine.field, t.input, input);
       if (broken) {
         option.allowed = false;
         option.reason = broken;
@@ -86,9 +78,9 @@ export function availableTransitions(
   return out;
 }
 
-/** A state's label from the specification, or its name made readable. */
-export function stateLabel(spec: AppSpec, entity: string, state: string): string {
-  return spec.states[entity]?.states[state]?.label ?? humanize(state);
+/** A state's label from the model (its label, or its name made readable). */
+export function stateLabel(model: AppModel, entity: string, state: string): string {
+  return model.machines.get(entity)?.states.get(state)?.label ?? humanize(state);
 }
 
 /** The one `humanize` (src/model/humanize.ts), re-exported for the UI's label helpers. */
@@ -101,7 +93,7 @@ export { humanize };
  * approving their own claim is then a disabled button with its reason, not a refusal after a click.
  */
 function ruleBrokenAfter(
-  spec: AppSpec,
+  model: AppModel,
   user: RuleUser,
   entity: string,
   row: Readonly<Record<string, unknown>>,
@@ -124,19 +116,19 @@ function ruleBrokenAfter(
     if (v.known) after[field] = v.value;
     else unknown.push(field);
   }
-  for (const rule of spec.validation[entity] ?? []) {
+  for (const { rule } of formRules(model, entity)) {
     if (rule.kind !== 'row') continue;
     // A rule checked when its field changes binds only a transition that writes that field.
     if (rule.onChange && rule.field && !inputFields.includes(rule.field) && !(rule.field in set)) continue;
     // A field set by an expression the browser cannot work out (`reopenCount + 1`, `sum(...)`)
     // leaves every rule that reads it to the server.
     const read = [rule.rule, ...(rule.when === undefined ? [] : [rule.when])].map((r) =>
-      rowFieldsRead(spec, entity, r),
+      rowFieldsRead(model, entity, r),
     );
     if (read.some((fields) => fields === null || unknown.some((f) => fields.includes(f)))) continue;
     const ctx = { user, row: after };
-    if (rule.when && ruleVerdict(spec, entity, rule.when, ctx) !== true) continue;
-    if (refusesRow(spec, entity, rule.rule, ctx)) return formatMessage(spec, rule.error, after);
+    if (rule.when && ruleVerdict(model, entity, rule.when, ctx) !== true) continue;
+    if (refusesRow(model, entity, rule.rule, ctx)) return formatMessage(model, rule.error, after);
   }
   return undefined;
 }

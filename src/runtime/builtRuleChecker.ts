@@ -1,6 +1,6 @@
 import rules from 'virtual:ninefold-rules';
+import type { AppModel } from '../model/appModel.ts';
 import type { Expr, Typed } from '../rules/ast.ts';
-import type { AppSpec } from '../spec/types.ts';
 import { ruleKey } from './ruleKey.ts';
 
 /**
@@ -11,7 +11,7 @@ import { ruleKey } from './ruleKey.ts';
  */
 
 /** A boolean rule of `entity`, as the build checked it; null when it did not check. */
-export function typedRule(_spec: AppSpec, entity: string, rule: string): Typed | null {
+export function typedRule(_model: AppModel, entity: string, rule: string): Typed | null {
   const key = ruleKey(entity, rule);
   if (!Object.hasOwn(rules.typed, key)) missing(`${entity}: ${rule}`);
   return rules.typed[key] ?? null;

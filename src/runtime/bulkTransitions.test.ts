@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import helpdesk from '../../examples/helpdesk/spec.ts';
+import { resolve } from '../model/resolve.ts';
 import { bulkTransitions, hasBulkTransition } from './bulkTransitions.ts';
 
 const agent = { id: 'a1', roles: ['agent'] };
@@ -14,7 +15,7 @@ describe('bulkTransitions', () => {
 
   it('offers what applies to some chosen rows and asks for no input, with the rows it applies to', () => {
     const names = Object.fromEntries(
-      bulkTransitions(helpdesk, agent, 'ticket', rows).map((b) => [b.name, b.ids]),
+      bulkTransitions(resolve(helpdesk), agent, 'ticket', rows).map((b) => [b.name, b.ids]),
     );
     expect(names.take).toEqual(['t1', 't2']);
     expect(names.close).toEqual(['t3']);
@@ -25,7 +26,7 @@ describe('bulkTransitions', () => {
 
   it('offers only what the user may do on each row', () => {
     const names = Object.fromEntries(
-      bulkTransitions(helpdesk, customer, 'ticket', rows).map((b) => [b.name, b.ids]),
+      bulkTransitions(resolve(helpdesk), customer, 'ticket', rows).map((b) => [b.name, b.ids]),
     );
     expect(names.take).toBeUndefined();
     // A customer withdraws only their own ticket.
@@ -45,17 +46,21 @@ describe('hasBulkTransition', () => {
       [null, [{ id: 't1', status: 'new', requester: 'c1' }]],
     ] as const;
     for (const [user, rows] of cases)
-      expect(hasBulkTransition(helpdesk, user, 'ticket', rows)).toBe(
-        bulkTransitions(helpdesk, user, 'ticket', rows).length > 0,
+      expect(hasBulkTransition(resolve(helpdesk), user, 'ticket', rows)).toBe(
+        bulkTransitions(resolve(helpdesk), user, 'ticket', rows).length > 0,
       );
     // Someone else's new ticket: a customer may not withdraw it, so there is nothing to choose.
     expect(
-      hasBulkTransition(helpdesk, customer, 'ticket', [{ id: 't2', status: 'new', requester: 'c2' }]),
+      hasBulkTransition(resolve(helpdesk), customer, 'ticket', [
+        { id: 't2', status: 'new', requester: 'c2' },
+      ]),
     ).toBe(false);
-    expect(hasBulkTransition(helpdesk, agent, 'ticket', [solved])).toBe(true);
+    expect(hasBulkTransition(resolve(helpdesk), agent, 'ticket', [solved])).toBe(true);
   });
 
   it('is false for an entity without states', () => {
-    expect(hasBulkTransition(helpdesk, agent, 'category', [{ id: 'x', name: 'Billing' }])).toBe(false);
+    expect(hasBulkTransition(resolve(helpdesk), agent, 'category', [{ id: 'x', name: 'Billing' }])).toBe(
+      false,
+    );
   });
 });

@@ -1,4 +1,4 @@
-import type { AppSpec } from '../spec/types.ts';
+import type { AppModel } from '../model/appModel.ts';
 import { availableTransitions } from './availableTransitions.ts';
 import type { RuleUser } from './ruleVerdict.ts';
 
@@ -16,17 +16,17 @@ export interface BulkTransition {
  * Each still goes to the server row by row, which judges it as for one.
  *
  * @example
- * bulkTransitions(helpdesk, agent, 'ticket', [newTicket, openTicket]); // [{ name: 'start', ids: [...] }, ...]
+ * bulkTransitions(resolve(helpdesk), agent, 'ticket', [newTicket, openTicket]); // [{ name: 'start', ids: [...] }, ...]
  */
 export function bulkTransitions(
-  spec: AppSpec,
+  model: AppModel,
   user: RuleUser | null,
   entity: string,
   rows: readonly Readonly<Record<string, unknown>>[],
 ): BulkTransition[] {
   const out = new Map<string, BulkTransition>();
   for (const row of rows)
-    for (const t of availableTransitions(spec, user, entity, row)) {
+    for (const t of availableTransitions(model, user, entity, row)) {
       if (!t.allowed || t.input.length > 0) continue;
       const b = out.get(t.name) ?? { name: t.name, label: t.label, ids: [], confirm: t.confirm };
       b.ids.push(String(row.id));
@@ -42,16 +42,16 @@ export function bulkTransitions(
  * the longest piece of the app's own code on that path (docs/performance.md).
  *
  * @example
- * hasBulkTransition(helpdesk, agent, 'ticket', [newTicket]); // true
+ * hasBulkTransition(resolve(helpdesk), agent, 'ticket', [newTicket]); // true
  */
 export function hasBulkTransition(
-  spec: AppSpec,
+  model: AppModel,
   user: RuleUser | null,
   entity: string,
   rows: readonly Readonly<Record<string, unknown>>[],
 ): boolean {
-  if (!spec.states[entity] || !user) return false;
+  if (!model.machines.has(entity) || !user) return false;
   return rows.some((row) =>
-    availableTransitions(spec, user, entity, row).some((t) => t.allowed && t.input.length === 0),
+    availableTransitions(model, user, entity, row).some((t) => t.allowed && t.input.length === 0),
   );
 }

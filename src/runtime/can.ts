@@ -1,5 +1,6 @@
+import type { AppModel } from '../model/appModel.ts';
 import type { DataContext } from '../rules/evaluate.ts';
-import type { AppSpec } from '../spec/types.ts';
+import { rolePolicy } from './rolePolicy.ts';
 import { effectiveRoles } from './roles.ts';
 import { type RuleUser, readsMissingField, ruleVerdict } from './ruleVerdict.ts';
 import { ui } from './uiText.ts';
@@ -16,11 +17,11 @@ export type Decision = { ok: true } | { ok: false; why: 'role' | 'rule'; reason:
  * row rule is given the benefit of the doubt (the server decides), so "New ticket" shows.
  *
  * @example
- * can(spec, { id: 'u1', roles: ['customer'] }, 'ticket', 'update', row)
+ * can(model, { id: 'u1', roles: ['customer'] }, 'ticket', 'update', row)
  * // { ok: false, why: 'rule', reason: 'Not possible right now.' }
  */
 export function can(
-  spec: AppSpec,
+  model: AppModel,
   user: RuleUser | null,
   entity: string,
   action: Action,
@@ -30,14 +31,13 @@ export function can(
 ): Decision {
   if (!user) return { ok: false, why: 'role', reason: ui('notAllowedRole') };
   let someRoleGrants = false;
-  for (const role of effectiveRoles(spec, user.roles)) {
-    const perms = spec.roles.permissions[role]?.[entity];
-    const raw = action === 'update' ? (perms?.update ? perms.update.when : false) : perms?.[action];
-    if (raw === undefined || raw === false) continue;
+  for (const role of effectiveRoles(model, user.roles)) {
+    const raw = rolePolicy(model, role, entity, action)?.when;
+    if (raw === undefined) continue;
     someRoleGrants = true;
     // Without the row, or with a draft lacking a field the rule reads, the server decides.
-    if (raw === true || row === undefined || readsMissingField(spec, entity, raw, row)) return { ok: true };
-    if (permits(verdictWith(spec, entity, raw, { user, row, ...(data ? { data } : {}) })))
+    if (raw === true || row === undefined || readsMissingField(model, entity, raw, row)) return { ok: true };
+    if (permits(verdictWith(model, entity, raw, { user, row, ...(data ? { data } : {}) })))
       return { ok: true };
   }
   return someRoleGrants
@@ -50,24 +50,24 @@ export function can(
  * update rule holds.
  *
  * @example
- * updatableFields(spec, customer, 'ticket', row) // Set { 'title', 'body' }
+ * updatableFields(model, customer, 'ticket', row) // Set { 'title', 'body' }
  */
 export function updatableFields(
-  spec: AppSpec,
+  model: AppModel,
   user: RuleUser | null,
   entity: string,
   row: Readonly<Record<string, unknown>> | undefined,
 ): Set<string> {
   const out = new Set<string>();
   if (!user) return out;
-  for (const role of effectiveRoles(spec, user.roles)) {
-    const update = spec.roles.permissions[role]?.[entity]?.update;
+  for (const role of effectiveRoles(model, user.roles)) {
+    const update = rolePolicy(model, role, entity, 'update');
     if (!update) continue;
     const allowed =
       update.when === true ||
-      (typeof update.when === 'string' &&
-        (row === undefined || permits(ruleVerdict(spec, entity, update.when, { user, row }))));
-    if (allowed) for (const f of update.fields) out.add(f);
+      row === undefined ||
+      permits(ruleVerdict(model, entity, update.when, { user, row }));
+    if (allowed) for (const f of update.fields ?? []) out.add(f);
   }
   return out;
 }

@@ -1,5 +1,5 @@
+import type { AppModel } from '../model/appModel.ts';
 import { FIELD_TYPES } from '../spec/fieldTypes.ts';
-import type { AppSpec } from '../spec/types.ts';
 import { stateLabel } from './availableTransitions.ts';
 import { dateText } from './dateText.ts';
 import { moneyText } from './moneyText.ts';
@@ -12,10 +12,10 @@ import { valueOption } from './valueOptions.ts';
  * currency, yes/no. Never an id: a reference `label` cannot name is left empty. Pure.
  *
  * @example
- * cellText(helpdesk, 'ticket', 'priority', { priority: 'high' }, () => undefined); // 'High'
+ * cellText(resolve(helpdesk), 'ticket', 'priority', { priority: 'high' }, () => undefined); // 'High'
  */
 export function cellText(
-  spec: AppSpec,
+  model: AppModel,
   entity: string,
   name: string,
   row: Readonly<Record<string, unknown>>,
@@ -23,7 +23,7 @@ export function cellText(
 ): string {
   const v = row[name];
   if (v === null || v === undefined || v === '') return '';
-  const f = spec.entities[entity]?.fields[name];
+  const f = model.tables.get(entity)?.spec.fields[name];
   const kind = f
     ? FIELD_TYPES[f.type].display
     : name === 'createdAt' || name === 'updatedAt'
@@ -31,15 +31,13 @@ export function cellText(
       : 'plain';
   switch (kind) {
     case 'status':
-      return stateLabel(spec, entity, String(v));
+      return stateLabel(model, entity, String(v));
     case 'option':
-      return valueOption(spec, entity, name, String(v)).label;
+      return valueOption(model, entity, name, String(v)).label;
     case 'yesNo':
       return v ? ui('yes') : ui('no');
-    case 'user': {
-      const profile = Object.entries(spec.entities).find(([, e]) => e.profile)?.[0];
-      return profile ? (label(profile, String(v)) ?? '') : '';
-    }
+    case 'user':
+      return model.profile ? (label(model.profile, String(v)) ?? '') : '';
     case 'ref':
       return f?.ref ? (label(f.ref, String(v)) ?? '') : '';
     case 'date':
@@ -51,7 +49,7 @@ export function cellText(
     case 'tags':
       // A listed tag shows its label (`values: [{ value: 'big-room', label: 'Big room' }]`).
       return (Array.isArray(v) ? v : [v])
-        .map((t) => valueOption(spec, entity, name, String(t)).label)
+        .map((t) => valueOption(model, entity, name, String(t)).label)
         .join('; ');
     default:
       return Array.isArray(v) ? v.map(String).join('; ') : String(v);

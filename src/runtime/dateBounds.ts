@@ -1,7 +1,7 @@
-import { roleClosureOf } from '../model/roleClosure.ts';
+import type { AppModel } from '../model/appModel.ts';
 import type { Typed } from '../rules/ast.ts';
 import { evaluateRule } from '../rules/evaluate.ts';
-import type { AppSpec } from '../spec/types.ts';
+import { formRules } from './formRules.ts';
 import { checked, type RuleUser, ruleVerdict } from './ruleVerdict.ts';
 
 /** The earliest and latest instant (ms) a date or datetime field's rules accept; either may be missing. */
@@ -22,10 +22,10 @@ const FLIP = { '>=': '<=', '>': '<', '<=': '>=', '<': '>' } as const;
  * this row is left out.
  *
  * @example
- * dateBounds(helpdesk, 'ticket', 'dueAt', {}, agent, now) // { min: now.getTime() } (DUE_IN_PAST)
+ * dateBounds(resolve(helpdesk), 'ticket', 'dueAt', {}, agent, now) // { min: now.getTime() } (DUE_IN_PAST)
  */
 export function dateBounds(
-  spec: AppSpec,
+  model: AppModel,
   entity: string,
   field: string,
   row: Readonly<Record<string, unknown>>,
@@ -33,16 +33,16 @@ export function dateBounds(
   now: Date = new Date(),
 ): DateBounds {
   const out: DateBounds = {};
-  for (const rule of spec.validation[entity] ?? []) {
+  for (const { rule } of formRules(model, entity)) {
     if (rule.kind !== 'row') continue;
-    const typed = checked(spec, entity, rule.rule);
+    const typed = checked(model, entity, rule.rule);
     if (typed?.kind !== 'binary') continue;
     const bound = boundOf(typed, field);
     if (!bound) continue;
-    const value = evaluateRule(bound.other, { roleClosure: roleClosureOf(spec), user, row: null, now });
+    const value = evaluateRule(bound.other, { roleClosure: model.roleClosure, user, row: null, now });
     if (typeof value !== 'number') continue;
     const at = { ...row, [field]: new Date(value).toISOString() };
-    if (rule.when && ruleVerdict(spec, entity, rule.when, { user, row: at, now }) !== true) continue;
+    if (rule.when && ruleVerdict(model, entity, rule.when, { user, row: at, now }) !== true) continue;
     if (bound.side === 'min') out.min = Math.max(out.min ?? value, value);
     else out.max = Math.min(out.max ?? value, value);
   }

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import expenses from '../../examples/expenses/spec.ts';
+import { resolve } from '../model/resolve.ts';
 import { fieldRuleHolds, formSchema } from './formSchema.ts';
 import { fixtureSpec as spec } from './testing/fixtureSpec.ts';
 
 const alice = { id: 'alice', roles: ['customer'] };
 
 describe('formSchema', () => {
-  const create = formSchema(spec, 'ticket', 'create', ['customer'], {
+  const create = formSchema(resolve(spec), 'ticket', 'create', ['customer'], {
     fields: spec.screens.newTicket?.fields ?? [],
   });
   it('lists the screen fields with widgets and limits', () => {
@@ -21,7 +22,7 @@ describe('formSchema', () => {
     expect(create.fields[2]?.values).toEqual(['low', 'normal', 'high']);
   });
   it('never offers status or owner fields', () => {
-    const all = formSchema(spec, 'ticket', 'create', ['customer']);
+    const all = formSchema(resolve(spec), 'ticket', 'create', ['customer']);
     expect(all.fields.map((f) => f.name)).not.toContain('status');
     expect(all.fields.map((f) => f.name)).not.toContain('requester');
   });
@@ -51,14 +52,14 @@ describe('formSchema', () => {
   });
   it('edit mode marks fields the role may not change', () => {
     const row = { id: 't', requester: 'alice', status: 'open' };
-    const edit = formSchema(spec, 'ticket', 'edit', ['customer'], { row, userId: 'alice' });
+    const edit = formSchema(resolve(spec), 'ticket', 'edit', ['customer'], { row, userId: 'alice' });
     const editable = Object.fromEntries(edit.fields.map((f) => [f.name, f.editable]));
     expect(editable).toMatchObject({ title: true, body: true, priority: false, assignee: false });
     // fields the user cannot edit are not validated
     expect(edit.validate({ title: 'Long enough', priority: null }, alice)).toEqual({});
   });
   it('transition input: every field is required and editable', () => {
-    const input = formSchema(spec, 'ticket', 'create', ['customer'], {
+    const input = formSchema(resolve(spec), 'ticket', 'create', ['customer'], {
       fields: ['body'],
       allEditable: true,
       allRequired: true,
@@ -67,24 +68,24 @@ describe('formSchema', () => {
     expect(input.validate({ body: '' }, alice).body).toBe('This field is required.');
   });
   it('field rules: patterns and formats', () => {
-    expect(fieldRuleHolds(spec, { kind: 'field', field: 'x', pattern: '^[A-Z]+$', error: 'E' }, 'ABC')).toBe(
-      true,
-    );
-    expect(fieldRuleHolds(spec, { kind: 'field', field: 'x', pattern: '^[A-Z]+$', error: 'E' }, 'abc')).toBe(
-      false,
-    );
-    expect(fieldRuleHolds(spec, { kind: 'field', field: 'x', format: 'email', error: 'E' }, 'a@b.co')).toBe(
-      true,
-    );
-    expect(fieldRuleHolds(spec, { kind: 'field', field: 'x', format: 'email', error: 'E' }, 'a@b')).toBe(
-      false,
-    );
+    expect(
+      fieldRuleHolds(resolve(spec), { kind: 'field', field: 'x', pattern: '^[A-Z]+$', error: 'E' }, 'ABC'),
+    ).toBe(true);
+    expect(
+      fieldRuleHolds(resolve(spec), { kind: 'field', field: 'x', pattern: '^[A-Z]+$', error: 'E' }, 'abc'),
+    ).toBe(false);
+    expect(
+      fieldRuleHolds(resolve(spec), { kind: 'field', field: 'x', format: 'email', error: 'E' }, 'a@b.co'),
+    ).toBe(true);
+    expect(
+      fieldRuleHolds(resolve(spec), { kind: 'field', field: 'x', format: 'email', error: 'E' }, 'a@b'),
+    ).toBe(false);
   });
 });
 
 describe('formSchema: row rules as the database checks them', () => {
   const emp = { id: 'emp', roles: ['employee'] };
-  const line = formSchema(expenses, 'line', 'create', ['employee'], {
+  const line = formSchema(resolve(expenses), 'line', 'create', ['employee'], {
     fields: ['date', 'category', 'description', 'distanceKm', 'amount', 'currency'],
     userId: 'emp',
   });
@@ -117,7 +118,7 @@ describe('formSchema: a rule checked on change (onChange, DUE_IN_PAST)', async (
     dueAt: past,
     createdAt: new Date(Date.now() - 7_200_000).toISOString(),
   };
-  const edit = formSchema(helpdesk, 'ticket', 'edit', ['agent'], { row: stored });
+  const edit = formSchema(resolve(helpdesk), 'ticket', 'edit', ['agent'], { row: stored });
 
   it('leaves an overdue ticket’s unchanged due date alone, and refuses setting a past one', () => {
     expect(edit.validate({ ...stored, title: 'Printer jams' }, agent, stored).dueAt).toBeUndefined();
@@ -129,7 +130,7 @@ describe('formSchema: a rule checked on change (onChange, DUE_IN_PAST)', async (
   });
 
   it('judges the value on create (no stored row)', () => {
-    const create = formSchema(helpdesk, 'ticket', 'create', ['agent']);
+    const create = formSchema(resolve(helpdesk), 'ticket', 'create', ['agent']);
     expect(create.validate({ title: 'Printer jam', dueAt: past }, agent).dueAt).toBe(
       'The due date has passed; choose a time from now on.',
     );

@@ -1,11 +1,11 @@
+import type { AppModel } from '../model/appModel.ts';
 import type { ConstraintNode } from '../model/constraint.ts';
 import { type EnumValueNode, formatRegExp, humanize } from '../model/index.ts';
-import { resolve } from '../model/resolve.ts';
 import { FIELD_TYPES, type WidgetKind } from '../spec/fieldTypes.ts';
-import type { AppSpec, FieldRuleSpec, FieldSpec, FieldType, ValidationRuleSpec } from '../spec/types.ts';
-import { textCeiling } from '../spec/valueLimits.ts';
+import type { FieldRuleSpec, FieldSpec, FieldType } from '../spec/types.ts';
 import { can, updatableFields } from './can.ts';
 import { formatMessage } from './formatMessage.ts';
+import { type FormRule, formRules } from './formRules.ts';
 import { type RuleUser, refusesRow, ruleVerdict } from './ruleVerdict.ts';
 import { ui } from './uiText.ts';
 
@@ -62,11 +62,11 @@ function formable(name: string, f: FieldSpec, statusField: string | undefined): 
  * messages. The same rules the database checks; here they give feedback while typing.
  *
  * @example
- * const form = formSchema(spec, 'ticket', 'create', ['customer']);
+ * const form = formSchema(model, 'ticket', 'create', ['customer']);
  * form.validate({ title: 'Hi' }, user) // { title: 'A title has 5 to 80 characters.' }
  */
 export function formSchema(
-  spec: AppSpec,
+  model: AppModel,
   entity: string,
   mode: 'create' | 'edit',
   roles: readonly string[],
@@ -80,25 +80,26 @@ export function formSchema(
     allRequired?: boolean;
   } = {},
 ): FormSchema {
-  const e = spec.entities[entity];
-  if (!e) throw new Error(`unknown entity "${entity}"`);
-  const statusField = spec.states[entity]?.field;
-  const profile = Object.entries(spec.entities).find(([, x]) => x.profile)?.[0];
+  const table = model.tables.get(entity);
+  if (!table) throw new Error(`unknown entity "${entity}"`);
+  const e = table.spec;
+  const statusField = model.machines.get(entity)?.field;
   const user: RuleUser = { id: options.userId ?? '', roles };
   const names = (options.fields ?? Object.keys(e.fields)).filter((n) => {
     const f = e.fields[n];
     return f !== undefined && (options.allEditable === true || formable(n, f, statusField));
   });
-  const updatable = mode === 'edit' ? updatableFields(spec, user, entity, options.row) : undefined;
-  const canCreate = mode === 'create' && can(spec, user, entity, 'create').ok;
-  const rules = spec.validation[entity] ?? [];
-  const inServerOrder = serverOrder(spec, entity, rules);
+  const updatable = mode === 'edit' ? updatableFields(model, user, entity, options.row) : undefined;
+  const canCreate = mode === 'create' && can(model, user, entity, 'create').ok;
+  const rules = formRules(model, entity);
+  const inServerOrder = serverOrder(table.constraints, rules);
+  const ceiling = (name: string): number | undefined => table.textCeilings.get(name);
   const fields: FormField[] = names.map((name) => {
     const f = e.fields[name]!;
-    const valueOptions = resolve(spec).tables.get(entity)?.byField.get(name)?.values;
+    const valueOptions = table.byField.get(name)?.values;
     return {
       name,
-      label: resolve(spec).tables.get(entity)?.byField.get(name)?.label ?? f.label ?? humanize(name),
+      label: table.byField.get(name)?.label ?? f.label ?? humanize(name),
       help: f.help,
       type: f.type,
       widget: FIELD_TYPES[f.type].widget,
@@ -107,79 +108,23 @@ export function formSchema(
         options.allEditable === true || (mode === 'create' ? canCreate : (updatable?.has(name) ?? false)),
       values: valueOptions?.map((o) => o.value),
       options: valueOptions,
-      ref: f.type === 'user' ? profile : f.ref,
+      ref: f.type === 'user' ? model.profile : f.ref,
       accept: f.accept,
       limits: {
         // The database's default ceiling (src/spec/valueLimits.ts) unless a field rule bounds it.
-        ...(textCeiling(spec, entity, name, f) !== undefined
-          ? { maxLength: textCeiling(spec, entity, name, f) }
-          : {}),
+        ...(ceiling(name) !== undefined ? { maxLength: ceiling(name) } : {}),
         ...limitsOf(
-          spec,
-          rules.filter((r): r is FieldRuleSpec => r.kind === 'field' && r.field === name),
+          model,
+          rules.map((r) => r.rule).filter((r): r is FieldRuleSpec => r.kind === 'field' && r.field === name),
         ),
       },
       currencyField: f.currencyField,
     };
   });
 
-  const validate = (
-    values: Readonly<Record<string, unknown>>,
-    who: RuleUser | null,
-    original?: Readonly<Record<string, unknown>>,
-  ): Record<string, string> => {
-    const errors: Record<string, string> = {};
-    for (const field of fields) {
-      if (!field.editable) continue;
-      const v = values[field.name];
-      if (isEmpty(v)) {
-        if (field.required) errors[field.name] = ui('required');
-        continue;
-      }
-      if (
-        (field.widget === 'number' || field.widget === 'integer' || field.widget === 'money') &&
-        !isNumeric(v)
-      ) {
-        errors[field.name] = ui('notANumber');
-      } else if ((field.widget === 'date' || field.widget === 'datetime') && !isFiniteDate(v)) {
-        // `infinity` is a date to Postgres and passes every date rule; the database refuses it too.
-        errors[field.name] = ui('badFormat', { format: field.widget });
-      } else if (
-        textCeiling(spec, entity, field.name, e.fields[field.name]!) !== undefined &&
-        typeof v === 'string' &&
-        [...v].length > (field.limits.maxLength ?? Number.POSITIVE_INFINITY)
-      ) {
-        errors[field.name] = ui('tooLong', { max: field.limits.maxLength });
-      }
-    }
-    for (const rule of inServerOrder) {
-      if (rule.kind === 'field') {
-        if (errors[rule.field] || !fields.some((f) => f.name === rule.field && f.editable)) continue;
-        const v = values[rule.field];
-        if (isEmpty(v)) continue;
-        if (!fieldRuleHolds(spec, rule, v)) errors[rule.field] = formatMessage(spec, rule.error, values);
-        continue;
-      }
-      if (!who) continue;
-      // Checked on create and when the field changes (as the database's trigger): an overdue
-      // ticket's past due date, left as it is, does not stop an edit of its subject.
-      if (rule.onChange && rule.field && original && sameValue(values[rule.field], original[rule.field]))
-        continue;
-      // An input left empty is an empty value (null), not a missing one.
-      const empty = Object.fromEntries(fields.map((f) => [f.name, null]));
-      const draft =
-        mode === 'create' ? { ...empty, ...insertDefaults(spec, entity, who), ...values } : { ...values };
-      if (statusField && draft[statusField] === undefined) draft[statusField] = spec.states[entity]?.initial;
-      const ctx = { user: who, row: draft };
-      if (rule.when && ruleVerdict(spec, entity, rule.when, ctx) !== true) continue;
-      // As the database's check: false or unknown refuses; what needs other rows is the server's.
-      if (!refusesRow(spec, entity, rule.rule, ctx)) continue;
-      const target = rule.field ?? spec.errors[rule.error]?.field?.split('.')[1] ?? '_form';
-      const key = fields.some((f) => f.name === target) ? target : '_form';
-      errors[key] ??= formatMessage(spec, rule.error, values);
-    }
-    return errors;
-  };
+  const draft: DraftCheck = { model, entity, mode, fields, statusField, rules: inServerOrder, ceiling };
+  const validate: FormSchema['validate'] = (values, who, original) =>
+    checkDraft(draft, values, who, original);
 
   return {
     entity,
@@ -201,6 +146,79 @@ export function formSchema(
   };
 }
 
+/** What the check of a form's values needs: the form's fields and the entity's rules in server order. */
+interface DraftCheck {
+  model: AppModel;
+  entity: string;
+  mode: 'create' | 'edit';
+  fields: readonly FormField[];
+  statusField: string | undefined;
+  rules: readonly FormRule[];
+  ceiling(field: string): number | undefined;
+}
+
+/** Field name → message for every problem in a draft row (see `FormSchema.validate`). */
+function checkDraft(
+  { model, entity, mode, fields, statusField, rules, ceiling }: DraftCheck,
+  values: Readonly<Record<string, unknown>>,
+  who: RuleUser | null,
+  original?: Readonly<Record<string, unknown>>,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const field of fields) {
+    if (!field.editable) continue;
+    const v = values[field.name];
+    if (isEmpty(v)) {
+      if (field.required) errors[field.name] = ui('required');
+      continue;
+    }
+    if (
+      (field.widget === 'number' || field.widget === 'integer' || field.widget === 'money') &&
+      !isNumeric(v)
+    ) {
+      errors[field.name] = ui('notANumber');
+    } else if ((field.widget === 'date' || field.widget === 'datetime') && !isFiniteDate(v)) {
+      // `infinity` is a date to Postgres and passes every date rule; the database refuses it too.
+      errors[field.name] = ui('badFormat', { format: field.widget });
+    } else if (
+      ceiling(field.name) !== undefined &&
+      typeof v === 'string' &&
+      [...v].length > (field.limits.maxLength ?? Number.POSITIVE_INFINITY)
+    ) {
+      errors[field.name] = ui('tooLong', { max: field.limits.maxLength });
+    }
+  }
+  for (const { rule, target } of rules) {
+    if (rule.kind === 'field') {
+      if (errors[rule.field] || !fields.some((f) => f.name === rule.field && f.editable)) continue;
+      const v = values[rule.field];
+      if (isEmpty(v)) continue;
+      if (!fieldRuleHolds(model, rule, v)) errors[rule.field] = formatMessage(model, rule.error, values);
+      continue;
+    }
+    if (!who) continue;
+    // Checked on create and when the field changes (as the database's trigger): an overdue
+    // ticket's past due date, left as it is, does not stop an edit of its subject.
+    if (rule.onChange && rule.field && original && sameValue(values[rule.field], original[rule.field]))
+      continue;
+    // An input left empty is an empty value (null), not a missing one.
+    const empty = Object.fromEntries(fields.map((f) => [f.name, null]));
+    const draft =
+      mode === 'create'
+        ? { ...empty, ...insertDefaults(model.tables.get(entity)?.spec ?? { fields: {} }, who), ...values }
+        : { ...values };
+    if (statusField && draft[statusField] === undefined)
+      draft[statusField] = model.machines.get(entity)?.initial;
+    const ctx = { user: who, row: draft };
+    if (rule.when && ruleVerdict(model, entity, rule.when, ctx) !== true) continue;
+    // As the database's check: false or unknown refuses; what needs other rows is the server's.
+    if (!refusesRow(model, entity, rule.rule, ctx)) continue;
+    const key = fields.some((f) => f.name === target) ? (target as string) : '_form';
+    errors[key] ??= formatMessage(model, rule.error, values);
+  }
+  return errors;
+}
+
 /**
  * The rules in the order the database finds them broken, so that the message a field shows is the
  * one the server would answer with: the validation trigger's rules first (a BEFORE trigger runs
@@ -208,19 +226,17 @@ export function formSchema(
  * PostgreSQL tests in the byte order of their names.
  */
 function serverOrder(
-  spec: AppSpec,
-  entity: string,
-  rules: readonly ValidationRuleSpec[],
-): readonly ValidationRuleSpec[] {
+  constraints: readonly ConstraintNode[],
+  rules: readonly FormRule[],
+): readonly FormRule[] {
   const byRule = new Map<number, ConstraintNode>();
-  for (const c of resolve(spec).tables.get(entity)?.constraints ?? [])
-    if (c.kind === 'validation' && c.rule !== undefined) byRule.set(c.rule, c);
+  for (const c of constraints) if (c.kind === 'validation' && c.rule !== undefined) byRule.set(c.rule, c);
   const key = (i: number): [number, string, number] => {
     const c = byRule.get(i);
     return c?.enforcedBy === 'check' ? [1, c.name, i] : [0, '', i];
   };
   return rules
-    .map((rule, i) => ({ rule, k: key(i) }))
+    .map((rule) => ({ rule, k: key(rule.index) }))
     .sort((a, b) => a.k[0] - b.k[0] || (a.k[1] < b.k[1] ? -1 : a.k[1] > b.k[1] ? 1 : 0) || a.k[2] - b.k[2])
     .map((x) => x.rule);
 }
@@ -237,10 +253,13 @@ function sameValue(a: unknown, b: unknown): boolean {
  * What the database fills in on insert that a form does not show: defaults, the owner (the user),
  * the timestamps. Rules read the row as it will be stored, so a draft must look like it.
  */
-function insertDefaults(spec: AppSpec, entity: string, who: RuleUser): Record<string, unknown> {
+function insertDefaults(
+  e: { fields: Readonly<Record<string, FieldSpec>> },
+  who: RuleUser,
+): Record<string, unknown> {
   const now = new Date();
   const out: Record<string, unknown> = { createdAt: now.toISOString(), updatedAt: now.toISOString() };
-  for (const [name, f] of Object.entries(spec.entities[entity]?.fields ?? {})) {
+  for (const [name, f] of Object.entries(e.fields)) {
     if (f.owner) out[name] = who.id;
     else if (f.default === 'me') out[name] = who.id;
     else if (f.default === 'now') out[name] = now.toISOString();
@@ -250,11 +269,11 @@ function insertDefaults(spec: AppSpec, entity: string, who: RuleUser): Record<st
   return out;
 }
 
-function limitsOf(spec: AppSpec, rules: readonly FieldRuleSpec[]): FormField['limits'] {
+function limitsOf(model: Pick<AppModel, 'constants'>, rules: readonly FieldRuleSpec[]): FormField['limits'] {
   const out: FormField['limits'] = {};
   for (const r of rules) {
     for (const key of ['minLength', 'maxLength', 'min', 'max'] as const) {
-      const n = resolveNumber(spec, r[key]);
+      const n = resolveNumber(model, r[key]);
       if (n !== undefined) out[key] = n;
     }
   }
@@ -263,12 +282,12 @@ function limitsOf(spec: AppSpec, rules: readonly FieldRuleSpec[]): FormField['li
 
 /** A rule bound: a number, or the name of a numeric constant. */
 export function resolveNumber(
-  spec: Pick<AppSpec, 'constants'>,
+  model: Pick<AppModel, 'constants'>,
   v: number | string | undefined,
 ): number | undefined {
   if (typeof v === 'number') return v;
   if (typeof v !== 'string') return undefined;
-  const c = spec.constants[v]?.value;
+  const c = model.constants.get(v)?.value;
   if (typeof c === 'number') return c;
   const n = Number(v);
   return Number.isFinite(n) ? n : undefined;
@@ -276,16 +295,16 @@ export function resolveNumber(
 
 /** Does a non-empty value satisfy one field rule? */
 export function fieldRuleHolds(
-  spec: Pick<AppSpec, 'constants'>,
+  model: Pick<AppModel, 'constants'>,
   rule: FieldRuleSpec,
   value: unknown,
 ): boolean {
   const text = typeof value === 'string' ? value : Array.isArray(value) ? '' : String(value);
   const length = Array.isArray(value) ? value.length : [...text].length;
-  const minLength = resolveNumber(spec, rule.minLength);
-  const maxLength = resolveNumber(spec, rule.maxLength);
-  const min = resolveNumber(spec, rule.min);
-  const max = resolveNumber(spec, rule.max);
+  const minLength = resolveNumber(model, rule.minLength);
+  const maxLength = resolveNumber(model, rule.maxLength);
+  const min = resolveNumber(model, rule.min);
+  const max = resolveNumber(model, rule.max);
   if (minLength !== undefined && length < minLength) return false;
   if (maxLength !== undefined && length > maxLength) return false;
   if (min !== undefined || max !== undefined) {

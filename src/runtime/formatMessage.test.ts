@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import expenses from '../../examples/expenses/spec.ts';
 import { BUILTIN_ERROR_CODES } from '../backend/types.ts';
+import { resolve } from '../model/resolve.ts';
+import type { AppSpec } from '../spec/types.ts';
 import { formatMessage, messageSeverity } from './formatMessage.ts';
 import { setLocale } from './locale.ts';
 import { UI_TEXT } from './uiText.ts';
+
+/** Tests hand over partial specs (two or three sections); resolve completes the rest. */
+const model = (spec: object) => resolve(spec as AppSpec);
 
 const spec = {
   errors: {
@@ -18,50 +23,58 @@ const spec = {
 
 describe('formatMessage', () => {
   it('fills placeholders from constants and params', () => {
-    expect(formatMessage(spec, 'TOO_MANY', { count: 7 })).toBe('At most 5 files, you have 7.');
+    expect(formatMessage(model(spec), 'TOO_MANY', { count: 7 })).toBe('At most 5 files, you have 7.');
   });
   it('joins list constants', () => {
-    expect(formatMessage(spec, 'LIST')).toBe('Allowed: a, b.');
+    expect(formatMessage(model(spec), 'LIST')).toBe('Allowed: a, b.');
   });
   it('params win over constants', () => {
-    expect(formatMessage(spec, 'TOO_MANY', { maxFiles: 3, count: 4 })).toBe('At most 3 files, you have 4.');
+    expect(formatMessage(model(spec), 'TOO_MANY', { maxFiles: 3, count: 4 })).toBe(
+      'At most 3 files, you have 4.',
+    );
   });
   it('falls back to UI text for built-in codes', () => {
-    expect(formatMessage(spec, 'NOT_FOUND')).toMatch(/not available to you/);
-    expect(formatMessage(spec, 'CONFLICT')).toMatch(/changed by someone else/);
+    expect(formatMessage(model(spec), 'NOT_FOUND')).toMatch(/not available to you/);
+    expect(formatMessage(model(spec), 'CONFLICT')).toMatch(/changed by someone else/);
   });
   it('never shows an unknown code raw', () => {
-    const m = formatMessage(spec, 'duplicate key value violates unique constraint "x"');
+    const m = formatMessage(model(spec), 'duplicate key value violates unique constraint "x"');
     expect(m).not.toMatch(/duplicate key/);
     expect(m).toMatch(/Something went wrong/);
   });
   it('severity comes from the catalogue', () => {
-    expect(messageSeverity(spec, 'TOO_MANY')).toBe('warning');
-    expect(messageSeverity(spec, 'FORBIDDEN')).toBe('error');
+    expect(messageSeverity(model(spec), 'TOO_MANY')).toBe('warning');
+    expect(messageSeverity(model(spec), 'FORBIDDEN')).toBe('error');
   });
 });
 
 describe('built-in error codes', () => {
   it('each has its own message, never the generic fallback', () => {
     const empty = { errors: {}, constants: {} };
-    const generic = BUILTIN_ERROR_CODES.filter((c) => formatMessage(empty, c) === UI_TEXT.error_UNKNOWN);
+    const generic = BUILTIN_ERROR_CODES.filter(
+      (c) => formatMessage(model(empty), c) === UI_TEXT.error_UNKNOWN,
+    );
     expect(generic).toEqual([]);
   });
 });
 
 describe("issue 31.3: money in messages keeps its currency, in the person's locale", () => {
   it('a money constant reads as money: "at most €5,000.00", never "at most 5000"', () => {
-    expect(formatMessage(expenses, 'LINE_AMOUNT_TOO_HIGH')).toBe(
+    expect(formatMessage(model(expenses), 'LINE_AMOUNT_TOO_HIGH')).toBe(
       'One expense may be at most €5,000.00; larger purchases go through purchasing.',
     );
-    expect(formatMessage(expenses, 'RECEIPT_REQUIRED')).toBe('Expenses above €25.00 need a receipt.');
-    expect(formatMessage(expenses, 'MILEAGE_RATE_EXCEEDED')).toBe('Mileage is paid at most €0.30 per km.');
+    expect(formatMessage(model(expenses), 'RECEIPT_REQUIRED')).toBe('Expenses above €25.00 need a receipt.');
+    expect(formatMessage(model(expenses), 'MILEAGE_RATE_EXCEEDED')).toBe(
+      'Mileage is paid at most €0.30 per km.',
+    );
   });
   it('in German the same constant is written the German way', () => {
     setLocale('de');
     try {
       // Intl writes a narrow no-break space before the sign.
-      expect(formatMessage(expenses, 'LINE_AMOUNT_TOO_HIGH').replace(/\s/g, ' ')).toContain('5.000,00 €');
+      expect(formatMessage(model(expenses), 'LINE_AMOUNT_TOO_HIGH').replace(/\s/g, ' ')).toContain(
+        '5.000,00 €',
+      );
     } finally {
       setLocale('en');
     }
@@ -82,12 +95,12 @@ describe("issue 31.3: money in messages keeps its currency, in the person's loca
       },
       constants: {},
     };
-    expect(formatMessage(spec, 'TOO_HIGH', { amount: 1234.5, currency: 'USD' })).toBe(
+    expect(formatMessage(model(spec), 'TOO_HIGH', { amount: 1234.5, currency: 'USD' })).toBe(
       '$1,234.50 is too much.',
     );
   });
   it('a number constant without a currency stays as it is', () => {
-    expect(formatMessage(expenses, 'TOO_MANY_LINES')).toBe(
+    expect(formatMessage(model(expenses), 'TOO_MANY_LINES')).toBe(
       'A claim may have at most 50 lines; start a second claim.',
     );
   });

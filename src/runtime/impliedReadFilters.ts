@@ -1,6 +1,7 @@
 import type { Filter } from '../backend/types.ts';
+import type { AppModel } from '../model/appModel.ts';
 import type { Expr } from '../rules/ast.ts';
-import type { AppSpec } from '../spec/types.ts';
+import { rolePolicy } from './rolePolicy.ts';
 import { effectiveRoles } from './roles.ts';
 import { parsedRule } from './ruleChecker.ts';
 
@@ -15,18 +16,18 @@ import { parsedRule } from './ruleChecker.ts';
  * directly or by inheritance) has a top-level conjunct `field = me`, and no role reads always.
  *
  * @example
- * impliedReadFilters(helpdesk, 'ticket', { id: 'u1', roles: ['customer'] })
+ * impliedReadFilters(resolve(helpdesk), 'ticket', { id: 'u1', roles: ['customer'] })
  * // [{ field: 'requester', op: 'eq', value: 'u1' }]
  */
 export function impliedReadFilters(
-  spec: AppSpec,
+  model: AppModel,
   entity: string,
   user: { id: string; roles: readonly string[] } | null,
 ): Filter[] {
   if (!user) return [];
   let common: Set<string> | null = null;
-  for (const role of effectiveRoles(spec, user.roles)) {
-    const read = spec.roles.permissions[role]?.[entity]?.read;
+  for (const role of effectiveRoles(model, user.roles)) {
+    const read = rolePolicy(model, role, entity, 'read')?.when;
     if (read === true) return [];
     if (typeof read !== 'string') continue;
     const parsed = parsedRule(read);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import helpdesk from '../../examples/helpdesk/spec.ts';
+import { resolve } from '../model/resolve.ts';
 import { listScreenQueries } from './listScreenQueries.ts';
 
 const agent = { id: 'u-agent', roles: ['agent'] };
@@ -7,7 +8,7 @@ const agent = { id: 'u-agent', roles: ['agent'] };
 describe('listScreenQueries', () => {
   it('gives the rows (no count) and the total (estimated, no rows) of a URL, as the list screen asks them', () => {
     const q = listScreenQueries(
-      helpdesk,
+      resolve(helpdesk),
       'tickets',
       'ticket',
       new URLSearchParams('q=printer&f.status=open&page=2'),
@@ -31,7 +32,7 @@ describe('listScreenQueries', () => {
   });
 
   it("applies the screen's rule for the signed-in person (assignee = me)", () => {
-    const q = listScreenQueries(helpdesk, 'myQueue', 'ticket', new URLSearchParams(), agent);
+    const q = listScreenQueries(resolve(helpdesk), 'myQueue', 'ticket', new URLSearchParams(), agent);
     expect(q.page.filters).toEqual([
       { field: 'assignee', op: 'eq', value: 'u-agent' },
       { field: 'status', op: 'in', value: ['new', 'open', 'pending'] },

@@ -1,15 +1,13 @@
 import type { ListQuery } from '../backend/types.ts';
-import type { AppSpec } from '../spec/types.ts';
+import type { AppModel } from '../model/appModel.ts';
 import { listQuery, listStateFromParams } from './listState.ts';
 import type { RuleUser } from './ruleVerdict.ts';
 import { serverScreen, type WhereFilters, whereFilters } from './whereFilters.ts';
 
 /** The boolean fields of an entity (their filter values `true`/`false` become booleans). */
-export function booleanFields(spec: AppSpec, entity: string): Set<string> {
+export function booleanFields(model: AppModel, entity: string): Set<string> {
   return new Set(
-    Object.entries(spec.entities[entity]?.fields ?? {})
-      .filter(([, f]) => f.type === 'boolean')
-      .map(([n]) => n),
+    (model.tables.get(entity)?.columns ?? []).filter((c) => c.type === 'boolean').map((c) => c.field),
   );
 }
 
@@ -39,20 +37,20 @@ export function totalQuery(query: ListQuery, where: WhereFilters, screen: string
  * screen's code is still loading, and the screen then finds them in the cache.
  *
  * @example
- * listScreenQueries(spec, 'tickets', 'ticket', new URLSearchParams('q=printer'), user)
+ * listScreenQueries(model, 'tickets', 'ticket', new URLSearchParams('q=printer'), user)
  * // { page: { filters: [], offset: 0, limit: 50, search: 'printer', count: 'none' }, total: { …, count: 'estimated' } }
  */
 export function listScreenQueries(
-  spec: AppSpec,
+  model: AppModel,
   screen: string,
   entity: string,
   params: URLSearchParams,
   user: RuleUser | null,
 ): { page: ListQuery; total: ListQuery } {
-  const s = spec.screens[screen];
-  const where = whereFilters(spec, entity, s?.where, user);
+  const s = model.screens.get(screen)?.spec;
+  const where = whereFilters(model, entity, s?.where, user);
   const query = {
-    ...listQuery(listStateFromParams(params, s?.sort), where.filters, booleanFields(spec, entity)),
+    ...listQuery(listStateFromParams(params, s?.sort), where.filters, booleanFields(model, entity)),
     ...serverScreen(where, screen),
   };
   return { page: pageQuery(query), total: totalQuery(query, where, screen) };

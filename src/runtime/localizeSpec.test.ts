@@ -3,6 +3,7 @@ import expenses from '../../examples/expenses/spec.ts';
 import helpdesk from '../../examples/helpdesk/spec.ts';
 import { translations } from '../check/lints/translations.ts';
 import { validateSpec } from '../check/validateSpec.ts';
+import { resolve } from '../model/resolve.ts';
 import { specTexts } from '../spec/specTexts.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { formatMessage } from './formatMessage.ts';
@@ -19,10 +20,12 @@ describe('localizeSpec', () => {
     expect(de.entities.ticket?.fields.title?.label).toBe('Betreff');
     expect(de.states.ticket?.states.pending?.label).toBe('Wartet auf Kunden');
     expect(de.states.ticket?.transitions.reopen?.label).toBe('Wieder öffnen');
-    expect(valueOption(de, 'ticket', 'priority', 'urgent').label).toBe('Dringend');
-    expect(valueOption(de, 'ticket', 'status', 'pending').label).toBe('Wartet auf Kunden');
-    expect(formatMessage(de, 'ASSIGNEE_NOT_AGENT')).toBe('Tickets können nur Agenten zugewiesen werden.');
-    expect(formatMessage(localizeSpec(ex, 'de'), 'CLAIM_EMPTY')).toBe(
+    expect(valueOption(resolve(de), 'ticket', 'priority', 'urgent').label).toBe('Dringend');
+    expect(valueOption(resolve(de), 'ticket', 'status', 'pending').label).toBe('Wartet auf Kunden');
+    expect(formatMessage(resolve(de), 'ASSIGNEE_NOT_AGENT')).toBe(
+      'Tickets können nur Agenten zugewiesen werden.',
+    );
+    expect(formatMessage(resolve(localizeSpec(ex, 'de')), 'CLAIM_EMPTY')).toBe(
       'Fügen Sie vor dem Einreichen mindestens eine Position hinzu.',
     );
   });

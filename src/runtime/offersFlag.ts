@@ -1,7 +1,5 @@
-import { resolve } from '../model/resolve.ts';
-import { roleClosureOf } from '../model/roleClosure.ts';
-import { effectiveRoles } from '../rules/evaluate.ts';
-import type { AppSpec } from '../spec/types.ts';
+import type { AppModel } from '../model/appModel.ts';
+import { effectiveRoles } from './roles.ts';
 import type { RuleUser } from './ruleVerdict.ts';
 
 /**
@@ -11,12 +9,12 @@ import type { RuleUser } from './ruleVerdict.ts';
  * flag even where the rest of the rule needs rows the browser does not have.
  *
  * @example
- * offersFlag(helpdesk, customer, 'comment', 'internal'); // false
+ * offersFlag(resolve(helpdesk), customer, 'comment', 'internal'); // false
  */
-export function offersFlag(spec: AppSpec, user: RuleUser | null, entity: string, field: string): boolean {
+export function offersFlag(model: AppModel, user: RuleUser | null, entity: string, field: string): boolean {
   if (!user) return false;
-  const held = effectiveRoles(roleClosureOf(spec), user.roles);
-  return resolve(spec).policies.some(
-    (p) => p.entity === entity && p.action === 'create' && held.has(p.role) && p.fixed[field] !== false,
+  const held = effectiveRoles(model, user.roles);
+  return model.policies.some(
+    (p) => p.entity === entity && p.action === 'create' && held.includes(p.role) && p.fixed[field] !== false,
   );
 }

@@ -1,4 +1,4 @@
-import type { AppSpec } from '../spec/types.ts';
+import type { AppModel } from '../model/appModel.ts';
 
 export interface PendingSum {
   /** The child entity summed (`line`), its summed field (`amount`) and its reference here (`claim`). */
@@ -16,25 +16,26 @@ const SUM = /^\s*sum\(\s*(\w+)\.(\w+)\s+where\s+(\w+)\s*=\s*this\s*\)\s*$/;
  * of the children instead. Undefined when the field is not such a sum, or no longer pending.
  *
  * @example
- * pendingSum(expenses, 'claim', 'total', { status: 'draft' }); // { entity: 'line', field: 'amount', parentField: 'claim' }
+ * pendingSum(resolve(expenses), 'claim', 'total', { status: 'draft' }); // { entity: 'line', field: 'amount', parentField: 'claim' }
  */
 export function pendingSum(
-  spec: AppSpec,
+  model: AppModel,
   entity: string,
   field: string,
   row: Readonly<Record<string, unknown>>,
 ): PendingSum | undefined {
-  const machine = spec.states[entity];
+  const machine = model.machines.get(entity);
   if (!machine) return undefined;
   const state = String(row[machine.field] ?? '');
-  for (const t of Object.values(machine.transitions)) {
-    const expr = t.set?.[field];
+  for (const t of model.tables.get(entity)?.transitions ?? []) {
+    const expr = t.set[field];
     if (expr === undefined || !t.from.includes(state)) continue;
     const m = SUM.exec(expr);
     if (!m) continue;
     const [, child = '', childField = '', parentField = ''] = m;
-    const ref = spec.entities[child]?.fields[parentField];
-    if (!ref || ref.ref !== entity || !spec.entities[child]?.fields[childField]) continue;
+    const fields = model.tables.get(child)?.spec.fields;
+    const ref = fields?.[parentField];
+    if (!ref || ref.ref !== entity || !fields?.[childField]) continue;
     return { entity: child, field: childField, parentField };
   }
   return undefined;

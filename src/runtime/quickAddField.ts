@@ -1,4 +1,4 @@
-import type { AppSpec } from '../spec/types.ts';
+import type { AppModel } from '../model/appModel.ts';
 
 /**
  * The field a related list's quick-add box asks for (`comment.body` under a ticket), or undefined
@@ -8,19 +8,19 @@ import type { AppSpec } from '../spec/types.ts';
  * (issue 16, item 9).
  *
  * @example
- * quickAddField(helpdesk, 'comment', 'ticket', { ticket: 't1' }); // 'body'
+ * quickAddField(resolve(helpdesk), 'comment', 'ticket', { ticket: 't1' }); // 'body'
  */
 export function quickAddField(
-  spec: AppSpec,
+  model: AppModel,
   entity: string,
   parentField: string,
   draftBase: Readonly<Record<string, unknown>>,
 ): string | undefined {
-  const e = spec.entities[entity];
+  const e = model.tables.get(entity)?.spec;
   if (!e) return undefined;
   const longText = Object.entries(e.fields).find(([, f]) => f.type === 'longtext' && f.required)?.[0];
   if (longText === undefined) return undefined;
-  const machineField = spec.states[entity]?.field;
+  const machineField = model.machines.get(entity)?.field;
   const filled = Object.entries(e.fields).every(
     ([n, f]) =>
       !f.required ||

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import helpdesk from '../../examples/helpdesk/spec.ts';
+import { resolve } from '../model/resolve.ts';
 import { rankRoutes } from './rankRoutes.ts';
 import { routeTable } from './routeTable.ts';
 
@@ -22,14 +23,14 @@ describe('rankRoutes', () => {
   });
 
   it('ranks the helpdesk so every screen path opens its own screen', () => {
-    const ranked = rankRoutes(routeTable(helpdesk).routes);
+    const ranked = rankRoutes(routeTable(resolve(helpdesk)).routes);
     for (const r of ranked) {
       const url = r.path.replace(/:\w+/g, 'x1');
       const hit = ranked.find((o) => new RegExp(`^${o.path.replace(/:\w+/g, '[^/]+')}$`).test(url));
       expect(hit?.name, url).toBe(r.name);
     }
     // The spec lists the saved reply's detail before its create form: the ranking is what saves it.
-    const order = routeTable(helpdesk).routes.map((r) => r.path);
+    const order = routeTable(resolve(helpdesk)).routes.map((r) => r.path);
     expect(order.indexOf('/replies/:id')).toBeLessThan(order.indexOf('/replies/new'));
   });
 });

@@ -1,19 +1,15 @@
-import type { AppSpec } from '../spec/types.ts';
+import type { AppModel } from '../model/appModel.ts';
 
 /**
  * The roles a user holds, directly or by inheritance (`admin` inherits `agent` inherits
- * `customer` → all three). Cycles are tolerated.
+ * `customer` → all three): the union of the model's resolved closures (`RoleNode.implied`), in
+ * the order first reached. A role the model does not know counts as itself only.
  *
  * @example
- * effectiveRoles(spec, ['admin']) // ['admin', 'agent', 'customer']
+ * effectiveRoles(model, ['admin']) // ['admin', 'agent', 'customer']
  */
-export function effectiveRoles(spec: Pick<AppSpec, 'roles'>, direct: readonly string[]): string[] {
-  const seen: string[] = [];
-  const visit = (role: string): void => {
-    if (seen.includes(role)) return;
-    seen.push(role);
-    for (const parent of spec.roles.roles[role]?.inherits ?? []) visit(parent);
-  };
-  for (const r of direct) visit(r);
-  return seen;
+export function effectiveRoles(model: Pick<AppModel, 'roles'>, direct: readonly string[]): string[] {
+  const seen = new Set<string>();
+  for (const r of direct) for (const i of model.roles.get(r)?.implied ?? [r]) seen.add(i);
+  return [...seen];
 }

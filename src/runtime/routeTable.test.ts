@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { resolve } from '../model/resolve.ts';
 import { buildPath, routeTable } from './routeTable.ts';
 import { fixtureSpec } from './testing/fixtureSpec.ts';
 
 describe('routeTable', () => {
-  const t = routeTable(fixtureSpec);
+  const t = routeTable(resolve(fixtureSpec));
   it('has one route per screen with params', () => {
     expect(t.routes).toHaveLength(Object.keys(fixtureSpec.screens).length);
     expect(t.routes.find((r) => r.name === 'editTicket')?.params).toEqual(['id']);
@@ -26,14 +27,16 @@ describe('routeTable', () => {
     expect(() => buildPath(t.find('detail', 'ticket')!, {})).toThrow(/:id/);
   });
   it("links to a row through the route's own param, whatever its name", () => {
-    const named = routeTable({
-      ...fixtureSpec,
-      screens: {
-        thing: { route: '/things/:thingId', kind: 'detail', title: 'Thing', entity: 'ticket' },
-        editThing: { route: '/things/:thingId/edit', kind: 'form', title: 'Edit', entity: 'ticket' },
-        nested: { route: '/p/:project/t/:taskId', kind: 'detail', title: 'Task', entity: 'ticket' },
-      },
-    });
+    const named = routeTable(
+      resolve({
+        ...fixtureSpec,
+        screens: {
+          thing: { route: '/things/:thingId', kind: 'detail', title: 'Thing', entity: 'ticket' },
+          editThing: { route: '/things/:thingId/edit', kind: 'form', title: 'Edit', entity: 'ticket' },
+          nested: { route: '/p/:project/t/:taskId', kind: 'detail', title: 'Task', entity: 'ticket' },
+        },
+      }),
+    );
     const [thing, edit, nested] = named.routes;
     expect(thing?.rowParam).toBe('thingId');
     expect(buildPath(thing!, { id: 't1' })).toBe('/things/t1');

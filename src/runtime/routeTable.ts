@@ -1,4 +1,5 @@
-import type { AppSpec, ScreenKind } from '../spec/types.ts';
+import type { AppModel } from '../model/appModel.ts';
+import type { ScreenKind } from '../spec/types.ts';
 import { effectiveRoles } from './roles.ts';
 
 export interface RouteEntry {
@@ -40,12 +41,12 @@ export interface RouteTable {
  * t.navFor(['customer']).map((r) => r.path) // ['/', '/tickets']
  * buildPath(t.find('detail', 'ticket')!, { id: 't1' }) // '/tickets/t1'
  */
-export function routeTable(spec: Pick<AppSpec, 'screens' | 'roles'>): RouteTable {
-  const routes: RouteEntry[] = Object.entries(spec.screens).map(([name, s]) => {
+export function routeTable(model: Pick<AppModel, 'screens' | 'roles'>): RouteTable {
+  const routes: RouteEntry[] = [...model.screens.values()].map((s) => {
     const path = normalisePath(s.route);
     const params = routeParams(path);
     return {
-      name,
+      name: s.name,
       path,
       params,
       rowParam: rowParamOf(params),
@@ -53,11 +54,11 @@ export function routeTable(spec: Pick<AppSpec, 'screens' | 'roles'>): RouteTable
       title: s.title,
       entity: s.entity,
       mode: s.kind === 'form' ? (params.length > 0 ? 'edit' : 'create') : undefined,
-      nav: s.nav ?? [],
+      nav: s.nav,
     };
   });
   const navFor = (roles: readonly string[]): RouteEntry[] => {
-    const held = effectiveRoles(spec, roles);
+    const held = effectiveRoles(model, roles);
     return routes.filter((r) => r.params.length === 0 && r.nav.some((n) => held.includes(n)));
   };
   return {

@@ -1,7 +1,7 @@
+import type { AppModel } from '../model/appModel.ts';
 import type { Expr, Typed } from '../rules/ast.ts';
 import { checkRule } from '../rules/check.ts';
 import { parseRule } from '../rules/parse.ts';
-import type { AppSpec } from '../spec/types.ts';
 
 /**
  * The rule language's parser and checker as the browser's runtime asks them: a spec's rule to its
@@ -12,13 +12,14 @@ import type { AppSpec } from '../spec/types.ts';
  */
 
 /**
- * A boolean rule of `entity` checked against the spec; null when it does not check.
+ * A boolean rule of `entity` checked against the app; null when it does not check. The rule
+ * language's checker sits below the model and reads the specification the model was resolved from.
  *
  * @example
- * typedRule(helpdesk, 'ticket', 'requester = me')?.kind // 'binary'
+ * typedRule(resolve(helpdesk), 'ticket', 'requester = me')?.kind // 'binary'
  */
-export function typedRule(spec: AppSpec, entity: string, rule: string): Typed | null {
-  const r = checkRule(spec, rule, { entity, expect: 'boolean' });
+export function typedRule(model: AppModel, entity: string, rule: string): Typed | null {
+  const r = checkRule(model.spec, rule, { entity, expect: 'boolean' });
   return r.ok ? r.typed : null;
 }
 

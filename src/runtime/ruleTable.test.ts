@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import expenses from '../../examples/expenses/spec.ts';
 import helpdesk from '../../examples/helpdesk/spec.ts';
+import { resolve } from '../model/resolve.ts';
 import { ruleSites } from '../spec/ruleSites.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { parsedRule, typedRule } from './ruleChecker.ts';
@@ -13,7 +14,7 @@ const zeroed = (tree: unknown) =>
 
 /** The table as the browser gets it: the module's JSON, parsed. */
 const shipped = (spec: AppSpec) => {
-  const code = ruleTableModule(ruleTable(spec));
+  const code = ruleTableModule(ruleTable(resolve(spec)));
   return JSON.parse(JSON.parse(code.slice('export default JSON.parse('.length, code.lastIndexOf(')'))));
 };
 
@@ -28,7 +29,7 @@ describe.each<[string, AppSpec]>([
     for (const s of sites) {
       const key = ruleKey(s.entity as string, s.text);
       expect(Object.hasOwn(table.typed, key), key).toBe(true);
-      expect(table.typed[key], key).toEqual(zeroed(typedRule(spec, s.entity as string, s.text)));
+      expect(table.typed[key], key).toEqual(zeroed(typedRule(resolve(spec), s.entity as string, s.text)));
     }
   });
 
@@ -52,6 +53,6 @@ describe('ruleTable', () => {
       },
     } as typeof helpdesk;
     const entity = (broken.screens as Record<string, { entity?: string }>).odd?.entity as string;
-    expect(ruleTable(broken).typed[ruleKey(entity, 'nosuchfield = 1')]).toBeNull();
+    expect(ruleTable(resolve(broken)).typed[ruleKey(entity, 'nosuchfield = 1')]).toBeNull();
   });
 });

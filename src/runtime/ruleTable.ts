@@ -1,6 +1,6 @@
+import type { AppModel } from '../model/appModel.ts';
 import type { Expr, Typed } from '../rules/ast.ts';
 import { ruleSites } from '../spec/ruleSites.ts';
-import type { AppSpec } from '../spec/types.ts';
 import { parsedRule, typedRule } from './ruleChecker.ts';
 import { ruleKey } from './ruleKey.ts';
 
@@ -17,22 +17,19 @@ export interface RuleTable {
 }
 
 /**
- * The rule table of a spec.
+ * The rule table of an app (made at build time: the sites are read from the spec the model came from).
  *
  * @example
- * ruleTable(helpdesk).typed[ruleKey('ticket', 'requester = me')]?.kind // 'binary'
+ * ruleTable(resolve(helpdesk)).typed[ruleKey('ticket', 'requester = me')]?.kind // 'binary'
  */
-export function ruleTable(spec: AppSpec): RuleTable {
+export function ruleTable(model: AppModel): RuleTable {
   const table: RuleTable = { typed: {}, parsed: {} };
-  for (const site of ruleSites(spec)) {
+  for (const site of ruleSites(model.spec)) {
     if (site.expect !== 'boolean' || site.entity === null) continue;
-    table.typed[ruleKey(site.entity, site.text)] = typedRule(spec, site.entity, site.text);
+    table.typed[ruleKey(site.entity, site.text)] = typedRule(model, site.entity, site.text);
   }
-  for (const perms of Object.values(spec.roles.permissions)) {
-    for (const p of Object.values(perms)) {
-      if (typeof p.read === 'string') table.parsed[p.read] = parsedRule(p.read);
-    }
-  }
+  for (const p of model.policies)
+    if (p.action === 'read' && typeof p.when === 'string') table.parsed[p.when] = parsedRule(p.when);
   return table;
 }
 

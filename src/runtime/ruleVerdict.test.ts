@@ -1,33 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import expenses from '../../examples/expenses/spec.ts';
+import { resolve } from '../model/resolve.ts';
 import { readsMissingField, rowFieldsRead } from './ruleVerdict.ts';
 
 describe('rowFieldsRead', () => {
   it('lists the fields of the rule’s own row, from the checked rule', () => {
-    expect(rowFieldsRead(expenses, 'person', 'manager is empty or manager != id')).toEqual(['manager']);
+    expect(rowFieldsRead(resolve(expenses), 'person', 'manager is empty or manager != id')).toEqual([
+      'manager',
+    ]);
     // A path reads this row's first hop only; `submitter` here is the claim's, not the line's.
-    expect(rowFieldsRead(expenses, 'line', 'claim.submitter = me')).toEqual(['claim']);
+    expect(rowFieldsRead(resolve(expenses), 'line', 'claim.submitter = me')).toEqual(['claim']);
   });
 
   it('ignores names that only occur inside text, constants or other entities', () => {
     // `submitter` is a field of the line too, but the rule reads only `claim` (then the claim's submitter).
-    expect(rowFieldsRead(expenses, 'line', "claim.submitter = me and description != 'submitter'")).toEqual([
-      'claim',
-      'description',
-    ]);
-    expect(rowFieldsRead(expenses, 'claim', 'count(line where claim = this) > 0')).toEqual([]);
+    expect(
+      rowFieldsRead(resolve(expenses), 'line', "claim.submitter = me and description != 'submitter'"),
+    ).toEqual(['claim', 'description']);
+    expect(rowFieldsRead(resolve(expenses), 'claim', 'count(line where claim = this) > 0')).toEqual([]);
   });
 
   it('is null for a rule that does not check', () => {
-    expect(rowFieldsRead(expenses, 'claim', 'nosuchfield = 1')).toBeNull();
+    expect(rowFieldsRead(resolve(expenses), 'claim', 'nosuchfield = 1')).toBeNull();
   });
 });
 
 describe('readsMissingField', () => {
   it('is true only for a read field absent from the row', () => {
     const rule = 'claim.submitter = me';
-    expect(readsMissingField(expenses, 'line', rule, { submitter: 'u1' })).toBe(true);
-    expect(readsMissingField(expenses, 'line', rule, { claim: 'c1' })).toBe(false);
-    expect(readsMissingField(expenses, 'line', rule, { claim: null })).toBe(false);
+    expect(readsMissingField(resolve(expenses), 'line', rule, { submitter: 'u1' })).toBe(true);
+    expect(readsMissingField(resolve(expenses), 'line', rule, { claim: 'c1' })).toBe(false);
+    expect(readsMissingField(resolve(expenses), 'line', rule, { claim: null })).toBe(false);
   });
 });

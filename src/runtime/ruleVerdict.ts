@@ -1,8 +1,7 @@
-import { roleClosureOf } from '../model/roleClosure.ts';
+import type { AppModel } from '../model/appModel.ts';
 import type { Typed } from '../rules/ast.ts';
 import { type DataContext, evaluateRule } from '../rules/evaluate.ts';
 import { ruleReferences } from '../rules/references.ts';
-import type { AppSpec } from '../spec/types.ts';
 import { typedRule } from './ruleChecker.ts';
 
 /** The signed-in user as rules see them: id and directly held roles (inheritance is the rules' job). */
@@ -26,20 +25,20 @@ export interface VerdictContext {
  * loader reports it, and the UI must not lock people out because of it.
  *
  * @example
- * ruleVerdict(spec, 'ticket', 'requester = me', { user, row }) // true
+ * ruleVerdict(model, 'ticket', 'requester = me', { user, row }) // true
  */
 export function ruleVerdict(
-  spec: AppSpec,
+  model: AppModel,
   entity: string,
   rule: string | boolean,
   ctx: VerdictContext,
 ): boolean | null | 'undecidable' {
   if (typeof rule === 'boolean') return rule;
-  const typed = checked(spec, entity, rule);
+  const typed = checked(model, entity, rule);
   if (!typed) return 'undecidable';
   if (!ctx.data && needsData(typed)) return 'undecidable';
   const value = evaluateRule(typed, {
-    roleClosure: roleClosureOf(spec),
+    roleClosure: model.roleClosure,
     user: ctx.user,
     row: ctx.row ? { ...ctx.row } : null,
     now: ctx.now ?? new Date(),
@@ -54,7 +53,7 @@ export function ruleVerdict(
  * server's to judge.
  *
  * @example
- * refuses(ruleVerdict(spec, 'line', 'distanceKm > 0', { user, row: { distanceKm: null } })) // true
+ * refuses(ruleVerdict(model, 'line', 'distanceKm > 0', { user, row: { distanceKm: null } })) // true
  */
 export function refuses(verdict: boolean | null | 'undecidable'): boolean {
   return verdict === false || verdict === null;
@@ -65,9 +64,9 @@ export function refuses(verdict: boolean | null | 'undecidable'): boolean {
  * names that is absent from the row (`undefined`, unlike a stored empty `null`) leaves the rule to
  * the server instead of reading as empty.
  */
-export function refusesRow(spec: AppSpec, entity: string, rule: string, ctx: VerdictContext): boolean {
-  if (readsMissingField(spec, entity, rule, ctx.row)) return false;
-  return refuses(ruleVerdict(spec, entity, rule, ctx));
+export function refusesRow(model: AppModel, entity: string, rule: string, ctx: VerdictContext): boolean {
+  if (readsMissingField(model, entity, rule, ctx.row)) return false;
+  return refuses(ruleVerdict(model, entity, rule, ctx));
 }
 
 /**
@@ -75,12 +74,12 @@ export function refusesRow(spec: AppSpec, entity: string, rule: string, ctx: Ver
  * a draft or partial row, on which the rule cannot be judged in the browser.
  */
 export function readsMissingField(
-  spec: AppSpec,
+  model: AppModel,
   entity: string,
   rule: string,
   row: Readonly<Record<string, unknown>> | null,
 ): boolean {
-  const read = rowFieldsRead(spec, entity, rule);
+  const read = rowFieldsRead(model, entity, rule);
   // A rule the browser cannot check is the server's to judge, like one reading an absent field.
   if (read === null) return true;
   return read.some((f) => row?.[f] === undefined);
@@ -92,12 +91,12 @@ export function readsMissingField(
  * on a claim reads no claim field. Null when the rule does not check.
  *
  * @example
- * rowFieldsRead(expenses, 'person', 'manager is empty or manager != id'); // ['manager']
+ * rowFieldsRead(resolve(expenses), 'person', 'manager is empty or manager != id'); // ['manager']
  */
-export function rowFieldsRead(spec: AppSpec, entity: string, rule: string): string[] | null {
-  const typed = checked(spec, entity, rule);
+export function rowFieldsRead(model: AppModel, entity: string, rule: string): string[] | null {
+  const typed = checked(model, entity, rule);
   if (!typed) return null;
-  const declared = spec.entities[entity]?.fields ?? {};
+  const declared = model.tables.get(entity)?.spec.fields ?? {};
   const prefix = `${entity}.`;
   return ruleReferences(typed)
     .fields.filter((f) => f.startsWith(prefix))
@@ -105,18 +104,18 @@ export function rowFieldsRead(spec: AppSpec, entity: string, rule: string): stri
     .filter((f) => Object.hasOwn(declared, f));
 }
 
-const cache = new WeakMap<AppSpec, Map<string, Typed | null>>();
+const cache = new WeakMap<AppModel, Map<string, Typed | null>>();
 
-/** The checked (typed) rule, cached per spec; null when it does not check. */
-export function checked(spec: AppSpec, entity: string, rule: string): Typed | null {
-  let perSpec = cache.get(spec);
-  if (!perSpec) {
-    perSpec = new Map();
-    cache.set(spec, perSpec);
+/** The checked (typed) rule, cached per model; null when it does not check. */
+export function checked(model: AppModel, entity: string, rule: string): Typed | null {
+  let perModel = cache.get(model);
+  if (!perModel) {
+    perModel = new Map();
+    cache.set(model, perModel);
   }
   const key = `${entity}\u0000${rule}`;
-  if (!perSpec.has(key)) perSpec.set(key, typedRule(spec, entity, rule));
-  return perSpec.get(key) ?? null;
+  if (!perModel.has(key)) perModel.set(key, typedRule(model, entity, rule));
+  return perModel.get(key) ?? null;
 }
 
 /** Whether evaluating the rule reads anything beyond the row and the user's id and roles. */

@@ -1,4 +1,4 @@
-import type { AppSpec } from '../spec/types.ts';
+import type { AppModel } from '../model/appModel.ts';
 
 export interface SnippetSource {
   /** The entity whose rows are reusable texts (a saved reply). */
@@ -16,11 +16,11 @@ export interface SnippetSource {
  * no app wires a picker by hand (docs/decisions.md). Undefined when no entity fits.
  *
  * @example
- * snippetSource(helpdesk, 'comment', 'body'); // { entity: 'savedReply', title: 'title', body: 'body' }
+ * snippetSource(resolve(helpdesk), 'comment', 'body'); // { entity: 'savedReply', title: 'title', body: 'body' }
  */
-export function snippetSource(spec: AppSpec, entity: string, field: string): SnippetSource | undefined {
-  for (const [name, e] of Object.entries(spec.entities)) {
-    if (name === entity || e.files || e.profile || !e.title || e.title === field) continue;
+export function snippetSource(model: AppModel, entity: string, field: string): SnippetSource | undefined {
+  for (const [name, { spec: e }] of model.tables) {
+    if (name === entity || e.files || name === model.profile || !e.title || e.title === field) continue;
     const f = e.fields[field];
     if (f?.type === 'longtext' && f.required && e.fields[e.title]?.type === 'text')
       return { entity: name, title: e.title, body: field };

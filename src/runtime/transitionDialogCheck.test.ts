@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { miniSpec } from '../check/fixtures/miniSpec.ts';
+import { resolve } from '../model/resolve.ts';
 import { availableTransitions } from './availableTransitions.ts';
 import { formSchema } from './formSchema.ts';
 import { transitionDialogCheck } from './transitionDialogCheck.ts';
@@ -24,14 +25,14 @@ describe('transitionDialogCheck (issue 16 item 7)', () => {
   ];
   const agent = { id: 'a1', roles: ['agent'] };
   const row = { id: 't1', status: 'open', title: 'T', resolution: null };
-  const option = availableTransitions(spec, agent, 'ticket', row).find((o) => o.name === 'solve')!;
-  const schema = formSchema(spec, 'ticket', 'create', agent.roles, {
+  const option = availableTransitions(resolve(spec), agent, 'ticket', row).find((o) => o.name === 'solve')!;
+  const schema = formSchema(resolve(spec), 'ticket', 'create', agent.roles, {
     fields: option.input,
     allEditable: true,
     allRequired: true,
   });
   const check = (resolution: unknown) =>
-    transitionDialogCheck(spec, agent, 'ticket', row, option, schema, { resolution });
+    transitionDialogCheck(resolve(spec), agent, 'ticket', row, option, schema, { resolution });
 
   it('the button that opens the dialog is enabled before any input exists', () => {
     expect(option.allowed).toBe(true);

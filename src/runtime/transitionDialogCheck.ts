@@ -1,4 +1,4 @@
-import type { AppSpec } from '../spec/types.ts';
+import type { AppModel } from '../model/appModel.ts';
 import { availableTransitions, type TransitionOption } from './availableTransitions.ts';
 import type { FormSchema } from './formSchema.ts';
 import type { RuleUser } from './ruleVerdict.ts';
@@ -21,11 +21,11 @@ export interface TransitionDialogCheck {
  * evaluation `availableTransitions` gives the button that opened the dialog.
  *
  * @example
- * transitionDialogCheck(spec, agent, 'ticket', row, solveOption, schema, { resolution: '' });
+ * transitionDialogCheck(model, agent, 'ticket', row, solveOption, schema, { resolution: '' });
  * // { errors: { resolution: 'This field is required.' }, reason: 'Say how it was solved.' }
  */
 export function transitionDialogCheck(
-  spec: AppSpec,
+  model: AppModel,
   user: RuleUser | null,
   entity: string,
   row: Readonly<Record<string, unknown>>,
@@ -33,10 +33,10 @@ export function transitionDialogCheck(
   schema: Pick<FormSchema, 'validate'>,
   input: Readonly<Record<string, unknown>>,
 ): TransitionDialogCheck {
-  const statusField = spec.states[entity]?.field;
+  const statusField = model.machines.get(entity)?.field;
   const after = { ...row, ...input, ...(statusField ? { [statusField]: option.to } : {}) };
   const all = schema.validate(after, user);
   const errors = Object.fromEntries(Object.entries(all).filter(([k]) => option.input.includes(k)));
-  const live = availableTransitions(spec, user, entity, row, input).find((o) => o.name === option.name);
+  const live = availableTransitions(model, user, entity, row, input).find((o) => o.name === option.name);
   return live && !live.allowed && live.reason !== undefined ? { errors, reason: live.reason } : { errors };
 }

@@ -1,8 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { resolve } from '../model/resolve.ts';
+import type { AppSpec } from '../spec/types.ts';
 import { formatMessage } from './formatMessage.ts';
 import { LOCALES, pickLocale, setLocale } from './locale.ts';
 import { UI_CATALOGUES } from './uiCatalogues.ts';
 import { UI_TEXT, ui } from './uiText.ts';
+
+/** Tests hand over partial specs (two or three sections); resolve completes the rest. */
+const model = (spec: object) => resolve(spec as AppSpec);
 
 const placeholders = (t: string) => [...t.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -42,7 +47,7 @@ describe('UI catalogues', () => {
   it('ui() and built-in error messages follow the locale in use', () => {
     setLocale('de');
     expect(ui('newRow', { label: 'Ticket' })).toBe('Neu: Ticket');
-    expect(formatMessage({ errors: {}, constants: {} }, 'CONFLICT')).toMatch(/^Jemand anderes/);
+    expect(formatMessage(model({ errors: {}, constants: {} }), 'CONFLICT')).toMatch(/^Jemand anderes/);
     setLocale('en');
     expect(ui('newRow', { label: 'Ticket' })).toBe('New Ticket');
   });

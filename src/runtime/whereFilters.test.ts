@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { resolve } from '../model/resolve.ts';
 import { fixtureSpec as spec } from './testing/fixtureSpec.ts';
 import { whereFilters } from './whereFilters.ts';
 
@@ -7,7 +8,9 @@ const now = new Date('2026-01-10T12:00:00Z');
 
 describe('whereFilters', () => {
   it('turns simple conjuncts into filters', () => {
-    expect(whereFilters(spec, 'ticket', 'assignee = me and status in (open, solved)', user, now)).toEqual({
+    expect(
+      whereFilters(resolve(spec), 'ticket', 'assignee = me and status in (open, solved)', user, now),
+    ).toEqual({
       filters: [
         { field: 'assignee', op: 'eq', value: 'u1' },
         { field: 'status', op: 'in', value: ['open', 'solved'] },
@@ -17,7 +20,7 @@ describe('whereFilters', () => {
   });
   it('handles emptiness, flipped comparisons and constants', () => {
     const r = whereFilters(
-      spec,
+      resolve(spec),
       'ticket',
       'body is empty and maxBudget > budget and status != closed',
       user,
@@ -30,15 +33,21 @@ describe('whereFilters', () => {
     ]);
   });
   it('evaluates time arithmetic into ISO timestamps', () => {
-    const r = whereFilters(spec, 'ticket', 'createdAt < now - days(2)', user, now);
+    const r = whereFilters(resolve(spec), 'ticket', 'createdAt < now - days(2)', user, now);
     expect(r.filters).toEqual([{ field: 'createdAt', op: 'lt', value: '2026-01-08T12:00:00.000Z' }]);
   });
   it('leaves what it cannot express as residual', () => {
-    const r = whereFilters(spec, 'ticket', 'status = open and (assignee = me or priority = high)', user, now);
+    const r = whereFilters(
+      resolve(spec),
+      'ticket',
+      'status = open and (assignee = me or priority = high)',
+      user,
+      now,
+    );
     expect(r.filters).toEqual([{ field: 'status', op: 'eq', value: 'open' }]);
     expect(r.residual).toHaveLength(1);
   });
   it('no rule, no filters', () => {
-    expect(whereFilters(spec, 'ticket', undefined, user)).toEqual({ filters: [], residual: [] });
+    expect(whereFilters(resolve(spec), 'ticket', undefined, user)).toEqual({ filters: [], residual: [] });
   });
 });

@@ -1,8 +1,7 @@
 import type { Filter } from '../backend/types.ts';
-import { roleClosureOf } from '../model/roleClosure.ts';
+import type { AppModel } from '../model/appModel.ts';
 import type { Typed } from '../rules/ast.ts';
 import { evaluateRule } from '../rules/evaluate.ts';
-import type { AppSpec } from '../spec/types.ts';
 import { typedRule } from './ruleChecker.ts';
 import type { RuleUser } from './ruleVerdict.ts';
 
@@ -23,11 +22,11 @@ const FLIP = { '=': '=', '!=': '!=', '<': '>', '<=': '>=', '>': '<', '>=': '<=' 
  * constants and literals are evaluated now).
  *
  * @example
- * whereFilters(spec, 'ticket', 'assignee = me and status in (new, open)', user)
+ * whereFilters(resolve(spec), 'ticket', 'assignee = me and status in (new, open)', user)
  * // { filters: [{ field: 'assignee', op: 'eq', value: 'u1' }, { field: 'status', op: 'in', value: ['new', 'open'] }], residual: [] }
  */
 export function whereFilters(
-  spec: AppSpec,
+  model: AppModel,
   entity: string,
   rule: string | undefined,
   user: RuleUser | null,
@@ -35,10 +34,10 @@ export function whereFilters(
 ): WhereFilters {
   const out: WhereFilters = { filters: [], residual: [] };
   if (!rule) return out;
-  const checked = typedRule(spec, entity, rule);
+  const checked = typedRule(model, entity, rule);
   if (!checked) return out;
   const value = (node: Typed): unknown => {
-    const v = evaluateRule(node, { roleClosure: roleClosureOf(spec), user, row: null, now });
+    const v = evaluateRule(node, { roleClosure: model.roleClosure, user, row: null, now });
     const temporal = node.type.kind === 'datetime' || node.type.kind === 'date';
     return temporal && typeof v === 'number' ? new Date(v).toISOString() : v;
   };
@@ -63,7 +62,7 @@ export function whereFilters(
  * and counts hold exactly the rows the rule holds for.
  *
  * @example
- * serverScreen(whereFilters(spec, 'poll', 'count(vote where poll = this and member = me) = 0', user), 'awaiting');
+ * serverScreen(whereFilters(resolve(spec), 'poll', 'count(vote where poll = this and member = me) = 0', user), 'awaiting');
  * // { screen: 'awaiting' }
  */
 export function serverScreen(where: WhereFilters, screen: string): { screen?: string } {

@@ -93,17 +93,17 @@ describe('enumeration values that are not names', () => {
     const doc = renderEntities(resolve(s));
     expect(doc).toContain('`25`, `45` (label: 45 minutes)');
     expect(doc).toContain("`in-review`, `on hold` (label: Waiting, color: orange), `it's done`");
-    expect(valueOptions(s, 'ticket', 'minutes')).toEqual([
+    expect(valueOptions(resolve(s), 'ticket', 'minutes')).toEqual([
       { value: '25', label: '25' },
       { value: '45', label: '45 minutes' },
     ]);
-    expect(valueOption(s, 'ticket', 'stage', 'in-review').label).toBe('In review');
-    expect(valueOption(s, 'ticket', 'stage', 'on hold')).toEqual({
+    expect(valueOption(resolve(s), 'ticket', 'stage', 'in-review').label).toBe('In review');
+    expect(valueOption(resolve(s), 'ticket', 'stage', 'on hold')).toEqual({
       value: 'on hold',
       label: 'Waiting',
       color: 'orange',
     });
-    const form = formSchema(s, 'ticket', 'create', ['customer']);
+    const form = formSchema(resolve(s), 'ticket', 'create', ['customer']);
     expect(form.fields.find((f) => f.name === 'minutes')?.options?.map((o) => o.label)).toEqual([
       '25',
       '45 minutes',

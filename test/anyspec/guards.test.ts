@@ -45,10 +45,13 @@ describe('several guards per transition', () => {
   it('the browser gives the first failing guard’s message', () => {
     const agent = { id: 'a1', roles: ['agent'] };
     const reason = (row: Record<string, unknown>) =>
-      availableTransitions(spec, agent, 'ticket', { status: 'open', ...row }).find((o) => o.name === 'solve')
-        ?.reason;
-    expect(reason({ assignee: 'a1', title: 'locked' })).toBe(formatMessage(spec, 'ticket.locked'));
-    expect(reason({ assignee: 'a1', title: 'abc' })).toBe(formatMessage(spec, 'TITLE_TOO_SHORT_TO_SOLVE'));
+      availableTransitions(resolve(spec), agent, 'ticket', { status: 'open', ...row }).find(
+        (o) => o.name === 'solve',
+      )?.reason;
+    expect(reason({ assignee: 'a1', title: 'locked' })).toBe(formatMessage(resolve(spec), 'ticket.locked'));
+    expect(reason({ assignee: 'a1', title: 'abc' })).toBe(
+      formatMessage(resolve(spec), 'TITLE_TOO_SHORT_TO_SOLVE'),
+    );
     expect(reason({ assignee: 'a1', title: 'a good title' })).toBeUndefined();
   });
 

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { resolve } from '../../src/model/resolve.ts';
 import { formatMessage } from '../../src/runtime/formatMessage.ts';
 import { ui } from '../../src/runtime/uiText.ts';
 import {
@@ -148,7 +149,7 @@ describe.skipIf(!e2eAvailable)('helpdesk in its default storage', () => {
       await dialog.waitFor();
       await dialog.getByRole('button', { name: ui('removeOwnRolesConfirm') }).click();
       // Refused by the server with the catalogue message: nobody else is an admin.
-      await page.getByText(formatMessage(suite.e2e.spec, 'LAST_ADMIN')).waitFor({ timeout: 15_000 });
+      await page.getByText(formatMessage(resolve(suite.e2e.spec), 'LAST_ADMIN')).waitFor({ timeout: 15_000 });
       // Refused: the row shows the roles held again, admin ticked and nothing to save (issue 31, low).
       await expect
         .poll(() => ownRow(page).getByRole('checkbox', { name: adminLabel, exact: true }).isChecked())
@@ -214,8 +215,8 @@ describe.skipIf(!e2eAvailable)('helpdesk in its default storage', () => {
       // Pasted, not typed: 20,000 characters the server refuses with the length rule's message.
       await box.fill('x'.repeat(Math.max(20_000, max + 1)));
       await page.getByRole('button', { name: ui('add'), exact: true }).click();
-      await page.getByText(formatMessage(spec, 'COMMENT_TOO_LONG')).waitFor({ timeout: 20_000 });
-      await expect(page.getByText(formatMessage(spec, 'INTERNAL')).count()).resolves.toBe(0);
+      await page.getByText(formatMessage(resolve(spec), 'COMMENT_TOO_LONG')).waitFor({ timeout: 20_000 });
+      await expect(page.getByText(formatMessage(resolve(spec), 'INTERNAL')).count()).resolves.toBe(0);
     });
     await step(page, 'ds-internal-resets', async () => {
       const internal = page.getByRole('checkbox', {

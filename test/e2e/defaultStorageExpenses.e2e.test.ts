@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolve } from '../../src/model/resolve.ts';
 import { formatMessage } from '../../src/runtime/formatMessage.ts';
 import { ui } from '../../src/runtime/uiText.ts';
 import {
@@ -34,7 +35,7 @@ describe.skipIf(!e2eAvailable)('expenses in its default storage', () => {
     const context = await freshProfile(e2e);
     const { page, errors } = await newPage(context);
     const spec = e2e.spec;
-    const msg = (code: string) => formatMessage(spec, code);
+    const msg = (code: string) => formatMessage(resolve(spec), code);
     const action = (label: string) =>
       page.getByRole('group', { name: ui('actions') }).getByRole('button', { name: label });
     const choose = async (scope: Page | Locator, label: string, option: string) => {

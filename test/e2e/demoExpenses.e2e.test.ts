@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolve } from '../../src/model/resolve.ts';
 import { formatMessage } from '../../src/runtime/formatMessage.ts';
 import { ui } from '../../src/runtime/uiText.ts';
 import {
@@ -37,7 +38,7 @@ describe.skipIf(!e2eAvailable)('expenses demo in its default storage', () => {
   it('a claim above the threshold is paid by the second finance account; reset restores the demo', async () => {
     const context = await freshProfile(e2e);
     const { page, errors } = await newPage(context);
-    const msg = (code: string) => formatMessage(e2e.spec, code);
+    const msg = (code: string) => formatMessage(resolve(e2e.spec), code);
     const action = (label: string) =>
       page.getByRole('group', { name: ui('actions') }).getByRole('button', { name: label, exact: true });
     const status = (label: string) =>
@@ -146,7 +147,7 @@ describe.skipIf(!e2eAvailable)('expenses demo in its default storage', () => {
   it('bulk Submit runs row by row and names the row the server refuses; staff pages say "Not available"', async () => {
     const context = await freshProfile(e2e);
     const { page, errors } = await newPage(context);
-    const msg = (code: string) => formatMessage(e2e.spec, code);
+    const msg = (code: string) => formatMessage(resolve(e2e.spec), code);
     const FULL = 'Bulk: taxi to the airport';
     const EMPTY = 'Bulk: nothing in it yet';
     const newClaim = async (title: string) => {

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { resolve } from '../../src/model/resolve.ts';
 import { formatMessage } from '../../src/runtime/formatMessage.ts';
 import { ui } from '../../src/runtime/uiText.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
@@ -44,7 +45,7 @@ describe.skipIf(!e2eAvailable)('edit forms: helpdesk ticket as the customer', ()
   let errors: string[];
   let ticketId = '';
   const it = journey();
-  const msg = (code: string, row: Record<string, unknown> = {}) => formatMessage(spec, code, row);
+  const msg = (code: string, row: Record<string, unknown> = {}) => formatMessage(resolve(spec), code, row);
 
   beforeAll(async () => {
     e2e = await startE2E('examples/helpdesk');
@@ -162,7 +163,7 @@ describe.skipIf(!e2eAvailable)('edit forms: expenses profile as the administrato
   let page: Page;
   let errors: string[];
   const it = journey();
-  const msg = (code: string, row: Record<string, unknown> = {}) => formatMessage(spec, code, row);
+  const msg = (code: string, row: Record<string, unknown> = {}) => formatMessage(resolve(spec), code, row);
   const profileOf = async (email: string) =>
     (
       await ownerSql(

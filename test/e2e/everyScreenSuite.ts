@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts } from '../../src/backend/embedded/demo/demoAccounts.ts';
+import { resolve } from '../../src/model/resolve.ts';
 import { setLocale } from '../../src/runtime/locale.ts';
 import { localizeSpec } from '../../src/runtime/localizeSpec.ts';
 import { routeTable } from '../../src/runtime/routeTable.ts';
@@ -185,7 +186,7 @@ export function everyScreenSuite(
         await check('sign-up');
         await page.getByRole('button', { name: ui('signIn'), exact: true }).click();
 
-        const table = routeTable(spec);
+        const table = routeTable(resolve(spec));
         const accounts = demoAccounts(spec);
         let details: Record<string, string[]> = {};
         for (const [i, account] of accounts.entries()) {

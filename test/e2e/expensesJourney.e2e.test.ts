@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { resolve } from '../../src/model/resolve.ts';
 import { formatMessage } from '../../src/runtime/formatMessage.ts';
 import { ui } from '../../src/runtime/uiText.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
@@ -34,7 +35,7 @@ describe.skipIf(!e2eAvailable)('expenses journey', () => {
   let _claimId = '';
   const it = journey();
   const TITLE = 'Customer visit Lyon, March';
-  const msg = (code: string, row: Record<string, unknown> = {}) => formatMessage(spec, code, row);
+  const msg = (code: string, row: Record<string, unknown> = {}) => formatMessage(resolve(spec), code, row);
   const action = (label: string) =>
     page.getByRole('group', { name: ui('actions') }).getByRole('button', { name: label, exact: true });
   const status = (label: string) =>

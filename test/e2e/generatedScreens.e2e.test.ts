@@ -18,6 +18,7 @@ import fc from 'fast-check';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts } from '../../src/backend/embedded/demo/demoAccounts.ts';
+import { resolve as resolveModel } from '../../src/model/resolve.ts';
 import { routeTable } from '../../src/runtime/routeTable.ts';
 import { ui } from '../../src/runtime/uiText.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
@@ -192,7 +193,7 @@ async function visitEverything(
     await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 180_000 });
     await page.waitForFunction(() => '__ninefold' in window, null, { timeout: 180_000 });
     const rows = await seedRows(page, spec);
-    const table = routeTable(spec);
+    const table = routeTable(resolveModel(spec));
     const accounts = demoAccounts(spec);
     for (const [i, account] of accounts.entries()) {
       const roleLabel = spec.roles.roles[account.role]?.label ?? account.role;

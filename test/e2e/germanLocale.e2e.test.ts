@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/de';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolve } from '../../src/model/resolve.ts';
 import { formatMessage } from '../../src/runtime/formatMessage.ts';
 import { setLocale } from '../../src/runtime/locale.ts';
 import { localizeSpec } from '../../src/runtime/localizeSpec.ts';
@@ -43,7 +44,7 @@ describe.skipIf(!e2eAvailable)('expenses in German (browser locale de-DE)', () =
     const spec = localizeSpec(e2e.spec, 'de');
     const msg = (code: string) => {
       setLocale('de');
-      return formatMessage(spec, code);
+      return formatMessage(resolve(spec), code);
     };
     const choose = async (scope: Page | Locator, label: string, option: string) => {
       await scope.getByRole('combobox', { name: label }).click();

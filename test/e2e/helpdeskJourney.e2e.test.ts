@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { resolve } from '../../src/model/resolve.ts';
 import { formatMessage } from '../../src/runtime/formatMessage.ts';
 import { ui } from '../../src/runtime/uiText.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
@@ -38,7 +39,7 @@ describe.skipIf(!e2eAvailable)('helpdesk journey', () => {
   const QUESTION = 'Which browser are you using, and does it happen for February too?';
   const ANSWER = 'Firefox 140; February exports fine.';
   const customer = { name: 'Ana Pereira', email: 'ana@example.test', password: 'ana-secret-42' };
-  const msg = (code: string, row: Record<string, unknown> = {}) => formatMessage(spec, code, row);
+  const msg = (code: string, row: Record<string, unknown> = {}) => formatMessage(resolve(spec), code, row);
 
   const it = journey();
 

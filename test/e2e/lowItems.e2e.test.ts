@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { resolve } from '../../src/model/resolve.ts';
 import { formatMessage } from '../../src/runtime/formatMessage.ts';
 import { ui } from '../../src/runtime/uiText.ts';
 import {
@@ -69,7 +70,9 @@ describe.skipIf(!e2eAvailable)('helpdesk low items in default storage', () => {
       const actions = page.getByRole('group', { name: ui('actions') });
       await actions.waitFor();
       // The row's due date has passed, yet no button is held back by DUE_IN_PAST.
-      await expect(page.getByText(formatMessage(suite.e2e.spec, 'DUE_IN_PAST')).count()).resolves.toBe(0);
+      await expect(
+        page.getByText(formatMessage(resolve(suite.e2e.spec), 'DUE_IN_PAST')).count(),
+      ).resolves.toBe(0);
       const enabled = await actions
         .getByRole('button')
         .evaluateAll((bs) => bs.filter((b) => !b.hasAttribute('disabled')).length);

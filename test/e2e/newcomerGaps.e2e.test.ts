@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appSlug } from '../../src/backend/embedded/browser/startBackendWorker.ts';
+import { resolve } from '../../src/model/resolve.ts';
 import { formatMessage } from '../../src/runtime/formatMessage.ts';
 import { ui } from '../../src/runtime/uiText.ts';
 import {
@@ -122,7 +123,7 @@ describe.skipIf(!e2eAvailable)('issue 31: the expense app tells the truth about 
     });
     await step(page, 'gaps-money-message', async () => {
       await dialog.getByRole('textbox', { name: 'Amount' }).fill('6000');
-      const message = formatMessage(spec, 'LINE_AMOUNT_TOO_HIGH');
+      const message = formatMessage(resolve(spec), 'LINE_AMOUNT_TOO_HIGH');
       expect(message).toContain('€5,000.00');
       await dialog.getByText(message).waitFor({ timeout: 20_000 });
     });
@@ -138,10 +139,10 @@ describe.skipIf(!e2eAvailable)('issue 31: the expense app tells the truth about 
       await dialog.getByRole('textbox', { name: 'Description' }).fill('Drive to the fair');
       await dialog.getByRole('textbox', { name: 'Distance (km)' }).fill('-10');
       // The database refuses −10 km with DISTANCE_NEGATIVE (its CHECKs run in name order): so does the form.
-      await dialog.getByText(formatMessage(spec, 'DISTANCE_NEGATIVE')).waitFor({ timeout: 20_000 });
-      await expect(dialog.getByText(formatMessage(spec, 'MILEAGE_DISTANCE_REQUIRED')).count()).resolves.toBe(
-        0,
-      );
+      await dialog.getByText(formatMessage(resolve(spec), 'DISTANCE_NEGATIVE')).waitFor({ timeout: 20_000 });
+      await expect(
+        dialog.getByText(formatMessage(resolve(spec), 'MILEAGE_DISTANCE_REQUIRED')).count(),
+      ).resolves.toBe(0);
     });
     expect(errors).toEqual([]);
     await context.close();

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { resolve } from '../../src/model/resolve.ts';
 import { fieldLabel } from '../../src/react/labels.ts';
 import { formatMessage } from '../../src/runtime/formatMessage.ts';
 import { ui } from '../../src/runtime/uiText.ts';
@@ -172,7 +173,7 @@ describe.skipIf(!e2eAvailable)('helpdesk records in its default storage', () => 
       await details.getByText('Good', { exact: true }).waitFor();
       await expect.poll(() => action('Rate').isDisabled(), { timeout: 10_000 }).toBe(true);
       await expect(action('Rate').getAttribute('aria-description')).resolves.toBe(
-        formatMessage(e2e.spec, 'ALREADY_RATED'),
+        formatMessage(resolve(e2e.spec), 'ALREADY_RATED'),
       );
     });
     await step(page, 'rec-reopen', async () => {
@@ -207,7 +208,7 @@ describe.skipIf(!e2eAvailable)('helpdesk records in its default storage', () => 
       const csv = readFileSync((await download.path()) ?? '', 'utf8');
       const lines = csv.trim().split(/\r\n/);
       const columns = e2e.spec.screens.tickets?.columns ?? [];
-      expect(lines[0]).toBe(columns.map((c) => fieldLabel(e2e.spec, 'ticket', c)).join(','));
+      expect(lines[0]).toBe(columns.map((c) => fieldLabel(resolve(e2e.spec), 'ticket', c)).join(','));
       expect(lines.length - 1).toBe(total);
       expect(csv).not.toMatch(UUID);
       expect(csv).not.toMatch(ISO);

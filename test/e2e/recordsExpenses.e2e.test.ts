@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { resolve } from '../../src/model/resolve.ts';
 import { formatMessage } from '../../src/runtime/formatMessage.ts';
 import { ui } from '../../src/runtime/uiText.ts';
 import {
@@ -89,7 +90,9 @@ describe.skipIf(!e2eAvailable)('expense records in its default storage', () => {
       await dialog.getByRole('textbox', { name: 'Amount' }).fill('20');
       await dialog.getByRole('textbox', { name: 'Distance (km)' }).fill('-10');
       await dialog.getByRole('button', { name: ui('add'), exact: true }).click();
-      await dialog.getByText(formatMessage(e2e.spec, 'DISTANCE_NEGATIVE')).waitFor({ timeout: 10_000 });
+      await dialog
+        .getByText(formatMessage(resolve(e2e.spec), 'DISTANCE_NEGATIVE'))
+        .waitFor({ timeout: 10_000 });
       await expect(dialog.isVisible()).resolves.toBe(true);
       await dialog.getByRole('textbox', { name: 'Distance (km)' }).fill('');
       await dialog.getByRole('button', { name: ui('add'), exact: true }).click();

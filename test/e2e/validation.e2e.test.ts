@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { resolve } from '../../src/model/resolve.ts';
 import { formatMessage } from '../../src/runtime/formatMessage.ts';
 import { ui } from '../../src/runtime/uiText.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
@@ -52,7 +53,7 @@ describe.skipIf(!e2eAvailable)('validation: helpdesk new ticket', () => {
   let page: Page;
   let errors: string[];
   const it = journey();
-  const msg = (code: string, row: Record<string, unknown> = {}) => formatMessage(spec, code, row);
+  const msg = (code: string, row: Record<string, unknown> = {}) => formatMessage(resolve(spec), code, row);
 
   beforeAll(async () => {
     e2e = await startE2E('examples/helpdesk');
@@ -121,7 +122,7 @@ describe.skipIf(!e2eAvailable)('validation: expenses new claim and expense line'
   let page: Page;
   let errors: string[];
   const it = journey();
-  const msg = (code: string, row: Record<string, unknown> = {}) => formatMessage(spec, code, row);
+  const msg = (code: string, row: Record<string, unknown> = {}) => formatMessage(resolve(spec), code, row);
 
   beforeAll(async () => {
     e2e = await startE2E('examples/expenses');

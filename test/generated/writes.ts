@@ -15,6 +15,8 @@ import { roleClosureOf } from '../../src/model/roleClosure.ts';
  * The expectation is computed from the spec by the same evaluator and field-rule check the browser
  * uses (`holds`, `fieldRuleHolds`), so this is also a browser/database agreement check on writes.
  */
+
+import { resolve } from '../../src/model/resolve.ts';
 import { type DataContext, effectiveRoles, holds } from '../../src/rules/index.ts';
 import { fieldRuleHolds } from '../../src/runtime/formSchema.ts';
 import type { AppSpec, Permission } from '../../src/spec/types.ts';
@@ -77,7 +79,7 @@ function brokenRules(
     if (v.kind === 'field') {
       const value = after[v.field];
       const empty = value === null || value === undefined || (Array.isArray(value) && value.length === 0);
-      if (!empty && !fieldRuleHolds(spec, v, value)) out.push(v.error);
+      if (!empty && !fieldRuleHolds(resolve(spec), v, value)) out.push(v.error);
       continue;
     }
     if (v.when && !holdsOn(spec, entity, v.when, after, user, data)) continue;
