@@ -6,6 +6,7 @@ import { demoAccounts } from '../../src/backend/embedded/demo/demoAccounts.ts';
 import { seedDemoAccounts } from '../../src/backend/embedded/demo/seedDemoAccounts.ts';
 import { pgliteExtensions } from '../../src/backend/embedded/pgliteExtensions.ts';
 import { type Backend, BackendError } from '../../src/backend/types.ts';
+import { resolve } from '../../src/model/resolve.ts';
 import { formatMessage } from '../../src/runtime/formatMessage.ts';
 import { formSchema } from '../../src/runtime/formSchema.ts';
 import expenses from './spec.ts';
@@ -59,7 +60,8 @@ describe('expense lines', () => {
     const employee = demoAccounts(expenses).find((a) => a.role === 'employee')!;
     const me = await backend.auth.session();
     const user = { id: me?.user.id ?? '', roles: ['employee'] };
-    const form = formSchema(expenses, 'line', 'create', user.roles, {
+    const model = resolve(expenses);
+    const form = formSchema(model, 'line', 'create', user.roles, {
       fields: ['date', 'category', 'description', 'distanceKm', 'amount', 'currency'],
       userId: user.id,
     });
@@ -77,7 +79,7 @@ describe('expense lines', () => {
       expect(e).toBeInstanceOf(BackendError);
       const field = e.field?.split('.')[1] ?? '_form';
       expect(form.validate(values, user)[field], JSON.stringify(values)).toBe(
-        formatMessage(expenses, e.code, values),
+        formatMessage(model, e.code, values),
       );
     }
   });
