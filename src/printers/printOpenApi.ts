@@ -2,7 +2,7 @@ import type { AppModel } from '../model/appModel.ts';
 import { resolve } from '../model/index.ts';
 import { payloadFillsOf } from '../model/outbox.ts';
 import type { AppSpec, DeclaredCallSpec, ShapeSpec, ShapeType } from '../spec/types.ts';
-import { type PrintColumn, type PrintTable, printerTables } from './printerModel.ts';
+import { type PrintColumn, type PrintTable, type PrintTransition, printerTables } from './printerModel.ts';
 
 // `ninefold openapi`: every call of the app as the hosted project (PostgREST + Edge Functions)
 // serves it. Derived calls per entity: list/get (GET /rest/v1/<table>, one row with
@@ -168,11 +168,11 @@ const idFilter: Obj = {
   schema: { type: 'string', pattern: '^eq\\.' },
 };
 
-function entityPaths(model: AppModel, t: PrintTable): Record<string, Obj> {
-  const node = model.tables.get(t.entity);
+const rowsOf = (schema: Obj): Obj => ({ type: 'array', items: schema });
+
+/** `/rest/v1/<table>`: list and get, create, update (by version), delete. */
+function rowsPath(model: AppModel, t: PrintTable, validation: readonly string[]): Obj {
   const name = pascal(t.entity);
-  const rowsOf = (schema: Obj): Obj => ({ type: 'array', items: schema });
-  const validation = validationCodes(model, t.entity);
   const filters: Obj[] = t.columns.map((c) => ({
     name: c.column,
     in: 'query',
@@ -180,180 +180,198 @@ function entityPaths(model: AppModel, t: PrintTable): Record<string, Obj> {
     description: `Filter on ${c.column}: \`eq.\`, \`neq.\`, \`lt.\`, \`lte.\`, \`gt.\`, \`gte.\`, \`in.(…)\`, \`is.null\`${c.sqlType === 'text[]' ? ', `cs.{…}`' : ''}.`,
     schema: { type: 'string' },
   }));
-  const paths: Record<string, Obj> = {
-    [`/rest/v1/${t.table}`]: {
-      get: {
-        operationId: `list${name}`,
-        summary: `List ${t.label} rows (get one: \`id=eq.<id>\` with \`Accept: application/vnd.pgrst.object+json\`)`,
-        tags: [t.label],
-        'x-ninefold-calls': ['list', 'get'],
-        parameters: [
-          ref('parameters', 'select'),
-          ref('parameters', 'order'),
-          ref('parameters', 'limit'),
-          ref('parameters', 'offset'),
-          ref('parameters', 'preferCount'),
-          ...filters,
-        ],
-        responses: {
-          '200': {
-            description: `The ${t.label} rows the caller may read (row-level security filters the rest).`,
-            content: {
-              'application/json': { schema: rowsOf(ref('schemas', name)) },
-              'application/vnd.pgrst.object+json': { schema: ref('schemas', name) },
-            },
+  return {
+    get: {
+      operationId: `list${name}`,
+      summary: `List ${t.label} rows (get one: \`id=eq.<id>\` with \`Accept: application/vnd.pgrst.object+json\`)`,
+      tags: [t.label],
+      'x-ninefold-calls': ['list', 'get'],
+      parameters: [
+        ref('parameters', 'select'),
+        ref('parameters', 'order'),
+        ref('parameters', 'limit'),
+        ref('parameters', 'offset'),
+        ref('parameters', 'preferCount'),
+        ...filters,
+      ],
+      responses: {
+        '200': {
+          description: `The ${t.label} rows the caller may read (row-level security filters the rest).`,
+          content: {
+            'application/json': { schema: rowsOf(ref('schemas', name)) },
+            'application/vnd.pgrst.object+json': { schema: ref('schemas', name) },
           },
-          '401': ref('responses', 'NotSignedIn'),
-          '406': ref('responses', 'NotOneRow'),
         },
+        '401': ref('responses', 'NotSignedIn'),
+        '406': ref('responses', 'NotOneRow'),
       },
-      post: {
-        operationId: `create${name}`,
-        summary: `Create a ${t.label}`,
-        tags: [t.label],
-        'x-ninefold-calls': ['create'],
-        parameters: [ref('parameters', 'preferReturn')],
-        requestBody: {
+    },
+    post: {
+      operationId: `create${name}`,
+      summary: `Create a ${t.label}`,
+      tags: [t.label],
+      'x-ninefold-calls': ['create'],
+      parameters: [ref('parameters', 'preferReturn')],
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: ref('schemas', `${name}Insert`) } },
+      },
+      responses: {
+        '201': {
+          description: 'Created.',
+          content: { 'application/json': { schema: rowsOf(ref('schemas', name)) } },
+        },
+        '400': rejected(model, [...validation, 'REQUIRED', 'INVALID_VALUE', 'FIELD_NOT_WRITABLE']),
+        '401': ref('responses', 'NotSignedIn'),
+        '403': ref('responses', 'Forbidden'),
+        '409': ref('responses', 'UniqueOrReference'),
+      },
+    },
+    patch: {
+      operationId: `update${name}`,
+      summary: `Update a ${t.label} (only when its version is still the one read)`,
+      tags: [t.label],
+      'x-ninefold-calls': ['update'],
+      parameters: [
+        idFilter,
+        {
+          name: 'version',
+          in: 'query',
           required: true,
-          content: { 'application/json': { schema: ref('schemas', `${name}Insert`) } },
+          description: 'The version read: `eq.<n>`. No row changed means CONFLICT.',
+          schema: { type: 'string', pattern: '^eq\\.' },
         },
-        responses: {
-          '201': {
-            description: 'Created.',
-            content: { 'application/json': { schema: rowsOf(ref('schemas', name)) } },
-          },
-          '400': rejected(model, [...validation, 'REQUIRED', 'INVALID_VALUE', 'FIELD_NOT_WRITABLE']),
-          '401': ref('responses', 'NotSignedIn'),
-          '403': ref('responses', 'Forbidden'),
-          '409': ref('responses', 'UniqueOrReference'),
-        },
+        ref('parameters', 'preferReturn'),
+      ],
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: ref('schemas', `${name}Update`) } },
       },
-      patch: {
-        operationId: `update${name}`,
-        summary: `Update a ${t.label} (only when its version is still the one read)`,
-        tags: [t.label],
-        'x-ninefold-calls': ['update'],
-        parameters: [
-          idFilter,
-          {
-            name: 'version',
-            in: 'query',
-            required: true,
-            description: 'The version read: `eq.<n>`. No row changed means CONFLICT.',
-            schema: { type: 'string', pattern: '^eq\\.' },
-          },
-          ref('parameters', 'preferReturn'),
-        ],
-        requestBody: {
-          required: true,
-          content: { 'application/json': { schema: ref('schemas', `${name}Update`) } },
+      responses: {
+        '200': {
+          description:
+            'The updated row; an empty array when the version changed meanwhile (CONFLICT) or the row may not be changed.',
+          content: { 'application/json': { schema: rowsOf(ref('schemas', name)) } },
         },
-        responses: {
-          '200': {
-            description:
-              'The updated row; an empty array when the version changed meanwhile (CONFLICT) or the row may not be changed.',
-            content: { 'application/json': { schema: rowsOf(ref('schemas', name)) } },
-          },
-          '400': rejected(model, [...validation, 'REQUIRED', 'INVALID_VALUE', 'FIELD_NOT_WRITABLE']),
-          '401': ref('responses', 'NotSignedIn'),
-          '403': ref('responses', 'Forbidden'),
-          '409': ref('responses', 'UniqueOrReference'),
-        },
+        '400': rejected(model, [...validation, 'REQUIRED', 'INVALID_VALUE', 'FIELD_NOT_WRITABLE']),
+        '401': ref('responses', 'NotSignedIn'),
+        '403': ref('responses', 'Forbidden'),
+        '409': ref('responses', 'UniqueOrReference'),
       },
-      delete: {
-        operationId: `delete${name}`,
-        summary: `Delete a ${t.label}`,
-        tags: [t.label],
-        'x-ninefold-calls': ['delete'],
-        parameters: [idFilter],
-        responses: {
-          '204': { description: 'Deleted (or not visible to the caller: nothing happens).' },
-          '401': ref('responses', 'NotSignedIn'),
-          '409': ref('responses', 'UniqueOrReference'),
-        },
+    },
+    delete: {
+      operationId: `delete${name}`,
+      summary: `Delete a ${t.label}`,
+      tags: [t.label],
+      'x-ninefold-calls': ['delete'],
+      parameters: [idFilter],
+      responses: {
+        '204': { description: 'Deleted (or not visible to the caller: nothing happens).' },
+        '401': ref('responses', 'NotSignedIn'),
+        '409': ref('responses', 'UniqueOrReference'),
       },
     },
   };
-  for (const tr of t.transitions) {
-    const inputs = tr.input.map((f) => node?.byField.get(f)).filter((c) => c !== undefined);
-    const inputCols = t.columns.filter((c) => inputs.some((i) => i.field === c.field));
-    const transition = node?.transitions.find((x) => x.name === tr.name);
-    paths[`/rest/v1/rpc/${tr.fn}`] = {
-      post: {
-        operationId: tr.fn,
-        summary: `${transition?.label ?? tr.name}: ${tr.from.join(', ')} → ${tr.to} (${tr.roles.join(', ')})`,
-        tags: [t.label],
-        'x-ninefold-calls': [`transition:${tr.name}`],
-        requestBody: {
-          required: true,
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                properties: {
-                  p_id: { type: 'string', format: 'uuid' },
-                  p_version: {
-                    type: ['integer', 'null'],
-                    description: 'The version read; another means CONFLICT.',
-                  },
-                  p_input: {
-                    type: 'object',
-                    properties: {
-                      ...Object.fromEntries(inputCols.map((c) => [c.field, columnSchema(c)])),
-                      ...callsInput(model, t.entity, transition?.calls ?? []),
-                    },
+}
+
+/** `/rest/v1/rpc/<fn>`: one transition, its input and the codes it can refuse with. */
+function transitionPath(
+  model: AppModel,
+  t: PrintTable,
+  tr: PrintTransition,
+  validation: readonly string[],
+): Obj {
+  const node = model.tables.get(t.entity);
+  const name = pascal(t.entity);
+  const inputs = tr.input.map((f) => node?.byField.get(f)).filter((c) => c !== undefined);
+  const inputCols = t.columns.filter((c) => inputs.some((i) => i.field === c.field));
+  const transition = node?.transitions.find((x) => x.name === tr.name);
+  return {
+    post: {
+      operationId: tr.fn,
+      summary: `${transition?.label ?? tr.name}: ${tr.from.join(', ')} → ${tr.to} (${tr.roles.join(', ')})`,
+      tags: [t.label],
+      'x-ninefold-calls': [`transition:${tr.name}`],
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              properties: {
+                p_id: { type: 'string', format: 'uuid' },
+                p_version: {
+                  type: ['integer', 'null'],
+                  description: 'The version read; another means CONFLICT.',
+                },
+                p_input: {
+                  type: 'object',
+                  properties: {
+                    ...Object.fromEntries(inputCols.map((c) => [c.field, columnSchema(c)])),
+                    ...callsInput(model, t.entity, transition?.calls ?? []),
                   },
                 },
-                required: ['p_id'],
               },
+              required: ['p_id'],
             },
           },
         },
-        responses: {
-          '200': {
-            description: `The ${t.label} after the transition.`,
-            content: { 'application/json': { schema: ref('schemas', name) } },
-          },
-          '400': rejected(model, [
-            ...(transition?.guardError ? [transition.guardError] : []),
-            ...validation,
-            'NOT_FOUND',
-            'FORBIDDEN',
-            'CONFLICT',
-            'INVALID_TRANSITION',
-            'INPUT_REQUIRED',
-          ]),
-          '401': ref('responses', 'NotSignedIn'),
-        },
       },
-    };
-  }
-  if (t.history)
-    paths[`/rest/v1/${t.history}`] = {
-      get: {
-        operationId: `history${name}`,
-        summary: `The transitions of a ${t.label}, oldest first (append-only)`,
-        tags: [t.label],
-        'x-ninefold-calls': ['history'],
-        parameters: [
-          {
-            name: 'row_id',
-            in: 'query',
-            required: true,
-            description: `The ${t.label}: \`eq.<id>\`.`,
-            schema: { type: 'string' },
-          },
-          ref('parameters', 'order'),
-        ],
-        responses: {
-          '200': {
-            description: 'History entries of rows the caller may read.',
-            content: { 'application/json': { schema: rowsOf(ref('schemas', 'HistoryEntry')) } },
-          },
-          '401': ref('responses', 'NotSignedIn'),
+      responses: {
+        '200': {
+          description: `The ${t.label} after the transition.`,
+          content: { 'application/json': { schema: ref('schemas', name) } },
         },
+        '400': rejected(model, [
+          ...(transition?.guardError ? [transition.guardError] : []),
+          ...validation,
+          'NOT_FOUND',
+          'FORBIDDEN',
+          'CONFLICT',
+          'INVALID_TRANSITION',
+          'INPUT_REQUIRED',
+        ]),
+        '401': ref('responses', 'NotSignedIn'),
       },
-    };
+    },
+  };
+}
+
+/** `/rest/v1/<history table>`: the append-only transitions of a row. */
+function historyPath(t: PrintTable): Obj {
+  const name = pascal(t.entity);
+  return {
+    get: {
+      operationId: `history${name}`,
+      summary: `The transitions of a ${t.label}, oldest first (append-only)`,
+      tags: [t.label],
+      'x-ninefold-calls': ['history'],
+      parameters: [
+        {
+          name: 'row_id',
+          in: 'query',
+          required: true,
+          description: `The ${t.label}: \`eq.<id>\`.`,
+          schema: { type: 'string' },
+        },
+        ref('parameters', 'order'),
+      ],
+      responses: {
+        '200': {
+          description: 'History entries of rows the caller may read.',
+          content: { 'application/json': { schema: rowsOf(ref('schemas', 'HistoryEntry')) } },
+        },
+        '401': ref('responses', 'NotSignedIn'),
+      },
+    },
+  };
+}
+
+function entityPaths(model: AppModel, t: PrintTable): Record<string, Obj> {
+  const validation = validationCodes(model, t.entity);
+  const paths: Record<string, Obj> = { [`/rest/v1/${t.table}`]: rowsPath(model, t, validation) };
+  for (const tr of t.transitions) paths[`/rest/v1/rpc/${tr.fn}`] = transitionPath(model, t, tr, validation);
+  if (t.history) paths[`/rest/v1/${t.history}`] = historyPath(t);
   return paths;
 }
 
