@@ -93,16 +93,6 @@ const TEMPORARILY_ALLOWED = [
     to: 'src/sql/quote.ts',
     fix: 'quoting below the outputs (naming.ts) or printers reading the model',
   },
-  {
-    from: 'src/sql/emitFileRemovals.ts',
-    to: 'src/backend/supabase/storagePaths.ts',
-    fix: 'storage path layout into the model',
-  },
-  {
-    from: 'src/sql/emitStorage.ts',
-    to: 'src/backend/supabase/storagePaths.ts',
-    fix: 'storage path layout into the model',
-  },
 ];
 
 const any = (patterns) => patterns.map((p) => `(${p})`).join('|');

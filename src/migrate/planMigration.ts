@@ -91,6 +91,26 @@ interface TablePair {
   entity?: string;
 }
 
+/** What the planner collects, phase by phase, before it writes the migration. */
+interface PlanState {
+  locked: LockModel;
+  current: LockModel;
+  spec: AppSpec;
+  mode: 'refuse' | 'keep';
+  changes: string[];
+  losses: Loss[];
+  refused: PlanRefusal[];
+  pairs: TablePair[];
+  /** Tables of the lock that a current table continues. */
+  matchedOld: Set<string>;
+  dropBehaviour: string[];
+  dropStructure: string[];
+  reshape: string[];
+  destroy: string[];
+  guards: string[];
+  constrain: string[];
+}
+
 /**
  * Plans the migration from a locked (deployed) model to a specification: pure, no database.
  * Data-bearing objects are altered one by one (renames, added and dropped columns, type changes,
@@ -109,307 +129,351 @@ export function planMigration(locked: LockModel, spec: AppSpec, options: PlanOpt
   const sqlOf = options.sqlOf;
   const current = lockModel(spec, target, sqlOf);
   const currentSql = (sqlOf ?? ((s, t) => compileMigration(s, { target: t })))(spec, target);
-  const mode = options.violations ?? 'refuse';
-  const changes: string[] = [];
-  const losses: Loss[] = [];
-  const refused: PlanRefusal[] = [];
-  const oldTables = locked.schema.tables;
-  const newTables = current.schema.tables;
+  const st: PlanState = {
+    locked,
+    current,
+    spec,
+    mode: options.violations ?? 'refuse',
+    changes: [],
+    losses: [],
+    refused: [],
+    pairs: [],
+    matchedOld: new Set(),
+    dropBehaviour: [],
+    dropStructure: [],
+    reshape: [],
+    destroy: [],
+    guards: [],
+    constrain: [],
+  };
+  for (const [entity, now] of Object.entries(current.entities)) pairEntity(st, entity, now);
+  pairOtherTables(st);
+  const removedTables = Object.keys(locked.schema.tables).filter((t) => !st.matchedOld.has(t));
+  lostTables(st);
+  dropBehaviour(st);
+  dropChangedIndexes(st);
+  for (const p of st.pairs) alterTable(st, p);
+  checkInvariants(st);
+  if (removedTables.length > 0) st.destroy.push(`drop table if exists ${removedTables.join(', ')};`);
+  if (st.losses.length > 0 && !options.allowDestructive)
+    st.refused.push({
+      code: 'DESTRUCTIVE',
+      message: `this change deletes data: ${st.losses.map((l) => l.what).join(', ')}. Run again with --allow-destructive if that is what you want`,
+    });
+  for (const l of st.losses) st.changes.push(`drop ${l.what}`);
+  if (locked.target !== target)
+    st.refused.push({ code: 'TARGET_CHANGED', message: `the lock is for ${locked.target}, not ${target}` });
+  const { changes, losses, refused } = st;
+  const sql = migrationText(st, target, currentSql);
+  return { changes, losses, refused, sql: `${sql}\n`, empty: changes.length === 0 };
+}
 
-  // ---- Which table (and column) of the lock each current one is --------------------------------
-  const pairs: TablePair[] = [];
-  const matchedOld = new Set<string>();
-  const entityRename = new Map<string, string>();
-  for (const [entity, now] of Object.entries(current.entities)) {
-    const from = spec.entities[entity]?.renamedFrom;
-    const oldName = locked.entities[entity] ? entity : from && locked.entities[from] ? from : undefined;
-    if (oldName === undefined) {
-      changes.push(`new entity ${entity}`);
-      continue;
-    }
-    const old = locked.entities[oldName];
-    if (!old) continue;
-    if (oldName !== entity) {
-      entityRename.set(oldName, entity);
-      changes.push(`entity ${oldName} renamed to ${entity}`);
-    }
-    const columns = new Map<string, string>();
-    for (const [field, column] of Object.entries(now.fields)) {
-      const renamed = spec.entities[entity]?.fields[field]?.renamedFrom;
-      const oldField =
-        old.fields[field] !== undefined ? field : renamed && old.fields[renamed] ? renamed : undefined;
-      const oldColumn = oldField ? old.fields[oldField] : undefined;
-      if (oldColumn !== undefined) {
-        columns.set(column, oldColumn);
-        if (oldField !== field) changes.push(`field ${entity}.${oldField} renamed to ${field}`);
-      }
-    }
-    pairs.push({ old: old.table, now: now.table, columns, entity });
-    matchedOld.add(old.table);
-    if (old.history && now.history) {
-      pairs.push({ old: old.history, now: now.history, columns: new Map() });
-      matchedOld.add(old.history);
-    }
-    // States: removed ones need a mapping for their rows.
-    if (old.states && now.states) {
-      const gone = old.states.values.filter((s) => !now.states?.values.includes(s));
-      const added = now.states.values.filter((s) => !old.states?.values.includes(s));
-      for (const s of added) changes.push(`new state ${entity}.${s}`);
-      for (const s of gone) {
-        const to = spec.states[entity]?.removedStates?.[s];
-        if (to === undefined)
-          refused.push({
-            code: 'STATE_WITHOUT_MAPPING',
-            message: `state ${entity}.${s} was removed: say where its rows go with states.${entity}.removedStates.${s} = '<state>'`,
-          });
-        else changes.push(`state ${entity}.${s} removed, its rows move to ${to}`);
-      }
+/** Which table (and columns) of the lock a current entity's table is; its renames and states. */
+function pairEntity(st: PlanState, entity: string, now: LockModel['entities'][string]): void {
+  const { locked, spec, changes } = st;
+  const from = spec.entities[entity]?.renamedFrom;
+  const oldName = locked.entities[entity] ? entity : from && locked.entities[from] ? from : undefined;
+  if (oldName === undefined) {
+    changes.push(`new entity ${entity}`);
+    return;
+  }
+  const old = locked.entities[oldName];
+  if (!old) return;
+  if (oldName !== entity) changes.push(`entity ${oldName} renamed to ${entity}`);
+  const columns = new Map<string, string>();
+  for (const [field, column] of Object.entries(now.fields)) {
+    const renamed = spec.entities[entity]?.fields[field]?.renamedFrom;
+    const oldField =
+      old.fields[field] !== undefined ? field : renamed && old.fields[renamed] ? renamed : undefined;
+    const oldColumn = oldField ? old.fields[oldField] : undefined;
+    if (oldColumn !== undefined) {
+      columns.set(column, oldColumn);
+      if (oldField !== field) changes.push(`field ${entity}.${oldField} renamed to ${field}`);
     }
   }
-  // Tables that are not entities (app.user_roles) keep their name.
+  st.pairs.push({ old: old.table, now: now.table, columns, entity });
+  st.matchedOld.add(old.table);
+  if (old.history && now.history) {
+    st.pairs.push({ old: old.history, now: now.history, columns: new Map() });
+    st.matchedOld.add(old.history);
+  }
+  // States: removed ones need a mapping for their rows.
+  if (old.states && now.states) {
+    const gone = old.states.values.filter((s) => !now.states?.values.includes(s));
+    const added = now.states.values.filter((s) => !old.states?.values.includes(s));
+    for (const s of added) changes.push(`new state ${entity}.${s}`);
+    for (const s of gone) {
+      const to = spec.states[entity]?.removedStates?.[s];
+      if (to === undefined)
+        st.refused.push({
+          code: 'STATE_WITHOUT_MAPPING',
+          message: `state ${entity}.${s} was removed: say where its rows go with states.${entity}.removedStates.${s} = '<state>'`,
+        });
+      else changes.push(`state ${entity}.${s} removed, its rows move to ${to}`);
+    }
+  }
+}
+
+/** Tables that are not entities (app.user_roles) keep their name; implicit columns match by name. */
+function pairOtherTables(st: PlanState): void {
+  const oldTables = st.locked.schema.tables;
+  const newTables = st.current.schema.tables;
   for (const t of Object.keys(newTables)) {
-    if (oldTables[t] && !matchedOld.has(t) && !pairs.some((p) => p.now === t)) {
-      pairs.push({ old: t, now: t, columns: new Map() });
-      matchedOld.add(t);
+    if (oldTables[t] && !st.matchedOld.has(t) && !st.pairs.some((p) => p.now === t)) {
+      st.pairs.push({ old: t, now: t, columns: new Map() });
+      st.matchedOld.add(t);
     }
   }
   // Implicit columns (id, created_at, file columns…) match by name.
-  for (const p of pairs) {
+  for (const p of st.pairs) {
     const o = oldTables[p.old];
     for (const c of Object.keys(newTables[p.now]?.columns ?? {}))
       if (!p.columns.has(c) && o?.columns[c] && ![...p.columns.values()].includes(c)) p.columns.set(c, c);
   }
-  const removedTables = Object.keys(oldTables).filter((t) => !matchedOld.has(t));
-  for (const [name, old] of Object.entries(locked.entities)) {
-    if (matchedOld.has(old.table)) {
-      if (old.history && !matchedOld.has(old.history)) {
-        losses.push({
+}
+
+/** Entities (and histories) of the lock that no current table continues: their rows are lost. */
+function lostTables(st: PlanState): void {
+  const count = (table: string) => `select count(*)::bigint as n from ${table}`;
+  for (const [name, old] of Object.entries(st.locked.entities)) {
+    if (st.matchedOld.has(old.table)) {
+      if (old.history && !st.matchedOld.has(old.history)) {
+        st.losses.push({
           kind: 'table',
           table: old.history,
           what: `history of ${name} (its states were removed)`,
-          countSql: `select count(*)::bigint as n from ${old.history}`,
+          countSql: count(old.history),
         });
       }
       continue;
     }
-    losses.push({
-      kind: 'table',
-      table: old.table,
-      what: `entity ${name}`,
-      countSql: `select count(*)::bigint as n from ${old.table}`,
-    });
+    st.losses.push({ kind: 'table', table: old.table, what: `entity ${name}`, countSql: count(old.table) });
     if (old.history)
-      losses.push({
+      st.losses.push({
         kind: 'table',
         table: old.history,
         what: `history of ${name}`,
-        countSql: `select count(*)::bigint as n from ${old.history}`,
+        countSql: count(old.history),
       });
   }
+}
 
-  // ---- Phases -----------------------------------------------------------------------------------
-  const dropBehaviour: string[] = [];
-  const dropStructure: string[] = [];
-  const reshape: string[] = [];
-  const destroy: string[] = [];
-  const guards: string[] = [];
-  const constrain: string[] = [];
-
-  const b = locked.schema.behaviour;
-  for (const [name, table] of b.policies) dropBehaviour.push(`drop policy if exists ${name} on ${table};`);
-  for (const [name, table] of b.triggers) dropBehaviour.push(`drop trigger if exists ${name} on ${table};`);
-  for (const fn of b.functions) dropBehaviour.push(`drop function if exists ${fn};`);
-  for (const t of locked.schema.publication)
-    if (!current.schema.publication.includes(pairs.find((p) => p.old === t)?.now ?? ''))
-      dropBehaviour.push(
+/** Phase 1: the locked model's policies, triggers, functions and realtime publication go. */
+function dropBehaviour(st: PlanState): void {
+  const b = st.locked.schema.behaviour;
+  const out = st.dropBehaviour;
+  for (const [name, table] of b.policies) out.push(`drop policy if exists ${name} on ${table};`);
+  for (const [name, table] of b.triggers) out.push(`drop trigger if exists ${name} on ${table};`);
+  for (const fn of b.functions) out.push(`drop function if exists ${fn};`);
+  for (const t of st.locked.schema.publication)
+    if (!st.current.schema.publication.includes(st.pairs.find((p) => p.old === t)?.now ?? ''))
+      out.push(
         doBlock(
           ` begin if exists (select 1 from pg_catalog.pg_publication_tables where pubname = 'supabase_realtime' and schemaname = ${quoteLiteral(schemaOf(t))} and tablename = ${quoteLiteral(bare(t))}) then alter publication supabase_realtime drop table ${t}; end if; end `,
         ),
       );
+}
 
-  // Indexes whose name or definition changed (a renamed table renames nothing but the table).
-  const renamedTable = new Map(pairs.map((p) => [p.old, p.now]));
-  for (const [name, idx] of Object.entries(locked.schema.indexes)) {
-    if (!matchedOld.has(idx.table)) continue;
-    const now = current.schema.indexes[name];
+/** Indexes whose name or definition changed (a renamed table renames nothing but the table). */
+function dropChangedIndexes(st: PlanState): void {
+  const renamedTable = new Map(st.pairs.map((p) => [p.old, p.now]));
+  for (const [name, idx] of Object.entries(st.locked.schema.indexes)) {
+    if (!st.matchedOld.has(idx.table)) continue;
+    const now = st.current.schema.indexes[name];
     if (now && now.sql === idx.sql && renamedTable.get(idx.table) === idx.table) continue;
-    dropStructure.push(`drop index if exists ${quoteIdent(schemaOf(idx.table))}.${quoteIdent(name)};`);
+    st.dropStructure.push(`drop index if exists ${quoteIdent(schemaOf(idx.table))}.${quoteIdent(name)};`);
   }
+}
 
-  for (const p of pairs) {
-    const o = oldTables[p.old] as TableShape;
-    const n = newTables[p.now] as TableShape;
-    const label = p.entity ?? bare(p.now);
-    const kept = new Set<string>();
-    // Constraints: kept when name and definition are the same, otherwise dropped and added again.
-    for (const [name, c] of Object.entries(o.constraints)) {
-      if (p.old === p.now && n.constraints[name]?.def === c.def) {
-        kept.add(name);
-        continue;
-      }
-      dropStructure.push(`alter table ${p.old} drop constraint if exists ${quoteIdent(name)};`);
+/** One table the lock and the spec both have: constraints, rename, columns, removed states. */
+function alterTable(st: PlanState, p: TablePair): void {
+  const o = st.locked.schema.tables[p.old] as TableShape;
+  const n = st.current.schema.tables[p.now] as TableShape;
+  const label = p.entity ?? bare(p.now);
+  const kept = new Set<string>();
+  // Constraints: kept when name and definition are the same, otherwise dropped and added again.
+  for (const [name, c] of Object.entries(o.constraints)) {
+    if (p.old === p.now && n.constraints[name]?.def === c.def) {
+      kept.add(name);
+      continue;
     }
-    if (p.old !== p.now) {
-      reshape.push(`alter table ${p.old} rename to ${quoteIdent(bare(p.now))};`);
-      // Names Postgres chose (`<table>_pkey`, `<table>_<column>_not_null`, `<table>_id_fkey`) follow
-      // the table, as a fresh migration would name them.
-      reshape.push(renameAutoNames(p.now, `${bare(p.old)}_`, `${bare(p.now)}_`));
-    }
-    const oldColumnsUsed = new Set(p.columns.values());
-    for (const [col, shape] of Object.entries(n.columns)) {
-      const was = p.columns.get(col);
-      const field = fieldOfColumn(current, p.entity, col);
-      const what = field ? `field ${label}.${field}` : `column ${bare(p.now)}.${col}`;
-      if (was === undefined) {
-        changes.push(`new ${what}`);
-        // A new column gets its default on every existing row; without one it is empty, so NOT NULL
-        // waits for the guard below (existing rows would have no value).
-        reshape.push(
-          `alter table ${p.now} add column ${quoteIdent(col)} ${shape.type}${shape.default !== undefined ? ` default ${shape.default}` : ''}${shape.notNull && shape.default !== undefined ? ' not null' : ''};`,
-        );
-        if (shape.notNull && shape.default === undefined) {
-          guards.push(
-            notNullGuard(
-              p.now,
-              col,
-              `${what} is required and has no default: existing rows would have no value`,
-            ),
-          );
-          constrain.push(`alter table ${p.now} alter column ${quoteIdent(col)} set not null;`);
-        }
-        continue;
-      }
-      const before = o.columns[was] as ColumnShape;
-      if (was !== col)
-        reshape.push(`alter table ${p.now} rename column ${quoteIdent(was)} to ${quoteIdent(col)};`);
-      if (sameColumn(before, shape)) continue;
-      if (before.type !== shape.type) {
-        if (!castable(before.type, shape.type)) {
-          refused.push({
-            code: 'NO_CAST',
-            message: `${what} changes from ${before.type} to ${shape.type}, which has no cast: add a new field and copy the data by hand`,
-          });
-          continue;
-        }
-        changes.push(`${what} changes type from ${before.type} to ${shape.type}`);
-        if (before.default !== undefined)
-          reshape.push(`alter table ${p.now} alter column ${quoteIdent(col)} drop default;`);
-        reshape.push(
-          `alter table ${p.now} alter column ${quoteIdent(col)} type ${shape.type} using ${quoteIdent(col)}::${shape.type};`,
-        );
-      }
-      if (before.default !== shape.default || before.type !== shape.type) {
-        if (shape.default !== undefined)
-          reshape.push(`alter table ${p.now} alter column ${quoteIdent(col)} set default ${shape.default};`);
-        else if (before.type === shape.type)
-          reshape.push(`alter table ${p.now} alter column ${quoteIdent(col)} drop default;`);
-      }
-      if (before.notNull && !shape.notNull) {
-        changes.push(`${what} becomes optional`);
-        reshape.push(`alter table ${p.now} alter column ${quoteIdent(col)} drop not null;`);
-      } else if (!before.notNull && shape.notNull) {
-        changes.push(`${what} becomes required`);
-        guards.push(notNullGuard(p.now, col, `${what} becomes required: existing rows have no value`));
-        constrain.push(`alter table ${p.now} alter column ${quoteIdent(col)} set not null;`);
-      }
-    }
-    for (const col of Object.keys(o.columns)) {
-      if (oldColumnsUsed.has(col)) continue;
-      const field = fieldOfColumn(locked, entityBefore(locked, p.old), col);
-      const what = field ? `field ${label}.${field}` : `column ${bare(p.now)}.${col}`;
-      losses.push({
-        kind: 'column',
-        table: p.old,
-        column: col,
-        what,
-        countSql: `select count(${quoteIdent(col)})::bigint as n from ${p.old}`,
+    st.dropStructure.push(`alter table ${p.old} drop constraint if exists ${quoteIdent(name)};`);
+  }
+  if (p.old !== p.now) {
+    st.reshape.push(`alter table ${p.old} rename to ${quoteIdent(bare(p.now))};`);
+    // Names Postgres chose (`<table>_pkey`, `<table>_<column>_not_null`, `<table>_id_fkey`) follow
+    // the table, as a fresh migration would name them.
+    st.reshape.push(renameAutoNames(p.now, `${bare(p.old)}_`, `${bare(p.now)}_`));
+  }
+  for (const [col, shape] of Object.entries(n.columns)) {
+    const was = p.columns.get(col);
+    const field = fieldOfColumn(st.current, p.entity, col);
+    const what = field ? `field ${label}.${field}` : `column ${bare(p.now)}.${col}`;
+    if (was === undefined) addColumn(st, p.now, col, shape, what);
+    else alterColumn(st, p.now, col, was, o.columns[was] as ColumnShape, shape, what);
+  }
+  dropColumns(st, p, o, label);
+  if (p.entity) moveRemovedStates(st, p, p.entity);
+  // New and changed CHECK / UNIQUE constraints of an existing table: the current migration's
+  // `create table if not exists` does not touch the table, so they are added here, after the guard.
+  for (const [name, c] of Object.entries(n.constraints)) {
+    if (kept.has(name) || c.source !== 'inline') continue;
+    addConstraint(p.now, name, c, label, st.mode, st.guards, st.constrain, st.changes);
+  }
+}
+
+/**
+ * A new column gets its default on every existing row; without one it is empty, so NOT NULL waits
+ * for the guard (existing rows would have no value).
+ */
+function addColumn(st: PlanState, table: string, col: string, shape: ColumnShape, what: string): void {
+  st.changes.push(`new ${what}`);
+  st.reshape.push(
+    `alter table ${table} add column ${quoteIdent(col)} ${shape.type}${shape.default !== undefined ? ` default ${shape.default}` : ''}${shape.notNull && shape.default !== undefined ? ' not null' : ''};`,
+  );
+  if (shape.notNull && shape.default === undefined) {
+    st.guards.push(
+      notNullGuard(table, col, `${what} is required and has no default: existing rows would have no value`),
+    );
+    st.constrain.push(`alter table ${table} alter column ${quoteIdent(col)} set not null;`);
+  }
+}
+
+/** A column the lock has (maybe under another name): rename, retype, default, NOT NULL. */
+function alterColumn(
+  st: PlanState,
+  table: string,
+  col: string,
+  was: string,
+  before: ColumnShape,
+  shape: ColumnShape,
+  what: string,
+): void {
+  const c = quoteIdent(col);
+  if (was !== col) st.reshape.push(`alter table ${table} rename column ${quoteIdent(was)} to ${c};`);
+  if (sameColumn(before, shape)) return;
+  if (before.type !== shape.type) {
+    if (!castable(before.type, shape.type)) {
+      st.refused.push({
+        code: 'NO_CAST',
+        message: `${what} changes from ${before.type} to ${shape.type}, which has no cast: add a new field and copy the data by hand`,
       });
-      destroy.push(`alter table ${p.now} drop column if exists ${quoteIdent(col)};`);
+      return;
     }
-    // Removed states: rows move to the mapped state before the allowed-values CHECK returns.
-    if (p.entity) {
-      const st = spec.states[p.entity];
-      const old = locked.entities[entityBefore(locked, p.old) ?? ''];
-      const col = current.entities[p.entity]?.fields[st?.field ?? ''];
-      const moves = Object.entries(st?.removedStates ?? {}).filter(([s]) => old?.states?.values.includes(s));
-      if (st && col && moves.length > 0) {
-        const c = quoteIdent(col);
-        reshape.push(
-          `update ${p.now} set ${c} = case ${c} ${moves.map(([s, to]) => `when ${quoteLiteral(s)} then ${quoteLiteral(to)}`).join(' ')} else ${c} end where ${c} in (${moves.map(([s]) => quoteLiteral(s)).join(', ')});`,
-        );
-      }
-    }
-    // New and changed CHECK / UNIQUE constraints of an existing table: the current migration's
-    // `create table if not exists` does not touch the table, so they are added here, after the guard.
-    for (const [name, c] of Object.entries(n.constraints)) {
-      if (kept.has(name) || c.source !== 'inline') continue;
-      addConstraint(p.now, name, c, label, mode, guards, constrain, changes);
-    }
+    st.changes.push(`${what} changes type from ${before.type} to ${shape.type}`);
+    if (before.default !== undefined) st.reshape.push(`alter table ${table} alter column ${c} drop default;`);
+    st.reshape.push(`alter table ${table} alter column ${c} type ${shape.type} using ${c}::${shape.type};`);
   }
-  // Rules enforced by triggers (counts, sums, a referenced row) that are new or changed: existing
-  // rows are checked against them too (triggers check only later writes).
-  const tablesThere = new Set(pairs.map((p) => p.now));
-  for (const inv of changedInvariants(locked, current, tablesThere)) {
-    const label = pairs.find((p) => p.now === inv.table)?.entity ?? bare(inv.table);
-    changes.push(`rule ${inv.name} on ${label} (new or changed): existing rows are checked`);
-    if (mode === 'refuse') guards.push(invariantGuard(inv));
-    else constrain.push(invariantNotice(inv));
+  if (before.default !== shape.default || before.type !== shape.type) {
+    if (shape.default !== undefined)
+      st.reshape.push(`alter table ${table} alter column ${c} set default ${shape.default};`);
+    else if (before.type === shape.type)
+      st.reshape.push(`alter table ${table} alter column ${c} drop default;`);
   }
-  if (removedTables.length > 0) destroy.push(`drop table if exists ${removedTables.join(', ')};`);
-  if (losses.length > 0 && !options.allowDestructive)
-    refused.push({
-      code: 'DESTRUCTIVE',
-      message: `this change deletes data: ${losses.map((l) => l.what).join(', ')}. Run again with --allow-destructive if that is what you want`,
+  if (before.notNull && !shape.notNull) {
+    st.changes.push(`${what} becomes optional`);
+    st.reshape.push(`alter table ${table} alter column ${c} drop not null;`);
+  } else if (!before.notNull && shape.notNull) {
+    st.changes.push(`${what} becomes required`);
+    st.guards.push(notNullGuard(table, col, `${what} becomes required: existing rows have no value`));
+    st.constrain.push(`alter table ${table} alter column ${c} set not null;`);
+  }
+}
+
+/** Columns of the lock no current column continues: their values are lost. */
+function dropColumns(st: PlanState, p: TablePair, o: TableShape, label: string): void {
+  const oldColumnsUsed = new Set(p.columns.values());
+  for (const col of Object.keys(o.columns)) {
+    if (oldColumnsUsed.has(col)) continue;
+    const field = fieldOfColumn(st.locked, entityBefore(st.locked, p.old), col);
+    const what = field ? `field ${label}.${field}` : `column ${bare(p.now)}.${col}`;
+    st.losses.push({
+      kind: 'column',
+      table: p.old,
+      column: col,
+      what,
+      countSql: `select count(${quoteIdent(col)})::bigint as n from ${p.old}`,
     });
-  for (const l of losses) changes.push(`drop ${l.what}`);
-  if (locked.target !== target)
-    refused.push({ code: 'TARGET_CHANGED', message: `the lock is for ${locked.target}, not ${target}` });
+    st.destroy.push(`alter table ${p.now} drop column if exists ${quoteIdent(col)};`);
+  }
+}
 
-  const guard =
-    guards.length === 0
-      ? ''
-      : [
-          '-- Rows that would break a new rule, UNIQUE or NOT NULL: all counted first, then the migration',
-          '-- stops with MIGRATION_REFUSED and the list (detail, JSON) before anything is constrained.',
-          doBlock(
-            [
-              '',
-              'declare',
-              "  v_problems jsonb := '[]'::jsonb;",
-              '  v_n bigint;',
-              '  v_examples jsonb;',
-              'begin',
-              ...guards.map((g) => indent(g)),
-              '  if jsonb_array_length(v_problems) > 0 then',
-              "    raise exception using errcode = 'P0001', message = 'MIGRATION_REFUSED', detail = v_problems::text,",
-              "      hint = 'fix these rows first (or, for rules, migrate with --violations keep)';",
-              '  end if;',
-              'end ',
-            ].join('\n'),
-            'guard',
-          ),
-        ].join('\n');
+/** Removed states: rows move to the mapped state before the allowed-values CHECK returns. */
+function moveRemovedStates(st: PlanState, p: TablePair, entity: string): void {
+  const states = st.spec.states[entity];
+  const old = st.locked.entities[entityBefore(st.locked, p.old) ?? ''];
+  const col = st.current.entities[entity]?.fields[states?.field ?? ''];
+  const moves = Object.entries(states?.removedStates ?? {}).filter(([s]) => old?.states?.values.includes(s));
+  if (states && col && moves.length > 0) {
+    const c = quoteIdent(col);
+    st.reshape.push(
+      `update ${p.now} set ${c} = case ${c} ${moves.map(([s, to]) => `when ${quoteLiteral(s)} then ${quoteLiteral(to)}`).join(' ')} else ${c} end where ${c} in (${moves.map(([s]) => quoteLiteral(s)).join(', ')});`,
+    );
+  }
+}
 
-  const sql = [
+/**
+ * Rules enforced by triggers (counts, sums, a referenced row) that are new or changed: existing
+ * rows are checked against them too (triggers check only later writes).
+ */
+function checkInvariants(st: PlanState): void {
+  const tablesThere = new Set(st.pairs.map((p) => p.now));
+  for (const inv of changedInvariants(st.locked, st.current, tablesThere)) {
+    const label = st.pairs.find((p) => p.now === inv.table)?.entity ?? bare(inv.table);
+    st.changes.push(`rule ${inv.name} on ${label} (new or changed): existing rows are checked`);
+    if (st.mode === 'refuse') st.guards.push(invariantGuard(inv));
+    else st.constrain.push(invariantNotice(inv));
+  }
+}
+
+/** The one guard block: every problem counted first, then MIGRATION_REFUSED with the list. */
+function guardBlock(guards: readonly string[]): string {
+  if (guards.length === 0) return '';
+  return [
+    '-- Rows that would break a new rule, UNIQUE or NOT NULL: all counted first, then the migration',
+    '-- stops with MIGRATION_REFUSED and the list (detail, JSON) before anything is constrained.',
+    doBlock(
+      [
+        '',
+        'declare',
+        "  v_problems jsonb := '[]'::jsonb;",
+        '  v_n bigint;',
+        '  v_examples jsonb;',
+        'begin',
+        ...guards.map((g) => indent(g)),
+        '  if jsonb_array_length(v_problems) > 0 then',
+        "    raise exception using errcode = 'P0001', message = 'MIGRATION_REFUSED', detail = v_problems::text,",
+        "      hint = 'fix these rows first (or, for rules, migrate with --violations keep)';",
+        '  end if;',
+        'end ',
+      ].join('\n'),
+      'guard',
+    ),
+  ].join('\n');
+}
+
+/** The migration's text: header with the changes, then the seven phases in order. */
+function migrationText(st: PlanState, target: Target, currentSql: string): string {
+  const guard = guardBlock(st.guards);
+  return [
     sqlComment(
-      `Ninefold migration for "${spec.purpose.name}" (target: ${target}): from the locked model to the spec.`,
+      `Ninefold migration for "${st.spec.purpose.name}" (target: ${target}): from the locked model to the spec.`,
     ),
     '-- Generated by `ninefold migrate`: do not edit. Changes:',
-    ...(changes.length > 0
-      ? changes.map((c) => sqlComment(c, '--   '))
+    ...(st.changes.length > 0
+      ? st.changes.map((c) => sqlComment(c, '--   '))
       : ['--   (none: functions, policies and grants are re-created)']),
     '',
-    section('1. Behaviour of the locked model (re-created from the spec below)', dropBehaviour),
-    section('2. Constraints and indexes that change', dropStructure),
-    section('3. Tables and columns (renamed, added, retyped; removed states mapped)', reshape),
-    section('4. Data deleted on purpose (--allow-destructive)', destroy),
+    section('1. Behaviour of the locked model (re-created from the spec below)', st.dropBehaviour),
+    section('2. Constraints and indexes that change', st.dropStructure),
+    section('3. Tables and columns (renamed, added, retyped; removed states mapped)', st.reshape),
+    section('4. Data deleted on purpose (--allow-destructive)', st.destroy),
     section('5. Existing rows against the new rules', guard ? [guard] : []),
-    section('6. New rules on existing tables', constrain),
+    section('6. New rules on existing tables', st.constrain),
     section('7. The specification, as a fresh migration would create it', [currentSql.trimEnd()]),
   ]
     .filter((s) => s.length > 0)
     .join('\n\n');
-  return { changes, losses, refused, sql: `${sql}\n`, empty: changes.length === 0 };
 }
 
 /**

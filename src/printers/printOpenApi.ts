@@ -1,9 +1,9 @@
 import type { AppModel } from '../model/appModel.ts';
 import { resolve } from '../model/index.ts';
+import { payloadFillsOf } from '../model/outbox.ts';
 import { FIELD_TYPES, type ValueSchema } from '../spec/fieldTypes.ts';
-import { serverPayloadKeys } from '../spec/transitionCalls.ts';
 import type { AppSpec, DeclaredCallSpec, ShapeSpec, ShapeType } from '../spec/types.ts';
-import { type PrintColumn, type PrintTable, printerTables } from './printerModel.ts';
+import { type PrintColumn, type PrintTable, type PrintTransition, printerTables } from './printerModel.ts';
 
 // `ninefold openapi`: every call of the app as the hosted project (PostgREST + Edge Functions)
 // serves it. Derived calls per entity: list/get (GET /rest/v1/<table>, one row with
@@ -110,12 +110,21 @@ const ref = (kind: 'schemas' | 'responses' | 'parameters', name: string): Obj =>
  * database fills the row's own keys and they win), none of them required here: a call still
  * missing a key when due is failed, not sent (docs/decisions.md, finding 11).
  */
+/** The payload keys of `call` the database fills when a transition of `entity` queues it. */
+function serverFilled(model: AppModel, entity: string, call: string): Set<string> {
+  return new Set(
+    payloadFillsOf(model.outbox, entity, call)
+      .filter((f) => f.shape !== undefined)
+      .map((f) => f.key),
+  );
+}
+
 function callsInput(model: AppModel, entity: string, calls: readonly string[]): Obj {
   // A call whose every key the database fills (the spec's `fill`) takes nothing from the client.
   const known = calls.filter((c) => {
     const payload = model.calls.get(c)?.payload;
     if (!payload) return false;
-    const filled = new Set(serverPayloadKeys(model.spec, entity, c).map(([k]) => k));
+    const filled = serverFilled(model, entity, c);
     return Object.keys(payload).some((k) => !filled.has(k.replace(/\?$/, '')));
   });
   if (known.length === 0) return {};
@@ -126,7 +135,7 @@ function callsInput(model: AppModel, entity: string, calls: readonly string[]): 
       properties: Object.fromEntries(
         known.map((c) => {
           const { required: _, ...schema } = shapeSchema(model.calls.get(c)?.payload ?? {});
-          const filled = new Set(serverPayloadKeys(model.spec, entity, c).map(([k]) => k));
+          const filled = serverFilled(model, entity, c);
           const properties = Object.fromEntries(
             Object.entries((schema.properties ?? {}) as Obj).filter(([k]) => !filled.has(k)),
           );
@@ -152,8 +161,8 @@ function rejected(model: AppModel, codes: readonly string[]): Obj {
   };
 }
 
-function validationCodes(spec: AppSpec, entity: string): string[] {
-  return (spec.validation[entity] ?? []).map((r) => r.error);
+function validationCodes(model: AppModel, entity: string): string[] {
+  return (model.tables.get(entity)?.rules ?? []).map((r) => r.spec.error);
 }
 
 const idFilter: Obj = {
@@ -164,12 +173,11 @@ const idFilter: Obj = {
   schema: { type: 'string', pattern: '^eq\\.' },
 };
 
-function entityPaths(model: AppModel, t: PrintTable): Record<string, Obj> {
-  const spec = model.spec;
-  const node = model.tables.get(t.entity);
+const rowsOf = (schema: Obj): Obj => ({ type: 'array', items: schema });
+
+/** `/rest/v1/<table>`: list and get, create, update (by version), delete. */
+function rowsPath(model: AppModel, t: PrintTable, validation: readonly string[]): Obj {
   const name = pascal(t.entity);
-  const rowsOf = (schema: Obj): Obj => ({ type: 'array', items: schema });
-  const validation = validationCodes(spec, t.entity);
   const filters: Obj[] = t.columns.map((c) => ({
     name: c.column,
     in: 'query',
@@ -177,180 +185,198 @@ function entityPaths(model: AppModel, t: PrintTable): Record<string, Obj> {
     description: `Filter on ${c.column}: \`eq.\`, \`neq.\`, \`lt.\`, \`lte.\`, \`gt.\`, \`gte.\`, \`in.(…)\`, \`is.null\`${c.sqlType === 'text[]' ? ', `cs.{…}`' : ''}.`,
     schema: { type: 'string' },
   }));
-  const paths: Record<string, Obj> = {
-    [`/rest/v1/${t.table}`]: {
-      get: {
-        operationId: `list${name}`,
-        summary: `List ${t.label} rows (get one: \`id=eq.<id>\` with \`Accept: application/vnd.pgrst.object+json\`)`,
-        tags: [t.label],
-        'x-ninefold-calls': ['list', 'get'],
-        parameters: [
-          ref('parameters', 'select'),
-          ref('parameters', 'order'),
-          ref('parameters', 'limit'),
-          ref('parameters', 'offset'),
-          ref('parameters', 'preferCount'),
-          ...filters,
-        ],
-        responses: {
-          '200': {
-            description: `The ${t.label} rows the caller may read (row-level security filters the rest).`,
-            content: {
-              'application/json': { schema: rowsOf(ref('schemas', name)) },
-              'application/vnd.pgrst.object+json': { schema: ref('schemas', name) },
-            },
+  return {
+    get: {
+      operationId: `list${name}`,
+      summary: `List ${t.label} rows (get one: \`id=eq.<id>\` with \`Accept: application/vnd.pgrst.object+json\`)`,
+      tags: [t.label],
+      'x-ninefold-calls': ['list', 'get'],
+      parameters: [
+        ref('parameters', 'select'),
+        ref('parameters', 'order'),
+        ref('parameters', 'limit'),
+        ref('parameters', 'offset'),
+        ref('parameters', 'preferCount'),
+        ...filters,
+      ],
+      responses: {
+        '200': {
+          description: `The ${t.label} rows the caller may read (row-level security filters the rest).`,
+          content: {
+            'application/json': { schema: rowsOf(ref('schemas', name)) },
+            'application/vnd.pgrst.object+json': { schema: ref('schemas', name) },
           },
-          '401': ref('responses', 'NotSignedIn'),
-          '406': ref('responses', 'NotOneRow'),
         },
+        '401': ref('responses', 'NotSignedIn'),
+        '406': ref('responses', 'NotOneRow'),
       },
-      post: {
-        operationId: `create${name}`,
-        summary: `Create a ${t.label}`,
-        tags: [t.label],
-        'x-ninefold-calls': ['create'],
-        parameters: [ref('parameters', 'preferReturn')],
-        requestBody: {
+    },
+    post: {
+      operationId: `create${name}`,
+      summary: `Create a ${t.label}`,
+      tags: [t.label],
+      'x-ninefold-calls': ['create'],
+      parameters: [ref('parameters', 'preferReturn')],
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: ref('schemas', `${name}Insert`) } },
+      },
+      responses: {
+        '201': {
+          description: 'Created.',
+          content: { 'application/json': { schema: rowsOf(ref('schemas', name)) } },
+        },
+        '400': rejected(model, [...validation, 'REQUIRED', 'INVALID_VALUE', 'FIELD_NOT_WRITABLE']),
+        '401': ref('responses', 'NotSignedIn'),
+        '403': ref('responses', 'Forbidden'),
+        '409': ref('responses', 'UniqueOrReference'),
+      },
+    },
+    patch: {
+      operationId: `update${name}`,
+      summary: `Update a ${t.label} (only when its version is still the one read)`,
+      tags: [t.label],
+      'x-ninefold-calls': ['update'],
+      parameters: [
+        idFilter,
+        {
+          name: 'version',
+          in: 'query',
           required: true,
-          content: { 'application/json': { schema: ref('schemas', `${name}Insert`) } },
+          description: 'The version read: `eq.<n>`. No row changed means CONFLICT.',
+          schema: { type: 'string', pattern: '^eq\\.' },
         },
-        responses: {
-          '201': {
-            description: 'Created.',
-            content: { 'application/json': { schema: rowsOf(ref('schemas', name)) } },
-          },
-          '400': rejected(model, [...validation, 'REQUIRED', 'INVALID_VALUE', 'FIELD_NOT_WRITABLE']),
-          '401': ref('responses', 'NotSignedIn'),
-          '403': ref('responses', 'Forbidden'),
-          '409': ref('responses', 'UniqueOrReference'),
-        },
+        ref('parameters', 'preferReturn'),
+      ],
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: ref('schemas', `${name}Update`) } },
       },
-      patch: {
-        operationId: `update${name}`,
-        summary: `Update a ${t.label} (only when its version is still the one read)`,
-        tags: [t.label],
-        'x-ninefold-calls': ['update'],
-        parameters: [
-          idFilter,
-          {
-            name: 'version',
-            in: 'query',
-            required: true,
-            description: 'The version read: `eq.<n>`. No row changed means CONFLICT.',
-            schema: { type: 'string', pattern: '^eq\\.' },
-          },
-          ref('parameters', 'preferReturn'),
-        ],
-        requestBody: {
-          required: true,
-          content: { 'application/json': { schema: ref('schemas', `${name}Update`) } },
+      responses: {
+        '200': {
+          description:
+            'The updated row; an empty array when the version changed meanwhile (CONFLICT) or the row may not be changed.',
+          content: { 'application/json': { schema: rowsOf(ref('schemas', name)) } },
         },
-        responses: {
-          '200': {
-            description:
-              'The updated row; an empty array when the version changed meanwhile (CONFLICT) or the row may not be changed.',
-            content: { 'application/json': { schema: rowsOf(ref('schemas', name)) } },
-          },
-          '400': rejected(model, [...validation, 'REQUIRED', 'INVALID_VALUE', 'FIELD_NOT_WRITABLE']),
-          '401': ref('responses', 'NotSignedIn'),
-          '403': ref('responses', 'Forbidden'),
-          '409': ref('responses', 'UniqueOrReference'),
-        },
+        '400': rejected(model, [...validation, 'REQUIRED', 'INVALID_VALUE', 'FIELD_NOT_WRITABLE']),
+        '401': ref('responses', 'NotSignedIn'),
+        '403': ref('responses', 'Forbidden'),
+        '409': ref('responses', 'UniqueOrReference'),
       },
-      delete: {
-        operationId: `delete${name}`,
-        summary: `Delete a ${t.label}`,
-        tags: [t.label],
-        'x-ninefold-calls': ['delete'],
-        parameters: [idFilter],
-        responses: {
-          '204': { description: 'Deleted (or not visible to the caller: nothing happens).' },
-          '401': ref('responses', 'NotSignedIn'),
-          '409': ref('responses', 'UniqueOrReference'),
-        },
+    },
+    delete: {
+      operationId: `delete${name}`,
+      summary: `Delete a ${t.label}`,
+      tags: [t.label],
+      'x-ninefold-calls': ['delete'],
+      parameters: [idFilter],
+      responses: {
+        '204': { description: 'Deleted (or not visible to the caller: nothing happens).' },
+        '401': ref('responses', 'NotSignedIn'),
+        '409': ref('responses', 'UniqueOrReference'),
       },
     },
   };
-  for (const tr of t.transitions) {
-    const inputs = tr.input.map((f) => node?.byField.get(f)).filter((c) => c !== undefined);
-    const inputCols = t.columns.filter((c) => inputs.some((i) => i.field === c.field));
-    const transition = node?.transitions.find((x) => x.name === tr.name);
-    paths[`/rest/v1/rpc/${tr.fn}`] = {
-      post: {
-        operationId: tr.fn,
-        summary: `${transition?.label ?? tr.name}: ${tr.from.join(', ')} → ${tr.to} (${tr.roles.join(', ')})`,
-        tags: [t.label],
-        'x-ninefold-calls': [`transition:${tr.name}`],
-        requestBody: {
-          required: true,
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                properties: {
-                  p_id: { type: 'string', format: 'uuid' },
-                  p_version: {
-                    type: ['integer', 'null'],
-                    description: 'The version read; another means CONFLICT.',
-                  },
-                  p_input: {
-                    type: 'object',
-                    properties: {
-                      ...Object.fromEntries(inputCols.map((c) => [c.field, columnSchema(c)])),
-                      ...callsInput(model, t.entity, transition?.calls ?? []),
-                    },
+}
+
+/** `/rest/v1/rpc/<fn>`: one transition, its input and the codes it can refuse with. */
+function transitionPath(
+  model: AppModel,
+  t: PrintTable,
+  tr: PrintTransition,
+  validation: readonly string[],
+): Obj {
+  const node = model.tables.get(t.entity);
+  const name = pascal(t.entity);
+  const inputs = tr.input.map((f) => node?.byField.get(f)).filter((c) => c !== undefined);
+  const inputCols = t.columns.filter((c) => inputs.some((i) => i.field === c.field));
+  const transition = node?.transitions.find((x) => x.name === tr.name);
+  return {
+    post: {
+      operationId: tr.fn,
+      summary: `${transition?.label ?? tr.name}: ${tr.from.join(', ')} → ${tr.to} (${tr.roles.join(', ')})`,
+      tags: [t.label],
+      'x-ninefold-calls': [`transition:${tr.name}`],
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              properties: {
+                p_id: { type: 'string', format: 'uuid' },
+                p_version: {
+                  type: ['integer', 'null'],
+                  description: 'The version read; another means CONFLICT.',
+                },
+                p_input: {
+                  type: 'object',
+                  properties: {
+                    ...Object.fromEntries(inputCols.map((c) => [c.field, columnSchema(c)])),
+                    ...callsInput(model, t.entity, transition?.calls ?? []),
                   },
                 },
-                required: ['p_id'],
               },
+              required: ['p_id'],
             },
           },
         },
-        responses: {
-          '200': {
-            description: `The ${t.label} after the transition.`,
-            content: { 'application/json': { schema: ref('schemas', name) } },
-          },
-          '400': rejected(model, [
-            ...(transition?.guardError ? [transition.guardError] : []),
-            ...validation,
-            'NOT_FOUND',
-            'FORBIDDEN',
-            'CONFLICT',
-            'INVALID_TRANSITION',
-            'INPUT_REQUIRED',
-          ]),
-          '401': ref('responses', 'NotSignedIn'),
-        },
       },
-    };
-  }
-  if (t.history)
-    paths[`/rest/v1/${t.history}`] = {
-      get: {
-        operationId: `history${name}`,
-        summary: `The transitions of a ${t.label}, oldest first (append-only)`,
-        tags: [t.label],
-        'x-ninefold-calls': ['history'],
-        parameters: [
-          {
-            name: 'row_id',
-            in: 'query',
-            required: true,
-            description: `The ${t.label}: \`eq.<id>\`.`,
-            schema: { type: 'string' },
-          },
-          ref('parameters', 'order'),
-        ],
-        responses: {
-          '200': {
-            description: 'History entries of rows the caller may read.',
-            content: { 'application/json': { schema: rowsOf(ref('schemas', 'HistoryEntry')) } },
-          },
-          '401': ref('responses', 'NotSignedIn'),
+      responses: {
+        '200': {
+          description: `The ${t.label} after the transition.`,
+          content: { 'application/json': { schema: ref('schemas', name) } },
         },
+        '400': rejected(model, [
+          ...(transition?.guardError ? [transition.guardError] : []),
+          ...validation,
+          'NOT_FOUND',
+          'FORBIDDEN',
+          'CONFLICT',
+          'INVALID_TRANSITION',
+          'INPUT_REQUIRED',
+        ]),
+        '401': ref('responses', 'NotSignedIn'),
       },
-    };
+    },
+  };
+}
+
+/** `/rest/v1/<history table>`: the append-only transitions of a row. */
+function historyPath(t: PrintTable): Obj {
+  const name = pascal(t.entity);
+  return {
+    get: {
+      operationId: `history${name}`,
+      summary: `The transitions of a ${t.label}, oldest first (append-only)`,
+      tags: [t.label],
+      'x-ninefold-calls': ['history'],
+      parameters: [
+        {
+          name: 'row_id',
+          in: 'query',
+          required: true,
+          description: `The ${t.label}: \`eq.<id>\`.`,
+          schema: { type: 'string' },
+        },
+        ref('parameters', 'order'),
+      ],
+      responses: {
+        '200': {
+          description: 'History entries of rows the caller may read.',
+          content: { 'application/json': { schema: rowsOf(ref('schemas', 'HistoryEntry')) } },
+        },
+        '401': ref('responses', 'NotSignedIn'),
+      },
+    },
+  };
+}
+
+function entityPaths(model: AppModel, t: PrintTable): Record<string, Obj> {
+  const validation = validationCodes(model, t.entity);
+  const paths: Record<string, Obj> = { [`/rest/v1/${t.table}`]: rowsPath(model, t, validation) };
+  for (const tr of t.transitions) paths[`/rest/v1/rpc/${tr.fn}`] = transitionPath(model, t, tr, validation);
+  if (t.history) paths[`/rest/v1/${t.history}`] = historyPath(t);
   return paths;
 }
 
@@ -399,24 +425,28 @@ function declaredPath(model: AppModel, name: string, call: DeclaredCallSpec): [s
  * writeFileSync('openapi.json', JSON.stringify(openApiDocument(spec), null, 2));
  */
 export function openApiDocument(spec: AppSpec): Obj {
-  const model = resolve(spec);
-  const tables = printerTables(spec, model);
+  return openApiOf(resolve(spec));
+}
+
+/** {@link openApiDocument} of a resolved app. */
+export function openApiOf(model: AppModel): Obj {
+  const tables = printerTables(model);
   const schemas: Record<string, Obj> = {};
   let paths: Record<string, Obj> = {};
   for (const t of tables) {
     Object.assign(schemas, rowSchemas(t, model.tables.get(t.entity)?.writable ?? new Set()));
     paths = { ...paths, ...entityPaths(model, t) };
   }
-  const declared = Object.entries(spec.calls.declared).map(([n, c]) => declaredPath(model, n, c));
+  const declared = [...model.calls].map(([n, c]) => declaredPath(model, n, c));
   for (const [path, item] of declared) paths[path] = { ...(paths[path] ?? {}), ...item };
   const codes = [...model.errors.keys()].sort();
   return {
     openapi: '3.1.0',
     info: {
-      title: spec.purpose.name,
+      title: model.purpose.name,
       version: '1',
-      summary: `Every call of ${spec.purpose.name}, generated by \`ninefold openapi\` from its specification.`,
-      description: spec.purpose.summary,
+      summary: `Every call of ${model.purpose.name}, generated by \`ninefold openapi\` from its specification.`,
+      description: model.purpose.summary,
     },
     servers: [
       {

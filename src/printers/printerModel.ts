@@ -1,7 +1,6 @@
 import type { AppModel } from '../model/appModel.ts';
 import type { ColumnNode } from '../model/column.ts';
-import { resolve } from '../model/index.ts';
-import type { AppSpec, FieldSpec } from '../spec/types.ts';
+import type { FieldSpec } from '../spec/types.ts';
 
 // The facts the user-facing printers (types, OpenAPI, pgTAP) need, read from the resolved app model
 // (src/model) in the shape the hosted (Supabase) migration gives them.
@@ -70,12 +69,12 @@ function printColumn(
 }
 
 /**
- * The tables of a specification as the hosted (Supabase) migration creates them, in spec order.
+ * The tables of an app as the hosted (Supabase) migration creates them, in spec order.
  *
  * @example
- * printerTables(helpdesk)[1].columns.map((c) => c.column); // ['id', 'created_at', …, 'title', …]
+ * printerTables(resolve(helpdesk))[1].columns.map((c) => c.column); // ['id', 'created_at', …, 'title', …]
  */
-export function printerTables(spec: AppSpec, model: AppModel = resolve(spec)): PrintTable[] {
+export function printerTables(model: AppModel): PrintTable[] {
   return [...model.tables.values()].map((t) => {
     const columns = t.columns.map((c) =>
       printColumn(model, c.field === t.statusField || t.ownerFields.includes(c.field), c, t.profile),

@@ -17,7 +17,6 @@ import { sqlFunction } from './sqlFunction.ts';
  */
 export function emitAdminRpc(model: AppModel): string {
   const admins = quoteTextArray(adminRoles(model));
-  const named = [...new Set(model.rolesNamedByRules.flatMap((n) => n.roles))].sort();
   const forbidden = (action: string) =>
     [
       '  if not coalesce(app.is_admin(), false) then',
@@ -80,65 +79,8 @@ export function emitAdminRpc(model: AppModel): string {
       comment: "Replaces a user's direct roles in one transaction (admins only).",
     }),
     '',
-    // Whoever removes it (set_roles, revoke_role, a direct delete under RLS), the app keeps one
-    // admin: otherwise nobody could ever grant a role again. Checked at commit (deferred), so
-    // set_roles may delete and re-insert within its transaction; a user deleted altogether
-    // (their roles go by cascade) is not a role removal and passes.
-    sqlFunction({
-      name: 'app.keep_an_admin',
-      args: '',
-      argTypes: '',
-      returns: 'trigger',
-      language: 'plpgsql',
-      volatility: 'volatile',
-      securityDefiner: true,
-      body: [
-        'begin',
-        `  if old.role = any (${admins})`,
-        '     and exists (select 1 from auth.users u where u.id = old.user_id)',
-        `     and not exists (select 1 from app.user_roles ur where ur.role = any (${admins})) then`,
-        `    ${raiseSql('LAST_ADMIN')}`,
-        '  end if;',
-        '  return null;',
-        'end;',
-      ].join('\n'),
-      executeTo: [],
-      comment: 'Refuses removing the last admin role (LAST_ADMIN).',
-    }),
-    '',
-    // Forms offer only people the rules accept (`assignee is agent`): who holds a role a validation
-    // rule names is public to signed-in users, and only those roles (never, say, who is an admin).
-    sqlFunction({
-      name: 'public.role_holders',
-      args: 'p_role text',
-      argTypes: 'text',
-      returns: 'table (user_id uuid, role text)',
-      language: 'plpgsql',
-      volatility: 'stable',
-      securityDefiner: true,
-      body: [
-        'begin',
-        `  if (select auth.uid()) is null or not (p_role = any (${quoteTextArray(named)})) then`,
-        `    ${raiseSql('FORBIDDEN', { entity: "'user_roles'", action: "'list'" })}`,
-        '  end if;',
-        // Each holder once, under the role asked: an admin who holds `agent` through `admin` shows
-        // as an agent, never as an admin (which roles someone holds besides is not the form's business).
-        '  return query select distinct ur.user_id, p_role from app.user_roles ur',
-        // No rule names a role: nothing to tell (and a CASE needs at least one WHEN).
-        ...(named.length === 0
-          ? ['    where false;']
-          : [
-              '    where ur.role = any (case p_role',
-              ...named.map(
-                (r) => `      when ${quoteLiteral(r)} then ${quoteTextArray(holdersOf(model, r))}`,
-              ),
-              '      else array[p_role] end);',
-            ]),
-        'end;',
-      ].join('\n'),
-      executeTo: ['authenticated'],
-      comment: 'Who holds a role a validation rule names (inherited included), for the options forms offer.',
-    }),
+    keepAnAdmin(admins),
+    roleHolders(model),
     'drop trigger if exists user_roles__keep_an_admin on app.user_roles;',
     'create constraint trigger user_roles__keep_an_admin after delete on app.user_roles',
     '  deferrable initially deferred for each row execute function app.keep_an_admin();',
@@ -146,4 +88,71 @@ export function emitAdminRpc(model: AppModel): string {
   ]
     .filter((s) => s !== '')
     .join('\n');
+}
+
+/**
+ * Whoever removes it (set_roles, revoke_role, a direct delete under RLS), the app keeps one
+ * admin: otherwise nobody could ever grant a role again. Checked at commit (deferred), so
+ * set_roles may delete and re-insert within its transaction; a user deleted altogether
+ * (their roles go by cascade) is not a role removal and passes.
+ */
+function keepAnAdmin(admins: string): string {
+  return sqlFunction({
+    name: 'app.keep_an_admin',
+    args: '',
+    argTypes: '',
+    returns: 'trigger',
+    language: 'plpgsql',
+    volatility: 'volatile',
+    securityDefiner: true,
+    body: [
+      'begin',
+      `  if old.role = any (${admins})`,
+      '     and exists (select 1 from auth.users u where u.id = old.user_id)',
+      `     and not exists (select 1 from app.user_roles ur where ur.role = any (${admins})) then`,
+      `    ${raiseSql('LAST_ADMIN')}`,
+      '  end if;',
+      '  return null;',
+      'end;',
+    ].join('\n'),
+    executeTo: [],
+    comment: 'Refuses removing the last admin role (LAST_ADMIN).',
+  });
+}
+
+/**
+ * Forms offer only people the rules accept (`assignee is agent`): who holds a role a validation
+ * rule names is public to signed-in users, and only those roles (never, say, who is an admin).
+ */
+function roleHolders(model: AppModel): string {
+  const named = [...new Set(model.rolesNamedByRules.flatMap((n) => n.roles))].sort();
+  return sqlFunction({
+    name: 'public.role_holders',
+    args: 'p_role text',
+    argTypes: 'text',
+    returns: 'table (user_id uuid, role text)',
+    language: 'plpgsql',
+    volatility: 'stable',
+    securityDefiner: true,
+    body: [
+      'begin',
+      `  if (select auth.uid()) is null or not (p_role = any (${quoteTextArray(named)})) then`,
+      `    ${raiseSql('FORBIDDEN', { entity: "'user_roles'", action: "'list'" })}`,
+      '  end if;',
+      // Each holder once, under the role asked: an admin who holds `agent` through `admin` shows
+      // as an agent, never as an admin (which roles someone holds besides is not the form's business).
+      '  return query select distinct ur.user_id, p_role from app.user_roles ur',
+      // No rule names a role: nothing to tell (and a CASE needs at least one WHEN).
+      ...(named.length === 0
+        ? ['    where false;']
+        : [
+            '    where ur.role = any (case p_role',
+            ...named.map((r) => `      when ${quoteLiteral(r)} then ${quoteTextArray(holdersOf(model, r))}`),
+            '      else array[p_role] end);',
+          ]),
+      'end;',
+    ].join('\n'),
+    executeTo: ['authenticated'],
+    comment: 'Who holds a role a validation rule names (inherited included), for the options forms offer.',
+  });
 }

@@ -1,5 +1,5 @@
-import { bucketName } from '../backend/supabase/storagePaths.ts';
 import type { AppModel } from '../model/index.ts';
+import { bucketName } from '../model/storageNames.ts';
 import { qualified, quoteLiteral } from './quote.ts';
 import { tableOf, tableRef } from './specModel.ts';
 import { sqlFunction, sqlTrigger } from './sqlFunction.ts';

@@ -1,3 +1,4 @@
+import { FILE_META_SQL_COLUMNS } from '../model/implicitColumns.ts';
 import type { AppModel } from '../model/index.ts';
 import { historyTable } from './emitHistory.ts';
 import { updatableFields } from './emitRowTriggers.ts';
@@ -43,9 +44,7 @@ export function emitTableGrants(model: AppModel, entity: string, target: Target 
     // Ids are the server's (gen_random_uuid): a client choosing one could re-use a deleted row's id,
     // or probe for hidden rows by their key. A hosted file's Storage path is the server's too
     // (`<id>/<name>`, emitFiles.ts): the adapter reads it back from the insert.
-    const fileCols = t.files
-      ? ['name', 'size_bytes', 'mime_type', ...(target === 'supabase' ? [] : ['content'])]
-      : [];
+    const fileCols = t.files ? [...FILE_META_SQL_COLUMNS, ...(target === 'supabase' ? [] : ['content'])] : [];
     const list = [
       ...fileCols.map(quoteIdent),
       ...insertableFields(model, entity).map((f) => colSql(model, entity, f)),

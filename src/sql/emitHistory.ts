@@ -1,4 +1,4 @@
-import type { AppModel, TableNode } from '../model/index.ts';
+import type { AppModel } from '../model/index.ts';
 import { auditedChildren } from './emitAuditTriggers.ts';
 import { historyTable } from './historyTable.ts';
 import { qualified, quoteIdent, quoteLiteral } from './quote.ts';

@@ -1,6 +1,7 @@
 import type { CheckedRule } from '../model/checkedRule.ts';
 import type { AppModel } from '../model/index.ts';
 import { type PayloadFillNode, payloadFillsOf } from '../model/outbox.ts';
+import { OUTBOX_SQL_NAMES as N } from '../model/outboxSqlNames.ts';
 import { CONTROL_CHARACTERS_SQL } from '../outbox/singleLine.ts';
 import type { RuleType } from '../rules/ast.ts';
 import { compileRuleSql, ME_SQL } from './compileRuleSql.ts';
@@ -247,14 +248,14 @@ function outboxTableSql(): string {
     'alter table app.outbox add column if not exists delivered_at timestamptz;',
     'alter table app.outbox add column if not exists last_error text;',
     'alter table app.outbox add column if not exists response jsonb;',
-    'alter table app.outbox drop constraint if exists outbox__status;',
-    "alter table app.outbox add constraint outbox__status check (status in ('pending', 'sending', 'delivered', 'failed'));",
-    "create index if not exists outbox__due__idx on app.outbox (next_attempt_at) where status in ('pending', 'sending');",
-    "create index if not exists outbox__delivered__idx on app.outbox (delivered_at) where status = 'delivered';",
+    `alter table app.outbox drop constraint if exists ${N.statusCheck};`,
+    `alter table app.outbox add constraint ${N.statusCheck} check (status in ('pending', 'sending', 'delivered', 'failed'));`,
+    `create index if not exists ${N.dueIndex} on app.outbox (next_attempt_at) where status in ('pending', 'sending');`,
+    `create index if not exists ${N.deliveredIndex} on app.outbox (delivered_at) where status = 'delivered';`,
     'alter table app.outbox enable row level security;',
     'alter table app.outbox force row level security;',
-    'drop policy if exists outbox__read on app.outbox;',
-    'create policy outbox__read on app.outbox for select to authenticated using ((select app.is_admin()));',
+    `drop policy if exists ${N.readPolicy} on app.outbox;`,
+    `create policy ${N.readPolicy} on app.outbox for select to authenticated using ((select app.is_admin()));`,
     'revoke all on table app.outbox from public, anon, authenticated;',
     'grant select on table app.outbox to authenticated;',
     // The client-callable recorder of the first embedded outbox wrote any call: gone.

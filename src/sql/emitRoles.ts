@@ -50,6 +50,24 @@ export function emitRoleTable(model: AppModel): string {
     'alter table app.user_roles enable row level security;',
     'alter table app.user_roles force row level security;',
     '',
+    ...roleHelpers(model, roles, admins),
+    '',
+    'drop policy if exists user_roles__read on app.user_roles;',
+    'create policy user_roles__read on app.user_roles for select to authenticated using (user_id = (select auth.uid()) or (select app.is_admin()));',
+    'drop policy if exists user_roles__grant on app.user_roles;',
+    'create policy user_roles__grant on app.user_roles for insert to authenticated with check ((select app.is_admin()));',
+    'drop policy if exists user_roles__revoke on app.user_roles;',
+    'create policy user_roles__revoke on app.user_roles for delete to authenticated using ((select app.is_admin()));',
+    'revoke all on table app.user_roles from anon, authenticated;',
+    'grant select, insert, delete on table app.user_roles to authenticated;',
+    '',
+    ...roleCalls(),
+  ].join('\n');
+}
+
+/** The inheritance-aware role helpers the policies call: `app.has_role`, `app.current_roles`, `app.is_admin`. */
+function roleHelpers(model: AppModel, roles: readonly string[], admins: readonly string[]): string[] {
+  return [
     sqlFunction({
       name: 'app.has_role',
       args: 'p_user_id uuid, p_role text',
@@ -110,16 +128,12 @@ export function emitRoleTable(model: AppModel): string {
       executeTo: ['authenticated'],
       comment: `Admins manage roles: roles that may update every ${model.profile ?? 'profile'} row (${admins.join(', ') || 'none'}).`,
     }),
-    '',
-    'drop policy if exists user_roles__read on app.user_roles;',
-    'create policy user_roles__read on app.user_roles for select to authenticated using (user_id = (select auth.uid()) or (select app.is_admin()));',
-    'drop policy if exists user_roles__grant on app.user_roles;',
-    'create policy user_roles__grant on app.user_roles for insert to authenticated with check ((select app.is_admin()));',
-    'drop policy if exists user_roles__revoke on app.user_roles;',
-    'create policy user_roles__revoke on app.user_roles for delete to authenticated using ((select app.is_admin()));',
-    'revoke all on table app.user_roles from anon, authenticated;',
-    'grant select, insert, delete on table app.user_roles to authenticated;',
-    '',
+  ];
+}
+
+/** Role calls of the client: `my_roles`, `user_roles`, `grant_role`, `revoke_role` (admins only). */
+function roleCalls(): string[] {
+  return [
     sqlFunction({
       name: 'public.my_roles',
       args: '',
@@ -185,7 +199,7 @@ export function emitRoleTable(model: AppModel): string {
       executeTo: ['authenticated'],
       comment: 'Revokes a role (admins only).',
     }),
-  ].join('\n');
+  ];
 }
 
 /**

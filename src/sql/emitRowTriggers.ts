@@ -1,3 +1,4 @@
+import { FILE_META_SQL_COLUMNS } from '../model/implicitColumns.ts';
 import type { AppModel } from '../model/index.ts';
 import { ME_SQL } from './compileRuleSql.ts';
 import { policyReads } from './policyReads.ts';
@@ -96,7 +97,7 @@ export function emitRowTriggers(model: AppModel, entity: string): string {
     guards.push(`if new.${c} is distinct from old.${c} then\n  ${notWritable(f)}\nend if;`);
   }
   if (e.files) {
-    for (const c of ['name', 'size_bytes', 'mime_type']) {
+    for (const c of FILE_META_SQL_COLUMNS) {
       guards.push(`if new.${c} is distinct from old.${c} then\n  ${notWritable(c)}\nend if;`);
     }
   }

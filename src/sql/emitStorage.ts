@@ -1,5 +1,5 @@
-import { bucketName } from '../backend/supabase/storagePaths.ts';
 import type { AppModel } from '../model/index.ts';
+import { bucketName, storagePolicyName } from '../model/storageNames.ts';
 import type { Typed } from '../rules/ast.ts';
 import { grantSql } from './emitPolicies.ts';
 import { quoteIdent, quoteLiteral, sqlComment } from './quote.ts';
@@ -139,7 +139,7 @@ export function emitStorage(model: AppModel, entity: string): string {
     },
   ];
   for (const p of policies) {
-    const name = quoteIdent(`ninefold__${bucket}__${p.action}`);
+    const name = quoteIdent(storagePolicyName(bucket, p.action));
     out.push(`drop policy if exists ${name} on storage.objects;`);
     // No grant for the action: no policy, so RLS refuses it.
     if (p.clause !== undefined)

@@ -1,3 +1,4 @@
+import { IMPLICIT_COLUMNS } from '../model/column.ts';
 import type { AppModel, TableNode } from '../model/index.ts';
 import { sqlColumnOf } from '../model/sqlNames.ts';
 import { FIELD_TYPES } from '../spec/fieldTypes.ts';
@@ -50,9 +51,10 @@ export function emitTable(model: AppModel, entity: string, target: Target): stri
     e.profile
       ? 'id uuid primary key references auth.users (id) on delete cascade'
       : 'id uuid primary key default gen_random_uuid()',
-    'created_at timestamptz not null default now()',
-    'updated_at timestamptz not null default now()',
-    'version integer not null default 1',
+    // The other implicit columns, from the model's one list: timestamps start at now(), version at 1.
+    ...IMPLICIT_COLUMNS.filter((c) => c.field !== 'id').map(
+      (c) => `${c.column} ${c.sqlType} not null default ${c.timestamp ? 'now()' : '1'}`,
+    ),
   ];
   if (e.files) lines.push(...fileColumns(target));
   const checks: string[] = [];

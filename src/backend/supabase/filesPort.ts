@@ -1,7 +1,8 @@
+import { bucketName } from '../../model/storageNames.ts';
 import { BackendError, type FilesPort } from '../types.ts';
 import { type EntityModel, modelOf, STORAGE_PATH_COLUMN, toColumns, toRow } from './entityModel.ts';
 import { mapStorageError } from './mapSupabaseError.ts';
-import { bucketName, objectPath } from './storagePaths.ts';
+import { objectPath } from './storagePaths.ts';
 import { run, type SupabaseContext } from './supabaseContext.ts';
 
 type Record_ = Record<string, unknown>;

@@ -1,15 +1,5 @@
-import { tableName } from '../../naming.ts';
-
-/**
- * The Storage bucket holding a files entity's bytes: one bucket per entity, named like its table,
- * so the migration and the adapter derive it the same way.
- *
- * @example
- * bucketName('ticketAttachment'); // 'ticket_attachment'
- */
-export function bucketName(entity: string): string {
-  return tableName(entity);
-}
+// The bucket's name is built in the model (src/model/storageNames.ts); re-exported for the adapter.
+export { bucketName } from '../../model/storageNames.ts';
 
 // Supabase Storage accepts only these characters in object keys; anything else becomes `_`.
 const KEY_CHAR = /[\w!\-.*'() &$@=;:+,?]/;
