@@ -28,7 +28,6 @@ const TEMPORARILY_ALLOWED: readonly (readonly [string, string, number])[] = [
   ['src/backend/embedded/browser/serveBackend.ts', 'serveBackend', 270],
   ['src/sql/emitOutbox.ts', 'emitOutbox', 268],
   ['src/react/FormScreen.tsx', 'Form', 246],
-  ['src/cli/main.ts', 'main', 243],
   ['src/react/NinefoldApp.tsx', 'SessionGate', 234],
   ['src/react/DetailScreen.tsx', 'DetailScreen', 211],
   ['src/react/DetailScreen.tsx', 'RelatedList', 193],
