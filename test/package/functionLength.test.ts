@@ -33,7 +33,6 @@ const TEMPORARILY_ALLOWED: readonly (readonly [string, string, number])[] = [
   ['src/react/DetailScreen.tsx', 'RelatedList', 193],
   ['src/printers/printOpenApi.ts', 'entityPaths', 189],
   ['src/react/BoardScreen.tsx', 'BoardScreen', 184],
-  ['src/backend/embedded/data.ts', 'createDataPort', 180],
   ['src/react/FieldInput.tsx', 'BuiltIn', 171],
   ['src/react/AdminScreen.tsx', 'UserRow', 154],
   ['src/sql/emitRoles.ts', 'emitRoleTable', 151],
