@@ -36,7 +36,6 @@ const TEMPORARILY_ALLOWED: readonly (readonly [string, string, number])[] = [
   ['src/react/FieldInput.tsx', 'BuiltIn', 171],
   ['src/react/AdminScreen.tsx', 'UserRow', 154],
   ['src/sql/emitRoles.ts', 'emitRoleTable', 151],
-  ['src/backend/supabase/authPort.ts', 'createAuthPort', 147],
   ['src/react/AdminProfileDialog.tsx', 'ProfileForm', 147],
   ['src/react/BoardScreen.tsx', '(anonymous)', 140],
   ['src/react/DashboardScreen.tsx', 'DashboardScreen', 138],
@@ -45,7 +44,6 @@ const TEMPORARILY_ALLOWED: readonly (readonly [string, string, number])[] = [
   ['src/react/AuthScreen.tsx', 'AuthScreen', 132],
   ['src/sql/emitAdminRpc.ts', 'emitAdminRpc', 130],
   ['src/backend/embedded/createEmbeddedBackend.ts', 'createEmbeddedBackend', 125],
-  ['src/backend/supabase/dataPort.ts', 'createDataPort', 123],
   ['src/sql/emitFileRemovals.ts', 'emitFileRemovals', 121],
 ];
 
