@@ -43,7 +43,6 @@ const TEMPORARILY_ALLOWED: readonly (readonly [string, string, number])[] = [
   ['src/sql/emitTransitions.ts', 'emitTransitions', 135],
   ['src/react/AuthScreen.tsx', 'AuthScreen', 132],
   ['src/sql/emitAdminRpc.ts', 'emitAdminRpc', 130],
-  ['src/backend/embedded/createEmbeddedBackend.ts', 'createEmbeddedBackend', 125],
   ['src/sql/emitFileRemovals.ts', 'emitFileRemovals', 121],
 ];
 
