@@ -42,7 +42,6 @@ const TEMPORARILY_ALLOWED: readonly (readonly [string, string, number])[] = [
   ['src/runtime/formSchema.ts', 'formSchema', 135],
   ['src/sql/emitTransitions.ts', 'emitTransitions', 135],
   ['src/react/AuthScreen.tsx', 'AuthScreen', 132],
-  ['src/sql/emitAdminRpc.ts', 'emitAdminRpc', 130],
   ['src/sql/emitFileRemovals.ts', 'emitFileRemovals', 121],
 ];
 
