@@ -21,12 +21,10 @@ const LIMIT = 120;
  * longer over the limit (remove it), and a listed function may not grow. The lead empties it.
  */
 const TEMPORARILY_ALLOWED: readonly (readonly [string, string, number])[] = [
-  ['src/backend/conformance/runConformance.ts', 'runConformance', 370],
   ['src/react/ListScreen.tsx', 'ListScreen', 323],
   ['src/migrate/planMigration.ts', 'planMigration', 307],
   ['src/backend/embedded/browser/createBrowserBackend.ts', 'connectBrowserBackend', 278],
   ['src/backend/embedded/browser/serveBackend.ts', 'serveBackend', 270],
-  ['src/sql/emitOutbox.ts', 'emitOutbox', 268],
   ['src/react/FormScreen.tsx', 'Form', 246],
   ['src/react/NinefoldApp.tsx', 'SessionGate', 234],
   ['src/react/DetailScreen.tsx', 'DetailScreen', 211],
@@ -40,9 +38,7 @@ const TEMPORARILY_ALLOWED: readonly (readonly [string, string, number])[] = [
   ['src/react/BoardScreen.tsx', '(anonymous)', 140],
   ['src/react/DashboardScreen.tsx', 'DashboardScreen', 138],
   ['src/runtime/formSchema.ts', 'formSchema', 135],
-  ['src/sql/emitTransitions.ts', 'emitTransitions', 135],
   ['src/react/AuthScreen.tsx', 'AuthScreen', 132],
-  ['src/sql/emitFileRemovals.ts', 'emitFileRemovals', 121],
 ];
 
 const key = (file: string, name: string) => `${file} ${name}`;
