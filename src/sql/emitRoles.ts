@@ -50,66 +50,11 @@ export function emitRoleTable(model: AppModel): string {
     'alter table app.user_roles enable row level security;',
     'alter table app.user_roles force row level security;',
     '',
-    sqlFunction({
-      name: 'app.has_role',
-      args: 'p_user_id uuid, p_role text',
-      argTypes: 'uuid, text',
-      returns: 'boolean',
-      language: 'sql',
-      volatility: 'stable',
-      securityDefiner: true,
-      // Inheritance is resolved here once: holding `admin` counts as holding every role admin inherits.
-      // About the caller; about anyone for roles the rules ask of others; about anyone to an admin
-      // or outside a client request (no JWT: the owner, seeds, maintenance).
-      body: [
-        'select exists (',
-        '  select 1 from app.user_roles ur',
-        '  where ur.user_id = p_user_id',
-        '    and (p_user_id = (select auth.uid()) or (select auth.uid()) is null',
-        `      or p_role = any (${quoteTextArray(rolesAskedOfOthers(model))})`,
-        `      or exists (select 1 from app.user_roles a where a.user_id = (select auth.uid()) and a.role = any (${quoteTextArray(admins)})))`,
-        '    and ur.role = any (case p_role',
-        ...roles.map((r) => `      when ${quoteLiteral(r)} then ${quoteTextArray(holdersOf(model, r))}`),
-        '      else array[p_role] end)',
-        ')',
-      ].join('\n'),
-      executeTo: ['authenticated'],
-      comment:
-        'Whether a user holds a role, directly or through a role that inherits it. Null user: false. Only about the caller, unless the rules ask it of others or the caller is an admin.',
-    }),
+    hasRoleFunction(model, roles, admins),
     '',
-    sqlFunction({
-      name: 'app.current_roles',
-      args: '',
-      argTypes: '',
-      returns: 'text[]',
-      language: 'sql',
-      volatility: 'stable',
-      securityDefiner: true,
-      body: [
-        'select coalesce(array_agg(distinct r.role order by r.role), array[]::text[])',
-        'from app.user_roles ur',
-        'cross join lateral unnest(case ur.role',
-        ...roles.map((r) => `  when ${quoteLiteral(r)} then ${quoteTextArray(impliedRoles(model, r))}`),
-        '  else array[ur.role] end) as r(role)',
-        'where ur.user_id = (select auth.uid())',
-      ].join('\n'),
-      executeTo: ['authenticated'],
-      comment: "The signed-in user's roles, inherited ones included.",
-    }),
+    currentRolesFunction(model, roles),
     '',
-    sqlFunction({
-      name: 'app.is_admin',
-      args: '',
-      argTypes: '',
-      returns: 'boolean',
-      language: 'sql',
-      volatility: 'stable',
-      securityDefiner: true,
-      body: `select exists (select 1 from app.user_roles ur where ur.user_id = (select auth.uid()) and ur.role = any (${quoteTextArray(admins)}))`,
-      executeTo: ['authenticated'],
-      comment: `Admins manage roles: roles that may update every ${model.profile ?? 'profile'} row (${admins.join(', ') || 'none'}).`,
-    }),
+    isAdminFunction(model, admins),
     '',
     'drop policy if exists user_roles__read on app.user_roles;',
     'create policy user_roles__read on app.user_roles for select to authenticated using (user_id = (select auth.uid()) or (select app.is_admin()));',
@@ -120,6 +65,83 @@ export function emitRoleTable(model: AppModel): string {
     'revoke all on table app.user_roles from anon, authenticated;',
     'grant select, insert, delete on table app.user_roles to authenticated;',
     '',
+    roleCalls(),
+  ].join('\n');
+}
+
+/** `app.has_role(user, role)`: the inheritance-aware test the policies call. */
+function hasRoleFunction(model: AppModel, roles: readonly string[], admins: readonly string[]): string {
+  return sqlFunction({
+    name: 'app.has_role',
+    args: 'p_user_id uuid, p_role text',
+    argTypes: 'uuid, text',
+    returns: 'boolean',
+    language: 'sql',
+    volatility: 'stable',
+    securityDefiner: true,
+    // Inheritance is resolved here once: holding `admin` counts as holding every role admin inherits.
+    // About the caller; about anyone for roles the rules ask of others; about anyone to an admin
+    // or outside a client request (no JWT: the owner, seeds, maintenance).
+    body: [
+      'select exists (',
+      '  select 1 from app.user_roles ur',
+      '  where ur.user_id = p_user_id',
+      '    and (p_user_id = (select auth.uid()) or (select auth.uid()) is null',
+      `      or p_role = any (${quoteTextArray(rolesAskedOfOthers(model))})`,
+      `      or exists (select 1 from app.user_roles a where a.user_id = (select auth.uid()) and a.role = any (${quoteTextArray(admins)})))`,
+      '    and ur.role = any (case p_role',
+      ...roles.map((r) => `      when ${quoteLiteral(r)} then ${quoteTextArray(holdersOf(model, r))}`),
+      '      else array[p_role] end)',
+      ')',
+    ].join('\n'),
+    executeTo: ['authenticated'],
+    comment:
+      'Whether a user holds a role, directly or through a role that inherits it. Null user: false. Only about the caller, unless the rules ask it of others or the caller is an admin.',
+  });
+}
+
+/** `app.current_roles()`: the signed-in user's roles, inherited ones included. */
+function currentRolesFunction(model: AppModel, roles: readonly string[]): string {
+  return sqlFunction({
+    name: 'app.current_roles',
+    args: '',
+    argTypes: '',
+    returns: 'text[]',
+    language: 'sql',
+    volatility: 'stable',
+    securityDefiner: true,
+    body: [
+      'select coalesce(array_agg(distinct r.role order by r.role), array[]::text[])',
+      'from app.user_roles ur',
+      'cross join lateral unnest(case ur.role',
+      ...roles.map((r) => `  when ${quoteLiteral(r)} then ${quoteTextArray(impliedRoles(model, r))}`),
+      '  else array[ur.role] end) as r(role)',
+      'where ur.user_id = (select auth.uid())',
+    ].join('\n'),
+    executeTo: ['authenticated'],
+    comment: "The signed-in user's roles, inherited ones included.",
+  });
+}
+
+/** `app.is_admin()`: the test every role administration call and policy applies. */
+function isAdminFunction(model: AppModel, admins: readonly string[]): string {
+  return sqlFunction({
+    name: 'app.is_admin',
+    args: '',
+    argTypes: '',
+    returns: 'boolean',
+    language: 'sql',
+    volatility: 'stable',
+    securityDefiner: true,
+    body: `select exists (select 1 from app.user_roles ur where ur.user_id = (select auth.uid()) and ur.role = any (${quoteTextArray(admins)}))`,
+    executeTo: ['authenticated'],
+    comment: `Admins manage roles: roles that may update every ${model.profile ?? 'profile'} row (${admins.join(', ') || 'none'}).`,
+  });
+}
+
+/** The role calls of the client: its own roles, a user's direct roles, grant and revoke (admins only). */
+function roleCalls(): string {
+  return [
     sqlFunction({
       name: 'public.my_roles',
       args: '',
