@@ -40,13 +40,42 @@ class CliFailure extends Error {}
  */
 export async function main(args: readonly string[], io: Io = processIo): Promise<number> {
   let code: number = EXIT.ok;
+  const setCode: SetCode = (c) => {
+    code = c;
+  };
   const program = new Command('ninefold')
     .description('Turn one nine-section application specification into an app, a migration and a document.')
     .version(packageVersion(), '-v, --version')
     .exitOverride()
     .configureOutput({ writeOut: io.out, writeErr: io.err, outputError: (text, write) => write(text) })
     .showHelpAfterError('(add --help for usage)');
+  // The order of registration is the order of `ninefold --help`.
+  for (const register of COMMANDS) register(program, io, setCode);
 
+  try {
+    if (args.length === 0) {
+      program.outputHelp();
+      return EXIT.failed;
+    }
+    await program.parseAsync([...args], { from: 'user' });
+    return code;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      // Help and version exit 0; usage mistakes (unknown command, missing argument) exit 2.
+      return e.exitCode === 0 ? EXIT.ok : EXIT.failed;
+    }
+    io.err(`ninefold: ${oneLine(e)}\n`);
+    return EXIT.failed;
+  }
+}
+
+/** A command's action reports its exit code through this; `main` returns the last one set. */
+type SetCode = (code: number) => void;
+
+/** Adds one command (or a family of them) to the program. */
+type Register = (program: Command, io: Io, setCode: SetCode) => void;
+
+function registerCheck(program: Command, io: Io, setCode: SetCode): void {
   program
     .command('check')
     .description(
@@ -55,21 +84,29 @@ export async function main(args: readonly string[], io: Io = processIo): Promise
     .argument('<spec>', 'specification file or directory')
     .option('--json', 'print { ok, errors, warnings, diagnostics } as JSON')
     .action(async (spec: string, opts: { json?: boolean }) => {
-      code = await check(spec, opts.json === true, io);
+      setCode(await check(spec, opts.json === true, io));
     });
+}
 
+function registerDoc(program: Command, io: Io, setCode: SetCode): void {
   program
     .command('doc')
     .description('write the nine-point specification document (Markdown)')
     .argument('<spec>', 'specification file or directory')
     .option('-o, --output <file>', 'write to this file instead of standard output')
     .action(async (spec: string, opts: { output?: string }) => {
-      code = await generate(spec, opts.output, io, async (s) => {
-        const mod = await importOptional('../doc/renderDoc.ts', 'ninefold doc');
-        return callExport(mod, 'renderDoc', 'ninefold doc')(s);
-      });
+      setCode(
+        await generate(spec, opts.output, io, async (s) => {
+          const mod = await importOptional('../doc/renderDoc.ts', 'ninefold doc');
+          return callExport(mod, 'renderDoc', 'ninefold doc')(s);
+        }),
+      );
     });
+}
 
+type SqlOptions = { output?: string; stdout?: boolean; lock?: string; target: 'embedded' | 'supabase' };
+
+function registerSql(program: Command, io: Io, setCode: SetCode): void {
   program
     .command('sql')
     .description('write the Postgres migration (tables, RLS policies, checks, transition functions, history)')
@@ -88,74 +125,84 @@ export async function main(args: readonly string[], io: Io = processIo): Promise
         .choices(['embedded', 'supabase'])
         .default('embedded'),
     )
-    .action(
-      async (
-        spec: string,
-        opts: { output?: string; stdout?: boolean; lock?: string; target: 'embedded' | 'supabase' },
-      ) => {
-        // The Supabase CLI applies supabase/migrations/<timestamp>_*.sql in order: name the file for it.
-        const output =
-          opts.output ??
-          (opts.stdout || opts.target !== 'supabase'
-            ? undefined
-            : (s: AppSpec) => defaultMigrationPath(s.purpose.name, io.now?.() ?? new Date()));
-        let generated: AppSpec | undefined;
-        code = await generate(spec, output, io, async (s) => {
-          generated = s;
-          const mod = await importOptional('../sql/compileMigration.ts', 'ninefold sql');
-          const sql = callExport(mod, 'compileMigration', 'ninefold sql')(s, { target: opts.target });
-          // One transaction, as `migrate` writes it: `psql -f` never leaves half a schema.
-          const { inTransaction } = await import('./migrateCommand.ts');
-          return typeof sql === 'string' ? inTransaction(sql) : sql;
-        });
-        // A migration written for Supabase records the model it was generated from (ninefold migrate diffs it).
-        // With -o the migration goes elsewhere: the lock only with --lock.
-        const { lockPathFor, writeLock } = await import('./migrateCommand.ts');
-        const lock =
-          opts.lock ??
-          (opts.target === 'supabase' && !opts.stdout && !opts.output && generated
-            ? lockPathFor(generated.purpose.name)
-            : undefined);
-        if (code === EXIT.ok && generated && lock) {
-          await writeLock(generated, opts.target, resolve(io.cwd ?? process.cwd(), lock));
-          io.err(`wrote ${lock}\n`);
-        }
-      },
-    );
+    .action(async (spec: string, opts: SqlOptions) => {
+      setCode(await sqlCommand(spec, opts, io));
+    });
+}
 
-  for (const [name, description, file, fn] of [
-    [
-      'types',
-      'write the TypeScript types of the database (the shape of `supabase gen types typescript`, for createClient<Database>)',
-      '../printers/printTypes.ts',
-      'printTypes',
-    ],
-    [
-      'openapi',
-      'write an OpenAPI 3.1 document of every call (derived and declared) with the catalogue errors (JSON)',
-      '../printers/printOpenApi.ts',
-      'printOpenApi',
-    ],
-    [
-      'tests',
-      'write a pgTAP suite of the permissions, transitions and validation rules (for `supabase test db`)',
-      '../printers/printPgTap.ts',
-      'printPgTap',
-    ],
-  ] as const) {
+/** `ninefold sql`: the migration in one transaction, and for Supabase the lock of its model. */
+async function sqlCommand(spec: string, opts: SqlOptions, io: Io): Promise<number> {
+  // The Supabase CLI applies supabase/migrations/<timestamp>_*.sql in order: name the file for it.
+  const output =
+    opts.output ??
+    (opts.stdout || opts.target !== 'supabase'
+      ? undefined
+      : (s: AppSpec) => defaultMigrationPath(s.purpose.name, io.now?.() ?? new Date()));
+  let generated: AppSpec | undefined;
+  const code = await generate(spec, output, io, async (s) => {
+    generated = s;
+    const mod = await importOptional('../sql/compileMigration.ts', 'ninefold sql');
+    const sql = callExport(mod, 'compileMigration', 'ninefold sql')(s, { target: opts.target });
+    // One transaction, as `migrate` writes it: `psql -f` never leaves half a schema.
+    const { inTransaction } = await import('./migrateCommand.ts');
+    return typeof sql === 'string' ? inTransaction(sql) : sql;
+  });
+  // A migration written for Supabase records the model it was generated from (ninefold migrate diffs it).
+  // With -o the migration goes elsewhere: the lock only with --lock.
+  const { lockPathFor, writeLock } = await import('./migrateCommand.ts');
+  const lock =
+    opts.lock ??
+    (opts.target === 'supabase' && !opts.stdout && !opts.output && generated
+      ? lockPathFor(generated.purpose.name)
+      : undefined);
+  if (code === EXIT.ok && generated && lock) {
+    await writeLock(generated, opts.target, resolve(io.cwd ?? process.cwd(), lock));
+    io.err(`wrote ${lock}\n`);
+  }
+  return code;
+}
+
+/** The printers: one command each, the same shape (a spec in, a text out). */
+const PRINTERS = [
+  [
+    'types',
+    'write the TypeScript types of the database (the shape of `supabase gen types typescript`, for createClient<Database>)',
+    '../printers/printTypes.ts',
+    'printTypes',
+  ],
+  [
+    'openapi',
+    'write an OpenAPI 3.1 document of every call (derived and declared) with the catalogue errors (JSON)',
+    '../printers/printOpenApi.ts',
+    'printOpenApi',
+  ],
+  [
+    'tests',
+    'write a pgTAP suite of the permissions, transitions and validation rules (for `supabase test db`)',
+    '../printers/printPgTap.ts',
+    'printPgTap',
+  ],
+] as const;
+
+function registerPrinters(program: Command, io: Io, setCode: SetCode): void {
+  for (const [name, description, file, fn] of PRINTERS) {
     program
       .command(name)
       .description(description)
       .argument('<spec>', 'specification file or directory')
       .option('-o, --output <file>', 'write to this file instead of standard output')
       .action(async (spec: string, opts: { output?: string }) => {
-        code = await generate(spec, opts.output, io, async (s) => {
-          const mod = await importOptional(file, `ninefold ${name}`);
-          return callExport(mod, fn, `ninefold ${name}`)(s);
-        });
+        setCode(
+          await generate(spec, opts.output, io, async (s) => {
+            const mod = await importOptional(file, `ninefold ${name}`);
+            return callExport(mod, fn, `ninefold ${name}`)(s);
+          }),
+        );
       });
   }
+}
 
+function registerImport(program: Command, io: Io, setCode: SetCode): void {
   program
     .command('import')
     .description(
@@ -165,9 +212,11 @@ export async function main(args: readonly string[], io: Io = processIo): Promise
     .option('-o, --output <file>', 'write to this file instead of standard output')
     .option('--json', 'write the specification as JSON instead of TypeScript')
     .action(async (doc: string, opts: { output?: string; json?: boolean }) => {
-      code = await importCommand(doc, opts, io);
+      setCode(await importCommand(doc, opts, io));
     });
+}
 
+function registerInit(program: Command, io: Io, setCode: SetCode): void {
   program
     .command('init')
     .description('create a project whose source is a nine-point document (doc.md, package.json, README)')
@@ -182,9 +231,11 @@ export async function main(args: readonly string[], io: Io = processIo): Promise
       "create the project even inside the Ninefold toolkit's own folder (it would be committed with it)",
     )
     .action(async (dir: string, opts: InitOptions) => {
-      code = await initCommand(dir, opts, io);
+      setCode(await initCommand(dir, opts, io));
     });
+}
 
+function registerMigrate(program: Command, io: Io, setCode: SetCode): void {
   program
     .command('migrate')
     .description(
@@ -215,31 +266,36 @@ export async function main(args: readonly string[], io: Io = processIo): Promise
     .option('--check', 'run the migration on a database in a transaction, report, roll back; write nothing')
     .option('--database-url <url>', 'the database for --check (default: DATABASE_URL)')
     .action(async (spec: string, opts: MigrateOptions) => {
-      const loaded = await loadSpec(spec);
-      const refused = refuse(loaded, io);
-      if (refused !== null || !loaded.ok) {
-        code = refused ?? EXIT.failed;
-        return;
-      }
-      const { migrate } = await import('./migrateCommand.ts');
-      code = await migrate(loaded.spec, opts, {
-        out: io.out,
-        err: io.err,
-        now: io.now ?? (() => new Date()),
-        cwd: io.cwd ?? process.cwd(),
-      });
+      setCode(await migrateCommand(spec, opts, io));
     });
+}
 
+/** `ninefold migrate`: refuses a specification with errors, then hands over to migrateCommand.ts. */
+async function migrateCommand(spec: string, opts: MigrateOptions, io: Io): Promise<number> {
+  const loaded = await loadSpec(spec);
+  const refused = refuse(loaded, io);
+  if (refused !== null || !loaded.ok) return refused ?? EXIT.failed;
+  const { migrate } = await import('./migrateCommand.ts');
+  return migrate(loaded.spec, opts, {
+    out: io.out,
+    err: io.err,
+    now: io.now ?? (() => new Date()),
+    cwd: io.cwd ?? process.cwd(),
+  });
+}
+
+function registerRun(program: Command, io: Io, setCode: SetCode): void {
   program
     .command('dev')
     .description('run the app for a specification in a development server')
     .argument('<spec>', 'specification file or directory')
     .action(async (spec: string) => {
-      code = await refuseBeforeRun(spec, io);
-      if (code !== EXIT.ok) return;
+      const refused = await refuseBeforeRun(spec, io);
+      setCode(refused);
+      if (refused !== EXIT.ok) return;
       const mod = await importOptional('./devServer.ts', 'ninefold dev');
       const result: unknown = await callExport(mod, 'dev', 'ninefold dev')(spec);
-      code = typeof result === 'number' ? result : EXIT.ok;
+      setCode(typeof result === 'number' ? result : EXIT.ok);
     });
 
   program
@@ -248,11 +304,12 @@ export async function main(args: readonly string[], io: Io = processIo): Promise
     .argument('<spec>', 'specification file or directory')
     .option('-o, --out-dir <dir>', 'output directory', 'dist')
     .action(async (spec: string, opts: { outDir: string }) => {
-      code = await refuseBeforeRun(spec, io);
-      if (code !== EXIT.ok) return;
+      const refused = await refuseBeforeRun(spec, io);
+      setCode(refused);
+      if (refused !== EXIT.ok) return;
       const mod = await importOptional('./devServer.ts', 'ninefold build');
       const result: unknown = await callExport(mod, 'build', 'ninefold build')(spec, opts.outDir, io.out);
-      code = typeof result === 'number' ? result : EXIT.ok;
+      setCode(typeof result === 'number' ? result : EXIT.ok);
     });
 
   program
@@ -262,25 +319,20 @@ export async function main(args: readonly string[], io: Io = processIo): Promise
     .option('--port <port>', 'the port (the next free one if it is taken)', '4173')
     .action(async (dir: string, opts: { port: string }) => {
       const { preview } = await import('./devServer.ts');
-      code = await preview(resolve(io.cwd ?? process.cwd(), dir), Number(opts.port), io.out);
+      setCode(await preview(resolve(io.cwd ?? process.cwd(), dir), Number(opts.port), io.out));
     });
-
-  try {
-    if (args.length === 0) {
-      program.outputHelp();
-      return EXIT.failed;
-    }
-    await program.parseAsync([...args], { from: 'user' });
-    return code;
-  } catch (e) {
-    if (e instanceof CommanderError) {
-      // Help and version exit 0; usage mistakes (unknown command, missing argument) exit 2.
-      return e.exitCode === 0 ? EXIT.ok : EXIT.failed;
-    }
-    io.err(`ninefold: ${oneLine(e)}\n`);
-    return EXIT.failed;
-  }
 }
+
+const COMMANDS: readonly Register[] = [
+  registerCheck,
+  registerDoc,
+  registerSql,
+  registerPrinters,
+  registerImport,
+  registerInit,
+  registerMigrate,
+  registerRun,
+];
 
 type InitOptions = { from: 'blank' | 'helpdesk' | 'expenses'; insideToolkit?: boolean };
 

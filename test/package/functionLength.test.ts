@@ -21,22 +21,9 @@ const LIMIT = 120;
  * longer over the limit (remove it), and a listed function may not grow. The lead empties it.
  */
 const TEMPORARILY_ALLOWED: readonly (readonly [string, string, number])[] = [
-  ['src/backend/conformance/runConformance.ts', 'runConformance', 370],
-  ['src/migrate/planMigration.ts', 'planMigration', 307],
-  ['src/backend/embedded/browser/createBrowserBackend.ts', 'connectBrowserBackend', 278],
-  ['src/backend/embedded/browser/serveBackend.ts', 'serveBackend', 270],
-  ['src/sql/emitOutbox.ts', 'emitOutbox', 268],
-  ['src/cli/main.ts', 'main', 243],
-  ['src/printers/printOpenApi.ts', 'entityPaths', 189],
-  ['src/backend/embedded/data.ts', 'createDataPort', 180],
   ['src/react/FieldInput.tsx', 'BuiltIn', 171],
-  ['src/sql/emitRoles.ts', 'emitRoleTable', 151],
-  ['src/backend/supabase/authPort.ts', 'createAuthPort', 147],
-  ['src/sql/emitTransitions.ts', 'emitTransitions', 135],
-  ['src/sql/emitAdminRpc.ts', 'emitAdminRpc', 130],
-  ['src/backend/embedded/createEmbeddedBackend.ts', 'createEmbeddedBackend', 125],
-  ['src/backend/supabase/dataPort.ts', 'createDataPort', 123],
-  ['src/sql/emitFileRemovals.ts', 'emitFileRemovals', 121],
+  ['src/backend/embedded/browser/serveBackend.ts', 'serveBackend', 148],
+  ['src/backend/embedded/browser/createBrowserBackend.ts', 'connectBrowserBackend', 135],
 ];
 
 const key = (file: string, name: string) => `${file} ${name}`;

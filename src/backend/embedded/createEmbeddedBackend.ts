@@ -112,15 +112,7 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
   const owned = !options.db;
   const dataDir = options.dataDir ?? defaultDataDir(spec);
   // Loaded lazily: a browser build hands in a PGliteWorker and need not ship PGlite twice.
-  const open = async (loadDataDir?: Blob) => {
-    const { PGlite } = await import('@electric-sql/pglite');
-    return PGlite.create(
-      loadDataDir && !dataDir.startsWith('idb://') ? 'memory://' : dataDir,
-      loadDataDir
-        ? { loadDataDir: await snapshotBlob(loadDataDir), extensions: pgliteExtensions }
-        : { extensions: pgliteExtensions },
-    );
-  };
+  const open = (loadDataDir?: Blob) => openPglite(dataDir, loadDataDir);
   let db: PGliteInterface = options.db ?? (await open(options.loadDataDir));
   const bootOptions = {
     ...(options.schemaVersion !== undefined ? { knownVersion: options.schemaVersion } : {}),
@@ -131,27 +123,7 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
 
   const authListeners = new Set<(e: AuthEvent, s: Session | null) => void>();
   const live = options.live ?? createLive(`ninefold-${slug}-changes`);
-  const ctx: EmbeddedContext = {
-    db,
-    spec,
-    model: resolve(spec),
-    errors: errorContext(spec),
-    now: options.now ?? (() => new Date()),
-    sessionTtlMs: options.sessionTtlMs ?? 7 * 24 * 3600 * 1000,
-    store: options.store ?? sessionStore(sessionKey(slug)),
-    current: { token: null, session: null },
-    emitAuth: (event, session) => {
-      for (const l of [...authListeners]) {
-        try {
-          l(event, session);
-        } catch {
-          // Listeners belong to the UI; their failures are not the backend's.
-        }
-      }
-    },
-    emitChange: (change) => live.emit(change),
-    handlers: options.handlers ?? {},
-  };
+  const ctx = contextOf(options, db, live, authListeners);
 
   const auth = createAuthPort(ctx, authListeners);
   // One round at a time: a slow service must not pile rounds up (the claim's lease would cover a
@@ -201,9 +173,7 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
         await wipeAppData(tx, ctx.model);
         await seedDemo(tx, ctx.model, plan);
       });
-      ctx.current = { token: null, session: null };
-      ctx.store.save(null);
-      ctx.emitAuth('SIGNED_OUT', null);
+      signOutLocally(ctx);
       for (const entity of Object.keys(spec.entities)) live.emit({ entity, id: '*', kind: 'delete' });
     },
     async exportDatabase() {
@@ -219,9 +189,7 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
       db = await open(blob);
       ctx.db = db;
       schema = await bootSchema(db, spec, bootOptions);
-      ctx.current = { token: null, session: null };
-      ctx.store.save(null);
-      ctx.emitAuth('SIGNED_OUT', null);
+      signOutLocally(ctx);
     },
     async close() {
       if (timer) clearInterval(timer);
@@ -231,4 +199,53 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
       if (owned) await db.close();
     },
   };
+}
+
+/** A PGlite in `dataDir`, or started from a data directory (a snapshot or an export). */
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<PGliteInterface> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  return PGlite.create(
+    loadDataDir && !dataDir.startsWith('idb://') ? 'memory://' : dataDir,
+    loadDataDir
+      ? { loadDataDir: await snapshotBlob(loadDataDir), extensions: pgliteExtensions }
+      : { extensions: pgliteExtensions },
+  );
+}
+
+/** What every port shares: the database, the model, the clock, the session and the event outlets. */
+function contextOf(
+  options: EmbeddedBackendOptions,
+  db: PGliteInterface,
+  live: Live,
+  authListeners: ReadonlySet<(e: AuthEvent, s: Session | null) => void>,
+): EmbeddedContext {
+  const { spec } = options;
+  return {
+    db,
+    spec,
+    model: resolve(spec),
+    errors: errorContext(spec),
+    now: options.now ?? (() => new Date()),
+    sessionTtlMs: options.sessionTtlMs ?? 7 * 24 * 3600 * 1000,
+    store: options.store ?? sessionStore(sessionKey(appSlug(spec))),
+    current: { token: null, session: null },
+    emitAuth: (event, session) => {
+      for (const l of [...authListeners]) {
+        try {
+          l(event, session);
+        } catch {
+          // Listeners belong to the UI; their failures are not the backend's.
+        }
+      }
+    },
+    emitChange: (change) => live.emit(change),
+    handlers: options.handlers ?? {},
+  };
+}
+
+/** The database's users are gone (a demo reset, an import): this tab's session with them. */
+function signOutLocally(ctx: EmbeddedContext): void {
+  ctx.current = { token: null, session: null };
+  ctx.store.save(null);
+  ctx.emitAuth('SIGNED_OUT', null);
 }

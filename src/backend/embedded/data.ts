@@ -82,63 +82,11 @@ export function createDataPort(ctx: EmbeddedContext): DataPort {
   const changed = (entity: string, id: string, kind: 'insert' | 'update' | 'delete') =>
     ctx.emitChange({ entity, id, kind });
 
-  /**
-   * The planner's row estimate for the query's filters: planned without the policies for a
-   * caller who reads every row (as the caller it guessed the OR of role checks 17% low at 12,000
-   * rows); the same rows, nothing executed (explain), only a number they could count themselves.
-   */
-  async function plannedRows(entity: string, info: EntityInfo, query: ListQuery): Promise<number> {
-    const estimate = estimateQuery(info, query);
-    const plan = readsEveryRow(ctx, entity)
-      ? (await asOwner(ctx, (tx) => tx.query<Record<string, unknown>>(estimate.text, [...estimate.params])))
-          .rows
-      : (await readAsCaller(ctx, [estimate]))[0];
-    return planRows(plan?.[0]?.['QUERY PLAN']);
-  }
-
-  /** One page and, when asked, its total; as the caller. */
-  async function listRows(entity: string, asked: ListQuery): Promise<ListResult> {
-    const info = entityInfo(ctx.model, entity);
-    if (asked.screen !== undefined) screenFilterFunction(ctx.model, entity, asked.screen);
-    // A total for a search too short for the trigram indexes can only be counted by reading every
-    // row (a two-letter search over 100,000 tickets: 250 ms, on each key of a search as you type);
-    // above ESTIMATE_ABOVE rows in the table, the planner's estimate answers it instead.
-    if (
-      asked.count === 'estimated' &&
-      asked.limit === 0 &&
-      isShortSearch(asked.search) &&
-      (await tableRows(ctx, info)) > ESTIMATE_ABOVE
-    )
-      return { rows: [], total: await plannedRows(entity, info, asked), estimated: true };
-    const query = await withSearchIds(ctx, info, asked);
-    const q = listQuery(info, query);
-    const counted = query.count !== 'none';
-    // Reads go to the database as one message (readAsCaller). A count alone (limit 0) is only
-    // the count query; a page past the end has no row to carry the window count and asks again.
-    const count = async () => Number((await readAsCaller(ctx, [countQuery(info, query)]))[0]?.[0]?.n ?? 0);
-    if (counted && q.limit === 0 && query.count === 'estimated') {
-      // Exact up to ESTIMATE_ABOVE rows (bounded read), the planner's estimate above it.
-      const [bounded] = await readAsCaller(ctx, [boundedCountQuery(info, query)]);
-      const n = Number(bounded?.[0]?.n ?? 0);
-      if (n <= ESTIMATE_ABOVE) return { rows: [], total: n };
-      const planned = await plannedRows(entity, info, query);
-      return { rows: [], total: Math.max(planned, ESTIMATE_ABOVE + 1), estimated: true };
-    }
-    if (counted && q.limit === 0) return { rows: [], total: await count() };
-    const [rows = []] = await readAsCaller(ctx, [q]);
-    let total: number | null = null;
-    if (counted) {
-      const first = rows[0];
-      total = first ? Number(first.__total) : q.offset > 0 ? await count() : 0;
-    }
-    return { rows: rows.map((row) => toRow(info, row)), total };
-  }
-
   return {
     async list(entity, asked = {}, options = {}) {
       // Called off before it ran (a newer query replaced it): nothing to read.
       options.signal?.throwIfAborted();
-      const result = await listRows(entity, asked);
+      const result = await listRows(ctx, entity, asked);
       options.signal?.throwIfAborted();
       return result;
     },
@@ -162,98 +110,186 @@ export function createDataPort(ctx: EmbeddedContext): DataPort {
     },
 
     async update(entity, id, version, values) {
-      const info = entityInfo(ctx.model, entity);
-      checkId(info, id);
-      const { columns, params } = toColumns(info, values);
-      const row = await asCaller(ctx, async (tx) => {
-        const sets = columns.length
-          ? columns.map((c, i) => `${c} = $${i + 3}`).join(', ')
-          : 'version = t.version';
-        const r = await tx.query<Record<string, unknown>>(
-          `update ${info.ref} t set ${sets} where t.id = $1 and t.version = $2 returning ${selectList(info)}`,
-          [id, version, ...params],
-          QUERY_OPTIONS,
-        );
-        const updated = r.rows[0];
-        if (updated) return toRow(info, updated);
-        const current = await visibleVersion(tx, info, id);
-        if (current === null) throw new BackendError('NOT_FOUND', { entity, id });
-        // Visible at the version given but not updatable: the update policy refused it.
-        if (current === version) throw new BackendError('FORBIDDEN', { entity, action: 'update' });
-        throw new BackendError('CONFLICT', { entity, id, version, current });
-      });
+      const row = await updateRow(ctx, entity, id, version, values);
       changed(entity, id, 'update');
       return row;
     },
 
     async delete(entity, id) {
-      const info = entityInfo(ctx.model, entity);
-      checkId(info, id);
-      await asCaller(ctx, async (tx) => {
-        const r = await tx.query(`delete from ${info.ref} t where t.id = $1 returning t.id`, [id]);
-        if (r.rows.length > 0) return;
-        if ((await visibleVersion(tx, info, id)) === null)
-          throw new BackendError('NOT_FOUND', { entity, id });
-        throw new BackendError('FORBIDDEN', { entity, action: 'delete' });
-      });
+      await deleteRow(ctx, entity, id);
       changed(entity, id, 'delete');
     },
 
     async transition(entity, id, transition, input = {}, version) {
-      const info = entityInfo(ctx.model, entity);
-      const fn = transitionRef(info, transition);
-      checkId(info, id);
-      const row = await asCaller(ctx, async (tx) => {
-        const r = await tx.query<Record<string, unknown>>(
-          `select ${selectList(info)} from ${fn}($1, $2, $3::jsonb) t`,
-          [id, version ?? null, JSON.stringify(input)],
-          QUERY_OPTIONS,
-        );
-        const out = r.rows[0];
-        if (!out) throw new BackendError('NOT_FOUND', { entity, id });
-        return toRow(info, out);
-      });
+      const row = await transitionRow(ctx, entity, id, transition, input, version);
       changed(entity, id, 'update');
       return row;
     },
 
-    async history(entity, id) {
-      const info = entityInfo(ctx.model, entity);
-      if (!info.historyTable) return [];
-      checkId(info, id);
-      const [rows = []] = await readAsCaller(ctx, [
-        {
-          text: `select id, row_id, kind, transition, from_state, to_state, actor, at, input from ${historyRef(info)} where row_id = $1 order by at, id`,
-          params: [id],
-        },
-      ]);
-      return (
-        rows as {
-          id: string;
-          row_id: string;
-          kind: HistoryEntry['kind'];
-          transition: string;
-          from_state: string;
-          to_state: string;
-          actor: string | null;
-          at: string;
-          input: Record<string, unknown>;
-        }[]
-      ).map(
-        (h): HistoryEntry => ({
-          id: h.id,
-          rowId: h.row_id,
-          kind: h.kind ?? 'transition',
-          transition: h.transition,
-          fromState: h.from_state,
-          toState: h.to_state,
-          actor: h.actor ?? '',
-          at: h.at,
-          input: h.input,
-        }),
-      );
-    },
+    history: (entity, id) => readHistory(ctx, entity, id),
   };
+}
+
+/**
+ * The planner's row estimate for the query's filters: planned without the policies for a
+ * caller who reads every row (as the caller it guessed the OR of role checks 17% low at 12,000
+ * rows); the same rows, nothing executed (explain), only a number they could count themselves.
+ */
+async function plannedRows(
+  ctx: EmbeddedContext,
+  entity: string,
+  info: EntityInfo,
+  query: ListQuery,
+): Promise<number> {
+  const estimate = estimateQuery(info, query);
+  const plan = readsEveryRow(ctx, entity)
+    ? (await asOwner(ctx, (tx) => tx.query<Record<string, unknown>>(estimate.text, [...estimate.params])))
+        .rows
+    : (await readAsCaller(ctx, [estimate]))[0];
+  return planRows(plan?.[0]?.['QUERY PLAN']);
+}
+
+/** One page and, when asked, its total; as the caller. */
+async function listRows(ctx: EmbeddedContext, entity: string, asked: ListQuery): Promise<ListResult> {
+  const info = entityInfo(ctx.model, entity);
+  if (asked.screen !== undefined) screenFilterFunction(ctx.model, entity, asked.screen);
+  // A total for a search too short for the trigram indexes can only be counted by reading every
+  // row (a two-letter search over 100,000 tickets: 250 ms, on each key of a search as you type);
+  // above ESTIMATE_ABOVE rows in the table, the planner's estimate answers it instead.
+  if (
+    asked.count === 'estimated' &&
+    asked.limit === 0 &&
+    isShortSearch(asked.search) &&
+    (await tableRows(ctx, info)) > ESTIMATE_ABOVE
+  )
+    return { rows: [], total: await plannedRows(ctx, entity, info, asked), estimated: true };
+  const query = await withSearchIds(ctx, info, asked);
+  const q = listQuery(info, query);
+  const counted = query.count !== 'none';
+  // Reads go to the database as one message (readAsCaller). A count alone (limit 0) is only
+  // the count query; a page past the end has no row to carry the window count and asks again.
+  const count = async () => Number((await readAsCaller(ctx, [countQuery(info, query)]))[0]?.[0]?.n ?? 0);
+  if (counted && q.limit === 0 && query.count === 'estimated') {
+    // Exact up to ESTIMATE_ABOVE rows (bounded read), the planner's estimate above it.
+    const [bounded] = await readAsCaller(ctx, [boundedCountQuery(info, query)]);
+    const n = Number(bounded?.[0]?.n ?? 0);
+    if (n <= ESTIMATE_ABOVE) return { rows: [], total: n };
+    const planned = await plannedRows(ctx, entity, info, query);
+    return { rows: [], total: Math.max(planned, ESTIMATE_ABOVE + 1), estimated: true };
+  }
+  if (counted && q.limit === 0) return { rows: [], total: await count() };
+  const [rows = []] = await readAsCaller(ctx, [q]);
+  let total: number | null = null;
+  if (counted) {
+    const first = rows[0];
+    total = first ? Number(first.__total) : q.offset > 0 ? await count() : 0;
+  }
+  return { rows: rows.map((row) => toRow(info, row)), total };
+}
+
+/** data.update: at the version given, or why not (NOT_FOUND, FORBIDDEN, CONFLICT). */
+async function updateRow(
+  ctx: EmbeddedContext,
+  entity: string,
+  id: string,
+  version: number,
+  values: Record<string, unknown>,
+) {
+  const info = entityInfo(ctx.model, entity);
+  checkId(info, id);
+  const { columns, params } = toColumns(info, values);
+  return asCaller(ctx, async (tx) => {
+    const sets = columns.length
+      ? columns.map((c, i) => `${c} = $${i + 3}`).join(', ')
+      : 'version = t.version';
+    const r = await tx.query<Record<string, unknown>>(
+      `update ${info.ref} t set ${sets} where t.id = $1 and t.version = $2 returning ${selectList(info)}`,
+      [id, version, ...params],
+      QUERY_OPTIONS,
+    );
+    const updated = r.rows[0];
+    if (updated) return toRow(info, updated);
+    const current = await visibleVersion(tx, info, id);
+    if (current === null) throw new BackendError('NOT_FOUND', { entity, id });
+    // Visible at the version given but not updatable: the update policy refused it.
+    if (current === version) throw new BackendError('FORBIDDEN', { entity, action: 'update' });
+    throw new BackendError('CONFLICT', { entity, id, version, current });
+  });
+}
+
+/** data.delete: NOT_FOUND when the caller cannot see the row, FORBIDDEN when it may not delete it. */
+async function deleteRow(ctx: EmbeddedContext, entity: string, id: string): Promise<void> {
+  const info = entityInfo(ctx.model, entity);
+  checkId(info, id);
+  await asCaller(ctx, async (tx) => {
+    const r = await tx.query(`delete from ${info.ref} t where t.id = $1 returning t.id`, [id]);
+    if (r.rows.length > 0) return;
+    if ((await visibleVersion(tx, info, id)) === null) throw new BackendError('NOT_FOUND', { entity, id });
+    throw new BackendError('FORBIDDEN', { entity, action: 'delete' });
+  });
+}
+
+/** data.transition: the entity's transition function decides (guards, state, version). */
+async function transitionRow(
+  ctx: EmbeddedContext,
+  entity: string,
+  id: string,
+  transition: string,
+  input: Record<string, unknown>,
+  version: number | undefined,
+) {
+  const info = entityInfo(ctx.model, entity);
+  const fn = transitionRef(info, transition);
+  checkId(info, id);
+  return asCaller(ctx, async (tx) => {
+    const r = await tx.query<Record<string, unknown>>(
+      `select ${selectList(info)} from ${fn}($1, $2, $3::jsonb) t`,
+      [id, version ?? null, JSON.stringify(input)],
+      QUERY_OPTIONS,
+    );
+    const out = r.rows[0];
+    if (!out) throw new BackendError('NOT_FOUND', { entity, id });
+    return toRow(info, out);
+  });
+}
+
+/** A history row as the table stores it. */
+type HistoryRow = {
+  id: string;
+  row_id: string;
+  kind: HistoryEntry['kind'];
+  transition: string;
+  from_state: string;
+  to_state: string;
+  actor: string | null;
+  at: string;
+  input: Record<string, unknown>;
+};
+
+/** data.history: the row's history as the caller may read it; none for an entity without history. */
+async function readHistory(ctx: EmbeddedContext, entity: string, id: string): Promise<HistoryEntry[]> {
+  const info = entityInfo(ctx.model, entity);
+  if (!info.historyTable) return [];
+  checkId(info, id);
+  const [rows = []] = await readAsCaller(ctx, [
+    {
+      text: `select id, row_id, kind, transition, from_state, to_state, actor, at, input from ${historyRef(info)} where row_id = $1 order by at, id`,
+      params: [id],
+    },
+  ]);
+  return (rows as HistoryRow[]).map(
+    (h): HistoryEntry => ({
+      id: h.id,
+      rowId: h.row_id,
+      kind: h.kind ?? 'transition',
+      transition: h.transition,
+      fromState: h.from_state,
+      toState: h.to_state,
+      actor: h.actor ?? '',
+      at: h.at,
+      input: h.input,
+    }),
+  );
 }
 
 /** Fewer characters than a trigram: the trigram indexes cannot narrow such a search. */

@@ -34,30 +34,9 @@ export function createAuthPort(client: SupabaseClient, errors: ErrorContext, spe
   let signingOut = false;
   /** The access token last announced with SIGNED_IN/TOKEN_REFRESHED, to drop repeats. */
   let announced: string | null = null;
-  const rolesCache = new Map<string, readonly string[]>();
 
   const state: AuthState = { signedIn: () => current !== null };
-
-  async function rolesOf(userId: string, accessToken: string): Promise<readonly string[]> {
-    const key = `${userId}:${accessToken}`;
-    const hit = rolesCache.get(key);
-    if (hit) return hit;
-    const { data, error, status } = await client.rpc(ROLES_RPC, { p_user_id: userId });
-    if (error) throw mapPostgrestError(error, status, errors, state);
-    const roles = Array.isArray(data) ? data.filter((r): r is string => typeof r === 'string') : [];
-    rolesCache.clear();
-    rolesCache.set(key, roles);
-    return roles;
-  }
-
-  async function toSession(s: SupabaseSession): Promise<Session> {
-    const roles = await rolesOf(s.user.id, s.access_token);
-    return {
-      user: { id: s.user.id, email: s.user.email ?? '', roles },
-      accessToken: s.access_token,
-      expiresAt: (s.expires_at ?? Math.floor(Date.now() / 1000) + (s.expires_in ?? 0)) * 1000,
-    };
-  }
+  const { toSession, forgetRoles } = sessionsOf(client, errors, state);
 
   function emit(event: AuthEvent, session: Session | null): void {
     // An expiry is noticed both by supabase-js (failed refresh) and by a refused request: say it once.
@@ -67,12 +46,6 @@ export function createAuthPort(client: SupabaseClient, errors: ErrorContext, spe
     for (const l of [...listeners]) l(event, session);
   }
 
-  const PORT_EVENT: Partial<Record<AuthChangeEvent, AuthEvent>> = {
-    SIGNED_IN: 'SIGNED_IN',
-    TOKEN_REFRESHED: 'TOKEN_REFRESHED',
-    USER_UPDATED: 'USER_UPDATED',
-  };
-
   const { data: subscription } = client.auth.onAuthStateChange((event, s) => {
     // supabase-js holds its auth lock while calling back; awaiting a request here would deadlock.
     setTimeout(() => {
@@ -80,7 +53,7 @@ export function createAuthPort(client: SupabaseClient, errors: ErrorContext, spe
         const was = current;
         const asked = signingOut;
         signingOut = false;
-        rolesCache.clear();
+        forgetRoles();
         if (asked) emit('SIGNED_OUT', null);
         else if (was) emit('SESSION_EXPIRED', null);
         return;
@@ -100,18 +73,7 @@ export function createAuthPort(client: SupabaseClient, errors: ErrorContext, spe
     ...state,
 
     async signUp({ email, password, name }) {
-      const refused = spec ? signUpNameError(spec, name) : undefined;
-      if (refused) throw refused;
-      const { data, error } = await client.auth.signUp({
-        email,
-        password,
-        options: name === undefined ? {} : { data: { name } },
-      });
-      if (error) throw mapAuthError(error);
-      // With "Confirm email" on, Supabase creates the user but gives no session until confirmed.
-      if (!data.session)
-        throw new BackendError('NOT_SIGNED_IN', { reason: 'email-confirmation-required', email });
-      current = await toSession(data.session);
+      current = await toSession(await signUpSession(client, spec, { email, password, name }));
       return current;
     },
 
@@ -154,7 +116,7 @@ export function createAuthPort(client: SupabaseClient, errors: ErrorContext, spe
 
     async rolesChanged(userId) {
       if (current?.user.id !== userId) return;
-      rolesCache.clear();
+      forgetRoles();
       const { data } = await client.auth.getSession();
       if (data.session) emit('USER_UPDATED', await toSession(data.session));
     },
@@ -174,4 +136,62 @@ export function createAuthPort(client: SupabaseClient, errors: ErrorContext, spe
       listeners.clear();
     },
   };
+}
+
+/** supabase-js's auth events that the port passes on under the same name. */
+const PORT_EVENT: Partial<Record<AuthChangeEvent, AuthEvent>> = {
+  SIGNED_IN: 'SIGNED_IN',
+  TOKEN_REFRESHED: 'TOKEN_REFRESHED',
+  USER_UPDATED: 'USER_UPDATED',
+};
+
+/**
+ * Supabase sessions → the port's, with the user's app roles; the roles of the last token are
+ * cached (one RPC per token, not per call) until `forgetRoles`.
+ */
+function sessionsOf(client: SupabaseClient, errors: ErrorContext, state: AuthState) {
+  const rolesCache = new Map<string, readonly string[]>();
+
+  async function rolesOf(userId: string, accessToken: string): Promise<readonly string[]> {
+    const key = `${userId}:${accessToken}`;
+    const hit = rolesCache.get(key);
+    if (hit) return hit;
+    const { data, error, status } = await client.rpc(ROLES_RPC, { p_user_id: userId });
+    if (error) throw mapPostgrestError(error, status, errors, state);
+    const roles = Array.isArray(data) ? data.filter((r): r is string => typeof r === 'string') : [];
+    rolesCache.clear();
+    rolesCache.set(key, roles);
+    return roles;
+  }
+
+  async function toSession(s: SupabaseSession): Promise<Session> {
+    const roles = await rolesOf(s.user.id, s.access_token);
+    return {
+      user: { id: s.user.id, email: s.user.email ?? '', roles },
+      accessToken: s.access_token,
+      expiresAt: (s.expires_at ?? Math.floor(Date.now() / 1000) + (s.expires_in ?? 0)) * 1000,
+    };
+  }
+
+  return { toSession, forgetRoles: () => rolesCache.clear() };
+}
+
+/** auth.signUp: the new user's Supabase session, or why there is none. */
+async function signUpSession(
+  client: SupabaseClient,
+  spec: AppSpec | undefined,
+  { email, password, name }: { email: string; password: string; name?: string | undefined },
+): Promise<SupabaseSession> {
+  const refused = spec ? signUpNameError(spec, name) : undefined;
+  if (refused) throw refused;
+  const { data, error } = await client.auth.signUp({
+    email,
+    password,
+    options: name === undefined ? {} : { data: { name } },
+  });
+  if (error) throw mapAuthError(error);
+  // With "Confirm email" on, Supabase creates the user but gives no session until confirmed.
+  if (!data.session)
+    throw new BackendError('NOT_SIGNED_IN', { reason: 'email-confirmation-required', email });
+  return data.session;
 }

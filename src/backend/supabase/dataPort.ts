@@ -4,6 +4,7 @@ import {
   type DataPort,
   type HistoryEntry,
   type ListQuery,
+  type ListResult,
   type ReadOptions,
   type Row,
 } from '../types.ts';
@@ -54,37 +55,7 @@ export function createDataPort(ctx: SupabaseContext): DataPort {
   }
 
   return {
-    async list(entity: string, query: ListQuery = {}, options: ReadOptions = {}) {
-      options.signal?.throwIfAborted();
-      const model = modelOf(ctx.models, entity);
-      const p = listParams(model, query);
-      if (p.empty) return { rows: [], total: p.count ? 0 : null };
-      let q = client.from(model.table).select('*', p.count ? { count: p.count } : {});
-      for (const f of p.filters) q = q.filter(f.column, f.op, f.value);
-      // The screen's rule: a computed field of the table (a function taking its row), filtered on.
-      if (query.screen !== undefined)
-        q = q.filter(screenFilterFunction(ctx.model, entity, query.screen), 'is', 'true');
-      if (p.or) q = q.or(p.or);
-      for (const o of p.order) q = q.order(o.column, { ascending: o.ascending });
-      q = q.range(p.offset, p.offset + p.limit - 1);
-      // The request itself is cancelled (fetch's signal), not only its answer ignored.
-      if (options.signal) q = q.abortSignal(options.signal);
-      const result = await q;
-      // An abort is the caller's, not an error of the backend's: no catalogue code for it.
-      options.signal?.throwIfAborted();
-      if (result.error?.code === 'PGRST103') {
-        // A page past the end: PostgREST answers 416 and says how many rows there are.
-        const total = totalFromRangeError(result.error.details);
-        if (total !== undefined) return { rows: [], total: p.count ? total : null };
-      }
-      const { data, count } = await run(ctx, Promise.resolve(result));
-      const rows = ((data ?? []) as Record_[]).map((r) => toRow(model, r));
-      const total = p.count ? (count ?? rows.length) : null;
-      // PostgREST estimates only above its max-rows (1,000 on Supabase unless configured).
-      if (p.count === 'estimated' && total !== null && total > POSTGREST_MAX_ROWS)
-        return { rows, total, estimated: true };
-      return { rows, total };
-    },
+    list: (entity, query, options) => listRows(ctx, entity, query, options),
 
     get,
 
@@ -156,6 +127,45 @@ export function createDataPort(ctx: SupabaseContext): DataPort {
       return ((data ?? []) as Record_[]).map(historyEntry);
     },
   };
+}
+
+/** data.list: one page through PostgREST, and its total when asked (exact, or estimated above max-rows). */
+async function listRows(
+  ctx: SupabaseContext,
+  entity: string,
+  query: ListQuery = {},
+  options: ReadOptions = {},
+): Promise<ListResult> {
+  const { client } = ctx;
+  options.signal?.throwIfAborted();
+  const model = modelOf(ctx.models, entity);
+  const p = listParams(model, query);
+  if (p.empty) return { rows: [], total: p.count ? 0 : null };
+  let q = client.from(model.table).select('*', p.count ? { count: p.count } : {});
+  for (const f of p.filters) q = q.filter(f.column, f.op, f.value);
+  // The screen's rule: a computed field of the table (a function taking its row), filtered on.
+  if (query.screen !== undefined)
+    q = q.filter(screenFilterFunction(ctx.model, entity, query.screen), 'is', 'true');
+  if (p.or) q = q.or(p.or);
+  for (const o of p.order) q = q.order(o.column, { ascending: o.ascending });
+  q = q.range(p.offset, p.offset + p.limit - 1);
+  // The request itself is cancelled (fetch's signal), not only its answer ignored.
+  if (options.signal) q = q.abortSignal(options.signal);
+  const result = await q;
+  // An abort is the caller's, not an error of the backend's: no catalogue code for it.
+  options.signal?.throwIfAborted();
+  if (result.error?.code === 'PGRST103') {
+    // A page past the end: PostgREST answers 416 and says how many rows there are.
+    const total = totalFromRangeError(result.error.details);
+    if (total !== undefined) return { rows: [], total: p.count ? total : null };
+  }
+  const { data, count } = await run(ctx, Promise.resolve(result));
+  const rows = ((data ?? []) as Record_[]).map((r) => toRow(model, r));
+  const total = p.count ? (count ?? rows.length) : null;
+  // PostgREST estimates only above its max-rows (1,000 on Supabase unless configured).
+  if (p.count === 'estimated' && total !== null && total > POSTGREST_MAX_ROWS)
+    return { rows, total, estimated: true };
+  return { rows, total };
 }
 
 function historyEntry(r: Record_): HistoryEntry {
