@@ -112,9 +112,10 @@ function renderEntityCalls(model: AppModel, entity: string): string {
       '',
       `// ${tr.label}: POST /rest/v1/rpc/${tr.functionName}`,
       transitionPayload(
-        tr.input.flatMap((i) => {
+        [...tr.input, ...tr.optionalInput].flatMap((i) => {
           const f = e.fields[i];
-          return f ? [{ name: i, type: fieldTypeText(model, entity, f, false), optional: false }] : [];
+          const optional = tr.optionalInput.includes(i);
+          return f ? [{ name: i, type: fieldTypeText(model, entity, f, false), optional }] : [];
         }),
       ),
     ]),

@@ -288,9 +288,12 @@ function transitionPath(
 ): Obj {
   const node = model.tables.get(t.entity);
   const name = pascal(t.entity);
-  const inputs = tr.input.map((f) => node?.byField.get(f)).filter((c) => c !== undefined);
-  const inputCols = t.columns.filter((c) => inputs.some((i) => i.field === c.field));
   const transition = node?.transitions.find((x) => x.name === tr.name);
+  // Required and optional input alike (INPUT_REQUIRED says which one was missing).
+  const inputs = [...tr.input, ...(transition?.optionalInput ?? [])]
+    .map((f) => node?.byField.get(f))
+    .filter((c) => c !== undefined);
+  const inputCols = t.columns.filter((c) => inputs.some((i) => i.field === c.field));
   return {
     post: {
       operationId: tr.fn,
@@ -516,14 +519,30 @@ export function openApiOf(model: AppModel): Obj {
           properties: {
             id: { type: 'string', format: 'uuid' },
             row_id: { type: 'string', format: 'uuid' },
+            kind: { type: 'string', enum: ['transition', 'edit', 'added'] },
             transition: { type: 'string' },
             from_state: { type: 'string' },
             to_state: { type: 'string' },
             actor: { type: ['string', 'null'], format: 'uuid' },
             at: { type: 'string', format: 'date-time' },
             input: { type: 'object' },
+            previous: {
+              type: 'object',
+              description: 'An edit: the fields as they were before it (input holds their new values).',
+            },
           },
-          required: ['id', 'row_id', 'transition', 'from_state', 'to_state', 'actor', 'at', 'input'],
+          required: [
+            'id',
+            'row_id',
+            'kind',
+            'transition',
+            'from_state',
+            'to_state',
+            'actor',
+            'at',
+            'input',
+            'previous',
+          ],
         },
         ErrorCode: {
           type: 'string',
