@@ -514,36 +514,7 @@ export function openApiOf(model: AppModel): Obj {
       },
       schemas: {
         ...schemas,
-        HistoryEntry: {
-          type: 'object',
-          properties: {
-            id: { type: 'string', format: 'uuid' },
-            row_id: { type: 'string', format: 'uuid' },
-            kind: { type: 'string', enum: ['transition', 'edit', 'added'] },
-            transition: { type: 'string' },
-            from_state: { type: 'string' },
-            to_state: { type: 'string' },
-            actor: { type: ['string', 'null'], format: 'uuid' },
-            at: { type: 'string', format: 'date-time' },
-            input: { type: 'object' },
-            previous: {
-              type: 'object',
-              description: 'An edit: the fields as they were before it (input holds their new values).',
-            },
-          },
-          required: [
-            'id',
-            'row_id',
-            'kind',
-            'transition',
-            'from_state',
-            'to_state',
-            'actor',
-            'at',
-            'input',
-            'previous',
-          ],
-        },
+        HistoryEntry: HISTORY_ENTRY,
         ErrorCode: {
           type: 'string',
           enum: codes,
@@ -572,3 +543,35 @@ export function openApiOf(model: AppModel): Obj {
 export function printOpenApi(spec: AppSpec): string {
   return `${JSON.stringify(openApiDocument(spec), null, 2)}\n`;
 }
+
+/** A row of a `<table>_history` table, as PostgREST returns it. */
+const HISTORY_ENTRY: Obj = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    row_id: { type: 'string', format: 'uuid' },
+    kind: { type: 'string', enum: ['transition', 'edit', 'added'] },
+    transition: { type: 'string' },
+    from_state: { type: 'string' },
+    to_state: { type: 'string' },
+    actor: { type: ['string', 'null'], format: 'uuid' },
+    at: { type: 'string', format: 'date-time' },
+    input: { type: 'object' },
+    previous: {
+      type: 'object',
+      description: 'An edit: the fields as they were before it (input holds their new values).',
+    },
+  },
+  required: [
+    'id',
+    'row_id',
+    'kind',
+    'transition',
+    'from_state',
+    'to_state',
+    'actor',
+    'at',
+    'input',
+    'previous',
+  ],
+};
