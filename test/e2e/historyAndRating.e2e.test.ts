@@ -78,7 +78,9 @@ describe.skipIf(!e2eAvailable)('issue 31: history old → new, the rating commen
       // Old → new, each as a cell shows it: option labels, the category's name (never its id), and
       // "—" for what was empty.
       await card.getByText(/^Priority:\s*Normal\s*→\s*High$/).waitFor();
-      await card.getByText(new RegExp(`^Category:\\s*${ui('empty')}\\s*→\\s*${literal(category)}$`)).waitFor();
+      await card
+        .getByText(new RegExp(`^Category:\\s*${ui('empty')}\\s*→\\s*${literal(category)}$`))
+        .waitFor();
       expect((await card.textContent()) ?? '').not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
       await card.scrollIntoViewIfNeeded();
       await shoot(page, 'h31-history');
