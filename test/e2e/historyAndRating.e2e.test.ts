@@ -122,7 +122,7 @@ describe.skipIf(!e2eAvailable)('issue 31: history old → new, the rating commen
     expect(errors).toEqual([]);
   }, 400_000);
 
-  it('issue 31: in German the navigation and the ticket list name the action alike ("Neues Ticket"), never "Neu: Ticket"', async () => {
+  it('issue 31: in German the navigation and the ticket list name the action alike ("Neues Ticket"), never "Neu: Ticket"; the history in German', async () => {
     const { page, errors } = await newPage(await suite.fresh({ locale: 'de-DE' }));
     const newTicket = de['New ticket'];
     expect(newTicket).toBe('Neues Ticket');
@@ -139,6 +139,28 @@ describe.skipIf(!e2eAvailable)('issue 31: history old → new, the rating commen
       const generic = UI_CATALOGUES.de.newRow.replace('{label}', 'Ticket');
       expect(generic).toBe('Neu: Ticket');
       await expect(page.getByText(generic).count()).resolves.toBe(0);
+    });
+    await step(page, 'h31-de-history', async () => {
+      // The history's old → new in German: field and option labels from the translations.
+      const t = UI_CATALOGUES.de;
+      await page.getByRole('main').getByRole('link', { name: newTicket, exact: true }).click();
+      const subject = 'Etikettendrucker zieht zwei Etiketten ein';
+      await page.getByRole('textbox', { name: de.Subject }).fill(subject);
+      await page
+        .getByRole('textbox', { name: de.Description })
+        .fill('Jeder Druckauftrag zieht zwei Etiketten durch; das zweite bleibt leer.');
+      await page.getByRole('button', { name: t.create, exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: subject }).waitFor({ timeout: 30_000 });
+      await page.getByRole('link', { name: t.edit, exact: true }).click();
+      await page.getByRole('combobox', { name: de.Priority }).click();
+      await page.getByRole('option', { name: de.High, exact: true }).click();
+      await page.getByRole('button', { name: t.save, exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: subject }).waitFor({ timeout: 30_000 });
+      const card = page.locator('.mantine-Card-root', {
+        has: page.getByRole('heading', { name: t.history }),
+      });
+      await card.getByText(t.historyEdited, { exact: true }).waitFor({ timeout: 15_000 });
+      await card.getByText(new RegExp(`^${de.Priority}:\\s*${de.Normal}\\s*→\\s*${de.High}$`)).waitFor();
     });
     expect(errors).toEqual([]);
   }, 400_000);
