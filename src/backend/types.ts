@@ -83,7 +83,8 @@ export interface HistoryEntry {
   rowId: string;
   /**
    * `transition` (a state change; `transition` names it), `edit` (audited fields; `input` holds
-   * their new values) or `added` (a row under this one; `transition` names its entity, `input.id` it).
+   * their new values, `previous` their old ones) or `added` (a row under this one; `transition`
+   * names its entity, `input.id` it).
    */
   kind: 'transition' | 'edit' | 'added';
   transition: string;
@@ -92,6 +93,11 @@ export interface HistoryEntry {
   actor: string;
   at: string;
   input: Record<string, unknown>;
+  /**
+   * An edit's fields as they were before it (field → old value, `null` when empty): `{}` for
+   * other entries and for edits recorded before old values were kept.
+   */
+  previous: Record<string, unknown>;
 }
 
 /** How a read may be called off (TanStack Query passes its signal when a newer query replaces it). */

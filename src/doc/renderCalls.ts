@@ -112,9 +112,10 @@ function renderEntityCalls(model: AppModel, entity: string): string {
       '',
       `// ${tr.label}: POST /rest/v1/rpc/${tr.functionName}`,
       transitionPayload(
-        tr.input.flatMap((i) => {
+        [...tr.input, ...tr.optionalInput].flatMap((i) => {
           const f = e.fields[i];
-          return f ? [{ name: i, type: fieldTypeText(model, entity, f, false), optional: false }] : [];
+          const optional = tr.optionalInput.includes(i);
+          return f ? [{ name: i, type: fieldTypeText(model, entity, f, false), optional }] : [];
         }),
       ),
     ]),
@@ -126,9 +127,13 @@ function renderEntityCalls(model: AppModel, entity: string): string {
     listFilters(node, fields),
     transitions.length > 0 &&
       `History: every transition appends one row to ${code(history)} — ${code('id')}, ${code('row_id')}, ` +
-        `${code('transition')}, ${code('from_state')}, ${code('to_state')}, ${code('actor')} (the user's id), ` +
-        `${code('at')} and ${code('input')} (the transition's input, keyed by field name). Whoever may read the ` +
-        'row may read its history; nobody may change or delete it.',
+        `${code('kind')}, ${code('transition')}, ${code('from_state')}, ${code('to_state')}, ${code('actor')} (the user's id), ` +
+        `${code('at')}, ${code('input')} (the transition's input, keyed by field name) and ${code('previous')}. ` +
+        (Object.values(e.fields).some((f) => f.audited)
+          ? `So does an edit of a field kept in history (${code('kind')} ${code('edit')}: ${code('input')} holds ` +
+            `the fields' new values, ${code('previous')} their old ones). `
+          : '') +
+        'Whoever may read the row may read its history, old values included; nobody may change or delete it.',
     payloads.length > 0 && block('ts', payloads.join('\n').trimEnd()),
   ]);
 }

@@ -57,7 +57,7 @@ function renderEntityStates(model: AppModel, entity: string, st: EntityStatesSpe
       s(t.to),
       rolesWords(model, t.roles),
       guard,
-      (t.input ?? []).map(f).join(', '),
+      [...(t.input ?? []).map(f), ...(t.optionalInput ?? []).map((x) => `${f(x)} (optional)`)].join(', '),
       Object.entries(t.set ?? {})
         .map(([field, value]) => `${f(field)} set to ${ruleText(value, model, entity)}`)
         .join('\n'),

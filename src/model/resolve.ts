@@ -286,6 +286,7 @@ function transitionsOf(
         .filter((r) => r.implied.some((i) => t.roles.includes(i)))
         .map((r) => r.name),
       input: t.input ?? [],
+      optionalInput: t.optionalInput ?? [],
       set: t.set ?? {},
       confirm: t.confirm === true,
       calls: t.calls ?? [],

@@ -85,14 +85,16 @@ function historyType(t: PrintTable, history: string): string[] {
   const cols: [string, string][] = [
     ['id', 'string'],
     ['row_id', 'string'],
+    ['kind', 'string'],
     ['transition', 'string'],
     ['from_state', 'string'],
     ['to_state', 'string'],
     ['actor', 'string | null'],
     ['at', 'string'],
     ['input', 'Json'],
+    ['previous', 'Json'],
   ];
-  const optional = new Set(['id', 'actor', 'at', 'input']);
+  const optional = new Set(['id', 'kind', 'actor', 'at', 'input', 'previous']);
   return [
     `${key(history)}: {`,
     '  Row: {',

@@ -1,7 +1,7 @@
 /**
  * A fast-check arbitrary of valid, random application specifications: a profile entity and one to
  * three more, with references (to each other and to themselves), owners, statuses with transitions
- * (several guards, inputs, `set`), roles with inheritance, read/create/update/delete permissions of
+ * (several guards, inputs required and optional, `set`), roles with inheritance, read/create/update/delete permissions of
  * every form, field and row rules (with `when`), constants of every type (dates, datetimes and
  * durations included), screens of every kind with route params of any name, and error codes in both
  * shapes. Names are drawn from pools so that shrinking gives small, readable specifications.
@@ -188,6 +188,8 @@ function transitionsArb(
     roles: fc.subarray([...roles], { minLength: 1 }),
     guard: fc.option(rule, { nil: undefined }),
     input: fc.subarray(['memo', 'due', 'amount'], { maxLength: 2 }),
+    // How many of the input fields (from the end) the transition asks for without requiring them.
+    optional: fc.nat({ max: 2 }),
     stamp: fc.boolean(),
   });
   return fc.array(one, { minLength: 1, maxLength: 3 }).map((ts) => {
@@ -198,7 +200,9 @@ function transitionsArb(
         spec.guard = t.guard;
         spec.guardError = 'guard';
       }
-      if (t.input.length > 0) spec.input = t.input;
+      const cut = Math.max(0, t.input.length - t.optional);
+      if (cut > 0) spec.input = t.input.slice(0, cut);
+      if (cut < t.input.length) spec.optionalInput = t.input.slice(cut);
       if (t.stamp) spec.set = { at: 'now' };
       out[`step_${i + 1}`] = spec;
     });
