@@ -1,6 +1,6 @@
 import type { Transaction } from '@electric-sql/pglite';
-import { resolve } from '../../model/resolve.ts';
-import type { AppSpec } from '../../spec/types.ts';
+import type { AppModel } from '../../model/appModel.ts';
+import { modelOf } from '../../model/modelOf.ts';
 import {
   createEmbeddedBackend,
   type EmbeddedBackend,
@@ -32,21 +32,20 @@ export interface AssembleEmbeddedOptions extends EmbeddedBackendOptions {
  */
 export async function assembleEmbedded(options: AssembleEmbeddedOptions): Promise<EmbeddedBackend> {
   const { demo, demoNow, ...rest } = options;
-  const backend = await createEmbeddedBackend(rest);
-  if (demo === 'accounts') await ensureDemoAccounts(backend, options.spec);
+  const model = modelOf(options.spec);
+  const backend = await createEmbeddedBackend({ ...rest, spec: model });
+  if (demo === 'accounts') await ensureDemoAccounts(backend, model);
   else if (demo === 'data')
-    await backend.asOwner((tx) =>
-      seedDemo(tx, resolve(options.spec), demoPlanFor(options.spec, demoNow ?? new Date())),
-    );
+    await backend.asOwner((tx) => seedDemo(tx, model, demoPlanFor(model, demoNow ?? new Date())));
   return backend;
 }
 
 /** Creates the demo accounts when any is missing: hashing their passwords costs a few hundred ms, so a return visit skips it. */
 async function ensureDemoAccounts(
   backend: { asOwner: <T>(fn: (tx: Transaction) => Promise<T>) => Promise<T> },
-  spec: AppSpec,
+  model: AppModel,
 ): Promise<void> {
-  const emails = demoAccounts(spec).map((a) => a.email);
+  const emails = demoAccounts(model).map((a) => a.email);
   const have = await backend.asOwner(
     async (tx) =>
       (
@@ -55,5 +54,5 @@ async function ensureDemoAccounts(
         ])
       ).rows[0]?.n ?? 0,
   );
-  if (have < emails.length) await backend.asOwner((tx) => seedDemoAccounts(tx, spec));
+  if (have < emails.length) await backend.asOwner((tx) => seedDemoAccounts(tx, model));
 }

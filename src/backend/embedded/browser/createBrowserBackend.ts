@@ -1,6 +1,5 @@
 import type { PGliteInterface, Transaction } from '@electric-sql/pglite';
 import { sessionKey } from '../../../runtime/appSlug.ts';
-import type { AppSpec } from '../../../spec/types.ts';
 import type { Backend, Session } from '../../types.ts';
 import { demoPlanFor } from '../demo/demoPlanFor.ts';
 import type { OutboxEntry } from '../outbox.ts';
@@ -18,7 +17,8 @@ export { appSlug, startBackendWorker };
 const SESSION_CHANGES = new Set(['auth.signIn', 'auth.signUp', 'auth.signOut']);
 
 export interface BrowserBackendOptions {
-  spec: AppSpec;
+  /** The app's specification, sent to the worker as data (the worker resolves it). */
+  spec: InitMessage['spec'];
   /** Where the database lives: `idb://ninefold-<app>` by default. */
   dataDir?: string;
   /** Keep a new database in OPFS when the browser can (an existing IndexedDB one stays). */
