@@ -4,11 +4,11 @@ import { parseRule } from '../rules/parse.ts';
 import { ruleKey } from './ruleKey.ts';
 
 /**
- * The rule language's parser and checker as the browser's runtime asks them: a spec's rule to its
- * typed tree or its parse tree. A build swaps this module for `builtRuleChecker.ts`, which reads
- * the same trees from a table made at build time, so the parser and checker (about 5 KB gzip) stay
- * off the first screen (docs/decisions.md, "Rules checked at build time"). The dev server, the
- * tests and Node keep this one.
+ * A spec's rule as the browser's runtime asks for it: its typed tree (from the rules the model
+ * checked, `model.rules`) or its parse tree (the parser). A build swaps this module for
+ * `builtRuleChecker.ts`, which reads the same trees from a table made at build time, so the parser
+ * (and, with a built model, the checker) stay off the first screen (docs/decisions.md, "Rules
+ * checked at build time"). The dev server, the tests and Node keep this one.
  */
 
 const checkedBy = new WeakMap<AppModel, ReadonlyMap<string, Typed | null>>();
