@@ -6,7 +6,9 @@ import {
   type EmbeddedBackend,
   type EmbeddedBackendOptions,
 } from './createEmbeddedBackend.ts';
+import { demoAccountPeople } from './demo/demoAccountPeople.ts';
 import { demoAccounts } from './demo/demoAccounts.ts';
+import type { DemoPerson } from './demo/demoPlan.ts';
 import { demoPlanFor } from './demo/demoPlanFor.ts';
 import { seedDemo } from './demo/seedDemo.ts';
 import { seedDemoAccounts } from './demo/seedDemoAccounts.ts';
@@ -20,6 +22,8 @@ export interface AssembleEmbeddedOptions extends EmbeddedBackendOptions {
   demo?: 'accounts' | 'data';
   /** The date the demo data is planned for (default: now). */
   demoNow?: Date;
+  /** The demo accounts as people (default: the app's registered demo makes them, `demoAccountPeople`). */
+  demoPeople?: readonly DemoPerson[];
 }
 
 /**
@@ -31,10 +35,10 @@ export interface AssembleEmbeddedOptions extends EmbeddedBackendOptions {
  * const backend = await assembleEmbedded({ spec: helpdesk, dataDir: 'memory://', demo: 'accounts' });
  */
 export async function assembleEmbedded(options: AssembleEmbeddedOptions): Promise<EmbeddedBackend> {
-  const { demo, demoNow, ...rest } = options;
+  const { demo, demoNow, demoPeople, ...rest } = options;
   const model = modelOf(options.spec);
   const backend = await createEmbeddedBackend({ ...rest, spec: model });
-  if (demo === 'accounts') await ensureDemoAccounts(backend, model);
+  if (demo === 'accounts') await ensureDemoAccounts(backend, model, demoPeople);
   else if (demo === 'data')
     await backend.asOwner((tx) => seedDemo(tx, model, demoPlanFor(model, demoNow ?? new Date())));
   return backend;
@@ -44,8 +48,11 @@ export async function assembleEmbedded(options: AssembleEmbeddedOptions): Promis
 async function ensureDemoAccounts(
   backend: { asOwner: <T>(fn: (tx: Transaction) => Promise<T>) => Promise<T> },
   model: AppModel,
+  given: readonly DemoPerson[] | undefined,
 ): Promise<void> {
-  const emails = demoAccounts(model).map((a) => a.email);
+  const people = given ?? demoAccountPeople(model, demoAccounts(model));
+  // The accounts are the people with a password (the others only complete the demo's profiles).
+  const emails = people.filter((p) => p.password).map((p) => p.email);
   const have = await backend.asOwner(
     async (tx) =>
       (
@@ -54,5 +61,5 @@ async function ensureDemoAccounts(
         ])
       ).rows[0]?.n ?? 0,
   );
-  if (have < emails.length) await backend.asOwner((tx) => seedDemoAccounts(tx, model));
+  if (have < emails.length) await backend.asOwner((tx) => seedDemoAccounts(tx, model, people));
 }

@@ -1,5 +1,7 @@
 import { sessionKey } from '../../../runtime/appSlug.ts';
 import type { Backend, Session } from '../../types.ts';
+import { demoAccountPeople } from '../demo/demoAccountPeople.ts';
+import { demoAccounts } from '../demo/demoAccounts.ts';
 import { demoPlanFor } from '../demo/demoPlanFor.ts';
 import { sessionStore } from '../sessionStore.ts';
 import type { BrowserBackend } from './browserBackendTypes.ts';
@@ -63,7 +65,9 @@ function initMessage(
     client: me,
     changes: changesName,
     ...(options.schemaVersion ? { schemaVersion: options.schemaVersion } : {}),
-    ...(options.seedDemoAccounts ? { seedDemoAccounts: true } : {}),
+    ...(options.seedDemoAccounts
+      ? { seedDemoAccounts: true, demoPeople: demoAccountPeople(options.spec, demoAccounts(options.spec)) }
+      : {}),
     ...(options.preferOpfs ? { preferOpfs: true } : {}),
     ...(options.snapshotUrl ? { snapshotUrl: options.snapshotUrl } : {}),
     ...(options.allowDestructiveUpgrade ? { allowDestructiveUpgrade: true } : {}),
