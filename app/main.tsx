@@ -43,7 +43,7 @@ async function chooseLocale(): Promise<void> {
  * created only once the startBackend and startEmbedded chunks had arrived). A dynamic import of a
  * tiny module, not a static one: hosted builds replace the condition with `true`, the bundler
  * drops the import, and the build contains no worker (a `new Worker(new URL(…))` written here
- * would be emitted even when unreachable). `?memory` runs the backend in the page.
+ * would be emitted even when unreachable). `?memory` starts its own, on a throw-away database.
  */
 function earlyWorker(params: URLSearchParams): Promise<Worker> | undefined {
   if (import.meta.env.VITE_NINEFOLD_BACKEND === 'supabase' || params.has('memory')) return undefined;
