@@ -28,8 +28,7 @@ export interface AssembleEmbeddedOptions extends EmbeddedBackendOptions {
 
 /**
  * The one place an embedded backend is put together in a process: the worker's leader
- * (serveBackend.ts), the `?memory` page (app/memoryBackend.ts), the snapshot builder (snapshot.ts)
- * and the tests build it here; `startBackend` (src/backend/startBackend.ts) chooses where it runs.
+ * (serveBackend.ts), the snapshot builder (snapshot.ts) and the tests build it here; `startBackend` (src/backend/startBackend.ts) chooses where it runs.
  *
  * @example
  * const backend = await assembleEmbedded({ spec: helpdesk, dataDir: 'memory://', demo: 'accounts' });
