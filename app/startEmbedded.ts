@@ -7,6 +7,8 @@ import {
   startBackendWorker,
 } from '../src/backend/embedded/browser/createBrowserBackend.ts';
 import { firstVisitSnapshot } from '../src/backend/embedded/browser/firstVisitSnapshot.ts';
+import { demoAccountPeople } from '../src/backend/embedded/demo/demoAccountPeople.ts';
+import { demoAccounts } from '../src/backend/embedded/demo/demoAccounts.ts';
 import { startEmbedded as startInWorker } from '../src/backend/start/startEmbedded.ts';
 import type { Backend } from '../src/backend/types.ts';
 import {
@@ -42,6 +44,8 @@ export async function startEmbedded(
       spec,
       schemaVersion: snapshot.version,
       seedDemoAccounts: true,
+      // Planned here: the worker's clone of the spec has no registered demo (app/main.tsx waited for it).
+      demoPeople: demoAccountPeople(spec, demoAccounts(spec)),
       dataDir: 'memory://',
     });
     await ready;

@@ -1,7 +1,5 @@
 import { sessionKey } from '../../../runtime/appSlug.ts';
 import type { Backend, Session } from '../../types.ts';
-import { demoAccountPeople } from '../demo/demoAccountPeople.ts';
-import { demoAccounts } from '../demo/demoAccounts.ts';
 import { demoPlanFor } from '../demo/demoPlanFor.ts';
 import { sessionStore } from '../sessionStore.ts';
 import type { BrowserBackend } from './browserBackendTypes.ts';
@@ -34,6 +32,11 @@ export interface BrowserBackendOptions {
   snapshotUrl?: string;
   /** Create the demo accounts (one per role) when they are missing. */
   seedDemoAccounts?: boolean;
+  /**
+   * The demo accounts as people, when the app's registered demo completes them (reporting lines,
+   * extra accounts): the worker's copy of the spec is a clone without it. Default: one per role.
+   */
+  demoPeople?: InitMessage['demoPeople'];
   /** The clock the backend checks sessions against (tests); sent with each call. */
   now?: () => Date;
   /** An already started `backendWorker.ts` (the app starts it before React loads). */
@@ -65,9 +68,8 @@ function initMessage(
     client: me,
     changes: changesName,
     ...(options.schemaVersion ? { schemaVersion: options.schemaVersion } : {}),
-    ...(options.seedDemoAccounts
-      ? { seedDemoAccounts: true, demoPeople: demoAccountPeople(options.spec, demoAccounts(options.spec)) }
-      : {}),
+    ...(options.seedDemoAccounts ? { seedDemoAccounts: true } : {}),
+    ...(options.demoPeople ? { demoPeople: options.demoPeople } : {}),
     ...(options.preferOpfs ? { preferOpfs: true } : {}),
     ...(options.snapshotUrl ? { snapshotUrl: options.snapshotUrl } : {}),
     ...(options.allowDestructiveUpgrade ? { allowDestructiveUpgrade: true } : {}),
