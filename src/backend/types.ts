@@ -215,11 +215,11 @@ export type BackendErrorOf<A extends { errors: Record<string, unknown> }> = {
  * @example
  * try { await backend.data.create('ticket', values) } catch (e) { if (isBackendErrorOf(helpdesk, e)) ... }
  */
-export function isBackendErrorOf<A extends AppSpecLike>(app: A, e: unknown): e is BackendErrorOf<A> {
+export function isBackendErrorOf<A extends AppWithErrors>(app: A, e: unknown): e is BackendErrorOf<A> {
   return (
     e instanceof BackendError &&
     ((BUILTIN_ERROR_CODES as readonly string[]).includes(e.code) || Object.hasOwn(app.errors, e.code))
   );
 }
 
-type AppSpecLike = { errors: Record<string, unknown> };
+type AppWithErrors = { errors: Record<string, unknown> };

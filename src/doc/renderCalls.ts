@@ -1,9 +1,9 @@
 import type { AppModel } from '../model/appModel.ts';
+import { payloadFillsOf } from '../model/outbox.ts';
 import type { TableNode } from '../model/table.ts';
 import { columnName } from '../naming.ts';
 import { FILL_MARKER } from '../spec/callFills.ts';
 import { FIELD_TYPES, type FieldRuleKind } from '../spec/fieldTypes.ts';
-import { serverPayloadKeys } from '../spec/transitionCalls.ts';
 import type { DeclaredCallSpec, FieldSpec } from '../spec/types.ts';
 import { entityLabel, roleLabel, transitionLabel } from './labels.ts';
 import { block, bullets, code, joinBlocks, table } from './markdown.ts';
@@ -186,12 +186,14 @@ function listFilters(node: TableNode, fields: readonly [string, FieldSpec][]): s
 }
 
 function renderDeclared(model: AppModel, name: string, c: DeclaredCallSpec): string {
-  // The model has no state machines yet: the transitions are listed in the spec's `states` order.
-  const after = Object.entries(model.spec.states).flatMap(([entity, st]) =>
-    Object.entries(st.transitions)
+  // The transitions in the spec's `states` order.
+  const after = [...model.machines].flatMap(([entity, m]) =>
+    Object.entries(m.spec.transitions)
       .filter(([, t]) => t.calls?.includes(name))
       .map(([t]) => {
-        const filled = serverPayloadKeys(model.spec, entity, name).map(([k]) => k);
+        const filled = payloadFillsOf(model.outbox, entity, name)
+          .filter((f) => f.shape !== undefined)
+          .map((f) => f.key);
         const rest = Object.keys(c.payload)
           .map((k) => k.replace(/\?$/, ''))
           .filter((k) => !filled.includes(k));

@@ -15,8 +15,8 @@ import { ruleText } from './ruleText.ts';
  * renderStates(model); // '## 4. States and transitions\n\n### Loan\n\n...'
  */
 export function renderStates(model: AppModel): string {
-  // The model has no state nodes (state meanings, waiting-on rules, guard lists) yet.
-  const entries = Object.entries(model.spec.states);
+  // State meanings, waiting-on rules and guard lists are read from each machine's declaration.
+  const entries = [...model.machines].map(([entity, m]) => [entity, m.spec] as const);
   return joinBlocks([
     '## 4. States and transitions',
     entries.length === 0

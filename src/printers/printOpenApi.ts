@@ -1,8 +1,8 @@
 import type { AppModel } from '../model/appModel.ts';
-import { resolve } from '../model/index.ts';
+import { modelOf, type SpecOrModel } from '../model/index.ts';
 import { payloadFillsOf } from '../model/outbox.ts';
 import { FIELD_TYPES, type ValueSchema } from '../spec/fieldTypes.ts';
-import type { AppSpec, DeclaredCallSpec, ShapeSpec, ShapeType } from '../spec/types.ts';
+import type { DeclaredCallSpec, ShapeSpec, ShapeType } from '../spec/types.ts';
 import { type PrintColumn, type PrintTable, type PrintTransition, printerTables } from './printerModel.ts';
 
 // `ninefold openapi`: every call of the app as the hosted project (PostgREST + Edge Functions)
@@ -427,8 +427,8 @@ function declaredPath(model: AppModel, name: string, call: DeclaredCallSpec): [s
  * @example
  * writeFileSync('openapi.json', JSON.stringify(openApiDocument(spec), null, 2));
  */
-export function openApiDocument(spec: AppSpec): Obj {
-  return openApiOf(resolve(spec));
+export function openApiDocument(app: SpecOrModel): Obj {
+  return openApiOf(modelOf(app));
 }
 
 /** {@link openApiDocument} of a resolved app. */
@@ -540,8 +540,8 @@ export function openApiOf(model: AppModel): Obj {
 }
 
 /** `ninefold openapi`: the document as JSON text. */
-export function printOpenApi(spec: AppSpec): string {
-  return `${JSON.stringify(openApiDocument(spec), null, 2)}\n`;
+export function printOpenApi(app: SpecOrModel): string {
+  return `${JSON.stringify(openApiDocument(app), null, 2)}\n`;
 }
 
 /** A row of a `<table>_history` table, as PostgREST returns it. */
