@@ -1,0 +1,2 @@
+/** German. */
+export const de: Record<string, string> = {};
