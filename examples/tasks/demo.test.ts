@@ -35,7 +35,7 @@ async function memberships(): Promise<Record<string, string[]>> {
     ),
   );
   const out: Record<string, string[]> = {};
-  for (const row of r.rows) (out[row.email] ??= []).push(`${row.name}: ${row.role}`);
+  for (const row of r.rows) out[row.email] = [...(out[row.email] ?? []), `${row.name}: ${row.role}`];
   return out;
 }
 
