@@ -26,11 +26,11 @@ const adminOf = (org: string) =>
 
 /** The time zones an organisation may work in (its working hours and due dates are read in it). */
 const timeZones = [
-  'Europe/Berlin',
-  'Europe/London',
-  'Europe/Lisbon',
-  'America/New_York',
-  'Asia/Tokyo',
+  { value: 'Europe/Berlin', label: 'Berlin (Europe/Berlin)' },
+  { value: 'Europe/London', label: 'London (Europe/London)' },
+  { value: 'Europe/Lisbon', label: 'Lisbon (Europe/Lisbon)' },
+  { value: 'America/New_York', label: 'New York (America/New_York)' },
+  { value: 'Asia/Tokyo', label: 'Tokyo (Asia/Tokyo)' },
 ] as const;
 
 /** The currencies billable time may be charged in. */
