@@ -71,7 +71,7 @@ describe('Team Tasks demo data', () => {
     await as('member@demo.test', 'demo-member');
     expect(await names()).toEqual(['Bluefin Labs', 'Northwind Studio']);
     const both = await b.data.list('task', { limit: 0 });
-    expect(both.total).toBeGreaterThan(ownTasks.total);
+    expect(both.total).toBeGreaterThan(ownTasks.total ?? 0);
     await as('lead@demo.test', 'demo-lead');
     expect((await b.data.list('task', { limit: 0 })).total).toBe(ownTasks.total);
     await as('admin@demo.test', 'demo-admin');

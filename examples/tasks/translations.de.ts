@@ -174,15 +174,12 @@ export const de: Record<string, string> = {
   'Plan at most {maxPlanningDays} days ahead.': 'Planen Sie höchstens {maxPlanningDays} Tage im Voraus.',
   'Only the assignee can start or stop work on a task.':
     'Nur die zuständige Person kann die Arbeit an einer Aufgabe beginnen oder unterbrechen.',
-  'Only the assignee, the project lead or an administrator of the organisation can do this.':
-    'Das können nur die zuständige Person, die Projektleitung oder ein Administrator der Organisation.',
-  'Only the project lead or an administrator of the organisation can do this.':
-    'Das können nur die Projektleitung oder ein Administrator der Organisation.',
+  'Only the assignee or the project lead can do this.':
+    'Das können nur die zuständige Person oder die Projektleitung.',
+  'Only the project lead can do this.': 'Das kann nur die Projektleitung.',
   'A task becomes overdue only after its due date.':
     'Eine Aufgabe wird erst nach ihrem Fälligkeitsdatum überfällig.',
-  'Only an owner or administrator of the organisation can approve time.':
-    'Zeiten können nur Inhaber oder Administratoren der Organisation genehmigen.',
-  'Nobody approves their own time.': 'Niemand genehmigt die eigenen Zeiten.',
+  'Nobody approves or rejects their own time.': 'Niemand genehmigt oder lehnt die eigenen Zeiten ab.',
   'Log between a quarter of an hour and {maxHoursPerDay} hours.':
     'Erfassen Sie zwischen einer Viertelstunde und {maxHoursPerDay} Stunden.',
   'Notes may be at most {noteMaxLength} characters long.':
