@@ -86,7 +86,9 @@ const fixtures: Record<string, Fixture> = {
     const organisation = okId(
       await viaHook(page, 'data', 'create', 'organisation', { name: 'Screen check organisation' }),
     );
-    okId(await viaHook(page, 'data', 'create', 'membership', { organisation, person: member, role: 'owner' }));
+    okId(
+      await viaHook(page, 'data', 'create', 'membership', { organisation, person: member, role: 'owner' }),
+    );
     okId(
       await viaHook(page, 'data', 'create', 'rate', {
         organisation,
