@@ -200,6 +200,199 @@ function organisations(people: (domain: string, n: number) => string[]): DemoOrg
 
 type Status = 'open' | 'in_progress' | 'overdue' | 'done';
 
+/** What the row builders share: the random stream, the clock and the plan being filled. */
+interface Planner {
+  r: Prng;
+  now: Date;
+  rows: DemoRow[];
+  history: DemoHistory[];
+  ago(days: number, hours?: number): Date;
+}
+
+/** One organisation's people: everyone in it, who approves time, each member's hourly rate. */
+interface Staff {
+  everyone: string[];
+  approvers: string[];
+  rateOf: Map<string, number>;
+  /** Hours already logged per person and day (at most a working day, so DAY_FULL never fires). */
+  logged: Map<string, number>;
+}
+
+/** The organisation row, a membership and a rate for everyone in it. */
+function organisationRows(p: Planner, org: DemoOrganisation): Staff {
+  p.rows.push({
+    entity: 'organisation',
+    key: org.key,
+    values: {
+      name: org.name,
+      owner: ref(org.founder),
+      timeZone: org.timeZone,
+      workdayStartHour: org.workdayStartHour,
+      workdayEndHour: org.workdayEndHour,
+      currency: org.currency,
+    },
+    createdAt: p.ago(120),
+  });
+  const everyone = [...org.owners, ...org.admins, ...org.members];
+  const roleOf = (key: string) =>
+    org.owners.includes(key) ? 'owner' : org.admins.includes(key) ? 'admin' : 'member';
+  const rateOf = new Map<string, number>();
+  for (const [i, key] of everyone.entries()) {
+    const joined = p.ago(110 - i * 3);
+    p.rows.push({
+      entity: 'membership',
+      key: `${org.key}-m-${key}`,
+      values: { organisation: ref(org.key), person: ref(key), role: roleOf(key) },
+      createdAt: joined,
+    });
+    const rate = 5 * Math.round(p.r.int(org.rates[0], org.rates[1]) / 5);
+    rateOf.set(key, rate);
+    p.rows.push({
+      entity: 'rate',
+      key: `${org.key}-r-${key}`,
+      values: { organisation: ref(org.key), person: ref(key), hourlyRate: rate, currency: org.currency },
+      createdAt: joined,
+    });
+  }
+  return { everyone, approvers: [...org.owners, ...org.admins], rateOf, logged: new Map() };
+}
+
+/** One task with its history, then the time logged on it. */
+function taskRows(
+  p: Planner,
+  org: DemoOrganisation,
+  project: DemoOrganisation['projects'][number],
+  title: string,
+  at: { key: string; taskNo: number; staff: Staff },
+): void {
+  const { key, taskNo, staff } = at;
+  const { r, now } = p;
+  const status: Status = project.archived
+    ? 'done'
+    : r.weighted([
+        ['open', 4],
+        ['in_progress', 3],
+        ['overdue', 2],
+        ['done', 3],
+      ] as const);
+  // The demo member has work in both organisations; the rest is spread over everyone.
+  const assignee = taskNo % 4 === 0 ? 'member' : r.pick(staff.everyone);
+  const created = p.ago(r.int(6, 40), r.int(0, 8));
+  const due =
+    status === 'overdue'
+      ? p.ago(r.int(1, 6))
+      : status === 'done'
+        ? new Date(created.getTime() + r.int(5, 20) * DAY)
+        : new Date(now.getTime() + r.int(1, 30) * DAY);
+  const startedAt = new Date(Math.min(created.getTime() + r.int(1, 72) * HOUR, now.getTime() - 2 * DAY));
+  const doneAt = new Date(Math.min(startedAt.getTime() + r.int(1, 10) * DAY, now.getTime() - HOUR));
+  const past = due.getTime() < now.getTime();
+  p.rows.push({
+    entity: 'task',
+    key,
+    values: {
+      organisation: ref(org.key),
+      project: ref(`${org.key}-${project.key}`),
+      title,
+      description: r.pick(DESCRIPTIONS),
+      assignee: ref(assignee),
+      createdBy: ref(project.lead),
+      // A due date that has passed since was in the future when the task was planned.
+      dueDate: isoDay(past ? new Date(now.getTime() + 7 * DAY) : due),
+      priority: r.weighted([
+        ['low', 2],
+        ['normal', 5],
+        ['high', 2],
+        ['urgent', 1],
+      ] as const),
+      estimateHours: r.int(1, 16),
+    },
+    createdAt: created,
+    updatedAt: status === 'done' ? doneAt : status === 'open' ? created : startedAt,
+    ...(past ? { backdated: { dueDate: isoDay(due) } } : {}),
+    ...(status !== 'open' ? { after: { status, ...(status === 'done' ? { doneAt } : {}) } } : {}),
+  });
+  const h = (transition: string, from: string, to: string, actor: string, when: Date) =>
+    p.history.push({ entity: 'task', row: key, transition, from, to, actor, at: when });
+  if (status !== 'open') h('start', 'open', 'in_progress', assignee, startedAt);
+  if (status === 'done') h('finish', 'in_progress', 'done', assignee, doneAt);
+  // NEEDS(issue 32 item 3): the system marks a task overdue (a transition by time); the demo
+  // names the project lead, who may run it by hand today.
+  if (status === 'overdue')
+    h('mark_overdue', 'in_progress', 'overdue', project.lead, new Date(due.getTime() + DAY));
+  if (status === 'open') return;
+  // Time logged by the assignee between the start and the end of the work (the last four weeks).
+  const until = status === 'done' ? doneAt : now;
+  const from = Math.max(startedAt.getTime(), p.ago(28).getTime());
+  if (until.getTime() < from) return;
+  for (let e = 0; e < r.int(1, 4); e++) {
+    const day = new Date(from + r.next() * Math.max(0, until.getTime() - from));
+    timeRow(p, org, staff, { task: key, entry: `${key}-e${e}`, assignee, day, taskDone: status === 'done' });
+  }
+}
+
+/** One time entry of `assignee` on `day`: logged, or approved at their rate, or rejected. */
+function timeRow(
+  p: Planner,
+  org: DemoOrganisation,
+  staff: Staff,
+  at: { task: string; entry: string; assignee: string; day: Date; taskDone: boolean },
+): void {
+  const { r, now } = p;
+  const { task, entry, assignee, day, taskDone } = at;
+  const dayKey = `${assignee}-${isoDay(day)}`;
+  const hours = quarters(r, 0.5, 6);
+  if ((staff.logged.get(dayKey) ?? 0) + hours > 8) return;
+  staff.logged.set(dayKey, (staff.logged.get(dayKey) ?? 0) + hours);
+  const loggedAt = new Date(Math.min(day.getTime() + 17 * HOUR, now.getTime() - HOUR));
+  const state = r.weighted([
+    ['approved', taskDone ? 8 : 4],
+    ['logged', taskDone ? 0 : 4],
+    ['rejected', 1],
+  ] as const);
+  const approver = r.pick(staff.approvers.filter((a) => a !== assignee));
+  const approvedAt = new Date(Math.min(loggedAt.getTime() + r.int(2, 48) * HOUR, now.getTime() - HOUR / 2));
+  const rate = staff.rateOf.get(assignee) ?? 0;
+  const after =
+    state === 'approved'
+      ? {
+          status: state,
+          approvedBy: ref(approver),
+          approvedAt,
+          rate,
+          billableAmount: Math.round(hours * rate * 100) / 100,
+        }
+      : state === 'rejected'
+        ? { status: state }
+        : undefined;
+  p.rows.push({
+    entity: 'timeEntry',
+    key: entry,
+    values: {
+      organisation: ref(org.key),
+      task: ref(task),
+      person: ref(assignee),
+      date: isoDay(day),
+      hours,
+      note: r.pick(NOTES),
+      currency: org.currency,
+    },
+    createdAt: loggedAt,
+    updatedAt: state === 'logged' ? loggedAt : approvedAt,
+    ...(after ? { after } : {}),
+  });
+  if (state !== 'logged')
+    p.history.push({
+      entity: 'timeEntry',
+      row: entry,
+      transition: state === 'approved' ? 'approve' : 'reject',
+      from: 'logged',
+      to: state,
+      actor: approver,
+      at: approvedAt,
+    });
+}
+
 /**
  * Deterministic demo data for Team Tasks: two organisations (Northwind Studio in Berlin, EUR;
  * Bluefin Labs in New York, USD), each with an owner, administrators and members (the demo
@@ -221,53 +414,18 @@ export function tasksDemo(spec: AppSpec, now: Date): DemoPlan {
       return key;
     });
   const orgs = organisations(generated);
-  const rows: DemoRow[] = [];
-  const history: DemoHistory[] = [];
-  const ago = (days: number, hours = 0) => new Date(now.getTime() - days * DAY - hours * HOUR);
-  const founded = ago(120);
-
+  const p: Planner = {
+    r,
+    now,
+    rows: [],
+    history: [],
+    ago: (days, hours = 0) => new Date(now.getTime() - days * DAY - hours * HOUR),
+  };
   for (const org of orgs) {
-    rows.push({
-      entity: 'organisation',
-      key: org.key,
-      values: {
-        name: org.name,
-        owner: ref(org.founder),
-        timeZone: org.timeZone,
-        workdayStartHour: org.workdayStartHour,
-        workdayEndHour: org.workdayEndHour,
-        currency: org.currency,
-      },
-      createdAt: founded,
-    });
-    const everyone = [...org.owners, ...org.admins, ...org.members];
-    const roleOf = (key: string) =>
-      org.owners.includes(key) ? 'owner' : org.admins.includes(key) ? 'admin' : 'member';
-    const rateOf = new Map<string, number>();
-    for (const [i, key] of everyone.entries()) {
-      const joined = ago(110 - i * 3);
-      rows.push({
-        entity: 'membership',
-        key: `${org.key}-m-${key}`,
-        values: { organisation: ref(org.key), person: ref(key), role: roleOf(key) },
-        createdAt: joined,
-      });
-      const rate = 5 * Math.round(r.int(org.rates[0], org.rates[1]) / 5);
-      rateOf.set(key, rate);
-      rows.push({
-        entity: 'rate',
-        key: `${org.key}-r-${key}`,
-        values: { organisation: ref(org.key), person: ref(key), hourlyRate: rate, currency: org.currency },
-        createdAt: joined,
-      });
-    }
-    const approvers = [...org.owners, ...org.admins];
-    // Hours already logged per person and day (at most a working day, so DAY_FULL never fires).
-    const logged = new Map<string, number>();
+    const staff = organisationRows(p, org);
     let taskNo = 0;
-    for (const project of org.projects) {
-      const projectCreated = ago(100 - org.projects.indexOf(project) * 10);
-      rows.push({
+    for (const [i, project] of org.projects.entries()) {
+      p.rows.push({
         entity: 'project',
         key: `${org.key}-${project.key}`,
         values: {
@@ -278,134 +436,17 @@ export function tasksDemo(spec: AppSpec, now: Date): DemoPlan {
           lead: ref(project.lead),
           archived: false,
         },
-        createdAt: projectCreated,
+        createdAt: p.ago(100 - i * 10),
         ...(project.archived ? { after: { archived: true } } : {}),
       });
       for (const title of project.tasks) {
         const key = `${org.key}-t${taskNo++}`;
-        const status: Status = project.archived
-          ? 'done'
-          : r.weighted([
-              ['open', 4],
-              ['in_progress', 3],
-              ['overdue', 2],
-              ['done', 3],
-            ] as const);
-        // The demo member has work in both organisations; the rest is spread over everyone.
-        const assignee = taskNo % 4 === 0 ? 'member' : r.pick(everyone);
-        const created = ago(r.int(6, 40), r.int(0, 8));
-        const due =
-          status === 'overdue'
-            ? ago(r.int(1, 6))
-            : status === 'done'
-              ? new Date(created.getTime() + r.int(5, 20) * DAY)
-              : new Date(now.getTime() + r.int(1, 30) * DAY);
-        const startedAt = new Date(
-          Math.min(created.getTime() + r.int(1, 72) * HOUR, now.getTime() - 2 * DAY),
-        );
-        const doneAt = new Date(Math.min(startedAt.getTime() + r.int(1, 10) * DAY, now.getTime() - HOUR));
-        const past = due.getTime() < now.getTime();
-        rows.push({
-          entity: 'task',
-          key,
-          values: {
-            organisation: ref(org.key),
-            project: ref(`${org.key}-${project.key}`),
-            title,
-            description: r.pick(DESCRIPTIONS),
-            assignee: ref(assignee),
-            createdBy: ref(project.lead),
-            // A due date that has passed since was in the future when the task was planned.
-            dueDate: isoDay(past ? new Date(now.getTime() + 7 * DAY) : due),
-            priority: r.weighted([
-              ['low', 2],
-              ['normal', 5],
-              ['high', 2],
-              ['urgent', 1],
-            ] as const),
-            estimateHours: r.int(1, 16),
-          },
-          createdAt: created,
-          updatedAt: status === 'done' ? doneAt : status === 'open' ? created : startedAt,
-          ...(past ? { backdated: { dueDate: isoDay(due) } } : {}),
-          ...(status !== 'open' ? { after: { status, ...(status === 'done' ? { doneAt } : {}) } } : {}),
-        });
-        const h = (transition: string, from: string, to: string, actor: string, at: Date) =>
-          history.push({ entity: 'task', row: key, transition, from, to, actor, at });
-        if (status !== 'open') h('start', 'open', 'in_progress', assignee, startedAt);
-        if (status === 'done') h('finish', 'in_progress', 'done', assignee, doneAt);
-        // NEEDS(issue 32 item 3): the system marks a task overdue (a transition by time); the demo
-        // names the project lead, who may run it by hand today.
-        if (status === 'overdue')
-          h('mark_overdue', 'in_progress', 'overdue', project.lead, new Date(due.getTime() + DAY));
-        if (status === 'open') continue;
-
-        // Time logged by the assignee between the start and the end of the work (the last four weeks).
-        const until = status === 'done' ? doneAt : now;
-        const from = Math.max(startedAt.getTime(), ago(28).getTime());
-        if (until.getTime() < from) continue;
-        for (let e = 0; e < r.int(1, 4); e++) {
-          const day = new Date(from + r.next() * Math.max(0, until.getTime() - from));
-          const dayKey = `${assignee}-${isoDay(day)}`;
-          const hours = quarters(r, 0.5, 6);
-          if ((logged.get(dayKey) ?? 0) + hours > 8) continue;
-          logged.set(dayKey, (logged.get(dayKey) ?? 0) + hours);
-          const entry = `${key}-e${e}`;
-          const loggedAt = new Date(Math.min(day.getTime() + 17 * HOUR, now.getTime() - HOUR));
-          const state = r.weighted([
-            ['approved', status === 'done' ? 8 : 4],
-            ['logged', status === 'done' ? 0 : 4],
-            ['rejected', 1],
-          ] as const);
-          const approver = r.pick(approvers.filter((a) => a !== assignee));
-          const approvedAt = new Date(
-            Math.min(loggedAt.getTime() + r.int(2, 48) * HOUR, now.getTime() - HOUR / 2),
-          );
-          const rate = rateOf.get(assignee) ?? 0;
-          rows.push({
-            entity: 'timeEntry',
-            key: entry,
-            values: {
-              organisation: ref(org.key),
-              task: ref(key),
-              person: ref(assignee),
-              date: isoDay(day),
-              hours,
-              note: r.pick(NOTES),
-              currency: org.currency,
-            },
-            createdAt: loggedAt,
-            updatedAt: state === 'logged' ? loggedAt : approvedAt,
-            ...(state === 'approved'
-              ? {
-                  after: {
-                    status: state,
-                    approvedBy: ref(approver),
-                    approvedAt,
-                    rate,
-                    billableAmount: Math.round(hours * rate * 100) / 100,
-                  },
-                }
-              : state === 'rejected'
-                ? { after: { status: state } }
-                : {}),
-          });
-          if (state !== 'logged')
-            history.push({
-              entity: 'timeEntry',
-              row: entry,
-              transition: state === 'approved' ? 'approve' : 'reject',
-              from: 'logged',
-              to: state,
-              actor: approver,
-              at: approvedAt,
-            });
-        }
+        taskRows(p, org, project, title, { key, taskNo, staff });
       }
     }
   }
   // Parents before children: organisations, memberships and rates, projects, tasks, time entries.
   const order = ['organisation', 'membership', 'rate', 'project', 'task', 'timeEntry'];
-  rows.sort((a, b) => order.indexOf(a.entity) - order.indexOf(b.entity));
-  return { people, rows, history };
+  p.rows.sort((a, b) => order.indexOf(a.entity) - order.indexOf(b.entity));
+  return { people, rows: p.rows, history: p.history };
 }
