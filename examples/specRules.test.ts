@@ -5,10 +5,12 @@ import { ruleSites } from '../src/spec/ruleSites.ts';
 import type { AppSpec } from '../src/spec/types.ts';
 import expenses from './expenses/spec.ts';
 import helpdesk from './helpdesk/spec.ts';
+import tasks from './tasks/spec.ts';
 
 const apps: readonly (readonly [string, AppSpec])[] = [
   ['helpdesk', helpdesk],
   ['expenses', expenses],
+  ['tasks', tasks],
 ];
 
 /** Paths that must be among the rule sites, so a site enumeration that misses a kind fails here. */
@@ -29,6 +31,16 @@ const EXPECTED_SITES: Record<string, readonly string[]> = {
     'validation.line[9].when',
     'roles.permissions.manager.claim.read',
     'roles.permissions.employee.line.update.when',
+  ],
+  tasks: [
+    'screens.timeApprovals.where',
+    'states.task.transitions.finish.guard',
+    'states.timeEntry.transitions.approve.set.billableAmount',
+    'states.timeEntry.states.logged.waitingOn',
+    'validation.task[5].when',
+    'validation.timeEntry[7].rule',
+    'roles.permissions.member.task.read',
+    'roles.permissions.member.timeEntry.update.when',
   ],
 };
 

@@ -223,7 +223,7 @@ function registerInit(program: Command, io: Io, setCode: SetCode): void {
     .argument('<dir>', 'the new project folder')
     .addOption(
       new Option('--from <template>', 'start from a blank document or a reference app')
-        .choices(['blank', 'helpdesk', 'expenses'])
+        .choices(['blank', 'helpdesk', 'expenses', 'tasks'])
         .default('blank'),
     )
     .option(
@@ -334,7 +334,7 @@ const COMMANDS: readonly Register[] = [
   registerRun,
 ];
 
-type InitOptions = { from: 'blank' | 'helpdesk' | 'expenses'; insideToolkit?: boolean };
+type InitOptions = { from: 'blank' | 'helpdesk' | 'expenses' | 'tasks'; insideToolkit?: boolean };
 
 /** `ninefold init`: the project, where its `ninefold` comes from, and the next command to type. */
 async function initCommand(dir: string, opts: InitOptions, io: Io): Promise<number> {

@@ -94,7 +94,7 @@ describe('renderDoc', () => {
 });
 
 /** The reference apps' committed documents must match their specs. */
-describe.each(['helpdesk', 'expenses'])('docs/%s.md', (name) => {
+describe.each(['helpdesk', 'expenses', 'tasks'])('docs/%s.md', (name) => {
   const specPath = join(root, 'examples', name, 'spec.ts');
   it.skipIf(!existsSync(specPath))('is up to date with the spec', async () => {
     const mod = (await import(specPath)) as { default: AppSpec };

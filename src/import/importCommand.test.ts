@@ -85,7 +85,7 @@ describe('ninefold import', () => {
 });
 
 describe('ninefold init', () => {
-  it.each(['blank', 'helpdesk', 'expenses'])(
+  it.each(['blank', 'helpdesk', 'expenses', 'tasks'])(
     '--from %s: doc.md, package.json depending on ninefold, README with the commands',
     async (from) => {
       const dir = join(mkdtempSync(join(tmpdir(), 'nf-init-')), 'my-app');

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import expenses from '../../examples/expenses/spec.ts';
 import helpdesk from '../../examples/helpdesk/spec.ts';
+import teamTasks from '../../examples/tasks/spec.ts';
 import { mini } from '../doc/fixtures/mini.ts';
 import { renderDoc } from '../doc/renderDoc.ts';
 import { resolve } from '../model/resolve.ts';
@@ -18,6 +19,7 @@ function model(spec: AppSpec): unknown {
 const apps: [string, AppSpec][] = [
   ['helpdesk', helpdesk as AppSpec],
   ['expenses', expenses as AppSpec],
+  ['tasks (reference app)', teamTasks as AppSpec],
   ['tasks (hand-written fixture)', tasks],
 ];
 

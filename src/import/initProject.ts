@@ -23,11 +23,11 @@ export interface NinefoldDependency {
   linked: boolean;
 }
 
-export type Template = 'blank' | 'helpdesk' | 'expenses';
-export const TEMPLATES: readonly Template[] = ['blank', 'helpdesk', 'expenses'];
+export type Template = 'blank' | 'helpdesk' | 'expenses' | 'tasks';
+export const TEMPLATES: readonly Template[] = ['blank', 'helpdesk', 'expenses', 'tasks'];
 
 /**
- * `ninefold init [--from helpdesk|expenses|blank] <dir>`: a new project whose source of truth is
+ * `ninefold init [--from helpdesk|expenses|tasks|blank] <dir>`: a new project whose source of truth is
  * a nine-point document — `doc.md` (blank with guidance, or a reference app's document),
  * a `package.json` depending on `ninefold` (see `ninefoldDependency`), and a README with the commands.
  * Refuses a directory that already has files, so nothing is ever overwritten, and a directory

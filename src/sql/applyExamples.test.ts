@@ -24,7 +24,7 @@ async function loadExample(name: string): Promise<AppSpec | undefined> {
 }
 
 describe('reference app migrations apply (twice) on both backends', () => {
-  for (const name of ['helpdesk', 'expenses']) {
+  for (const name of ['helpdesk', 'expenses', 'tasks']) {
     it(`examples/${name}`, async (ctx) => {
       const spec = await loadExample(name);
       if (!spec) return ctx.skip(`examples/${name}/spec.ts does not exist yet`);

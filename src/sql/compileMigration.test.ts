@@ -70,7 +70,7 @@ describe('compileMigration', () => {
     });
   });
 
-  for (const name of ['helpdesk', 'expenses']) {
+  for (const name of ['helpdesk', 'expenses', 'tasks']) {
     it(`matches the golden migration of examples/${name} (when present)`, async (ctx) => {
       const spec = await loadExample(name);
       if (!spec) return ctx.skip(`examples/${name}/spec.ts does not exist yet`);

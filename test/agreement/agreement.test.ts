@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import expenses from '../../examples/expenses/spec.ts';
 import helpdesk from '../../examples/helpdesk/spec.ts';
+import tasks from '../../examples/tasks/spec.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
 import { compileMigration } from '../../src/sql/compileMigration.ts';
 import { openAgreementDb, type Session, serverWanted } from './agreementDb.ts';
@@ -21,6 +22,7 @@ const server = await serverWanted();
 const apps: [string, AppSpec][] = [
   ['helpdesk', helpdesk],
   ['expenses', expenses],
+  ['tasks', tasks],
 ];
 
 describe.each(apps)('agreement %s', (name, spec) => {

@@ -1,6 +1,7 @@
 import { describe } from 'vitest';
 import expenses from '../../examples/expenses/spec.ts';
 import helpdesk from '../../examples/helpdesk/spec.ts';
+import tasks from '../../examples/tasks/spec.ts';
 import { assembleEmbedded } from '../../src/backend/embedded/assembleEmbedded.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
 import { demoCredentials } from './accounts.ts';
@@ -21,3 +22,6 @@ describe('helpdesk', () => onEmbedded(helpdesk, { sample: helpdeskSample, scenar
 
 // The same contract on another spec: nothing in the generic checks is the helpdesk's.
 describe('expenses', () => onEmbedded(expenses, { sample: { entity: 'claim', field: 'title', values: {} } }));
+
+// The multi-tenant app: anyone may found an organisation (and reads the ones they founded).
+describe('tasks', () => onEmbedded(tasks, { sample: { entity: 'organisation', field: 'name', values: {} } }));

@@ -17,6 +17,7 @@ import {
   type Snapshot,
   snapshot,
   specAllows,
+  TASKS_APP,
   tableSql,
   updateFieldGroups,
 } from './support/model.ts';
@@ -29,6 +30,7 @@ import {
   seedUsers,
   trial,
 } from './support/seed.ts';
+import { tasksSeed } from './support/tasksSeed.ts';
 
 const backends = await enforcementBackends('permissionMatrix.test');
 const counter = caseCounter();
@@ -139,9 +141,11 @@ describe.each(backends)('permission matrix on $name', (backend) => {
     it.skip(`skipped: ${backend.skip}`, () => {});
     return;
   }
-  for (const app of APPS) {
+  // The multi-tenant app too, seeded with values its rules accept (members, leads, codes).
+  for (const app of [...APPS, TASKS_APP]) {
     describe(app.name, () => {
       const spec = app.spec;
+      const own = app === TASKS_APP ? tasksSeed() : undefined;
       let db: TestDb;
       let seed: Seed;
       let snap: Snapshot;
@@ -150,7 +154,7 @@ describe.each(backends)('permission matrix on $name', (backend) => {
       beforeAll(async () => {
         db = await backend.open(spec);
         const users: SeedUser[] = await seedUsers(db, spec);
-        seed = await seedRows(db, spec, users);
+        seed = await seedRows(db, spec, users, own?.values);
         snap = await snapshot(db, spec);
         actors = [
           ...users.map((u) => ({ label: u.label, id: u.id, roles: snap.rolesOf(u.id) })),
@@ -240,7 +244,7 @@ describe.each(backends)('permission matrix on $name', (backend) => {
               for (const [field, f] of Object.entries(e.fields))
                 if (f.required && row[field] != null) values[field] = row[field];
             }
-            return { template: t, row, values };
+            return { template: t, row, values: own?.fresh(entity, values) ?? values };
           });
           const actorsWithId = actors.filter((a) => a.id !== null);
           // Validity of each payload for each actor, as the owner (owner field = the actor, initial state).

@@ -1,5 +1,6 @@
 import expenses from '../../../examples/expenses/spec.ts';
 import helpdesk from '../../../examples/helpdesk/spec.ts';
+import tasks from '../../../examples/tasks/spec.ts';
 import { resolve } from '../../../src/model/resolve.ts';
 import { roleClosureOf } from '../../../src/model/roleClosure.ts';
 import { tableName } from '../../../src/naming.ts';
@@ -15,6 +16,12 @@ export const APPS: readonly { name: string; spec: AppSpec }[] = [
   { name: 'helpdesk', spec: helpdesk as AppSpec },
   { name: 'expenses', spec: expenses as AppSpec },
 ];
+
+/**
+ * The multi-tenant reference app, for the suites that seed it with its own values
+ * (`tasksSeedValues`): the permission matrix. Not in `APPS` (whose suites seed generically).
+ */
+export const TASKS_APP: { name: string; spec: AppSpec } = { name: 'tasks', spec: tasks as AppSpec };
 
 export type Action = 'read' | 'create' | 'update' | 'delete';
 export const ACTIONS: readonly Action[] = ['read', 'create', 'update', 'delete'];

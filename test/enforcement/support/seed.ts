@@ -21,6 +21,18 @@ export interface SeedRow {
   label: string;
 }
 
+/**
+ * An app's own values for a seeded row, over the generic ones: what its rules need to accept the
+ * row (a project code in its pattern, a lead who is a member). `parents` are the row's required
+ * parents; `owner` the owner field's user (null for owner-less entities). `null` leaves the row out.
+ * One instance per seeding.
+ */
+export type SeedValues = (
+  entity: string,
+  n: number,
+  at: { owner: SeedUser | null; parents: Record<string, SeedRow>; users: readonly SeedUser[] },
+) => Record<string, unknown> | null;
+
 export interface Seed {
   users: SeedUser[];
   rows: Record<string, SeedRow[]>;
@@ -109,7 +121,12 @@ export function parentFirst(spec: AppSpec): string[] {
  * flipped. Rows are inserted in the initial state and moved to their state afterwards so children
  * can be added first (rules such as "no comments on a closed ticket" hold for the seeds too).
  */
-export async function seedRows(db: TestDb, spec: AppSpec, users: readonly SeedUser[]): Promise<Seed> {
+export async function seedRows(
+  db: TestDb,
+  spec: AppSpec,
+  users: readonly SeedUser[],
+  own?: SeedValues,
+): Promise<Seed> {
   const profile = profileEntity(spec);
   const rows: Record<string, SeedRow[]> = {};
   const all: SeedRow[] = [];
@@ -173,6 +190,9 @@ export async function seedRows(db: TestDb, spec: AppSpec, users: readonly SeedUs
                 values[name] = sampleValue(f, n);
             }
             if (e.files) Object.assign(values, { name: `seed-${n}.txt`, size: 4, type: 'text/plain' });
+            const extra = own?.(entity, n, { owner, parents: combo, users });
+            if (extra === null) continue;
+            Object.assign(values, extra);
             const cols = Object.keys(values).map((k) => columnSql(spec, entity, k));
             const params = Object.values(values);
             const r = await db.query<{ id: string }>(

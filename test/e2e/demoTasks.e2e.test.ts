@@ -1,0 +1,86 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ui } from '../../src/runtime/uiText.ts';
+import {
+  dismissToasts,
+  type E2E,
+  e2eAvailable,
+  freshProfile,
+  newPage,
+  openDefault,
+  signInAsDemo,
+  startE2E,
+  step,
+} from './harness.ts';
+
+/**
+ * The Team Tasks demo as a first visitor gets it (built app, PGlite in the worker, IndexedDB; a
+ * fresh browser profile): the owner of Northwind Studio sees that organisation only, its rates and
+ * its overdue tasks, and approves a member's time; the demo member, in both organisations, sees
+ * both and no rate at all.
+ */
+describe.skipIf(!e2eAvailable)('Team Tasks demo in its default storage', () => {
+  let e2e: E2E;
+
+  beforeAll(async () => {
+    e2e = await startE2E('examples/tasks');
+  }, 300_000);
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  /** Opens a navigation screen and waits for its table's rows (or its empty state). */
+  const open = async (page: Page, title: string) => {
+    await page.getByRole('link', { name: title, exact: true }).first().click();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.waitForLoadState('networkidle');
+  };
+  const cells = (page: Page) => page.locator('main tbody tr');
+
+  it('each account sees its organisations; rates only for owners; time approved from the queue', async () => {
+    const context = await freshProfile(e2e);
+    const { page, errors } = await newPage(context);
+    try {
+      await step(page, 'tasks-demo-owner', async () => {
+        await openDefault(page, e2e.url);
+        // Every role in an organisation has its demo account on the sign-in screen.
+        for (const name of [/Demo Owner/, /Demo Administrator/, /Demo Project lead/, /Demo Member/])
+          await expect(page.getByRole('button', { name }).count()).resolves.toBe(1);
+        await signInAsDemo(page, 'Member.*Demo Owner');
+        await open(page, 'Organisations');
+        await page.getByRole('main').getByRole('link', { name: 'Northwind Studio' }).first().waitFor();
+        await expect(page.getByRole('main').getByText('Bluefin Labs').count()).resolves.toBe(0);
+        await open(page, 'Rates');
+        await cells(page).first().waitFor();
+        expect(await cells(page).count()).toBeGreaterThan(5);
+        await open(page, 'Overdue');
+        await cells(page).first().waitFor();
+        await open(page, 'Time to approve');
+        await cells(page).first().waitFor();
+        await cells(page).first().locator('a').first().click();
+        await page
+          .getByRole('group', { name: ui('actions') })
+          .getByRole('button', { name: 'Approve', exact: true })
+          .click();
+        await page.getByRole('main').getByText('Approved', { exact: true }).first().waitFor();
+        await dismissToasts(page);
+      });
+      await step(page, 'tasks-demo-member', async () => {
+        await page.getByRole('button', { name: ui('demoSwitch') }).click();
+        await page.getByRole('menuitem', { name: /Demo Member/ }).click();
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await page.waitForFunction(() => document.documentElement.dataset.ninefoldSession === 'confirmed');
+        await open(page, 'Organisations');
+        await page.getByRole('main').getByRole('link', { name: 'Bluefin Labs' }).first().waitFor();
+        await page.getByRole('main').getByRole('link', { name: 'Northwind Studio' }).first().waitFor();
+        await open(page, 'Rates');
+        await page.getByText(ui('emptyList')).first().waitFor();
+        await open(page, 'My tasks');
+        await cells(page).first().waitFor();
+      });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 400_000);
+});

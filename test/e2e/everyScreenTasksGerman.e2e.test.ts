@@ -1,0 +1,3 @@
+import { everyScreenSuite } from './everyScreenSuite.ts';
+
+everyScreenSuite('examples/tasks', { locale: 'de-DE' });
