@@ -1555,9 +1555,11 @@ create table if not exists public.task_history (
   to_state text not null,
   actor uuid,
   at timestamptz not null default now(),
-  input jsonb not null default '{}'::jsonb
+  input jsonb not null default '{}'::jsonb,
+  previous jsonb not null default '{}'::jsonb
 );
 alter table public.task_history add column if not exists kind text not null default 'transition';
+alter table public.task_history add column if not exists previous jsonb not null default '{}'::jsonb;
 create index if not exists task_history__row_id__idx on public.task_history (row_id, at);
 alter table public.task_history enable row level security;
 alter table public.task_history force row level security;
@@ -1585,9 +1587,11 @@ create table if not exists public.time_entry_history (
   to_state text not null,
   actor uuid,
   at timestamptz not null default now(),
-  input jsonb not null default '{}'::jsonb
+  input jsonb not null default '{}'::jsonb,
+  previous jsonb not null default '{}'::jsonb
 );
 alter table public.time_entry_history add column if not exists kind text not null default 'transition';
+alter table public.time_entry_history add column if not exists previous jsonb not null default '{}'::jsonb;
 create index if not exists time_entry_history__row_id__idx on public.time_entry_history (row_id, at);
 alter table public.time_entry_history enable row level security;
 alter table public.time_entry_history force row level security;
@@ -1614,17 +1618,18 @@ set search_path = ''
 as $fn$
 declare
   v jsonb := '{}'::jsonb;
+  p jsonb := '{}'::jsonb;
 begin
   if (select auth.uid()) is null or coalesce(current_setting('ninefold.in_transition', true), '') = 'on' then
     return null;
   end if;
-  if new.project is distinct from old.project then v := v || jsonb_build_object('project', to_jsonb(new.project)); end if;
-  if new.title is distinct from old.title then v := v || jsonb_build_object('title', to_jsonb(new.title)); end if;
-  if new.assignee is distinct from old.assignee then v := v || jsonb_build_object('assignee', to_jsonb(new.assignee)); end if;
-  if new.due_date is distinct from old.due_date then v := v || jsonb_build_object('dueDate', to_jsonb(new.due_date)); end if;
+  if new.project is distinct from old.project then v := v || jsonb_build_object('project', to_jsonb(new.project)); p := p || jsonb_build_object('project', to_jsonb(old.project)); end if;
+  if new.title is distinct from old.title then v := v || jsonb_build_object('title', to_jsonb(new.title)); p := p || jsonb_build_object('title', to_jsonb(old.title)); end if;
+  if new.assignee is distinct from old.assignee then v := v || jsonb_build_object('assignee', to_jsonb(new.assignee)); p := p || jsonb_build_object('assignee', to_jsonb(old.assignee)); end if;
+  if new.due_date is distinct from old.due_date then v := v || jsonb_build_object('dueDate', to_jsonb(new.due_date)); p := p || jsonb_build_object('dueDate', to_jsonb(old.due_date)); end if;
   if v <> '{}'::jsonb then
-    insert into public.task_history (row_id, kind, transition, from_state, to_state, actor, input)
-    values (new.id, 'edit', '', old.status, new.status, (select auth.uid()), v);
+    insert into public.task_history (row_id, kind, transition, from_state, to_state, actor, input, previous)
+    values (new.id, 'edit', '', old.status, new.status, (select auth.uid()), v, p);
   end if;
   return null;
 end;
