@@ -291,14 +291,19 @@ export interface ErrorSpec {
 
 export type ConstantValue = number | string | boolean | readonly string[];
 
-/** A constant holding a point or length of time; its `value` is then text in that form. */
-export type TemporalConstantType = 'date' | 'datetime' | 'duration';
+/**
+ * A constant holding a point or length of time, or the app's time zone; its `value` is then text
+ * in that form. At most one constant is a `timezone`: the zone `hour`, `weekday`, `startOfDay` and
+ * `date(t)` read wall-clock time in (UTC when there is none).
+ */
+export type TemporalConstantType = 'date' | 'datetime' | 'duration' | 'timezone';
 
 export interface ConstantSpec {
   /**
    * Text, number, boolean or list by default. `date` (`"2027-06-30"`), `datetime`
    * (`"2027-06-30T18:00:00Z"`, zone required) or `duration` (ISO 8601: `"P3D"`, `"PT2H30M"`)
-   * make a text value a point or a length of time that rules compare with `now`/`today`.
+   * make a text value a point or a length of time that rules compare with `now`/`today`;
+   * `timezone` (an IANA name such as `"Europe/Berlin"`) makes it the app's time zone.
    */
   type?: TemporalConstantType;
   value: ConstantValue;
