@@ -205,13 +205,21 @@ function checkStatesRefs(c: RefContext): void {
         name('state', s, states, at(at(tp, 'from'), i));
       });
       name('state', t.to, states, at(tp, 'to'));
-      if (t.roles.length === 0)
+      if (t.roles.length === 0 && t.after === undefined)
         report(
           out,
           'spec/invalid-value',
           at(tp, 'roles'),
           'no role may run this transition',
-          'list at least one role',
+          'list at least one role, or say when it happens by itself with "after"',
+        );
+      if (t.after !== undefined && (t.input ?? []).length > 0)
+        report(
+          out,
+          'spec/invalid-value',
+          at(tp, 'input'),
+          'a transition that happens by itself ("after") cannot ask for input',
+          'remove "input", or fill the fields with "set"',
         );
       t.roles.forEach((r, i) => {
         name('role', r, roles, at(at(tp, 'roles'), i));

@@ -276,6 +276,7 @@ const transitionSpec = obj({
   set: opt(recordOf(str)),
   confirm: opt(bool),
   calls: opt(strings),
+  after: opt(str),
 });
 
 const permissions = obj({

@@ -155,6 +155,14 @@ export interface TransitionSpec {
   confirm?: boolean;
   /** A declared call made after the transition succeeds. */
   calls?: readonly string[];
+  /**
+   * The transition happens by itself once this instant has passed: a rule on the row giving a date
+   * or a date and time (`dueDate + days(1)`, `startOfDay(dueDate + days(1))`, `endsAt`). A row in a
+   * `from` state whose instant is not after the clock moves to `to` with the system as the actor
+   * (history `actor` empty), when its guards hold without a user. `roles` may then be empty (only
+   * time moves it) or name people who may also run it early. No `input`: nobody is asked.
+   */
+  after?: string;
 }
 
 export interface EntityStatesSpec {
