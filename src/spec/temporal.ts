@@ -1,4 +1,4 @@
-import { canonicalTimeZone } from './timeZone.ts';
+import { isTimeZoneName } from './timeZone.ts';
 
 /**
  * Date, datetime and duration texts, as written in date/time constants and in the rule literals
@@ -91,7 +91,7 @@ export const TEMPORAL_CONSTANT_FORMS = {
  * a time zone reads as 0 when the engine knows it under exactly that spelling.
  */
 export function parseTemporal(kind: keyof typeof TEMPORAL_CONSTANT_FORMS, text: string): number | null {
-  if (kind === 'timezone') return canonicalTimeZone(text) === text ? 0 : null;
+  if (kind === 'timezone') return isTimeZoneName(text) ? 0 : null;
   return kind === 'date'
     ? parseDateText(text)
     : kind === 'datetime'

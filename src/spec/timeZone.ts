@@ -80,15 +80,24 @@ export function instantOfWall(wall: number, zone: string): number {
   return Math.max(a, b);
 }
 
+/** Names only (`Europe/Berlin`, `UTC`, `Etc/GMT+1`): never a bare offset, which Postgres reads with the opposite sign. */
+const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
+
 /**
- * The canonical spelling of a zone the engine knows (`europe/berlin` → `Europe/Berlin`), or
- * undefined. A name is accepted as written only when it is already spelled so.
+ * The spelling the engine gives a zone it knows (`europe/berlin` → `Europe/Berlin`), or undefined.
+ * Links keep their own name (`Asia/Kolkata`, which some engines report as `Asia/Calcutta`).
  */
 export function canonicalTimeZone(name: string): string | undefined {
-  if (typeof name !== 'string' || name === '') return undefined;
+  if (typeof name !== 'string' || !ZONE_NAME.test(name)) return undefined;
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+    const resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+    return resolved.toLowerCase() === name.toLowerCase() ? resolved : name;
   } catch {
     return undefined;
   }
+}
+
+/** Whether `name` is a time zone both engines know, written as the engine spells it. */
+export function isTimeZoneName(name: string): boolean {
+  return canonicalTimeZone(name) === name;
 }
