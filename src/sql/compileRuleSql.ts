@@ -14,6 +14,8 @@ export interface SqlRuleContext {
   row: string;
   /** SQL expression of the current user's id; `(select auth.uid())` unless given. */
   me?: string;
+  /** SQL expression of the clock (`now`, and `today` from it); `now()` unless given (a job's `p_now`). */
+  now?: string;
   /**
    * In a read policy on an entity: a `count`/`sum` over one of `entities` (the entity itself and
    * those whose read policies read back into it), a hop through a reference to one (`parent.owner`)
@@ -128,9 +130,9 @@ function expr(t: Typed, s: State): string {
       return `(select ${col(s, profile, p, t.field)} from ${tableSql(s, profile)} ${p} where ${p}.id = ${meSql(s)})`;
     }
     case 'now':
-      return 'now()';
+      return s.ctx.now ?? 'now()';
     case 'today':
-      return TODAY_SQL;
+      return s.ctx.now === undefined ? TODAY_SQL : `(${s.ctx.now} at time zone 'utc')::date`;
     case 'this':
       return col(s, t.entity, s.ctx.row, t.field ?? 'id');
     case 'binary':

@@ -7,8 +7,11 @@ import { colSql, type Target, tableOf } from './specModel.ts';
 import { indent, sqlFunction } from './sqlFunction.ts';
 import { ruleSql } from './typedRule.ts';
 
-/** The system has no user: rules of a transition that happens by time read `me` as empty. */
-const SYSTEM = { me: '(null::uuid)' } as const;
+/**
+ * The system has no user: rules of a transition that happens by time read `me` as empty, and the
+ * job's clock (`p_now`) as `now`, so a job run with a moved clock sets what that clock says.
+ */
+const SYSTEM = { me: '(null::uuid)', now: 'p_now' } as const;
 
 /** `app.run_timed(p_now)`: every transition that happens by time, of every table. */
 export const RUN_TIMED = 'app.run_timed';

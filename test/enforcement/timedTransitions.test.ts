@@ -3,7 +3,7 @@
  * clock moved (the job takes its clock as `p_now`; nothing sleeps): a loan due on a day becomes
  * overdue at the start of the next day in Europe/Berlin — 22:00 UTC in summer time, 23:00 UTC in
  * winter time, across both changes of 2027 — as the system (history actor empty), once, with its
- * `set` applied, and the evaluator computes the same instant.
+ * `set` applied (its `now` is the job's clock), and the evaluator computes the same instant.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkRule } from '../../src/rules/check.ts';

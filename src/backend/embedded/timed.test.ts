@@ -28,7 +28,10 @@ describe('transitions by time on the embedded backend', () => {
     clock = new Date('2027-10-31T22:59:59.999Z');
     expect((await backend.data.get('loan', loan.id)).status).toBe('on_loan');
     clock = new Date('2027-10-31T23:00:00Z');
-    expect((await backend.data.get('loan', loan.id)).status).toBe('overdue');
+    const moved = await backend.data.get('loan', loan.id);
+    expect(moved.status).toBe('overdue');
+    // `set: { overdueSince: 'now' }` reads the job's clock, the backend's.
+    expect(new Date(String(moved.overdueSince)).toISOString()).toBe('2027-10-31T23:00:00.000Z');
     const { rows } = await backend.data.list('loan', {});
     expect(rows.find((r) => r.id === loan.id)?.status).toBe('overdue');
     const history = await backend.data.history('loan', loan.id);
@@ -39,4 +42,22 @@ describe('transitions by time on the embedded backend', () => {
     stop();
     expect(heard).toContainEqual({ entity: 'loan', id: '*', kind: 'update' });
   });
+
+  it('runs by itself while the backend is open, and announces the rows that moved', async () => {
+    let now = new Date('2027-03-28T12:00:00Z');
+    const idle = await createEmbeddedBackend({ spec: loanSpec, now: () => now, timedIntervalMs: 10 });
+    try {
+      await idle.auth.signUp({ email: 'idle@example.com', password: 'a long password', name: 'Idle' });
+      const loan = await idle.data.create('loan', { title: 'Left open', dueDate: '2027-03-28' });
+      const heard = new Promise<Change>((done) => {
+        idle.live.subscribe({ entity: 'loan' }, done);
+      });
+      // No call from here on: the next round of the timer sees the moved clock.
+      now = new Date('2027-03-28T22:00:00Z');
+      expect(await heard).toEqual({ entity: 'loan', id: '*', kind: 'update' });
+      expect((await idle.data.get('loan', loan.id)).status).toBe('overdue');
+    } finally {
+      await idle.close();
+    }
+  }, 60_000);
 });

@@ -30,3 +30,16 @@ export async function runDueTransitions(ctx: EmbeddedContext): Promise<void> {
   if ((res.rows[0]?.n ?? 0) > 0)
     for (const entity of entities) ctx.emitChange({ entity, id: '*', kind: 'update' });
 }
+
+/**
+ * Runs what is due every `intervalMs` while the backend is open, so a screen left open sees a loan
+ * become overdue without anyone calling (the moved rows arrive as live changes). Returns the stop;
+ * nothing runs for an app without transitions by time. A failed round is the next round's work.
+ */
+export function runDueTransitionsEvery(ctx: EmbeddedContext, intervalMs: number): () => void {
+  if (timedEntities(ctx).length === 0 || intervalMs <= 0) return () => {};
+  const timer = setInterval(() => {
+    runDueTransitions(ctx).catch(() => {});
+  }, intervalMs);
+  return () => clearInterval(timer);
+}

@@ -49,7 +49,8 @@ export const loanSpec: AppSpec = {
           to: 'overdue',
           roles: [],
           after: 'startOfDay(dueDate + days(1))',
-          set: { overdueSince: 'startOfDay(dueDate + days(1))' },
+          // `now` is the job's clock: the moment the loan was seen overdue.
+          set: { overdueSince: 'now' },
         },
         give_back: { label: 'Return', from: ['on_loan', 'overdue'], to: 'returned', roles: ['member'] },
       },
