@@ -8,7 +8,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkRule } from '../../src/rules/check.ts';
 import { evaluateRule } from '../../src/rules/evaluate.ts';
+import { AUTH_STAND_IN_SQL } from '../../src/sql/authStandIn.ts';
 import { compileMigration } from '../../src/sql/compileMigration.ts';
+import { STORAGE_STAND_IN_SQL } from '../../src/sql/storageStandIn.ts';
+import { createServerDb } from '../../src/sql/testing/pgDb.ts';
+import { createPgliteDb } from '../../src/sql/testing/pgliteDb.ts';
 import type { TestDb } from '../../src/sql/testing/testDb.ts';
 import { createUser } from '../../src/sql/testing/users.ts';
 import { enforcementBackends } from './support/backends.ts';
@@ -122,6 +126,32 @@ describe.each(backends)('transitions by time on $name', (backend) => {
     expect(n.rows[0]?.n).toBeGreaterThanOrEqual(1);
     expect((await stateOf(late))?.status).toBe('overdue');
   });
+});
+
+describe.each(backends)('the Supabase migration on $name', (backend) => {
+  if (backend.skip) {
+    it.skip(`skipped: ${backend.skip}`, () => {});
+    return;
+  }
+  it('applies where pg_cron is not installed (nothing scheduled), and its job moves due loans', async () => {
+    const db = backend.name === 'pglite' ? await createPgliteDb() : await createServerDb();
+    try {
+      await db.exec(AUTH_STAND_IN_SQL);
+      await db.exec(STORAGE_STAND_IN_SQL);
+      await db.exec(compileMigration(loanSpec, { target: 'supabase' }));
+      const member = await createUser(db, 'sb.member@example.com', {
+        roles: ['member'],
+        meta: { name: 'M' },
+      });
+      await db.asUser(member, (q) =>
+        q.query(`insert into public.loan (title, due_date) values ('A book', '2027-03-28')`),
+      );
+      const n = await db.query<{ n: number }>(`select app.run_timed('2027-03-28T22:00:00Z') as n`);
+      expect(n.rows[0]?.n).toBe(1);
+    } finally {
+      await db.close();
+    }
+  }, 120_000);
 });
 
 describe('the Supabase migration', () => {
