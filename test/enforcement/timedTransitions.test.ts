@@ -16,6 +16,7 @@ import { createPgliteDb } from '../../src/sql/testing/pgliteDb.ts';
 import type { TestDb } from '../../src/sql/testing/testDb.ts';
 import { createUser } from '../../src/sql/testing/users.ts';
 import { enforcementBackends } from './support/backends.ts';
+import { CHECKS, violations } from './support/catalogueChecks.ts';
 import { loanSpec } from './support/loanSpec.ts';
 
 const backends = await enforcementBackends('timedTransitions.test');
@@ -80,6 +81,10 @@ describe.each(backends)('transitions by time on $name', (backend) => {
         [id],
       )
     ).rows[0];
+
+  it('passes the catalogue audit (the job and its client entry are SECURITY DEFINER with a fixed search_path)', async () => {
+    for (const check of CHECKS) expect(await violations(db, check), check.name).toEqual([]);
+  });
 
   it.each(CASES)('a loan due %s becomes overdue at %s, not a millisecond before', async (due, at) => {
     const id = await lend(due);
