@@ -43,7 +43,7 @@ async function chooseLocale(): Promise<void> {
  * created only once the startBackend and startEmbedded chunks had arrived). A dynamic import of a
  * tiny module, not a static one: hosted builds replace the condition with `true`, the bundler
  * drops the import, and the build contains no worker (a `new Worker(new URL(…))` written here
- * would be emitted even when unreachable). `?memory` runs the backend in the page.
+ * would be emitted even when unreachable). `?memory` starts its own, on a throw-away database.
  */
 function earlyWorker(params: URLSearchParams): Promise<Worker> | undefined {
   if (import.meta.env.VITE_NINEFOLD_BACKEND === 'supabase' || params.has('memory')) return undefined;
@@ -88,9 +88,9 @@ async function boot(): Promise<void> {
     return m;
   });
   // The demo (its own chunk, fetched since this script ran) is registered before anything in
-  // the tab reads it: the `?memory` backend seeds it in the page, the sign-in screen lists its
-  // accounts. The worker never needs it from here (its copy of the spec is a clone without it),
-  // so the default mode does not hold the worker's `init` back for it.
+  // the tab reads it: the `?memory` database is seeded with the accounts' people the tab plans from
+  // it, the sign-in screen lists its accounts. The default mode's database comes from the snapshot,
+  // which the build seeded with the demo, so it does not hold the worker's `init` back for it.
   if (params.has('memory')) await demoLoaded;
   const started = await (await import('./startBackend.ts')).startBackend(spec, params, worker);
   const ready = started.ready.then(() => performance.mark('ninefold:backend-ready'));

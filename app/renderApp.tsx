@@ -4,8 +4,8 @@ import { demoAccounts } from '../src/backend/embedded/demo/demoAccounts.ts';
 import type { Backend } from '../src/backend/types.ts';
 import { NinefoldApp } from '../src/react/NinefoldApp.tsx';
 import { currentLocale } from '../src/runtime/locale.ts';
-import { localizeSpec } from '../src/runtime/localizeSpec.ts';
 import type { RememberedStart, StartMemoryTarget } from '../src/runtime/rememberedStart.ts';
+import { localizeSpec } from '../src/spec/localizeSpec.ts';
 import type { AppSpec } from '../src/spec/types.ts';
 
 /**

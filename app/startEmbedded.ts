@@ -1,8 +1,14 @@
 import snapshot from 'virtual:ninefold-snapshot';
 // Static, as the tab's side of the worker is this chunk's: the composition root's dynamic import
 // of it (start/startEmbedded.ts) then fetches nothing more.
-import { appSlug, startBackendWorker } from '../src/backend/embedded/browser/createBrowserBackend.ts';
+import {
+  appSlug,
+  connectBrowserBackend,
+  startBackendWorker,
+} from '../src/backend/embedded/browser/createBrowserBackend.ts';
 import { firstVisitSnapshot } from '../src/backend/embedded/browser/firstVisitSnapshot.ts';
+import { demoAccountPeople } from '../src/backend/embedded/demo/demoAccountPeople.ts';
+import { demoAccounts } from '../src/backend/embedded/demo/demoAccounts.ts';
 import { startEmbedded as startInWorker } from '../src/backend/start/startEmbedded.ts';
 import type { Backend } from '../src/backend/types.ts';
 import {
@@ -19,8 +25,10 @@ import type { AppSpec } from '../src/spec/types.ts';
  * the tab's side of it. Everything here (demo accounts, the snapshot, the `?memory`, `?test` and `?bench` hooks)
  * exists only on the embedded backend: a hosted build does not contain this file.
  *
- * `?memory` runs the backend in the page on a throw-away database: the end-to-end tests' hook
- * (`testHook.ts`) needs owner access that must never reach a persistent database.
+ * `?memory` runs the same worker on a throw-away in-memory database (`memory://`, a fresh one each
+ * load): the end-to-end tests' hook (`testHook.ts`) needs owner access that must never reach a
+ * persistent database, and a journey wants a database of its own; everything else (the worker, the
+ * tab's protocol, the backend assembled in the worker) is what the app ships.
  *
  * The worker's backend is returned before its database is open (`ready` says when it is): its
  * calls wait in the worker, so the app can render meanwhile (app/main.tsx).
@@ -32,8 +40,15 @@ export async function startEmbedded(
   started?: Promise<Worker>,
 ): Promise<StartedBackend> {
   if (params.has('memory')) {
-    const { createMemoryBackend } = await import('./memoryBackend.ts');
-    const backend = await createMemoryBackend(spec, snapshot.version);
+    const { backend, ready } = connectBrowserBackend({
+      spec,
+      schemaVersion: snapshot.version,
+      seedDemoAccounts: true,
+      // Planned here: the worker's clone of the spec has no registered demo (app/main.tsx waited for it).
+      demoPeople: demoAccountPeople(spec, demoAccounts(spec)),
+      dataDir: 'memory://',
+    });
+    await ready;
     if (params.has('bench')) Object.assign(window, { __ninefold: { backend, spec } });
     if (params.has('test')) (await import('./testHook.ts')).installTestHook(backend, spec);
     return { backend, ready: Promise.resolve(), remembers: null };

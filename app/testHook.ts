@@ -23,7 +23,10 @@ export interface NinefoldTestHook {
   call(port: 'data' | 'files', method: string, ...args: unknown[]): Promise<unknown>;
 }
 
-export function installTestHook(backend: EmbeddedBackend, spec: AppSpec): void {
+export function installTestHook(
+  backend: Pick<EmbeddedBackend, 'asOwner' | 'data' | 'files'>,
+  spec: AppSpec,
+): void {
   // The live channel's other end: this tab's listeners hear it like another tab's write.
   const channel = new BroadcastChannel(`ninefold-${appSlug(spec)}-changes`);
   const hook: NinefoldTestHook = {

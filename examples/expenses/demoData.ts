@@ -3,7 +3,7 @@ import { demoAccounts } from '../../src/backend/embedded/demo/demoAccounts.ts';
 import type { DemoHistory, DemoPerson, DemoPlan, DemoRow } from '../../src/backend/embedded/demo/demoPlan.ts';
 import { ref } from '../../src/backend/embedded/demo/demoPlan.ts';
 import { person, prng } from '../../src/backend/embedded/demo/prng.ts';
-import type { AppSpec } from '../../src/spec/types.ts';
+import { modelOf, type SpecOrModel } from '../../src/model/modelOf.ts';
 import { EXPENSES_DEPARTMENTS, EXPENSES_DIRECTOR, expensesCostCentre } from './demoPeople.ts';
 
 const HOUR = 3600_000;
@@ -73,14 +73,15 @@ function isoDay(d: Date): string {
  * @example
  * await seedDemo(tx, resolve(expenses), expensesDemo(expenses, new Date()));
  */
-export function expensesDemo(spec: AppSpec, now: Date): DemoPlan {
+export function expensesDemo(app: SpecOrModel, now: Date): DemoPlan {
+  const model = modelOf(app);
   const r = prng(20260202);
   const used = new Set<string>();
-  const rate = Number(spec.constants.mileageRatePerKm?.value ?? 0.3);
-  const receiptAbove = Number(spec.constants.receiptRequiredAbove?.value ?? 25);
+  const rate = Number(model.constants.get('mileageRatePerKm')?.value ?? 0.3);
+  const receiptAbove = Number(model.constants.get('receiptRequiredAbove')?.value ?? 25);
   // One finance threshold per currency (the claim's total is compared in its own currency).
   const financeThreshold = (currency: string) =>
-    Number(spec.constants[`financeThreshold${currency}`]?.value ?? 1000);
+    Number(model.constants.get(`financeThreshold${currency}`)?.value ?? 1000);
   // The demo accounts (and the director the demo manager reports to) come first, with numbers below these.
   let employeeNumber = 1100;
   const profile = (department: string, manager?: string) => ({
@@ -89,7 +90,7 @@ export function expensesDemo(spec: AppSpec, now: Date): DemoPlan {
     employeeNumber: `E${employeeNumber++}`,
     ...(manager ? { manager: ref(manager) } : {}),
   });
-  const people: DemoPerson[] = demoAccountPeople(spec, demoAccounts(spec));
+  const people: DemoPerson[] = demoAccountPeople(model, demoAccounts(model));
   for (const p of people) used.add(p.email);
   const managers = ['manager'];
   for (const [i, dept] of DEPARTMENTS.slice(1).entries()) {

@@ -1,6 +1,6 @@
 import type { DemoAccount } from '../../src/backend/embedded/demo/demoAccounts.ts';
 import { type DemoPerson, ref } from '../../src/backend/embedded/demo/demoPlan.ts';
-import type { AppSpec } from '../../src/spec/types.ts';
+import { modelOf, type SpecOrModel } from '../../src/model/modelOf.ts';
 
 /** The expenses departments, each with its cost centre (`CC-4100` for the first). */
 export const EXPENSES_DEPARTMENTS = ['Sales', 'Engineering', 'Customer Success', 'Marketing', 'Operations'];
@@ -26,12 +26,13 @@ export const EXPENSES_DIRECTOR: DemoPerson = {
  * expensesPeople(spec, people, accounts).find((p) => p.key === 'employee')?.profile?.manager; // { $ref: 'manager' }
  */
 export function expensesPeople(
-  spec: AppSpec,
+  app: SpecOrModel,
   people: DemoPerson[],
   accounts: readonly DemoAccount[],
 ): DemoPerson[] {
-  const profile = Object.values(spec.entities).find((e) => e.profile);
-  const has = (field: string) => profile !== undefined && Object.hasOwn(profile.fields, field);
+  const model = modelOf(app);
+  const profile = model.profile === undefined ? undefined : model.tables.get(model.profile);
+  const has = (field: string) => profile !== undefined && Object.hasOwn(profile.spec.fields, field);
   const roles = new Set(accounts.map((a) => a.role));
   if (!(has('manager') && has('department') && has('costCentre'))) return people;
   for (const [i, p] of people.entries()) {
@@ -57,7 +58,7 @@ export function expensesPeople(
  * @example
  * expensesAccounts(spec, accounts).filter((a) => a.role === 'finance').length; // 2
  */
-export function expensesAccounts(_spec: AppSpec, accounts: DemoAccount[]): DemoAccount[] {
+export function expensesAccounts(_app: SpecOrModel, accounts: DemoAccount[]): DemoAccount[] {
   const at = accounts.findIndex((a) => a.role === 'finance');
   const finance = accounts[at];
   if (!finance) return accounts;

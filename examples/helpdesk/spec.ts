@@ -502,6 +502,8 @@ export default defineApp({
           guard: 'rating is empty',
           guardError: 'ALREADY_RATED',
           input: ['rating'],
+          // The comment says why: asked for, never required.
+          optionalInput: ['ratingComment'],
         },
         close: {
           label: 'Close',

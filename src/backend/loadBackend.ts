@@ -1,4 +1,4 @@
-import type { AppSpec } from '../spec/types.ts';
+import type { SpecOrModel } from '../model/modelOf.ts';
 import type { BackendEnv } from './chooseBackend.ts';
 import { type EmbeddedStartOptions, type HostedStartOptions, startBackend } from './startBackend.ts';
 import type { Backend } from './types.ts';
@@ -22,7 +22,7 @@ export {
  * const backend = await loadBackend(spec, import.meta.env);
  */
 export async function loadBackend(
-  spec: AppSpec,
+  spec: SpecOrModel,
   env: BackendEnv,
   options: { embedded?: EmbeddedStartOptions; supabase?: HostedStartOptions } = {},
 ): Promise<Backend> {

@@ -1,7 +1,5 @@
-import { resolve } from '../model/resolve.ts';
+import type { AppModel } from '../model/appModel.ts';
 import { fieldRuleHolds } from '../runtime/formSchema.ts';
-import type { AppSpec } from '../spec/types.ts';
-import { textCeiling } from '../spec/valueLimits.ts';
 import { BackendError } from './types.ts';
 
 /**
@@ -11,18 +9,18 @@ import { BackendError } from './types.ts';
  * from here; the database refuses the same names itself (the trigger re-raises the rule).
  *
  * @example
- * signUpNameError(helpdesk, 'x'.repeat(500)); // BackendError NAME_TOO_LONG on person.name
+ * signUpNameError(resolve(helpdesk), 'x'.repeat(500)); // BackendError NAME_TOO_LONG on person.name
  */
-export function signUpNameError(spec: AppSpec, name: string | undefined): BackendError | undefined {
+export function signUpNameError(model: AppModel, name: string | undefined): BackendError | undefined {
   if (name === undefined || name === '') return undefined;
-  const [profile, e] = Object.entries(spec.entities).find(([, x]) => x.profile) ?? [];
-  const f = e?.fields.name;
-  if (!profile || !f) return undefined;
-  for (const r of spec.validation[profile] ?? []) {
-    if (r.kind === 'field' && r.field === 'name' && !fieldRuleHolds(resolve(spec), r, name))
+  const profile = model.profile;
+  const t = profile === undefined ? undefined : model.tables.get(profile);
+  if (!profile || !t?.spec.fields.name) return undefined;
+  for (const { spec: r } of t.rules) {
+    if (r.kind === 'field' && r.field === 'name' && !fieldRuleHolds(model, r, name))
       return new BackendError(r.error, {}, `${profile}.name`);
   }
-  const max = textCeiling(spec, profile, 'name', f);
+  const max = t.textCeilings.get('name');
   if (max !== undefined && [...name].length > max)
     return new BackendError('INVALID_VALUE', { field: `${profile}.name` }, `${profile}.name`);
   return undefined;

@@ -1,4 +1,4 @@
-import type { AppSpec } from '../spec/types.ts';
+import type { SpecOrModel } from '../model/modelOf.ts';
 import { type BackendEnv, chooseBackend } from './chooseBackend.ts';
 import type { EmbeddedStartOptions, HostedStartOptions, Started } from './start/started.ts';
 
@@ -17,7 +17,7 @@ export type { EmbeddedStartOptions, HostedStartOptions, Started } from './start/
  * const { backend, ready } = await startBackend(spec, import.meta.env);
  */
 export async function startBackend(
-  spec: AppSpec,
+  spec: SpecOrModel,
   env: BackendEnv,
   options: { embedded?: EmbeddedStartOptions; supabase?: HostedStartOptions } = {},
 ): Promise<Started> {

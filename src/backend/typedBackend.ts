@@ -1,16 +1,9 @@
-import type { KnownKeys, RowOf } from '../spec/defineApp.ts';
-import type { AppSpec } from '../spec/types.ts';
+import type { EntityName, EntityRow as Row, TransitionName, Writable } from '../spec/appTypes.ts';
+import type { App } from '../spec/defineApp.ts';
 import type { Backend, HistoryEntry, ListQuery, ReadOptions } from './types.ts';
 
-type EntityName<A extends AppSpec> = KnownKeys<A['entities']>;
-type TransitionName<A extends AppSpec, E extends string> =
-  E extends KnownKeys<A['states']> ? KnownKeys<A['states'][E]['transitions']> : never;
-type Row<A extends AppSpec, E extends keyof A['entities']> = RowOf<A['entities'][E]>;
-/** What a caller may write to a row: its fields (the database owns id, timestamps and version). */
-type Writable<R> = Partial<Omit<R, 'id' | 'createdAt' | 'updatedAt' | 'version'>>;
-
 /** The data port seen through an app's types: entity names checked, rows typed per entity. */
-export interface TypedDataPort<A extends AppSpec> {
+export interface TypedDataPort<A extends App> {
   list<E extends EntityName<A>>(
     entity: E,
     query?: ListQuery,
@@ -36,7 +29,7 @@ export interface TypedDataPort<A extends AppSpec> {
 }
 
 /** A backend whose data port is typed by an app (`typedBackend(app, backend)`). */
-export type TypedBackend<A extends AppSpec> = Omit<Backend, 'data'> & { data: TypedDataPort<A> };
+export type TypedBackend<A extends App> = Omit<Backend, 'data'> & { data: TypedDataPort<A> };
 
 /**
  * The same backend, typed by the app's spec: rows are `RowOf<typeof app, E>`, entity and
@@ -46,6 +39,6 @@ export type TypedBackend<A extends AppSpec> = Omit<Backend, 'data'> & { data: Ty
  * const backend = typedBackend(helpdesk, await loadBackend(helpdesk));
  * const t = await backend.data.get('ticket', id); // t.priority: 'low' | 'normal' | 'high' | 'urgent'
  */
-export function typedBackend<A extends AppSpec>(_app: A, backend: Backend): TypedBackend<A> {
+export function typedBackend<A extends App>(_app: A, backend: Backend): TypedBackend<A> {
   return backend as unknown as TypedBackend<A>;
 }

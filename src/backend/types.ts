@@ -83,7 +83,8 @@ export interface HistoryEntry {
   rowId: string;
   /**
    * `transition` (a state change; `transition` names it), `edit` (audited fields; `input` holds
-   * their new values) or `added` (a row under this one; `transition` names its entity, `input.id` it).
+   * their new values, `previous` their old ones) or `added` (a row under this one; `transition`
+   * names its entity, `input.id` it).
    */
   kind: 'transition' | 'edit' | 'added';
   transition: string;
@@ -93,6 +94,11 @@ export interface HistoryEntry {
   actor: string;
   at: string;
   input: Record<string, unknown>;
+  /**
+   * An edit's fields as they were before it (field → old value, `null` when empty): `{}` for
+   * other entries and for edits recorded before old values were kept.
+   */
+  previous: Record<string, unknown>;
 }
 
 /** How a read may be called off (TanStack Query passes its signal when a newer query replaces it). */
@@ -210,11 +216,11 @@ export type BackendErrorOf<A extends { errors: Record<string, unknown> }> = {
  * @example
  * try { await backend.data.create('ticket', values) } catch (e) { if (isBackendErrorOf(helpdesk, e)) ... }
  */
-export function isBackendErrorOf<A extends AppSpecLike>(app: A, e: unknown): e is BackendErrorOf<A> {
+export function isBackendErrorOf<A extends AppWithErrors>(app: A, e: unknown): e is BackendErrorOf<A> {
   return (
     e instanceof BackendError &&
     ((BUILTIN_ERROR_CODES as readonly string[]).includes(e.code) || Object.hasOwn(app.errors, e.code))
   );
 }
 
-type AppSpecLike = { errors: Record<string, unknown> };
+type AppWithErrors = { errors: Record<string, unknown> };

@@ -30,7 +30,7 @@ describe('workerStartScript', () => {
     });
   });
 
-  it('starts nothing with ?memory (the backend then runs in the page)', () => {
+  it('starts nothing with ?memory (that page starts its own worker, on a throw-away database)', () => {
     expect(run('?memory&test')).toEqual({ started: [], hasWorker: false, marks: [] });
   });
 });

@@ -5,7 +5,7 @@ import { inlineScriptJson } from '../printers/codeText.ts';
  * The inline `<head>` script that starts the embedded backend's worker while the HTML is still
  * being parsed: PGlite's wasm, data and the backend's code start loading before the entry chunk
  * has even arrived (app/main.tsx picks the worker up from `window.__ninefoldWorker`, or starts it
- * itself when there is none). Not with `?memory` (the backend then runs in the page). Plain ES2017.
+ * itself when there is none). Not with `?memory` (that page starts its own worker, on a throw-away database). Plain ES2017.
  *
  * @example
  * workerStartScript('/assets/backendWorker-1a2b.js', 'ninefold-helpdesk')

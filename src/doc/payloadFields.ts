@@ -14,7 +14,9 @@ export function createFields(model: AppModel, entity: string): string[] {
   if (!e) return [];
   const statusField = model.tables.get(entity)?.statusField;
   const byTransition = new Set(
-    model.transitions.filter((t) => t.entity === entity).flatMap((t) => [...Object.keys(t.set), ...t.input]),
+    model.transitions
+      .filter((t) => t.entity === entity)
+      .flatMap((t) => [...Object.keys(t.set), ...t.input, ...t.optionalInput]),
   );
   const editable = new Set(updateFields(model, entity));
   return Object.entries(e.fields)

@@ -1,9 +1,9 @@
 import type { AppModel } from '../model/appModel.ts';
+import { payloadFillsOf } from '../model/outbox.ts';
 import type { TableNode } from '../model/table.ts';
 import { columnName } from '../naming.ts';
 import { FILL_MARKER } from '../spec/callFills.ts';
 import { FIELD_TYPES, type FieldRuleKind } from '../spec/fieldTypes.ts';
-import { serverPayloadKeys } from '../spec/transitionCalls.ts';
 import type { DeclaredCallSpec, FieldSpec } from '../spec/types.ts';
 import { entityLabel, roleLabel, transitionLabel } from './labels.ts';
 import { block, bullets, code, joinBlocks, table } from './markdown.ts';
@@ -112,9 +112,10 @@ function renderEntityCalls(model: AppModel, entity: string): string {
       '',
       `// ${tr.label}: POST /rest/v1/rpc/${tr.functionName}`,
       transitionPayload(
-        tr.input.flatMap((i) => {
+        [...tr.input, ...tr.optionalInput].flatMap((i) => {
           const f = e.fields[i];
-          return f ? [{ name: i, type: fieldTypeText(model, entity, f, false), optional: false }] : [];
+          const optional = tr.optionalInput.includes(i);
+          return f ? [{ name: i, type: fieldTypeText(model, entity, f, false), optional }] : [];
         }),
       ),
     ]),
@@ -126,9 +127,13 @@ function renderEntityCalls(model: AppModel, entity: string): string {
     listFilters(node, fields),
     transitions.length > 0 &&
       `History: every transition appends one row to ${code(history)} — ${code('id')}, ${code('row_id')}, ` +
-        `${code('transition')}, ${code('from_state')}, ${code('to_state')}, ${code('actor')} (the user's id), ` +
-        `${code('at')} and ${code('input')} (the transition's input, keyed by field name). Whoever may read the ` +
-        'row may read its history; nobody may change or delete it.',
+        `${code('kind')}, ${code('transition')}, ${code('from_state')}, ${code('to_state')}, ${code('actor')} (the user's id), ` +
+        `${code('at')}, ${code('input')} (the transition's input, keyed by field name) and ${code('previous')}. ` +
+        (Object.values(e.fields).some((f) => f.audited)
+          ? `So does an edit of a field kept in history (${code('kind')} ${code('edit')}: ${code('input')} holds ` +
+            `the fields' new values, ${code('previous')} their old ones). `
+          : '') +
+        'Whoever may read the row may read its history, old values included; nobody may change or delete it.',
     payloads.length > 0 && block('ts', payloads.join('\n').trimEnd()),
   ]);
 }
@@ -181,12 +186,14 @@ function listFilters(node: TableNode, fields: readonly [string, FieldSpec][]): s
 }
 
 function renderDeclared(model: AppModel, name: string, c: DeclaredCallSpec): string {
-  // The model has no state machines yet: the transitions are listed in the spec's `states` order.
-  const after = Object.entries(model.spec.states).flatMap(([entity, st]) =>
-    Object.entries(st.transitions)
+  // The transitions in the spec's `states` order.
+  const after = [...model.machines].flatMap(([entity, m]) =>
+    Object.entries(m.spec.transitions)
       .filter(([, t]) => t.calls?.includes(name))
       .map(([t]) => {
-        const filled = serverPayloadKeys(model.spec, entity, name).map(([k]) => k);
+        const filled = payloadFillsOf(model.outbox, entity, name)
+          .filter((f) => f.shape !== undefined)
+          .map((f) => f.key);
         const rest = Object.keys(c.payload)
           .map((k) => k.replace(/\?$/, ''))
           .filter((k) => !filled.includes(k));

@@ -1,6 +1,5 @@
 import type { AppModel } from '../model/appModel.ts';
-import { resolve } from '../model/resolve.ts';
-import type { AppSpec } from '../spec/types.ts';
+import { modelOf, type SpecOrModel } from '../model/modelOf.ts';
 import { joinBlocks } from './markdown.ts';
 import { renderCalls } from './renderCalls.ts';
 import { renderConstants } from './renderConstants.ts';
@@ -33,8 +32,8 @@ const CONTENTS = [
  * import { renderDoc } from './renderDoc.ts';
  * writeFileSync('docs/helpdesk.md', renderDoc(helpdesk));
  */
-export function renderDoc(spec: AppSpec): string {
-  return renderModelDoc(resolve(spec));
+export function renderDoc(app: SpecOrModel): string {
+  return renderModelDoc(modelOf(app));
 }
 
 /** The document of a resolved app model (what `renderDoc` renders after resolving the spec). */

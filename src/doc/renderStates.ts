@@ -15,8 +15,8 @@ import { ruleText } from './ruleText.ts';
  * renderStates(model); // '## 4. States and transitions\n\n### Loan\n\n...'
  */
 export function renderStates(model: AppModel): string {
-  // The model has no state nodes (state meanings, waiting-on rules, guard lists) yet.
-  const entries = Object.entries(model.spec.states);
+  // State meanings, waiting-on rules and guard lists are read from each machine's declaration.
+  const entries = [...model.machines].map(([entity, m]) => [entity, m.spec] as const);
   return joinBlocks([
     '## 4. States and transitions',
     entries.length === 0
@@ -62,7 +62,7 @@ function renderEntityStates(model: AppModel, entity: string, st: EntityStatesSpe
       s(t.to),
       rolesWords(model, t.roles),
       guard,
-      (t.input ?? []).map(f).join(', '),
+      [...(t.input ?? []).map(f), ...(t.optionalInput ?? []).map((x) => `${f(x)} (optional)`)].join(', '),
       Object.entries(t.set ?? {})
         .map(([field, value]) => `${f(field)} set to ${ruleText(value, model, entity)}`)
         .join('\n'),

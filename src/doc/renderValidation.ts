@@ -14,8 +14,8 @@ import { ruleText } from './ruleText.ts';
  * renderValidation(model); // '## 5. Validation rules\n\n### Loan\n\n| Rule | Error |...'
  */
 export function renderValidation(model: AppModel): string {
-  // The model keeps constraints, not the rules as written (bounds by constant name, formats).
-  const entries = Object.entries(model.spec.validation).filter(([, rules]) => rules.length > 0);
+  // The rules as written (bounds by constant name, formats), in the section's order.
+  const entries = [...model.validation].map(([entity, rules]) => [entity, rules.map((r) => r.spec)] as const);
   return joinBlocks([
     '## 5. Validation rules',
     entries.length === 0

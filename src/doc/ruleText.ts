@@ -1,5 +1,6 @@
 import type { AppModel } from '../model/appModel.ts';
-import { describeRule, parseRule } from '../rules/index.ts';
+import { type DescribeScope, describeRule } from '../rules/describe.ts';
+import { parseRule } from '../rules/index.ts';
 import { code } from './markdown.ts';
 
 /**
@@ -18,5 +19,22 @@ export function ruleText(text: string, model: AppModel, entity?: string): string
 /** The rule in words only, or `undefined` when it does not parse. */
 export function ruleWords(text: string, model: AppModel, entity?: string): string | undefined {
   const parsed = parseRule(text);
-  return parsed.ok ? describeRule(parsed.expr, model.spec, entity) : undefined;
+  return parsed.ok ? describeRule(parsed.expr, scopeOf(model), entity) : undefined;
+}
+
+const scopes = new WeakMap<AppModel, DescribeScope>();
+
+/** What the rule's words read (labels of entities, fields, constants, states and roles), from the model. */
+function scopeOf(model: AppModel): DescribeScope {
+  let scope = scopes.get(model);
+  if (!scope) {
+    scope = {
+      entities: Object.fromEntries([...model.tables].map(([name, t]) => [name, t.spec])),
+      constants: Object.fromEntries(model.constants),
+      states: Object.fromEntries([...model.machines].map(([name, m]) => [name, m.spec])),
+      roles: { roles: Object.fromEntries(model.roles) },
+    };
+    scopes.set(model, scope);
+  }
+  return scope;
 }

@@ -68,6 +68,7 @@ const KEY_ORDER = [
   'guard',
   'guardError',
   'input',
+  'optionalInput',
   'set',
   'confirm',
   'calls',

@@ -25,6 +25,9 @@ const STATE_COLUMNS = {
   waitingOn: ['Waiting on', 'Whose turn'],
 };
 
+/** An input the transition may be given without (`Rating comment (optional)`). */
+const OPTIONAL = /\s*\(optional\)$/i;
+
 const TRANSITION_COLUMNS = {
   transition: ['Transition', 'Name', 'Key'],
   label: ['Label'],
@@ -161,8 +164,18 @@ function readTransition(
   readGuard(ctx, row.cell('guard'), t, path);
   const fields = fieldNames(spec, entity, false);
   const input = row.cell('input');
-  if (input.text !== '' && flag(input.text) !== false)
-    t.input = names(input, 'field', `${path}.input`, fields);
+  if (input.text !== '' && flag(input.text) !== false) {
+    // `Rating, Rating comment (optional)`: the marked ones are optionalInput.
+    const items = splitList(input.text);
+    const maybe = items.filter((i) => OPTIONAL.test(i)).map((i) => i.replace(OPTIONAL, ''));
+    const must = items.filter((i) => !OPTIONAL.test(i));
+    if (maybe.length === 0) t.input = names(input, 'field', `${path}.input`, fields);
+    else {
+      const only = (list: string[]) => ({ ...input, text: list.join(', '), codes: [] });
+      if (must.length > 0) t.input = names(only(must), 'field', `${path}.input`, fields);
+      t.optionalInput = names(only(maybe), 'field', `${path}.optionalInput`, fields);
+    }
+  }
   const sets = row.cell('set');
   ctx.at(`${path}.set`, sets.pos);
   for (const line of cellLines(sets.node)) {

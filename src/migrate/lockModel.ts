@@ -1,6 +1,6 @@
-import { resolve } from '../model/resolve.ts';
-import type { AppSpec } from '../spec/types.ts';
-import { compileMigration } from '../sql/compileMigration.ts';
+import type { AppModel } from '../model/appModel.ts';
+import { modelOf, type SpecOrModel } from '../model/modelOf.ts';
+import { migrationOf } from '../sql/compileMigration.ts';
 import { historyTable } from '../sql/emitHistory.ts';
 import type { Target } from '../sql/specModel.ts';
 import { type Invariant, rowInvariants } from './invariants.ts';
@@ -35,10 +35,10 @@ export interface LockModel {
   invariants?: Invariant[];
 }
 
-/** The schema-defining SQL of a spec for a target: the migration, plus (embedded) the extras the backend adds. */
-export type SchemaSql = (spec: AppSpec, target: Target) => string;
+/** The schema-defining SQL of a model for a target: the migration, plus (embedded) the extras the backend adds. */
+export type SchemaSql = (model: AppModel, target: Target) => string;
 
-const migrationOnly: SchemaSql = (spec, target) => compileMigration(spec, { target });
+const migrationOnly: SchemaSql = (model, target) => migrationOf(model, target);
 
 /**
  * The lock model of a specification: what its migration creates. Pure and deterministic.
@@ -46,9 +46,9 @@ const migrationOnly: SchemaSql = (spec, target) => compileMigration(spec, { targ
  * @example
  * lockModel(helpdesk, 'supabase').entities.ticket.table; // 'public.ticket'
  */
-export function lockModel(spec: AppSpec, target: Target, sqlOf: SchemaSql = migrationOnly): LockModel {
+export function lockModel(app: SpecOrModel, target: Target, sqlOf: SchemaSql = migrationOnly): LockModel {
   // Which table and column each entity and field is: read from the resolved app model.
-  const model = resolve(spec);
+  const model = modelOf(app);
   const entities: Record<string, EntityLock> = {};
   for (const [name, t] of model.tables) {
     const lock: EntityLock = {
@@ -69,7 +69,7 @@ export function lockModel(spec: AppSpec, target: Target, sqlOf: SchemaSql = migr
     app: model.purpose.name,
     target,
     entities,
-    schema: schemaModelOf(sqlOf(spec, target)),
+    schema: schemaModelOf(sqlOf(model, target)),
     invariants: rowInvariants(model),
   };
 }

@@ -95,6 +95,7 @@ describe('planMigration', () => {
       for (const t of Object.values(s.states.ticket?.transitions ?? {})) {
         if (t.set) delete t.set.ratingComment;
         if (t.input) t.input = t.input.filter((f) => f !== 'ratingComment');
+        if (t.optionalInput) t.optionalInput = t.optionalInput.filter((f) => f !== 'ratingComment');
       }
       for (const p of Object.values(s.roles.permissions)) {
         const u = p.ticket?.update;

@@ -1,4 +1,4 @@
-import type { AppSpec, DeclaredCallSpec, PurposeSpec } from '../spec/types.ts';
+import type { DeclaredCallSpec, PurposeSpec } from '../spec/types.ts';
 import type { CheckedRule } from './checkedRule.ts';
 import type { ConstantNode } from './constant.ts';
 import type { ConstraintNode } from './constraint.ts';
@@ -10,6 +10,7 @@ import type { ScreenNode } from './screen.ts';
 import type { StateMachineNode } from './stateMachine.ts';
 import type { TableNode } from './table.ts';
 import type { TransitionNode } from './transition.ts';
+import type { ValidationRuleNode } from './validationRule.ts';
 
 /**
  * The specification resolved once: every name mapped to its table, column, function and policy,
@@ -37,6 +38,8 @@ export interface AppModel {
   calls: ReadonlyMap<string, DeclaredCallSpec>;
   /** State machines by entity (entities with states only). */
   machines: ReadonlyMap<string, StateMachineNode>;
+  /** Validation rules by entity, in the order of the spec's `validation` section (entities with none left out). */
+  validation: ReadonlyMap<string, readonly ValidationRuleNode[]>;
   /** Every rule text of the specification (screens, states, validation, permissions), checked. */
   rules: readonly CheckedRule[];
   /** Roles validation rules ask another person to hold, per entity and field (spec/rolesNamedByRules.ts). */
@@ -44,6 +47,4 @@ export interface AppModel {
   outbox: OutboxNode;
   /** Role → itself and every role it inherits, transitively, nearest first (`roleClosureOf`). */
   roleClosure: ReadonlyMap<string, readonly string[]>;
-  /** The specification the model was resolved from. */
-  spec: AppSpec;
 }

@@ -18,6 +18,7 @@ export {
 } from './formats.ts';
 export { humanize } from './humanize.ts';
 export { columnOf, tableByName, tableOf } from './lookup.ts';
+export { isModel, modelOf, type SpecOrModel } from './modelOf.ts';
 export { ACTIONS, type Action, type PolicyNode } from './policy.ts';
 export type { ReferenceNode } from './reference.ts';
 export { resolve } from './resolve.ts';

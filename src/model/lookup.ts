@@ -10,7 +10,7 @@ import type { TableNode } from './table.ts';
  * tableOf(model, 'ticket').ref; // 'public.ticket'
  */
 export function tableOf(model: AppModel, entity: string): TableNode {
-  const t = Object.hasOwn(model.spec.entities, entity) ? model.tables.get(entity) : undefined;
+  const t = model.tables.get(entity);
   if (!t) throw new BackendError('UNKNOWN_ENTITY', { entity });
   return t;
 }

@@ -44,7 +44,7 @@ import type { TableIndexNode } from './tableIndex.ts';
 import { textCeilingsOf } from './textCeilings.ts';
 import type { TransitionNode } from './transition.ts';
 import { transitionRulesOf } from './transitionRules.ts';
-import { validationRulesOf } from './validationRule.ts';
+import { type ValidationRuleNode, validationRulesOf } from './validationRule.ts';
 
 function impliedRoles(spec: AppSpec, role: string): string[] {
   const out: string[] = [];
@@ -286,6 +286,7 @@ function transitionsOf(
         .filter((r) => r.implied.some((i) => t.roles.includes(i)))
         .map((r) => r.name),
       input: t.input ?? [],
+      optionalInput: t.optionalInput ?? [],
       set: t.set ?? {},
       confirm: t.confirm === true,
       calls: t.calls ?? [],
@@ -424,6 +425,19 @@ function errorsOf(
 
 const cache = new WeakMap<AppSpec, AppModel>();
 
+/** The tables' validation rules in the `validation` section's order (the document lists them so). */
+function validationOrder(
+  spec: AppSpec,
+  tables: ReadonlyMap<string, TableNode>,
+): Map<string, readonly ValidationRuleNode[]> {
+  const out = new Map<string, readonly ValidationRuleNode[]>();
+  for (const entity of Object.keys(spec.validation)) {
+    const rules = tables.get(entity)?.rules ?? [];
+    if (rules.length > 0) out.set(entity, rules);
+  }
+  return out;
+}
+
 /** Tests and tools hand over partial specs (one or two sections); absent sections are empty. */
 function complete(spec: AppSpec): AppSpec {
   const s = spec as Partial<AppSpec>;
@@ -495,11 +509,11 @@ export function resolve(input: AppSpec): AppModel {
     screens,
     calls: new Map(Object.entries(spec.calls.declared)),
     machines: stateMachinesOf(spec),
+    validation: validationOrder(spec, tables),
     rules: ruleSites(spec).map((r) => checkedRule(spec, r.text, r.entity, r.path, r.expect)),
     rolesNamedByRules: rolesNamedByRules(spec),
     outbox: outboxOf(spec),
     roleClosure: roleClosureOf(spec),
-    spec,
   };
   if (profile !== undefined) model.profile = profile;
   cache.set(input, model);

@@ -8,8 +8,7 @@ import type { TableNode } from './table.ts';
  * migration again replaces them in place, while a changed shape means stored data may no longer
  * fit. Validation rules enforced by triggers are left out for the same reason.
  */
-export function tableShapeText(model: AppModel, t: TableNode): string {
-  const validation = model.spec.validation[t.entity] ?? [];
+export function tableShapeText(t: TableNode): string {
   return JSON.stringify({
     table: t.table,
     profile: t.profile,
@@ -23,7 +22,7 @@ export function tableShapeText(model: AppModel, t: TableNode): string {
     ]),
     constraints: t.constraints
       .filter((c) => c.enforcedBy !== 'trigger')
-      .map((c) => [c.name, c.kind, c.rule === undefined ? null : (validation[c.rule] ?? null)]),
+      .map((c) => [c.name, c.kind, c.rule === undefined ? null : (t.rules[c.rule]?.spec ?? null)]),
     references: t.references.map((r) => [r.column, r.target, r.onDelete]),
   });
 }
@@ -42,6 +41,6 @@ async function sha256(text: string): Promise<string> {
  */
 export async function tableShapes(model: AppModel): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
-  for (const t of model.tables.values()) out[t.ref] = await sha256(tableShapeText(model, t));
+  for (const t of model.tables.values()) out[t.ref] = await sha256(tableShapeText(t));
   return out;
 }

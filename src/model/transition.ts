@@ -16,7 +16,10 @@ export interface TransitionNode {
   allowedRoles: readonly string[];
   guard?: string;
   guardError?: string;
+  /** Fields it must be given. */
   input: readonly string[];
+  /** Fields it may be given (empty or left out: see TransitionSpec.optionalInput). */
+  optionalInput: readonly string[];
   set: Readonly<Record<string, string>>;
   confirm: boolean;
   calls: readonly string[];

@@ -1,8 +1,8 @@
 import type { AppModel } from '../model/appModel.ts';
-import { resolve } from '../model/index.ts';
+import { modelOf, type SpecOrModel } from '../model/index.ts';
 import { payloadFillsOf } from '../model/outbox.ts';
 import { FIELD_TYPES, type ValueSchema } from '../spec/fieldTypes.ts';
-import type { AppSpec, DeclaredCallSpec, ShapeSpec, ShapeType } from '../spec/types.ts';
+import type { DeclaredCallSpec, ShapeSpec, ShapeType } from '../spec/types.ts';
 import { type PrintColumn, type PrintTable, type PrintTransition, printerTables } from './printerModel.ts';
 
 // `ninefold openapi`: every call of the app as the hosted project (PostgREST + Edge Functions)
@@ -288,9 +288,12 @@ function transitionPath(
 ): Obj {
   const node = model.tables.get(t.entity);
   const name = pascal(t.entity);
-  const inputs = tr.input.map((f) => node?.byField.get(f)).filter((c) => c !== undefined);
-  const inputCols = t.columns.filter((c) => inputs.some((i) => i.field === c.field));
   const transition = node?.transitions.find((x) => x.name === tr.name);
+  // Required and optional input alike (INPUT_REQUIRED says which one was missing).
+  const inputs = [...tr.input, ...(transition?.optionalInput ?? [])]
+    .map((f) => node?.byField.get(f))
+    .filter((c) => c !== undefined);
+  const inputCols = t.columns.filter((c) => inputs.some((i) => i.field === c.field));
   return {
     post: {
       operationId: tr.fn,
@@ -424,8 +427,8 @@ function declaredPath(model: AppModel, name: string, call: DeclaredCallSpec): [s
  * @example
  * writeFileSync('openapi.json', JSON.stringify(openApiDocument(spec), null, 2));
  */
-export function openApiDocument(spec: AppSpec): Obj {
-  return openApiOf(resolve(spec));
+export function openApiDocument(app: SpecOrModel): Obj {
+  return openApiOf(modelOf(app));
 }
 
 /** {@link openApiDocument} of a resolved app. */
@@ -511,20 +514,7 @@ export function openApiOf(model: AppModel): Obj {
       },
       schemas: {
         ...schemas,
-        HistoryEntry: {
-          type: 'object',
-          properties: {
-            id: { type: 'string', format: 'uuid' },
-            row_id: { type: 'string', format: 'uuid' },
-            transition: { type: 'string' },
-            from_state: { type: 'string' },
-            to_state: { type: 'string' },
-            actor: { type: ['string', 'null'], format: 'uuid' },
-            at: { type: 'string', format: 'date-time' },
-            input: { type: 'object' },
-          },
-          required: ['id', 'row_id', 'transition', 'from_state', 'to_state', 'actor', 'at', 'input'],
-        },
+        HistoryEntry: HISTORY_ENTRY,
         ErrorCode: {
           type: 'string',
           enum: codes,
@@ -550,6 +540,38 @@ export function openApiOf(model: AppModel): Obj {
 }
 
 /** `ninefold openapi`: the document as JSON text. */
-export function printOpenApi(spec: AppSpec): string {
-  return `${JSON.stringify(openApiDocument(spec), null, 2)}\n`;
+export function printOpenApi(app: SpecOrModel): string {
+  return `${JSON.stringify(openApiDocument(app), null, 2)}\n`;
 }
+
+/** A row of a `<table>_history` table, as PostgREST returns it. */
+const HISTORY_ENTRY: Obj = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    row_id: { type: 'string', format: 'uuid' },
+    kind: { type: 'string', enum: ['transition', 'edit', 'added'] },
+    transition: { type: 'string' },
+    from_state: { type: 'string' },
+    to_state: { type: 'string' },
+    actor: { type: ['string', 'null'], format: 'uuid' },
+    at: { type: 'string', format: 'date-time' },
+    input: { type: 'object' },
+    previous: {
+      type: 'object',
+      description: 'An edit: the fields as they were before it (input holds their new values).',
+    },
+  },
+  required: [
+    'id',
+    'row_id',
+    'kind',
+    'transition',
+    'from_state',
+    'to_state',
+    'actor',
+    'at',
+    'input',
+    'previous',
+  ],
+};

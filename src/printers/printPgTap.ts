@@ -1,6 +1,5 @@
 import type { AppModel } from '../model/appModel.ts';
-import { resolve } from '../model/index.ts';
-import type { AppSpec } from '../spec/types.ts';
+import { modelOf, type SpecOrModel } from '../model/index.ts';
 import { quoteLiteral, sqlComment } from '../sql/quote.ts';
 
 // `ninefold tests`: a pgTAP suite that checks a database against the specification — run it with
@@ -166,8 +165,8 @@ function catalogAudit(): string[] {
  * @example
  * writeFileSync('supabase/tests/ninefold.test.sql', printPgTap(spec)); // then: supabase test db
  */
-export function printPgTap(spec: AppSpec): string {
-  return pgTapSuite(resolve(spec));
+export function printPgTap(app: SpecOrModel): string {
+  return pgTapSuite(modelOf(app));
 }
 
 /** {@link printPgTap} of a resolved app. */

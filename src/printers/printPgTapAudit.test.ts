@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import expenses from '../../examples/expenses/spec.ts';
 import helpdesk from '../../examples/helpdesk/spec.ts';
 import { embeddedSchemaSql } from '../backend/embedded/upgradeSchema.ts';
+import { resolve } from '../model/resolve.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { AUTH_STAND_IN_SQL } from '../sql/authStandIn.ts';
 import { compileMigration } from '../sql/compileMigration.ts';
@@ -39,7 +40,7 @@ async function runSuite(db: TestDb, sql: string): Promise<string[]> {
 const TARGETS = {
   hosted: (spec: AppSpec) =>
     AUTH_STAND_IN_SQL + STORAGE_STAND_IN_SQL + compileMigration(spec, { target: 'supabase' }),
-  embedded: (spec: AppSpec) => AUTH_STAND_IN_SQL + embeddedSchemaSql(spec, 'embedded'),
+  embedded: (spec: AppSpec) => AUTH_STAND_IN_SQL + embeddedSchemaSql(resolve(spec), 'embedded'),
 };
 
 /** The audit's lines of a TAP output: the assertion and, when it fails, pgTAP's diagnostics. */

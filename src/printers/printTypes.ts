@@ -1,7 +1,6 @@
 import type { AppModel } from '../model/appModel.ts';
-import { resolve } from '../model/index.ts';
+import { modelOf, type SpecOrModel } from '../model/index.ts';
 import { FIELD_TYPES } from '../spec/fieldTypes.ts';
-import type { AppSpec } from '../spec/types.ts';
 import { jsString, lineComment } from './codeText.ts';
 import { type PrintColumn, type PrintTable, printerTables } from './printerModel.ts';
 
@@ -85,14 +84,16 @@ function historyType(t: PrintTable, history: string): string[] {
   const cols: [string, string][] = [
     ['id', 'string'],
     ['row_id', 'string'],
+    ['kind', 'string'],
     ['transition', 'string'],
     ['from_state', 'string'],
     ['to_state', 'string'],
     ['actor', 'string | null'],
     ['at', 'string'],
     ['input', 'Json'],
+    ['previous', 'Json'],
   ];
-  const optional = new Set(['id', 'actor', 'at', 'input']);
+  const optional = new Set(['id', 'kind', 'actor', 'at', 'input', 'previous']);
   return [
     `${key(history)}: {`,
     '  Row: {',
@@ -172,8 +173,8 @@ const never = '{ [_ in never]: never }';
  * writeFileSync('database.types.ts', printTypes(spec));
  * // import type { Database } from './database.types'; createClient<Database>(url, key)
  */
-export function printTypes(spec: AppSpec): string {
-  return typesSource(resolve(spec));
+export function printTypes(app: SpecOrModel): string {
+  return typesSource(modelOf(app));
 }
 
 /** {@link printTypes} of a resolved app. */

@@ -251,7 +251,7 @@ function DetailFields({ entity, row }: { entity: string; row: Row }) {
   );
 }
 
-/** The row's history: transitions with their states, edits and added rows, with what was written. */
+/** The row's history: transitions with their states, edits (old → new) and added rows, with what was written. */
 function HistoryCard({
   entity,
   row,
@@ -301,6 +301,14 @@ function HistoryCard({
                       style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
                     >
                       <b>{fieldLabel(model, entity, k)}:</b>{' '}
+                      {h.kind === 'edit' && Object.hasOwn(h.previous ?? {}, k) && (
+                        // What it was, formatted as the new value is (an edit recorded before
+                        // old values were kept shows the new value alone).
+                        <>
+                          <FieldValue entity={entity} name={k} row={{ ...row, ...h.previous }} />
+                          {' → '}
+                        </>
+                      )}
                       {h.input[k] === null || h.input[k] === '' ? (
                         ui('historyEmptied')
                       ) : (

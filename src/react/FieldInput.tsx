@@ -129,25 +129,6 @@ function BuiltIn({
   const offered = (field.options ?? []).filter(
     (o) => o.value === value || acceptedValue(model, entity, field.name, o.value, row, user, parentData),
   );
-  // Days the field's rules refuse are not offered (greyed out, not selectable).
-  const excludeDate = (day: string) =>
-    !acceptedDay(
-      model,
-      entity,
-      field.name,
-      field.widget === 'date' ? 'date' : 'datetime',
-      dayjs(day).format('YYYY-MM-DD'),
-      row,
-      user,
-    );
-  // The first and last day (and time) the field's rules allow (`dueAt >= now`): the calendar opens
-  // on an allowed month and cannot be paged past them.
-  const bounds =
-    field.widget === 'date' || field.widget === 'datetime'
-      ? dateBounds(model, entity, field.name, row, user)
-      : {};
-  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-  const moment = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss');
   const c = common(field, error, disabled, autoFocus);
   const text = typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value);
   switch (field.widget) {
@@ -193,43 +174,8 @@ function BuiltIn({
         />
       );
     case 'date':
-      return (
-        <DateInput
-          {...c}
-          clearable
-          value={text ? text.slice(0, 10) : null}
-          excludeDate={excludeDate}
-          // Typed dates are not bounded (Mantine would drop an out-of-range one without a word): the
-          // rule's own message says what is wrong. The calendar opens on an allowed month, and the
-          // days the rules refuse are greyed out (excludeDate).
-          {...(bounds.min !== undefined || bounds.max !== undefined
-            ? {
-                defaultDate: day(
-                  Math.min(Math.max(Date.now(), bounds.min ?? -Infinity), bounds.max ?? Infinity),
-                ),
-              }
-            : {})}
-          locale={currentLocale()}
-          valueFormat={DATE_FORMATS[currentLocale()].date}
-          // Typed as the person writes dates (12/10/2026, 10.12.2026), not only as shown.
-          dateParser={(typed) => parseTypedDate(typed, currentLocale())}
-          onChange={(v) => onChange(v ? dayjs(v).format('YYYY-MM-DD') : null)}
-        />
-      );
     case 'datetime':
-      return (
-        <DateTimePicker
-          {...c}
-          clearable
-          value={text ? dayjs(text).format('YYYY-MM-DD HH:mm:ss') : null}
-          excludeDate={excludeDate}
-          {...(bounds.min !== undefined ? { minDate: moment(bounds.min) } : {})}
-          {...(bounds.max !== undefined ? { maxDate: moment(bounds.max) } : {})}
-          locale={currentLocale()}
-          valueFormat={DATE_FORMATS[currentLocale()].dateTime}
-          onChange={(v) => onChange(v ? dayjs(v).toISOString() : null)}
-        />
-      );
+      return <DateField c={c} text={text} field={field} entity={entity} row={row} onChange={onChange} />;
     case 'select':
     case 'status':
       return (
@@ -281,6 +227,73 @@ function BuiltIn({
     default:
       return <TextInput {...c} value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
   }
+}
+
+type Common = ReturnType<typeof common>;
+
+/** A date or date-and-time field: the calendar offers only what the field's rules allow. */
+function DateField({
+  c,
+  text,
+  field,
+  entity,
+  row,
+  onChange,
+}: Pick<WidgetProps, 'field' | 'row' | 'onChange'> & { c: Common; text: string; entity: string }) {
+  const { model, user } = useAppCore();
+  // Days the field's rules refuse are not offered (greyed out, not selectable).
+  const excludeDate = (day: string) =>
+    !acceptedDay(
+      model,
+      entity,
+      field.name,
+      field.widget === 'date' ? 'date' : 'datetime',
+      dayjs(day).format('YYYY-MM-DD'),
+      row,
+      user,
+    );
+  // The first and last day (and time) the field's rules allow (`dueAt >= now`): the calendar opens
+  // on an allowed month and cannot be paged past them.
+  const bounds = dateBounds(model, entity, field.name, row, user);
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const moment = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss');
+  if (field.widget === 'date')
+    return (
+      <DateInput
+        {...c}
+        clearable
+        value={text ? text.slice(0, 10) : null}
+        excludeDate={excludeDate}
+        // Typed dates are not bounded (Mantine would drop an out-of-range one without a word): the
+        // rule's own message says what is wrong. The calendar opens on an allowed month, and the
+        // days the rules refuse are greyed out (excludeDate).
+        {...(bounds.min !== undefined || bounds.max !== undefined
+          ? {
+              defaultDate: day(
+                Math.min(Math.max(Date.now(), bounds.min ?? -Infinity), bounds.max ?? Infinity),
+              ),
+            }
+          : {})}
+        locale={currentLocale()}
+        valueFormat={DATE_FORMATS[currentLocale()].date}
+        // Typed as the person writes dates (12/10/2026, 10.12.2026), not only as shown.
+        dateParser={(typed) => parseTypedDate(typed, currentLocale())}
+        onChange={(v) => onChange(v ? dayjs(v).format('YYYY-MM-DD') : null)}
+      />
+    );
+  return (
+    <DateTimePicker
+      {...c}
+      clearable
+      value={text ? dayjs(text).format('YYYY-MM-DD HH:mm:ss') : null}
+      excludeDate={excludeDate}
+      {...(bounds.min !== undefined ? { minDate: moment(bounds.min) } : {})}
+      {...(bounds.max !== undefined ? { maxDate: moment(bounds.max) } : {})}
+      locale={currentLocale()}
+      valueFormat={DATE_FORMATS[currentLocale()].dateTime}
+      onChange={(v) => onChange(v ? dayjs(v).toISOString() : null)}
+    />
+  );
 }
 
 const unknownRows = (): never => {

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tan
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Backend, Row, Session } from '../backend/types.ts';
 import type { AppModel } from '../model/appModel.ts';
-import { resolve } from '../model/resolve.ts';
+import { modelOf, type SpecOrModel } from '../model/modelOf.ts';
 import {
   confirmDemoClick,
   forgetStart,
@@ -14,7 +14,6 @@ import {
 } from '../runtime/rememberedStart.ts';
 import { type RouteTable, routeTable } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
-import type { AppSpec } from '../spec/types.ts';
 import {
   type AppCore,
   AppCoreContext,
@@ -46,8 +45,8 @@ const screenFallback = (
 );
 
 export interface NinefoldAppProps {
-  /** The app's specification: resolved here, once, into the model every screen reads. */
-  spec: AppSpec;
+  /** The app's specification (or its model): resolved here, once, into the model every screen reads. */
+  spec: SpecOrModel;
   backend: Backend;
   /** Custom screens (by `screen.component`) and field widgets (by field name or type). */
   components?: Components;
@@ -141,7 +140,7 @@ export function NinefoldApp({
   remembered = null,
   demoScreens,
 }: NinefoldAppProps) {
-  const model = useMemo(() => resolve(spec), [spec]);
+  const model = useMemo(() => modelOf(spec), [spec]);
   const [client] = useState(() => {
     const c = new QueryClient({
       defaultOptions: { queries: { staleTime: 10_000, refetchOnWindowFocus: false, retry: 1 } },

@@ -59,8 +59,9 @@ function TransitionDialog(props: {
         fields: option.input,
         allEditable: true,
         allRequired: true,
+        optional: option.optional,
       }),
-    [model, entity, user, option.input],
+    [model, entity, user, option.input, option.optional],
   );
   // Judged on the row as the transition leaves it (input written, target status), as the server does.
   const judge = (values: Record<string, unknown>) =>

@@ -1,26 +1,23 @@
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import type { BackendErrorOf, ListQuery } from '../backend/types.ts';
-import type { KnownKeys, RowOf } from '../spec/defineApp.ts';
-import type { AppSpec } from '../spec/types.ts';
+import type { EntityName, EntityRow as Row, Writable } from '../spec/appTypes.ts';
+import type { App } from '../spec/defineApp.ts';
 import { useCreate, useList, useRow, useUpdate } from './hooks.ts';
 
-type Row<A extends AppSpec, E extends keyof A['entities']> = RowOf<A['entities'][E]>;
-type Writable<R> = Partial<Omit<R, 'id' | 'createdAt' | 'updatedAt' | 'version'>>;
-
 /** The data hooks typed by an app: entity names checked, rows and errors typed by its spec. */
-export interface AppHooks<A extends AppSpec> {
-  useList<E extends KnownKeys<A['entities']>>(
+export interface AppHooks<A extends App> {
+  useList<E extends EntityName<A>>(
     entity: E,
     query?: ListQuery,
   ): UseQueryResult<{ rows: Row<A, E>[]; total: number | null }, BackendErrorOf<A>>;
-  useRow<E extends KnownKeys<A['entities']>>(
+  useRow<E extends EntityName<A>>(
     entity: E,
     id: string | undefined,
   ): UseQueryResult<Row<A, E>, BackendErrorOf<A>>;
-  useCreate<E extends KnownKeys<A['entities']>>(
+  useCreate<E extends EntityName<A>>(
     entity: E,
   ): UseMutationResult<Row<A, E>, BackendErrorOf<A>, Writable<Row<A, E>>>;
-  useUpdate<E extends KnownKeys<A['entities']>>(
+  useUpdate<E extends EntityName<A>>(
     entity: E,
   ): UseMutationResult<
     Row<A, E>,
@@ -37,7 +34,7 @@ export interface AppHooks<A extends AppSpec> {
  * const { useRow } = appHooks(helpdesk);
  * const { data, error } = useRow('ticket', id); // data?.priority: 'low' | ... ; error?.code: 'TITLE_TOO_SHORT' | ...
  */
-export function appHooks<A extends AppSpec>(_app: A): AppHooks<A> {
+export function appHooks<A extends App>(_app: A): AppHooks<A> {
   return {
     useList: (entity, query) => useList(entity as string, query) as never,
     useRow: (entity, id) => useRow(entity as string, id) as never,

@@ -2,8 +2,19 @@ import { humanize } from '../spec/humanize.ts';
 import type { AppSpec } from '../spec/types.ts';
 import type { Expr } from './ast.ts';
 
+/**
+ * What the words of a rule read of its app: entities (fields and labels), constants, state labels
+ * and role labels. A specification is one; the document builds one from the resolved model.
+ */
+export interface DescribeScope {
+  entities: AppSpec['entities'];
+  constants: Readonly<Record<string, Pick<AppSpec['constants'][string], 'label' | 'type'>>>;
+  states: AppSpec['states'];
+  roles: { roles: Readonly<Record<string, { label: string }>> };
+}
+
 interface Ctx {
-  spec: AppSpec | undefined;
+  spec: DescribeScope | undefined;
   /** The rule's entity, if known. */
   entity: string | undefined;
   /** The counted entity inside count/sum. */
@@ -291,6 +302,6 @@ function profileOf(c: Ctx): string | undefined {
  * describeRule(parseRule('requester = me').expr) // 'the requester is the current user'
  * describeRule(parseRule('status in (open, pending)').expr) // 'status is open or pending'
  */
-export function describeRule(expr: Expr, spec?: AppSpec, entity?: string): string {
+export function describeRule(expr: Expr, spec?: DescribeScope, entity?: string): string {
   return words(expr, { spec, entity, inner: undefined });
 }

@@ -14,8 +14,10 @@ export interface TransitionOption {
   from: string;
   to: string;
   toLabel: string;
-  /** Fields the user must fill in (in the dialog). */
+  /** Fields the dialog asks for: the required ones, then the optional ones. */
   input: readonly string[];
+  /** Those of `input` the user may leave empty (`optionalInput`). */
+  optional: readonly string[];
   confirm: boolean;
   allowed: boolean;
   /** Why not, when not allowed (the guard's catalogue message). */
@@ -54,7 +56,8 @@ export function availableTransitions(
       from: current,
       to: t.to,
       toLabel: stateLabel(model, entity, t.to),
-      input: t.input,
+      input: [...t.input, ...t.optionalInput],
+      optional: t.optionalInput,
       confirm: t.confirm,
       allowed: true,
     };
@@ -67,7 +70,17 @@ export function availableTransitions(
       option.allowed = false;
       option.reason = failing.error ? formatMessage(model, failing.error, row) : ui('notAllowedGuard');
     } else {
-      const broken = ruleBrokenAfter(model, user, entity, row, t.to, t.set, machine.field, t.input, input);
+      const broken = ruleBrokenAfter(
+        model,
+        user,
+        entity,
+        row,
+        t.to,
+        t.set,
+        machine.field,
+        option.input,
+        input,
+      );
       if (broken) {
         option.allowed = false;
         option.reason = broken;

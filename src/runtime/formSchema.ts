@@ -78,6 +78,8 @@ export function formSchema(
     allEditable?: boolean;
     /** Transition input: the transition cannot run without each field (the database says INPUT_REQUIRED). */
     allRequired?: boolean;
+    /** Transition input the user may leave empty (`optionalInput`): not made required by `allRequired`. */
+    optional?: readonly string[];
   } = {},
 ): FormSchema {
   const table = model.tables.get(entity);
@@ -103,7 +105,7 @@ export function formSchema(
       help: f.help,
       type: f.type,
       widget: FIELD_TYPES[f.type].widget,
-      required: f.required === true || options.allRequired === true,
+      required: f.required === true || (options.allRequired === true && !options.optional?.includes(name)),
       editable:
         options.allEditable === true || (mode === 'create' ? canCreate : (updatable?.has(name) ?? false)),
       values: valueOptions?.map((o) => o.value),

@@ -1,26 +1,41 @@
 import type { AppModel } from '../model/appModel.ts';
 import type { Expr, Typed } from '../rules/ast.ts';
-import { checkRule } from '../rules/check.ts';
 import { parseRule } from '../rules/parse.ts';
+import { ruleKey } from './ruleKey.ts';
 
 /**
- * The rule language's parser and checker as the browser's runtime asks them: a spec's rule to its
- * typed tree or its parse tree. A build swaps this module for `builtRuleChecker.ts`, which reads
- * the same trees from a table made at build time, so the parser and checker (about 5 KB gzip) stay
- * off the first screen (docs/decisions.md, "Rules checked at build time"). The dev server, the
- * tests and Node keep this one.
+ * A spec's rule as the browser's runtime asks for it: its typed tree (from the rules the model
+ * checked, `model.rules`) or its parse tree (the parser). A build swaps this module for
+ * `builtRuleChecker.ts`, which reads the same trees from a table made at build time, so the parser
+ * (and, with a built model, the checker) stay off the first screen (docs/decisions.md, "Rules
+ * checked at build time"). The dev server, the tests and Node keep this one.
  */
 
+const checkedBy = new WeakMap<AppModel, ReadonlyMap<string, Typed | null>>();
+
+/** The model's checked boolean rules (`model.rules`, checked once by `resolve`), by entity and text. */
+function booleanRules(model: AppModel): ReadonlyMap<string, Typed | null> {
+  let byKey = checkedBy.get(model);
+  if (!byKey) {
+    const out = new Map<string, Typed | null>();
+    for (const r of model.rules)
+      if (r.expect === 'boolean' && r.entity !== null) out.set(ruleKey(r.entity, r.text), r.typed ?? null);
+    byKey = out;
+    checkedBy.set(model, byKey);
+  }
+  return byKey;
+}
+
 /**
- * A boolean rule of `entity` checked against the app; null when it does not check. The rule
- * language's checker sits below the model and reads the specification the model was resolved from.
+ * A boolean rule of `entity` as the model checked it (every rule of the spec is checked once, in
+ * `resolve`); null when it does not check or is not a rule of the spec, which the runtime leaves
+ * to the server (as the build's table does).
  *
  * @example
  * typedRule(resolve(helpdesk), 'ticket', 'requester = me')?.kind // 'binary'
  */
 export function typedRule(model: AppModel, entity: string, rule: string): Typed | null {
-  const r = checkRule(model.spec, rule, { entity, expect: 'boolean' });
-  return r.ok ? r.typed : null;
+  return booleanRules(model).get(ruleKey(entity, rule)) ?? null;
 }
 
 /**

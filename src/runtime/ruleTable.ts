@@ -1,7 +1,6 @@
 import type { AppModel } from '../model/appModel.ts';
 import type { Expr, Typed } from '../rules/ast.ts';
-import { ruleSites } from '../spec/ruleSites.ts';
-import { parsedRule, typedRule } from './ruleChecker.ts';
+import { parsedRule } from './ruleChecker.ts';
 import { ruleKey } from './ruleKey.ts';
 
 /**
@@ -17,17 +16,15 @@ export interface RuleTable {
 }
 
 /**
- * The rule table of an app (made at build time: the sites are read from the spec the model came from).
+ * The rule table of an app (made at build time from the rules the model checked).
  *
  * @example
  * ruleTable(resolve(helpdesk)).typed[ruleKey('ticket', 'requester = me')]?.kind // 'binary'
  */
 export function ruleTable(model: AppModel): RuleTable {
   const table: RuleTable = { typed: {}, parsed: {} };
-  for (const site of ruleSites(model.spec)) {
-    if (site.expect !== 'boolean' || site.entity === null) continue;
-    table.typed[ruleKey(site.entity, site.text)] = typedRule(model, site.entity, site.text);
-  }
+  for (const r of model.rules)
+    if (r.expect === 'boolean' && r.entity !== null) table.typed[ruleKey(r.entity, r.text)] = r.typed ?? null;
   for (const p of model.policies)
     if (p.action === 'read' && typeof p.when === 'string') table.parsed[p.when] = parsedRule(p.when);
   return table;

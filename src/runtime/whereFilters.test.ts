@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolve } from '../model/resolve.ts';
 import { fixtureSpec as spec } from './testing/fixtureSpec.ts';
+import { modelWithRules } from './testing/modelWithRules.ts';
 import { whereFilters } from './whereFilters.ts';
 
 const user = { id: 'u1', roles: ['agent'] };
@@ -9,7 +10,13 @@ const now = new Date('2026-01-10T12:00:00Z');
 describe('whereFilters', () => {
   it('turns simple conjuncts into filters', () => {
     expect(
-      whereFilters(resolve(spec), 'ticket', 'assignee = me and status in (open, solved)', user, now),
+      whereFilters(
+        modelWithRules(spec, 'ticket', 'assignee = me and status in (open, solved)'),
+        'ticket',
+        'assignee = me and status in (open, solved)',
+        user,
+        now,
+      ),
     ).toEqual({
       filters: [
         { field: 'assignee', op: 'eq', value: 'u1' },
@@ -20,7 +27,7 @@ describe('whereFilters', () => {
   });
   it('handles emptiness, flipped comparisons and constants', () => {
     const r = whereFilters(
-      resolve(spec),
+      modelWithRules(spec, 'ticket', 'body is empty and maxBudget > budget and status != closed'),
       'ticket',
       'body is empty and maxBudget > budget and status != closed',
       user,
@@ -33,12 +40,18 @@ describe('whereFilters', () => {
     ]);
   });
   it('evaluates time arithmetic into ISO timestamps', () => {
-    const r = whereFilters(resolve(spec), 'ticket', 'createdAt < now - days(2)', user, now);
+    const r = whereFilters(
+      modelWithRules(spec, 'ticket', 'createdAt < now - days(2)'),
+      'ticket',
+      'createdAt < now - days(2)',
+      user,
+      now,
+    );
     expect(r.filters).toEqual([{ field: 'createdAt', op: 'lt', value: '2026-01-08T12:00:00.000Z' }]);
   });
   it('leaves what it cannot express as residual', () => {
     const r = whereFilters(
-      resolve(spec),
+      modelWithRules(spec, 'ticket', 'status = open and (assignee = me or priority = high)'),
       'ticket',
       'status = open and (assignee = me or priority = high)',
       user,

@@ -95,6 +95,7 @@ interface TypedTransition<
   guard?: string;
   guardError?: Err;
   input?: readonly FieldsOf<E, K>[];
+  optionalInput?: readonly FieldsOf<E, K>[];
   set?: { [F in FieldsOf<E, K>]?: string };
   confirm?: boolean;
   calls?: readonly Calls[];

@@ -231,6 +231,16 @@ function checkStatesRefs(c: RefContext): void {
       t.input?.forEach((x, i) => {
         fieldOf(en, x, at(at(tp, 'input'), i));
       });
+      t.optionalInput?.forEach((x, i) => {
+        if (fieldOf(en, x, at(at(tp, 'optionalInput'), i)) && t.input?.includes(x))
+          report(
+            out,
+            'spec/invalid-value',
+            at(at(tp, 'optionalInput'), i),
+            `"${x}" is both required (input) and optional (optionalInput)`,
+            'list it in one of the two',
+          );
+      });
       for (const key of Object.keys(t.set ?? {})) fieldOf(en, key, at(at(tp, 'set'), key));
       t.calls?.forEach((c, i) => {
         name('call', c, calls, at(at(tp, 'calls'), i));

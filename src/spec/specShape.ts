@@ -273,6 +273,7 @@ const transitionSpec = obj({
   guardError: opt(str),
   guards: opt(arrayOf(obj({ rule: req(str), error: req(str) }))),
   input: opt(strings),
+  optionalInput: opt(strings),
   set: opt(recordOf(str)),
   confirm: opt(bool),
   calls: opt(strings),

@@ -149,6 +149,12 @@ export interface TransitionSpec {
   guards?: readonly { rule: string; error: string }[];
   /** Fields the user must supply; they are written to the row (and the history input). */
   input?: readonly string[];
+  /**
+   * Fields the transition also asks for but may be left empty (a rating's comment): a value given
+   * is written to the row (and the history input); an empty one writes null; one not sent leaves
+   * the field as it is.
+   */
+  optionalInput?: readonly string[];
   /** Fields set on the way: value is a rule expression (`me`, `now`, `null`, a constant...). */
   set?: Record<string, string>;
   /** Ask for confirmation in the UI. */

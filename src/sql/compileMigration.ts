@@ -1,6 +1,5 @@
 import type { AppModel } from '../model/index.ts';
-import { resolve } from '../model/resolve.ts';
-import type { AppSpec } from '../spec/types.ts';
+import { modelOf, type SpecOrModel } from '../model/modelOf.ts';
 import { emitAdminRpc } from './emitAdminRpc.ts';
 import { emitAuditTriggers } from './emitAuditTriggers.ts';
 import { emitCountVisibility } from './emitCountVisibility.ts';
@@ -54,8 +53,8 @@ function section(title: string, parts: readonly string[]): string {
  * @example
  * const sql = compileMigration(helpdesk); // write to supabase/migrations/..._ninefold.sql
  */
-export function compileMigration(spec: AppSpec, options: MigrationOptions = {}): string {
-  return migrationOf(resolve(spec), options.target ?? 'embedded');
+export function compileMigration(app: SpecOrModel, options: MigrationOptions = {}): string {
+  return migrationOf(modelOf(app), options.target ?? 'embedded');
 }
 
 /** The migration of a resolved model (compileMigration's body). */

@@ -1,6 +1,5 @@
-import { resolve } from '../model/resolve.ts';
+import { modelOf, type SpecOrModel } from '../model/modelOf.ts';
 import { sqlColumnOf } from '../model/sqlNames.ts';
-import type { AppSpec } from '../spec/types.ts';
 
 export {
   uniqueConstraintName,
@@ -22,9 +21,10 @@ export interface ConstraintMeaning {
  * Every unique and validation constraint name the migration uses, by name (the model's
  * constraints; validation rules that read other rows are triggers raising their code, listed too).
  */
-export function constraintCatalogue(spec: AppSpec): Record<string, ConstraintMeaning> {
+export function constraintCatalogue(app: SpecOrModel): Record<string, ConstraintMeaning> {
+  const model = modelOf(app);
   const out: Record<string, ConstraintMeaning> = {};
-  for (const c of resolve(spec).constraints.values()) {
+  for (const c of model.constraints.values()) {
     out[c.name] = {
       entity: c.entity,
       kind: c.kind,
@@ -34,7 +34,7 @@ export function constraintCatalogue(spec: AppSpec): Record<string, ConstraintMea
   }
   // Every field's `__values` CHECK: allowed values, finite numbers and dates, the default text
   // ceiling (emitTables.ts). INVALID_VALUE on the field.
-  for (const t of resolve(spec).tables.values())
+  for (const t of model.tables.values())
     for (const field of Object.keys(t.spec.fields))
       out[t.names.columnConstraint(sqlColumnOf(t, field), 'values')] ??= {
         entity: t.entity,

@@ -42,7 +42,7 @@ describe('audited fields and children in the history', () => {
     expect(h.map((x) => [x.kind, x.transition])).toEqual([['transition', 'take']]);
   });
 
-  it('an edit of audited fields is recorded with their new values; others are not', async () => {
+  it('an edit of audited fields is recorded with their old and new values; others are not', async () => {
     const row = await backend.data.get('ticket', ticket);
     await backend.data.update('ticket', ticket, row.version, {
       priority: 'high',
@@ -51,6 +51,7 @@ describe('audited fields and children in the history', () => {
     const h = await backend.data.history('ticket', ticket);
     const edit = h.find((x) => x.kind === 'edit');
     expect(edit?.input).toEqual({ priority: 'high' });
+    expect(edit?.previous).toEqual({ priority: 'normal' });
     expect(edit?.fromState).toBe('open');
     expect(edit?.actor).not.toBe('');
   });

@@ -37,7 +37,7 @@ export function auditedChildren(model: AppModel, parent?: string): [string, stri
 
 /**
  * The history's other entries (docs/architecture.md, "History"): an edit of an audited field
- * (`kind = 'edit'`, input = the fields' new values) and a row added under an audited reference
+ * (`kind = 'edit'`, input = the fields' new values, previous = their old ones) and a row added under an audited reference
  * (`kind = 'added'`, transition = the child entity, input = its id). Written by triggers, so every
  * way in (forms, the REST API, a transaction) is recorded. Setup by the owner (no signed-in user,
  * e.g. the demo seed) is not a person's action and is not recorded.
@@ -62,17 +62,19 @@ function editAudit(model: AppModel, entity: string): string[] {
     const body = [
       'declare',
       "  v jsonb := '{}'::jsonb;",
+      "  p jsonb := '{}'::jsonb;",
       'begin',
       `  if ${ME_SQL} is null or coalesce(current_setting(${quoteLiteral(IN_TRANSITION)}, true), '') = 'on' then`,
       '    return null;',
       '  end if;',
       ...fields.map((f) => {
         const c = colSql(model, entity, f);
-        return `  if new.${c} is distinct from old.${c} then v := v || jsonb_build_object(${quoteLiteral(f)}, to_jsonb(new.${c})); end if;`;
+        const k = quoteLiteral(f);
+        return `  if new.${c} is distinct from old.${c} then v := v || jsonb_build_object(${k}, to_jsonb(new.${c})); p := p || jsonb_build_object(${k}, to_jsonb(old.${c})); end if;`;
       }),
       "  if v <> '{}'::jsonb then",
-      `    insert into ${historyTable(t)} (row_id, kind, transition, from_state, to_state, actor, input)`,
-      `    values (new.id, 'edit', '', old.${status}, new.${status}, ${ME_SQL}, v);`,
+      `    insert into ${historyTable(t)} (row_id, kind, transition, from_state, to_state, actor, input, previous)`,
+      `    values (new.id, 'edit', '', old.${status}, new.${status}, ${ME_SQL}, v, p);`,
       '  end if;',
       '  return null;',
       'end;',

@@ -20,7 +20,9 @@ export function insertableFields(model: AppModel, entity: string): string[] {
   const updatable = new Set(updatableFields(model, entity));
   // Fields transitions write (their `set` and their `input`) are the transitions' to write: a client
   // must not pre-fill a resolution or a payment reference on create (unless some role may update it).
-  const setOnly = new Set(t.transitions.flatMap((tr) => [...Object.keys(tr.set), ...tr.input]));
+  const setOnly = new Set(
+    t.transitions.flatMap((tr) => [...Object.keys(tr.set), ...tr.input, ...tr.optionalInput]),
+  );
   const owners = new Set(t.ownerFields);
   return Object.keys(t.spec.fields).filter(
     (f) => !owners.has(f) && f !== t.statusField && (!setOnly.has(f) || updatable.has(f)),

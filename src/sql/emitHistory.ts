@@ -37,10 +37,14 @@ export function emitHistory(model: AppModel, entity: string): string {
     '  to_state text not null,',
     '  actor uuid,',
     '  at timestamptz not null default now(),',
-    "  input jsonb not null default '{}'::jsonb",
+    "  input jsonb not null default '{}'::jsonb,",
+    // An edit's fields as they were before it (beside `input`, their new values); '{}' otherwise.
+    "  previous jsonb not null default '{}'::jsonb",
     ');',
     // A history made before entries had kinds holds transitions only.
     `alter table ${h} add column if not exists kind text not null default 'transition';`,
+    // A history made before edits kept their old values: those edits show the new value alone.
+    `alter table ${h} add column if not exists previous jsonb not null default '{}'::jsonb;`,
     `create index if not exists ${quoteIdent(names.rowIdIndex)} on ${h} (row_id, at);`,
     `alter table ${h} enable row level security;`,
     `alter table ${h} force row level security;`,

@@ -19,10 +19,35 @@ function inputValue(name: string, f: FieldSpec): string {
   return `(p_input ->> ${key})::${sqlType(f)}`;
 }
 
+/** An optional input's value: empty (`''`, `null`, no array) is null (tags: none). */
+function optionalValue(name: string, f: FieldSpec): string {
+  const key = quoteLiteral(name);
+  if (f.type === 'tags')
+    return `array(select jsonb_array_elements_text(case when jsonb_typeof(p_input -> ${key}) = 'array' then p_input -> ${key} else '[]'::jsonb end))`;
+  return `nullif(p_input ->> ${key}, '')::${sqlType(f)}`;
+}
+
+/** The history entry's input: every required input, and each optional one that was given a value. */
+function historyInput(tr: TransitionNode): string {
+  const parts: string[] = [];
+  if (tr.input.length > 0)
+    parts.push(
+      `jsonb_build_object(${tr.input.map((i) => `${quoteLiteral(i)}, p_input -> ${quoteLiteral(i)}`).join(', ')})`,
+    );
+  for (const i of tr.optionalInput) {
+    const key = quoteLiteral(i);
+    parts.push(
+      `(case when coalesce(p_input ->> ${key}, '') in ('', '[]') then '{}'::jsonb else jsonb_build_object(${key}, p_input -> ${key}) end)`,
+    );
+  }
+  return parts.length === 0 ? "'{}'::jsonb" : parts.join(' || ');
+}
+
 /**
  * One function per transition: `public.<table>_<transition>(p_id, p_version, p_input)`.
  * It locks the row, answers NOT_FOUND for rows the caller cannot read (no probing), checks the
- * version, the role, the from-state, the guard and the required input, writes input and `set`
+ * version, the role, the from-state, the guard and the required input, writes input (required and
+ * optional) and `set`
  * fields and the new state, appends history, queues the calls it declares (emitOutbox.ts) and
  * returns the row.
  */
@@ -80,10 +105,7 @@ function emitTransition(
     );
   }
   const assigns = [...inputChecks(model, t, tr, body), `${statusCol} = ${quoteLiteral(tr.to)}`];
-  const inputJson =
-    tr.input.length === 0
-      ? "'{}'::jsonb"
-      : `jsonb_build_object(${tr.input.map((i) => `${quoteLiteral(i)}, p_input -> ${quoteLiteral(i)}`).join(', ')})`;
+  const inputJson = historyInput(tr);
   // The row's own edit trigger must not record the transition's writes as edits.
   const audited = auditedFields(model, entity).length > 0;
   body.push(
@@ -160,6 +182,16 @@ function inputChecks(model: AppModel, t: TableNode, tr: TransitionNode, body: st
     );
     if (!Object.hasOwn(tr.set, field))
       assigns.push(`${colSql(model, tr.entity, field)} = ${inputValue(field, f)}`);
+  }
+  // Optional input: written when sent (empty is null), left as it is when not.
+  for (const field of tr.optionalInput) {
+    const f = t.spec.fields[field];
+    if (!f) throw new Error(`${where}.optionalInput: unknown field ${field}`);
+    if (Object.hasOwn(tr.set, field)) continue;
+    const col = colSql(model, tr.entity, field);
+    assigns.push(
+      `${col} = case when p_input ? ${quoteLiteral(field)} then ${optionalValue(field, f)} else x.${col} end`,
+    );
   }
   for (const { field, rule } of tr.setRules) {
     if (!t.spec.fields[field]) throw new Error(`${where}.set: unknown field ${field}`);

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts } from '../../src/backend/embedded/demo/demoAccounts.ts';
 import { resolve } from '../../src/model/resolve.ts';
 import { setLocale } from '../../src/runtime/locale.ts';
-import { localizeSpec } from '../../src/runtime/localizeSpec.ts';
 import { routeTable } from '../../src/runtime/routeTable.ts';
 import { loadUiCatalogue, ui } from '../../src/runtime/uiText.ts';
+import { localizeSpec } from '../../src/spec/localizeSpec.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
 import {
   type E2E,

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolve } from '../../src/model/resolve.ts';
 import { formatMessage } from '../../src/runtime/formatMessage.ts';
 import { setLocale } from '../../src/runtime/locale.ts';
-import { localizeSpec } from '../../src/runtime/localizeSpec.ts';
 import { UI_CATALOGUES } from '../../src/runtime/uiCatalogues.ts';
 import { fillTemplate } from '../../src/runtime/uiText.ts';
+import { localizeSpec } from '../../src/spec/localizeSpec.ts';
 import {
   type E2E,
   e2eAvailable,

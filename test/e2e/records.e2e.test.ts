@@ -107,8 +107,8 @@ describe.skipIf(!e2eAvailable)('helpdesk records in its default storage', () => 
       await card
         .getByText(ui('historyAdded', { label: 'Comment' }), { exact: true })
         .waitFor({ timeout: 15_000 });
-      // The edit says which field became what, in words (the label "High", not `high`).
-      await expect(card.getByText(/Priority:\s*High/).count()).resolves.toBe(1);
+      // The edit says which field became what from what, in words (the label "High", not `high`).
+      await expect(card.getByText(/Priority:\s*Normal\s*→\s*High/).count()).resolves.toBe(1);
       await expect(card.getByText(ui('noHistory')).count()).resolves.toBe(0);
       await card.getByText('New → Open').waitFor();
       // Who ("You" to oneself; the name to others, below) and when, never an id or an ISO timestamp.

@@ -92,7 +92,8 @@ function narrowed(snap: Snapshot, visible: ReadonlyMap<string, ReadonlySet<strin
 /** A value of each input field that every generated field rule accepts. */
 function inputFor(spec: AppSpec, entity: string, t: TransitionSpec): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const field of t.input ?? []) {
+  // Optional input is given too: written like required input (its absence is tested in test/enforcement/issue31.test.ts).
+  for (const field of [...(t.input ?? []), ...(t.optionalInput ?? [])]) {
     const f = spec.entities[entity]?.fields[field];
     if (f?.type === 'longtext' || f?.type === 'text') out[field] = 'https://example.com/input';
     else if (f?.type === 'date') out[field] = '2026-01-03';

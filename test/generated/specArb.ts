@@ -1,7 +1,7 @@
 /**
  * A fast-check arbitrary of valid, random application specifications: a profile entity and one to
  * three more, with references (to each other and to themselves), owners, statuses with transitions
- * (several guards, inputs, `set`, some that happen by time with `after`), roles with inheritance, read/create/update/delete permissions of
+ * (several guards, inputs required and optional, `set`, some that happen by time with `after`), roles with inheritance, read/create/update/delete permissions of
  * every form, field and row rules (with `when`), constants of every type (dates, datetimes and
  * durations included, and the app's time zone read by hour/weekday/startOfDay/date), screens of every kind with route params of any name, and error codes in both
  * shapes. Names are drawn from pools so that shrinking gives small, readable specifications.
@@ -202,6 +202,8 @@ function transitionsArb(
     roles: fc.subarray([...roles], { minLength: 1 }),
     guard: fc.option(fc.oneof(rule, ruleArb(ZONED_ATOMS)), { nil: undefined }),
     input: fc.subarray(['memo', 'due', 'amount'], { maxLength: 2 }),
+    // How many of the input fields (from the end) the transition asks for without requiring them.
+    optional: fc.nat({ max: 2 }),
     stamp: fc.boolean(),
     // A transition that happens by time: no input, and perhaps no role at all.
     after: fc.option(
@@ -222,7 +224,10 @@ function transitionsArb(
         spec.guardError = 'guard';
       }
       if (t.after !== undefined) spec.after = t.after;
-      if (t.input.length > 0 && !timed) spec.input = t.input;
+      // A transition that happens by time asks nobody for anything.
+      const cut = timed ? 0 : Math.max(0, t.input.length - t.optional);
+      if (cut > 0) spec.input = t.input.slice(0, cut);
+      if (!timed && cut < t.input.length) spec.optionalInput = t.input.slice(cut);
       if (t.stamp) spec.set = { at: 'now' };
       out[`step_${i + 1}`] = spec;
     });

@@ -1,12 +1,14 @@
 import type { Transaction } from '@electric-sql/pglite';
-import { resolve } from '../../model/resolve.ts';
-import type { AppSpec } from '../../spec/types.ts';
+import type { AppModel } from '../../model/appModel.ts';
+import { modelOf } from '../../model/modelOf.ts';
 import {
   createEmbeddedBackend,
   type EmbeddedBackend,
   type EmbeddedBackendOptions,
 } from './createEmbeddedBackend.ts';
+import { demoAccountPeople } from './demo/demoAccountPeople.ts';
 import { demoAccounts } from './demo/demoAccounts.ts';
+import type { DemoPerson } from './demo/demoPlan.ts';
 import { demoPlanFor } from './demo/demoPlanFor.ts';
 import { seedDemo } from './demo/seedDemo.ts';
 import { seedDemoAccounts } from './demo/seedDemoAccounts.ts';
@@ -20,33 +22,36 @@ export interface AssembleEmbeddedOptions extends EmbeddedBackendOptions {
   demo?: 'accounts' | 'data';
   /** The date the demo data is planned for (default: now). */
   demoNow?: Date;
+  /** The demo accounts as people (default: the app's registered demo makes them, `demoAccountPeople`). */
+  demoPeople?: readonly DemoPerson[];
 }
 
 /**
  * The one place an embedded backend is put together in a process: the worker's leader
- * (serveBackend.ts), the `?memory` page (app/memoryBackend.ts), the snapshot builder (snapshot.ts)
- * and the tests build it here; `startBackend` (src/backend/startBackend.ts) chooses where it runs.
+ * (serveBackend.ts), the snapshot builder (snapshot.ts) and the tests build it here; `startBackend` (src/backend/startBackend.ts) chooses where it runs.
  *
  * @example
  * const backend = await assembleEmbedded({ spec: helpdesk, dataDir: 'memory://', demo: 'accounts' });
  */
 export async function assembleEmbedded(options: AssembleEmbeddedOptions): Promise<EmbeddedBackend> {
-  const { demo, demoNow, ...rest } = options;
-  const backend = await createEmbeddedBackend(rest);
-  if (demo === 'accounts') await ensureDemoAccounts(backend, options.spec);
+  const { demo, demoNow, demoPeople, ...rest } = options;
+  const model = modelOf(options.spec);
+  const backend = await createEmbeddedBackend({ ...rest, spec: model });
+  if (demo === 'accounts') await ensureDemoAccounts(backend, model, demoPeople);
   else if (demo === 'data')
-    await backend.asOwner((tx) =>
-      seedDemo(tx, resolve(options.spec), demoPlanFor(options.spec, demoNow ?? new Date())),
-    );
+    await backend.asOwner((tx) => seedDemo(tx, model, demoPlanFor(model, demoNow ?? new Date())));
   return backend;
 }
 
 /** Creates the demo accounts when any is missing: hashing their passwords costs a few hundred ms, so a return visit skips it. */
 async function ensureDemoAccounts(
   backend: { asOwner: <T>(fn: (tx: Transaction) => Promise<T>) => Promise<T> },
-  spec: AppSpec,
+  model: AppModel,
+  given: readonly DemoPerson[] | undefined,
 ): Promise<void> {
-  const emails = demoAccounts(spec).map((a) => a.email);
+  const people = given ?? demoAccountPeople(model, demoAccounts(model));
+  // The accounts are the people with a password (the others only complete the demo's profiles).
+  const emails = people.filter((p) => p.password).map((p) => p.email);
   const have = await backend.asOwner(
     async (tx) =>
       (
@@ -55,5 +60,5 @@ async function ensureDemoAccounts(
         ])
       ).rows[0]?.n ?? 0,
   );
-  if (have < emails.length) await backend.asOwner((tx) => seedDemoAccounts(tx, spec));
+  if (have < emails.length) await backend.asOwner((tx) => seedDemoAccounts(tx, model, people));
 }

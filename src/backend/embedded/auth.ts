@@ -50,7 +50,7 @@ export function createAuthPort(
       if (password.length < MIN_PASSWORD_LENGTH) {
         throw new BackendError('WEAK_PASSWORD', { min: MIN_PASSWORD_LENGTH }, 'password');
       }
-      const refused = signUpNameError(ctx.spec, name);
+      const refused = signUpNameError(ctx.model, name);
       if (refused) throw refused;
       const hash = await hashPassword(password);
       const session = await asOwner(ctx, async (tx) => {

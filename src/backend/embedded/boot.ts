@@ -1,16 +1,16 @@
 import type { PGliteInterface } from '@electric-sql/pglite';
-import { resolve } from '../../model/resolve.ts';
+import type { AppModel } from '../../model/appModel.ts';
+import { modelOf, type SpecOrModel } from '../../model/modelOf.ts';
 import { tableShapes } from '../../model/tableShape.ts';
-import type { AppSpec } from '../../spec/types.ts';
 import { AUTH_STAND_IN_SQL } from '../../sql/authStandIn.ts';
-import { compileMigration } from '../../sql/compileMigration.ts';
+import { migrationOf } from '../../sql/compileMigration.ts';
 import { BackendError } from '../types.ts';
 import { embeddedExtrasSql } from './embeddedExtras.sql.ts';
 import { recordVersion, upgradeSchema } from './upgradeSchema.ts';
 
 /** The whole schema the embedded backend runs on, and its version (SHA-256 of the text). */
-export async function embeddedSchema(spec: AppSpec): Promise<{ sql: string; version: string }> {
-  const sql = `${AUTH_STAND_IN_SQL}\n${compileMigration(spec, { target: 'embedded' })}\n${embeddedExtrasSql(spec)}`;
+export async function embeddedSchema(app: SpecOrModel): Promise<{ sql: string; version: string }> {
+  const sql = `${AUTH_STAND_IN_SQL}\n${migrationOf(modelOf(app), 'embedded')}\n${embeddedExtrasSql()}`;
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(sql));
   const version = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
   return { sql, version };
@@ -19,13 +19,13 @@ export async function embeddedSchema(spec: AppSpec): Promise<{ sql: string; vers
 export type BootResult = { version: string; outcome: 'created' | 'unchanged' | 'upgraded' };
 
 /** Columns the data layer reads, missing from the live tables (what `create table if not exists` cannot add). */
-async function missingColumns(db: Pick<PGliteInterface, 'query'>, spec: AppSpec): Promise<string[]> {
+async function missingColumns(db: Pick<PGliteInterface, 'query'>, model: AppModel): Promise<string[]> {
   const r = await db.query<{ table_name: string; column_name: string }>(
     `select table_name, column_name from information_schema.columns where table_schema = 'public'`,
   );
   const have = new Set(r.rows.map((c) => `${c.table_name}.${c.column_name}`));
   const missing: string[] = [];
-  for (const info of resolve(spec).tables.values()) {
+  for (const info of model.tables.values()) {
     for (const c of info.columns)
       if (!have.has(`${info.table}.${c.column}`)) missing.push(`${info.table}.${c.column}`);
   }
@@ -85,13 +85,13 @@ export interface BootOptions {
  */
 export async function bootSchema(
   db: PGliteInterface,
-  spec: AppSpec,
+  model: AppModel,
   options: string | BootOptions = {},
 ): Promise<BootResult> {
   const opts: BootOptions = typeof options === 'string' ? { knownVersion: options } : options;
   const stored = await storedSchemaVersion(db);
   if (stored !== undefined && stored === opts.knownVersion) return { version: stored, outcome: 'unchanged' };
-  const { sql, version } = await embeddedSchema(spec);
+  const { sql, version } = await embeddedSchema(model);
   if (stored === version) return { version, outcome: 'unchanged' };
   await db.exec(`create schema if not exists ninefold;
     revoke all on schema ninefold from public;
@@ -110,11 +110,11 @@ export async function bootSchema(
       'select version, shapes, model from ninefold.schema_version',
     )
   ).rows[0];
-  const shapes = await tableShapes(resolve(spec));
+  const shapes = await tableShapes(model);
   const current = row?.version;
   if (current === version) return { version, outcome: 'unchanged' };
   // A database that recorded its model is upgraded in place (upgradeSchema.ts).
-  if (row?.model) return upgradeSchema(db, spec, { sql, version }, opts);
+  if (row?.model) return upgradeSchema(db, model, { sql, version }, opts);
   // Older databases: only changes that leave every table as it was. One recorded before shapes
   // were kept has none: the transaction below still refuses a migration that fails or leaves a
   // column missing.
@@ -133,9 +133,9 @@ export async function bootSchema(
   try {
     await db.transaction(async (tx) => {
       await tx.exec(sql);
-      const missing = await missingColumns(tx, spec);
+      const missing = await missingColumns(tx, model);
       if (missing.length > 0) throw new BackendError('SCHEMA_CHANGED', { missing });
-      await recordVersion(tx, spec, sql, version);
+      await recordVersion(tx, model, sql, version);
     });
   } catch (e) {
     if (current === undefined && !(e instanceof BackendError)) throw e;

@@ -1,6 +1,5 @@
 import type { PGliteInterface } from '@electric-sql/pglite';
 import type { AppModel } from '../../model/appModel.ts';
-import type { AppSpec } from '../../spec/types.ts';
 import type { ErrorContext } from '../errors/mapDatabaseError.ts';
 import type { AuthEvent, Change, Session } from '../types.ts';
 import type { SessionStore } from './sessionStore.ts';
@@ -14,8 +13,6 @@ export type CallHandler = (
 /** State shared by the ports of one embedded backend. Internal: the UI never sees it. */
 export interface EmbeddedContext {
   db: PGliteInterface;
-  /** The spec as given (the registered demo is looked up by it); ports read `model`. */
-  spec: AppSpec;
   model: AppModel;
   errors: ErrorContext;
   now: () => Date;

@@ -1,8 +1,8 @@
 import type { PGliteInterface, Transaction } from '@electric-sql/pglite';
-import { resolve } from '../../model/resolve.ts';
+import type { AppModel } from '../../model/appModel.ts';
+import { modelOf, type SpecOrModel } from '../../model/modelOf.ts';
 import type { DeliveryReport } from '../../outbox/deliver.ts';
 import { appSlug, sessionKey } from '../../runtime/appSlug.ts';
-import type { AppSpec } from '../../spec/types.ts';
 import { errorContext } from '../errors/mapDatabaseError.ts';
 import type { AuthEvent, Backend, Session } from '../types.ts';
 import { createAdminPort } from './admin.ts';
@@ -30,7 +30,7 @@ import { snapshotBlob } from './snapshotBlob.ts';
 import { runDueTransitionsEvery } from './timed.ts';
 
 export interface EmbeddedBackendOptions {
-  spec: AppSpec;
+  spec: SpecOrModel;
   /** Where PGlite keeps its files: `memory://` by default in Node, `idb://ninefold-<app>` in the browser. */
   dataDir?: string;
   /** An already running PGlite-like database (e.g. `PGliteWorker` in the browser); `dataDir` is then ignored. */
@@ -97,9 +97,9 @@ export interface EmbeddedBackend extends Backend {
 
 export { appSlug };
 
-function defaultDataDir(spec: AppSpec): string {
+function defaultDataDir(model: AppModel): string {
   return typeof indexedDB !== 'undefined' && typeof window !== 'undefined'
-    ? `idb://ninefold-${appSlug(spec)}`
+    ? `idb://ninefold-${appSlug(model)}`
     : 'memory://';
 }
 
@@ -113,10 +113,10 @@ function defaultDataDir(spec: AppSpec): string {
  * const { rows } = await backend.data.list('ticket', { sort: [{ field: 'createdAt', direction: 'desc' }] });
  */
 export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Promise<EmbeddedBackend> {
-  const { spec } = options;
-  const slug = appSlug(spec);
+  const model = modelOf(options.spec);
+  const slug = appSlug(model);
   const owned = !options.db;
-  const dataDir = options.dataDir ?? defaultDataDir(spec);
+  const dataDir = options.dataDir ?? defaultDataDir(model);
   // Loaded lazily: a browser build hands in a PGliteWorker and need not ship PGlite twice.
   const open = (loadDataDir?: Blob) => openPglite(dataDir, loadDataDir);
   let db: PGliteInterface = options.db ?? (await open(options.loadDataDir));
@@ -125,25 +125,25 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
     ...(options.onUpgradeProgress ? { onProgress: options.onUpgradeProgress } : {}),
     allowDestructive: options.allowDestructiveUpgrade === true,
   };
-  let schema = await bootSchema(db, spec, bootOptions);
+  let schema = await bootSchema(db, model, bootOptions);
 
   const authListeners = new Set<(e: AuthEvent, s: Session | null) => void>();
   const live = options.live ?? createLive(`ninefold-${slug}-changes`);
-  const ctx = contextOf(options, db, live, authListeners);
+  const ctx = contextOf(options, model, db, live, authListeners);
 
   const auth = createAuthPort(ctx, authListeners);
   // One round at a time: a slow service must not pile rounds up (the claim's lease would cover a
   // second round anyway, but there is no point in it).
   let delivering: Promise<DeliveryReport> | null = null;
   const deliverOutbox = () => {
-    delivering ??= deliverEmbeddedOutbox(db, spec, options.outbox ?? {}).finally(() => {
+    delivering ??= deliverEmbeddedOutbox(db, model, options.outbox ?? {}).finally(() => {
       delivering = null;
     });
     return delivering;
   };
   const interval = options.outbox?.intervalMs;
   const timer =
-    interval !== undefined && reachableCalls(spec, options.outbox?.destinations).length > 0
+    interval !== undefined && reachableCalls(model, options.outbox?.destinations).length > 0
       ? setInterval(() => {
           // A failed round (database busy or closed) is simply the next round's work.
           deliverOutbox().catch(() => {});
@@ -175,13 +175,13 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
     async resetDemo(given?: DemoPlan) {
       // A backend in a worker gets its spec by structured clone, without the app's registered demo
       // (functions do not cross): the tab plans the demo and sends it (createBrowserBackend.ts).
-      const plan = given ?? demoPlanFor(spec, ctx.now());
+      const plan = given ?? demoPlanFor(model, ctx.now());
       await asOwner(ctx, async (tx) => {
         await wipeAppData(tx, ctx.model);
         await seedDemo(tx, ctx.model, plan);
       });
       signOutLocally(ctx);
-      for (const entity of Object.keys(spec.entities)) live.emit({ entity, id: '*', kind: 'delete' });
+      for (const entity of model.tables.keys()) live.emit({ entity, id: '*', kind: 'delete' });
     },
     async exportDatabase() {
       const dump = await db.dumpDataDir('gzip');
@@ -195,7 +195,7 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
       // A loaded data directory must start empty; memory:// always does.
       db = await open(blob);
       ctx.db = db;
-      schema = await bootSchema(db, spec, bootOptions);
+      schema = await bootSchema(db, model, bootOptions);
       signOutLocally(ctx);
     },
     async close() {
@@ -223,19 +223,18 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<PGliteIn
 /** What every port shares: the database, the model, the clock, the session and the event outlets. */
 function contextOf(
   options: EmbeddedBackendOptions,
+  model: AppModel,
   db: PGliteInterface,
   live: Live,
   authListeners: ReadonlySet<(e: AuthEvent, s: Session | null) => void>,
 ): EmbeddedContext {
-  const { spec } = options;
   return {
     db,
-    spec,
-    model: resolve(spec),
-    errors: errorContext(spec),
+    model,
+    errors: errorContext(model),
     now: options.now ?? (() => new Date()),
     sessionTtlMs: options.sessionTtlMs ?? 7 * 24 * 3600 * 1000,
-    store: options.store ?? sessionStore(sessionKey(appSlug(spec))),
+    store: options.store ?? sessionStore(sessionKey(appSlug(model))),
     current: { token: null, session: null },
     emitAuth: (event, session) => {
       for (const l of [...authListeners]) {

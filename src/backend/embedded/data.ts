@@ -264,6 +264,7 @@ type HistoryRow = {
   actor: string | null;
   at: string;
   input: Record<string, unknown>;
+  previous: Record<string, unknown> | null;
 };
 
 /** data.history: the row's history as the caller may read it; none for an entity without history. */
@@ -273,7 +274,7 @@ async function readHistory(ctx: EmbeddedContext, entity: string, id: string): Pr
   checkId(info, id);
   const [rows = []] = await readAsCaller(ctx, [
     {
-      text: `select id, row_id, kind, transition, from_state, to_state, actor, at, input from ${historyRef(info)} where row_id = $1 order by at, id`,
+      text: `select id, row_id, kind, transition, from_state, to_state, actor, at, input, previous from ${historyRef(info)} where row_id = $1 order by at, id`,
       params: [id],
     },
   ]);
@@ -288,6 +289,7 @@ async function readHistory(ctx: EmbeddedContext, entity: string, id: string): Pr
       actor: h.actor ?? '',
       at: h.at,
       input: h.input,
+      previous: h.previous ?? {},
     }),
   );
 }

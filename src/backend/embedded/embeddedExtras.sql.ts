@@ -1,5 +1,3 @@
-import type { AppSpec } from '../../spec/types.ts';
-
 /**
  * SQL the embedded backend adds after the migration (the parts Supabase provides as services):
  * - `ninefold.sessions`: hashes of session tokens (GoTrue's job on Supabase); owner-only schema.
@@ -8,9 +6,9 @@ import type { AppSpec } from '../../spec/types.ts';
  * Idempotent, like the migration.
  *
  * @example
- * await db.exec(AUTH_STAND_IN_SQL + compileMigration(spec) + embeddedExtrasSql(spec));
+ * await db.exec(AUTH_STAND_IN_SQL + compileMigration(spec) + embeddedExtrasSql());
  */
-export function embeddedExtrasSql(_spec: AppSpec): string {
+export function embeddedExtrasSql(): string {
   return [
     '-- Ninefold embedded extras (sessions).',
     'create schema if not exists ninefold;',

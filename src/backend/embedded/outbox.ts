@@ -1,4 +1,5 @@
 import type { PGliteInterface } from '@electric-sql/pglite';
+import type { AppModel } from '../../model/appModel.ts';
 import {
   callTarget,
   type DeliveryReport,
@@ -7,7 +8,6 @@ import {
   type RetryPolicy,
   sqlOutboxStore,
 } from '../../outbox/deliver.ts';
-import type { AppSpec } from '../../spec/types.ts';
 import type { EmbeddedContext } from './context.ts';
 import { asCaller, QUERY_OPTIONS } from './request.ts';
 
@@ -89,8 +89,8 @@ export interface OutboxDeliveryOptions {
  * The calls of `spec` the embedded backend can reach: a service that is a host (`api.example.com`,
  * `http://127.0.0.1:8787`) or has a configured base URL. Edge Functions exist only on Supabase.
  */
-export function reachableCalls(spec: AppSpec, destinations: Record<string, string> = {}): string[] {
-  return Object.entries(spec.calls.declared)
+export function reachableCalls(model: AppModel, destinations: Record<string, string> = {}): string[] {
+  return [...model.calls]
     .filter(([, c]) => Object.hasOwn(destinations, c.service) || callTarget(c.service).kind === 'host')
     .map(([name]) => name);
 }
@@ -100,15 +100,15 @@ export function reachableCalls(spec: AppSpec, destinations: Record<string, strin
  * owner: the same claim, backoff and idempotency key as the Supabase Edge Function (deliver.ts).
  *
  * @example
- * await deliverEmbeddedOutbox(backend.db, spec, { destinations: { accounting: 'http://127.0.0.1:8787' } });
+ * await deliverEmbeddedOutbox(backend.db, resolve(spec), { destinations: { accounting: 'http://127.0.0.1:8787' } });
  */
 export async function deliverEmbeddedOutbox(
   db: Pick<PGliteInterface, 'query'>,
-  spec: AppSpec,
+  model: AppModel,
   options: OutboxDeliveryOptions = {},
 ): Promise<DeliveryReport> {
   const destinations = options.destinations ?? {};
-  const calls = reachableCalls(spec, destinations);
+  const calls = reachableCalls(model, destinations);
   if (calls.length === 0) return { delivered: 0, retried: 0, failed: 0 };
   const destination: Destination = (c) => {
     if (Object.hasOwn(destinations, c.service)) return { url: destinations[c.service] as string };

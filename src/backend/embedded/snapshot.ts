@@ -1,4 +1,4 @@
-import type { AppSpec } from '../../spec/types.ts';
+import type { SpecOrModel } from '../../model/modelOf.ts';
 import { assembleEmbedded } from './assembleEmbedded.ts';
 import type { EmbeddedBackend } from './createEmbeddedBackend.ts';
 import { pgliteExtensions } from './pgliteExtensions.ts';
@@ -26,7 +26,7 @@ export interface DatabaseSnapshot {
  * const backend = await createEmbeddedBackend({ spec: helpdesk, loadDataDir: new Blob([tarball]) });
  */
 export async function buildSnapshot(
-  spec: AppSpec,
+  spec: SpecOrModel,
   options: {
     demo?: boolean;
     now?: Date;

@@ -1,37 +1,36 @@
 import type { PGliteInterface, Transaction } from '@electric-sql/pglite';
 import { type LockModel, lockModel, type SchemaSql } from '../../migrate/lockModel.ts';
 import { planMigration } from '../../migrate/planMigration.ts';
-import { resolve } from '../../model/resolve.ts';
+import type { AppModel } from '../../model/appModel.ts';
 import { tableShapes } from '../../model/tableShape.ts';
-import type { AppSpec } from '../../spec/types.ts';
-import { compileMigration } from '../../sql/compileMigration.ts';
+import { migrationOf } from '../../sql/compileMigration.ts';
 import { BackendError } from '../types.ts';
 import { embeddedExtrasSql } from './embeddedExtras.sql.ts';
 
 /** The schema-defining SQL of the embedded backend (without the auth stand-in, which never changes shape). */
-export const embeddedSchemaSql: SchemaSql = (spec) =>
-  `${compileMigration(spec, { target: 'embedded' })}\n${embeddedExtrasSql(spec)}`;
+export const embeddedSchemaSql: SchemaSql = (model) =>
+  `${migrationOf(model, 'embedded')}\n${embeddedExtrasSql()}`;
 
 /** The model an embedded database records (`ninefold.schema_version.model`). */
-export function embeddedModel(spec: AppSpec): LockModel {
-  return lockModel(spec, 'embedded', embeddedSchemaSql);
+export function embeddedModel(model: AppModel): LockModel {
+  return lockModel(model, 'embedded', embeddedSchemaSql);
 }
 
 /** Records the version, the SQL, the model and the versions this database has had. */
 export async function recordVersion(
   tx: Pick<Transaction, 'query'>,
-  spec: AppSpec,
+  model: AppModel,
   sql: string,
   version: string,
 ): Promise<void> {
-  const shapes = await tableShapes(resolve(spec));
+  const shapes = await tableShapes(model);
   await tx.query(
     `insert into ninefold.schema_version (id, version, app, sql, shapes, model, history)
      values (1, $1, $2, $3, $4, $5::jsonb, array[$1])
      on conflict (id) do update set version = excluded.version, app = excluded.app, sql = excluded.sql,
        shapes = excluded.shapes, model = excluded.model, applied_at = now(),
        history = array_append(array_remove(ninefold.schema_version.history, excluded.version), excluded.version)`,
-    [version, spec.purpose.name, sql, JSON.stringify(shapes), JSON.stringify(embeddedModel(spec))],
+    [version, model.purpose.name, sql, JSON.stringify(shapes), JSON.stringify(embeddedModel(model))],
   );
 }
 
@@ -52,7 +51,7 @@ interface Problem {
  */
 export async function upgradeSchema(
   db: PGliteInterface,
-  spec: AppSpec,
+  model: AppModel,
   target: { sql: string; version: string },
   opts: { onProgress?: (line: string) => void; allowDestructive?: boolean },
 ) {
@@ -62,7 +61,7 @@ export async function upgradeSchema(
     )
   ).rows[0];
   if (!row) throw new Error('upgradeSchema: no recorded version');
-  const plan = planMigration(row.model, spec, {
+  const plan = planMigration(row.model, model, {
     target: 'embedded',
     sqlOf: embeddedSchemaSql,
     allowDestructive: opts.allowDestructive === true,
@@ -96,7 +95,7 @@ export async function upgradeSchema(
       }
       if (now?.version !== row.version) throw new Error('the database changed while the upgrade was planned');
       await tx.exec(plan.sql);
-      await recordVersion(tx, spec, target.sql, target.version);
+      await recordVersion(tx, model, target.sql, target.version);
     });
   } catch (e) {
     const err = e as Problem & { detail?: string };

@@ -1,7 +1,6 @@
 import { tableByName } from '../../model/lookup.ts';
-import { resolve } from '../../model/resolve.ts';
+import { modelOf, type SpecOrModel } from '../../model/modelOf.ts';
 import { ERROR_CODE_SHAPE } from '../../spec/specNames.ts';
-import type { AppSpec } from '../../spec/types.ts';
 import { type ConstraintMeaning, constraintCatalogue } from '../../sql/constraintNames.ts';
 import { BackendError, BUILTIN_ERROR_CODES } from '../types.ts';
 
@@ -41,11 +40,11 @@ const CODE_SHAPE = ERROR_CODE_SHAPE;
  * const ctx = errorContext(spec);
  * mapDatabaseError(err, ctx);
  */
-export function errorContext(spec: AppSpec): ErrorContext {
-  const model = resolve(spec);
+export function errorContext(app: SpecOrModel): ErrorContext {
+  const model = modelOf(app);
   return {
     codes: new Set(model.errors.keys()),
-    constraints: constraintCatalogue(spec),
+    constraints: constraintCatalogue(model),
     fieldOfCode: (code) => model.errors.get(code)?.field,
     entityOf: (table) => tableByName(model, table)?.entity,
     fieldOf: (table, column) => {

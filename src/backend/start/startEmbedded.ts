@@ -1,4 +1,4 @@
-import type { AppSpec } from '../../spec/types.ts';
+import { isModel, type SpecOrModel } from '../../model/modelOf.ts';
 import type { AssembleEmbeddedOptions } from '../embedded/assembleEmbedded.ts';
 import type { EmbeddedStartOptions, Started } from './started.ts';
 
@@ -12,19 +12,24 @@ import type { EmbeddedStartOptions, Started } from './started.ts';
  * @example
  * const { backend, ready } = await startEmbedded(spec, { schemaVersion, seedDemoAccounts: true });
  */
-export async function startEmbedded(spec: AppSpec, options: EmbeddedStartOptions): Promise<Started> {
+export async function startEmbedded(spec: SpecOrModel, options: EmbeddedStartOptions): Promise<Started> {
   if (typeof Worker === 'undefined') {
     const { assembleEmbedded } = await import('../embedded/assembleEmbedded.ts');
     const backend = await assembleEmbedded(await inProcess(spec, options));
     return { backend, ready: Promise.resolve(), signedIn: false };
   }
+  // The worker resolves the spec itself: the spec is data and crosses to it, a model does not.
+  if (isModel(spec)) throw new Error(WORKER_NEEDS_SPEC);
   const { connectBrowserBackend } = await import('../embedded/browser/createBrowserBackend.ts');
   const { backend, ready, signedIn } = connectBrowserBackend({ ...options, spec });
   return { backend, ready: ready.then(() => undefined), signedIn };
 }
 
+const WORKER_NEEDS_SPEC =
+  "The embedded backend runs in the app's worker here, which is sent the app's specification (a resolved model cannot cross to a worker): pass the spec, not resolve(spec).";
+
 /** The worker's options, for the same backend in this process. */
-async function inProcess(spec: AppSpec, o: EmbeddedStartOptions): Promise<AssembleEmbeddedOptions> {
+async function inProcess(spec: SpecOrModel, o: EmbeddedStartOptions): Promise<AssembleEmbeddedOptions> {
   const loadDataDir = (await o.loadDataDir) ?? undefined;
   return {
     spec,

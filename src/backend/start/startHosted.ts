@@ -1,4 +1,4 @@
-import type { AppSpec } from '../../spec/types.ts';
+import type { SpecOrModel } from '../../model/modelOf.ts';
 import { type BackendEnv, chooseBackend } from '../chooseBackend.ts';
 import type { HostedStartOptions, Started } from './started.ts';
 
@@ -12,7 +12,7 @@ import type { HostedStartOptions, Started } from './started.ts';
  * const { backend } = await startHosted(spec, import.meta.env);
  */
 export async function startHosted(
-  spec: AppSpec,
+  spec: SpecOrModel,
   env: BackendEnv,
   options: HostedStartOptions = {},
 ): Promise<Started> {

@@ -1,5 +1,5 @@
 import type { AuthChangeEvent, SupabaseClient, Session as SupabaseSession } from '@supabase/supabase-js';
-import type { AppSpec } from '../../spec/types.ts';
+import type { AppModel } from '../../model/appModel.ts';
 import type { ErrorContext } from '../errors/mapDatabaseError.ts';
 import { signUpNameError } from '../signUpCheck.ts';
 import { type AuthEvent, type AuthPort, BackendError, type Session } from '../types.ts';
@@ -28,7 +28,7 @@ export const ROLES_RPC = 'user_roles';
  * const auth = createAuthPort(client, errorContext(spec));
  * const session = await auth.signIn({ email, password });
  */
-export function createAuthPort(client: SupabaseClient, errors: ErrorContext, spec?: AppSpec): SupabaseAuth {
+export function createAuthPort(client: SupabaseClient, errors: ErrorContext, model?: AppModel): SupabaseAuth {
   const listeners = new Set<(event: AuthEvent, session: Session | null) => void>();
   let current: Session | null = null;
   let signingOut = false;
@@ -73,7 +73,7 @@ export function createAuthPort(client: SupabaseClient, errors: ErrorContext, spe
     ...state,
 
     async signUp({ email, password, name }) {
-      current = await toSession(await signUpSession(client, spec, { email, password, name }));
+      current = await toSession(await signUpSession(client, model, { email, password, name }));
       return current;
     },
 
@@ -179,10 +179,10 @@ function sessionsOf(client: SupabaseClient, errors: ErrorContext, state: AuthSta
 /** auth.signUp: the new user's Supabase session, or why there is none. */
 async function signUpSession(
   client: SupabaseClient,
-  spec: AppSpec | undefined,
+  model: AppModel | undefined,
   { email, password, name }: { email: string; password: string; name?: string | undefined },
 ): Promise<SupabaseSession> {
-  const refused = spec ? signUpNameError(spec, name) : undefined;
+  const refused = model ? signUpNameError(model, name) : undefined;
   if (refused) throw refused;
   const { data, error } = await client.auth.signUp({
     email,

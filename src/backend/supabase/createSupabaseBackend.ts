@@ -1,6 +1,5 @@
 import { createClient, type SupabaseClientOptions } from '@supabase/supabase-js';
-import { resolve } from '../../model/resolve.ts';
-import type { AppSpec } from '../../spec/types.ts';
+import { modelOf, type SpecOrModel } from '../../model/modelOf.ts';
 import { errorContext } from '../errors/mapDatabaseError.ts';
 import type { Backend } from '../types.ts';
 import { createAdminPort } from './adminPort.ts';
@@ -15,7 +14,7 @@ import type { SupabaseContext } from './supabaseContext.ts';
 type RealtimeOptions = NonNullable<SupabaseClientOptions<'public'>['realtime']>;
 
 export interface SupabaseBackendOptions {
-  spec: AppSpec;
+  spec: SpecOrModel;
   /** The project URL, `https://<ref>.supabase.co`. */
   url: string;
   /** The anon (publishable) key. Never the service-role key: that one bypasses every rule. */
@@ -54,9 +53,9 @@ export function createSupabaseBackend(options: SupabaseBackendOptions): Backend 
     ...(options.webSocket ? { realtime: { transport: options.webSocket } } : {}),
   });
   // The spec is resolved once, here at the door; the ports read the model.
-  const model = resolve(options.spec);
-  const errors = errorContext(options.spec);
-  const auth = createAuthPort(client, errors, options.spec);
+  const model = modelOf(options.spec);
+  const errors = errorContext(model);
+  const auth = createAuthPort(client, errors, model);
   const ctx: SupabaseContext = {
     model,
     client,

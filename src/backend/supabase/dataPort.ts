@@ -185,5 +185,7 @@ function historyEntry(r: Record_): HistoryEntry {
     actor: r.actor == null ? '' : String(r.actor),
     at: String(isoTimestamp(r.at)),
     input: typeof r.input === 'object' && r.input !== null ? (r.input as Record_) : {},
+    // A history table of a migration before old values were kept has no such column.
+    previous: typeof r.previous === 'object' && r.previous !== null ? (r.previous as Record_) : {},
   };
 }

@@ -630,7 +630,34 @@ describe('data through PostgREST (no live Supabase project: answers are recorded
         actor: USER_ID,
         at: '2026-03-02T08:00:00.000Z',
         input: { resolution: 'x' },
+        // A history table of a deployment before old values were kept has no `previous` column.
+        previous: {},
       },
+    ]);
+  });
+
+  it('reads an edit with its old and new values (issue 31)', async () => {
+    net.queue({
+      json: [
+        {
+          id: OTHER,
+          row_id: TICKET,
+          kind: 'edit',
+          transition: '',
+          from_state: 'open',
+          to_state: 'open',
+          actor: USER_ID,
+          at: '2026-03-02T09:00:00+00:00',
+          input: { priority: 'high' },
+          previous: { priority: 'normal' },
+        },
+      ],
+    });
+    const [edit] = await backend.data.history('ticket', TICKET);
+    expect([edit?.kind, edit?.input, edit?.previous]).toEqual([
+      'edit',
+      { priority: 'high' },
+      { priority: 'normal' },
     ]);
   });
 });

@@ -331,33 +331,39 @@ export type Database = {
         Row: {
           id: string
           row_id: string
+          kind: string
           transition: string
           from_state: string
           to_state: string
           actor: string | null
           at: string
           input: Json
+          previous: Json
         }
         // Append-only: rows are written by the transition functions, never by a client.
         Insert: {
           id?: string
           row_id: string
+          kind?: string
           transition: string
           from_state: string
           to_state: string
           actor?: string | null
           at?: string
           input?: Json
+          previous?: Json
         }
         Update: {
           id?: string
           row_id?: string
+          kind?: string
           transition?: string
           from_state?: string
           to_state?: string
           actor?: string | null
           at?: string
           input?: Json
+          previous?: Json
         }
         Relationships: [
           {

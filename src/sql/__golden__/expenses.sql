@@ -1138,9 +1138,11 @@ create table if not exists public.claim_history (
   to_state text not null,
   actor uuid,
   at timestamptz not null default now(),
-  input jsonb not null default '{}'::jsonb
+  input jsonb not null default '{}'::jsonb,
+  previous jsonb not null default '{}'::jsonb
 );
 alter table public.claim_history add column if not exists kind text not null default 'transition';
+alter table public.claim_history add column if not exists previous jsonb not null default '{}'::jsonb;
 create index if not exists claim_history__row_id__idx on public.claim_history (row_id, at);
 alter table public.claim_history enable row level security;
 alter table public.claim_history force row level security;
@@ -1167,16 +1169,17 @@ set search_path = ''
 as $fn$
 declare
   v jsonb := '{}'::jsonb;
+  p jsonb := '{}'::jsonb;
 begin
   if (select auth.uid()) is null or coalesce(current_setting('ninefold.in_transition', true), '') = 'on' then
     return null;
   end if;
-  if new.title is distinct from old.title then v := v || jsonb_build_object('title', to_jsonb(new.title)); end if;
-  if new.purpose is distinct from old.purpose then v := v || jsonb_build_object('purpose', to_jsonb(new.purpose)); end if;
-  if new.currency is distinct from old.currency then v := v || jsonb_build_object('currency', to_jsonb(new.currency)); end if;
+  if new.title is distinct from old.title then v := v || jsonb_build_object('title', to_jsonb(new.title)); p := p || jsonb_build_object('title', to_jsonb(old.title)); end if;
+  if new.purpose is distinct from old.purpose then v := v || jsonb_build_object('purpose', to_jsonb(new.purpose)); p := p || jsonb_build_object('purpose', to_jsonb(old.purpose)); end if;
+  if new.currency is distinct from old.currency then v := v || jsonb_build_object('currency', to_jsonb(new.currency)); p := p || jsonb_build_object('currency', to_jsonb(old.currency)); end if;
   if v <> '{}'::jsonb then
-    insert into public.claim_history (row_id, kind, transition, from_state, to_state, actor, input)
-    values (new.id, 'edit', '', old.status, new.status, (select auth.uid()), v);
+    insert into public.claim_history (row_id, kind, transition, from_state, to_state, actor, input, previous)
+    values (new.id, 'edit', '', old.status, new.status, (select auth.uid()), v, p);
   end if;
   return null;
 end;

@@ -1120,9 +1120,11 @@ create table if not exists public.ticket_history (
   to_state text not null,
   actor uuid,
   at timestamptz not null default now(),
-  input jsonb not null default '{}'::jsonb
+  input jsonb not null default '{}'::jsonb,
+  previous jsonb not null default '{}'::jsonb
 );
 alter table public.ticket_history add column if not exists kind text not null default 'transition';
+alter table public.ticket_history add column if not exists previous jsonb not null default '{}'::jsonb;
 create index if not exists ticket_history__row_id__idx on public.ticket_history (row_id, at);
 alter table public.ticket_history enable row level security;
 alter table public.ticket_history force row level security;
@@ -1149,18 +1151,19 @@ set search_path = ''
 as $fn$
 declare
   v jsonb := '{}'::jsonb;
+  p jsonb := '{}'::jsonb;
 begin
   if (select auth.uid()) is null or coalesce(current_setting('ninefold.in_transition', true), '') = 'on' then
     return null;
   end if;
-  if new.title is distinct from old.title then v := v || jsonb_build_object('title', to_jsonb(new.title)); end if;
-  if new.priority is distinct from old.priority then v := v || jsonb_build_object('priority', to_jsonb(new.priority)); end if;
-  if new.category is distinct from old.category then v := v || jsonb_build_object('category', to_jsonb(new.category)); end if;
-  if new.assignee is distinct from old.assignee then v := v || jsonb_build_object('assignee', to_jsonb(new.assignee)); end if;
-  if new.due_at is distinct from old.due_at then v := v || jsonb_build_object('dueAt', to_jsonb(new.due_at)); end if;
+  if new.title is distinct from old.title then v := v || jsonb_build_object('title', to_jsonb(new.title)); p := p || jsonb_build_object('title', to_jsonb(old.title)); end if;
+  if new.priority is distinct from old.priority then v := v || jsonb_build_object('priority', to_jsonb(new.priority)); p := p || jsonb_build_object('priority', to_jsonb(old.priority)); end if;
+  if new.category is distinct from old.category then v := v || jsonb_build_object('category', to_jsonb(new.category)); p := p || jsonb_build_object('category', to_jsonb(old.category)); end if;
+  if new.assignee is distinct from old.assignee then v := v || jsonb_build_object('assignee', to_jsonb(new.assignee)); p := p || jsonb_build_object('assignee', to_jsonb(old.assignee)); end if;
+  if new.due_at is distinct from old.due_at then v := v || jsonb_build_object('dueAt', to_jsonb(new.due_at)); p := p || jsonb_build_object('dueAt', to_jsonb(old.due_at)); end if;
   if v <> '{}'::jsonb then
-    insert into public.ticket_history (row_id, kind, transition, from_state, to_state, actor, input)
-    values (new.id, 'edit', '', old.status, new.status, (select auth.uid()), v);
+    insert into public.ticket_history (row_id, kind, transition, from_state, to_state, actor, input, previous)
+    values (new.id, 'edit', '', old.status, new.status, (select auth.uid()), v, p);
   end if;
   return null;
 end;
@@ -1885,6 +1888,7 @@ begin
   begin
     update public.ticket x set
       rating = (p_input ->> 'rating')::text,
+      rating_comment = case when p_input ? 'ratingComment' then nullif(p_input ->> 'ratingComment', '')::text else x.rating_comment end,
       status = 'solved'
     where x.id = p_id
     returning x.* into r;
@@ -1900,7 +1904,7 @@ begin
   end;
   perform set_config('ninefold.in_transition', '', true);
   insert into public.ticket_history (row_id, transition, from_state, to_state, actor, input)
-  values (r.id, 'rate', v_from, 'solved', (select auth.uid()), jsonb_build_object('rating', p_input -> 'rating'));
+  values (r.id, 'rate', v_from, 'solved', (select auth.uid()), jsonb_build_object('rating', p_input -> 'rating') || (case when coalesce(p_input ->> 'ratingComment', '') in ('', '[]') then '{}'::jsonb else jsonb_build_object('ratingComment', p_input -> 'ratingComment') end));
   return r;
 end;
 $fn$;

@@ -807,9 +807,11 @@ create table if not exists public.ticket_history (
   to_state text not null,
   actor uuid,
   at timestamptz not null default now(),
-  input jsonb not null default '{}'::jsonb
+  input jsonb not null default '{}'::jsonb,
+  previous jsonb not null default '{}'::jsonb
 );
 alter table public.ticket_history add column if not exists kind text not null default 'transition';
+alter table public.ticket_history add column if not exists previous jsonb not null default '{}'::jsonb;
 create index if not exists ticket_history__row_id__idx on public.ticket_history (row_id, at);
 alter table public.ticket_history enable row level security;
 alter table public.ticket_history force row level security;

@@ -1,13 +1,10 @@
-import type { PGliteInterface, Transaction } from '@electric-sql/pglite';
 import { sessionKey } from '../../../runtime/appSlug.ts';
-import type { AppSpec } from '../../../spec/types.ts';
 import type { Backend, Session } from '../../types.ts';
 import { demoPlanFor } from '../demo/demoPlanFor.ts';
-import type { OutboxEntry } from '../outbox.ts';
 import { sessionStore } from '../sessionStore.ts';
-import type { BrowserBackend, OwnerDb } from './browserBackendTypes.ts';
+import type { BrowserBackend } from './browserBackendTypes.ts';
 import { ownerFacade } from './ownerFacade.ts';
-import { fromWireError, type InitMessage, PORT_METHODS, type Request } from './protocol.ts';
+import { type Answer, fromWireError, type InitMessage, PORT_METHODS, type Request } from './protocol.ts';
 import { appSlug, startBackendWorker } from './startBackendWorker.ts';
 import { tabListeners } from './tabListeners.ts';
 import { workerLink } from './workerLink.ts';
@@ -18,7 +15,8 @@ export { appSlug, startBackendWorker };
 const SESSION_CHANGES = new Set(['auth.signIn', 'auth.signUp', 'auth.signOut']);
 
 export interface BrowserBackendOptions {
-  spec: AppSpec;
+  /** The app's specification, sent to the worker as data (the worker resolves it). */
+  spec: InitMessage['spec'];
   /** Where the database lives: `idb://ninefold-<app>` by default. */
   dataDir?: string;
   /** Keep a new database in OPFS when the browser can (an existing IndexedDB one stays). */
@@ -34,6 +32,11 @@ export interface BrowserBackendOptions {
   snapshotUrl?: string;
   /** Create the demo accounts (one per role) when they are missing. */
   seedDemoAccounts?: boolean;
+  /**
+   * The demo accounts as people, when the app's registered demo completes them (reporting lines,
+   * extra accounts): the worker's copy of the spec is a clone without it. Default: one per role.
+   */
+  demoPeople?: InitMessage['demoPeople'];
   /** The clock the backend checks sessions against (tests); sent with each call. */
   now?: () => Date;
   /** An already started `backendWorker.ts` (the app starts it before React loads). */
@@ -66,11 +69,69 @@ function initMessage(
     changes: changesName,
     ...(options.schemaVersion ? { schemaVersion: options.schemaVersion } : {}),
     ...(options.seedDemoAccounts ? { seedDemoAccounts: true } : {}),
+    ...(options.demoPeople ? { demoPeople: options.demoPeople } : {}),
     ...(options.preferOpfs ? { preferOpfs: true } : {}),
     ...(options.snapshotUrl ? { snapshotUrl: options.snapshotUrl } : {}),
     ...(options.allowDestructiveUpgrade ? { allowDestructiveUpgrade: true } : {}),
     ...(options.callDestinations ? { callDestinations: options.callDestinations } : {}),
   };
+}
+
+/**
+ * An answer's value, after what comes with it is applied in this tab: the session token it leaves,
+ * the live changes and auth events of the call, the first answer of each kind on the timeline.
+ */
+function takeAnswer(
+  answer: Answer,
+  the: {
+    path: string;
+    token: string | null;
+    store: ReturnType<typeof sessionStore>;
+    tab: ReturnType<typeof tabListeners>;
+    marked: Set<string>;
+  },
+): unknown {
+  const { path, token, store, tab, marked } = the;
+  if ('token' in answer) {
+    // Only the token this call used is forgotten: another tab may already have stored a new one.
+    if (answer.token !== null) store.save(answer.token ?? null);
+    else if (store.load() === token) store.save(null);
+  }
+  for (const c of answer.changes) tab.deliver(c);
+  for (const [event, session] of answer.auth) tab.tellAuth(event, session);
+  if (!marked.has(path)) {
+    // The first answer of each kind on the page's timeline (start-up benchmarks).
+    marked.add(path);
+    if (path === 'auth.session' || path === 'data.list') performance.mark(`ninefold:first:${path}`);
+  }
+  if (!answer.ok) throw fromWireError(answer.error);
+  return answer.value;
+}
+
+/**
+ * `auth.session`, asked at once when a token is stored: a return visit's first question (who is
+ * signed in?) goes before the database is even open, and the worker answers it the moment it is
+ * ready, while the UI's code still loads. The UI's first `auth.session()` takes this answer, if the
+ * token is still the one it was asked with.
+ */
+function earlySession(
+  ask: () => Promise<Session | null>,
+  store: ReturnType<typeof sessionStore>,
+  askedWith: string | null,
+): () => Promise<Session | null> {
+  let early: Promise<Session | null> | undefined = askedWith ? ask() : undefined;
+  early?.catch(() => undefined);
+  return () => {
+    const first = early;
+    early = undefined;
+    return first && store.load() === askedWith ? first : ask();
+  };
+}
+
+/** A port whose every method is one call to the worker (`data.list` → `call('data.list', args)`). */
+function portOf(call: (path: string, args: unknown[]) => Promise<unknown>) {
+  return <T extends object>(name: string, methods: readonly string[]): T =>
+    Object.fromEntries(methods.map((m) => [m, (...args: unknown[]) => call(`${name}.${m}`, args)])) as T;
 }
 
 /**
@@ -151,20 +212,7 @@ export function connectBrowserBackend(options: BrowserBackendOptions): {
       },
       signal,
     );
-    if ('token' in answer) {
-      // Only the token this call used is forgotten: another tab may already have stored a new one.
-      if (answer.token !== null) store.save(answer.token ?? null);
-      else if (store.load() === token) store.save(null);
-    }
-    for (const c of answer.changes) tab.deliver(c);
-    for (const [event, session] of answer.auth) tab.tellAuth(event, session);
-    if (!marked.has(path)) {
-      // The first answer of each kind on the page's timeline (start-up benchmarks).
-      marked.add(path);
-      if (path === 'auth.session' || path === 'data.list') performance.mark(`ninefold:first:${path}`);
-    }
-    if (!answer.ok) throw fromWireError(answer.error);
-    return answer.value as T;
+    return takeAnswer(answer, { path, token, store, tab, marked }) as T;
   }
   const unwrap = async (r: Request) => {
     const a = await request(r);
@@ -174,19 +222,8 @@ export function connectBrowserBackend(options: BrowserBackendOptions): {
 
   const { asOwner, db } = ownerFacade(unwrap);
 
-  // A return visit's first question (who is signed in?) is asked now, before the database is
-  // even open: the worker answers it the moment it is ready, while the UI's code still loads. The
-  // UI's first `auth.session()` takes this answer, if the token is still the one it was asked with.
   const askedWith = store.load();
-  let earlySession: Promise<Session | null> | undefined = askedWith
-    ? call<Session | null>('auth.session', [])
-    : undefined;
-  earlySession?.catch(() => undefined);
-  const session = (): Promise<Session | null> => {
-    const early = earlySession;
-    earlySession = undefined;
-    return early && store.load() === askedWith ? early : call<Session | null>('auth.session', []);
-  };
+  const session = earlySession(() => call<Session | null>('auth.session', []), store, askedWith);
 
   let schema: BrowserBackend['schema'] | undefined;
   ready.then(
@@ -195,8 +232,7 @@ export function connectBrowserBackend(options: BrowserBackendOptions): {
     },
     () => undefined,
   );
-  const port = <T extends object>(name: string, methods: readonly string[]): T =>
-    Object.fromEntries(methods.map((m) => [m, (...args: unknown[]) => call(`${name}.${m}`, args)])) as T;
+  const port = portOf(call);
 
   const backend: BrowserBackend = {
     kind: 'embedded',

@@ -39,5 +39,6 @@ export async function leaderBackend(
     },
     // Idempotent: only missing accounts are made (hashing passwords costs a few hundred ms).
     ...(options.seedDemoAccounts ? { demo: 'accounts' as const } : {}),
+    ...(options.demoPeople ? { demoPeople: options.demoPeople } : {}),
   });
 }

@@ -1,5 +1,6 @@
 import type { AppSpec } from '../../../spec/types.ts';
 import { type AuthEvent, BackendError, type Change, type Session } from '../../types.ts';
+import type { DemoPerson } from '../demo/demoPlan.ts';
 
 /**
  * The messages between a tab and the backend's worker (`backendWorker.ts`). One port call is one
@@ -46,6 +47,11 @@ export interface InitMessage {
   snapshotUrl?: string;
   /** Create the demo accounts (one per role) when missing. */
   seedDemoAccounts?: boolean;
+  /**
+   * The demo accounts as people, planned in the tab: the worker's copy of the spec is a clone
+   * without the app's registered demo (`AppDemo.people`, `accounts`: reporting lines, extra accounts).
+   */
+  demoPeople?: DemoPerson[];
   /** Let the schema upgrade drop what the spec no longer has (`ninefold dev`). */
   allowDestructiveUpgrade?: boolean;
   /** Base URLs of declared calls' services that are not host names (the outbox deliverer's). */

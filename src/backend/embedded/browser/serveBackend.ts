@@ -20,6 +20,40 @@ type Peer =
   | { type: 'request'; from: string; seq: number; request: Request }
   | { type: 'response'; to: string; seq: number; answer: Answer };
 
+/** The answer to a read called off before it ran (its tab no longer waits for one). */
+const DROPPED: Answer = {
+  ok: false,
+  error: { code: 'CANCELLED', params: {}, message: 'called off before it ran' },
+  auth: [],
+  changes: [],
+};
+
+/**
+ * How the leader runs a request: calls one at a time, owner steps as they come (their transaction
+ * holds the database). A read whose tab called it off (`dropped`) before its turn is skipped.
+ */
+function requestQueue(
+  calls: ReturnType<typeof callScope>,
+  backendOf: () => EmbeddedBackend | undefined,
+): (r: Request, origin: string, dropped?: () => boolean) => Promise<Answer> {
+  let queue: Promise<unknown> = Promise.resolve();
+  const ownerStep = ownerSteps(backendOf);
+  return (r, origin, dropped) => {
+    if (r.kind !== 'call') return ownerStep(r);
+    const next = queue.then(async () => {
+      if (dropped && CANCELLABLE.has(r.path)) {
+        // The call before this one ended in a chain of promise callbacks that runs before any
+        // message: let the tab's `cancel`s that came meanwhile be read first.
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        if (dropped()) return DROPPED;
+      }
+      return calls.run(backendOf(), r, origin);
+    });
+    queue = next.catch(() => undefined);
+    return next;
+  };
+}
+
 /**
  * The embedded backend inside a dedicated worker, next to PGlite: the whole data, auth, files and
  * calls port runs here, and a tab sends one message per port call (`createBrowserBackend.ts`).
@@ -55,37 +89,8 @@ export function serveBackend(scope: Scope): void {
   const calls = callScope(() => changes);
 
   const post = (m: WorkerMessage) => scope.postMessage(m);
-  /** The answer to a read called off before it ran (its tab no longer waits for one). */
-  const DROPPED: Answer = {
-    ok: false,
-    error: { code: 'CANCELLED', params: {}, message: 'called off before it ran' },
-    auth: [],
-    changes: [],
-  };
   const announce = (m: Peer) => channel?.postMessage(m);
-
-  let queue: Promise<unknown> = Promise.resolve();
-
-  const ownerStep = ownerSteps(() => backend);
-
-  /**
-   * The leader runs a request: calls one at a time, owner steps as they come (their transaction
-   * holds the database). A read whose tab called it off (`dropped`) before its turn is skipped.
-   */
-  function handle(r: Request, origin: string, dropped?: () => boolean): Promise<Answer> {
-    if (r.kind !== 'call') return ownerStep(r);
-    const next = queue.then(async () => {
-      if (dropped && CANCELLABLE.has(r.path)) {
-        // The call before this one ended in a chain of promise callbacks that runs before any
-        // message: let the tab's `cancel`s that came meanwhile be read first.
-        await new Promise((resolve) => setTimeout(resolve, 0));
-        if (dropped()) return DROPPED;
-      }
-      return calls.run(backend, r, origin);
-    });
-    queue = next.catch(() => undefined);
-    return next;
-  }
+  const handle = requestQueue(calls, () => backend);
   /** This tab's requests the leader has not answered yet, and those of them the tab called off. */
   const running = new Set<number>();
   const cancelled = new Set<number>();

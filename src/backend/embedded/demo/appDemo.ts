@@ -1,4 +1,5 @@
-import type { AppSpec } from '../../../spec/types.ts';
+import type { AppModel } from '../../../model/appModel.ts';
+import { modelOf, type SpecOrModel } from '../../../model/modelOf.ts';
 import type { DemoAccount } from './demoAccount.ts';
 import type { DemoPerson, DemoPlan } from './demoPlan.ts';
 
@@ -11,18 +12,18 @@ import type { DemoPerson, DemoPlan } from './demoPlan.ts';
  */
 export interface AppDemo {
   /** The demo rows, people and history, deterministic for a given `now`. */
-  plan?(spec: AppSpec, now: Date): DemoPlan;
+  plan?(model: AppModel, now: Date): DemoPlan;
   /**
    * The demo accounts as people with the profile fields the app's flows need (a manager, an
    * organisation); used for the accounts-only seeding too. Receives one person per account.
    */
-  people?(spec: AppSpec, people: DemoPerson[], accounts: readonly DemoAccount[]): DemoPerson[];
+  people?(model: AppModel, people: DemoPerson[], accounts: readonly DemoAccount[]): DemoPerson[];
   /**
    * The demo accounts, given the default one per role: an app adds those its flows need to be
    * walkable by one visitor (each with its own `key`, e.g. a second finance account where the
    * finance approver may not also pay).
    */
-  accounts?(spec: AppSpec, accounts: DemoAccount[]): DemoAccount[];
+  accounts?(model: AppModel, accounts: DemoAccount[]): DemoAccount[];
 }
 
 /**
@@ -30,7 +31,7 @@ export interface AppDemo {
  *
  * @example
  * // examples/helpdesk/demo.ts
- * export default defineDemo({ plan: (spec, now) => helpdeskDemo(spec, now) });
+ * export default defineDemo({ plan: (model, now) => helpdeskDemo(model, now) });
  */
 export function defineDemo(demo: AppDemo): AppDemo {
   return demo;
@@ -40,17 +41,20 @@ export function defineDemo(demo: AppDemo): AppDemo {
 // demo.ts) without jiti's module cache, so this file can be loaded more than once, and each copy
 // must see what the others registered.
 const REGISTRY = Symbol.for('ninefold.demoRegistry');
-const shared = globalThis as Record<symbol, WeakMap<AppSpec, AppDemo> | undefined>;
-if (!shared[REGISTRY]) shared[REGISTRY] = new WeakMap<AppSpec, AppDemo>();
-const registry: WeakMap<AppSpec, AppDemo> = shared[REGISTRY];
+const shared = globalThis as Record<symbol, WeakMap<AppModel, AppDemo> | undefined>;
+if (!shared[REGISTRY]) shared[REGISTRY] = new WeakMap<AppModel, AppDemo>();
+const registry: WeakMap<AppModel, AppDemo> = shared[REGISTRY];
 
-/** Attaches an app's demo to its spec object, so the embedded backend seeds it. */
-export function registerDemo<S extends AppSpec>(spec: S, demo: AppDemo | undefined): S {
-  if (demo) registry.set(spec, demo);
-  return spec;
+/**
+ * Attaches an app's demo to its model (the one `resolve` gives for this spec object), so the
+ * embedded backend seeds it.
+ */
+export function registerDemo<S extends SpecOrModel>(app: S, demo: AppDemo | undefined): S {
+  if (demo) registry.set(modelOf(app), demo);
+  return app;
 }
 
-/** The demo registered for a spec, if any. */
-export function demoOf(spec: AppSpec): AppDemo | undefined {
-  return registry.get(spec);
+/** The demo registered for an app, if any. */
+export function demoOf(model: AppModel): AppDemo | undefined {
+  return registry.get(model);
 }

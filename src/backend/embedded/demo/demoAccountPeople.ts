@@ -1,4 +1,4 @@
-import type { AppSpec } from '../../../spec/types.ts';
+import { modelOf, type SpecOrModel } from '../../../model/modelOf.ts';
 import { demoOf } from './appDemo.ts';
 import type { DemoAccount } from './demoAccounts.ts';
 import type { DemoPerson } from './demoPlan.ts';
@@ -12,7 +12,7 @@ import type { DemoPerson } from './demoPlan.ts';
  * @example
  * demoAccountPeople(spec, demoAccounts(spec)).map((p) => p.key); // ['customer', 'agent', 'admin']
  */
-export function demoAccountPeople(spec: AppSpec, accounts: readonly DemoAccount[]): DemoPerson[] {
+export function demoAccountPeople(app: SpecOrModel, accounts: readonly DemoAccount[]): DemoPerson[] {
   const people: DemoPerson[] = accounts.map((a) => ({
     key: a.key ?? a.role,
     email: a.email,
@@ -20,6 +20,7 @@ export function demoAccountPeople(spec: AppSpec, accounts: readonly DemoAccount[
     roles: [a.role],
     password: a.password,
   }));
-  const own = demoOf(spec)?.people;
-  return own ? own(spec, people, accounts) : people;
+  const model = modelOf(app);
+  const own = demoOf(model)?.people;
+  return own ? own(model, people, accounts) : people;
 }

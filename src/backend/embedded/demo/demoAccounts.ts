@@ -1,4 +1,4 @@
-import type { AppSpec } from '../../../spec/types.ts';
+import { modelOf, type SpecOrModel } from '../../../model/modelOf.ts';
 import { demoOf } from './appDemo.ts';
 import type { DemoAccount } from './demoAccount.ts';
 
@@ -17,13 +17,14 @@ export type { DemoAccount };
  * @example
  * demoAccounts(helpdesk)[0]; // { role: 'customer', email: 'customer@demo.test', password: 'demo-customer', ... }
  */
-export function demoAccounts(spec: AppSpec): DemoAccount[] {
-  const base = Object.entries(spec.roles.roles).map(([role, r]) => ({
+export function demoAccounts(app: SpecOrModel): DemoAccount[] {
+  const model = modelOf(app);
+  const base = [...model.roles].map(([role, r]) => ({
     role,
     email: `${role.toLowerCase()}@demo.test`,
     password: `demo-${role}`,
     name: `Demo ${r.label}`,
   }));
-  const own = demoOf(spec)?.accounts;
-  return own ? own(spec, base) : base;
+  const own = demoOf(model)?.accounts;
+  return own ? own(model, base) : base;
 }

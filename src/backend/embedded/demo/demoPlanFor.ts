@@ -1,4 +1,4 @@
-import type { AppSpec } from '../../../spec/types.ts';
+import { modelOf, type SpecOrModel } from '../../../model/modelOf.ts';
 import { demoOf } from './appDemo.ts';
 import { demoAccountPeople } from './demoAccountPeople.ts';
 import { demoAccounts } from './demoAccounts.ts';
@@ -12,8 +12,9 @@ import type { DemoPlan } from './demoPlan.ts';
  * @example
  * demoPlanFor(registerDemo(helpdesk, helpdeskDemo), new Date()).rows.length; // hundreds
  */
-export function demoPlanFor(spec: AppSpec, now: Date): DemoPlan {
-  const plan = demoOf(spec)?.plan;
-  if (plan) return plan(spec, now);
-  return { people: demoAccountPeople(spec, demoAccounts(spec)), rows: [], history: [] };
+export function demoPlanFor(app: SpecOrModel, now: Date): DemoPlan {
+  const model = modelOf(app);
+  const plan = demoOf(model)?.plan;
+  if (plan) return plan(model, now);
+  return { people: demoAccountPeople(model, demoAccounts(model)), rows: [], history: [] };
 }

@@ -1,9 +1,9 @@
 import type { Transaction } from '@electric-sql/pglite';
-import { resolve } from '../../../model/resolve.ts';
-import type { AppSpec } from '../../../spec/types.ts';
+import { modelOf, type SpecOrModel } from '../../../model/modelOf.ts';
 import { hashPassword } from '../passwords.ts';
 import { demoAccountPeople } from './demoAccountPeople.ts';
 import { demoAccounts } from './demoAccounts.ts';
+import type { DemoPerson } from './demoPlan.ts';
 import { setDemoProfiles } from './seedDemo.ts';
 
 /**
@@ -13,9 +13,14 @@ import { setDemoProfiles } from './seedDemo.ts';
  * the demo manager reports to) come too, without a password, and the profiles are set once all
  * exist (`demoAccountPeople`). Idempotent. Returns the user ids by key (the role, for accounts).
  */
-export async function seedDemoAccounts(tx: Transaction, spec: AppSpec): Promise<Record<string, string>> {
+export async function seedDemoAccounts(
+  tx: Transaction,
+  app: SpecOrModel,
+  given?: readonly DemoPerson[],
+): Promise<Record<string, string>> {
+  const model = modelOf(app);
   const ids: Record<string, string> = {};
-  const people = demoAccountPeople(spec, demoAccounts(spec));
+  const people = given ?? demoAccountPeople(model, demoAccounts(model));
   for (const p of people) {
     const r = await tx.query<{ id: string }>(
       `insert into auth.users (email, encrypted_password, raw_user_meta_data, email_confirmed_at)
@@ -34,6 +39,6 @@ export async function seedDemoAccounts(tx: Transaction, spec: AppSpec): Promise<
         role,
       ]);
   }
-  await setDemoProfiles(tx, resolve(spec), people, ids);
+  await setDemoProfiles(tx, model, people, ids);
   return ids;
 }

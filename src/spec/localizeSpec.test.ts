@@ -4,11 +4,11 @@ import helpdesk from '../../examples/helpdesk/spec.ts';
 import { translations } from '../check/lints/translations.ts';
 import { validateSpec } from '../check/validateSpec.ts';
 import { resolve } from '../model/resolve.ts';
+import { formatMessage } from '../runtime/formatMessage.ts';
+import { valueOption } from '../runtime/valueOptions.ts';
 import { specTexts } from '../spec/specTexts.ts';
 import type { AppSpec } from '../spec/types.ts';
-import { formatMessage } from './formatMessage.ts';
 import { localizeSpec } from './localizeSpec.ts';
-import { valueOption } from './valueOptions.ts';
 
 const hd = helpdesk as unknown as AppSpec;
 const ex = expenses as unknown as AppSpec;

@@ -1,6 +1,6 @@
-import { humanize } from '../model/humanize.ts';
-import { enumValueName } from '../spec/enumValueNames.ts';
-import type { AppSpec, EnumValueSpec, FieldSpec } from '../spec/types.ts';
+import { enumValueName } from './enumValueNames.ts';
+import { humanize } from './humanize.ts';
+import type { AppSpec, EnumValueSpec, FieldSpec } from './types.ts';
 
 /**
  * The specification as a person reading `locale` sees it: every text `specTexts` lists replaced
