@@ -90,6 +90,7 @@ export interface HistoryEntry {
   transition: string;
   fromState: string;
   toState: string;
+  /** Who did it; `''` when the system did (a transition that happens by time, `after`). */
   actor: string;
   at: string;
   input: Record<string, unknown>;

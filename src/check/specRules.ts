@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../diagnostics.ts';
+import type { Typed } from '../rules/ast.ts';
 import { checkRule, comparable, fieldRuleType, typeName } from '../rules/index.ts';
 import { ruleSites } from '../spec/ruleSites.ts';
 import type { AppSpec } from '../spec/types.ts';
@@ -25,6 +26,10 @@ export function checkRuleSites(spec: AppSpec, out: Diagnostic[]): void {
       }
       continue;
     }
+    if (site.path.endsWith('.after')) {
+      checkAfter(site.path, site.text, result.typed, out);
+      continue;
+    }
     const setField = /\.set\.([A-Za-z0-9_]+)$/.exec(site.path)?.[1];
     if (setField === undefined || site.entity === null) continue;
     const target = fieldRuleType(spec, site.entity, setField);
@@ -39,4 +44,52 @@ export function checkRuleSites(spec: AppSpec, out: Diagnostic[]): void {
       });
     }
   }
+}
+
+/** What an `after` rule reads that a job run by the system has not: the user, or the clock itself. */
+function unsystematic(t: Typed): string | undefined {
+  switch (t.kind) {
+    case 'me':
+      return 'me';
+    case 'now':
+      return 'now';
+    case 'today':
+      return 'today';
+    case 'role':
+      return unsystematic(t.subject) ?? 'is';
+    case 'binary':
+      return unsystematic(t.left) ?? unsystematic(t.right);
+    case 'not':
+    case 'neg':
+    case 'empty':
+      return unsystematic(t.operand);
+    case 'in':
+      return unsystematic(t.operand) ?? t.list.map(unsystematic).find((x) => x !== undefined);
+    case 'call':
+      return t.args.map(unsystematic).find((x) => x !== undefined);
+    case 'count':
+    case 'sum':
+      return t.where ? unsystematic(t.where) : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** `after` gives the instant a transition happens by itself: a date or time of the row, no user, no clock. */
+function checkAfter(path: string, text: string, typed: Typed, out: Diagnostic[]): void {
+  const push = (message: string, hint: string) =>
+    out.push({ code: 'rule/type', severity: 'error', path, message, hint, span: typed.span });
+  if (typed.type.kind !== 'datetime' && typed.type.kind !== 'date') {
+    push(
+      `"after" gives the instant the transition happens by itself; ${JSON.stringify(text)} is ${typeName(typed.type)}`,
+      'write a date or time of the row, like dueDate + days(1) or startOfDay(dueDate + days(1))',
+    );
+    return;
+  }
+  const reads = unsystematic(typed);
+  if (reads !== undefined)
+    push(
+      `"after" cannot read "${reads}" in ${JSON.stringify(text)}: the system moves the row, with no user, when the clock passes the instant`,
+      'give the instant from the row and constants only (the clock is what passes it)',
+    );
 }

@@ -50,6 +50,11 @@ function renderEntityStates(model: AppModel, entity: string, st: EntityStatesSpe
     const notes: string[] = [];
     if (t.confirm) notes.push('asks for confirmation');
     if (t.calls && t.calls.length > 0) notes.push(`then calls ${t.calls.map(code).join(', ')}`);
+    // On a line of its own: the rule's words must not be read as the other notes.
+    const timed =
+      t.after === undefined
+        ? []
+        : [`happens by itself, as the system, once ${ruleText(t.after, model, entity)} has passed`];
     return [
       code(name),
       transitionLabel(model, entity, name),
@@ -61,7 +66,7 @@ function renderEntityStates(model: AppModel, entity: string, st: EntityStatesSpe
       Object.entries(t.set ?? {})
         .map(([field, value]) => `${f(field)} set to ${ruleText(value, model, entity)}`)
         .join('\n'),
-      notes.join('; '),
+      [...(notes.length > 0 ? [notes.join('; ')] : []), ...timed].join('\n'),
     ];
   });
   return joinBlocks([

@@ -23,6 +23,13 @@ export function readConstants(ctx: ImportContext, body: readonly RootContent[], 
     }
     const valueCell = row.cell('value');
     ctx.at(`${path}.value`, valueCell.pos);
+    const unitText = row.cell('unit').raw.trim().toLowerCase();
+    // The app's time zone: unit "time zone", the IANA name in code (`Europe/Berlin`).
+    if (unitText === 'time zone' || unitText === 'timezone') {
+      const zone = valueCell.codes[0] ?? valueCell.text.trim();
+      spec.constants[name] = { type: 'timezone', value: zone, label: row.cell('label').raw || name };
+      continue;
+    }
     const value = constantValue(ctx, valueCell, `${path}.value`);
     if (value === undefined) continue;
     const c: ConstantSpec = { value, label: row.cell('label').raw || name };

@@ -13,6 +13,7 @@ import {
   tablesIn,
   textOf,
 } from './markdownTree.ts';
+import { ruleIn } from './ruleIn.ts';
 import { entityNames, fieldNames, roleNames, stateNames } from './specNames.ts';
 
 const STATE_COLUMNS = {
@@ -200,11 +201,30 @@ function readTransition(
     }
   }
   const notes = row.cell('notes');
-  const lower = notes.text.toLowerCase();
+  const noteLines = cellLines(notes.node);
+  const timed = noteLines.find((l) => /\bby itself\b/i.test(l.marked));
+  if (timed) {
+    const after = ruleIn(timed);
+    ctx.at(`${path}.after`, notes.pos);
+    if (after === undefined)
+      ctx.problem(
+        'doc/invalid-value',
+        notes.pos,
+        `${path}.after`,
+        `cannot read when "${key}" happens by itself`,
+        'write "happens by itself, as the system, once `<instant rule>` has passed" on a line of its own',
+      );
+    else t.after = after;
+  }
+  const others = noteLines.filter((l) => l !== timed);
+  const lower = others
+    .map((l) => unmark(l))
+    .join(' ')
+    .toLowerCase();
   if (lower.includes('confirm')) t.confirm = true;
   const callsAt = lower.indexOf('calls');
   if (callsAt >= 0) {
-    const calls = cellLines(notes.node).flatMap((l) => {
+    const calls = others.flatMap((l) => {
       const i = l.marked.toLowerCase().indexOf('calls');
       return i < 0
         ? []

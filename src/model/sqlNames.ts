@@ -37,6 +37,7 @@ export function tableSqlNames(entity: string): TableSqlNames {
     storagePath: own('storage_path'),
     queueFileRemoval: own('queue_file_removal'),
     search: own('search'),
+    runTimed: own('run_timed'),
     auditAdded: (column) => own(`audit_${column}`),
     auditAddedTrigger: (column) => `ninefold_audit_${column}`,
     policyHelper: (kind, n) => own(`${kind}_${n}`),

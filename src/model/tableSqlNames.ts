@@ -33,6 +33,8 @@ export interface TableSqlNames {
   queueFileRemoval: string;
   /** `app.<table>__search`'s name. */
   search: string;
+  /** `app.<table>__run_timed(p_now)`: the transitions that happen by time (`after`). */
+  runTimed: string;
   /** The audit trigger function for rows added under reference column `column`. */
   auditAdded(column: string): string;
   /** Its trigger's name. */

@@ -27,4 +27,6 @@ export interface TransitionNode {
   guardRules: readonly GuardNode[];
   /** Its `set` expressions, checked, in spec order. */
   setRules: readonly { field: string; rule: CheckedRule }[];
+  /** When it happens by itself: the instant (a date or time of the row), checked. */
+  after?: CheckedRule;
 }

@@ -14,6 +14,8 @@ export interface TransitionRules {
   guardRules: readonly GuardNode[];
   /** `set` field by field, in spec order. */
   setRules: readonly { field: string; rule: CheckedRule }[];
+  /** The instant it happens by itself (`after`), when it does. */
+  after?: CheckedRule;
 }
 
 /** The checked guards and `set` expressions of transition `name` of `entity`. */
@@ -24,7 +26,10 @@ export function transitionRulesOf(
   t: TransitionSpec,
 ): TransitionRules {
   const where = `states.${entity}.transitions.${name}`;
+  const after =
+    t.after === undefined ? {} : { after: checkedRule(spec, t.after, entity, `${where}.after`, 'value') };
   return {
+    ...after,
     guardRules: transitionGuards(t).map((g) => {
       const node: GuardNode = { rule: checkedRule(spec, g.rule, entity, `${where}.${g.path}`) };
       if (g.error !== undefined) node.error = g.error;

@@ -282,8 +282,12 @@ function HistoryCard({
                 </Text>
               )}
               <Text size="xs" c="dimmed">
-                {h.actor ? <ProfileName id={h.actor} /> : null}
-                {h.actor ? ' · ' : ''}
+                {h.actor ? (
+                  <ProfileName id={h.actor} />
+                ) : h.kind === 'transition' ? (
+                  ui('historyBySystem')
+                ) : null}
+                {h.actor || h.kind === 'transition' ? ' · ' : ''}
                 {dateText(h.at, { time: true })}
               </Text>
               {h.kind !== 'added' &&

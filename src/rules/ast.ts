@@ -18,8 +18,30 @@ export type ArithOp = '+' | '-' | '*' | '/';
 export type LogicOp = 'and' | 'or';
 export type BinaryOp = CompareOp | ArithOp | LogicOp | 'contains';
 
-/** Built-in functions: durations, text length, lower case; `date`/`datetime` read a quoted literal. */
-export type FunctionName = 'days' | 'hours' | 'minutes' | 'length' | 'lower' | 'date' | 'datetime';
+/**
+ * Built-in functions: durations, text length, lower case; `date`/`datetime` read a quoted literal
+ * (`date(t)` of a date or time is its calendar date in the app's time zone); `hour`, `weekday` and
+ * `startOfDay` read wall-clock time in the app's time zone.
+ */
+export type FunctionName =
+  | 'days'
+  | 'hours'
+  | 'minutes'
+  | 'length'
+  | 'lower'
+  | 'date'
+  | 'datetime'
+  | 'hour'
+  | 'weekday'
+  | 'startOfDay';
+
+/** Functions that read wall-clock time in the app's time zone (their typed node carries `zone`). */
+export const ZONED_FUNCTIONS: ReadonlySet<FunctionName> = new Set<FunctionName>([
+  'hour',
+  'weekday',
+  'startOfDay',
+  'date',
+]);
 
 export type Expr =
   | { kind: 'literal'; value: number | string | boolean | null; span: Span }
@@ -91,6 +113,7 @@ export type Typed =
   | { kind: 'in'; operand: Typed; list: readonly Typed[]; negated: boolean; type: RuleType; span: Span }
   | { kind: 'empty'; operand: Typed; negated: boolean; type: RuleType; span: Span }
   | { kind: 'role'; subject: Typed; role: string; negated: boolean; type: RuleType; span: Span }
-  | { kind: 'call'; fn: FunctionName; args: readonly Typed[]; type: RuleType; span: Span }
+  /** `zone`: the IANA zone `hour`/`weekday`/`startOfDay`/`date(t)` read wall-clock time in. */
+  | { kind: 'call'; fn: FunctionName; args: readonly Typed[]; zone?: string; type: RuleType; span: Span }
   | { kind: 'count'; entity: string; where?: Typed; type: RuleType; span: Span }
   | { kind: 'sum'; entity: string; field: string; where?: Typed; type: RuleType; span: Span };

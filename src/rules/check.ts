@@ -1,6 +1,7 @@
 import { suggest } from '../spec/suggest.ts';
+import { appTimeZone } from '../spec/temporal.ts';
 import type { AppSpec } from '../spec/types.ts';
-import type { Expr, RuleType, Span, Typed } from './ast.ts';
+import { type Expr, type RuleType, type Span, type Typed, ZONED_FUNCTIONS } from './ast.ts';
 import { constantRuleType, fieldNames, fieldRuleType, profileEntity } from './fieldType.ts';
 import { parseRule } from './parse.ts';
 import { type RuleError, ruleError } from './ruleError.ts';
@@ -95,6 +96,8 @@ export function arithmeticType(op: '+' | '-' | '*' | '/', a: RuleType, b: RuleTy
       return DURATION;
     // As in Postgres: the difference of two dates is a whole number of days.
     case 'date-date':
+    // How many times one duration fits in another (`(end - start) / hours(1)`).
+    case 'duration/duration':
       return NUMBER;
     default:
       return undefined;
@@ -473,7 +476,9 @@ function checkAggregate(e: Extract<Expr, { kind: 'count' | 'sum' }>, env: Env): 
 }
 
 function checkCall(e: Extract<Expr, { kind: 'call' }>, env: Env): Typed | null {
-  if (e.fn === 'date' || e.fn === 'datetime') return checkTemporalLiteral(e, e.fn, env);
+  const literalArg = e.args.length === 1 && e.args[0]?.kind === 'literal';
+  if (e.fn === 'datetime' || (e.fn === 'date' && literalArg)) return checkTemporalLiteral(e, e.fn, env);
+  if (ZONED_FUNCTIONS.has(e.fn)) return checkZoned(e, env);
   const args = e.args.map((a) => check(a, env));
   if (args.length !== 1) {
     return typeError(env, `${e.fn}(...) takes exactly one argument, not ${args.length}`, e.span);
@@ -489,6 +494,36 @@ function checkCall(e: Extract<Expr, { kind: 'call' }>, env: Env): Typed | null {
     return typeError(env, `${e.fn}(...) needs text; this is ${typeName(a.type)}`, a.span);
   }
   return { kind: 'call', fn: e.fn, args: [a], type: e.fn === 'length' ? NUMBER : TEXT, span: e.span };
+}
+
+const ZONED_TYPES: Record<string, RuleType> = {
+  hour: NUMBER,
+  weekday: NUMBER,
+  startOfDay: DATETIME,
+  date: { kind: 'date' },
+};
+
+/**
+ * `hour(t)`, `weekday(t)`, `startOfDay(t)`, `date(t)`: wall-clock readings of a date or time in
+ * the app's time zone (its `timezone` constant, UTC without one), which the typed node carries.
+ */
+function checkZoned(e: Extract<Expr, { kind: 'call' }>, env: Env): Typed | null {
+  const args = e.args.map((a) => check(a, env));
+  if (args.length !== 1) {
+    return typeError(env, `${e.fn}(...) takes exactly one argument, not ${args.length}`, e.span);
+  }
+  const a = args[0];
+  if (!a) return null;
+  if (a.type.kind !== 'datetime' && a.type.kind !== 'date') {
+    return typeError(
+      env,
+      `${e.fn}(...) needs a date or a date and time; this is ${typeName(a.type)}`,
+      a.span,
+      e.fn === 'date' ? 'a literal date is written date("2027-06-30")' : undefined,
+    );
+  }
+  const type = ZONED_TYPES[e.fn] ?? NUMBER;
+  return { kind: 'call', fn: e.fn, args: [a], zone: appTimeZone(env.spec.constants), type, span: e.span };
 }
 
 /** `date("2027-06-30")`, `datetime("2027-06-30T18:00:00Z")`: a literal point in time. */

@@ -265,10 +265,15 @@ function words(e: Expr, c: Ctx, the = false): string {
         case 'date':
         case 'datetime': {
           const [a] = e.args;
-          return a?.kind === 'literal' && typeof a.value === 'string'
-            ? a.value.replace('T', ' ')
-            : args.join(', ');
+          if (a?.kind === 'literal' && typeof a.value === 'string') return a.value.replace('T', ' ');
+          return e.fn === 'date' ? `the date of ${args.join(', ')}` : args.join(', ');
         }
+        case 'hour':
+          return `the hour of ${args.join(', ')}`;
+        case 'weekday':
+          return `the weekday of ${args.join(', ')} (1 Monday to 7 Sunday)`;
+        case 'startOfDay':
+          return `the start of the day of ${args.join(', ')}`;
       }
       return `${e.fn}(${args.join(', ')})`;
     }

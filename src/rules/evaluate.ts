@@ -1,3 +1,4 @@
+import { instantOfWall, wallClock } from '../spec/timeZone.ts';
 import type { RuleType, Typed } from './ast.ts';
 
 /**
@@ -193,18 +194,24 @@ function nbaseLead(d: Decimal): { weight: number; first: bigint } {
   return { weight, first };
 }
 
+/** The same decimal written with at least `s` decimals (Postgres keeps a numeric's scale). */
+function atScale(d: Decimal, s: number): Decimal {
+  return d.s >= s ? d : { m: scaleTo(d, s), s };
+}
+
 /**
  * `a / b` as Postgres divides numerics: the quotient rounded (half away from zero) to the scale
  * `select_div_scale` picks (at least 16 significant digits, at least the operands' scales), then
- * read as a double. `b` must not be zero.
+ * read as a double. `b` must not be zero. `minScale`: the operands' scale when the SQL side holds
+ * them with at least that many decimals.
  *
  * @example
  * exactDivide(9623.2, 0.3); // 32077.333333333332 (JavaScript's 9623.2 / 0.3 is ...336)
  */
-export function exactDivide(a: number, b: number): number {
+export function exactDivide(a: number, b: number, minScale = 0): number {
   if (!Number.isFinite(a) || !Number.isFinite(b)) return a / b;
-  const x = toDecimal(a);
-  const y = toDecimal(b);
+  const x = atScale(toDecimal(a), minScale);
+  const y = atScale(toDecimal(b), minScale);
   const lx = x.m === 0n ? { weight: 0, first: 0n } : nbaseLead(x);
   const ly = nbaseLead(y);
   const qweight = lx.weight - ly.weight - (lx.first <= ly.first ? 1 : 0);
@@ -236,6 +243,32 @@ export function lowerLikePostgres(s: string): string {
   return out;
 }
 
+/**
+ * `hour`, `weekday` (ISO: 1 Monday … 7 Sunday), `startOfDay` and `date` of an instant in `zone`,
+ * as Postgres reads `t at time zone zone`. A date is its calendar day in the zone: its local
+ * midnight (SQL: `d::timestamp at time zone zone`).
+ */
+function zoned(
+  fn: 'hour' | 'weekday' | 'startOfDay' | 'date',
+  v: number,
+  isDate: boolean,
+  zone: string,
+): number {
+  const instant = isDate ? instantOfWall(v, zone) : v;
+  const wall = new Date(wallClock(instant, zone));
+  const midnight = Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate());
+  switch (fn) {
+    case 'hour':
+      return wall.getUTCHours();
+    case 'weekday':
+      return wall.getUTCDay() === 0 ? 7 : wall.getUTCDay();
+    case 'startOfDay':
+      return instantOfWall(midnight, zone);
+    case 'date':
+      return midnight;
+  }
+}
+
 function arithmetic(node: Extract<Typed, { kind: 'binary' }>, a: RuleValue, b: RuleValue): RuleValue {
   if (typeof a !== 'number' || typeof b !== 'number') return null;
   const exact = node.left.type.kind === 'number' && node.right.type.kind === 'number';
@@ -254,6 +287,9 @@ function arithmetic(node: Extract<Typed, { kind: 'binary' }>, a: RuleValue, b: R
     case '/':
       // Division by zero is empty, never an error: the SQL side divides by nullif(b, 0).
       if (b === 0) return null;
+      // Duration by duration: numerics of milliseconds with six decimals (SQL: extract(epoch ...) * 1000).
+      if (node.left.type.kind === 'duration' && node.right.type.kind === 'duration')
+        return exactDivide(a, b, 6);
       return exact ? exactDivide(a, b) : a / b;
     default:
       return null;
@@ -338,6 +374,13 @@ function evaluate(node: Typed, env: Env): RuleValue {
           return typeof v === 'string' ? [...v].length : null;
         case 'lower':
           return typeof v === 'string' ? lowerLikePostgres(v) : null;
+        case 'hour':
+        case 'weekday':
+        case 'startOfDay':
+        case 'date':
+          return typeof v === 'number' && arg
+            ? zoned(node.fn, v, arg.type.kind === 'date', node.zone ?? 'UTC')
+            : null;
       }
       return null;
     }

@@ -88,6 +88,8 @@ export function fieldNames(spec: AppSpec, entity: string): string[] {
 
 /** The rule type of a constant's value: numbers, text, booleans, or a list (tags). */
 export function constantRuleType(value: ConstantValue, type?: TemporalConstantType): RuleType {
+  // A time zone constant is its name, text to rules; the time functions read it as the app's zone.
+  if (type === 'timezone') return { kind: 'text' };
   if (type !== undefined) return { kind: type };
   if (typeof value === 'number') return { kind: 'number' };
   if (typeof value === 'boolean') return { kind: 'boolean' };

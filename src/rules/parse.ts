@@ -17,6 +17,9 @@ const FUNCTIONS: ReadonlySet<string> = new Set<FunctionName>([
   'lower',
   'date',
   'datetime',
+  'hour',
+  'weekday',
+  'startOfDay',
 ]);
 const COMPARE_OPS: ReadonlySet<string> = new Set<CompareOp>(['=', '!=', '<', '<=', '>', '>=']);
 
@@ -355,7 +358,7 @@ class Parser {
       this.fail(
         `unknown function "${fn.text}"`,
         fn.span,
-        'functions are days, hours, minutes, length, lower, date, datetime, count and sum',
+        'functions are days, hours, minutes, length, lower, date, datetime, hour, weekday, startOfDay, count and sum',
       );
     }
     this.leave();

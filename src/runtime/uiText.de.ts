@@ -207,4 +207,5 @@ export const UI_TEXT_DE = {
   historyEdited: 'Bearbeitet',
   historyAdded: '{label} hinzugefügt',
   historyEmptied: 'geleert',
+  historyBySystem: 'Automatisch',
 };

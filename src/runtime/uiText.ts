@@ -97,6 +97,8 @@ export const UI_TEXT = {
   historyEdited: 'Edited',
   historyAdded: '{label} added',
   historyEmptied: 'emptied',
+  /** Who made a change nobody made: a transition that happens by time. */
+  historyBySystem: 'Automatically',
   historyEntry: '{actor} moved it from {from} to {to}',
   created: 'Created {when}',
   secondsAgo: 'a few seconds ago',

@@ -43,6 +43,8 @@ export function ruleSites(spec: AppSpec): RuleSite[] {
       const p = at(at(at('states', en), 'transitions'), tn);
       for (const g of transitionGuards(t))
         sites.push({ path: `${p}.${g.path}`, text: g.rule, entity: en, expect: 'boolean' });
+      if (t.after !== undefined)
+        sites.push({ path: at(p, 'after'), text: t.after, entity: en, expect: 'value' });
       for (const [fn, text] of Object.entries(t.set ?? {})) {
         sites.push({ path: at(at(p, 'set'), fn), text, entity: en, expect: 'value' });
       }

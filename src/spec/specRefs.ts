@@ -4,6 +4,7 @@ import { enumValueNames } from './enumValueNames.ts';
 import { FIELD_TYPES } from './fieldTypes.ts';
 import { at, report } from './specShape.ts';
 import { parseTemporal, TEMPORAL_CONSTANT_FORMS } from './temporal.ts';
+import { canonicalTimeZone } from './timeZone.ts';
 import type { AppSpec, EntitySpec, FieldSpec, FieldType } from './types.ts';
 
 /** Own-property lookup: names come from untrusted input, so `constructor` must not find a built-in. */
@@ -204,13 +205,21 @@ function checkStatesRefs(c: RefContext): void {
         name('state', s, states, at(at(tp, 'from'), i));
       });
       name('state', t.to, states, at(tp, 'to'));
-      if (t.roles.length === 0)
+      if (t.roles.length === 0 && t.after === undefined)
         report(
           out,
           'spec/invalid-value',
           at(tp, 'roles'),
           'no role may run this transition',
-          'list at least one role',
+          'list at least one role, or say when it happens by itself with "after"',
+        );
+      if (t.after !== undefined && (t.input ?? []).length > 0)
+        report(
+          out,
+          'spec/invalid-value',
+          at(tp, 'input'),
+          'a transition that happens by itself ("after") cannot ask for input',
+          'remove "input", or fill the fields with "set"',
         );
       t.roles.forEach((r, i) => {
         name('role', r, roles, at(at(tp, 'roles'), i));
@@ -378,18 +387,32 @@ function checkCallsRefs(c: RefContext): void {
 
 function checkConstantsRefs(c: RefContext): void {
   const { spec, out } = c;
-  // constants: a date, datetime or duration constant must be written in its form.
+  // constants: a date, datetime, duration or time zone constant must be written in its form.
+  let zone: string | undefined;
   for (const [cn, c] of Object.entries(spec.constants)) {
     if (c.type === undefined) continue;
     if (typeof c.value !== 'string' || parseTemporal(c.type, c.value) === null) {
+      const spelled =
+        c.type === 'timezone' && typeof c.value === 'string' ? canonicalTimeZone(c.value) : undefined;
       report(
         out,
         'spec/invalid-value',
         at(at('constants', cn), 'value'),
         `constant "${cn}" is a ${c.type}, but ${JSON.stringify(c.value)} is not ${TEMPORAL_CONSTANT_FORMS[c.type]}`,
-        `write ${TEMPORAL_CONSTANT_FORMS[c.type]}`,
+        spelled ? `write "${spelled}"` : `write ${TEMPORAL_CONSTANT_FORMS[c.type]}`,
       );
     }
+    if (c.type !== 'timezone') continue;
+    if (zone !== undefined) {
+      report(
+        out,
+        'spec/invalid-value',
+        at(at('constants', cn), 'type'),
+        `constant "${cn}" is a second time zone; the app has one (constant "${zone}")`,
+        'keep one timezone constant: the time functions read wall-clock time in it',
+      );
+    }
+    zone ??= cn;
   }
 }
 

@@ -277,6 +277,7 @@ const transitionSpec = obj({
   set: opt(recordOf(str)),
   confirm: opt(bool),
   calls: opt(strings),
+  after: opt(str),
 });
 
 const permissions = obj({
@@ -410,7 +411,7 @@ export const appSpecShape: Check = obj({
   constants: req(
     recordOf(
       obj({
-        type: opt(oneOf(['date', 'datetime', 'duration'])),
+        type: opt(oneOf(['date', 'datetime', 'duration', 'timezone'])),
         value: req(either('a number, text, true/false or a list of text', num, str, bool, strings)),
         label: req(str),
         unit: opt(str),

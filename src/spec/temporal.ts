@@ -1,3 +1,5 @@
+import { isTimeZoneName } from './timeZone.ts';
+
 /**
  * Date, datetime and duration texts, as written in date/time constants and in the rule literals
  * `date("2027-06-30")` and `datetime("2027-06-30T18:00:00Z")`. One reading for every back end:
@@ -81,13 +83,25 @@ export const TEMPORAL_CONSTANT_FORMS = {
   date: 'a date like "2027-06-30"',
   datetime: 'a date and time with its zone, like "2027-06-30T18:00:00Z"',
   duration: 'an ISO 8601 duration of days, hours, minutes or seconds, like "P3D" or "PT2H30M"',
+  timezone: 'an IANA time zone name, like "Europe/Berlin" or "UTC"',
 } as const;
 
-/** Reads a temporal constant's text as milliseconds (epoch for date/datetime, length for duration). */
+/**
+ * Reads a temporal constant's text as milliseconds (epoch for date/datetime, length for duration);
+ * a time zone reads as 0 when the engine knows it under exactly that spelling.
+ */
 export function parseTemporal(kind: keyof typeof TEMPORAL_CONSTANT_FORMS, text: string): number | null {
+  if (kind === 'timezone') return isTimeZoneName(text) ? 0 : null;
   return kind === 'date'
     ? parseDateText(text)
     : kind === 'datetime'
       ? parseDatetimeText(text)
       : parseDurationText(text);
+}
+
+/** The app's time zone: the value of its `timezone` constant, or UTC when it has none. */
+export function appTimeZone(constants: Readonly<Record<string, { type?: string; value: unknown }>>): string {
+  for (const c of Object.values(constants))
+    if (c.type === 'timezone' && typeof c.value === 'string') return c.value;
+  return 'UTC';
 }

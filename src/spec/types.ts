@@ -161,6 +161,14 @@ export interface TransitionSpec {
   confirm?: boolean;
   /** A declared call made after the transition succeeds. */
   calls?: readonly string[];
+  /**
+   * The transition happens by itself once this instant has passed: a rule on the row giving a date
+   * or a date and time (`dueDate + days(1)`, `startOfDay(dueDate + days(1))`, `endsAt`). A row in a
+   * `from` state whose instant is not after the clock moves to `to` with the system as the actor
+   * (history `actor` empty), when its guards hold without a user. `roles` may then be empty (only
+   * time moves it) or name people who may also run it early. No `input`: nobody is asked.
+   */
+  after?: string;
 }
 
 export interface EntityStatesSpec {
@@ -297,14 +305,19 @@ export interface ErrorSpec {
 
 export type ConstantValue = number | string | boolean | readonly string[];
 
-/** A constant holding a point or length of time; its `value` is then text in that form. */
-export type TemporalConstantType = 'date' | 'datetime' | 'duration';
+/**
+ * A constant holding a point or length of time, or the app's time zone; its `value` is then text
+ * in that form. At most one constant is a `timezone`: the zone `hour`, `weekday`, `startOfDay` and
+ * `date(t)` read wall-clock time in (UTC when there is none).
+ */
+export type TemporalConstantType = 'date' | 'datetime' | 'duration' | 'timezone';
 
 export interface ConstantSpec {
   /**
    * Text, number, boolean or list by default. `date` (`"2027-06-30"`), `datetime`
    * (`"2027-06-30T18:00:00Z"`, zone required) or `duration` (ISO 8601: `"P3D"`, `"PT2H30M"`)
-   * make a text value a point or a length of time that rules compare with `now`/`today`.
+   * make a text value a point or a length of time that rules compare with `now`/`today`;
+   * `timezone` (an IANA name such as `"Europe/Berlin"`) makes it the app's time zone.
    */
   type?: TemporalConstantType;
   value: ConstantValue;

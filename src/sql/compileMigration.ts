@@ -18,6 +18,7 @@ import { emitScreenFilters } from './emitScreenFilters.ts';
 import { emitSearch, TRIGRAM_EXTENSION_SQL } from './emitSearch.ts';
 import { emitStorage } from './emitStorage.ts';
 import { emitForeignKeys, emitIndexes, emitTable } from './emitTables.ts';
+import { emitTimed } from './emitTimed.ts';
 import { emitTransitions } from './emitTransitions.ts';
 import { emitValidationTrigger } from './emitValidation.ts';
 import { sqlComment } from './quote.ts';
@@ -100,6 +101,8 @@ export function migrationOf(model: AppModel, target: Target): string {
       'Transitions',
       entities.map((e) => emitTransitions(model, e, groups)),
     ),
+    // After the tables they move rows of; only when some transition happens by time.
+    section('Transitions by time', [emitTimed(model, target)]),
     section(
       'Row-level security',
       entities.map((e) => emitPolicies(model, e)),

@@ -14,6 +14,8 @@ export interface SqlRuleContext {
   row: string;
   /** SQL expression of the current user's id; `(select auth.uid())` unless given. */
   me?: string;
+  /** SQL expression of the clock (`now`, and `today` from it); `now()` unless given (a job's `p_now`). */
+  now?: string;
   /**
    * In a read policy on an entity: a `count`/`sum` over one of `entities` (the entity itself and
    * those whose read policies read back into it), a hop through a reference to one (`parent.owner`)
@@ -128,9 +130,9 @@ function expr(t: Typed, s: State): string {
       return `(select ${col(s, profile, p, t.field)} from ${tableSql(s, profile)} ${p} where ${p}.id = ${meSql(s)})`;
     }
     case 'now':
-      return 'now()';
+      return s.ctx.now ?? 'now()';
     case 'today':
-      return TODAY_SQL;
+      return s.ctx.now === undefined ? TODAY_SQL : `(${s.ctx.now} at time zone 'utc')::date`;
     case 'this':
       return col(s, t.entity, s.ctx.row, t.field ?? 'id');
     case 'binary':
@@ -221,6 +223,9 @@ const isNumber = (t: Typed): boolean => t.type.kind === 'number';
 function binary(t: Extract<Typed, { kind: 'binary' }>, s: State): string {
   const l = expr(t.left, s);
   const r = expr(t.right, s);
+  if (t.op === '/' && t.left.type.kind === 'duration' && t.right.type.kind === 'duration')
+    // Milliseconds as numerics (six decimals), divided as numbers are; the evaluator does the same.
+    return `((extract(epoch from ${l}) * 1000) / nullif(extract(epoch from ${r}) * 1000, 0))`;
   if (t.op === '/')
     // A duration divides as an interval (interval / double precision); numbers as numeric.
     return isNumber(t.left)
@@ -250,6 +255,27 @@ function mixesDateAndInstant(...ts: readonly Typed[]): boolean {
   return ts.some((t) => t.type.kind === 'date') && ts.some((t) => t.type.kind === 'datetime');
 }
 
+/**
+ * Wall-clock readings in the app's zone: `t at time zone 'Europe/Berlin'` is the local reading of
+ * an instant; a date is its calendar day there (its local midnight, `d::timestamp at time zone z`).
+ */
+function zoned(fn: 'hour' | 'weekday' | 'startOfDay' | 'date', a: string, arg: Typed, zone?: string): string {
+  if (zone === undefined) throw new Error(`compileRuleSql: ${fn}() must have been checked (no zone)`);
+  const z = quoteLiteral(zone);
+  const instant = arg.type.kind === 'date' ? `((${a})::timestamp at time zone ${z})` : `(${a})`;
+  const local = `(${instant} at time zone ${z})`;
+  switch (fn) {
+    case 'hour':
+      return `(extract(hour from ${local}))::numeric`;
+    case 'weekday':
+      return `(extract(isodow from ${local}))::numeric`;
+    case 'startOfDay':
+      return `(date_trunc('day', ${local}) at time zone ${z})`;
+    case 'date':
+      return `(${local})::date`;
+  }
+}
+
 function call(t: Extract<Typed, { kind: 'call' }>, s: State): string {
   const [first] = t.args;
   if (!first) throw new Error(`compileRuleSql: ${t.fn}() needs an argument`);
@@ -266,7 +292,11 @@ function call(t: Extract<Typed, { kind: 'call' }>, s: State): string {
       return first.type.kind === 'tags' ? `cardinality(${a})` : `char_length(${a})`;
     case 'lower':
       return `lower(${a})`;
+    case 'hour':
+    case 'weekday':
+    case 'startOfDay':
     case 'date':
+      return zoned(t.fn, a, first, t.zone);
     case 'datetime':
       // The checker turns date("...")/datetime("...") into typed literals.
       throw new Error(`compileRuleSql: ${t.fn}() must have been checked into a literal`);

@@ -25,7 +25,7 @@ const soon = `${new Date(Date.now() + 90 * 60_000).toISOString().slice(0, 19)}Z`
 
 /**
  * The fixture plus an empty list constant (for `in` over a list that expands to nothing) and
- * date, datetime and duration constants.
+ * date, datetime and duration constants, and the app's time zone.
  */
 const spec: AppSpec = {
   ...ruleSpec,
@@ -36,6 +36,7 @@ const spec: AppSpec = {
     ordersClose: { type: 'datetime', value: soon, label: 'Orders close' },
     gracePeriod: { type: 'duration', value: 'PT36H', label: 'Grace period' },
     shortGrace: { type: 'duration', value: 'PT1M30.5S', label: 'Short grace' },
+    appZone: { type: 'timezone', value: 'Europe/Berlin', label: 'Time zone' },
   },
   // Enumerations whose values are not names: numbers (stored as their text) and text with a dash
   // or a space, compared as `minutes = 45` and `stage = "in-review"` (issue 16 item 2).
@@ -166,6 +167,18 @@ const RULES = [
   `closedAt < datetime("${soon}")`,
   'dueDate in (cutoffDay, date("2027-06-30"))',
   'closedAt in (ordersClose, dueDate)',
+  // wall-clock time in the app's zone (Europe/Berlin) and duration ÷ duration
+  'hour(closedAt)',
+  'weekday(dueDate)',
+  'startOfDay(closedAt) < now',
+  'date(closedAt) = dueDate',
+  'date(now) > dueDate',
+  'startOfDay(dueDate + gracePeriod)',
+  '(now - closedAt) / hours(1)',
+  'gracePeriod / shortGrace',
+  '(closedAt - closedAt) / hours(1)',
+  'gracePeriod / (closedAt - updatedAt)',
+  '(updatedAt - createdAt) / days(hours) > 1',
   // tags
   "tags contains 'urgent'",
   'tags contains title',

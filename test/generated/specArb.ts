@@ -1,9 +1,9 @@
 /**
  * A fast-check arbitrary of valid, random application specifications: a profile entity and one to
  * three more, with references (to each other and to themselves), owners, statuses with transitions
- * (several guards, inputs required and optional, `set`), roles with inheritance, read/create/update/delete permissions of
+ * (several guards, inputs required and optional, `set`, some that happen by time with `after`), roles with inheritance, read/create/update/delete permissions of
  * every form, field and row rules (with `when`), constants of every type (dates, datetimes and
- * durations included), screens of every kind with route params of any name, and error codes in both
+ * durations included, and the app's time zone read by hour/weekday/startOfDay/date), screens of every kind with route params of any name, and error codes in both
  * shapes. Names are drawn from pools so that shrinking gives small, readable specifications.
  */
 import fc from 'fast-check';
@@ -49,6 +49,8 @@ class Codes {
 }
 
 const STATE_NAMES = ['open', 'doing', 'done', 'closed'];
+/** The app's time zone, one of these (by the spec's clock offset). */
+const ZONES = ['UTC', 'Europe/Berlin', 'America/Santiago', 'Asia/Kathmandu'];
 
 /** Rule atoms about a row of `e` (plans of all entities given for references). */
 function atoms(e: EntityPlan, plans: readonly EntityPlan[], roles: readonly string[]): string[] {
@@ -97,6 +99,18 @@ function atoms(e: EntityPlan, plans: readonly EntityPlan[], roles: readonly stri
   }
   return out;
 }
+
+/** Atoms on wall-clock time in the app's zone and on duration ÷ duration (guards of transitions). */
+const ZONED_ATOMS = [
+  'hour(at) >= 9 and hour(at) < 17',
+  'weekday(at) <= 5',
+  'weekday(due) in (6, 7)',
+  'startOfDay(at) < now',
+  'date(at) = due',
+  'date(now) > due',
+  '(now - at) / hours(1) > windowDays',
+  'hour(startOfDay(due)) = 0',
+];
 
 /** A rule: one to three atoms joined by and/or, perhaps negated. */
 function ruleArb(pool: readonly string[]): fc.Arbitrary<string> {
@@ -186,23 +200,34 @@ function transitionsArb(
     from: fc.subarray(STATE_NAMES.slice(0, 3), { minLength: 1 }),
     to: fc.constantFrom(...STATE_NAMES),
     roles: fc.subarray([...roles], { minLength: 1 }),
-    guard: fc.option(rule, { nil: undefined }),
+    guard: fc.option(fc.oneof(rule, ruleArb(ZONED_ATOMS)), { nil: undefined }),
     input: fc.subarray(['memo', 'due', 'amount'], { maxLength: 2 }),
     // How many of the input fields (from the end) the transition asks for without requiring them.
     optional: fc.nat({ max: 2 }),
     stamp: fc.boolean(),
+    // A transition that happens by time: no input, and perhaps no role at all.
+    after: fc.option(
+      fc.constantFrom('due + days(1)', 'startOfDay(due + days(1))', 'at + grace', 'startOfDay(at)'),
+      {
+        nil: undefined,
+      },
+    ),
+    byTimeOnly: fc.boolean(),
   });
   return fc.array(one, { minLength: 1, maxLength: 3 }).map((ts) => {
     const out: Record<string, TransitionSpec> = {};
     ts.forEach((t, i) => {
-      const spec: TransitionSpec = { from: t.from, to: t.to, roles: t.roles };
+      const timed = t.after !== undefined;
+      const spec: TransitionSpec = { from: t.from, to: t.to, roles: timed && t.byTimeOnly ? [] : t.roles };
       if (t.guard !== undefined) {
         spec.guard = t.guard;
         spec.guardError = 'guard';
       }
-      const cut = Math.max(0, t.input.length - t.optional);
+      if (t.after !== undefined) spec.after = t.after;
+      // A transition that happens by time asks nobody for anything.
+      const cut = timed ? 0 : Math.max(0, t.input.length - t.optional);
       if (cut > 0) spec.input = t.input.slice(0, cut);
-      if (cut < t.input.length) spec.optionalInput = t.input.slice(cut);
+      if (!timed && cut < t.input.length) spec.optionalInput = t.input.slice(cut);
       if (t.stamp) spec.set = { at: 'now' };
       out[`step_${i + 1}`] = spec;
     });
@@ -377,6 +402,11 @@ export const specArb: fc.Arbitrary<AppSpec> = fc
         motto: { value: 'ship it', label: 'Motto' },
         strict: { value: true, label: 'Strict' },
         colours: { value: ['red', 'green'], label: 'Colours' },
+        appZone: {
+          type: 'timezone',
+          value: ZONES[Math.abs(base.seedOffsetHours) % ZONES.length] as string,
+          label: 'Time zone',
+        },
       },
     };
     return spec;

@@ -27,6 +27,7 @@ import { pgliteExtensions } from './pgliteExtensions.ts';
 import { asOwner } from './request.ts';
 import { type SessionStore, sessionStore } from './sessionStore.ts';
 import { snapshotBlob } from './snapshotBlob.ts';
+import { runDueTransitionsEvery } from './timed.ts';
 
 export interface EmbeddedBackendOptions {
   spec: SpecOrModel;
@@ -41,8 +42,13 @@ export interface EmbeddedBackendOptions {
    * and `intervalMs` to deliver in the background (the tab's worker does; off by default).
    */
   outbox?: OutboxDeliveryOptions & { intervalMs?: number };
-  /** The clock (sessions expire by it). */
+  /** The clock (sessions expire by it; transitions that happen by time run by it). */
   now?: () => Date;
+  /**
+   * How often transitions that happen by time run while the backend is open, besides before every
+   * call (default 60 s; 0: only before calls). Only apps with such transitions run a timer.
+   */
+  timedIntervalMs?: number;
   /** Session lifetime, default 7 days. */
   sessionTtlMs?: number;
   /**
@@ -143,6 +149,7 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
           deliverOutbox().catch(() => {});
         }, interval)
       : null;
+  const stopTimed = runDueTransitionsEvery(ctx, options.timedIntervalMs ?? 60_000);
   const refreshOwnSession = async () => {
     const s = await auth.session();
     if (s) ctx.emitAuth('USER_UPDATED', s);
@@ -193,6 +200,7 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
     },
     async close() {
       if (timer) clearInterval(timer);
+      stopTimed();
       await delivering?.catch(() => {});
       live.close();
       authListeners.clear();

@@ -4,6 +4,7 @@ import { BackendError, type Session, type SessionUser } from '../types.ts';
 import type { EmbeddedContext } from './context.ts';
 import { sha256 } from './passwords.ts';
 import { PARSERS } from './rows.ts';
+import { runDueTransitions } from './timed.ts';
 
 /** Query options every adapter query uses (ISO timestamps, numeric as number). */
 export const QUERY_OPTIONS = { parsers: PARSERS };
@@ -108,6 +109,8 @@ export async function asCaller<T>(
 ): Promise<T> {
   const token = currentToken(ctx);
   try {
+    // Transitions that happen by time first, so the caller sees (and acts on) the state time gave.
+    await runDueTransitions(ctx);
     return await ctx.db.transaction(async (tx) => {
       let user: SessionUser | null = null;
       if (token) {

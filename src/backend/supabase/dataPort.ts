@@ -11,6 +11,7 @@ import {
 import { isoTimestamp, modelOf, toColumns, toRow, transitionRpc } from './entityModel.ts';
 import { listParams } from './listParams.ts';
 import { run, type SupabaseContext } from './supabaseContext.ts';
+import { runDueTransitions } from './timed.ts';
 
 type Record_ = Record<string, unknown>;
 
@@ -40,6 +41,7 @@ export function createDataPort(ctx: SupabaseContext): DataPort {
   async function get(entity: string, id: string): Promise<Row> {
     const model = modelOf(ctx.models, entity);
     assertId(entity, id);
+    await runDueTransitions(ctx);
     const { data } = await run(ctx, client.from(model.table).select('*').eq('id', id).maybeSingle<Record_>());
     if (!data) throw new BackendError('NOT_FOUND', { entity, id });
     return toRow(model, data);
@@ -55,7 +57,10 @@ export function createDataPort(ctx: SupabaseContext): DataPort {
   }
 
   return {
-    list: (entity, query, options) => listRows(ctx, entity, query, options),
+    list: async (entity, query, options) => {
+      await runDueTransitions(ctx);
+      return listRows(ctx, entity, query, options);
+    },
 
     get,
 
@@ -99,6 +104,7 @@ export function createDataPort(ctx: SupabaseContext): DataPort {
         throw new BackendError('INVALID_TRANSITION', { entity, transition });
       }
       assertId(entity, id);
+      await runDueTransitions(ctx);
       // Input keys stay field names: the generated function reads `p_input ->> '<field>'`.
       const { data } = await run(
         ctx,

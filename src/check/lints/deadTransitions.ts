@@ -21,12 +21,15 @@ export function deadTransitions(spec: AppSpec): Diagnostic[] {
       const warn = (message: string, hint: string) =>
         out.push({ code: 'lint/dead-transition', severity: 'warning', path, message, hint });
       const roles = t.roles.filter((r) => own(spec.roles.roles, r) !== undefined);
-      if (roles.length === 0) {
+      if (roles.length === 0 && t.after === undefined) {
         warn(
           `transition "${tn}" can never run: none of its roles exists`,
           'list roles defined in roles.roles',
         );
-      } else if (!roles.some((r) => holdersOf(spec, r).some((h) => canRead(spec, h, en)))) {
+      } else if (
+        roles.length > 0 &&
+        !roles.some((r) => holdersOf(spec, r).some((h) => canRead(spec, h, en)))
+      ) {
         warn(
           `transition "${tn}" can never run: no role allowed to run it can read ${en} rows`,
           `give ${roles.map((r) => `"${r}"`).join(' or ')} read permission on ${en}`,

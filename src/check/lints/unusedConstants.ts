@@ -14,15 +14,18 @@ import { placeholders } from '../placeholders.ts';
  */
 export function unusedConstants(spec: AppSpec): Diagnostic[] {
   const used = constantsUsed(spec);
-  return Object.keys(spec.constants)
-    .filter((c) => !used.has(c))
-    .map((c) => ({
-      code: 'lint/unused-constant',
-      severity: 'warning',
-      path: at('constants', c),
-      message: `constant "${c}" is never used`,
-      hint: 'refer to it in a rule, a validation limit or a message placeholder, or remove it',
-    }));
+  return (
+    Object.keys(spec.constants)
+      // The time zone is the app's setting, read by every wall-clock function without being named.
+      .filter((c) => !used.has(c) && spec.constants[c]?.type !== 'timezone')
+      .map((c) => ({
+        code: 'lint/unused-constant',
+        severity: 'warning',
+        path: at('constants', c),
+        message: `constant "${c}" is never used`,
+        hint: 'refer to it in a rule, a validation limit or a message placeholder, or remove it',
+      }))
+  );
 }
 
 function constantsUsed(spec: AppSpec): Set<string> {
