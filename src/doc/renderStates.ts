@@ -40,13 +40,17 @@ function renderEntityStates(model: AppModel, entity: string, st: EntityStatesSpe
     state.waitingOn ? ruleText(state.waitingOn, model, entity) : '',
   ]);
   const transitionRows = Object.entries(st.transitions).map(([name, t]) => {
+    // One line per guard, in the order they are checked: `rule; otherwise CODE`, then `then …`.
     const guards = transitionGuards(t);
     const guard =
       guards.length === 0
         ? 'none'
         : guards
-            .map((g) => `${ruleText(g.rule, model, entity)}${g.error ? `; otherwise ${code(g.error)}` : ''}`)
-            .join(guards.length > 1 ? '; then ' : '');
+            .map(
+              (g, i) =>
+                `${i > 0 ? 'then ' : ''}${ruleText(g.rule, model, entity)}${g.error ? `; otherwise ${code(g.error)}` : ''}`,
+            )
+            .join('\n');
     const notes: string[] = [];
     if (t.confirm) notes.push('asks for confirmation');
     if (t.calls && t.calls.length > 0) notes.push(`then calls ${t.calls.map(code).join(', ')}`);

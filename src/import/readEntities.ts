@@ -38,7 +38,7 @@ interface PendingField {
 export function readEntities(ctx: ImportContext, body: readonly RootContent[], spec: AppSpec): void {
   const pending: PendingField[] = [];
   const titles: { entity: string; label: string; pos: ReturnType<typeof posOf> }[] = [];
-  const uniques: { entity: string; fields: string; error: string; pos: ReturnType<typeof posOf> }[] = [];
+  const uniques: Unique[] = [];
   for (const block of sectionsAt(body, 3)) {
     const codes = codesOf(block.heading);
     const label = headingLabel(textOf(block.heading), codes[0]);
@@ -59,6 +59,8 @@ export function readEntities(ctx: ImportContext, body: readonly RootContent[], s
       if (facts.files) entity.files = true;
       if (facts.live) entity.live = true;
       for (const u of facts.unique ?? []) uniques.push({ entity: key, ...u, pos: posOf(node) });
+      for (const sentence of facts.unknown ?? [])
+        ctx.problem('doc/invalid-value', posOf(node), path, `cannot read "${sentence}"`, FACT_FORMS);
     }
     const table = tablesIn(block.body)[0];
     for (const row of table ? readTable(table, ctx.source, FIELD_COLUMNS) : []) {
@@ -107,16 +109,7 @@ export function readEntities(ctx: ImportContext, body: readonly RootContent[], s
   }
   for (const p of pending) readType(ctx, spec, p);
   for (const p of pending) readDefault(ctx, p);
-  for (const u of uniques) {
-    const e = spec.entities[u.entity];
-    const path = `entities.${u.entity}.unique`;
-    ctx.at(path, u.pos);
-    const fields = splitList(u.fields).flatMap((t) => {
-      const f = ctx.resolve(fieldNames(spec, u.entity, false), t, 'field', u.pos, path);
-      return f ? [f] : [];
-    });
-    if (e) e.unique = [...(e.unique ?? []), { fields, error: u.error }];
-  }
+  for (const u of uniques) readUnique(ctx, spec, u);
   for (const t of titles) {
     const field = ctx.resolve(
       fieldNames(spec, t.entity, false),
@@ -130,6 +123,56 @@ export function readEntities(ctx: ImportContext, body: readonly RootContent[], s
   }
 }
 
+interface Unique {
+  entity: string;
+  fields: string;
+  together: boolean;
+  error: string;
+  pos: ReturnType<typeof posOf>;
+}
+
+/**
+ * `No two rows have the same Email` makes the field unique (as `yes` in the Unique column);
+ * with `(error `CODE`)`, or over several fields `together`, it is a unique key raising that code.
+ */
+function readUnique(ctx: ImportContext, spec: AppSpec, u: Unique): void {
+  const e = spec.entities[u.entity];
+  const path = `entities.${u.entity}.unique`;
+  ctx.at(path, u.pos);
+  const names = splitList(u.fields);
+  const fields = names.flatMap((t) => {
+    const f = ctx.resolve(fieldNames(spec, u.entity, false), t, 'field', u.pos, path);
+    return f ? [f] : [];
+  });
+  if (!e || fields.length !== names.length) return;
+  const one = fields.length === 1 ? e.fields[fields[0] as string] : undefined;
+  if (one && u.error === '') {
+    one.unique = true;
+    return;
+  }
+  if (fields.length > 1 && !u.together) {
+    ctx.problem(
+      'doc/invalid-value',
+      u.pos,
+      path,
+      `"the same ${u.fields}" does not say whether the fields are unique each or together`,
+      `write "No two rows have the same ${u.fields} together (error \`CODE\`)" for one key over them, or one sentence per field`,
+    );
+    return;
+  }
+  if (u.error === '') {
+    ctx.problem(
+      'doc/missing',
+      u.pos,
+      path,
+      `the unique key over ${u.fields} has no error code`,
+      `end the sentence with "(error \`CODE\`)", the code raised when a row would repeat them`,
+    );
+    return;
+  }
+  e.unique = [...(e.unique ?? []), { fields, error: u.error }];
+}
+
 /** `Expense line (`line`)` → `Expense line`. */
 function headingLabel(text: string, key: string | undefined): string {
   if (key === undefined) return text.trim();
@@ -139,33 +182,49 @@ function headingLabel(text: string, key: string | undefined): string {
 }
 
 interface Facts {
-  /** `No two rows have the same A, B together (error CODE)`: labels and the code. */
-  unique?: { fields: string; error: string }[];
+  /** `No two rows have the same A, B together (error CODE)`: labels, `together`, the code. */
+  unique?: { fields: string; together: boolean; error: string }[];
   plural?: string;
   title?: string;
   profile?: boolean;
   files?: boolean;
   live?: boolean;
+  /** Sentences that say none of the above. */
+  unknown?: string[];
 }
 
-/** The sentence under an entity's heading: plural, title field, profile, files, live. */
+/** The sentences an entity's paragraph may hold, for the suggestion when one is not understood. */
+const FACT_FORMS =
+  'write one of "Plural: <plural>.", "A row is shown by its <field>.", "Its rows are the app\'s users.", ' +
+  '"Its rows are files.", "Changes appear live.", "No two rows have the same <field> (error `CODE`).", ' +
+  '"No two rows have the same <field>, <field> together (error `CODE`)."; put notes in an HTML comment (<!-- … -->)';
+
+/** The sentence under an entity's heading: plural, title field, profile, files, live, unique keys. */
 function readFacts(text: string): Facts {
   const facts: Facts = {};
   for (const raw of text.split(/(?<=\.)\s+/)) {
     const s = raw.trim().replace(/\.$/, '');
     const lower = s.toLowerCase();
+    if (s === '') continue;
     if (lower.startsWith('plural:')) facts.plural = s.slice('plural:'.length).trim();
     else if (lower.startsWith('a row is shown by its '))
       facts.title = s.slice('a row is shown by its '.length).trim();
     else if (lower.startsWith('title field:')) facts.title = s.slice('title field:'.length).trim();
-    else if (lower.includes("rows are the app's users") || lower.includes('rows are the app’s users'))
-      facts.profile = true;
-    else if (lower.includes('rows are files')) facts.files = true;
-    else if (lower.includes('appear live') || lower === 'live') facts.live = true;
+    else if (/^its rows are the app['’]s users\b/.test(lower)) facts.profile = true;
+    else if (/^its rows are files\b/.test(lower)) facts.files = true;
+    else if (/^changes appear live\b/.test(lower) || lower === 'live') facts.live = true;
+    // Derived: `doc` prints the table's name; the importer works it out again.
+    else if (/^stored in table \S+$/.test(lower) || lower === 'no fields of its own') continue;
     else if (lower.startsWith('no two rows have the same ')) {
-      const m = /^no two rows have the same (.*?) together(?:\s*\(error\s+([^)]*)\))?$/i.exec(s);
-      if (m) facts.unique = [...(facts.unique ?? []), { fields: m[1] ?? '', error: (m[2] ?? '').trim() }];
-    }
+      const m = /^no two rows have the same (.*?)( together)?(?:\s*\(error\s+([^)]*)\))?$/i.exec(s);
+      const fields = m?.[1]?.trim() ?? '';
+      if (fields === '') facts.unknown = [...(facts.unknown ?? []), raw.trim()];
+      else
+        facts.unique = [
+          ...(facts.unique ?? []),
+          { fields, together: m?.[2] !== undefined, error: (m?.[3] ?? '').trim() },
+        ];
+    } else facts.unknown = [...(facts.unknown ?? []), raw.trim()];
   }
   return facts;
 }

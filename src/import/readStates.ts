@@ -216,27 +216,72 @@ function unmarkAll(cell: Cell): string {
     .trim();
 }
 
-/** `words (`rule`); otherwise `CODE``, or `none`. */
+/**
+ * The Guard cell: `none`, or one line per guard in the order they are checked (`<br>` between):
+ * `words (`rule`); otherwise `CODE``, each further line optionally starting with `then`. The
+ * first line is `guard`/`guardError`, the others `guards` (each needs its own code).
+ */
 function readGuard(ctx: ImportContext, cell: Cell, t: TransitionSpec, path: string): void {
   ctx.at(`${path}.guard`, cell.pos);
-  const line: CellLine | undefined = cellLines(cell.node)[0];
-  if (!line) return;
-  const lower = line.marked.toLowerCase();
-  if (lower === 'none' || lower === '-' || lower === '—') return;
+  const lines = cellLines(cell.node);
+  const first = lines[0];
+  if (!first) return;
+  const lower = first.marked.toLowerCase();
+  if (lines.length === 1 && (lower === 'none' || lower === '-' || lower === '—')) return;
+  lines.forEach((line, i) => {
+    const g = guardLine(line);
+    if (g.rule === '' || g.unreadable) {
+      ctx.problem(
+        'doc/invalid-value',
+        cell.pos,
+        `${path}.guard`,
+        `cannot read the guard "${unmark(line)}"`,
+        'write the rule in backticks, then "; otherwise `ERROR_CODE`" (one guard per line, `<br>` between)',
+      );
+      return;
+    }
+    if (i === 0) {
+      t.guard = g.rule;
+      if (g.error !== undefined) t.guardError = g.error;
+      if (g.error !== undefined) ctx.at(`${path}.guardError`, cell.pos);
+      return;
+    }
+    ctx.at(`${path}.guards.${i - 1}`, cell.pos);
+    if (g.error === undefined) {
+      ctx.problem(
+        'doc/missing',
+        cell.pos,
+        `${path}.guards.${i - 1}.error`,
+        `the guard "${g.rule}" has no error code`,
+        'add "; otherwise `ERROR_CODE`": each further guard raises its own code',
+      );
+      return;
+    }
+    t.guards = [...(t.guards ?? []), { rule: g.rule, error: g.error }];
+  });
+}
+
+/** One line of a Guard cell: `[then] words (`rule`)[; otherwise `CODE`]`. */
+function guardLine(line: CellLine): { rule: string; error: string | undefined; unreadable: boolean } {
+  const marked = line.marked.replace(/^(?:then|and then|and)\s+/i, '');
+  const lower = marked.toLowerCase();
   const split = lower.search(/[;,]?\s*otherwise\b/);
-  const rulePart = split >= 0 ? line.marked.slice(0, split) : line.marked;
-  const errorPart = split >= 0 ? line.marked.slice(split) : '';
+  const rulePart = split >= 0 ? marked.slice(0, split) : marked;
+  const errorPart = split >= 0 ? marked.slice(split) : '';
   const last = lastCode(rulePart);
-  const rule = last ? line.codes[last.index] : unmark(line, rulePart);
-  if (rule) t.guard = rule;
-  if (errorPart !== '') {
-    const m = /\uE000(\d+)\uE000/.exec(errorPart);
-    const code = m
-      ? line.codes[Number(m[1])]
-      : unmark(line, errorPart)
-          .replace(/^[;,]?\s*otherwise\s*/i, '')
-          .replace(/\.$/, '');
-    if (code) t.guardError = code;
-    ctx.at(`${path}.guardError`, cell.pos);
-  }
+  const rule = (last ? line.codes[last.index] : unmark(line, rulePart)) ?? '';
+  // Words, then the rule in backticks; then `; otherwise `CODE`` and nothing else.
+  const spans = rulePart.match(/\uE000\d+\uE000/g)?.length ?? 0;
+  const unreadable =
+    spans > 1 ||
+    (last !== undefined && !/^[\s).]*$/.test(rulePart.slice(last.end))) ||
+    (errorPart !== '' && !/^[;,]?\s*otherwise\s*(\uE000\d+\uE000|[\w./-]+)\s*\.?$/i.test(errorPart));
+  if (errorPart === '') return { rule, error: undefined, unreadable };
+  const m = /\uE000(\d+)\uE000/.exec(errorPart);
+  const code = m
+    ? line.codes[Number(m[1])]
+    : unmark(line, errorPart)
+        .replace(/^[;,]?\s*otherwise\s*/i, '')
+        .replace(/\.$/, '');
+  return { rule, error: code || undefined, unreadable };
 }
