@@ -264,8 +264,10 @@ describe('lints', () => {
     spec.constants.unused = { value: 1, label: 'Unused' };
     spec.calls.declared.notify = {
       description: 'Mails the requester.',
+      service: 'mailer',
       method: 'POST',
       path: '/notify',
+      error: 'NOT_ASSIGNEE',
       payload: { from: 'string', subject: 'string', comments: [{ body: 'string', cap: 'number' }] },
       response: {},
       roles: ['agent'],

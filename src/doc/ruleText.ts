@@ -1,6 +1,6 @@
 import type { AppModel } from '../model/appModel.ts';
 import { describeRule, parseRule } from '../rules/index.ts';
-import { code } from './markdown.ts';
+import { code, mdText } from './markdown.ts';
 
 /**
  * A rule as the document shows it: in words, then the formal rule in backticks, so a product
@@ -12,7 +12,7 @@ import { code } from './markdown.ts';
  */
 export function ruleText(text: string, model: AppModel, entity?: string): string {
   const words = ruleWords(text, model, entity);
-  return words === undefined || words === text.trim() ? code(text) : `${words} (${code(text)})`;
+  return words === undefined || words === text.trim() ? code(text) : `${mdText(words)} (${code(text)})`;
 }
 
 /** The rule in words only, or `undefined` when it does not parse. */

@@ -75,8 +75,10 @@ function clean(text: string): string {
 export function findNamed(candidates: readonly Named[], text: string): string | undefined {
   const t = clean(text);
   if (t === '') return undefined;
-  const exact = (s: string | undefined) => s !== undefined && s === t;
-  const loose = (s: string | undefined) => s !== undefined && s.toLowerCase() === t.toLowerCase();
+  // A label may hold backticks, which the reader drops from the text (`clean`): compare both ways.
+  const exact = (s: string | undefined) => s !== undefined && (s === t || clean(s) === t);
+  const loose = (s: string | undefined) =>
+    s !== undefined && (s.toLowerCase() === t.toLowerCase() || clean(s).toLowerCase() === t.toLowerCase());
   for (const match of [exact, loose]) {
     const byKey = candidates.find((c) => match(c.key));
     if (byKey) return byKey.key;

@@ -165,3 +165,11 @@ export function headerWords(text: string): string {
 export function tablesIn(nodes: readonly RootContent[]): Table[] {
   return nodes.filter((n): n is Table => n.type === 'table');
 }
+
+/**
+ * Undoes Markdown backslash escapes (`\*` → `*`), for text read raw where `ninefold doc` escapes
+ * labels (`mdText` in src/doc/markdown.ts), such as the Type column's `reference to <entity>`.
+ */
+export function unescapeMarkdown(text: string): string {
+  return text.replace(/\\([!-/:-@[-`{-~])/g, '$1');
+}

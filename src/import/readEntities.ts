@@ -4,7 +4,16 @@ import { FIELD_TYPE_NAMES, FIELD_TYPE_WORDS, FIELD_TYPES } from '../spec/fieldTy
 import type { AppSpec, EntitySpec, EnumValueSpec, FieldSpec } from '../spec/types.ts';
 import { cellLines, unmark } from './cellLines.ts';
 import { flag, type ImportContext, keyFromLabel, splitList } from './importContext.ts';
-import { type Cell, codesOf, posOf, readTable, sectionsAt, tablesIn, textOf } from './markdownTree.ts';
+import {
+  type Cell,
+  codesOf,
+  posOf,
+  readTable,
+  sectionsAt,
+  tablesIn,
+  textOf,
+  unescapeMarkdown,
+} from './markdownTree.ts';
 import { entityNames, fieldNames } from './specNames.ts';
 
 const FIELD_COLUMNS = {
@@ -241,7 +250,7 @@ const TYPE_HINT = `one of: ${FIELD_TYPE_NAMES.map((t) => {
  */
 function readType(ctx: ImportContext, spec: AppSpec, p: PendingField): void {
   const path = `entities.${p.entity}.fields.${p.key}`;
-  const [main = '', ...rest] = p.type.raw.split(';');
+  const [main = '', ...rest] = unescapeMarkdown(p.type.raw).split(';');
   const plain = main.replace(/`/g, '').trim();
   const lower = plain.toLowerCase();
   const match = FIELD_TYPE_WORDS.find(([w]) => lower.startsWith(w));

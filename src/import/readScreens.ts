@@ -203,7 +203,6 @@ function readDetail(
       path,
       `cannot read the screen detail "${text}"`,
       'start it with Columns:, Filters:, Sorted by, Shows only rows where, Related lists:, Form fields, in order: or Custom component:',
-      'warning',
     );
   }
 }
