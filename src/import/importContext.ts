@@ -117,6 +117,27 @@ export function flag(text: string): boolean | undefined {
   return undefined;
 }
 
+/**
+ * A yes/no cell: `flag` of its text, and an error at the cell when it says something else
+ * (a misspelt `yse` must not read as "no").
+ */
+export function flagCell(
+  ctx: ImportContext,
+  cell: { text: string; pos: Pos },
+  path: string,
+): boolean | undefined {
+  const b = flag(cell.text);
+  if (b === undefined && cell.text.trim() !== '')
+    ctx.problem(
+      'doc/invalid-value',
+      cell.pos,
+      path,
+      `cannot read "${cell.text.trim()}" as yes or no`,
+      'write yes (or ✓, x, true) or no (or ✗, -, false), or leave the cell empty',
+    );
+  return b;
+}
+
 /** `dueAt` from `Due at`; a label turned into a name when the document gives no key. */
 export function keyFromLabel(label: string): string {
   const words = label

@@ -3,7 +3,7 @@ import { humanize } from '../doc/labels.ts';
 import { FIELD_TYPE_NAMES, FIELD_TYPE_WORDS, FIELD_TYPES } from '../spec/fieldTypes.ts';
 import type { AppSpec, EntitySpec, EnumValueSpec, FieldSpec } from '../spec/types.ts';
 import { cellLines, unmark } from './cellLines.ts';
-import { flag, type ImportContext, keyFromLabel, splitList } from './importContext.ts';
+import { flag, flagCell, type ImportContext, keyFromLabel, splitList } from './importContext.ts';
 import {
   type Cell,
   codesOf,
@@ -72,7 +72,7 @@ export function readEntities(ctx: ImportContext, body: readonly RootContent[], s
         ctx.problem('doc/invalid-value', posOf(node), path, `cannot read "${sentence}"`, FACT_FORMS);
     }
     const table = tablesIn(block.body)[0];
-    for (const row of table ? readTable(table, ctx.source, FIELD_COLUMNS) : []) {
+    for (const row of table ? readTable(table, ctx.source, FIELD_COLUMNS, ctx) : []) {
       const keyCell = row.cell('field');
       const labelCell = row.cell('label');
       const fieldKey =
@@ -97,13 +97,14 @@ export function readEntities(ctx: ImportContext, body: readonly RootContent[], s
       if (labelCell.raw !== '' && labelCell.raw !== humanize(fieldKey)) f.label = labelCell.raw;
       const help = row.cell('help').raw;
       if (help !== '') f.help = help;
-      if (flag(row.cell('required').text)) f.required = true;
-      if (flag(row.cell('unique').text)) f.unique = true;
-      if (flag(row.cell('owner').text)) f.owner = true;
-      if (flag(row.cell('audited').text)) f.audited = true;
-      const list = flag(row.cell('list').text);
+      const yes = (column: string, prop: string) => flagCell(ctx, row.cell(column), `${fpath}.${prop}`);
+      if (yes('required', 'required')) f.required = true;
+      if (yes('unique', 'unique')) f.unique = true;
+      if (yes('owner', 'owner')) f.owner = true;
+      if (yes('audited', 'audited')) f.audited = true;
+      const list = yes('list', 'list');
       if (list !== undefined) f.list = list;
-      const search = flag(row.cell('search').text);
+      const search = yes('search', 'search');
       if (search !== undefined) f.search = search;
       entity.fields[fieldKey] = f;
       pending.push({

@@ -1,7 +1,7 @@
 import type { RootContent } from 'mdast';
 import type { AppSpec, EntityPermissions, Permission, RoleSpec } from '../spec/types.ts';
 import { type CellLine, cellLines, lastCode, unmark } from './cellLines.ts';
-import { flag, type ImportContext, keyFromLabel, splitList } from './importContext.ts';
+import { flag, flagCell, type ImportContext, keyFromLabel, splitList } from './importContext.ts';
 import { type Pos, posOf, readTable, tableHeaders, tablesIn, textOf } from './markdownTree.ts';
 import { entityNames, fieldNames, roleNames } from './specNames.ts';
 
@@ -25,7 +25,7 @@ const MATRIX_COLUMNS = {
 export function readRoleTable(ctx: ImportContext, body: readonly RootContent[], spec: AppSpec): void {
   const table = tablesIn(body).find((t) => !tableHeaders(t).includes('read'));
   const inherits: { role: string; text: string; pos: Pos }[] = [];
-  for (const row of table ? readTable(table, ctx.source, ROLE_COLUMNS) : []) {
+  for (const row of table ? readTable(table, ctx.source, ROLE_COLUMNS, ctx) : []) {
     const keyCell = row.cell('role');
     const labelCell = row.cell('label');
     const key =
@@ -39,7 +39,7 @@ export function readRoleTable(ctx: ImportContext, body: readonly RootContent[], 
     const role: RoleSpec = { label: labelCell.raw || (keyCell.codes[0] ? key : keyCell.raw) };
     const description = row.cell('description').raw;
     if (description !== '') role.description = description;
-    if (flag(row.cell('signup').text)) role.signup = true;
+    if (flagCell(ctx, row.cell('signup'), `roles.roles.${key}.signup`)) role.signup = true;
     spec.roles.roles[key] = role;
     const inh = row.cell('inherits');
     if (inh.text !== '' && flag(inh.text) !== false)
@@ -84,7 +84,7 @@ export function readPermissions(ctx: ImportContext, body: readonly RootContent[]
       );
       continue;
     }
-    for (const row of readTable(node, ctx.source, MATRIX_COLUMNS)) {
+    for (const row of readTable(node, ctx.source, MATRIX_COLUMNS, ctx)) {
       const roleCell = row.cell('role');
       const role = ctx.resolve(
         roleNames(spec),

@@ -32,7 +32,7 @@ const KINDS: [string, ScreenKind][] = [
  */
 export function readScreens(ctx: ImportContext, body: readonly RootContent[], spec: AppSpec): void {
   const table = tablesIn(body)[0];
-  for (const row of table ? readTable(table, ctx.source, SCREEN_COLUMNS) : []) {
+  for (const row of table ? readTable(table, ctx.source, SCREEN_COLUMNS, ctx) : []) {
     const keyCell = row.cell('screen');
     const titleCell = row.has('title') ? row.cell('title') : undefined;
     const title = titleCell ? titleCell.raw : keyCell.raw;

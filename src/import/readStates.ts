@@ -2,7 +2,7 @@ import type { RootContent } from 'mdast';
 import { humanize } from '../doc/labels.ts';
 import type { AppSpec, EntityStatesSpec, StateSpec, TransitionSpec } from '../spec/types.ts';
 import { type CellLine, cellLines, lastCode, unmark } from './cellLines.ts';
-import { flag, type ImportContext, keyFromLabel, splitList } from './importContext.ts';
+import { flag, flagCell, type ImportContext, keyFromLabel, splitList } from './importContext.ts';
 import {
   type Cell,
   codesOf,
@@ -70,9 +70,21 @@ export function readStates(ctx: ImportContext, body: readonly RootContent[], spe
     let initialText: string | undefined;
     for (const n of block.body) {
       if (n.type !== 'paragraph') continue;
+      for (const raw of textOf(n).split(/(?<=\.)\s+/)) {
+        const sentence = raw.trim();
+        if (sentence === '' || /^the status is kept in the field\b/i.test(sentence)) continue;
+        if (/^new .+ start as .+/i.test(sentence)) continue;
+        ctx.problem(
+          'doc/invalid-value',
+          posOf(n, pos),
+          path,
+          `cannot read "${sentence}"`,
+          'write "The status is kept in the field <label> (`key`)." and "New <plural> start as **<state>**."; put notes in an HTML comment',
+        );
+      }
       for (const c of n.children) if (c.type === 'strong') initialText ??= textOf(c);
     }
-    for (const row of stateTable ? readTable(stateTable, ctx.source, STATE_COLUMNS) : []) {
+    for (const row of stateTable ? readTable(stateTable, ctx.source, STATE_COLUMNS, ctx) : []) {
       const keyCell = row.cell('state');
       const labelCell = row.cell('label');
       const key =
@@ -86,7 +98,7 @@ export function readStates(ctx: ImportContext, body: readonly RootContent[], spe
       const state: StateSpec = {};
       const label = labelCell.raw || (keyCell.codes[0] ? '' : keyCell.raw);
       if (label !== '' && label !== humanize(key)) state.label = label;
-      if (flag(row.cell('final').text)) state.final = true;
+      if (flagCell(ctx, row.cell('final'), `${spath}.final`)) state.final = true;
       const description = row.cell('description').raw;
       if (description !== '') state.description = description;
       const waiting = row.cell('waitingOn');
@@ -98,7 +110,7 @@ export function readStates(ctx: ImportContext, body: readonly RootContent[], spe
         ctx.at(`${spath}.waitingOn`, waiting.pos);
       }
       st.states[key] = state;
-      if (flag(row.cell('initial').text) && st.initial === '') st.initial = key;
+      if (flagCell(ctx, row.cell('initial'), `${path}.initial`) && st.initial === '') st.initial = key;
     }
     if (st.initial === '' && initialText !== undefined) {
       st.initial = ctx.resolve(stateNames(spec, entity), initialText, 'state', pos, `${path}.initial`) ?? '';
@@ -113,7 +125,9 @@ export function readStates(ctx: ImportContext, body: readonly RootContent[], spe
       );
     }
     ctx.at(`${path}.initial`, pos);
-    for (const row of transitionTable ? readTable(transitionTable, ctx.source, TRANSITION_COLUMNS) : []) {
+    for (const row of transitionTable
+      ? readTable(transitionTable, ctx.source, TRANSITION_COLUMNS, ctx)
+      : []) {
       readTransition(ctx, spec, entity, st, row);
     }
   }
@@ -189,6 +203,17 @@ function readTransition(
   const notes = row.cell('notes');
   const lower = notes.text.toLowerCase();
   if (lower.includes('confirm')) t.confirm = true;
+  // Each part says one of the two things a transition's notes can say; anything else is reported.
+  for (const part of lower.split(/[;\n]/).map((x) => x.trim().replace(/\.$/, ''))) {
+    if (part === '' || /\bconfirm/.test(part) || /\bcalls\b/.test(part)) continue;
+    ctx.problem(
+      'doc/invalid-value',
+      notes.pos,
+      `${path}.notes`,
+      `cannot read the note "${part}"`,
+      'write "asks for confirmation" and/or "then calls `declaredCall`", separated by ";"; put other notes in an HTML comment',
+    );
+  }
   const callsAt = lower.indexOf('calls');
   if (callsAt >= 0) {
     const calls = cellLines(notes.node).flatMap((l) => {

@@ -37,7 +37,7 @@ export function readValidation(ctx: ImportContext, body: readonly RootContent[],
     spec.validation[entity] = rules;
     ctx.at(`validation.${entity}`, pos);
     const table = tablesIn(block.body)[0];
-    for (const row of table ? readTable(table, ctx.source, COLUMNS) : []) {
+    for (const row of table ? readTable(table, ctx.source, COLUMNS, ctx) : []) {
       const path = `validation.${entity}.${rules.length}`;
       ctx.at(path, row.pos);
       const errorCell = row.cell('error');
