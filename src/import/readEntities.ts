@@ -251,7 +251,8 @@ const TYPE_HINT = `one of: ${FIELD_TYPE_NAMES.map((t) => {
  */
 function readType(ctx: ImportContext, spec: AppSpec, p: PendingField): void {
   const path = `entities.${p.entity}.fields.${p.key}`;
-  const [main = '', ...rest] = unescapeMarkdown(p.type.raw).split(';');
+  // `;` separates the parts, except the one ending an escaped entity reference in a label (`\&amp;`).
+  const [main = '', ...rest] = p.type.raw.split(/(?<!\\&#?[A-Za-z0-9]+);/).map(unescapeMarkdown);
   const plain = main.replace(/`/g, '').trim();
   const lower = plain.toLowerCase();
   const match = FIELD_TYPE_WORDS.find(([w]) => lower.startsWith(w));
