@@ -62,6 +62,8 @@ export function readEntities(ctx: ImportContext, body: readonly RootContent[], s
     for (const node of block.body) {
       if (node.type !== 'paragraph') continue;
       const facts = readFacts(textOf(node));
+      for (const k of ['plural', 'title', 'profile', 'files', 'live', 'unique'] as const)
+        if (facts[k] !== undefined) ctx.at(`${path}.${k}`, posOf(node));
       if (facts.plural) entity.plural = facts.plural;
       if (facts.title) titles.push({ entity: key, label: facts.title, pos: posOf(node) });
       if (facts.profile) entity.profile = true;
@@ -157,6 +159,7 @@ function readUnique(ctx: ImportContext, spec: AppSpec, u: Unique): void {
   if (!e || fields.length !== names.length) return;
   const one = fields.length === 1 ? e.fields[fields[0] as string] : undefined;
   if (one && u.error === '') {
+    ctx.at(`entities.${u.entity}.fields.${fields[0]}.unique`, u.pos);
     one.unique = true;
     return;
   }
@@ -313,14 +316,30 @@ function readType(ctx: ImportContext, spec: AppSpec, p: PendingField): void {
       break;
     }
     default:
+      // `user (Person)`: what follows in parentheses is derived; anything else is not understood.
+      // `status: `open`, … (see section 4)` lists the states of section 4: derived too.
+      if (type !== 'status' && after !== '' && !/^\(.*\)$/.test(after)) unreadableType(ctx, p, path, after);
       break;
   }
-  const remark = rest.join(';').toLowerCase();
-  if (type === 'ref' || type === 'user') {
-    if (remark.includes('removed when') || remark.includes('cascade')) f.onDelete = 'cascade';
-    else if (remark.includes('cannot be deleted') || remark.includes('restrict')) f.onDelete = 'restrict';
-    else if (remark.includes('emptied when') || remark.includes('set null')) f.onDelete = 'set null';
-  }
+  const remark = rest.join(';').toLowerCase().trim();
+  if (remark === '') return;
+  if ((type === 'ref' || type === 'user') && (remark.includes('removed when') || remark.includes('cascade')))
+    f.onDelete = 'cascade';
+  else if ((type === 'ref' || type === 'user') && (remark.includes('cannot be deleted') || remark.includes('restrict')))
+    f.onDelete = 'restrict';
+  else if ((type === 'ref' || type === 'user') && (remark.includes('emptied when') || remark.includes('set null')))
+    f.onDelete = 'set null';
+  else unreadableType(ctx, p, path, remark);
+}
+
+function unreadableType(ctx: ImportContext, p: PendingField, path: string, words: string): void {
+  ctx.problem(
+    'doc/invalid-value',
+    p.type.pos,
+    `${path}.type`,
+    `cannot read "${words}" in the type "${p.type.text}"`,
+    'a reference or user field may add "; the row is removed when its … is deleted", "; the … cannot be deleted while this row points to it" or "; emptied when the … is deleted"; see docs/nine-point-format.md for the types',
+  );
 }
 
 function countCodes(text: string): number {

@@ -167,9 +167,22 @@ function ownGrant(
     if (from) continue;
     const first = marked.split(/[\s:;,(]/)[0]?.toLowerCase() ?? '';
     const yes = flag(first);
+    const rest = marked.slice(first.length).trim();
+    const unreadable = (what: string) =>
+      ctx.problem(
+        'doc/invalid-value',
+        pos,
+        path,
+        `cannot read "${unmark(line, what)}" in the permission "${unmark(line, marked)}"`,
+        'write `always`, `never`, or `when <rule in backticks>` (update: followed by `: <fields>`); an inherited grant ends in `(from <role>)`',
+      );
+    if (yes !== undefined && !marked.toLowerCase().startsWith('when') && rest !== '' && !rest.startsWith(':')) {
+      // `always (form Member)`: neither this role's grant nor an inherited one that can be told apart.
+      unreadable(rest);
+      return undefined;
+    }
     if (yes === false && !marked.toLowerCase().startsWith('when')) return undefined;
     if (yes === true && !marked.toLowerCase().startsWith('when')) {
-      const rest = marked.slice(first.length).trim();
       return { when: true, fields: rest.replace(/^:/, '').trim() };
     }
     if (!marked.toLowerCase().startsWith('when')) {
@@ -200,6 +213,8 @@ function ownGrant(
     }
     const last = lastCode(marked);
     if (last) {
+      const after = marked.slice(last.end).replace(/^\)/, '').trim();
+      if (after !== '' && !after.startsWith(':')) unreadable(after);
       return {
         when: line.codes[last.index] ?? '',
         fields: unmark(line, fieldsAfter(marked.slice(last.end).replace(/^\)/, ''))),
