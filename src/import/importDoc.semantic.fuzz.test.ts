@@ -127,11 +127,21 @@ function withoutFreeText(spec: AppSpec): unknown {
 /** Paths (dotted) where two JSON values differ. */
 function diffPaths(a: unknown, b: unknown, path = ''): string[] {
   if (JSON.stringify(sorted(a)) === JSON.stringify(sorted(b))) return [];
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b))
+  if (
+    typeof a !== 'object' ||
+    typeof b !== 'object' ||
+    a === null ||
+    b === null ||
+    Array.isArray(a) !== Array.isArray(b)
+  )
     return [path];
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
   return [...keys].flatMap((k) =>
-    diffPaths((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], path ? `${path}.${k}` : k),
+    diffPaths(
+      (a as Record<string, unknown>)[k],
+      (b as Record<string, unknown>)[k],
+      path ? `${path}.${k}` : k,
+    ),
   );
 }
 
@@ -240,7 +250,9 @@ function misspell(n: number, m: number): Change {
   const [i, col, word] = candidates[at(n, candidates.length)] as [number, number, string];
   const p = 1 + at(m, word.length - 2);
   const typo =
-    m % 2 === 0 ? word.slice(0, p) + (word[p + 1] ?? '') + word[p] + word.slice(p + 2) : word.slice(0, p) + word.slice(p + 1);
+    m % 2 === 0
+      ? word.slice(0, p) + (word[p + 1] ?? '') + word[p] + word.slice(p + 2)
+      : word.slice(0, p) + word.slice(p + 1);
   const lines = [...LINES];
   lines[i] = (lines[i] as string).slice(0, col) + typo + (lines[i] as string).slice(col + word.length);
   return { kind: 'misspell', doc: lines.join('\n') };
@@ -300,15 +312,26 @@ describe('the document fuzz: the same specification or an error, never a differe
       fc.assert(
         fc.property(fc.nat(), fc.nat(), fc.nat(), fc.nat({ max: 3 }), (n, m, k, family) => {
           const change =
-            family === 0 ? reorder(n, m, k) : family === 1 ? rephrase(n) : family === 2 ? misspell(n, m) : remove(n, m);
+            family === 0
+              ? reorder(n, m, k)
+              : family === 1
+                ? rephrase(n)
+                : family === 2
+                  ? misspell(n, m)
+                  : remove(n, m);
           const r = importDoc(change.doc);
           for (const d of r.diagnostics) expect(d.at, d.message).toBeDefined();
           if (change.kind === 'misspell') {
             const o = outcome(r, withoutFreeText);
             count(change.kind, o);
             if (o === 'different') {
-              const diff = diffPaths(withoutFreeText(r.spec as AppSpec), withoutFreeText(ORIGINAL.spec as AppSpec));
-              expect.fail(`a misspelt word gave a different specification in silence: ${diff.join(', ')} (${changedLine(change.doc)})`);
+              const diff = diffPaths(
+                withoutFreeText(r.spec as AppSpec),
+                withoutFreeText(ORIGINAL.spec as AppSpec),
+              );
+              expect.fail(
+                `a misspelt word gave a different specification in silence: ${diff.join(', ')} (${changedLine(change.doc)})`,
+              );
             }
             return;
           }
@@ -323,14 +346,21 @@ describe('the document fuzz: the same specification or an error, never a differe
               .filter(([, p]) => p.line === change.removedLine)
               .map(([path]) => path.replace(/(\.\d+)+$/, ''));
             const stray = diff.filter((d) => !here.some((h) => d === h || d.startsWith(`${h}.`)));
-            expect(stray, `${change.kind} at line ${change.removedLine}: ${diff.join(', ')} (${LINES[change.removedLine - 1]})`).toEqual([]);
+            expect(
+              stray,
+              `${change.kind} at line ${change.removedLine}: ${diff.join(', ')} (${LINES[change.removedLine - 1]})`,
+            ).toEqual([]);
             return;
           }
-          expect.fail(`${change.kind} gave a different specification in silence: ${diff.join(', ')} (${changedLine(change.doc)})`);
+          expect.fail(
+            `${change.kind} gave a different specification in silence: ${diff.join(', ')} (${changedLine(change.doc)})`,
+          );
         }),
         { numRuns: RUNS, seed: Number(process.env.NINEFOLD_FUZZ_SEED ?? 32) },
       );
-      const table = [...counts].map(([kind, c]) => `${kind}: ${c.same} same, ${c.error} error, ${c.different} different`);
+      const table = [...counts].map(
+        ([kind, c]) => `${kind}: ${c.same} same, ${c.error} error, ${c.different} different`,
+      );
       console.log(`document fuzz (${RUNS} documents)\n${table.join('\n')}`);
     },
     10 * 60_000,

@@ -325,9 +325,15 @@ function readType(ctx: ImportContext, spec: AppSpec, p: PendingField): void {
   if (remark === '') return;
   if ((type === 'ref' || type === 'user') && (remark.includes('removed when') || remark.includes('cascade')))
     f.onDelete = 'cascade';
-  else if ((type === 'ref' || type === 'user') && (remark.includes('cannot be deleted') || remark.includes('restrict')))
+  else if (
+    (type === 'ref' || type === 'user') &&
+    (remark.includes('cannot be deleted') || remark.includes('restrict'))
+  )
     f.onDelete = 'restrict';
-  else if ((type === 'ref' || type === 'user') && (remark.includes('emptied when') || remark.includes('set null')))
+  else if (
+    (type === 'ref' || type === 'user') &&
+    (remark.includes('emptied when') || remark.includes('set null'))
+  )
     f.onDelete = 'set null';
   else unreadableType(ctx, p, path, remark);
 }

@@ -176,7 +176,12 @@ function ownGrant(
         `cannot read "${unmark(line, what)}" in the permission "${unmark(line, marked)}"`,
         'write `always`, `never`, or `when <rule in backticks>` (update: followed by `: <fields>`); an inherited grant ends in `(from <role>)`',
       );
-    if (yes !== undefined && !marked.toLowerCase().startsWith('when') && rest !== '' && !rest.startsWith(':')) {
+    if (
+      yes !== undefined &&
+      !marked.toLowerCase().startsWith('when') &&
+      rest !== '' &&
+      !rest.startsWith(':')
+    ) {
       // `always (form Member)`: neither this role's grant nor an inherited one that can be told apart.
       unreadable(rest);
       return undefined;
