@@ -90,7 +90,7 @@ describe('importDoc: round trip', () => {
   });
 
   it('the mini fixture (inheritance over two levels, notes, `|` and line breaks in text) reads back as written', () => {
-    // mini is a document fixture, not a valid app (`giveBack` is not a valid transition name),
+    // mini is a document fixture, not a valid app (a required payload key nothing fills),
     // so compare what was read before validation.
     const r = importDoc(renderDoc(mini));
     expect(normalizeSpec(r.draft as AppSpec)).toEqual(normalizeSpec(mini));
@@ -335,5 +335,42 @@ describe('importDoc: the document loses nothing (issue 32)', () => {
     expect(r.diagnostics.map((d) => d.message)).toContainEqual(
       expect.stringContaining('the generated SQL name "task_send_back" is made by both'),
     );
+  });
+
+  it.each([
+    [
+      'a misspelt column header',
+      '| Field | Label | Type | Required |',
+      '| Field | Label | Type | Requird |',
+      'doc/unknown-name',
+    ],
+    [
+      'a yes/no cell that says neither',
+      '| `title` | Title | text | yes |',
+      '| `title` | Title | text | yse |',
+      'doc/invalid-value',
+    ],
+    ['a note of a transition it does not know', '| asks for confirmation |', '| asks for confirmation; tell the lead |', 'doc/invalid-value'],
+    [
+      'an inherited grant misspelt',
+      '| always (from Member) |',
+      '| always (form Member) |',
+      'doc/invalid-value',
+    ],
+    ['a remark in a type', 'emptied when the', 'epmtied when the', 'doc/invalid-value'],
+    ['a status sentence', 'New tasks start as', 'Nwe tasks start as', 'doc/invalid-value'],
+    [
+      'a second copy of a section',
+      '## 9. Constants and limits',
+      '## 8. Errors\n\n## 9. Constants and limits',
+      'doc/duplicate',
+    ],
+  ])('%s is an error at its line, never dropped', (_, from, to, code) => {
+    const md = renderDoc(tasks);
+    expect(md).toContain(from);
+    const r = importDoc(md.replace(from, to));
+    expect(r.spec).toBeNull();
+    expect(r.diagnostics.map((d) => d.code)).toContain(code);
+    for (const d of r.diagnostics) expect(d.at?.line).toBeGreaterThan(1);
   });
 });
