@@ -138,6 +138,33 @@ export function flagCell(
   return b;
 }
 
+/**
+ * Tables and lists under a heading beyond the ones a reader takes (`expected` tables, no lists):
+ * each is reported, so a second table of fields or a stray list is not dropped silently.
+ */
+export function extraBlocks(
+  ctx: ImportContext,
+  body: readonly { type: string; position?: { start: Pos } | undefined }[],
+  expected: number,
+  path: string,
+  what: string,
+): void {
+  let tables = 0;
+  for (const n of body) {
+    if (n.type === 'table') tables += 1;
+    if ((n.type === 'table' && tables > expected) || n.type === 'list') {
+      const pos = n.position?.start ?? { line: 1, column: 1 };
+      ctx.problem(
+        'doc/invalid-value',
+        { line: pos.line, column: pos.column },
+        path,
+        `a ${n.type} the importer does not read here`,
+        `${what}; put notes in an HTML comment`,
+      );
+    }
+  }
+}
+
 /** `dueAt` from `Due at`; a label turned into a name when the document gives no key. */
 export function keyFromLabel(label: string): string {
   const words = label

@@ -3,7 +3,7 @@ import { humanize } from '../doc/labels.ts';
 import { FIELD_TYPE_NAMES, FIELD_TYPE_WORDS, FIELD_TYPES } from '../spec/fieldTypes.ts';
 import type { AppSpec, EntitySpec, EnumValueSpec, FieldSpec } from '../spec/types.ts';
 import { cellLines, unmark } from './cellLines.ts';
-import { flag, flagCell, type ImportContext, keyFromLabel, splitList } from './importContext.ts';
+import { extraBlocks, flag, flagCell, type ImportContext, keyFromLabel, splitList } from './importContext.ts';
 import {
   type Cell,
   codesOf,
@@ -74,6 +74,7 @@ export function readEntities(ctx: ImportContext, body: readonly RootContent[], s
         ctx.problem('doc/invalid-value', posOf(node), path, `cannot read "${sentence}"`, FACT_FORMS);
     }
     const table = tablesIn(block.body)[0];
+    extraBlocks(ctx, block.body, 1, path, 'an entity has one table of fields');
     for (const row of table ? readTable(table, ctx.source, FIELD_COLUMNS, ctx) : []) {
       const keyCell = row.cell('field');
       const labelCell = row.cell('label');

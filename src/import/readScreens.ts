@@ -124,7 +124,17 @@ function readDetails(ctx: ImportContext, body: readonly RootContent[], spec: App
       }
       continue;
     }
-    if (node.type !== 'list' || screen === undefined) continue;
+    if (node.type !== 'list') continue;
+    if (screen === undefined) {
+      ctx.problem(
+        'doc/invalid-value',
+        posOf(node),
+        'screens',
+        'a list of screen details without a screen above it',
+        "put the screen's bold title and route on the line above: **Tasks** (`/tasks`)",
+      );
+      continue;
+    }
     const s = spec.screens[screen];
     if (!s) continue;
     for (const item of node.children) {

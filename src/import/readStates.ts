@@ -2,7 +2,7 @@ import type { RootContent } from 'mdast';
 import { humanize } from '../doc/labels.ts';
 import type { AppSpec, EntityStatesSpec, StateSpec, TransitionSpec } from '../spec/types.ts';
 import { type CellLine, cellLines, lastCode, unmark } from './cellLines.ts';
-import { flag, flagCell, type ImportContext, keyFromLabel, splitList } from './importContext.ts';
+import { extraBlocks, flag, flagCell, type ImportContext, keyFromLabel, splitList } from './importContext.ts';
 import {
   type Cell,
   codesOf,
@@ -54,6 +54,7 @@ export function readStates(ctx: ImportContext, body: readonly RootContent[], spe
     const path = `states.${entity}`;
     ctx.at(path, pos);
     const tables = tablesIn(block.body);
+    extraBlocks(ctx, block.body, 2, path, 'an entity has a table of states and a table of transitions');
     const stateTable = tables.find((t) => !tableHeaders(t).includes('to'));
     const transitionTable = tables.find((t) => tableHeaders(t).includes('to'));
     const st: EntityStatesSpec = { field: '', initial: '', states: {}, transitions: {} };

@@ -1,7 +1,7 @@
 import type { RootContent } from 'mdast';
 import type { AppSpec, FieldRuleSpec, RowRuleSpec, ValidationRuleSpec } from '../spec/types.ts';
 import { type CellLine, cellLines, lastCode, unmark } from './cellLines.ts';
-import type { ImportContext } from './importContext.ts';
+import { extraBlocks, type ImportContext } from './importContext.ts';
 import { codesOf, type Pos, posOf, readTable, sectionsAt, tablesIn } from './markdownTree.ts';
 import { entityNames, fieldNames } from './specNames.ts';
 
@@ -37,6 +37,7 @@ export function readValidation(ctx: ImportContext, body: readonly RootContent[],
     spec.validation[entity] = rules;
     ctx.at(`validation.${entity}`, pos);
     const table = tablesIn(block.body)[0];
+    extraBlocks(ctx, block.body, 1, `validation.${entity}`, 'an entity has one table of rules');
     for (const row of table ? readTable(table, ctx.source, COLUMNS, ctx) : []) {
       const path = `validation.${entity}.${rules.length}`;
       ctx.at(path, row.pos);
