@@ -119,7 +119,11 @@ function withoutFreeText(spec: AppSpec): unknown {
     delete s.shows;
   }
   for (const e of Object.values(c.errors)) e.message = '';
-  for (const k of Object.values(c.constants)) k.label = '';
+  // A constant's unit is a word shown with its value (`days`, `MB`, a currency code): free text too.
+  for (const k of Object.values(c.constants)) {
+    k.label = '';
+    delete k.unit;
+  }
   for (const k of Object.values(c.calls.declared)) k.description = '';
   return c;
 }

@@ -13,6 +13,8 @@ const ROLE_COLUMNS = {
   signup: ['Given on sign-up', 'Sign-up', 'Signup', 'On sign-up'],
 };
 
+const ACTIONS = ['read', 'create', 'update', 'delete'];
+
 const MATRIX_COLUMNS = {
   role: ['Role'],
   read: ['Read'],
@@ -73,7 +75,8 @@ export function readPermissions(ctx: ImportContext, body: readonly RootContent[]
       entity = named?.key;
       continue;
     }
-    if (node.type !== 'table' || !tableHeaders(node).includes('read')) continue;
+    // A matrix has at least one of the four action columns (one misspelt header must not hide it).
+    if (node.type !== 'table' || !tableHeaders(node).some((h) => ACTIONS.includes(h))) continue;
     if (entity === undefined) {
       ctx.problem(
         'doc/missing',
