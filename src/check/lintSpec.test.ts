@@ -256,6 +256,31 @@ describe('lints', () => {
     expect(unusedConstants(spec)).toEqual([]);
   });
 
+  it('count constants used only in a declared call’s fill (a value, a template’s placeholder, rows)', () => {
+    const spec = miniSpec();
+    spec.constants.sender = { value: 'desk@example.com', label: 'Sender' };
+    spec.constants.brand = { value: 'Desk', label: 'Brand' };
+    spec.constants.lineCap = { value: 5, label: 'Line cap' };
+    spec.constants.unused = { value: 1, label: 'Unused' };
+    spec.calls.declared.notify = {
+      description: 'Mails the requester.',
+      service: 'mailer',
+      method: 'POST',
+      path: '/notify',
+      error: 'NOT_ASSIGNEE',
+      payload: { from: 'string', subject: 'string', comments: [{ body: 'string', cap: 'number' }] },
+      response: {},
+      roles: ['agent'],
+      fill: {
+        from: 'sender',
+        subject: '{brand}: {title}',
+        comments: { rows: 'comment', fill: { cap: 'lineCap' } },
+      },
+    };
+    spec.states.ticket!.transitions.solve!.calls = ['notify'];
+    expect(unusedConstants(spec).map((d) => d.path)).toEqual(['constants.unused']);
+  });
+
   it('do not count a field that shadows a constant as a use of the constant', () => {
     const spec = miniSpec();
     spec.constants.solvedAt = { value: 1, label: 'Shadowed' };

@@ -2,7 +2,7 @@ import type { AppModel } from '../model/appModel.ts';
 import { enumValueNames } from '../spec/enumValueNames.ts';
 import { FIELD_TYPES } from '../spec/fieldTypes.ts';
 import type { FieldSpec } from '../spec/types.ts';
-import { entityLabel, fieldLabel, stateNames } from './labels.ts';
+import { entityLabel, fieldLabel, stateNames } from './docLabels.ts';
 import { code } from './markdown.ts';
 
 /**

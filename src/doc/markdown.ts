@@ -75,3 +75,16 @@ export function andList(items: readonly string[], word = 'and'): string {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} ${word} ${items[items.length - 1]}`;
 }
+
+/**
+ * Escapes the characters that would turn plain text into Markdown syntax (emphasis, code spans,
+ * HTML, links, strikethrough, entity references) with backslashes, for a label printed where
+ * `ninefold import` reads it as text (headings, sentences, lists of names): the parser undoes
+ * the escapes, so the label comes back as written. `|` is left to `cell`.
+ *
+ * @example
+ * mdText('Due *date* <b>'); // 'Due \\*date\\* \\<b>'
+ */
+export function mdText(text: string): string {
+  return text.replace(/[\\`*_<[\]~]/g, '\\$&').replace(/&(?=#?[A-Za-z0-9]+;)/g, '\\&');
+}

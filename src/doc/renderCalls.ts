@@ -5,7 +5,7 @@ import { columnName } from '../naming.ts';
 import { FILL_MARKER } from '../spec/callFills.ts';
 import { FIELD_TYPES, type FieldRuleKind } from '../spec/fieldTypes.ts';
 import type { DeclaredCallSpec, FieldSpec } from '../spec/types.ts';
-import { entityLabel, roleLabel, transitionLabel } from './labels.ts';
+import { entityLabel, roleLabel, transitionLabel } from './docLabels.ts';
 import { block, bullets, code, joinBlocks, table } from './markdown.ts';
 import { createFields, rolesAllowed, updateFields } from './payloadFields.ts';
 import { rolesWords } from './renderStates.ts';

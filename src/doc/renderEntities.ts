@@ -1,9 +1,10 @@
 import type { AppModel } from '../model/appModel.ts';
 import { tableName } from '../naming.ts';
 import type { EntitySpec } from '../spec/types.ts';
+import { fieldLabel } from './docLabels.ts';
 import { defaultWords, fieldTypeWords } from './fieldTypeWords.ts';
-import { fieldLabel } from './labels.ts';
-import { code, joinBlocks, table } from './markdown.ts';
+import * as plain from './labels.ts';
+import { code, joinBlocks, mdText, table } from './markdown.ts';
 
 /**
  * Section 3: one table per entity with every field (label, type, required, default, unique,
@@ -25,7 +26,7 @@ export function renderEntities(model: AppModel): string {
 
 function renderEntity(model: AppModel, name: string, e: EntitySpec): string {
   const notes: string[] = [`Stored in table ${code(tableName(name))}.`];
-  if (e.plural) notes.push(`Plural: ${e.plural}.`);
+  if (e.plural) notes.push(`Plural: ${mdText(e.plural)}.`);
   if (e.title) notes.push(`A row is shown by its ${fieldLabel(model, name, e.title)}.`);
   if (e.profile) notes.push("Its rows are the app's users: a row's id is the signed-in person's id.");
   if (e.files) notes.push('Its rows are files: name, size, type and content are kept with each row.');
@@ -39,7 +40,8 @@ function renderEntity(model: AppModel, name: string, e: EntitySpec): string {
   const audited = fields.some(([, f]) => f.audited);
   const rows = fields.map(([f, spec_]) => [
     code(f),
-    fieldLabel(model, name, f),
+    // The Label column defines the label: printed as written, read back raw.
+    plain.fieldLabel(model, name, f),
     fieldTypeWords(model, name, spec_),
     spec_.required ? 'yes' : '',
     defaultWords(spec_.default),
@@ -51,7 +53,7 @@ function renderEntity(model: AppModel, name: string, e: EntitySpec): string {
     ...(audited ? [spec_.audited ? 'yes' : ''] : []),
   ]);
   return joinBlocks([
-    `### ${e.label} (${code(name)})`,
+    `### ${mdText(e.label)} (${code(name)})`,
     notes.join(' '),
     fields.length === 0
       ? 'No fields of its own.'

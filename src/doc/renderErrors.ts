@@ -1,6 +1,6 @@
 import type { AppModel } from '../model/appModel.ts';
 import { SQL_RAISED_BUILTIN_CODES } from '../model/builtinCodes.ts';
-import { fieldPathLabel } from './labels.ts';
+import { fieldPathLabel } from './docLabels.ts';
 import { code, joinBlocks, table } from './markdown.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { AppModel } from '../model/appModel.ts';
+import { entityLabel, fieldLabel, roleLabel } from './docLabels.ts';
 import { ACTIONS, type Action, effectiveGrants, type Grant } from './effectivePermissions.ts';
-import { entityLabel, fieldLabel, roleLabel } from './labels.ts';
 import { bullets, code, joinBlocks, table } from './markdown.ts';
 import { ruleText } from './ruleText.ts';
 

@@ -1,6 +1,6 @@
 import type { AppModel } from '../model/appModel.ts';
 import type { ScreenSpec } from '../spec/types.ts';
-import { entityLabel, fieldLabel, roleLabel } from './labels.ts';
+import { entityLabel, fieldLabel, roleLabel } from './docLabels.ts';
 import { bullets, code, joinBlocks, table } from './markdown.ts';
 import { routeParams } from './routeParams.ts';
 import { ruleText } from './ruleText.ts';

@@ -1,7 +1,8 @@
 import type { AppModel } from '../model/appModel.ts';
 import { transitionGuards } from '../spec/transitionGuards.ts';
 import type { EntityStatesSpec } from '../spec/types.ts';
-import { entityLabel, entityPlural, fieldLabel, roleLabel, stateLabel, transitionLabel } from './labels.ts';
+import { entityLabel, entityPlural, fieldLabel, roleLabel, stateLabel } from './docLabels.ts';
+import * as plain from './labels.ts';
 import { andList, code, joinBlocks, table } from './markdown.ts';
 import { stateDiagram } from './mermaid.ts';
 import { holders } from './roleGraph.ts';
@@ -33,20 +34,25 @@ function renderEntityStates(model: AppModel, entity: string, st: EntityStatesSpe
   const f = (field: string) => fieldLabel(model, entity, field);
   const stateRows = Object.entries(st.states).map(([name, state]) => [
     code(name),
-    s(name),
+    // The Label columns define the labels: printed as written, read back raw.
+    plain.stateLabel(model, entity, name),
     name === st.initial ? 'yes' : '',
     state.final ? 'yes' : '',
     state.description ?? '',
     state.waitingOn ? ruleText(state.waitingOn, model, entity) : '',
   ]);
   const transitionRows = Object.entries(st.transitions).map(([name, t]) => {
+    // One line per guard, in the order they are checked: `rule; otherwise CODE`, then `then …`.
     const guards = transitionGuards(t);
     const guard =
       guards.length === 0
         ? 'none'
         : guards
-            .map((g) => `${ruleText(g.rule, model, entity)}${g.error ? `; otherwise ${code(g.error)}` : ''}`)
-            .join(guards.length > 1 ? '; then ' : '');
+            .map(
+              (g, i) =>
+                `${i > 0 ? 'then ' : ''}${ruleText(g.rule, model, entity)}${g.error ? `; otherwise ${code(g.error)}` : ''}`,
+            )
+            .join('\n');
     const notes: string[] = [];
     if (t.confirm) notes.push('asks for confirmation');
     if (t.calls && t.calls.length > 0) notes.push(`then calls ${t.calls.map(code).join(', ')}`);
@@ -57,7 +63,7 @@ function renderEntityStates(model: AppModel, entity: string, st: EntityStatesSpe
         : [`happens by itself, as the system, once ${ruleText(t.after, model, entity)} has passed`];
     return [
       code(name),
-      transitionLabel(model, entity, name),
+      plain.transitionLabel(model, entity, name),
       t.from.map(s).join(', '),
       s(t.to),
       rolesWords(model, t.roles),
@@ -77,7 +83,11 @@ function renderEntityStates(model: AppModel, entity: string, st: EntityStatesSpe
       ['Transition', 'Label', 'From', 'To', 'Roles', 'Guard', 'Asks for', 'Sets', 'Notes'],
       transitionRows,
     ),
-    stateDiagram(st, s, (t) => transitionLabel(model, entity, t)),
+    stateDiagram(
+      st,
+      (x) => plain.stateLabel(model, entity, x),
+      (t) => plain.transitionLabel(model, entity, t),
+    ),
   ]);
 }
 

@@ -1,7 +1,7 @@
 import type { AppModel } from '../model/appModel.ts';
 import type { FieldRuleSpec, ValidationRuleSpec } from '../spec/types.ts';
 import { constantValueWords } from './constantValueWords.ts';
-import { entityLabel, fieldLabel } from './labels.ts';
+import { entityLabel, fieldLabel } from './docLabels.ts';
 import { code, joinBlocks, table } from './markdown.ts';
 import { ruleText } from './ruleText.ts';
 

@@ -1,7 +1,7 @@
 import type { AppModel } from '../model/appModel.ts';
 import { type DescribeScope, describeRule } from '../rules/describe.ts';
 import { parseRule } from '../rules/index.ts';
-import { code } from './markdown.ts';
+import { code, mdText } from './markdown.ts';
 
 /**
  * A rule as the document shows it: in words, then the formal rule in backticks, so a product
@@ -13,7 +13,7 @@ import { code } from './markdown.ts';
  */
 export function ruleText(text: string, model: AppModel, entity?: string): string {
   const words = ruleWords(text, model, entity);
-  return words === undefined || words === text.trim() ? code(text) : `${words} (${code(text)})`;
+  return words === undefined || words === text.trim() ? code(text) : `${mdText(words)} (${code(text)})`;
 }
 
 /** The rule in words only, or `undefined` when it does not parse. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { specArb } from '../../test/generated/specArb.ts';
+import { documentSpecArb, specArb } from '../../test/generated/specArb.ts';
 import { renderDoc } from '../doc/renderDoc.ts';
 import { resolve } from '../model/resolve.ts';
 import type { AppSpec } from '../spec/types.ts';
@@ -12,12 +12,16 @@ function model(spec: AppSpec): unknown {
 }
 
 /** The round trip for every specification of the generated-specification arbitrary. */
-describe('import(doc(spec)) for generated specifications', () => {
+describe.each([
+  ['specArb', specArb],
+  // Guards, single-field unique keys, multi-clause field rules, camelCase names, Markdown in labels.
+  ['documentSpecArb', documentSpecArb],
+])('import(doc(spec)) for generated specifications (%s)', (_, arb) => {
   it(
     'is the same specification and the same model; the document is stable',
     () => {
       fc.assert(
-        fc.property(specArb, (spec) => {
+        fc.property(arb, (spec) => {
           const md = renderDoc(spec);
           const r = importDoc(md);
           expect(r.draft, JSON.stringify(r.diagnostics.slice(0, 3))).not.toBeNull();

@@ -75,8 +75,10 @@ function clean(text: string): string {
 export function findNamed(candidates: readonly Named[], text: string): string | undefined {
   const t = clean(text);
   if (t === '') return undefined;
-  const exact = (s: string | undefined) => s !== undefined && s === t;
-  const loose = (s: string | undefined) => s !== undefined && s.toLowerCase() === t.toLowerCase();
+  // A label may hold backticks, which the reader drops from the text (`clean`): compare both ways.
+  const exact = (s: string | undefined) => s !== undefined && (s === t || clean(s) === t);
+  const loose = (s: string | undefined) =>
+    s !== undefined && (s.toLowerCase() === t.toLowerCase() || clean(s).toLowerCase() === t.toLowerCase());
   for (const match of [exact, loose]) {
     const byKey = candidates.find((c) => match(c.key));
     if (byKey) return byKey.key;
@@ -113,6 +115,54 @@ export function flag(text: string): boolean | undefined {
   if (['yes', 'y', 'true', '✓', '✔', '✅', 'x', '[x]', '☑', 'always'].includes(first)) return true;
   if (['no', 'n', 'false', '✗', '✘', '❌', '-', '—', '–', '[ ]', 'never'].includes(first)) return false;
   return undefined;
+}
+
+/**
+ * A yes/no cell: `flag` of its text, and an error at the cell when it says something else
+ * (a misspelt `yse` must not read as "no").
+ */
+export function flagCell(
+  ctx: ImportContext,
+  cell: { text: string; pos: Pos },
+  path: string,
+): boolean | undefined {
+  const b = flag(cell.text);
+  if (b === undefined && cell.text.trim() !== '')
+    ctx.problem(
+      'doc/invalid-value',
+      cell.pos,
+      path,
+      `cannot read "${cell.text.trim()}" as yes or no`,
+      'write yes (or ✓, x, true) or no (or ✗, -, false), or leave the cell empty',
+    );
+  return b;
+}
+
+/**
+ * Tables and lists under a heading beyond the ones a reader takes (`expected` tables, no lists):
+ * each is reported, so a second table of fields or a stray list is not dropped silently.
+ */
+export function extraBlocks(
+  ctx: ImportContext,
+  body: readonly { type: string; position?: { start: Pos } | undefined }[],
+  expected: number,
+  path: string,
+  what: string,
+): void {
+  let tables = 0;
+  for (const n of body) {
+    if (n.type === 'table') tables += 1;
+    if ((n.type === 'table' && tables > expected) || n.type === 'list') {
+      const pos = n.position?.start ?? { line: 1, column: 1 };
+      ctx.problem(
+        'doc/invalid-value',
+        { line: pos.line, column: pos.column },
+        path,
+        `a ${n.type} the importer does not read here`,
+        `${what}; put notes in an HTML comment`,
+      );
+    }
+  }
 }
 
 /** `dueAt` from `Due at`; a label turned into a name when the document gives no key. */

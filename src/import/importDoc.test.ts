@@ -92,7 +92,7 @@ describe('importDoc: round trip', () => {
   });
 
   it('the mini fixture (inheritance over two levels, notes, `|` and line breaks in text) reads back as written', () => {
-    // mini is a document fixture, not a valid app (`giveBack` is not a valid transition name),
+    // mini is a document fixture, not a valid app (a required payload key nothing fills),
     // so compare what was read before validation.
     const r = importDoc(renderDoc(mini));
     expect(normalizeSpec(r.draft as AppSpec)).toEqual(normalizeSpec(mini));
@@ -172,5 +172,212 @@ describe('docs/nine-point-format.md', () => {
     const template = readFileSync(new URL('./templates/blank.md', import.meta.url), 'utf8');
     const doc = readFileSync(new URL('../../docs/nine-point-format.md', import.meta.url), 'utf8');
     expect(doc).toContain(`\`\`\`\`markdown\n${template}\`\`\`\``);
+  });
+});
+
+describe('importDoc: the document loses nothing (issue 32)', () => {
+  function roundTrip(spec: AppSpec): AppSpec {
+    const md = renderDoc(spec);
+    const r = importDoc(md);
+    expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(normalizeSpec(r.draft as AppSpec)).toEqual(normalizeSpec(spec));
+    expect(renderDoc(r.draft as AppSpec)).toBe(md);
+    return r.draft as AppSpec;
+  }
+
+  it.each(['helpdesk', 'expenses'])('docs/%s.md imports and prints back byte for byte', (name) => {
+    const md = readFileSync(new URL(`../../docs/${name}.md`, import.meta.url), 'utf8');
+    const r = importDoc(md);
+    expect(r.diagnostics).toEqual([]);
+    const again = renderDoc(r.spec as AppSpec);
+    expect(again.trimEnd()).toBe(md.trimEnd());
+  });
+
+  it('a transition’s further guards are printed one per line and read back, in order', () => {
+    const spec = structuredClone(tasks) as AppSpec;
+    const finish = spec.states.task?.transitions.finish as AppSpec['states'][string]['transitions'][string];
+    finish.guards = [
+      { rule: 'dueOn is empty or dueOn >= today', error: 'DUE_IN_PAST' },
+      { rule: "priority != 'high' or me is lead", error: 'TITLE_TOO_LONG' },
+    ];
+    const md = renderDoc(spec);
+    expect(md).toContain('<br>then ');
+    expect(roundTrip(spec).states.task?.transitions.finish?.guards).toEqual(finish.guards);
+  });
+
+  it('a further guard without its own code is an error at the cell, never dropped', () => {
+    const md = renderDoc(tasks).replace(
+      '; otherwise `NOT_YOURS` |',
+      '; otherwise `NOT_YOURS`<br>then `dueOn >= today` |',
+    );
+    const r = importDoc(md);
+    expect(r.spec).toBeNull();
+    expect(r.diagnostics).toEqual([
+      expect.objectContaining({ code: 'doc/missing', path: 'states.task.transitions.finish.guards.0.error' }),
+    ]);
+    expect(r.diagnostics[0]?.at?.line).toBe(md.split('\n').findIndex((l) => l.includes('then `dueOn')) + 1);
+  });
+
+  it('"No two rows have the same X" makes X unique; with a code it is a one-field key; several need "together"', () => {
+    const base = renderDoc(tasks);
+    const withSentence = (s: string) =>
+      base.replace('A row is shown by its Title.', `A row is shown by its Title. ${s}`);
+    const plain = importDoc(withSentence('No two rows have the same Title.'));
+    expect(plain.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(plain.spec?.entities.task?.fields.title?.unique).toBe(true);
+    const keyed = importDoc(withSentence('No two rows have the same Title (error `TITLE_TOO_LONG`).'));
+    expect(keyed.spec?.entities.task?.unique).toEqual([{ fields: ['title'], error: 'TITLE_TOO_LONG' }]);
+    const both = importDoc(withSentence('No two rows have the same Title, Notes.'));
+    expect(both.spec).toBeNull();
+    expect(both.diagnostics[0]).toMatchObject({ code: 'doc/invalid-value', path: 'entities.task.unique' });
+    expect(both.diagnostics[0]?.hint).toContain('together');
+    const spec = structuredClone(tasks) as AppSpec;
+    (spec.entities.task as AppSpec['entities'][string]).unique = [
+      { fields: ['title'], error: 'TITLE_TOO_LONG' },
+    ];
+    roundTrip(spec);
+  });
+
+  it('a sentence under an entity that says nothing the importer knows is an error with a suggestion', () => {
+    const md = renderDoc(tasks).replace(
+      'A row is shown by its Title.',
+      'A row is shown by its Title. Plurl: Tasks.',
+    );
+    const r = importDoc(md);
+    expect(r.spec).toBeNull();
+    expect(r.diagnostics).toEqual([
+      expect.objectContaining({ code: 'doc/invalid-value', message: 'cannot read "Plurl: Tasks."' }),
+    ]);
+    expect(r.diagnostics[0]?.hint).toContain('Plural:');
+  });
+
+  it.each([
+    ['must be at least 0, and at most 10000', { min: 0, max: 10000 }],
+    ['must be at least 0 and at most 10000', { min: 0, max: 10000 }],
+    ['must be at least 0, and must be at most 10000', { min: 0, max: 10000 }],
+    ['must be at least 2, and at most {titleMax} characters long', { minLength: 2, maxLength: 'titleMax' }],
+    [
+      'must be at least 2 characters long, and match the pattern `^[A-Z]`',
+      { minLength: 2, pattern: '^[A-Z]' },
+    ],
+  ])('field rule "Title %s" reads as its clauses', (words, expected) => {
+    const md = renderDoc(tasks).replace(/\| Title must be at most [^|]*\|/, `| Title ${words}. |`);
+    const r = importDoc(md);
+    expect(r.draft?.validation.task?.[0]).toEqual({
+      kind: 'field',
+      field: 'title',
+      ...expected,
+      error: 'TITLE_TOO_LONG',
+    });
+  });
+
+  it.each(['must be at least 0, or at most 5', 'must be at least zero', 'must be at most 5 apples'])(
+    'field rule "Title %s" is an error, never a different rule',
+    (words) => {
+      const md = renderDoc(tasks).replace(/\| Title must be at most [^|]*\|/, `| Title ${words}. |`);
+      const r = importDoc(md);
+      expect(r.spec).toBeNull();
+      expect(r.diagnostics[0]).toMatchObject({ code: 'doc/invalid-value', path: 'validation.task.0' });
+    },
+  );
+
+  it('labels with Markdown characters (`*`, `_`, backticks, `<tag>`, `|`, `~`, `[ ]`) survive doc → import', () => {
+    const spec = structuredClone(tasks) as AppSpec;
+    const t = spec.entities.task as AppSpec['entities'][string];
+    t.label = 'Ta*sk* _x_';
+    t.plural = 'Ta*sks* _x_';
+    const labels = [
+      'Ti*tle*',
+      'No_tes_',
+      'Pri `o` rity',
+      'Ad<b>ded</b>',
+      'As|signee',
+      'St~~a~~tus',
+      'Due [on]',
+      'Done &amp; at',
+    ];
+    Object.values(t.fields).forEach((f, i) => {
+      f.label = labels[i] ?? f.label;
+    });
+    for (const s of Object.values(spec.states.task?.states ?? {})) s.label = `S*${s.label ?? 'x'}*`;
+    for (const s of Object.values(spec.states.task?.transitions ?? {})) s.label = `T_${s.label ?? 'x'}_`;
+    for (const r of Object.values(spec.roles.roles)) r.label = `R*${r.label}* <i>`;
+    roundTrip(spec);
+  });
+
+  it('camelCase states and transitions are valid names, and round-trip', () => {
+    const spec = structuredClone(tasks) as AppSpec;
+    const st = spec.states.task as AppSpec['states'][string];
+    st.states = { open: {}, inProgress: { label: 'In progress' }, done: { final: true } };
+    st.transitions = {
+      startWork: { from: ['open'], to: 'inProgress', roles: ['member'] },
+      finishWork: {
+        from: ['inProgress'],
+        to: 'done',
+        roles: ['member'],
+        guard: 'assignee = me',
+        guardError: 'NOT_YOURS',
+      },
+    };
+    const md = renderDoc(spec);
+    const r = importDoc(md);
+    expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(r.spec).not.toBeNull();
+    expect(normalizeSpec(r.spec as AppSpec)).toEqual(normalizeSpec(spec));
+    expect(renderDoc(r.spec as AppSpec)).toBe(md);
+  });
+
+  it('two transitions whose SQL names are the same (`sendBack`, `send_back`) are refused', () => {
+    const spec = structuredClone(tasks) as AppSpec;
+    const st = spec.states.task as AppSpec['states'][string];
+    st.transitions.sendBack = { from: ['doing'], to: 'open', roles: ['lead'] };
+    st.transitions.send_back = { from: ['done'], to: 'open', roles: ['lead'] };
+    const r = importDoc(renderDoc(spec));
+    expect(r.spec).toBeNull();
+    expect(r.diagnostics.map((d) => d.message)).toContainEqual(
+      expect.stringContaining('the generated SQL name "task_send_back" is made by both'),
+    );
+  });
+
+  it.each([
+    [
+      'a misspelt column header',
+      '| Field | Label | Type | Required |',
+      '| Field | Label | Type | Requird |',
+      'doc/unknown-name',
+    ],
+    [
+      'a yes/no cell that says neither',
+      '| `title` | Title | text | yes |',
+      '| `title` | Title | text | yse |',
+      'doc/invalid-value',
+    ],
+    [
+      'a note of a transition it does not know',
+      '| asks for confirmation |',
+      '| asks for confirmation; tell the lead |',
+      'doc/invalid-value',
+    ],
+    [
+      'an inherited grant misspelt',
+      '| always (from Member) |',
+      '| always (form Member) |',
+      'doc/invalid-value',
+    ],
+    ['a remark in a type', 'emptied when the', 'epmtied when the', 'doc/invalid-value'],
+    ['a status sentence', 'New tasks start as', 'Nwe tasks start as', 'doc/invalid-value'],
+    [
+      'a second copy of a section',
+      '## 9. Constants and limits',
+      '## 8. Errors\n\n## 9. Constants and limits',
+      'doc/duplicate',
+    ],
+  ])('%s is an error at its line, never dropped', (_, from, to, code) => {
+    const md = renderDoc(tasks);
+    expect(md).toContain(from);
+    const r = importDoc(md.replace(from, to));
+    expect(r.spec).toBeNull();
+    expect(r.diagnostics.map((d) => d.code)).toContain(code);
+    for (const d of r.diagnostics) expect(d.at?.line).toBeGreaterThan(1);
   });
 });

@@ -139,7 +139,17 @@ function read(ctx: ImportContext, markdown: string, spec: AppSpec): Root {
   const title = root.children.find((n) => n.type === 'heading' && n.depth === 1);
   for (const s of sectionsAt(root.children, 2)) {
     const kind = sectionKind(s.title);
-    if (kind === undefined || sections.has(kind)) continue;
+    if (kind === undefined) continue;
+    if (sections.has(kind)) {
+      ctx.problem(
+        'doc/duplicate',
+        posOf(s.heading),
+        kind,
+        `section "${s.title}" is a second ${kind} section`,
+        'write each of the nine sections once (merge the two)',
+      );
+      continue;
+    }
     sections.set(kind, s.body);
     ctx.at(kind, posOf(s.heading));
   }

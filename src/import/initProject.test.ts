@@ -79,10 +79,10 @@ describe('ninefold init: a project that installs', () => {
 });
 
 describe('the blank template', () => {
-  it('issue 31 (low): its comment names each kind of key in the shape check accepts today (states and transitions snake_case)', () => {
+  it('issue 31 (low): its comment names each kind of key in the shape check accepts today (states and transitions camelCase or snake_case)', () => {
     const template = readFileSync(new URL('./templates/blank.md', import.meta.url), 'utf8');
     const comment = template.slice(template.indexOf('<!--'), template.indexOf('-->'));
-    // "- states, transitions: lower snake_case, as `in_progress`, `send_back`"
+    // "- states, transitions: lower camelCase or snake_case, as `inProgress`, `sendBack`, `in_progress`"
     const words: Record<string, NameKind> = {
       entities: 'entity',
       fields: 'field',

@@ -2,6 +2,7 @@ import type { Heading, Nodes, Root, RootContent, Table, TableCell } from 'mdast'
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
+import { didYouMean } from '../spec/didYouMean.ts';
 
 /**
  * The Markdown side of `ninefold import`: the document parsed by micromark/mdast (CommonMark +
@@ -111,6 +112,11 @@ export interface Cell {
   pos: Pos;
 }
 
+/** Where `readTable` reports a column header it does not know but that looks like a known one. */
+export interface HeaderReporter {
+  problem(code: 'doc/unknown-name', pos: Pos, path: string, message: string, hint?: string): void;
+}
+
 /** One table row with its cells looked up by column key. */
 export interface Row {
   pos: Pos;
@@ -123,14 +129,29 @@ export interface Row {
  * columns may come in any order and extra columns are ignored. `columns` maps a key to the
  * header words that name it (compared in lower case, without punctuation).
  */
-export function readTable(table: Table, source: string, columns: Record<string, readonly string[]>): Row[] {
+export function readTable(
+  table: Table,
+  source: string,
+  columns: Record<string, readonly string[]>,
+  reporter?: HeaderReporter,
+): Row[] {
   const [head, ...body] = table.children;
   const index = new Map<string, number>();
+  const known = Object.values(columns).flatMap((names) => names.map(headerWords));
   (head?.children ?? []).forEach((c, i) => {
     const words = headerWords(textOf(c));
+    let matched = false;
     for (const [key, names] of Object.entries(columns)) {
-      if (!index.has(key) && names.some((n) => headerWords(n) === words)) index.set(key, i);
+      if (names.some((n) => headerWords(n) === words)) {
+        matched = true;
+        if (!index.has(key)) index.set(key, i);
+      }
     }
+    // Extra columns are ignored, but one spelled almost like a known column is a typo, not a note:
+    // its cells would be dropped (a misspelt "Requird" would make every field optional).
+    const hint = matched || words === '' ? undefined : didYouMean(words, known);
+    if (hint && reporter)
+      reporter.problem('doc/unknown-name', posOf(c), 'columns', `unknown column "${textOf(c)}"`, hint);
   });
   return body.map((row) => {
     const rowPos = posOf(row);
@@ -164,4 +185,12 @@ export function headerWords(text: string): string {
 /** Top-level tables of a block. */
 export function tablesIn(nodes: readonly RootContent[]): Table[] {
   return nodes.filter((n): n is Table => n.type === 'table');
+}
+
+/**
+ * Undoes Markdown backslash escapes (`\*` → `*`), for text read raw where `ninefold doc` escapes
+ * labels (`mdText` in src/doc/markdown.ts), such as the Type column's `reference to <entity>`.
+ */
+export function unescapeMarkdown(text: string): string {
+  return text.replace(/\\([!-/:-@[-`{-~])/g, '$1');
 }

@@ -5,7 +5,7 @@ import type { AppSpec } from '../spec/types.ts';
 /**
  * A specification with what the app model treats alike made alike: labels equal to their
  * humanized default dropped, `false` flags and empty lists dropped, sorts as `-field`/`field`,
- * permissions that grant nothing dropped. Two specifications describe the same app when their
+ * permissions that grant nothing dropped, a transition's `guards` without `guard` as `guard` and the rest. Two specifications describe the same app when their
  * normal forms are deeply equal; the round-trip tests of `ninefold import` compare these.
  *
  * @example
@@ -34,7 +34,16 @@ export function normalizeSpec(spec: AppSpec): unknown {
   }
   for (const st of Object.values(copy.states)) {
     for (const [name, s] of Object.entries(st.states)) if (s.label === humanize(name)) delete s.label;
-    for (const [name, t] of Object.entries(st.transitions)) if (t.label === humanize(name)) delete t.label;
+    for (const [name, t] of Object.entries(st.transitions)) {
+      if (t.label === humanize(name)) delete t.label;
+      // `guards` alone is the same as its first guard in `guard`/`guardError` and the rest after it.
+      const [first, ...rest] = t.guards ?? [];
+      if (t.guard === undefined && first) {
+        t.guard = first.rule;
+        t.guardError = first.error;
+        t.guards = rest;
+      }
+    }
   }
   for (const [entity, rules] of Object.entries(copy.validation)) {
     if (rules.length === 0) delete copy.validation[entity];

@@ -83,6 +83,15 @@ export function readCalls(ctx: ImportContext, body: readonly RootContent[], spec
         } else if (key === 'when it fails' || key === 'error') {
           ctx.at(`${path}.error`, at);
           call.error = firstCode ?? plain.split(':')[0]?.trim() ?? '';
+        } else if (key !== 'path parameters' && key !== 'queued when it commits') {
+          // Those two are derived (from the path, from the transitions that queue the call).
+          ctx.problem(
+            'doc/invalid-value',
+            at,
+            path,
+            `cannot read the bullet "${unmark(line)}"`,
+            'a declared call has the bullets "Service: `name`", "Request: `POST /path`", "Who may call: <roles>" and "When it fails: `CODE`"',
+          );
         }
       }
     }

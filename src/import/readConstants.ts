@@ -8,7 +8,7 @@ const COLUMNS = { name: ['Name', 'Constant', 'Key'], label: ['Label'], value: ['
 /** Section 9: the constants table. Values are typed as `doc` writes them (see constantValueCell). */
 export function readConstants(ctx: ImportContext, body: readonly RootContent[], spec: AppSpec): void {
   const table = tablesIn(body)[0];
-  for (const row of table ? readTable(table, ctx.source, COLUMNS) : []) {
+  for (const row of table ? readTable(table, ctx.source, COLUMNS, ctx) : []) {
     const nameCell = row.cell('name');
     const name = nameCell.codes[0] ?? nameCell.text;
     const path = `constants.${name}`;

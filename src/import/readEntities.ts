@@ -3,8 +3,17 @@ import { humanize } from '../doc/labels.ts';
 import { FIELD_TYPE_NAMES, FIELD_TYPE_WORDS, FIELD_TYPES } from '../spec/fieldTypes.ts';
 import type { AppSpec, EntitySpec, EnumValueSpec, FieldSpec } from '../spec/types.ts';
 import { cellLines, unmark } from './cellLines.ts';
-import { flag, type ImportContext, keyFromLabel, splitList } from './importContext.ts';
-import { type Cell, codesOf, posOf, readTable, sectionsAt, tablesIn, textOf } from './markdownTree.ts';
+import { extraBlocks, flag, flagCell, type ImportContext, keyFromLabel, splitList } from './importContext.ts';
+import {
+  type Cell,
+  codesOf,
+  posOf,
+  readTable,
+  sectionsAt,
+  tablesIn,
+  textOf,
+  unescapeMarkdown,
+} from './markdownTree.ts';
 import { entityNames, fieldNames } from './specNames.ts';
 
 const FIELD_COLUMNS = {
@@ -38,7 +47,7 @@ interface PendingField {
 export function readEntities(ctx: ImportContext, body: readonly RootContent[], spec: AppSpec): void {
   const pending: PendingField[] = [];
   const titles: { entity: string; label: string; pos: ReturnType<typeof posOf> }[] = [];
-  const uniques: { entity: string; fields: string; error: string; pos: ReturnType<typeof posOf> }[] = [];
+  const uniques: Unique[] = [];
   for (const block of sectionsAt(body, 3)) {
     const codes = codesOf(block.heading);
     const label = headingLabel(textOf(block.heading), codes[0]);
@@ -53,15 +62,20 @@ export function readEntities(ctx: ImportContext, body: readonly RootContent[], s
     for (const node of block.body) {
       if (node.type !== 'paragraph') continue;
       const facts = readFacts(textOf(node));
+      for (const k of ['plural', 'title', 'profile', 'files', 'live', 'unique'] as const)
+        if (facts[k] !== undefined) ctx.at(`${path}.${k}`, posOf(node));
       if (facts.plural) entity.plural = facts.plural;
       if (facts.title) titles.push({ entity: key, label: facts.title, pos: posOf(node) });
       if (facts.profile) entity.profile = true;
       if (facts.files) entity.files = true;
       if (facts.live) entity.live = true;
       for (const u of facts.unique ?? []) uniques.push({ entity: key, ...u, pos: posOf(node) });
+      for (const sentence of facts.unknown ?? [])
+        ctx.problem('doc/invalid-value', posOf(node), path, `cannot read "${sentence}"`, FACT_FORMS);
     }
     const table = tablesIn(block.body)[0];
-    for (const row of table ? readTable(table, ctx.source, FIELD_COLUMNS) : []) {
+    extraBlocks(ctx, block.body, 1, path, 'an entity has one table of fields');
+    for (const row of table ? readTable(table, ctx.source, FIELD_COLUMNS, ctx) : []) {
       const keyCell = row.cell('field');
       const labelCell = row.cell('label');
       const fieldKey =
@@ -86,13 +100,14 @@ export function readEntities(ctx: ImportContext, body: readonly RootContent[], s
       if (labelCell.raw !== '' && labelCell.raw !== humanize(fieldKey)) f.label = labelCell.raw;
       const help = row.cell('help').raw;
       if (help !== '') f.help = help;
-      if (flag(row.cell('required').text)) f.required = true;
-      if (flag(row.cell('unique').text)) f.unique = true;
-      if (flag(row.cell('owner').text)) f.owner = true;
-      if (flag(row.cell('audited').text)) f.audited = true;
-      const list = flag(row.cell('list').text);
+      const yes = (column: string, prop: string) => flagCell(ctx, row.cell(column), `${fpath}.${prop}`);
+      if (yes('required', 'required')) f.required = true;
+      if (yes('unique', 'unique')) f.unique = true;
+      if (yes('owner', 'owner')) f.owner = true;
+      if (yes('audited', 'audited')) f.audited = true;
+      const list = yes('list', 'list');
       if (list !== undefined) f.list = list;
-      const search = flag(row.cell('search').text);
+      const search = yes('search', 'search');
       if (search !== undefined) f.search = search;
       entity.fields[fieldKey] = f;
       pending.push({
@@ -107,16 +122,7 @@ export function readEntities(ctx: ImportContext, body: readonly RootContent[], s
   }
   for (const p of pending) readType(ctx, spec, p);
   for (const p of pending) readDefault(ctx, p);
-  for (const u of uniques) {
-    const e = spec.entities[u.entity];
-    const path = `entities.${u.entity}.unique`;
-    ctx.at(path, u.pos);
-    const fields = splitList(u.fields).flatMap((t) => {
-      const f = ctx.resolve(fieldNames(spec, u.entity, false), t, 'field', u.pos, path);
-      return f ? [f] : [];
-    });
-    if (e) e.unique = [...(e.unique ?? []), { fields, error: u.error }];
-  }
+  for (const u of uniques) readUnique(ctx, spec, u);
   for (const t of titles) {
     const field = ctx.resolve(
       fieldNames(spec, t.entity, false),
@@ -130,6 +136,57 @@ export function readEntities(ctx: ImportContext, body: readonly RootContent[], s
   }
 }
 
+interface Unique {
+  entity: string;
+  fields: string;
+  together: boolean;
+  error: string;
+  pos: ReturnType<typeof posOf>;
+}
+
+/**
+ * `No two rows have the same Email` makes the field unique (as `yes` in the Unique column);
+ * with `(error `CODE`)`, or over several fields `together`, it is a unique key raising that code.
+ */
+function readUnique(ctx: ImportContext, spec: AppSpec, u: Unique): void {
+  const e = spec.entities[u.entity];
+  const path = `entities.${u.entity}.unique`;
+  ctx.at(path, u.pos);
+  const names = splitList(u.fields);
+  const fields = names.flatMap((t) => {
+    const f = ctx.resolve(fieldNames(spec, u.entity, false), t, 'field', u.pos, path);
+    return f ? [f] : [];
+  });
+  if (!e || fields.length !== names.length) return;
+  const one = fields.length === 1 ? e.fields[fields[0] as string] : undefined;
+  if (one && u.error === '') {
+    ctx.at(`entities.${u.entity}.fields.${fields[0]}.unique`, u.pos);
+    one.unique = true;
+    return;
+  }
+  if (fields.length > 1 && !u.together) {
+    ctx.problem(
+      'doc/invalid-value',
+      u.pos,
+      path,
+      `"the same ${u.fields}" does not say whether the fields are unique each or together`,
+      `write "No two rows have the same ${u.fields} together (error \`CODE\`)" for one key over them, or one sentence per field`,
+    );
+    return;
+  }
+  if (u.error === '') {
+    ctx.problem(
+      'doc/missing',
+      u.pos,
+      path,
+      `the unique key over ${u.fields} has no error code`,
+      `end the sentence with "(error \`CODE\`)", the code raised when a row would repeat them`,
+    );
+    return;
+  }
+  e.unique = [...(e.unique ?? []), { fields, error: u.error }];
+}
+
 /** `Expense line (`line`)` → `Expense line`. */
 function headingLabel(text: string, key: string | undefined): string {
   if (key === undefined) return text.trim();
@@ -139,33 +196,49 @@ function headingLabel(text: string, key: string | undefined): string {
 }
 
 interface Facts {
-  /** `No two rows have the same A, B together (error CODE)`: labels and the code. */
-  unique?: { fields: string; error: string }[];
+  /** `No two rows have the same A, B together (error CODE)`: labels, `together`, the code. */
+  unique?: { fields: string; together: boolean; error: string }[];
   plural?: string;
   title?: string;
   profile?: boolean;
   files?: boolean;
   live?: boolean;
+  /** Sentences that say none of the above. */
+  unknown?: string[];
 }
 
-/** The sentence under an entity's heading: plural, title field, profile, files, live. */
+/** The sentences an entity's paragraph may hold, for the suggestion when one is not understood. */
+const FACT_FORMS =
+  'write one of "Plural: <plural>.", "A row is shown by its <field>.", "Its rows are the app\'s users.", ' +
+  '"Its rows are files.", "Changes appear live.", "No two rows have the same <field> (error `CODE`).", ' +
+  '"No two rows have the same <field>, <field> together (error `CODE`)."; put notes in an HTML comment (<!-- … -->)';
+
+/** The sentence under an entity's heading: plural, title field, profile, files, live, unique keys. */
 function readFacts(text: string): Facts {
   const facts: Facts = {};
   for (const raw of text.split(/(?<=\.)\s+/)) {
     const s = raw.trim().replace(/\.$/, '');
     const lower = s.toLowerCase();
+    if (s === '') continue;
     if (lower.startsWith('plural:')) facts.plural = s.slice('plural:'.length).trim();
     else if (lower.startsWith('a row is shown by its '))
       facts.title = s.slice('a row is shown by its '.length).trim();
     else if (lower.startsWith('title field:')) facts.title = s.slice('title field:'.length).trim();
-    else if (lower.includes("rows are the app's users") || lower.includes('rows are the app’s users'))
-      facts.profile = true;
-    else if (lower.includes('rows are files')) facts.files = true;
-    else if (lower.includes('appear live') || lower === 'live') facts.live = true;
+    else if (/^its rows are the app['’]s users\b/.test(lower)) facts.profile = true;
+    else if (/^its rows are files\b/.test(lower)) facts.files = true;
+    else if (/^changes appear live\b/.test(lower) || lower === 'live') facts.live = true;
+    // Derived: `doc` prints the table's name; the importer works it out again.
+    else if (/^stored in table \S+$/.test(lower) || lower === 'no fields of its own') continue;
     else if (lower.startsWith('no two rows have the same ')) {
-      const m = /^no two rows have the same (.*?) together(?:\s*\(error\s+([^)]*)\))?$/i.exec(s);
-      if (m) facts.unique = [...(facts.unique ?? []), { fields: m[1] ?? '', error: (m[2] ?? '').trim() }];
-    }
+      const m = /^no two rows have the same (.*?)( together)?(?:\s*\(error\s+([^)]*)\))?$/i.exec(s);
+      const fields = m?.[1]?.trim() ?? '';
+      if (fields === '') facts.unknown = [...(facts.unknown ?? []), raw.trim()];
+      else
+        facts.unique = [
+          ...(facts.unique ?? []),
+          { fields, together: m?.[2] !== undefined, error: (m?.[3] ?? '').trim() },
+        ];
+    } else facts.unknown = [...(facts.unknown ?? []), raw.trim()];
   }
   return facts;
 }
@@ -182,7 +255,8 @@ const TYPE_HINT = `one of: ${FIELD_TYPE_NAMES.map((t) => {
  */
 function readType(ctx: ImportContext, spec: AppSpec, p: PendingField): void {
   const path = `entities.${p.entity}.fields.${p.key}`;
-  const [main = '', ...rest] = p.type.raw.split(';');
+  // `;` separates the parts, except the one ending an escaped entity reference in a label (`\&amp;`).
+  const [main = '', ...rest] = p.type.raw.split(/(?<!\\&#?[A-Za-z0-9]+);/).map(unescapeMarkdown);
   const plain = main.replace(/`/g, '').trim();
   const lower = plain.toLowerCase();
   const match = FIELD_TYPE_WORDS.find(([w]) => lower.startsWith(w));
@@ -243,14 +317,36 @@ function readType(ctx: ImportContext, spec: AppSpec, p: PendingField): void {
       break;
     }
     default:
+      // `user (Person)`: what follows in parentheses is derived; anything else is not understood.
+      // `status: `open`, … (see section 4)` lists the states of section 4: derived too.
+      if (type !== 'status' && after !== '' && !/^\(.*\)$/.test(after)) unreadableType(ctx, p, path, after);
       break;
   }
-  const remark = rest.join(';').toLowerCase();
-  if (type === 'ref' || type === 'user') {
-    if (remark.includes('removed when') || remark.includes('cascade')) f.onDelete = 'cascade';
-    else if (remark.includes('cannot be deleted') || remark.includes('restrict')) f.onDelete = 'restrict';
-    else if (remark.includes('emptied when') || remark.includes('set null')) f.onDelete = 'set null';
-  }
+  const remark = rest.join(';').toLowerCase().trim();
+  if (remark === '') return;
+  if ((type === 'ref' || type === 'user') && (remark.includes('removed when') || remark.includes('cascade')))
+    f.onDelete = 'cascade';
+  else if (
+    (type === 'ref' || type === 'user') &&
+    (remark.includes('cannot be deleted') || remark.includes('restrict'))
+  )
+    f.onDelete = 'restrict';
+  else if (
+    (type === 'ref' || type === 'user') &&
+    (remark.includes('emptied when') || remark.includes('set null'))
+  )
+    f.onDelete = 'set null';
+  else unreadableType(ctx, p, path, remark);
+}
+
+function unreadableType(ctx: ImportContext, p: PendingField, path: string, words: string): void {
+  ctx.problem(
+    'doc/invalid-value',
+    p.type.pos,
+    `${path}.type`,
+    `cannot read "${words}" in the type "${p.type.text}"`,
+    'a reference or user field may add "; the row is removed when its … is deleted", "; the … cannot be deleted while this row points to it" or "; emptied when the … is deleted"; see docs/nine-point-format.md for the types',
+  );
 }
 
 function countCodes(text: string): number {

@@ -19,7 +19,7 @@ const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info'];
  */
 export function readErrors(ctx: ImportContext, body: readonly RootContent[], spec: AppSpec): void {
   const table = tablesIn(body).find((t) => tableHeaders(t).includes('message'));
-  for (const row of table ? readTable(table, ctx.source, COLUMNS) : []) {
+  for (const row of table ? readTable(table, ctx.source, COLUMNS, ctx) : []) {
     const codeCell = row.cell('code');
     const code = codeCell.codes[0] ?? codeCell.text;
     const path = `errors.${code}`;

@@ -17,6 +17,9 @@ export function readPurpose(ctx: ImportContext, body: readonly RootContent[], sp
   const list = body[listAt];
   if (list?.type === 'list') {
     ctx.at('purpose.users', posOf(list));
+    list.children.forEach((item, i) => {
+      ctx.at(`purpose.users.${i}`, posOf(item));
+    });
     spec.purpose.users = list.children
       .map((item) => rawRange(item.children, ctx.source))
       .filter((u) => u !== '');

@@ -1,7 +1,7 @@
 import type { RootContent } from 'mdast';
 import type { AppSpec, EntityPermissions, Permission, RoleSpec } from '../spec/types.ts';
 import { type CellLine, cellLines, lastCode, unmark } from './cellLines.ts';
-import { flag, type ImportContext, keyFromLabel, splitList } from './importContext.ts';
+import { flag, flagCell, type ImportContext, keyFromLabel, splitList } from './importContext.ts';
 import { type Pos, posOf, readTable, tableHeaders, tablesIn, textOf } from './markdownTree.ts';
 import { entityNames, fieldNames, roleNames } from './specNames.ts';
 
@@ -12,6 +12,8 @@ const ROLE_COLUMNS = {
   inherits: ['Inherits from', 'Inherits'],
   signup: ['Given on sign-up', 'Sign-up', 'Signup', 'On sign-up'],
 };
+
+const ACTIONS = ['read', 'create', 'update', 'delete'];
 
 const MATRIX_COLUMNS = {
   role: ['Role'],
@@ -25,7 +27,7 @@ const MATRIX_COLUMNS = {
 export function readRoleTable(ctx: ImportContext, body: readonly RootContent[], spec: AppSpec): void {
   const table = tablesIn(body).find((t) => !tableHeaders(t).includes('read'));
   const inherits: { role: string; text: string; pos: Pos }[] = [];
-  for (const row of table ? readTable(table, ctx.source, ROLE_COLUMNS) : []) {
+  for (const row of table ? readTable(table, ctx.source, ROLE_COLUMNS, ctx) : []) {
     const keyCell = row.cell('role');
     const labelCell = row.cell('label');
     const key =
@@ -39,7 +41,7 @@ export function readRoleTable(ctx: ImportContext, body: readonly RootContent[], 
     const role: RoleSpec = { label: labelCell.raw || (keyCell.codes[0] ? key : keyCell.raw) };
     const description = row.cell('description').raw;
     if (description !== '') role.description = description;
-    if (flag(row.cell('signup').text)) role.signup = true;
+    if (flagCell(ctx, row.cell('signup'), `roles.roles.${key}.signup`)) role.signup = true;
     spec.roles.roles[key] = role;
     const inh = row.cell('inherits');
     if (inh.text !== '' && flag(inh.text) !== false)
@@ -73,7 +75,8 @@ export function readPermissions(ctx: ImportContext, body: readonly RootContent[]
       entity = named?.key;
       continue;
     }
-    if (node.type !== 'table' || !tableHeaders(node).includes('read')) continue;
+    // A matrix has at least one of the four action columns (one misspelt header must not hide it).
+    if (node.type !== 'table' || !tableHeaders(node).some((h) => ACTIONS.includes(h))) continue;
     if (entity === undefined) {
       ctx.problem(
         'doc/missing',
@@ -84,7 +87,7 @@ export function readPermissions(ctx: ImportContext, body: readonly RootContent[]
       );
       continue;
     }
-    for (const row of readTable(node, ctx.source, MATRIX_COLUMNS)) {
+    for (const row of readTable(node, ctx.source, MATRIX_COLUMNS, ctx)) {
       const roleCell = row.cell('role');
       const role = ctx.resolve(
         roleNames(spec),
@@ -167,9 +170,27 @@ function ownGrant(
     if (from) continue;
     const first = marked.split(/[\s:;,(]/)[0]?.toLowerCase() ?? '';
     const yes = flag(first);
+    const rest = marked.slice(first.length).trim();
+    const unreadable = (what: string) =>
+      ctx.problem(
+        'doc/invalid-value',
+        pos,
+        path,
+        `cannot read "${unmark(line, what)}" in the permission "${unmark(line, marked)}"`,
+        'write `always`, `never`, or `when <rule in backticks>` (update: followed by `: <fields>`); an inherited grant ends in `(from <role>)`',
+      );
+    if (
+      yes !== undefined &&
+      !marked.toLowerCase().startsWith('when') &&
+      rest !== '' &&
+      !rest.startsWith(':')
+    ) {
+      // `always (form Member)`: neither this role's grant nor an inherited one that can be told apart.
+      unreadable(rest);
+      return undefined;
+    }
     if (yes === false && !marked.toLowerCase().startsWith('when')) return undefined;
     if (yes === true && !marked.toLowerCase().startsWith('when')) {
-      const rest = marked.slice(first.length).trim();
       return { when: true, fields: rest.replace(/^:/, '').trim() };
     }
     if (!marked.toLowerCase().startsWith('when')) {
@@ -200,6 +221,8 @@ function ownGrant(
     }
     const last = lastCode(marked);
     if (last) {
+      const after = marked.slice(last.end).replace(/^\)/, '').trim();
+      if (after !== '' && !after.startsWith(':')) unreadable(after);
       return {
         when: line.codes[last.index] ?? '',
         fields: unmark(line, fieldsAfter(marked.slice(last.end).replace(/^\)/, ''))),

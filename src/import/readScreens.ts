@@ -32,7 +32,7 @@ const KINDS: [string, ScreenKind][] = [
  */
 export function readScreens(ctx: ImportContext, body: readonly RootContent[], spec: AppSpec): void {
   const table = tablesIn(body)[0];
-  for (const row of table ? readTable(table, ctx.source, SCREEN_COLUMNS) : []) {
+  for (const row of table ? readTable(table, ctx.source, SCREEN_COLUMNS, ctx) : []) {
     const keyCell = row.cell('screen');
     const titleCell = row.has('title') ? row.cell('title') : undefined;
     const title = titleCell ? titleCell.raw : keyCell.raw;
@@ -124,7 +124,17 @@ function readDetails(ctx: ImportContext, body: readonly RootContent[], spec: App
       }
       continue;
     }
-    if (node.type !== 'list' || screen === undefined) continue;
+    if (node.type !== 'list') continue;
+    if (screen === undefined) {
+      ctx.problem(
+        'doc/invalid-value',
+        posOf(node),
+        'screens',
+        'a list of screen details without a screen above it',
+        "put the screen's bold title and route on the line above: **Tasks** (`/tasks`)",
+      );
+      continue;
+    }
     const s = spec.screens[screen];
     if (!s) continue;
     for (const item of node.children) {
@@ -203,7 +213,6 @@ function readDetail(
       path,
       `cannot read the screen detail "${text}"`,
       'start it with Columns:, Filters:, Sorted by, Shows only rows where, Related lists:, Form fields, in order: or Custom component:',
-      'warning',
     );
   }
 }

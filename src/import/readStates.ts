@@ -2,7 +2,7 @@ import type { RootContent } from 'mdast';
 import { humanize } from '../doc/labels.ts';
 import type { AppSpec, EntityStatesSpec, StateSpec, TransitionSpec } from '../spec/types.ts';
 import { type CellLine, cellLines, lastCode, unmark } from './cellLines.ts';
-import { flag, type ImportContext, keyFromLabel, splitList } from './importContext.ts';
+import { extraBlocks, flag, flagCell, type ImportContext, keyFromLabel, splitList } from './importContext.ts';
 import {
   type Cell,
   codesOf,
@@ -58,6 +58,7 @@ export function readStates(ctx: ImportContext, body: readonly RootContent[], spe
     const path = `states.${entity}`;
     ctx.at(path, pos);
     const tables = tablesIn(block.body);
+    extraBlocks(ctx, block.body, 2, path, 'an entity has a table of states and a table of transitions');
     const stateTable = tables.find((t) => !tableHeaders(t).includes('to'));
     const transitionTable = tables.find((t) => tableHeaders(t).includes('to'));
     const st: EntityStatesSpec = { field: '', initial: '', states: {}, transitions: {} };
@@ -74,9 +75,21 @@ export function readStates(ctx: ImportContext, body: readonly RootContent[], spe
     let initialText: string | undefined;
     for (const n of block.body) {
       if (n.type !== 'paragraph') continue;
+      for (const raw of textOf(n).split(/(?<=\.)\s+/)) {
+        const sentence = raw.trim();
+        if (sentence === '' || /^the status is kept in the field\b/i.test(sentence)) continue;
+        if (/^new .+ start as .+/i.test(sentence)) continue;
+        ctx.problem(
+          'doc/invalid-value',
+          posOf(n, pos),
+          path,
+          `cannot read "${sentence}"`,
+          'write "The status is kept in the field <label> (`key`)." and "New <plural> start as **<state>**."; put notes in an HTML comment',
+        );
+      }
       for (const c of n.children) if (c.type === 'strong') initialText ??= textOf(c);
     }
-    for (const row of stateTable ? readTable(stateTable, ctx.source, STATE_COLUMNS) : []) {
+    for (const row of stateTable ? readTable(stateTable, ctx.source, STATE_COLUMNS, ctx) : []) {
       const keyCell = row.cell('state');
       const labelCell = row.cell('label');
       const key =
@@ -90,7 +103,7 @@ export function readStates(ctx: ImportContext, body: readonly RootContent[], spe
       const state: StateSpec = {};
       const label = labelCell.raw || (keyCell.codes[0] ? '' : keyCell.raw);
       if (label !== '' && label !== humanize(key)) state.label = label;
-      if (flag(row.cell('final').text)) state.final = true;
+      if (flagCell(ctx, row.cell('final'), `${spath}.final`)) state.final = true;
       const description = row.cell('description').raw;
       if (description !== '') state.description = description;
       const waiting = row.cell('waitingOn');
@@ -102,7 +115,7 @@ export function readStates(ctx: ImportContext, body: readonly RootContent[], spe
         ctx.at(`${spath}.waitingOn`, waiting.pos);
       }
       st.states[key] = state;
-      if (flag(row.cell('initial').text) && st.initial === '') st.initial = key;
+      if (flagCell(ctx, row.cell('initial'), `${path}.initial`) && st.initial === '') st.initial = key;
     }
     if (st.initial === '' && initialText !== undefined) {
       st.initial = ctx.resolve(stateNames(spec, entity), initialText, 'state', pos, `${path}.initial`) ?? '';
@@ -117,7 +130,9 @@ export function readStates(ctx: ImportContext, body: readonly RootContent[], spe
       );
     }
     ctx.at(`${path}.initial`, pos);
-    for (const row of transitionTable ? readTable(transitionTable, ctx.source, TRANSITION_COLUMNS) : []) {
+    for (const row of transitionTable
+      ? readTable(transitionTable, ctx.source, TRANSITION_COLUMNS, ctx)
+      : []) {
       readTransition(ctx, spec, entity, st, row);
     }
   }
@@ -222,6 +237,17 @@ function readTransition(
     .join(' ')
     .toLowerCase();
   if (lower.includes('confirm')) t.confirm = true;
+  // Each part says one of the two things a transition's notes can say; anything else is reported.
+  for (const part of lower.split(/[;\n]/).map((x) => x.trim().replace(/\.$/, ''))) {
+    if (part === '' || /\bconfirm/.test(part) || /\bcalls\b/.test(part)) continue;
+    ctx.problem(
+      'doc/invalid-value',
+      notes.pos,
+      `${path}.notes`,
+      `cannot read the note "${part}"`,
+      'write "asks for confirmation" and/or "then calls `declaredCall`", separated by ";"; put other notes in an HTML comment',
+    );
+  }
   const callsAt = lower.indexOf('calls');
   if (callsAt >= 0) {
     const calls = others.flatMap((l) => {
@@ -249,27 +275,72 @@ function unmarkAll(cell: Cell): string {
     .trim();
 }
 
-/** `words (`rule`); otherwise `CODE``, or `none`. */
+/**
+ * The Guard cell: `none`, or one line per guard in the order they are checked (`<br>` between):
+ * `words (`rule`); otherwise `CODE``, each further line optionally starting with `then`. The
+ * first line is `guard`/`guardError`, the others `guards` (each needs its own code).
+ */
 function readGuard(ctx: ImportContext, cell: Cell, t: TransitionSpec, path: string): void {
   ctx.at(`${path}.guard`, cell.pos);
-  const line: CellLine | undefined = cellLines(cell.node)[0];
-  if (!line) return;
-  const lower = line.marked.toLowerCase();
-  if (lower === 'none' || lower === '-' || lower === '—') return;
+  const lines = cellLines(cell.node);
+  const first = lines[0];
+  if (!first) return;
+  const lower = first.marked.toLowerCase();
+  if (lines.length === 1 && (lower === 'none' || lower === '-' || lower === '—')) return;
+  lines.forEach((line, i) => {
+    const g = guardLine(line);
+    if (g.rule === '' || g.unreadable) {
+      ctx.problem(
+        'doc/invalid-value',
+        cell.pos,
+        `${path}.guard`,
+        `cannot read the guard "${unmark(line)}"`,
+        'write the rule in backticks, then "; otherwise `ERROR_CODE`" (one guard per line, `<br>` between)',
+      );
+      return;
+    }
+    if (i === 0) {
+      t.guard = g.rule;
+      if (g.error !== undefined) t.guardError = g.error;
+      if (g.error !== undefined) ctx.at(`${path}.guardError`, cell.pos);
+      return;
+    }
+    ctx.at(`${path}.guards.${i - 1}`, cell.pos);
+    if (g.error === undefined) {
+      ctx.problem(
+        'doc/missing',
+        cell.pos,
+        `${path}.guards.${i - 1}.error`,
+        `the guard "${g.rule}" has no error code`,
+        'add "; otherwise `ERROR_CODE`": each further guard raises its own code',
+      );
+      return;
+    }
+    t.guards = [...(t.guards ?? []), { rule: g.rule, error: g.error }];
+  });
+}
+
+/** One line of a Guard cell: `[then] words (`rule`)[; otherwise `CODE`]`. */
+function guardLine(line: CellLine): { rule: string; error: string | undefined; unreadable: boolean } {
+  const marked = line.marked.replace(/^(?:then|and then|and)\s+/i, '');
+  const lower = marked.toLowerCase();
   const split = lower.search(/[;,]?\s*otherwise\b/);
-  const rulePart = split >= 0 ? line.marked.slice(0, split) : line.marked;
-  const errorPart = split >= 0 ? line.marked.slice(split) : '';
+  const rulePart = split >= 0 ? marked.slice(0, split) : marked;
+  const errorPart = split >= 0 ? marked.slice(split) : '';
   const last = lastCode(rulePart);
-  const rule = last ? line.codes[last.index] : unmark(line, rulePart);
-  if (rule) t.guard = rule;
-  if (errorPart !== '') {
-    const m = /\uE000(\d+)\uE000/.exec(errorPart);
-    const code = m
-      ? line.codes[Number(m[1])]
-      : unmark(line, errorPart)
-          .replace(/^[;,]?\s*otherwise\s*/i, '')
-          .replace(/\.$/, '');
-    if (code) t.guardError = code;
-    ctx.at(`${path}.guardError`, cell.pos);
-  }
+  const rule = (last ? line.codes[last.index] : unmark(line, rulePart)) ?? '';
+  // Words, then the rule in backticks; then `; otherwise `CODE`` and nothing else.
+  const spans = rulePart.match(/\uE000\d+\uE000/g)?.length ?? 0;
+  const unreadable =
+    spans > 1 ||
+    (last !== undefined && !/^[\s).]*$/.test(rulePart.slice(last.end))) ||
+    (errorPart !== '' && !/^[;,]?\s*otherwise\s*(\uE000\d+\uE000|[\w./-]+)\s*\.?$/i.test(errorPart));
+  if (errorPart === '') return { rule, error: undefined, unreadable };
+  const m = /\uE000(\d+)\uE000/.exec(errorPart);
+  const code = m
+    ? line.codes[Number(m[1])]
+    : unmark(line, errorPart)
+        .replace(/^[;,]?\s*otherwise\s*/i, '')
+        .replace(/\.$/, '');
+  return { rule, error: code || undefined, unreadable };
 }

@@ -1,7 +1,7 @@
 import type { RootContent } from 'mdast';
 import type { AppSpec, FieldRuleSpec, RowRuleSpec, ValidationRuleSpec } from '../spec/types.ts';
 import { type CellLine, cellLines, lastCode, unmark } from './cellLines.ts';
-import type { ImportContext } from './importContext.ts';
+import { extraBlocks, type ImportContext } from './importContext.ts';
 import { codesOf, type Pos, posOf, readTable, sectionsAt, tablesIn } from './markdownTree.ts';
 import { entityNames, fieldNames } from './specNames.ts';
 
@@ -37,7 +37,8 @@ export function readValidation(ctx: ImportContext, body: readonly RootContent[],
     spec.validation[entity] = rules;
     ctx.at(`validation.${entity}`, pos);
     const table = tablesIn(block.body)[0];
-    for (const row of table ? readTable(table, ctx.source, COLUMNS) : []) {
+    extraBlocks(ctx, block.body, 1, `validation.${entity}`, 'an entity has one table of rules');
+    for (const row of table ? readTable(table, ctx.source, COLUMNS, ctx) : []) {
       const path = `validation.${entity}.${rules.length}`;
       ctx.at(path, row.pos);
       const errorCell = row.cell('error');
@@ -85,6 +86,17 @@ function rowRule(
   const segment = (start: number) => m.slice(start, Math.min(...ends.filter((e) => e > start)));
   const ruleOf = (seg: string, prefix: RegExp) => {
     const last = lastCode(seg);
+    // Words, then the rule in backticks: nothing but `)` and `.` may follow it.
+    const spans = seg.match(/\uE000\d+\uE000/g)?.length ?? 0;
+    if (spans > 1 || (last && !/^[\s).]*$/.test(seg.slice(last.end)))) {
+      ctx.problem(
+        'doc/invalid-value',
+        pos,
+        path,
+        `cannot read "${unmark(line, seg).trim()}"`,
+        'write "Must hold: `rule`. Checked only when `rule`. Shown on <field>." (each part optional but the first)',
+      );
+    }
     return last ? line.codes[last.index] : unmark(line, seg.replace(prefix, '')).replace(/\.$/, '').trim();
   };
   const rule = ruleOf(segment(0), /^must hold:?/i);
@@ -156,11 +168,12 @@ function fieldRule(
     .replace(/^\s*must\s+/i, '')
     .trim()
     .replace(/\.$/, '')
-    .split(/,?\s+and\s+(?=be\b|match\b|have\b)/i);
+    .split(/,?\s+and\s+(?:must\s+)?(?=(?:be|match|matches|have|at least|at most)\b)/i);
+  const bounds: Bound[] = [];
   for (const raw of clauses) {
     const clause = raw.trim();
     const lower = clause.toLowerCase();
-    if (lower.startsWith('match')) {
+    if (/^match(es)?\b/.test(lower)) {
       const last = lastCode(clause);
       r.pattern = last
         ? (line.codes[last.index] ?? '')
@@ -169,36 +182,42 @@ function fieldRule(
     }
     const format =
       FORMATS.find(([w]) => lower.startsWith('be a valid') && lower.includes(w))?.[1] ??
-      (lower.includes('currency code') ? 'currency' : undefined);
+      (/^be a (?:valid )?three-letter currency code\b/.test(lower) ? 'currency' : undefined);
     if (format) {
       r.format = format;
       continue;
     }
-    const length = /characters?(\s+long)?$/i.test(clause);
-    const body = clause.replace(/^be\s+/i, '').replace(/\s*characters?(\s+long)?$/i, '');
-    const least = /at least\s+(.+?)(?=\s+and at most|$)/i.exec(body);
-    const most = /at most\s+(.+)$/i.exec(body);
-    if (!least && !most) {
+    const length = /\s+characters?(\s+long)?$/i.test(clause);
+    const body = clause.replace(/^(?:be|have)\s+/i, '').replace(/\s*characters?(\s+long)?$/i, '');
+    const parts = body.split(/\s+and\s+(?=at (?:least|most)\b)/i);
+    const read = parts.map((p) => /^at (least|most)\s+(.+)$/i.exec(p.trim()));
+    if (read.some((x) => x === null)) {
       ctx.problem(
         'doc/invalid-value',
         pos,
         path,
         `cannot read "${unmark(line, clause)}"`,
-        'use "be at least …", "be at most …", "… characters long", "match the pattern `…`" or "be a valid email address"',
+        'use "be at least …", "be at most …", "… characters long", "match the pattern `…`" or "be a valid email address", joined by "and" or ", and"',
       );
       continue;
     }
-    const bound = (text: string | undefined) =>
-      text === undefined ? undefined : boundOf(ctx, spec, unmark(line, text), pos, path);
-    const min = bound(least?.[1]);
-    const max = bound(most?.[1]);
-    if (length) {
-      if (min !== undefined) r.minLength = min;
-      if (max !== undefined) r.maxLength = max;
-    } else {
-      if (min !== undefined) r.min = min;
-      if (max !== undefined) r.max = max;
+    for (const x of read as RegExpExecArray[]) {
+      bounds.push({ least: x[1]?.toLowerCase() === 'least', text: x[2] ?? '', length });
     }
+  }
+  // `at least 3, and at most 10 characters long`: a bound right before a length bound of the
+  // other end is a length too (as in `at least 3 and at most 10 characters long`).
+  bounds.forEach((b, i) => {
+    const next = bounds[i + 1];
+    if (!b.length && next?.length && next.least !== b.least) b.length = true;
+  });
+  for (const b of bounds) {
+    const v = boundOf(ctx, spec, unmark(line, b.text), pos, path);
+    if (v === undefined) continue;
+    const key = b.length ? (b.least ? 'minLength' : 'maxLength') : b.least ? 'min' : 'max';
+    if (r[key] !== undefined)
+      ctx.problem('doc/duplicate', pos, path, `the rule gives ${b.least ? 'at least' : 'at most'} twice`);
+    r[key] = v;
   }
   const ordered: Record<string, unknown> = { kind: 'field', field };
   for (const k of ['minLength', 'maxLength', 'min', 'max', 'pattern', 'format'] as const) {
@@ -208,7 +227,14 @@ function fieldRule(
   return ordered as unknown as FieldRuleSpec;
 }
 
-/** `{maxLength} (100)` → the constant `maxLength`; `0.01` → 0.01. */
+/** One end of a range: `at least {min}`, `at most 10 characters`. */
+interface Bound {
+  least: boolean;
+  text: string;
+  length: boolean;
+}
+
+/** `{maxLength} (100)` → the constant `maxLength`; `0.01` → 0.01; `5 (a note)` → 5. */
 function boundOf(
   ctx: ImportContext,
   spec: AppSpec,
@@ -217,10 +243,13 @@ function boundOf(
   path: string,
 ): number | string | undefined {
   const t = text.trim();
-  const constant = /^\{([^}]+)\}/.exec(t)?.[1] ?? (Object.hasOwn(spec.constants, t) ? t : undefined);
+  // What follows in parentheses is the constant's value as `doc` shows it, or a note.
+  const bare = t.replace(/\s*\([^)]*\)$/, '').trim();
+  const constant =
+    /^\{([^}]+)\}$/.exec(bare)?.[1] ?? (Object.hasOwn(spec.constants, bare) ? bare : undefined);
   if (constant !== undefined) return constant.trim();
-  const n = Number(t.split(/\s/)[0]);
-  if (t !== '' && Number.isFinite(n)) return n;
+  const n = Number(bare);
+  if (bare !== '' && Number.isFinite(n)) return n;
   ctx.problem(
     'doc/invalid-value',
     pos,

@@ -60,10 +60,26 @@ export function generatedIdentifiers(spec: AppSpec): { id: string; path: string 
   return out;
 }
 
-/** Reports every generated identifier longer than Postgres keeps. */
+/**
+ * Reports every generated identifier longer than Postgres keeps, and every identifier two names
+ * make alike (`sendBack` and `send_back`, or `fooBar` and `fooBAR`, snake to the same).
+ */
 export function checkIdentifierLengths(spec: AppSpec, out: Diagnostic[]): void {
   const seen = new Set<string>();
+  const madeBy = new Map<string, string>();
   for (const { id, path } of generatedIdentifiers(spec)) {
+    const first = madeBy.get(id);
+    if (first === undefined) madeBy.set(id, path);
+    else if (first !== path && !seen.has(id)) {
+      seen.add(id);
+      report(
+        out,
+        'spec/invalid-name',
+        path,
+        `the generated SQL name "${id}" is made by both ${first} and ${path}`,
+        'rename one of them: SQL names are the snake_case of the names',
+      );
+    }
     const bytes = new TextEncoder().encode(id).length;
     if (bytes <= MAX_IDENTIFIER_BYTES || seen.has(id)) continue;
     seen.add(id);

@@ -27,7 +27,13 @@ interface NameRule {
 }
 
 const CAMEL = /^[a-z][a-zA-Z0-9]*$/;
-const SNAKE = /^[a-z][a-z0-9_]*$/;
+/**
+ * States and transitions: lower camelCase (`inProgress`, `sendBack`) or lower snake_case
+ * (`in_progress`, `send_back`). A transition's SQL function takes the snake_case of its name
+ * (`transitionFunctionName`); two names of one entity that snake to the same are refused
+ * (`checkIdentifierLengths`: "the generated SQL name … is made by both …").
+ */
+const CAMEL_OR_SNAKE = /^[a-z][a-zA-Z0-9_]*$/;
 
 /**
  * Catalogue codes: UPPER_SNAKE (`TITLE_TOO_LONG`) or the dotted/namespaced shape many APIs use
@@ -41,11 +47,17 @@ export const NAME_RULES: Record<NameKind, NameRule> = {
   field: { pattern: CAMEL, what: 'field name', example: 'title, dueDate', sql: true, rule: true },
   constant: { pattern: CAMEL, what: 'constant name', example: 'maxTitleLength', sql: false, rule: true },
   role: { pattern: CAMEL, what: 'role name', example: 'agent, teamLead', sql: false, rule: true },
-  state: { pattern: SNAKE, what: 'state name', example: 'open, in_progress', sql: false, rule: true },
+  state: {
+    pattern: CAMEL_OR_SNAKE,
+    what: 'state name',
+    example: 'open, inProgress, in_progress',
+    sql: false,
+    rule: true,
+  },
   transition: {
-    pattern: SNAKE,
+    pattern: CAMEL_OR_SNAKE,
     what: 'transition name',
-    example: 'solve, send_back',
+    example: 'solve, sendBack, send_back',
     sql: false,
     rule: false,
   },

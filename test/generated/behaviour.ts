@@ -5,12 +5,13 @@ import { roleClosureOf } from '../../src/model/roleClosure.ts';
  * - delete: succeeds exactly when the row is readable and some held role's delete rule holds
  *   (evaluated on the rows the user can read, as the policy's subqueries are), else it is refused;
  * - transitions: on a readable row, FORBIDDEN for a role not listed, INVALID_TRANSITION from
- *   another state, the guard's own error, a row rule's error on the row after it, else the status
+ *   another state, the first failing guard's own error, a row rule's error on the row after it, else the status
  *   moves; on a row the user cannot read, the transition never succeeds.
  * Returns the mismatches (empty when the database does what the rules say) and the case count.
  */
 import { transitionFunctionName } from '../../src/naming.ts';
 import { checkRule, type DataContext, effectiveRoles, evaluateRule, holds } from '../../src/rules/index.ts';
+import { transitionGuards } from '../../src/spec/transitionGuards.ts';
 import type { AppSpec, TransitionSpec } from '../../src/spec/types.ts';
 import { constraintCatalogue } from '../../src/sql/constraintNames.ts';
 import { quoteIdent } from '../../src/sql/quote.ts';
@@ -134,7 +135,9 @@ function expectedTransition(
   const roles = effectiveRoles(roleClosureOf(spec), user.roles);
   if (!t.roles.some((r) => roles.has(r))) return 'FORBIDDEN';
   if (!t.from.includes(String(row[st.field]))) return 'INVALID_TRANSITION';
-  if (t.guard && !holdsOn(spec, entity, t.guard, row, user, data)) return t.guardError ?? 'FORBIDDEN';
+  // Every guard in order (`guard`, then each of `guards`): the first that fails is the error.
+  for (const g of transitionGuards(t))
+    if (!holdsOn(spec, entity, g.rule, row, user, data)) return g.error ?? 'FORBIDDEN';
   const after: FieldRow = { ...row, ...input, [st.field]: t.to };
   for (const [field, text] of Object.entries(t.set ?? {})) {
     if (text === 'now') after[field] = new Date();

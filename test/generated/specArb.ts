@@ -1,7 +1,7 @@
 /**
  * A fast-check arbitrary of valid, random application specifications: a profile entity and one to
  * three more, with references (to each other and to themselves), owners, statuses with transitions
- * (several guards, inputs required and optional, `set`, some that happen by time with `after`), roles with inheritance, read/create/update/delete permissions of
+ * (several guards, each with its code, inputs required and optional, `set`, some that happen by time with `after`; camelCase and snake_case names), roles with inheritance, read/create/update/delete permissions of
  * every form, field and row rules (with `when`), constants of every type (dates, datetimes and
  * durations included, and the app's time zone read by hour/weekday/startOfDay/date), screens of every kind with route params of any name, and error codes in both
  * shapes. Names are drawn from pools so that shrinking gives small, readable specifications.
@@ -48,7 +48,10 @@ class Codes {
   }
 }
 
-const STATE_NAMES = ['open', 'doing', 'done', 'closed'];
+/** camelCase and plain names: every kind of name may be lower camelCase (issue 32). */
+const STATE_NAMES = ['open', 'inProgress', 'done', 'closed'];
+/** Transition names: camelCase, snake_case and plain. */
+const TRANSITION_NAMES = ['start', 'sendBack', 'mark_done'] as const;
 /** The app's time zone, one of these (by the spec's clock offset). */
 const ZONES = ['UTC', 'Europe/Berlin', 'America/Santiago', 'Asia/Kathmandu'];
 
@@ -172,6 +175,9 @@ function validationArb(rule: fc.Arbitrary<string>): fc.Arbitrary<ValidationRuleS
     fc.constant({ kind: 'field', field: 'amount', max: 'limitAmount' } as const),
     fc.constant({ kind: 'field', field: 'memo', pattern: '^[^<>]*$' } as const),
     fc.constant({ kind: 'field', field: 'memo', format: 'url' } as const),
+    // Several clauses in one rule: the document joins them with "and" / ", and".
+    fc.constant({ kind: 'field', field: 'amount', min: 0, max: 'limitAmount' } as const),
+    fc.constant({ kind: 'field', field: 'title', minLength: 1, maxLength: 'maxTitle' } as const),
   );
   const row = fc.record({ rule, when: fc.option(rule, { nil: undefined }) });
   return fc
@@ -201,6 +207,8 @@ function transitionsArb(
     to: fc.constantFrom(...STATE_NAMES),
     roles: fc.subarray([...roles], { minLength: 1 }),
     guard: fc.option(fc.oneof(rule, ruleArb(ZONED_ATOMS)), { nil: undefined }),
+    /** Further guards, each with its own code (only after a first guard). */
+    guards: fc.array(rule, { maxLength: 2 }),
     input: fc.subarray(['memo', 'due', 'amount'], { maxLength: 2 }),
     // How many of the input fields (from the end) the transition asks for without requiring them.
     optional: fc.nat({ max: 2 }),
@@ -222,6 +230,7 @@ function transitionsArb(
       if (t.guard !== undefined) {
         spec.guard = t.guard;
         spec.guardError = 'guard';
+        if (t.guards.length > 0) spec.guards = t.guards.map((g) => ({ rule: g, error: 'guard' }));
       }
       if (t.after !== undefined) spec.after = t.after;
       // A transition that happens by time asks nobody for anything.
@@ -229,7 +238,7 @@ function transitionsArb(
       if (cut > 0) spec.input = t.input.slice(0, cut);
       if (!timed && cut < t.input.length) spec.optionalInput = t.input.slice(cut);
       if (t.stamp) spec.set = { at: 'now' };
-      out[`step_${i + 1}`] = spec;
+      out[TRANSITION_NAMES[i] as string] = spec;
     });
     return out;
   });
@@ -352,7 +361,17 @@ export const specArb: fc.Arbitrary<AppSpec> = fc
         ? Object.fromEntries(
             Object.entries(p.transitions).map(([n, t]) => [
               n,
-              t.guardError ? { ...t, guardError: codes.next(e.name, 'guard') } : t,
+              t.guardError
+                ? {
+                    ...t,
+                    guardError: codes.next(e.name, 'guard'),
+                    ...(t.guards
+                      ? {
+                          guards: t.guards.map((g) => ({ rule: g.rule, error: codes.next(e.name, 'check') })),
+                        }
+                      : {}),
+                  }
+                : t,
             ]),
           )
         : undefined;
@@ -409,5 +428,52 @@ export const specArb: fc.Arbitrary<AppSpec> = fc
         },
       },
     };
+    return spec;
+  });
+
+/** Markdown a label may hold, as wrappers of a word: emphasis, code, HTML, a pipe, strikethrough, brackets, an entity. */
+const MARKDOWN_WRAPS: readonly ((t: string) => string)[] = [
+  (t) => `*${t}*`,
+  (t) => `_${t}_`,
+  (t) => `\`${t}\``,
+  (t) => `<i>${t}</i>`,
+  (t) => `${t} | or`,
+  (t) => `~~${t}~~`,
+  (t) => `[${t}]`,
+  (t) => `${t} &amp;`,
+];
+
+/**
+ * `specArb` with what only the nine-point document has to carry besides: labels holding Markdown
+ * characters (entities, plurals, fields, states, transitions, roles) and single-field unique keys
+ * with their own code. For the document's round trip (src/import/generatedRoundTrip.test.ts).
+ */
+export const documentSpecArb: fc.Arbitrary<AppSpec> = fc
+  .tuple(
+    specArb,
+    fc.array(fc.nat({ max: MARKDOWN_WRAPS.length - 1 }), { minLength: 6, maxLength: 6 }),
+    fc.boolean(),
+  )
+  .map(([base, marks, uniqueKey]) => {
+    const spec = structuredClone(base);
+    const wrap = (i: number, key: string) =>
+      `${key.charAt(0).toUpperCase()}${key.slice(1)} ${(MARKDOWN_WRAPS[marks[i] ?? 0] as (t: string) => string)('x')}`;
+    for (const [name, e] of Object.entries(spec.entities)) {
+      if (e.profile) continue;
+      e.label = wrap(0, name);
+      e.plural = wrap(1, `${name}s`);
+      const title = e.fields.title;
+      if (title) title.label = wrap(2, 'title');
+      if (uniqueKey) {
+        const code = `${name.toUpperCase()}_MEMO_TAKEN`;
+        e.unique = [{ fields: ['memo'], error: code }];
+        spec.errors[code] = { message: 'That memo is taken.', severity: 'error' };
+      }
+    }
+    for (const st of Object.values(spec.states)) {
+      for (const [name, s] of Object.entries(st.states)) s.label = wrap(3, name);
+      for (const [name, t] of Object.entries(st.transitions)) t.label = wrap(4, name);
+    }
+    for (const [name, r] of Object.entries(spec.roles.roles)) r.label = wrap(5, name);
     return spec;
   });
