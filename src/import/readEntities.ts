@@ -38,7 +38,13 @@ interface PendingField {
 export function readEntities(ctx: ImportContext, body: readonly RootContent[], spec: AppSpec): void {
   const pending: PendingField[] = [];
   const titles: { entity: string; label: string; pos: ReturnType<typeof posOf> }[] = [];
-  const uniques: { entity: string; fields: string; error: string; pos: ReturnType<typeof posOf> }[] = [];
+  const uniques: {
+    entity: string;
+    fields: string;
+    error: string;
+    ignoreCase?: boolean;
+    pos: ReturnType<typeof posOf>;
+  }[] = [];
   for (const block of sectionsAt(body, 3)) {
     const codes = codesOf(block.heading);
     const label = headingLabel(textOf(block.heading), codes[0]);
@@ -87,7 +93,9 @@ export function readEntities(ctx: ImportContext, body: readonly RootContent[], s
       const help = row.cell('help').raw;
       if (help !== '') f.help = help;
       if (flag(row.cell('required').text)) f.required = true;
-      if (flag(row.cell('unique').text)) f.unique = true;
+      const unique = row.cell('unique').text;
+      if (/^yes,?\s+ignoring case$/i.test(unique.trim())) f.unique = 'ignoreCase';
+      else if (flag(unique)) f.unique = true;
       if (flag(row.cell('owner').text)) f.owner = true;
       if (flag(row.cell('audited').text)) f.audited = true;
       const list = flag(row.cell('list').text);
@@ -115,7 +123,11 @@ export function readEntities(ctx: ImportContext, body: readonly RootContent[], s
       const f = ctx.resolve(fieldNames(spec, u.entity, false), t, 'field', u.pos, path);
       return f ? [f] : [];
     });
-    if (e) e.unique = [...(e.unique ?? []), { fields, error: u.error }];
+    if (e)
+      e.unique = [
+        ...(e.unique ?? []),
+        { fields, error: u.error, ...(u.ignoreCase ? { ignoreCase: true } : {}) },
+      ];
   }
   for (const t of titles) {
     const field = ctx.resolve(
@@ -140,7 +152,7 @@ function headingLabel(text: string, key: string | undefined): string {
 
 interface Facts {
   /** `No two rows have the same A, B together (error CODE)`: labels and the code. */
-  unique?: { fields: string; error: string }[];
+  unique?: { fields: string; error: string; ignoreCase?: boolean }[];
   plural?: string;
   title?: string;
   profile?: boolean;
@@ -163,8 +175,14 @@ function readFacts(text: string): Facts {
     else if (lower.includes('rows are files')) facts.files = true;
     else if (lower.includes('appear live') || lower === 'live') facts.live = true;
     else if (lower.startsWith('no two rows have the same ')) {
-      const m = /^no two rows have the same (.*?) together(?:\s*\(error\s+([^)]*)\))?$/i.exec(s);
-      if (m) facts.unique = [...(facts.unique ?? []), { fields: m[1] ?? '', error: (m[2] ?? '').trim() }];
+      const m =
+        /^no two rows have the same (.*?) together(,? ignoring case)?(?:\s*\(error\s+([^)]*)\))?$/i.exec(s);
+      const key = {
+        fields: m?.[1] ?? '',
+        error: (m?.[3] ?? '').trim(),
+        ...(m?.[2] ? { ignoreCase: true } : {}),
+      };
+      if (m) facts.unique = [...(facts.unique ?? []), key];
     }
   }
   return facts;

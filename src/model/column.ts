@@ -27,6 +27,8 @@ export interface ColumnNode {
   /** The field's default as written in the spec (`me`, `now`, a literal), if any. */
   default?: string | number | boolean;
   unique: boolean;
+  /** Unique ignoring case (`unique: 'ignoreCase'`): a unique index over `lower(column)`. */
+  uniqueIgnoringCase?: boolean;
   /** The allowed values (enum, tags with values, the status field from its states). */
   values?: readonly EnumValueNode[];
   /** Field formats declared for this column by validation rules (`format: 'email'`). */

@@ -1,6 +1,7 @@
 import type { AppModel } from '../model/appModel.ts';
 import type { ConstraintNode } from '../model/constraint.ts';
 import { type EnumValueNode, formatRegExp, humanize } from '../model/index.ts';
+import { isBlank } from '../spec/blank.ts';
 import { FIELD_TYPES, type WidgetKind } from '../spec/fieldTypes.ts';
 import type { FieldRuleSpec, FieldSpec, FieldType } from '../spec/types.ts';
 import { can, updatableFields } from './can.ts';
@@ -168,7 +169,10 @@ function checkDraft(
   for (const field of fields) {
     if (!field.editable) continue;
     const v = values[field.name];
-    if (isEmpty(v)) {
+    // Required text that is blank (white space only) is as missing as '': the database's CHECK
+    // trims the same characters (src/spec/blank.ts).
+    const blank = typeof v === 'string' && FIELD_TYPES[field.type].freeText !== undefined && isBlank(v);
+    if (isEmpty(v) || (field.required && blank)) {
       if (field.required) errors[field.name] = ui('required');
       continue;
     }

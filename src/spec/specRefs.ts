@@ -95,6 +95,15 @@ function checkEntitiesRefs(c: RefContext): void {
       if (key.fields.length === 0 || new Set(key.fields).size !== key.fields.length)
         report(out, 'spec/invalid-value', at(p, 'fields'), 'a unique key names one or more different fields');
       name('error code', key.error, errors, at(p, 'error'));
+      const text = key.fields.some((f) => isFreeText(own(entity.fields, f)));
+      if (key.ignoreCase && !text)
+        report(
+          out,
+          'spec/invalid-value',
+          at(p, 'ignoreCase'),
+          '"ignoreCase" needs a text field in the key: only text has a case',
+          'remove "ignoreCase", or add a text, long text or email field to the key',
+        );
     });
   }
   if (profiles.length > 1) {
@@ -417,6 +426,11 @@ function checkErrorsRefs(c: RefContext): void {
   }
 }
 
+/** Text a person types (text, long text, email): what has a case and can be blank. */
+function isFreeText(f: FieldSpec | undefined): boolean {
+  return f !== undefined && FIELD_TYPES[f.type]?.freeText !== undefined;
+}
+
 type NameCheck = (kind: string, value: string, candidates: readonly string[], path: string) => boolean;
 
 function checkField(
@@ -443,6 +457,14 @@ function checkField(
   only('values', ['enum', 'tags']);
   only('currencyField', ['money']);
   only('accept', ['file']);
+  if (f.unique === 'ignoreCase' && !isFreeText(f))
+    report(
+      out,
+      'spec/invalid-value',
+      at(p, 'unique'),
+      `"unique: 'ignoreCase'" applies only to text, long text and email fields, not "${f.type}"`,
+      'write "unique: true"',
+    );
   if (f.type === 'ref') {
     if (f.ref === undefined)
       report(out, 'spec/missing', at(p, 'ref'), 'a ref field names the entity it references');

@@ -43,7 +43,11 @@ export interface FieldSpec {
   required?: boolean;
   /** A literal, or one of the rule words `me` / `now` / `today`. */
   default?: string | number | boolean | null;
-  unique?: boolean;
+  /**
+   * No two rows hold the same value. `'ignoreCase'` (text fields): values that differ only in
+   * case are the same (`Ada@x.org` and `ada@x.org`), compared as Postgres `lower` compares them.
+   */
+  unique?: boolean | 'ignoreCase';
   /** For `ref`: the entity referenced. */
   ref?: string;
   /** For `ref`/`user`: what happens to this row when the referenced row is deleted. */
@@ -94,6 +98,8 @@ export interface EntitySpec {
 export interface UniqueKeySpec {
   fields: readonly string[];
   error: string;
+  /** Text fields of the key compared ignoring case (`lower(...)`), as a field's `unique: 'ignoreCase'`. */
+  ignoreCase?: boolean;
 }
 
 export type ScreenKind = 'dashboard' | 'list' | 'detail' | 'form' | 'board' | 'custom' | 'admin';

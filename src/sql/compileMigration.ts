@@ -18,7 +18,7 @@ import { emitRowTriggers } from './emitRowTriggers.ts';
 import { emitScreenFilters } from './emitScreenFilters.ts';
 import { emitSearch, TRIGRAM_EXTENSION_SQL } from './emitSearch.ts';
 import { emitStorage } from './emitStorage.ts';
-import { emitForeignKeys, emitIndexes, emitTable } from './emitTables.ts';
+import { emitForeignKeys, emitIndexes, emitTable, emitUniqueIndexes } from './emitTables.ts';
 import { emitTransitions } from './emitTransitions.ts';
 import { emitValidationTrigger } from './emitValidation.ts';
 import { sqlComment } from './quote.ts';
@@ -75,6 +75,7 @@ export function migrationOf(model: AppModel, target: Target): string {
       entities.flatMap((e) => [
         emitForeignKeys(model, e),
         emitIndexes(model, e),
+        emitUniqueIndexes(model, e),
         emitFileChecks(model, e, target),
       ]),
     ),

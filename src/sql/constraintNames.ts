@@ -3,6 +3,7 @@ import { sqlColumnOf } from '../model/sqlNames.ts';
 import type { AppSpec } from '../spec/types.ts';
 
 export {
+  blankConstraintName,
   uniqueConstraintName,
   uniqueKeyConstraintName,
   validationConstraintName,
@@ -15,7 +16,7 @@ export interface ConstraintMeaning {
   /** Catalogue code (validation rules) or undefined for structural constraints. */
   code?: string;
   field?: string;
-  kind: 'validation' | 'unique' | 'values';
+  kind: 'validation' | 'unique' | 'values' | 'required';
 }
 
 /**

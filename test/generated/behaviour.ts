@@ -174,6 +174,8 @@ function codeOf(spec: AppSpec, error: unknown): string {
   if (e.code === '23503') return '23503';
   if (e.code === '23514' && e.constraint)
     return constraintCatalogue(spec)[e.constraint]?.code ?? e.constraint;
+  // A unique field (a key raises its own code).
+  if (e.code === '23505' && e.constraint) return constraintCatalogue(spec)[e.constraint]?.code ?? 'UNIQUE';
   return e.message;
 }
 

@@ -1,7 +1,8 @@
 /**
  * A fast-check arbitrary of valid, random application specifications: a profile entity and one to
  * three more, with references (to each other and to themselves), owners, statuses with transitions
- * (several guards, inputs, `set`), roles with inheritance, read/create/update/delete permissions of
+ * (several guards, inputs, `set`), unique text (as written or ignoring case), required text that
+ * must not be blank, roles with inheritance, read/create/update/delete permissions of
  * every form, field and row rules (with `when`), constants of every type (dates, datetimes and
  * durations included), screens of every kind with route params of any name, and error codes in both
  * shapes. Names are drawn from pools so that shrinking gives small, readable specifications.
@@ -30,6 +31,8 @@ interface EntityPlan {
   refTo: number | null;
   states: boolean;
   kindValues: string[];
+  /** A `code` text field, unique (as written, or ignoring case), when set. */
+  code?: true | 'ignoreCase';
 }
 
 /** Error codes, alternating UPPER_SNAKE and dotted, registered as they are used. */
@@ -125,6 +128,7 @@ function fieldsOf(e: EntityPlan, plans: readonly EntityPlan[]): Record<string, F
   if (e.refTo !== null)
     f.link = { type: 'ref', ref: (plans[e.refTo] as EntityPlan).name, onDelete: 'cascade' };
   if (e.states) f.status = { type: 'status', required: true };
+  if (e.code !== undefined) f.code = { type: 'text', unique: e.code };
   return f;
 }
 
@@ -263,6 +267,7 @@ export const specArb: fc.Arbitrary<AppSpec> = fc
         ref: fc.boolean(),
         states: fc.boolean(),
         kindValues: fc.constantFrom(['low', 'high'], ['a', 'b', 'c'], ['in_review', 'done_ok']),
+        code: fc.constantFrom(undefined, true as const, 'ignoreCase' as const),
       }),
       { minLength: 3, maxLength: 3 },
     ),
@@ -285,6 +290,7 @@ export const specArb: fc.Arbitrary<AppSpec> = fc
       refTo: f.ref && i > 0 ? i - 1 : null,
       states: f.states,
       kindValues: [...f.kindValues],
+      ...(f.code !== undefined ? { code: f.code } : {}),
     }));
     const roles = ROLE_NAMES.slice(0, base.roleCount) as string[];
     const perEntity = plans.map((e) => {
