@@ -59,6 +59,8 @@ const KEY_ORDER = [
   // states
   'field',
   'initial',
+  'initialWhen',
+  'state',
   'states',
   'transitions',
   'final',

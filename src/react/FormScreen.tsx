@@ -19,6 +19,7 @@ import {
   uploadAll,
 } from './FormAttachments.tsx';
 import { keys, useCreate, useRow, useUpdate } from './hooks.ts';
+import { InitialStatePreview } from './InitialStatePreview.tsx';
 import { type Blocker, useBlocker, useNavigate, useParams } from './navigation.ts';
 import { PageCrumbs, useTrail } from './PageCrumbs.tsx';
 import { ForbiddenPage, NotFoundPage } from './pages.tsx';
@@ -160,6 +161,7 @@ function Form({
                 onChange={(files) => chosen.setFiles((old) => new Map(old).set(c, files))}
               />
             ))}
+            {!base && <InitialStatePreview entity={entity} values={form.values} />}
             <UploadProgress state={progress.state} />
             {form.formError && (
               <Text c="red" size="sm" role="alert">

@@ -7,6 +7,7 @@ import type { FieldRuleSpec, FieldSpec, FieldType } from '../spec/types.ts';
 import { can, updatableFields } from './can.ts';
 import { formatMessage } from './formatMessage.ts';
 import { type FormRule, formRules } from './formRules.ts';
+import { initialStateOf } from './initialState.ts';
 import { type RuleUser, refusesRow, ruleVerdict } from './ruleVerdict.ts';
 import { ui } from './uiText.ts';
 
@@ -211,8 +212,11 @@ function checkDraft(
       mode === 'create'
         ? { ...empty, ...insertDefaults(model.tables.get(entity)?.spec ?? { fields: {} }, who), ...values }
         : { ...values };
-    if (statusField && draft[statusField] === undefined)
-      draft[statusField] = model.machines.get(entity)?.initial;
+    // The state the database will choose (initialWhen rules); left out when only it can say.
+    if (statusField && draft[statusField] === undefined) {
+      const state = initialStateOf(model, entity, { user: who, row: { ...draft } });
+      if (state !== 'undecidable') draft[statusField] = state;
+    }
     const ctx = { user: who, row: draft };
     if (rule.when && ruleVerdict(model, entity, rule.when, ctx) !== true) continue;
     // As the database's check: false or unknown refuses; what needs other rows is the server's.

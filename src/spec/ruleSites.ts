@@ -39,6 +39,14 @@ export function ruleSites(spec: AppSpec): RuleSite[] {
           expect: 'boolean',
         });
     }
+    (st.initialWhen ?? []).forEach((r, i) => {
+      sites.push({
+        path: at(at(at(at('states', en), 'initialWhen'), i), 'when'),
+        text: r.when,
+        entity: en,
+        expect: 'boolean',
+      });
+    });
     for (const [tn, t] of Object.entries(st.transitions)) {
       const p = at(at(at('states', en), 'transitions'), tn);
       for (const g of transitionGuards(t))

@@ -201,6 +201,9 @@ function checkStatesRefs(c: RefContext): void {
     }
     const states = Object.keys(st.states);
     name('state', st.initial, states, at(base, 'initial'));
+    (st.initialWhen ?? []).forEach((r, i) => {
+      name('state', r.state, states, at(at(at(base, 'initialWhen'), i), 'state'));
+    });
     for (const [gone, to] of Object.entries(st.removedStates ?? {})) {
       const gp = at(at(base, 'removedStates'), gone);
       if (states.includes(gone))

@@ -331,6 +331,7 @@ export const appSpecShape: Check = obj({
       obj({
         field: req(str),
         initial: req(str),
+        initialWhen: opt(arrayOf(obj({ state: req(str), when: req(str) }))),
         states: req(
           recordOf(
             obj({ label: opt(str), final: opt(bool), description: opt(str), waitingOn: opt(str) }),

@@ -163,9 +163,24 @@ export interface TransitionSpec {
   calls?: readonly string[];
 }
 
+/** A state a new row starts in when a rule holds on it (see `EntityStatesSpec.initialWhen`). */
+export interface InitialStateSpec {
+  state: string;
+  /** A rule on the new row as it will be stored (its references, the creating user, `now`). */
+  when: string;
+}
+
 export interface EntityStatesSpec {
   field: string;
+  /** The state a new row starts in (when no rule of `initialWhen` holds). */
   initial: string;
+  /**
+   * States chosen by a rule over the new row, checked in order: the first whose `when` holds is
+   * the state the row starts in, else `initial` ("an order starts approved when its total is under
+   * its department's approval limit, otherwise pending"). The database sets it on insert; a
+   * client cannot choose it.
+   */
+  initialWhen?: readonly InitialStateSpec[];
   states: Record<string, StateSpec>;
   transitions: Record<string, TransitionSpec>;
   /** States removed from the spec → the state their rows move to (`ninefold migrate`). */

@@ -1,7 +1,7 @@
 /**
  * A fast-check arbitrary of valid, random application specifications: a profile entity and one to
  * three more, with references (to each other and to themselves), owners, statuses with transitions
- * (several guards, inputs, `set`), unique text (as written or ignoring case), required text that
+ * (several guards, inputs, `set`), first states chosen by a rule (`initialWhen`), unique text (as written or ignoring case), required text that
  * must not be blank, roles with inheritance, read/create/update/delete permissions of
  * every form, field and row rules (with `when`), constants of every type (dates, datetimes and
  * durations included), screens of every kind with route params of any name, and error codes in both
@@ -299,6 +299,10 @@ export const specArb: fc.Arbitrary<AppSpec> = fc
         perms: fc.tuple(...roles.map(() => entityPermissionsArb(rule))),
         validation: validationArb(rule),
         transitions: e.states ? transitionsArb(rule, roles) : fc.constant(undefined),
+        // States a rule chooses for a new row (initialWhen), in order; none most of the time.
+        initialWhen: fc.array(fc.record({ state: fc.constantFrom(...STATE_NAMES.slice(1, 3)), when: rule }), {
+          maxLength: 2,
+        }),
       });
     });
     return fc.tuple(fc.constant(base), fc.constant(plans), fc.constant(roles), fc.tuple(...perEntity));
@@ -339,6 +343,7 @@ export const specArb: fc.Arbitrary<AppSpec> = fc
           initial: STATE_NAMES[0] as string,
           states: Object.fromEntries(STATE_NAMES.map((s, j) => [s, j === 3 ? { final: true } : {}])),
           transitions,
+          ...(p.initialWhen.length > 0 ? { initialWhen: p.initialWhen } : {}),
         };
       if (p.validation.length > 0)
         validation[e.name] = p.validation.map((v) => ({ ...v, error: codes.next(e.name, v.kind) }));

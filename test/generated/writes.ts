@@ -291,7 +291,12 @@ export async function checkWrites(
           if (f.default !== undefined && row[name] === undefined) row[name] = f.default;
           if (row[name] === undefined) row[name] = null;
         }
-        if (st) row[st.field] = st.initial;
+        // The state the insert trigger chooses: the first initialWhen rule that holds on the new
+        // row, read by a security-definer function (every row, the new one not yet stored).
+        if (st)
+          row[st.field] =
+            (st.initialWhen ?? []).find((r) => holdsOn(spec, entity, r.when, row, user, snap))?.state ??
+            st.initial;
         const reasons: string[] = [];
         // WITH CHECK runs before the row is in the table: the permission's subqueries do not see it.
         if (
