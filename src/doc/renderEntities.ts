@@ -41,7 +41,10 @@ function renderEntity(model: AppModel, name: string, e: EntitySpec): string {
   const rows = fields.map(([f, spec_]) => [
     code(f),
     fieldLabel(model, name, f),
-    fieldTypeWords(model, name, spec_),
+    // A computed field says so after its type: the server sets it from the rule on every write.
+    spec_.computed === undefined
+      ? fieldTypeWords(model, name, spec_)
+      : `${fieldTypeWords(model, name, spec_)}; computed as ${code(spec_.computed)}`,
     spec_.required ? 'yes' : '',
     defaultWords(spec_.default),
     spec_.unique === 'ignoreCase' ? 'yes, ignoring case' : spec_.unique ? 'yes' : '',

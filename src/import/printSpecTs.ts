@@ -53,6 +53,8 @@ const KEY_ORDER = [
   'owner',
   'values',
   'currencyField',
+  'currency',
+  'computed',
   'accept',
   'list',
   'search',

@@ -231,6 +231,12 @@ function readType(ctx: ImportContext, spec: AppSpec, p: PendingField): void {
       if (mainCodes.length > 0) f.accept = mainCodes;
       break;
     case 'money': {
+      // `money in `EUR`` (a code or a constant's name): the field's fixed currency.
+      const fixed = /^in\s+(\S+)$/i.exec(after)?.[1];
+      if (fixed !== undefined) {
+        f.currency = mainCodes[0] ?? fixed;
+        break;
+      }
       const m = after.replace(/^currency in\s+/i, '');
       if (m !== after || /^currency/i.test(after)) {
         const field = ctx.resolve(
@@ -262,6 +268,19 @@ function readType(ctx: ImportContext, spec: AppSpec, p: PendingField): void {
     }
     default:
       break;
+  }
+  // `; computed as `rule``: the server computes the field (the rule is the cell's last code span).
+  if (rest.some((r) => /^\s*computed as\b/i.test(r))) {
+    const rule = p.type.codes[p.type.codes.length - 1];
+    if (rule !== undefined) f.computed = rule;
+    else
+      ctx.problem(
+        'doc/missing',
+        p.type.pos,
+        `${path}.computed`,
+        'no rule after "computed as"',
+        'write "computed as `hours * rate`"',
+      );
   }
   const remark = rest.join(';').toLowerCase();
   if (type === 'ref' || type === 'user') {

@@ -1,5 +1,6 @@
 import { FIELD_TYPES } from '../spec/fieldTypes.ts';
 import type { FieldSpec, FieldType } from '../spec/types.ts';
+import type { CheckedRule } from './checkedRule.ts';
 import type { EnumValueNode } from './enumValue.ts';
 import type { FieldFormat } from './formats.ts';
 
@@ -41,6 +42,10 @@ export interface ColumnNode {
   writable: boolean;
   /** Holds a timestamp (normalised to ISO strings by the adapters). */
   timestamp: boolean;
+  /** A computed field's rule (`computed`), checked: the server sets it on every write. */
+  computed?: CheckedRule;
+  /** Money: its fixed currency code (`currency`, a constant resolved), when it has one. */
+  currency?: string;
   /** The spec's declaration, for declared columns. */
   spec?: FieldSpec;
 }

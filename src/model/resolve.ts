@@ -169,6 +169,18 @@ function declaredColumns(
       node.default = values && typeof f.default === 'number' ? String(f.default) : f.default;
     if (values) node.values = values;
     if (references) node.references = references;
+    if (f.computed !== undefined)
+      node.computed = checkedRule(
+        spec,
+        f.computed,
+        entity,
+        `entities.${entity}.fields.${field}.computed`,
+        'value',
+      );
+    if (f.currency !== undefined) {
+      const c = Object.hasOwn(spec.constants, f.currency) ? spec.constants[f.currency]?.value : undefined;
+      node.currency = typeof c === 'string' ? c : f.currency;
+    }
     out.push(node);
   }
   return out;

@@ -120,6 +120,8 @@ function Form({
   if (!base && !can(model, user, entity, 'create').ok) return <ForbiddenPage />;
   if (base && !can(model, user, entity, 'update', base).ok) return <ForbiddenPage />;
   const busy = save.busy || progress.state !== null;
+  // Computed fields show what the server will set, as the values change.
+  const preview = schema.computedValues(base ? { ...base, ...form.values } : form.values, user);
   const fileTrouble = [...chosen.problems.values()].some(Boolean);
 
   return (
@@ -145,7 +147,7 @@ function Form({
                 entity={entity}
                 field={f}
                 row={form.values}
-                value={form.values[f.name]}
+                value={f.computed ? (preview[f.name] ?? form.values[f.name]) : form.values[f.name]}
                 disabled={!f.editable || busy}
                 error={form.error(f.name)}
                 onChange={(v) => form.change(f.name, v)}

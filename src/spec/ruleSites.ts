@@ -29,6 +29,15 @@ export function ruleSites(spec: AppSpec): RuleSite[] {
       });
     }
   }
+  for (const [en, e] of Object.entries(spec.entities))
+    for (const [fn, f] of Object.entries(e.fields))
+      if (f.computed !== undefined)
+        sites.push({
+          path: at(at(at(at('entities', en), 'fields'), fn), 'computed'),
+          text: f.computed,
+          entity: en,
+          expect: 'value',
+        });
   for (const [en, st] of Object.entries(spec.states)) {
     for (const [sn, s] of Object.entries(st.states)) {
       if (s.waitingOn !== undefined)

@@ -27,6 +27,84 @@ export function checkRefs(spec: AppSpec, out: Diagnostic[]): void {
   checkCallsRefs(c);
   checkConstantsRefs(c);
   checkErrorsRefs(c);
+  checkComputed(spec, out);
+}
+
+/**
+ * Computed fields (`computed: '<rule>'`) are the server's to write: never a default, an owner, a
+ * status or a file, never in an update permission's fields, a transition's input or `set`.
+ * Money's `currency` is a code or a constant holding one, never beside `currencyField`.
+ */
+function checkComputed(spec: AppSpec, out: Diagnostic[]): void {
+  const computed = new Set<string>();
+  for (const [en, e] of Object.entries(spec.entities))
+    for (const [fn, f] of Object.entries(e.fields)) {
+      const p = at(at(at('entities', en), 'fields'), fn);
+      if (f.currency !== undefined) checkCurrency(spec, f, p, out);
+      if (f.computed === undefined) continue;
+      computed.add(`${en}.${fn}`);
+      const clash = f.default !== undefined ? 'default' : f.owner ? 'owner' : undefined;
+      if (clash || ['status', 'file'].includes(f.type))
+        report(
+          out,
+          'spec/invalid-value',
+          at(p, 'computed'),
+          `a computed field is the server's to set: it cannot be ${clash ? `given "${clash}"` : `of type "${f.type}"`}`,
+          clash ? `remove "${clash}"` : 'compute a field of another type',
+        );
+    }
+  const refuse = (path: string, en: string, fn: string, where: string) => {
+    if (computed.has(`${en}.${fn}`))
+      report(
+        out,
+        'spec/invalid-value',
+        path,
+        `"${fn}" is computed (entities.${en}.fields.${fn}.computed): ${where} cannot write it`,
+        `remove "${fn}" here`,
+      );
+  };
+  for (const [role, perms] of Object.entries(spec.roles.permissions))
+    for (const [en, p] of Object.entries(perms))
+      if (p.update)
+        p.update.fields.forEach((fn, i) => {
+          refuse(
+            at(at(at(at(at('roles.permissions', role), en), 'update'), 'fields'), i),
+            en,
+            fn,
+            'an update',
+          );
+        });
+  for (const [en, st] of Object.entries(spec.states))
+    for (const [tn, t] of Object.entries(st.transitions)) {
+      const tp = at(at(at('states', en), 'transitions'), tn);
+      (t.input ?? []).forEach((fn, i) => {
+        refuse(at(at(tp, 'input'), i), en, fn, 'a transition');
+      });
+      for (const fn of Object.keys(t.set ?? {})) refuse(at(at(tp, 'set'), fn), en, fn, 'a transition');
+    }
+}
+
+function checkCurrency(spec: AppSpec, f: FieldSpec, p: string, out: Diagnostic[]): void {
+  const c = f.currency ?? '';
+  const constant = own(spec.constants, c);
+  const code = constant ? constant.value : c;
+  if (f.currencyField !== undefined)
+    report(
+      out,
+      'spec/invalid-value',
+      at(p, 'currency'),
+      'give money a currency or a currency field, not both',
+    );
+  else if (typeof code !== 'string' || !/^[A-Z]{3}$/.test(code))
+    report(
+      out,
+      'spec/invalid-value',
+      at(p, 'currency'),
+      constant
+        ? `constant "${c}" does not hold a currency code`
+        : `"${c}" is neither a three-letter currency code nor a constant`,
+      'write an ISO 4217 code such as "EUR", or the name of a constant whose value is one',
+    );
 }
 
 /** What every section's check reads: the spec, the sink, the defined names and the two lookups. */
@@ -459,6 +537,7 @@ function checkField(
   only('owner', ['user']);
   only('values', ['enum', 'tags']);
   only('currencyField', ['money']);
+  only('currency', ['money']);
   only('accept', ['file']);
   if (f.unique === 'ignoreCase' && !isFreeText(f))
     report(

@@ -257,6 +257,8 @@ const fieldSpec = obj({
   owner: opt(bool),
   values: opt(arrayOf(enumValueEntry)),
   currencyField: opt(str),
+  currency: opt(nonEmpty),
+  computed: opt(nonEmpty),
   accept: opt(strings),
   list: opt(bool),
   audited: opt(bool),

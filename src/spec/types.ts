@@ -58,6 +58,18 @@ export interface FieldSpec {
   values?: readonly (string | number | EnumValueSpec)[];
   /** For `money`: the field (on the same entity) holding the currency code. */
   currencyField?: string;
+  /**
+   * For `money`: the currency of every amount in this field, an ISO 4217 code (`EUR`) or the name
+   * of a constant holding one. Cells and messages show it; computed amounts round to its minor unit.
+   */
+  currency?: string;
+  /**
+   * A value the server computes and clients only read: a rule expression over the row (its
+   * fields, one-hop references, constants, `me`, `now`), recomputed on every insert and update
+   * (`cost: { type: 'money', computed: 'hours * rate' }`). Money is rounded to its currency's
+   * minor unit, half away from zero. A client's write of it is refused (FIELD_NOT_WRITABLE).
+   */
+  computed?: string;
   /** For `file`: the parent entity field pointing back; files live in their own rows. */
   accept?: readonly string[];
   /** Shown in lists by default. */

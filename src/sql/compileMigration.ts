@@ -3,6 +3,7 @@ import { resolve } from '../model/resolve.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { emitAdminRpc } from './emitAdminRpc.ts';
 import { emitAuditTriggers } from './emitAuditTriggers.ts';
+import { emitComputed } from './emitComputed.ts';
 import { emitCountVisibility } from './emitCountVisibility.ts';
 import { emitFileRemovals } from './emitFileRemovals.ts';
 import { emitFileChecks } from './emitFiles.ts';
@@ -82,7 +83,11 @@ export function migrationOf(model: AppModel, target: Target): string {
     section('Users', [emitProfileSync(model)]),
     section(
       'Row bookkeeping and column rules',
-      entities.flatMap((e) => [emitRowTriggers(model, e), emitWriterLocks(model, e, groups)]),
+      entities.flatMap((e) => [
+        emitRowTriggers(model, e),
+        emitComputed(model, e),
+        emitWriterLocks(model, e, groups),
+      ]),
     ),
     section(
       'Validation beyond the row',

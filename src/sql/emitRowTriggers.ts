@@ -124,6 +124,13 @@ export function emitRowTriggers(model: AppModel, entity: string): string {
         ]
       : []),
     ...referenceChecks(model, entity, false),
+    // A computed field is the server's: a client's value for it is refused, not silently replaced.
+    ...table.columns
+      .filter((c) => c.computed !== undefined)
+      .map(
+        (c) =>
+          `if new.${colSql(model, entity, c.field)} is not null then\n  ${raiseSql('FIELD_NOT_WRITABLE', { entity: quoteLiteral(entity), field: quoteLiteral(c.field) })}\nend if;`,
+      ),
   ];
   if (clientInsert.length > 0)
     insert.push(`  if ${CLIENT_ROLES_SQL} then`, indent(clientInsert.join('\n'), 4), '  end if;');

@@ -57,19 +57,19 @@ describe.each(backends)('an initial state chosen by a rule on $name', (backend) 
     const values = ['Paper', total, department, ...(status ? [status] : [])];
     await db.asUser(user, (q) =>
       q.query(
-        `insert into public.${'"order"'} (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')})`,
+        `insert into public.purchase (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')})`,
         values,
       ),
     );
     const r = await db.query<{ status: string }>(
-      'select status from public."order" where title = $1 order by created_at desc limit 1',
+      'select status from public.purchase where title = $1 order by created_at desc limit 1',
       ['Paper'],
     );
     return r.rows[0]?.status;
   };
 
   it('starts each order as the rules say, and the browser’s preview agrees', async () => {
-    const hops = initialStateHops(model, 'order');
+    const hops = initialStateHops(model, 'purchase');
     expect(hops).toEqual([{ field: 'department', entity: 'department' }]);
     let cases = 0;
     for (const limit of [...LIMITS, 'none' as const]) {
@@ -77,7 +77,7 @@ describe.each(backends)('an initial state chosen by a rule on $name', (backend) 
       for (const total of TOTALS) {
         const got = await file(clerk, total, dept?.id ?? null);
         const rows = new Map(dept ? [[`department/${dept.id}`, dept.row]] : []);
-        const preview = initialStateOf(model, 'order', {
+        const preview = initialStateOf(model, 'purchase', {
           user: { id: clerk, roles: ['clerk'] },
           row: { title: 'Paper', total, department: dept?.id ?? null, requester: clerk },
           data: hopData(rows),
@@ -105,7 +105,7 @@ describe.each(backends)('an initial state chosen by a rule on $name', (backend) 
     const dept = departments.get(100);
     expect(await file(auditor, 50, dept?.id ?? null)).toBe('approved');
     // The browser, without the department row, does not guess: the preview needs it.
-    const preview = initialStateOf(model, 'order', {
+    const preview = initialStateOf(model, 'purchase', {
       user: { id: auditor, roles: ['auditor'] },
       row: { title: 'Paper', total: 50, department: dept?.id ?? null, requester: auditor },
     });
@@ -129,7 +129,7 @@ describe('the document of an initial state chosen by a rule', () => {
     const md = renderDoc(orders).replace('- **Approved** when', '- Approved when');
     const r = importDoc(md);
     expect(r.diagnostics, JSON.stringify(r.diagnostics)).toContainEqual(
-      expect.objectContaining({ path: 'states.order.initialWhen[1]', severity: 'error' }),
+      expect.objectContaining({ path: 'states.purchase.initialWhen[1]', severity: 'error' }),
     );
   });
 });

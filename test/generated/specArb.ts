@@ -2,7 +2,7 @@
  * A fast-check arbitrary of valid, random application specifications: a profile entity and one to
  * three more, with references (to each other and to themselves), owners, statuses with transitions
  * (several guards, inputs, `set`), first states chosen by a rule (`initialWhen`), unique text (as written or ignoring case), required text that
- * must not be blank, roles with inheritance, read/create/update/delete permissions of
+ * must not be blank, computed money (`computed`, a fixed `currency`), roles with inheritance, read/create/update/delete permissions of
  * every form, field and row rules (with `when`), constants of every type (dates, datetimes and
  * durations included), screens of every kind with route params of any name, and error codes in both
  * shapes. Names are drawn from pools so that shrinking gives small, readable specifications.
@@ -31,6 +31,8 @@ interface EntityPlan {
   refTo: number | null;
   states: boolean;
   kindValues: string[];
+  /** A computed money field `worth` (amount × 1.5 in euros, rounded to the cent), when set. */
+  worth: boolean;
   /** A `code` text field, unique (as written, or ignoring case), when set. */
   code?: true | 'ignoreCase';
 }
@@ -85,6 +87,7 @@ function atoms(e: EntityPlan, plans: readonly EntityPlan[], roles: readonly stri
     if (e.owner)
       out.push('parent.owner = me', `count(${e.name} where parent = this.parent and owner = me) >= 1`);
   }
+  if (e.worth) out.push('worth > 10', 'worth is empty');
   if (e.states) out.push(`status = ${STATE_NAMES[0]}`, `status in (${STATE_NAMES[1]}, ${STATE_NAMES[2]})`);
   if (e.refTo !== null) {
     const target = plans[e.refTo] as EntityPlan;
@@ -129,6 +132,7 @@ function fieldsOf(e: EntityPlan, plans: readonly EntityPlan[]): Record<string, F
     f.link = { type: 'ref', ref: (plans[e.refTo] as EntityPlan).name, onDelete: 'cascade' };
   if (e.states) f.status = { type: 'status', required: true };
   if (e.code !== undefined) f.code = { type: 'text', unique: e.code };
+  if (e.worth) f.worth = { type: 'money', currency: 'EUR', computed: 'amount * 1.005' };
   return f;
 }
 
@@ -268,6 +272,7 @@ export const specArb: fc.Arbitrary<AppSpec> = fc
         states: fc.boolean(),
         kindValues: fc.constantFrom(['low', 'high'], ['a', 'b', 'c'], ['in_review', 'done_ok']),
         code: fc.constantFrom(undefined, true as const, 'ignoreCase' as const),
+        worth: fc.boolean(),
       }),
       { minLength: 3, maxLength: 3 },
     ),
@@ -291,6 +296,7 @@ export const specArb: fc.Arbitrary<AppSpec> = fc
       states: f.states,
       kindValues: [...f.kindValues],
       ...(f.code !== undefined ? { code: f.code } : {}),
+      worth: f.worth,
     }));
     const roles = ROLE_NAMES.slice(0, base.roleCount) as string[];
     const perEntity = plans.map((e) => {

@@ -19,6 +19,7 @@ import { roleClosureOf } from '../../src/model/roleClosure.ts';
 import { resolve } from '../../src/model/resolve.ts';
 import { lowerLikePostgres } from '../../src/rules/evaluate.ts';
 import { type DataContext, effectiveRoles, holds } from '../../src/rules/index.ts';
+import { computedValues } from '../../src/runtime/computedValues.ts';
 import { fieldRuleHolds } from '../../src/runtime/formSchema.ts';
 import { isBlank } from '../../src/spec/blank.ts';
 import { FIELD_TYPES } from '../../src/spec/fieldTypes.ts';
@@ -293,6 +294,8 @@ export async function checkWrites(
         }
         // The state the insert trigger chooses: the first initialWhen rule that holds on the new
         // row, read by a security-definer function (every row, the new one not yet stored).
+        // What the computed-fields trigger sets before any rule reads the row.
+        Object.assign(row, computedValues(resolve(spec), entity, row, { id: user.id, roles: user.roles }));
         if (st)
           row[st.field] =
             (st.initialWhen ?? []).find((r) => holdsOn(spec, entity, r.when, row, user, snap))?.state ??
@@ -352,6 +355,10 @@ export async function checkWrites(
         out.updates += 1;
         const old = w.row;
         const after: FieldRow = { ...old, [w.field]: w.value };
+        Object.assign(
+          after,
+          computedValues(resolve(spec), entity, after, { id: user.id, roles: user.roles }),
+        );
         const reasons: string[] = [];
         const perms = (r: string) => spec.roles.permissions[r]?.[entity]?.update;
         const readableRow = visible.get(entity)?.has(String(old.id)) ?? false;

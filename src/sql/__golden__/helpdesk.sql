@@ -1752,7 +1752,7 @@ begin
   if not coalesce((((r.assignee is null) or (r.assignee = (select auth.uid()))) or app.has_role((select auth.uid()), 'admin')), false) then
     raise exception using errcode = 'P0001', message = 'NOT_ASSIGNEE', detail = jsonb_build_object('entity', 'ticket', 'action', 'solve')::text;
   end if;
-  if p_input -> 'resolution' is null or jsonb_typeof(p_input -> 'resolution') = 'null' or (p_input ->> 'resolution') = '' then
+  if p_input -> 'resolution' is null or jsonb_typeof(p_input -> 'resolution') = 'null' or btrim((p_input ->> 'resolution'), E'\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff') = '' then
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'ticket', 'transition', 'solve', 'field', 'resolution')::text;
   end if;
   perform set_config('ninefold.in_transition', 'on', true);
@@ -1823,7 +1823,7 @@ begin
   if not coalesce(((r.solved_at > (now() - ((7)::double precision * interval '86400 seconds'))) and ((r.requester = (select auth.uid())) or app.has_role((select auth.uid()), 'agent'))), false) then
     raise exception using errcode = 'P0001', message = 'REOPEN_WINDOW_PASSED', detail = jsonb_build_object('entity', 'ticket', 'action', 'reopen')::text;
   end if;
-  if p_input -> 'reopenReason' is null or jsonb_typeof(p_input -> 'reopenReason') = 'null' or (p_input ->> 'reopenReason') = '' then
+  if p_input -> 'reopenReason' is null or jsonb_typeof(p_input -> 'reopenReason') = 'null' or btrim((p_input ->> 'reopenReason'), E'\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff') = '' then
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'ticket', 'transition', 'reopen', 'field', 'reopenReason')::text;
   end if;
   perform set_config('ninefold.in_transition', 'on', true);
@@ -2054,7 +2054,7 @@ begin
   perform app.lock_group('attachment.ticket', (r.id)::text);
   perform app.lock_group('comment.ticket', (r.id)::text);
   select * into r from public.ticket x where x.id = p_id;
-  if p_input -> 'resolution' is null or jsonb_typeof(p_input -> 'resolution') = 'null' or (p_input ->> 'resolution') = '' then
+  if p_input -> 'resolution' is null or jsonb_typeof(p_input -> 'resolution') = 'null' or btrim((p_input ->> 'resolution'), E'\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff') = '' then
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'ticket', 'transition', 'discard', 'field', 'resolution')::text;
   end if;
   perform set_config('ninefold.in_transition', 'on', true);

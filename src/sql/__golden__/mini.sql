@@ -893,7 +893,7 @@ begin
   if not coalesce(app.has_role(r.assignee, 'agent'), false) then
     raise exception using errcode = 'P0001', message = 'NOT_ASSIGNED', detail = jsonb_build_object('entity', 'ticket', 'action', 'solve')::text;
   end if;
-  if p_input -> 'resolution' is null or jsonb_typeof(p_input -> 'resolution') = 'null' or (p_input ->> 'resolution') = '' then
+  if p_input -> 'resolution' is null or jsonb_typeof(p_input -> 'resolution') = 'null' or btrim((p_input ->> 'resolution'), E'\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff') = '' then
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'ticket', 'transition', 'solve', 'field', 'resolution')::text;
   end if;
   begin

@@ -2,18 +2,21 @@ import type { AppSpec } from '../../../src/spec/types.ts';
 
 /**
  * A small purchasing app for issue 32's constructs: an order starts approved when its total is
- * under its department's approval limit, otherwise pending (`initialWhen`); clerks file orders,
+ * under its department's approval limit, otherwise pending (`initialWhen`); an order's total is in
+ * euros and its gross amount, set when a manager approves it, is rounded to the cent; a time
+ * entry's amount is computed from hours and rate in the entry's own currency (`computed`, rounded
+ * to that currency's minor unit); clerks file orders,
  * auditors may read orders but not departments.
  */
 export const orders: AppSpec = {
   purpose: { name: 'Orders', summary: 'Purchase orders by department.', users: ['clerks'] },
   screens: {
-    orders: { route: '/orders', kind: 'list', title: 'Orders', entity: 'order' },
+    orders: { route: '/orders', kind: 'list', title: 'Orders', entity: 'purchase' },
     newOrder: {
       route: '/orders/new',
       kind: 'form',
       title: 'New order',
-      entity: 'order',
+      entity: 'purchase',
       fields: ['title', 'total', 'department'],
     },
   },
@@ -32,20 +35,34 @@ export const orders: AppSpec = {
         approvalLimit: { type: 'money' },
       },
     },
-    order: {
+    purchase: {
       label: 'Order',
+      plural: 'Orders',
       title: 'title',
       fields: {
         title: { type: 'text', required: true },
-        total: { type: 'money', required: true },
+        total: { type: 'money', required: true, currency: 'orderCurrency' },
+        gross: { type: 'money', currency: 'EUR' },
         department: { type: 'ref', ref: 'department', onDelete: 'set null' },
         status: { type: 'status' },
         requester: { type: 'user', owner: true },
       },
     },
+    timeEntry: {
+      label: 'Time entry',
+      plural: 'Time entries',
+      fields: {
+        purchase: { type: 'ref', ref: 'purchase', onDelete: 'cascade' },
+        currency: { type: 'text', required: true },
+        hours: { type: 'number', required: true },
+        rate: { type: 'money', required: true, currencyField: 'currency' },
+        amount: { type: 'money', currencyField: 'currency', computed: 'hours * rate' },
+        billed: { type: 'integer', computed: 'hours * 10' },
+      },
+    },
   },
   states: {
-    order: {
+    purchase: {
       field: 'status',
       initial: 'pending',
       initialWhen: [
@@ -54,7 +71,12 @@ export const orders: AppSpec = {
       ],
       states: { pending: {}, approved: {}, rejected: { final: true } },
       transitions: {
-        approve: { from: ['pending'], to: 'approved', roles: ['manager'] },
+        approve: {
+          from: ['pending'],
+          to: 'approved',
+          roles: ['manager'],
+          set: { gross: 'total * vatFactor' },
+        },
         reject: { from: ['pending'], to: 'rejected', roles: ['manager'] },
       },
     },
@@ -70,11 +92,12 @@ export const orders: AppSpec = {
       clerk: {
         person: { read: true },
         department: { read: true },
-        order: { read: true, create: true },
+        purchase: { read: true, create: true },
+        timeEntry: { read: true, create: true, update: { when: true, fields: ['hours', 'rate'] } },
       },
       auditor: {
         person: { read: true },
-        order: { read: true, create: true },
+        purchase: { read: true, create: true },
       },
       manager: {
         department: { read: true, create: true, update: { when: true, fields: ['approvalLimit'] } },
@@ -83,5 +106,8 @@ export const orders: AppSpec = {
   },
   calls: { declared: {} },
   errors: {},
-  constants: {},
+  constants: {
+    orderCurrency: { value: 'EUR', label: 'Order currency' },
+    vatFactor: { value: 1.19, label: 'Gross per net' },
+  },
 };
