@@ -98,6 +98,11 @@ export function uniqueConstraintName(entity: string, field: string): string {
   return `${tableName(entity)}__${columnName(field)}__unique`;
 }
 
+/** Name of the CHECK that a required text field is not blank: `<table>__<column>__blank`. */
+export function blankConstraintName(entity: string, field: string): string {
+  return `${tableName(entity)}__${columnName(field)}__blank`;
+}
+
 /** Name of the allowed-values CHECK of an enum/status/tags field: `<table>__<column>__values`. */
 export function valuesConstraintName(entity: string, field: string): string {
   return `${tableName(entity)}__${columnName(field)}__values`;

@@ -10,9 +10,12 @@ import type { AppSpec, EntityStatesSpec } from '../spec/types.ts';
  */
 export function reachableStates(st: EntityStatesSpec): Set<string> {
   const seen = new Set<string>();
-  if (!Object.hasOwn(st.states, st.initial)) return seen;
-  const queue = [st.initial];
-  seen.add(st.initial);
+  // Every state a new row may start in: the initial one and those chosen by a rule.
+  const starts = [st.initial, ...(st.initialWhen ?? []).map((r) => r.state)].filter((s) =>
+    Object.hasOwn(st.states, s),
+  );
+  const queue = [...new Set(starts)];
+  for (const s of queue) seen.add(s);
   while (queue.length > 0) {
     const s = queue.shift()!;
     for (const t of Object.values(st.transitions)) {

@@ -30,7 +30,9 @@ export function checkRuleSites(spec: AppSpec, out: Diagnostic[]): void {
       checkAfter(site.path, site.text, result.typed, out);
       continue;
     }
-    const setField = /\.set\.([A-Za-z0-9_]+)$/.exec(site.path)?.[1];
+    const setField =
+      /\.set\.([A-Za-z0-9_]+)$/.exec(site.path)?.[1] ??
+      /\.fields\.([A-Za-z0-9_]+)\.computed$/.exec(site.path)?.[1];
     if (setField === undefined || site.entity === null) continue;
     const target = fieldRuleType(spec, site.entity, setField);
     const type = result.typed.type;

@@ -190,4 +190,46 @@ describe('validateSpec', () => {
       ['rule/syntax', 'roles.permissions.customer.ticket.read'],
     ]);
   });
+
+  it('checks initial states chosen by a rule: the state by name, the rule at its path', () => {
+    const d = withSpec((s) => {
+      (s.states.ticket as { initialWhen?: unknown }).initialWhen = [
+        { state: 'solvd', when: 'title is not empty' },
+        { state: 'solved', when: 'titel = 1' },
+        { state: 'closed', when: 'title' },
+      ];
+    });
+    expect(d).toContainEqual(
+      expect.objectContaining({
+        code: 'spec/unknown-name',
+        path: 'states.ticket.initialWhen[0].state',
+        hint: 'did you mean "solved"?',
+      }),
+    );
+    const r = withSpec((s) => {
+      (s.states.ticket as { initialWhen?: unknown }).initialWhen = [
+        { state: 'solved', when: 'titel = 1' },
+        { state: 'closed', when: 'title' },
+      ];
+    });
+    expect(r.map((x) => x.path)).toEqual([
+      'states.ticket.initialWhen[0].when',
+      'states.ticket.initialWhen[1].when',
+    ]);
+    expect(r[0]?.message).toContain('titel');
+  });
+
+  it('refuses unique ignoring case on a field that has no case, and a key without text', () => {
+    const d = withSpec((s) => {
+      (s.entities.ticket!.fields.title as { unique?: unknown }).unique = 'ignoreCase';
+      s.entities.ticket!.fields.seats = { type: 'number', unique: 'ignoreCase' };
+      (s.entities.ticket as { unique?: unknown }).unique = [
+        { fields: ['seats'], error: 'NOT_ASSIGNEE', ignoreCase: true },
+      ];
+    });
+    expect(d.map((x) => [x.code, x.path])).toEqual([
+      ['spec/invalid-value', 'entities.ticket.fields.seats.unique'],
+      ['spec/invalid-value', 'entities.ticket.unique[0].ignoreCase'],
+    ]);
+  });
 });

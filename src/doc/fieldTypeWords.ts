@@ -24,7 +24,11 @@ export function fieldTypeWords(model: AppModel, entity: string, f: FieldSpec): s
       return names.length > 0 ? `status: ${names.map(code).join(', ')} (see section 4)` : base;
     }
     case 'money':
-      return f.currencyField ? `money, currency in ${fieldLabel(model, entity, f.currencyField)}` : base;
+      return f.currencyField
+        ? `money, currency in ${fieldLabel(model, entity, f.currencyField)}`
+        : f.currency
+          ? `money in ${code(f.currency)}`
+          : base;
     case 'ref':
       return withOnDelete(
         `reference to ${f.ref ? entityLabel(model, f.ref) : 'another entity'}`,

@@ -34,6 +34,9 @@ export function stateDiagram(
     if (l !== s) lines.push(`  state "${l}" as ${id(s)}`);
   }
   lines.push(`  [*] --> ${id(states.initial)}`);
+  // States a rule chooses for a new row start there too.
+  for (const s of new Set((states.initialWhen ?? []).map((r) => r.state)))
+    if (s !== states.initial) lines.push(`  [*] --> ${id(s)}`);
   for (const [t, tr] of Object.entries(states.transitions)) {
     for (const from of tr.from) lines.push(`  ${id(from)} --> ${id(tr.to)} : ${label(transitionLabel(t))}`);
   }

@@ -33,7 +33,8 @@ function renderEntity(model: AppModel, name: string, e: EntitySpec): string {
   if (e.live) notes.push('Changes appear live for everyone looking at them.');
   for (const key of e.unique ?? []) {
     const names = key.fields.map((f) => fieldLabel(model, name, f)).join(', ');
-    notes.push(`No two rows have the same ${names} together (error ${code(key.error)}).`);
+    const ignoring = key.ignoreCase ? ', ignoring case' : '';
+    notes.push(`No two rows have the same ${names} together${ignoring} (error ${code(key.error)}).`);
   }
   const fields = Object.entries(e.fields);
   // Only entities with audited fields get the column, so the other tables stay as narrow as before.
@@ -42,10 +43,13 @@ function renderEntity(model: AppModel, name: string, e: EntitySpec): string {
     code(f),
     // The Label column defines the label: printed as written, read back raw.
     plain.fieldLabel(model, name, f),
-    fieldTypeWords(model, name, spec_),
+    // A computed field says so after its type: the server sets it from the rule on every write.
+    spec_.computed === undefined
+      ? fieldTypeWords(model, name, spec_)
+      : `${fieldTypeWords(model, name, spec_)}; computed as ${code(spec_.computed)}`,
     spec_.required ? 'yes' : '',
     defaultWords(spec_.default),
-    spec_.unique ? 'yes' : '',
+    spec_.unique === 'ignoreCase' ? 'yes, ignoring case' : spec_.unique ? 'yes' : '',
     spec_.owner ? 'yes: the creating user, never changes' : '',
     spec_.help ?? '',
     flagWords(spec_.list),

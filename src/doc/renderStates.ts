@@ -75,9 +75,14 @@ function renderEntityStates(model: AppModel, entity: string, st: EntityStatesSpe
       [...(notes.length > 0 ? [notes.join('; ')] : []), ...timed].join('\n'),
     ];
   });
+  const chosen = st.initialWhen ?? [];
+  const starts = `New ${entityPlural(model, entity).toLowerCase()} start as **${s(st.initial)}**`;
   return joinBlocks([
     `### ${entityLabel(model, entity)}`,
-    `The status is kept in the field ${f(st.field)} (${code(st.field)}). New ${entityPlural(model, entity).toLowerCase()} start as **${s(st.initial)}**.`,
+    `The status is kept in the field ${f(st.field)} (${code(st.field)}). ${
+      chosen.length === 0 ? `${starts}.` : `${starts} unless one of these holds (the first that does):`
+    }`,
+    chosen.map((r) => `- **${s(r.state)}** when ${ruleText(r.when, model, entity)}`).join('\n'),
     table(['State', 'Label', 'Initial', 'Final', 'Meaning', 'Waiting on'], stateRows),
     table(
       ['Transition', 'Label', 'From', 'To', 'Roles', 'Guard', 'Asks for', 'Sets', 'Notes'],

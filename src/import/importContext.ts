@@ -139,8 +139,9 @@ export function flagCell(
 }
 
 /**
- * Tables and lists under a heading beyond the ones a reader takes (`expected` tables, no lists):
- * each is reported, so a second table of fields or a stray list is not dropped silently.
+ * Tables and lists under a heading beyond the ones a reader takes (`expected` tables,
+ * `expectedLists` lists): each is reported, so a second table of fields or a stray list is not
+ * dropped silently.
  */
 export function extraBlocks(
   ctx: ImportContext,
@@ -148,11 +149,14 @@ export function extraBlocks(
   expected: number,
   path: string,
   what: string,
+  expectedLists = 0,
 ): void {
   let tables = 0;
+  let lists = 0;
   for (const n of body) {
     if (n.type === 'table') tables += 1;
-    if ((n.type === 'table' && tables > expected) || n.type === 'list') {
+    if (n.type === 'list') lists += 1;
+    if ((n.type === 'table' && tables > expected) || (n.type === 'list' && lists > expectedLists)) {
       const pos = n.position?.start ?? { line: 1, column: 1 };
       ctx.problem(
         'doc/invalid-value',

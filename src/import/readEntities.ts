@@ -102,7 +102,8 @@ export function readEntities(ctx: ImportContext, body: readonly RootContent[], s
       if (help !== '') f.help = help;
       const yes = (column: string, prop: string) => flagCell(ctx, row.cell(column), `${fpath}.${prop}`);
       if (yes('required', 'required')) f.required = true;
-      if (yes('unique', 'unique')) f.unique = true;
+      if (/^yes,?\s+ignoring case$/i.test(row.cell('unique').text.trim())) f.unique = 'ignoreCase';
+      else if (yes('unique', 'unique')) f.unique = true;
       if (yes('owner', 'owner')) f.owner = true;
       if (yes('audited', 'audited')) f.audited = true;
       const list = yes('list', 'list');
@@ -141,6 +142,7 @@ interface Unique {
   fields: string;
   together: boolean;
   error: string;
+  ignoreCase?: boolean;
   pos: ReturnType<typeof posOf>;
 }
 
@@ -161,7 +163,7 @@ function readUnique(ctx: ImportContext, spec: AppSpec, u: Unique): void {
   const one = fields.length === 1 ? e.fields[fields[0] as string] : undefined;
   if (one && u.error === '') {
     ctx.at(`entities.${u.entity}.fields.${fields[0]}.unique`, u.pos);
-    one.unique = true;
+    one.unique = u.ignoreCase ? 'ignoreCase' : true;
     return;
   }
   if (fields.length > 1 && !u.together) {
@@ -184,7 +186,7 @@ function readUnique(ctx: ImportContext, spec: AppSpec, u: Unique): void {
     );
     return;
   }
-  e.unique = [...(e.unique ?? []), { fields, error: u.error }];
+  e.unique = [...(e.unique ?? []), { fields, error: u.error, ...(u.ignoreCase ? { ignoreCase: true } : {}) }];
 }
 
 /** `Expense line (`line`)` → `Expense line`. */
@@ -196,8 +198,8 @@ function headingLabel(text: string, key: string | undefined): string {
 }
 
 interface Facts {
-  /** `No two rows have the same A, B together (error CODE)`: labels, `together`, the code. */
-  unique?: { fields: string; together: boolean; error: string }[];
+  /** `No two rows have the same A, B together, ignoring case (error CODE)`: labels, `together`, case, the code. */
+  unique?: { fields: string; together: boolean; error: string; ignoreCase?: boolean }[];
   plural?: string;
   title?: string;
   profile?: boolean;
@@ -230,13 +232,21 @@ function readFacts(text: string): Facts {
     // Derived: `doc` prints the table's name; the importer works it out again.
     else if (/^stored in table \S+$/.test(lower) || lower === 'no fields of its own') continue;
     else if (lower.startsWith('no two rows have the same ')) {
-      const m = /^no two rows have the same (.*?)( together)?(?:\s*\(error\s+([^)]*)\))?$/i.exec(s);
+      const m =
+        /^no two rows have the same (.*?)( together)?(,? ignoring case)?(?:\s*\(error\s+([^)]*)\))?$/i.exec(
+          s,
+        );
       const fields = m?.[1]?.trim() ?? '';
       if (fields === '') facts.unknown = [...(facts.unknown ?? []), raw.trim()];
       else
         facts.unique = [
           ...(facts.unique ?? []),
-          { fields, together: m?.[2] !== undefined, error: (m?.[3] ?? '').trim() },
+          {
+            fields,
+            together: m?.[2] !== undefined,
+            error: (m?.[4] ?? '').trim(),
+            ...(m?.[3] ? { ignoreCase: true } : {}),
+          },
         ];
     } else facts.unknown = [...(facts.unknown ?? []), raw.trim()];
   }
@@ -287,6 +297,12 @@ function readType(ctx: ImportContext, spec: AppSpec, p: PendingField): void {
       if (mainCodes.length > 0) f.accept = mainCodes;
       break;
     case 'money': {
+      // `money in `EUR`` (a code or a constant's name): the field's fixed currency.
+      const fixed = /^in\s+(\S+)$/i.exec(after)?.[1];
+      if (fixed !== undefined) {
+        f.currency = mainCodes[0] ?? fixed;
+        break;
+      }
       const m = after.replace(/^currency in\s+/i, '');
       if (m !== after || /^currency/i.test(after)) {
         const field = ctx.resolve(
@@ -322,7 +338,25 @@ function readType(ctx: ImportContext, spec: AppSpec, p: PendingField): void {
       if (type !== 'status' && after !== '' && !/^\(.*\)$/.test(after)) unreadableType(ctx, p, path, after);
       break;
   }
-  const remark = rest.join(';').toLowerCase().trim();
+  // `; computed as `rule``: the server computes the field (the rule is the cell's last code span).
+  const computedAt = rest.findIndex((r) => /^\s*computed as\b/i.test(r));
+  if (computedAt >= 0) {
+    const rule = p.type.codes[p.type.codes.length - 1];
+    if (rule !== undefined) f.computed = rule;
+    else
+      ctx.problem(
+        'doc/missing',
+        p.type.pos,
+        `${path}.computed`,
+        'no rule after "computed as"',
+        'write "computed as `hours * rate`"',
+      );
+  }
+  const remark = rest
+    .filter((_, i) => i !== computedAt)
+    .join(';')
+    .toLowerCase()
+    .trim();
   if (remark === '') return;
   if ((type === 'ref' || type === 'user') && (remark.includes('removed when') || remark.includes('cascade')))
     f.onDelete = 'cascade';

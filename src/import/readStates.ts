@@ -58,7 +58,14 @@ export function readStates(ctx: ImportContext, body: readonly RootContent[], spe
     const path = `states.${entity}`;
     ctx.at(path, pos);
     const tables = tablesIn(block.body);
-    extraBlocks(ctx, block.body, 2, path, 'an entity has a table of states and a table of transitions');
+    extraBlocks(
+      ctx,
+      block.body,
+      2,
+      path,
+      'an entity has a table of states, a table of transitions and perhaps a list of rule-chosen first states',
+      1,
+    );
     const stateTable = tables.find((t) => !tableHeaders(t).includes('to'));
     const transitionTable = tables.find((t) => tableHeaders(t).includes('to'));
     const st: EntityStatesSpec = { field: '', initial: '', states: {}, transitions: {} };
@@ -130,12 +137,52 @@ export function readStates(ctx: ImportContext, body: readonly RootContent[], spe
       );
     }
     ctx.at(`${path}.initial`, pos);
+    readInitialWhen(ctx, spec, entity, st, block.body);
     for (const row of transitionTable
       ? readTable(transitionTable, ctx.source, TRANSITION_COLUMNS, ctx)
       : []) {
       readTransition(ctx, spec, entity, st, row);
     }
   }
+}
+
+/**
+ * States chosen by a rule for a new row: the bullets under the status sentence, each
+ * `**State** when … (`rule`)` (the rule is the last code span), in order.
+ */
+function readInitialWhen(
+  ctx: ImportContext,
+  spec: AppSpec,
+  entity: string,
+  st: EntityStatesSpec,
+  body: readonly RootContent[],
+): void {
+  const list = body.find((n) => n.type === 'list');
+  if (list?.type !== 'list') return;
+  const rules: { state: string; when: string }[] = [];
+  list.children.forEach((item, i) => {
+    const p = `states.${entity}.initialWhen[${i}]`;
+    const ipos = posOf(item);
+    ctx.at(p, ipos);
+    const para = item.children.find((c) => c.type === 'paragraph');
+    const strong = para?.type === 'paragraph' ? para.children.find((c) => c.type === 'strong') : undefined;
+    const codes = codesOf(item);
+    const when = codes[codes.length - 1];
+    if (!strong || when === undefined) {
+      ctx.problem(
+        'doc/invalid-value',
+        ipos,
+        p,
+        `not read as a starting state: ${JSON.stringify(textOf(item))}`,
+        'write "**State** when `rule`", e.g. "**Approved** when `total < limit`"',
+      );
+      return;
+    }
+    const state = ctx.resolve(stateNames(spec, entity), textOf(strong), 'state', ipos, `${p}.state`);
+    ctx.at(`${p}.when`, ipos);
+    if (state) rules.push({ state, when });
+  });
+  if (rules.length > 0) st.initialWhen = rules;
 }
 
 function readTransition(

@@ -1,5 +1,6 @@
 import { FIELD_TYPES } from '../spec/fieldTypes.ts';
 import type { FieldSpec, FieldType } from '../spec/types.ts';
+import type { CheckedRule } from './checkedRule.ts';
 import type { EnumValueNode } from './enumValue.ts';
 import type { FieldFormat } from './formats.ts';
 
@@ -27,6 +28,8 @@ export interface ColumnNode {
   /** The field's default as written in the spec (`me`, `now`, a literal), if any. */
   default?: string | number | boolean;
   unique: boolean;
+  /** Unique ignoring case (`unique: 'ignoreCase'`): a unique index over `lower(column)`. */
+  uniqueIgnoringCase?: boolean;
   /** The allowed values (enum, tags with values, the status field from its states). */
   values?: readonly EnumValueNode[];
   /** Field formats declared for this column by validation rules (`format: 'email'`). */
@@ -39,6 +42,10 @@ export interface ColumnNode {
   writable: boolean;
   /** Holds a timestamp (normalised to ISO strings by the adapters). */
   timestamp: boolean;
+  /** A computed field's rule (`computed`), checked: the server sets it on every write. */
+  computed?: CheckedRule;
+  /** Money: its fixed currency code (`currency`, a constant resolved), when it has one. */
+  currency?: string;
   /** The spec's declaration, for declared columns. */
   spec?: FieldSpec;
 }

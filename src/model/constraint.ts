@@ -6,10 +6,16 @@
 export interface ConstraintNode {
   name: string;
   entity: string;
-  kind: 'validation' | 'unique' | 'values';
+  /** `required`: a required text field is not blank (a CHECK raising REQUIRED on its field). */
+  kind: 'validation' | 'unique' | 'values' | 'required';
   /** Catalogue code (validation rules). */
   code?: string;
   field?: string;
+  /**
+   * For unique fields and keys: text compared ignoring case (`lower(...)`), so the constraint is
+   * a unique index over `lower(column)` rather than a UNIQUE constraint.
+   */
+  ignoreCase?: boolean;
   /** For validation rules: the index of the rule in `validation[entity]`. */
   rule?: number;
   /** For validation rules: a CHECK (reads only the row) or a trigger (reads other rows, the user, the clock). */

@@ -24,7 +24,7 @@ export type { ReferenceNode } from './reference.ts';
 export { resolve } from './resolve.ts';
 export type { RoleNode } from './role.ts';
 export { routeParams, type ScreenNode } from './screen.ts';
-export type { StateMachineNode, StateNode } from './stateMachine.ts';
+export type { InitialRuleNode, StateMachineNode, StateNode } from './stateMachine.ts';
 export type { TableNode } from './table.ts';
 export type { TableIndexNode } from './tableIndex.ts';
 export { tableShapes, tableShapeText } from './tableShape.ts';

@@ -1,4 +1,5 @@
 import {
+  blankConstraintName,
   columnName,
   foreignKeyName,
   historyTableName,
@@ -154,7 +155,8 @@ function declaredColumns(
       sqlType: sqlTypeOf(f.type),
       label: f.label ?? humanize(field),
       notNull: f.required === true || f.owner === true || isStatus,
-      unique: f.unique === true,
+      unique: f.unique === true || f.unique === 'ignoreCase',
+      ...(f.unique === 'ignoreCase' ? { uniqueIgnoringCase: true } : {}),
       formats: formatsOf(spec, entity, field),
       searchable: f.search !== false && (f.search === true || FIELD_TYPES[f.type].freeText !== undefined),
       writable: true,
@@ -167,6 +169,18 @@ function declaredColumns(
       node.default = values && typeof f.default === 'number' ? String(f.default) : f.default;
     if (values) node.values = values;
     if (references) node.references = references;
+    if (f.computed !== undefined)
+      node.computed = checkedRule(
+        spec,
+        f.computed,
+        entity,
+        `entities.${entity}.fields.${field}.computed`,
+        'value',
+      );
+    if (f.currency !== undefined) {
+      const c = Object.hasOwn(spec.constants, f.currency) ? spec.constants[f.currency]?.value : undefined;
+      node.currency = typeof c === 'string' ? c : f.currency;
+    }
     out.push(node);
   }
   return out;
@@ -235,7 +249,22 @@ function constraintsOf(spec: AppSpec, entity: string, columns: readonly ColumnNo
   for (const c of columns) {
     if (c.origin !== 'declared') continue;
     if (c.unique)
-      out.push({ name: uniqueConstraintName(entity, c.field), entity, kind: 'unique', field: c.field });
+      out.push({
+        name: uniqueConstraintName(entity, c.field),
+        entity,
+        kind: 'unique',
+        field: c.field,
+        ...(c.uniqueIgnoringCase ? { ignoreCase: true } : {}),
+      });
+    // A required text field must not be blank (white space only), not merely not null.
+    if (c.spec?.required && FIELD_TYPES[c.spec.type].freeText !== undefined)
+      out.push({
+        name: blankConstraintName(entity, c.field),
+        entity,
+        kind: 'required',
+        code: 'REQUIRED',
+        field: c.field,
+      });
     if (c.values)
       out.push({ name: valuesConstraintName(entity, c.field), entity, kind: 'values', field: c.field });
   }
@@ -246,6 +275,7 @@ function constraintsOf(spec: AppSpec, entity: string, columns: readonly ColumnNo
       entity,
       kind: 'unique',
       code: key.error,
+      ...(key.ignoreCase ? { ignoreCase: true } : {}),
     };
     const field = key.fields[key.fields.length - 1];
     if (field !== undefined) node.field = field;

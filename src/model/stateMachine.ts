@@ -1,4 +1,5 @@
 import type { AppSpec, EntityStatesSpec } from '../spec/types.ts';
+import { type CheckedRule, checkedRule } from './checkedRule.ts';
 import { humanize } from './humanize.ts';
 
 /** One state of an entity's machine, with the label people read. */
@@ -11,11 +12,20 @@ export interface StateNode {
   waitingOn?: string;
 }
 
+/** A state a new row starts in when its rule holds on the row (`initialWhen`). */
+export interface InitialRuleNode {
+  state: string;
+  rule: CheckedRule;
+}
+
 /** An entity's state machine: its status field, first state and states by name (spec order). */
 export interface StateMachineNode {
   entity: string;
   field: string;
+  /** The state a new row starts in when no rule of `initialRules` holds. */
   initial: string;
+  /** States chosen by a rule on the new row, in order (the first that holds wins); may be empty. */
+  initialRules: readonly InitialRuleNode[];
   states: ReadonlyMap<string, StateNode>;
   /** The spec's declaration (transitions with every guard), for what the nodes above do not say. */
   spec: EntityStatesSpec;
@@ -31,7 +41,11 @@ export function stateMachinesOf(spec: AppSpec): Map<string, StateMachineNode> {
       if (s.waitingOn !== undefined) node.waitingOn = s.waitingOn;
       states.set(name, node);
     }
-    out.set(entity, { entity, field: m.field, initial: m.initial, states, spec: m });
+    const initialRules = (m.initialWhen ?? []).map((r, i) => ({
+      state: r.state,
+      rule: checkedRule(spec, r.when, entity, `states.${entity}.initialWhen[${i}].when`),
+    }));
+    out.set(entity, { entity, field: m.field, initial: m.initial, initialRules, states, spec: m });
   }
   return out;
 }

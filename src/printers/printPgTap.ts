@@ -48,6 +48,14 @@ function assertions(model: AppModel): string[] {
         out.push(
           `select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.${t.table}'::regclass and conname = ${lit(c.name)} and contype = 'c'), ${lit(`${t.entity}.${c.field}: its values are a CHECK`)});`,
         );
+      else if (c.kind === 'required')
+        out.push(
+          `select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.${t.table}'::regclass and conname = ${lit(c.name)} and contype = 'c'), ${lit(`${t.entity}.${c.field}: not blank, a CHECK`)});`,
+        );
+      else if (c.kind === 'unique' && c.ignoreCase)
+        out.push(
+          `select ok(exists (select 1 from pg_catalog.pg_index i join pg_catalog.pg_class x on x.oid = i.indexrelid where i.indrelid = 'public.${t.table}'::regclass and x.relname = ${lit(c.name)} and i.indisunique), ${lit(`${t.entity}.${c.field}: unique ignoring case`)});`,
+        );
       else if (c.kind === 'unique')
         out.push(
           `select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.${t.table}'::regclass and conname = ${lit(c.name)} and contype = 'u'), ${lit(`${t.entity}.${c.field}: unique`)});`,

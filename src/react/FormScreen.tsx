@@ -19,6 +19,7 @@ import {
   uploadAll,
 } from './FormAttachments.tsx';
 import { keys, useCreate, useRow, useUpdate } from './hooks.ts';
+import { InitialStatePreview } from './InitialStatePreview.tsx';
 import { type Blocker, useBlocker, useNavigate, useParams } from './navigation.ts';
 import { PageCrumbs, useTrail } from './PageCrumbs.tsx';
 import { ForbiddenPage, NotFoundPage } from './pages.tsx';
@@ -119,6 +120,8 @@ function Form({
   if (!base && !can(model, user, entity, 'create').ok) return <ForbiddenPage />;
   if (base && !can(model, user, entity, 'update', base).ok) return <ForbiddenPage />;
   const busy = save.busy || progress.state !== null;
+  // Computed fields show what the server will set, as the values change.
+  const preview = schema.computedValues(base ? { ...base, ...form.values } : form.values, user);
   const fileTrouble = [...chosen.problems.values()].some(Boolean);
 
   return (
@@ -144,7 +147,7 @@ function Form({
                 entity={entity}
                 field={f}
                 row={form.values}
-                value={form.values[f.name]}
+                value={f.computed ? (preview[f.name] ?? form.values[f.name]) : form.values[f.name]}
                 disabled={!f.editable || busy}
                 error={form.error(f.name)}
                 onChange={(v) => form.change(f.name, v)}
@@ -160,6 +163,7 @@ function Form({
                 onChange={(files) => chosen.setFiles((old) => new Map(old).set(c, files))}
               />
             ))}
+            {!base && <InitialStatePreview entity={entity} values={form.values} />}
             <UploadProgress state={progress.state} />
             {form.formError && (
               <Text c="red" size="sm" role="alert">

@@ -6,6 +6,7 @@ import { Link } from 'wouter';
 import { type Backend, BackendError, type Row } from '../backend/types.ts';
 import type { AppModel } from '../model/appModel.ts';
 import { stateLabel } from '../runtime/availableTransitions.ts';
+import { currencyOf } from '../runtime/computedValues.ts';
 import { dateText, timeAgo } from '../runtime/dateText.ts';
 import { formatMessage } from '../runtime/formatMessage.ts';
 import { moneyText } from '../runtime/moneyText.ts';
@@ -199,7 +200,7 @@ function renderValue(
         </LazyTooltip>
       );
     case 'money':
-      return moneyText(v, f.currencyField ? String(row[f.currencyField] ?? '') : undefined);
+      return moneyText(v, currencyOf(model, entity, name, row));
     case 'tags':
       return (Array.isArray(v) ? v : [v]).map((t) => (
         <Badge key={String(t)} variant="outline" mr={4} radius="sm">

@@ -1,3 +1,4 @@
+import { isBlank } from '../spec/blank.ts';
 import { instantOfWall, wallClock } from '../spec/timeZone.ts';
 import type { RuleType, Typed } from './ast.ts';
 
@@ -349,9 +350,12 @@ function evaluate(node: Typed, env: Env): RuleValue {
     }
     case 'empty': {
       const v = evaluate(node.operand, env);
-      // '' is empty on text only, as the SQL side (`x = ''` is emitted for text operands alone).
+      // Blank text ('', or white space only) is empty on text only, as the SQL side (the trimmed
+      // comparison is emitted for text operands alone).
       const empty =
-        v === null || (v === '' && node.operand.type.kind === 'text') || (Array.isArray(v) && v.length === 0);
+        v === null ||
+        (typeof v === 'string' && node.operand.type.kind === 'text' && isBlank(v)) ||
+        (Array.isArray(v) && v.length === 0);
       return node.negated ? !empty : empty;
     }
     case 'role': {

@@ -1,6 +1,7 @@
 import type { AppModel } from '../model/appModel.ts';
 import { FIELD_TYPES } from '../spec/fieldTypes.ts';
 import { stateLabel } from './availableTransitions.ts';
+import { currencyOf } from './computedValues.ts';
 import { dateText } from './dateText.ts';
 import { moneyText } from './moneyText.ts';
 import { ui } from './uiText.ts';
@@ -45,7 +46,7 @@ export function cellText(
     case 'datetime':
       return dateText(v, { time: true });
     case 'money':
-      return moneyText(v, f?.currencyField ? String(row[f.currencyField] ?? '') : undefined);
+      return moneyText(v, currencyOf(model, entity, name, row));
     case 'tags':
       // A listed tag shows its label (`values: [{ value: 'big-room', label: 'Big room' }]`).
       return (Array.isArray(v) ? v : [v])

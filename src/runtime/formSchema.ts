@@ -1,11 +1,14 @@
 import type { AppModel } from '../model/appModel.ts';
 import type { ConstraintNode } from '../model/constraint.ts';
 import { type EnumValueNode, formatRegExp, humanize } from '../model/index.ts';
+import { isBlank } from '../spec/blank.ts';
 import { FIELD_TYPES, type WidgetKind } from '../spec/fieldTypes.ts';
 import type { FieldRuleSpec, FieldSpec, FieldType } from '../spec/types.ts';
 import { can, updatableFields } from './can.ts';
+import { computedValues } from './computedValues.ts';
 import { formatMessage } from './formatMessage.ts';
 import { type FormRule, formRules } from './formRules.ts';
+import { initialStateOf } from './initialState.ts';
 import { type RuleUser, refusesRow, ruleVerdict } from './ruleVerdict.ts';
 import { ui } from './uiText.ts';
 
@@ -31,6 +34,8 @@ export interface FormField {
   limits: { minLength?: number; maxLength?: number; min?: number; max?: number };
   /** For money: the field holding the currency code. */
   currencyField: string | undefined;
+  /** Computed by the server (`computed`): shown read-only, with a preview where computable. */
+  computed: boolean;
 }
 
 export interface FormSchema {
@@ -49,6 +54,8 @@ export interface FormSchema {
     user: RuleUser | null,
     original?: Readonly<Record<string, unknown>>,
   ): Record<string, string>;
+  /** What the server will compute for the computed fields of `values` (src/runtime/computedValues.ts). */
+  computedValues(values: Readonly<Record<string, unknown>>, user: RuleUser | null): Record<string, unknown>;
 }
 
 /** Fields a form never offers: the status (moved by transitions), owners and implicit columns. */
@@ -106,8 +113,10 @@ export function formSchema(
       type: f.type,
       widget: FIELD_TYPES[f.type].widget,
       required: f.required === true || (options.allRequired === true && !options.optional?.includes(name)),
+      // A computed field is the server's to set, whatever the permissions say.
       editable:
-        options.allEditable === true || (mode === 'create' ? canCreate : (updatable?.has(name) ?? false)),
+        f.computed === undefined &&
+        (options.allEditable === true || (mode === 'create' ? canCreate : (updatable?.has(name) ?? false))),
       values: valueOptions?.map((o) => o.value),
       options: valueOptions,
       ref: f.type === 'user' ? model.profile : f.ref,
@@ -121,6 +130,7 @@ export function formSchema(
         ),
       },
       currencyField: f.currencyField,
+      computed: f.computed !== undefined,
     };
   });
 
@@ -133,6 +143,7 @@ export function formSchema(
     mode,
     fields,
     validate,
+    computedValues: (values, who) => computedValues(model, entity, values, who),
     initialValues: (who, now = new Date()) => {
       const out: Record<string, unknown> = {};
       for (const field of fields) {
@@ -170,7 +181,10 @@ function checkDraft(
   for (const field of fields) {
     if (!field.editable) continue;
     const v = values[field.name];
-    if (isEmpty(v)) {
+    // Required text that is blank (white space only) is as missing as '': the database's CHECK
+    // trims the same characters (src/spec/blank.ts).
+    const blank = typeof v === 'string' && FIELD_TYPES[field.type].freeText !== undefined && isBlank(v);
+    if (isEmpty(v) || (field.required && blank)) {
       if (field.required) errors[field.name] = ui('required');
       continue;
     }
@@ -209,8 +223,13 @@ function checkDraft(
       mode === 'create'
         ? { ...empty, ...insertDefaults(model.tables.get(entity)?.spec ?? { fields: {} }, who), ...values }
         : { ...values };
-    if (statusField && draft[statusField] === undefined)
-      draft[statusField] = model.machines.get(entity)?.initial;
+    // The state the database will choose (initialWhen rules); left out when only it can say.
+    // The values the server computes before it checks the row.
+    Object.assign(draft, computedValues(model, entity, draft, who));
+    if (statusField && draft[statusField] === undefined) {
+      const state = initialStateOf(model, entity, { user: who, row: { ...draft } });
+      if (state !== 'undecidable') draft[statusField] = state;
+    }
     const ctx = { user: who, row: draft };
     if (rule.when && ruleVerdict(model, entity, rule.when, ctx) !== true) continue;
     // As the database's check: false or unknown refuses; what needs other rows is the server's.

@@ -54,7 +54,10 @@ function moneyParams(
   for (const [name, v] of Object.entries(params)) {
     const f = fields[name];
     if (f?.type !== 'money' || (typeof v !== 'number' && typeof v !== 'string') || v === '') continue;
-    const currency = f.currencyField ? params[f.currencyField] : undefined;
+    // The row's currency field, else the field's fixed currency (`currency`).
+    const currency = f.currencyField
+      ? params[f.currencyField]
+      : model.tables?.get(entity ?? '')?.byField.get(name)?.currency;
     out[name] = moneyText(v, typeof currency === 'string' && currency !== '' ? currency : undefined);
   }
   return out;

@@ -120,6 +120,8 @@ export const UI_TEXT_DE = {
   reloadLatest: 'Neueste Fassung laden',
   saved: 'Gespeichert',
   createdToast: '{label} erstellt',
+  startsAs: 'Beginnt als {state}',
+  startsAsUnknown: 'Der erste Status wird beim Speichern bestimmt',
   transitionDone: '{transition}: erledigt',
   readOnlyField: 'Sie können dieses Feld nicht ändern.',
   moveTo: 'Verschieben nach …',

@@ -151,6 +151,8 @@ export const UI_TEXT = {
   reloadLatest: 'Reload latest',
   saved: 'Saved',
   createdToast: '{label} created',
+  startsAs: 'Starts as {state}',
+  startsAsUnknown: 'Its first state is chosen when it is saved',
   transitionDone: '{transition}: done',
   readOnlyField: 'You cannot change this field.',
   // board

@@ -111,6 +111,7 @@ interface TypedStates<
 > {
   field: FieldsOf<E, K>;
   initial: Names<S>;
+  initialWhen?: readonly { state: Names<S>; when: string }[];
   states: S;
   transitions: Record<string, TypedTransition<E, K, Names<S>, R, Err, Calls>>;
   removedStates?: Record<string, Names<S>>;

@@ -29,6 +29,15 @@ export function ruleSites(spec: AppSpec): RuleSite[] {
       });
     }
   }
+  for (const [en, e] of Object.entries(spec.entities))
+    for (const [fn, f] of Object.entries(e.fields))
+      if (f.computed !== undefined)
+        sites.push({
+          path: at(at(at(at('entities', en), 'fields'), fn), 'computed'),
+          text: f.computed,
+          entity: en,
+          expect: 'value',
+        });
   for (const [en, st] of Object.entries(spec.states)) {
     for (const [sn, s] of Object.entries(st.states)) {
       if (s.waitingOn !== undefined)
@@ -39,6 +48,14 @@ export function ruleSites(spec: AppSpec): RuleSite[] {
           expect: 'boolean',
         });
     }
+    (st.initialWhen ?? []).forEach((r, i) => {
+      sites.push({
+        path: at(at(at(at('states', en), 'initialWhen'), i), 'when'),
+        text: r.when,
+        entity: en,
+        expect: 'boolean',
+      });
+    });
     for (const [tn, t] of Object.entries(st.transitions)) {
       const p = at(at(at('states', en), 'transitions'), tn);
       for (const g of transitionGuards(t))

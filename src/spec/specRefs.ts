@@ -28,6 +28,84 @@ export function checkRefs(spec: AppSpec, out: Diagnostic[]): void {
   checkCallsRefs(c);
   checkConstantsRefs(c);
   checkErrorsRefs(c);
+  checkComputed(spec, out);
+}
+
+/**
+ * Computed fields (`computed: '<rule>'`) are the server's to write: never a default, an owner, a
+ * status or a file, never in an update permission's fields, a transition's input or `set`.
+ * Money's `currency` is a code or a constant holding one, never beside `currencyField`.
+ */
+function checkComputed(spec: AppSpec, out: Diagnostic[]): void {
+  const computed = new Set<string>();
+  for (const [en, e] of Object.entries(spec.entities))
+    for (const [fn, f] of Object.entries(e.fields)) {
+      const p = at(at(at('entities', en), 'fields'), fn);
+      if (f.currency !== undefined) checkCurrency(spec, f, p, out);
+      if (f.computed === undefined) continue;
+      computed.add(`${en}.${fn}`);
+      const clash = f.default !== undefined ? 'default' : f.owner ? 'owner' : undefined;
+      if (clash || ['status', 'file'].includes(f.type))
+        report(
+          out,
+          'spec/invalid-value',
+          at(p, 'computed'),
+          `a computed field is the server's to set: it cannot be ${clash ? `given "${clash}"` : `of type "${f.type}"`}`,
+          clash ? `remove "${clash}"` : 'compute a field of another type',
+        );
+    }
+  const refuse = (path: string, en: string, fn: string, where: string) => {
+    if (computed.has(`${en}.${fn}`))
+      report(
+        out,
+        'spec/invalid-value',
+        path,
+        `"${fn}" is computed (entities.${en}.fields.${fn}.computed): ${where} cannot write it`,
+        `remove "${fn}" here`,
+      );
+  };
+  for (const [role, perms] of Object.entries(spec.roles.permissions))
+    for (const [en, p] of Object.entries(perms))
+      if (p.update)
+        p.update.fields.forEach((fn, i) => {
+          refuse(
+            at(at(at(at(at('roles.permissions', role), en), 'update'), 'fields'), i),
+            en,
+            fn,
+            'an update',
+          );
+        });
+  for (const [en, st] of Object.entries(spec.states))
+    for (const [tn, t] of Object.entries(st.transitions)) {
+      const tp = at(at(at('states', en), 'transitions'), tn);
+      (t.input ?? []).forEach((fn, i) => {
+        refuse(at(at(tp, 'input'), i), en, fn, 'a transition');
+      });
+      for (const fn of Object.keys(t.set ?? {})) refuse(at(at(tp, 'set'), fn), en, fn, 'a transition');
+    }
+}
+
+function checkCurrency(spec: AppSpec, f: FieldSpec, p: string, out: Diagnostic[]): void {
+  const c = f.currency ?? '';
+  const constant = own(spec.constants, c);
+  const code = constant ? constant.value : c;
+  if (f.currencyField !== undefined)
+    report(
+      out,
+      'spec/invalid-value',
+      at(p, 'currency'),
+      'give money a currency or a currency field, not both',
+    );
+  else if (typeof code !== 'string' || !/^[A-Z]{3}$/.test(code))
+    report(
+      out,
+      'spec/invalid-value',
+      at(p, 'currency'),
+      constant
+        ? `constant "${c}" does not hold a currency code`
+        : `"${c}" is neither a three-letter currency code nor a constant`,
+      'write an ISO 4217 code such as "EUR", or the name of a constant whose value is one',
+    );
 }
 
 /** What every section's check reads: the spec, the sink, the defined names and the two lookups. */
@@ -96,6 +174,15 @@ function checkEntitiesRefs(c: RefContext): void {
       if (key.fields.length === 0 || new Set(key.fields).size !== key.fields.length)
         report(out, 'spec/invalid-value', at(p, 'fields'), 'a unique key names one or more different fields');
       name('error code', key.error, errors, at(p, 'error'));
+      const text = key.fields.some((f) => isFreeText(own(entity.fields, f)));
+      if (key.ignoreCase && !text)
+        report(
+          out,
+          'spec/invalid-value',
+          at(p, 'ignoreCase'),
+          '"ignoreCase" needs a text field in the key: only text has a case',
+          'remove "ignoreCase", or add a text, long text or email field to the key',
+        );
     });
   }
   if (profiles.length > 1) {
@@ -193,6 +280,9 @@ function checkStatesRefs(c: RefContext): void {
     }
     const states = Object.keys(st.states);
     name('state', st.initial, states, at(base, 'initial'));
+    (st.initialWhen ?? []).forEach((r, i) => {
+      name('state', r.state, states, at(at(at(base, 'initialWhen'), i), 'state'));
+    });
     for (const [gone, to] of Object.entries(st.removedStates ?? {})) {
       const gp = at(at(base, 'removedStates'), gone);
       if (states.includes(gone))
@@ -450,6 +540,11 @@ function checkErrorsRefs(c: RefContext): void {
   }
 }
 
+/** Text a person types (text, long text, email): what has a case and can be blank. */
+function isFreeText(f: FieldSpec | undefined): boolean {
+  return f !== undefined && FIELD_TYPES[f.type]?.freeText !== undefined;
+}
+
 type NameCheck = (kind: string, value: string, candidates: readonly string[], path: string) => boolean;
 
 function checkField(
@@ -475,7 +570,16 @@ function checkField(
   only('owner', ['user']);
   only('values', ['enum', 'tags']);
   only('currencyField', ['money']);
+  only('currency', ['money']);
   only('accept', ['file']);
+  if (f.unique === 'ignoreCase' && !isFreeText(f))
+    report(
+      out,
+      'spec/invalid-value',
+      at(p, 'unique'),
+      `"unique: 'ignoreCase'" applies only to text, long text and email fields, not "${f.type}"`,
+      'write "unique: true"',
+    );
   if (f.type === 'ref') {
     if (f.ref === undefined)
       report(out, 'spec/missing', at(p, 'ref'), 'a ref field names the entity it references');

@@ -251,12 +251,14 @@ const fieldSpec = obj({
   help: opt(str),
   required: opt(bool),
   default: opt(scalarDefault),
-  unique: opt(bool),
+  unique: opt(either('true, false or "ignoreCase"', bool, literal('ignoreCase'))),
   ref: opt(str),
   onDelete: opt(oneOf(['cascade', 'restrict', 'set null'])),
   owner: opt(bool),
   values: opt(arrayOf(enumValueEntry)),
   currencyField: opt(str),
+  currency: opt(nonEmpty),
+  computed: opt(nonEmpty),
   accept: opt(strings),
   list: opt(bool),
   audited: opt(bool),
@@ -323,7 +325,7 @@ export const appSpecShape: Check = obj({
         live: opt(bool),
         renamedFrom: opt(str),
         fields: req(recordOf(fieldSpec, 'field')),
-        unique: opt(arrayOf(obj({ fields: req(strings), error: req(str) }))),
+        unique: opt(arrayOf(obj({ fields: req(strings), error: req(str), ignoreCase: opt(bool) }))),
       }),
       'entity',
     ),
@@ -333,6 +335,7 @@ export const appSpecShape: Check = obj({
       obj({
         field: req(str),
         initial: req(str),
+        initialWhen: opt(arrayOf(obj({ state: req(str), when: req(str) }))),
         states: req(
           recordOf(
             obj({ label: opt(str), final: opt(bool), description: opt(str), waitingOn: opt(str) }),

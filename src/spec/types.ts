@@ -43,7 +43,11 @@ export interface FieldSpec {
   required?: boolean;
   /** A literal, or one of the rule words `me` / `now` / `today`. */
   default?: string | number | boolean | null;
-  unique?: boolean;
+  /**
+   * No two rows hold the same value. `'ignoreCase'` (text fields): values that differ only in
+   * case are the same (`Ada@x.org` and `ada@x.org`), compared as Postgres `lower` compares them.
+   */
+  unique?: boolean | 'ignoreCase';
   /** For `ref`: the entity referenced. */
   ref?: string;
   /** For `ref`/`user`: what happens to this row when the referenced row is deleted. */
@@ -54,6 +58,18 @@ export interface FieldSpec {
   values?: readonly (string | number | EnumValueSpec)[];
   /** For `money`: the field (on the same entity) holding the currency code. */
   currencyField?: string;
+  /**
+   * For `money`: the currency of every amount in this field, an ISO 4217 code (`EUR`) or the name
+   * of a constant holding one. Cells and messages show it; computed amounts round to its minor unit.
+   */
+  currency?: string;
+  /**
+   * A value the server computes and clients only read: a rule expression over the row (its
+   * fields, one-hop references, constants, `me`, `now`), recomputed on every insert and update
+   * (`cost: { type: 'money', computed: 'hours * rate' }`). Money is rounded to its currency's
+   * minor unit, half away from zero. A client's write of it is refused (FIELD_NOT_WRITABLE).
+   */
+  computed?: string;
   /** For `file`: the parent entity field pointing back; files live in their own rows. */
   accept?: readonly string[];
   /** Shown in lists by default. */
@@ -94,6 +110,8 @@ export interface EntitySpec {
 export interface UniqueKeySpec {
   fields: readonly string[];
   error: string;
+  /** Text fields of the key compared ignoring case (`lower(...)`), as a field's `unique: 'ignoreCase'`. */
+  ignoreCase?: boolean;
 }
 
 export type ScreenKind = 'dashboard' | 'list' | 'detail' | 'form' | 'board' | 'custom' | 'admin';
@@ -171,9 +189,24 @@ export interface TransitionSpec {
   after?: string;
 }
 
+/** A state a new row starts in when a rule holds on it (see `EntityStatesSpec.initialWhen`). */
+export interface InitialStateSpec {
+  state: string;
+  /** A rule on the new row as it will be stored (its references, the creating user, `now`). */
+  when: string;
+}
+
 export interface EntityStatesSpec {
   field: string;
+  /** The state a new row starts in (when no rule of `initialWhen` holds). */
   initial: string;
+  /**
+   * States chosen by a rule over the new row, checked in order: the first whose `when` holds is
+   * the state the row starts in, else `initial` ("an order starts approved when its total is under
+   * its department's approval limit, otherwise pending"). The database sets it on insert; a
+   * client cannot choose it.
+   */
+  initialWhen?: readonly InitialStateSpec[];
   states: Record<string, StateSpec>;
   transitions: Record<string, TransitionSpec>;
   /** States removed from the spec → the state their rows move to (`ninefold migrate`). */

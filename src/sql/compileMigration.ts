@@ -2,6 +2,7 @@ import type { AppModel } from '../model/index.ts';
 import { modelOf, type SpecOrModel } from '../model/modelOf.ts';
 import { emitAdminRpc } from './emitAdminRpc.ts';
 import { emitAuditTriggers } from './emitAuditTriggers.ts';
+import { emitComputed } from './emitComputed.ts';
 import { emitCountVisibility } from './emitCountVisibility.ts';
 import { emitFileRemovals } from './emitFileRemovals.ts';
 import { emitFileChecks } from './emitFiles.ts';
@@ -17,7 +18,7 @@ import { emitRowTriggers } from './emitRowTriggers.ts';
 import { emitScreenFilters } from './emitScreenFilters.ts';
 import { emitSearch, TRIGRAM_EXTENSION_SQL } from './emitSearch.ts';
 import { emitStorage } from './emitStorage.ts';
-import { emitForeignKeys, emitIndexes, emitTable } from './emitTables.ts';
+import { emitForeignKeys, emitIndexes, emitTable, emitUniqueIndexes } from './emitTables.ts';
 import { emitTimed } from './emitTimed.ts';
 import { emitTransitions } from './emitTransitions.ts';
 import { emitValidationTrigger } from './emitValidation.ts';
@@ -75,13 +76,18 @@ export function migrationOf(model: AppModel, target: Target): string {
       entities.flatMap((e) => [
         emitForeignKeys(model, e),
         emitIndexes(model, e),
+        emitUniqueIndexes(model, e),
         emitFileChecks(model, e, target),
       ]),
     ),
     section('Users', [emitProfileSync(model)]),
     section(
       'Row bookkeeping and column rules',
-      entities.flatMap((e) => [emitRowTriggers(model, e), emitWriterLocks(model, e, groups)]),
+      entities.flatMap((e) => [
+        emitRowTriggers(model, e),
+        emitComputed(model, e),
+        emitWriterLocks(model, e, groups),
+      ]),
     ),
     section(
       'Validation beyond the row',

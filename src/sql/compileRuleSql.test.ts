@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkedRule } from '../model/checkedRule.ts';
 import { resolve } from '../model/resolve.ts';
 import type { RuleType, Typed } from '../rules/ast.ts';
+import { blankSql } from '../spec/blank.ts';
 import { compileRuleSql } from './compileRuleSql.ts';
 import { mini } from './fixtures/mini.ts';
 import { quoteIdent, quoteLiteral } from './quote.ts';
@@ -146,7 +147,9 @@ describe('compileRuleSql', () => {
     expect(compileRuleSql(inList, ctx)).toBe("(ticket.status in ('open', 'pending'))");
     expect(compileRuleSql({ ...inList, list: [] }, ctx)).toBe('false');
     const empty: Typed = { kind: 'empty', operand: field('body'), negated: false, type: T('boolean'), span };
-    expect(compileRuleSql(empty, ctx)).toBe("(ticket.body is null or ticket.body = '')");
+    // Blank text is empty: trimmed of the characters JavaScript's trim removes (src/spec/blank.ts).
+    expect(compileRuleSql(empty, ctx)).toBe(`(ticket.body is null or ${blankSql('ticket.body')})`);
+    expect(blankSql('x')).toMatch(/^btrim\(x, E'(\\u[0-9a-f]{4})+'\) = ''$/);
     const tags: RuleType = { kind: 'tags' };
     expect(compileRuleSql(bin('contains', field('labels', tags), lit('vip')), ctx)).toBe(
       "('vip' = any(ticket.labels))",

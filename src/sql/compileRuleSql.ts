@@ -1,5 +1,6 @@
 import type { AppModel } from '../model/appModel.ts';
 import type { Typed } from '../rules/ast.ts';
+import { blankSql } from '../spec/blank.ts';
 import { columnFor } from './columns.ts';
 import { fieldSqlType } from './fieldSqlType.ts';
 import { quoteIdent, quoteLiteral, quoteTextArray } from './quote.ts';
@@ -160,7 +161,7 @@ function expr(t: Typed, s: State): string {
         k === 'tags'
           ? `(${o} is null or cardinality(${o}) = 0)`
           : k === 'text'
-            ? `(${o} is null or ${o} = '')`
+            ? `(${o} is null or ${blankSql(o)})`
             : `(${o} is null)`;
       return t.negated ? `(not ${isEmpty})` : isEmpty;
     }

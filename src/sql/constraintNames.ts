@@ -2,6 +2,7 @@ import { modelOf, type SpecOrModel } from '../model/modelOf.ts';
 import { sqlColumnOf } from '../model/sqlNames.ts';
 
 export {
+  blankConstraintName,
   uniqueConstraintName,
   uniqueKeyConstraintName,
   validationConstraintName,
@@ -14,7 +15,7 @@ export interface ConstraintMeaning {
   /** Catalogue code (validation rules) or undefined for structural constraints. */
   code?: string;
   field?: string;
-  kind: 'validation' | 'unique' | 'values';
+  kind: 'validation' | 'unique' | 'values' | 'required';
 }
 
 /**

@@ -58,6 +58,42 @@ function referenceChecks(model: AppModel, entity: string, changedOnly: boolean):
   return out;
 }
 
+/** `app.<table>__initial_state`: the state a new row starts in, by the entity's `initialWhen` rules. */
+export function initialStateFunction(table: string): string {
+  return `${table}__initial_state`;
+}
+
+function hasInitialRules(model: AppModel, entity: string): boolean {
+  return (model.machines.get(entity)?.initialRules.length ?? 0) > 0;
+}
+
+/**
+ * The state a client's new row starts in: the first `initialWhen` rule that holds on it (unknown
+ * does not hold), else the initial state. SECURITY DEFINER, as the validation trigger: a rule such
+ * as `total < department.approvalLimit` reads the referenced row whatever the writer may read, so
+ * the state does not depend on who files the row (`me` is still the writer).
+ */
+function emitInitialState(model: AppModel, entity: string): string {
+  const table = tableOf(model, entity);
+  const machine = model.machines.get(entity);
+  const cases = (machine?.initialRules ?? []).map(
+    (r) =>
+      `  when coalesce(${ruleSql({ model, row: 'p_row' }, r.rule)}, false) then ${quoteLiteral(r.state)}`,
+  );
+  return sqlFunction({
+    name: qualified('app', initialStateFunction(table.table)),
+    args: `p_row ${table.ref}`,
+    argTypes: table.ref,
+    returns: 'text',
+    language: 'sql',
+    volatility: 'stable',
+    securityDefiner: true,
+    body: ['select case', ...cases, `  else ${quoteLiteral(machine?.initial ?? '')}`, 'end'].join('\n'),
+    executeTo: ['authenticated'],
+    comment: `The state a new ${entity} starts in (its initialWhen rules, then ${machine?.initial}).`,
+  });
+}
+
 /**
  * Bookkeeping and column rules of every write:
  * insert — a client's row gets its owner fields from `auth.uid()` and the initial state;
@@ -79,9 +115,22 @@ export function emitRowTriggers(model: AppModel, entity: string): string {
   const clientInsert = [
     ...owners.map((f) => `new.${colSql(model, entity, f)} := ${ME_SQL};`),
     ...(table.statusField !== undefined && initial !== undefined
-      ? [`new.${colSql(model, entity, table.statusField)} := ${quoteLiteral(initial)};`]
+      ? [
+          `new.${colSql(model, entity, table.statusField)} := ${
+            hasInitialRules(model, entity)
+              ? `${qualified('app', initialStateFunction(table.table))}(new)`
+              : quoteLiteral(initial)
+          };`,
+        ]
       : []),
     ...referenceChecks(model, entity, false),
+    // A computed field is the server's: a client's value for it is refused, not silently replaced.
+    ...table.columns
+      .filter((c) => c.computed !== undefined)
+      .map(
+        (c) =>
+          `if new.${colSql(model, entity, c.field)} is not null then\n  ${raiseSql('FIELD_NOT_WRITABLE', { entity: quoteLiteral(entity), field: quoteLiteral(c.field) })}\nend if;`,
+      ),
   ];
   if (clientInsert.length > 0)
     insert.push(`  if ${CLIENT_ROLES_SQL} then`, indent(clientInsert.join('\n'), 4), '  end if;');
@@ -138,6 +187,7 @@ export function emitRowTriggers(model: AppModel, entity: string): string {
   const insertFn = qualified('app', table.names.onInsert);
   const updateFn = qualified('app', table.names.onUpdate);
   return [
+    ...(hasInitialRules(model, entity) ? [emitInitialState(model, entity)] : []),
     // Invoker rights: current_user must stay the client's role for the policing to apply.
     sqlFunction({
       ...common,

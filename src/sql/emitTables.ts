@@ -1,6 +1,7 @@
 import { IMPLICIT_COLUMNS } from '../model/column.ts';
 import type { AppModel, TableNode } from '../model/index.ts';
 import { sqlColumnOf } from '../model/sqlNames.ts';
+import { blankSql } from '../spec/blank.ts';
 import { FIELD_TYPES } from '../spec/fieldTypes.ts';
 import type { FieldSpec } from '../spec/types.ts';
 import { TODAY_SQL } from './compileRuleSql.ts';
@@ -62,8 +63,12 @@ export function emitTable(model: AppModel, entity: string, target: Target): stri
     lines.push(columnDef(model, t, field, f));
     const column = sqlColumnOf(t, field);
     const c = quoteIdent(column);
-    const named = (kind: 'unique' | 'values') => t.names.columnConstraint(column, kind);
-    if (f.unique) checks.push(`constraint ${quoteIdent(named('unique'))} unique (${c})`);
+    const named = (kind: 'unique' | 'values' | 'blank') => t.names.columnConstraint(column, kind);
+    // Unique ignoring case is an index over lower(column) (emitUniqueIndexes), not a constraint.
+    if (f.unique === true) checks.push(`constraint ${quoteIdent(named('unique'))} unique (${c})`);
+    // Required text is not blank: white space alone is as empty as '' (src/spec/blank.ts).
+    if (f.required && FIELD_TYPES[f.type].freeText !== undefined)
+      checks.push(`constraint ${quoteIdent(named('blank'))} check (not (${blankSql(c)}))`);
     const values = t.byField.get(field)?.values?.map((v) => v.value);
     const cond = values
       ? f.type === 'tags'
@@ -75,11 +80,39 @@ export function emitTable(model: AppModel, entity: string, target: Target): stri
   }
   const keys = t.constraints.filter((k) => k.kind === 'unique' && k.code !== undefined);
   (e.unique ?? []).forEach((key, i) => {
+    if (key.ignoreCase) return;
     const cols = key.fields.map((f) => colSql(model, entity, f)).join(', ');
     checks.push(`constraint ${quoteIdent(keys[i]?.name ?? '')} unique (${cols})`);
   });
   checks.push(...validationChecks(model, entity));
   return `create table if not exists ${t.ref} (\n${[...lines, ...checks].map((l) => `  ${l}`).join(',\n')}\n);`;
+}
+
+/**
+ * Unique fields and keys compared ignoring case: a unique index over `lower(column)` for each text
+ * column (other columns as they are). Named as the constraint would be, so a duplicate maps to the
+ * same catalogue code and field (src/backend/errors).
+ */
+export function emitUniqueIndexes(model: AppModel, entity: string): string {
+  const t = tableOf(model, entity);
+  const e = t.spec;
+  const keyed = (field: string) => {
+    const c = colSql(model, entity, field);
+    return FIELD_TYPES[e.fields[field]?.type ?? 'text'].rule === 'text' ? `lower(${c})` : c;
+  };
+  const keys = t.constraints.filter((k) => k.kind === 'unique' && k.code !== undefined);
+  const out: string[] = [];
+  for (const c of t.constraints)
+    if (c.kind === 'unique' && c.code === undefined && c.ignoreCase && c.field)
+      out.push(`create unique index if not exists ${quoteIdent(c.name)} on ${t.ref} (${keyed(c.field)});`);
+  (e.unique ?? []).forEach((key, i) => {
+    const name = keys[i]?.name;
+    if (key.ignoreCase && name)
+      out.push(
+        `create unique index if not exists ${quoteIdent(name)} on ${t.ref} (${key.fields.map(keyed).join(', ')});`,
+      );
+  });
+  return out.join('\n');
 }
 
 /**

@@ -1,7 +1,10 @@
 import type { AppModel, TableNode, TransitionNode } from '../model/index.ts';
+import { blankSql } from '../spec/blank.ts';
+import { FIELD_TYPES } from '../spec/fieldTypes.ts';
 import type { FieldSpec } from '../spec/types.ts';
 import { ME_SQL } from './compileRuleSql.ts';
 import { auditedFields, IN_TRANSITION } from './emitAuditTriggers.ts';
+import { moneyRounded } from './emitComputed.ts';
 import { childLocks, locksForRules, ordered } from './emitGroupLocks.ts';
 import { historyTable } from './emitHistory.ts';
 import { transitionCallsSql } from './emitOutbox.ts';
@@ -174,7 +177,9 @@ function inputChecks(model: AppModel, t: TableNode, tr: TransitionNode, body: st
     const empty =
       f.type === 'tags'
         ? ` or jsonb_typeof(p_input -> ${key}) <> 'array' or jsonb_array_length(p_input -> ${key}) = 0`
-        : ` or (p_input ->> ${key}) = ''`;
+        : FIELD_TYPES[f.type].freeText !== undefined
+          ? ` or ${blankSql(`(p_input ->> ${key})`)}`
+          : ` or (p_input ->> ${key}) = ''`;
     body.push(
       `  if p_input -> ${key} is null or jsonb_typeof(p_input -> ${key}) = 'null'${empty} then`,
       `    ${raiseSql('INPUT_REQUIRED', { entity: ent, transition: trl, field: key })}`,
@@ -196,7 +201,9 @@ function inputChecks(model: AppModel, t: TableNode, tr: TransitionNode, body: st
   for (const { field, rule } of tr.setRules) {
     if (!t.spec.fields[field]) throw new Error(`${where}.set: unknown field ${field}`);
     // `set` expressions read the row as it was before the transition (UPDATE semantics).
-    assigns.push(`${colSql(model, tr.entity, field)} = ${ruleSql({ model, row: 'x' }, rule)}`);
+    // Money is rounded to its currency's minor unit, as a computed field is.
+    const value = moneyRounded(model, tr.entity, field, ruleSql({ model, row: 'x' }, rule), 'x');
+    assigns.push(`${colSql(model, tr.entity, field)} = ${value}`);
   }
   return assigns;
 }

@@ -149,7 +149,7 @@ export function hopsRead(t: Typed, out: Set<string>): Set<string> {
 }
 
 /** The fields of the row behind reference `hop` that a rule reads (`claim.status` → status). */
-function fieldsReadThrough(t: Typed, hop: string, out: Set<string>): Set<string> {
+export function fieldsReadThrough(t: Typed, hop: string, out: Set<string>): Set<string> {
   if (t.kind === 'count' || t.kind === 'sum') return out;
   if (t.kind === 'field' && t.scope === 'row' && t.path.length === 2 && t.path[0] === hop && t.path[1])
     out.add(t.path[1]);

@@ -30,7 +30,7 @@ export async function serverWanted(): Promise<boolean> {
 }
 
 /**
- * Drops every constraint but primary keys and every NOT NULL but `id` in schema public and
+ * Drops every constraint but primary keys (and every unique index), every NOT NULL but `id` in schema public and
  * app.user_roles: the suites store edge data the application would refuse, because the
  * evaluators must agree on it too (a form being filled, a row read before a migration).
  */
@@ -44,6 +44,15 @@ begin
     where (n.nspname = 'public' or (n.nspname = 'app' and t.relname = 'user_roles')) and k.contype in ('c', 'u', 'f')
   loop
     execute format('alter table %I.%I drop constraint if exists %I cascade', c.nspname, c.relname, c.conname);
+  end loop;
+  -- Unique indexes that are no constraint (unique ignoring case: an index over lower(column)).
+  for c in
+    select n.nspname, x.relname
+    from pg_index i join pg_class x on x.oid = i.indexrelid join pg_namespace n on n.oid = x.relnamespace
+    where n.nspname = 'public' and i.indisunique and not i.indisprimary
+      and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
+  loop
+    execute format('drop index %I.%I', c.nspname, c.relname);
   end loop;
   for c in
     select table_schema, table_name, column_name from information_schema.columns

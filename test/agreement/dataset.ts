@@ -143,6 +143,11 @@ function numericConstants(spec: AppSpec): number[] {
 
 const TEXTS = [
   ' ',
+  // Blank once trimmed (is empty on both sides), and text that is not: src/spec/blank.ts.
+  ' \t\n\u00a0',
+  '\u3000\ufeff',
+  '\u200b',
+  ' a ',
   'a',
   'A',
   'İstanbul',

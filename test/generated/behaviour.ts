@@ -14,8 +14,10 @@ import { checkRule, type DataContext, effectiveRoles, evaluateRule, holds } from
 import { transitionGuards } from '../../src/spec/transitionGuards.ts';
 import type { AppSpec, TransitionSpec } from '../../src/spec/types.ts';
 import { constraintCatalogue } from '../../src/sql/constraintNames.ts';
+import { fieldsReadThrough, hopsRead, relatesOwnData } from '../../src/sql/emitValidation.ts';
 import { quoteIdent } from '../../src/sql/quote.ts';
 import { dbError, type TestDb } from '../../src/sql/testing/testDb.ts';
+import { readsBeyondRow } from '../../src/sql/typedRule.ts';
 import {
   columnSql,
   type FieldRow,
@@ -168,7 +170,48 @@ function expectedTransition(
     if (v.when && !holdsOn(spec, entity, v.when, after, user, afterData)) continue;
     if (!holdsOn(spec, entity, v.rule, after, user, afterData)) return v.error;
   }
-  return 'ok';
+  return dependentsBroken(spec, entity, row, after, user, afterData) ?? 'ok';
+}
+
+/**
+ * The code of a row rule of a row pointing at the transitioned row that the change breaks, as the
+ * database's revalidation trigger finds it (src/sql/emitValidation.ts, `emitParentRevalidation`):
+ * rules relating the child's own data to fields read through the reference, checked only when one
+ * of those fields changed.
+ */
+function dependentsBroken(
+  spec: AppSpec,
+  entity: string,
+  row: FieldRow,
+  after: FieldRow,
+  user: SeedUser,
+  data: DataContext,
+): string | undefined {
+  for (const [child, rules] of Object.entries(spec.validation))
+    for (const v of rules) {
+      if (v.kind !== 'row' || v.onChange) continue;
+      const typed = rule(spec, child, v.rule);
+      const when = v.when ? rule(spec, child, v.when) : undefined;
+      const hops = new Set<string>();
+      if (when) hopsRead(when, hops);
+      const ruleHops = hopsRead(typed, new Set());
+      if (relatesOwnData(typed, ruleHops)) for (const h of ruleHops) hops.add(h);
+      // A rule on the row alone is a CHECK, never revalidated.
+      if (!readsBeyondRow(typed) && (!when || !readsBeyondRow(when))) continue;
+      for (const hop of hops) {
+        const f = spec.entities[child]?.fields[hop];
+        if (f?.type !== 'ref' || f.ref !== entity) continue;
+        const read = fieldsReadThrough(typed, hop, new Set());
+        if (when) fieldsReadThrough(when, hop, read);
+        if (![...read].some((x) => after[x] !== row[x])) continue;
+        for (const c of data.rows(child)) {
+          if (c[hop] !== row.id) continue;
+          if (v.when && !holdsOn(spec, child, v.when, c, user, data)) continue;
+          if (!holdsOn(spec, child, v.rule, c, user, data)) return v.error;
+        }
+      }
+    }
+  return undefined;
 }
 
 function codeOf(spec: AppSpec, error: unknown): string {
@@ -178,6 +221,8 @@ function codeOf(spec: AppSpec, error: unknown): string {
   if (e.code === '23503') return '23503';
   if (e.code === '23514' && e.constraint)
     return constraintCatalogue(spec)[e.constraint]?.code ?? e.constraint;
+  // A unique field (a key raises its own code).
+  if (e.code === '23505' && e.constraint) return constraintCatalogue(spec)[e.constraint]?.code ?? 'UNIQUE';
   return e.message;
 }
 

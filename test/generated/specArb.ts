@@ -1,7 +1,10 @@
 /**
  * A fast-check arbitrary of valid, random application specifications: a profile entity and one to
  * three more, with references (to each other and to themselves), owners, statuses with transitions
- * (several guards, each with its code, inputs required and optional, `set`, some that happen by time with `after`; camelCase and snake_case names), roles with inheritance, read/create/update/delete permissions of
+ * (several guards, each with its code, inputs required and optional, `set`, some that happen by time
+ * with `after`; camelCase and snake_case names), first states chosen by a rule (`initialWhen`), unique
+ * text (as written or ignoring case), required text that must not be blank, computed money
+ * (`computed`, a fixed `currency`), roles with inheritance, read/create/update/delete permissions of
  * every form, field and row rules (with `when`), constants of every type (dates, datetimes and
  * durations included, and the app's time zone read by hour/weekday/startOfDay/date), screens of every kind with route params of any name, and error codes in both
  * shapes. Names are drawn from pools so that shrinking gives small, readable specifications.
@@ -30,6 +33,10 @@ interface EntityPlan {
   refTo: number | null;
   states: boolean;
   kindValues: string[];
+  /** A computed money field `worth` (amount × 1.5 in euros, rounded to the cent), when set. */
+  worth: boolean;
+  /** A `code` text field, unique (as written, or ignoring case), when set. */
+  code?: true | 'ignoreCase';
 }
 
 /** Error codes, alternating UPPER_SNAKE and dotted, registered as they are used. */
@@ -87,6 +94,7 @@ function atoms(e: EntityPlan, plans: readonly EntityPlan[], roles: readonly stri
     if (e.owner)
       out.push('parent.owner = me', `count(${e.name} where parent = this.parent and owner = me) >= 1`);
   }
+  if (e.worth) out.push('worth > 10', 'worth is empty');
   if (e.states) out.push(`status = ${STATE_NAMES[0]}`, `status in (${STATE_NAMES[1]}, ${STATE_NAMES[2]})`);
   if (e.refTo !== null) {
     const target = plans[e.refTo] as EntityPlan;
@@ -142,6 +150,8 @@ function fieldsOf(e: EntityPlan, plans: readonly EntityPlan[]): Record<string, F
   if (e.refTo !== null)
     f.link = { type: 'ref', ref: (plans[e.refTo] as EntityPlan).name, onDelete: 'cascade' };
   if (e.states) f.status = { type: 'status', required: true };
+  if (e.code !== undefined) f.code = { type: 'text', unique: e.code };
+  if (e.worth) f.worth = { type: 'money', currency: 'EUR', computed: 'amount * 1.005' };
   return f;
 }
 
@@ -301,6 +311,8 @@ export const specArb: fc.Arbitrary<AppSpec> = fc
         ref: fc.boolean(),
         states: fc.boolean(),
         kindValues: fc.constantFrom(['low', 'high'], ['a', 'b', 'c'], ['in_review', 'done_ok']),
+        code: fc.constantFrom(undefined, true as const, 'ignoreCase' as const),
+        worth: fc.boolean(),
       }),
       { minLength: 3, maxLength: 3 },
     ),
@@ -323,6 +335,8 @@ export const specArb: fc.Arbitrary<AppSpec> = fc
       refTo: f.ref && i > 0 ? i - 1 : null,
       states: f.states,
       kindValues: [...f.kindValues],
+      ...(f.code !== undefined ? { code: f.code } : {}),
+      worth: f.worth,
     }));
     const roles = ROLE_NAMES.slice(0, base.roleCount) as string[];
     const perEntity = plans.map((e) => {
@@ -331,6 +345,10 @@ export const specArb: fc.Arbitrary<AppSpec> = fc
         perms: fc.tuple(...roles.map(() => entityPermissionsArb(rule))),
         validation: validationArb(rule),
         transitions: e.states ? transitionsArb(rule, roles) : fc.constant(undefined),
+        // States a rule chooses for a new row (initialWhen), in order; none most of the time.
+        initialWhen: fc.array(fc.record({ state: fc.constantFrom(...STATE_NAMES.slice(1, 3)), when: rule }), {
+          maxLength: 2,
+        }),
       });
     });
     return fc.tuple(fc.constant(base), fc.constant(plans), fc.constant(roles), fc.tuple(...perEntity));
@@ -381,6 +399,7 @@ export const specArb: fc.Arbitrary<AppSpec> = fc
           initial: STATE_NAMES[0] as string,
           states: Object.fromEntries(STATE_NAMES.map((s, j) => [s, j === 3 ? { final: true } : {}])),
           transitions,
+          ...(p.initialWhen.length > 0 ? { initialWhen: p.initialWhen } : {}),
         };
       if (p.validation.length > 0)
         validation[e.name] = p.validation.map((v) => ({ ...v, error: codes.next(e.name, v.kind) }));

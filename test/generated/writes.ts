@@ -17,8 +17,12 @@ import { roleClosureOf } from '../../src/model/roleClosure.ts';
  */
 
 import { resolve } from '../../src/model/resolve.ts';
+import { lowerLikePostgres } from '../../src/rules/evaluate.ts';
 import { type DataContext, effectiveRoles, holds } from '../../src/rules/index.ts';
+import { computedValues } from '../../src/runtime/computedValues.ts';
 import { fieldRuleHolds } from '../../src/runtime/formSchema.ts';
+import { isBlank } from '../../src/spec/blank.ts';
+import { FIELD_TYPES } from '../../src/spec/fieldTypes.ts';
 import type { AppSpec, Permission } from '../../src/spec/types.ts';
 import type { TestDb } from '../../src/sql/testing/testDb.ts';
 import { columnSql, type FieldRow, rule, type Snapshot, tableSql } from '../enforcement/support/model.ts';
@@ -75,6 +79,10 @@ function brokenRules(
   data: DataContext,
 ): string[] {
   const out: string[] = [];
+  // Required text that is blank once trimmed (the browser's check, src/spec/blank.ts).
+  for (const [name, f] of Object.entries(spec.entities[entity]?.fields ?? {}))
+    if (f.required && FIELD_TYPES[f.type].freeText && typeof after[name] === 'string' && isBlank(after[name]))
+      out.push('REQUIRED');
   for (const v of spec.validation[entity] ?? []) {
     if (v.kind === 'field') {
       const value = after[v.field];
@@ -86,6 +94,20 @@ function brokenRules(
     if (!holdsOn(spec, entity, v.rule, after, user, data)) out.push(v.error);
   }
   return out;
+}
+
+/**
+ * Whether `row` repeats a unique field's value of a stored row (every row, seen or not): the same
+ * text, or for `unique: 'ignoreCase'` the same text lower-cased as Postgres `lower` does.
+ */
+function repeatsUnique(spec: AppSpec, entity: string, row: FieldRow, rows: readonly FieldRow[]): boolean {
+  return Object.entries(spec.entities[entity]?.fields ?? {}).some(([name, f]) => {
+    const v = row[name];
+    if (!f.unique || typeof v !== 'string') return false;
+    const key = (x: unknown) =>
+      typeof x !== 'string' ? undefined : f.unique === 'ignoreCase' ? lowerLikePostgres(x) : x;
+    return rows.some((r) => r.id !== row.id && key(r[name]) === key(v));
+  });
 }
 
 /**
@@ -132,15 +154,20 @@ function createPayloads(
   entity: string,
   readable: (e: string) => string[],
   hidden: (e: string) => string[],
+  existingCodes: (e: string) => unknown[],
 ): Record<string, unknown>[] {
   const e = spec.entities[entity];
   if (!e) return [];
+  const existing = existingCodes(entity);
   const out: Record<string, unknown>[] = [];
   for (let k = 0; k < 6; k++) {
     const v: Record<string, unknown> = {};
     for (const [name, f] of Object.entries(e.fields)) {
       if (f.owner || f.type === 'status' || f.type === 'user') continue;
-      if (name === 'title') v.title = ['New row', 'N'.repeat(120), 'x', 'Another one', 'Y'.repeat(8), 'Z'][k];
+      // ' \t ' is blank: a required text refuses it (REQUIRED) on both sides.
+      if (name === 'title') v.title = ['New row', 'N'.repeat(120), 'x', ' \t ', 'Y'.repeat(8), 'Z'][k];
+      // The upper-cased code of a stored row: a clash when unique ignoring case, else a new value.
+      else if (name === 'code') v.code = k === 1 ? String(existing[0] ?? 'none').toUpperCase() : null;
       else if (f.type === 'number') v[name] = [5, -3, 11, 2000, null, 0][k];
       else if (f.type === 'longtext')
         v[name] = [null, 'https://example.com/m', '<b>', null, 'plain', null][k];
@@ -173,7 +200,7 @@ function updateValue(spec: AppSpec, entity: string, field: string, n: number, ol
   const f = spec.entities[entity]?.fields[field];
   switch (f?.type) {
     case 'text':
-      return ['Edited', 'E'.repeat(150), 'x'][n % 3];
+      return ['Edited', 'E'.repeat(150), 'x', '\u00a0 '][n % 4];
     case 'longtext':
       return ['https://example.com/e', '<i>'][n % 2];
     case 'number':
@@ -232,7 +259,8 @@ export async function checkWrites(
       // Creates (no RETURNING: a role may create rows it cannot read), with the fields a client may insert (a transition's input, for one, is written by
       // the transition only: the grants leave it out, and so does the browser's create form).
       const granted = await insertable(db, entity);
-      const payloads = createPayloads(spec, entity, readable, hidden).map((p) =>
+      const codes = (en: string) => snap.rows(en).map((r) => r.code);
+      const payloads = createPayloads(spec, entity, readable, hidden, codes).map((p) =>
         Object.fromEntries(
           Object.entries(p).filter(([k]) => granted.has(columnSql(spec, entity, k).replaceAll('"', ''))),
         ),
@@ -264,7 +292,14 @@ export async function checkWrites(
           if (f.default !== undefined && row[name] === undefined) row[name] = f.default;
           if (row[name] === undefined) row[name] = null;
         }
-        if (st) row[st.field] = st.initial;
+        // The state the insert trigger chooses: the first initialWhen rule that holds on the new
+        // row, read by a security-definer function (every row, the new one not yet stored).
+        // What the computed-fields trigger sets before any rule reads the row.
+        Object.assign(row, computedValues(resolve(spec), entity, row, { id: user.id, roles: user.roles }));
+        if (st)
+          row[st.field] =
+            (st.initialWhen ?? []).find((r) => holdsOn(spec, entity, r.when, row, user, snap))?.state ??
+            st.initial;
         const reasons: string[] = [];
         // WITH CHECK runs before the row is in the table: the permission's subqueries do not see it.
         if (
@@ -279,6 +314,7 @@ export async function checkWrites(
         reasons.push(
           ...brokenRules(spec, entity, row, user, afterWrite(spec, snap, visible, user, entity, row)),
         );
+        if (repeatsUnique(spec, entity, row, snap.rows(entity))) reasons.push('UNIQUE');
         const outcome = got[i] ?? 'missing';
         const what = `${user.label} create ${entity} ${JSON.stringify(p)}`;
         if (reasons.length === 0 && outcome === 'ok') out.createsDone += 1;
@@ -319,6 +355,10 @@ export async function checkWrites(
         out.updates += 1;
         const old = w.row;
         const after: FieldRow = { ...old, [w.field]: w.value };
+        Object.assign(
+          after,
+          computedValues(resolve(spec), entity, after, { id: user.id, roles: user.roles }),
+        );
         const reasons: string[] = [];
         const perms = (r: string) => spec.roles.permissions[r]?.[entity]?.update;
         const readableRow = visible.get(entity)?.has(String(old.id)) ?? false;

@@ -165,6 +165,8 @@ export function mapDatabaseError(error: unknown, ctx: ErrorContext = EMPTY_CONTE
       const meaning = constraint ? ctx.constraints[constraint] : undefined;
       const field = meaning?.field ? `${meaning.entity}.${meaning.field}` : structuralField(constraint, ctx);
       const c = meaning ? meaning.code : codeFromConstraint(constraint, ctx.codes);
+      // A required text field left blank: REQUIRED on the field, as a missing value (23502).
+      if (meaning?.kind === 'required') return out('REQUIRED', field ? { field } : {}, field);
       if (c) return out(c, {}, ctx.fieldOfCode(c) ?? field);
       return out('INVALID_VALUE', field ? { field } : {}, field);
     }

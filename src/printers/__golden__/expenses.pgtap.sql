@@ -3,7 +3,7 @@
 -- or with psql / pg_prove against any database the migration was applied to.
 begin;
 create extension if not exists pgtap;
-select plan(195);
+select plan(199);
 
 select has_table('public', 'person', 'person: table public.person');
 select ok((select relrowsecurity and relforcerowsecurity from pg_catalog.pg_class where oid = 'public.person'::regclass), 'person: row-level security enabled and forced');
@@ -26,7 +26,9 @@ select policy_cmd_is('public', 'person', 'person__admin__update', 'update', 'adm
 select policy_roles_are('public', 'person', 'person__admin__update', array['authenticated']::name[], 'person__admin__update: for signed-in users only');
 select policy_cmd_is('public', 'person', 'person__admin__delete', 'delete', 'admin may delete person when id != me: delete policy');
 select policy_roles_are('public', 'person', 'person__admin__delete', array['authenticated']::name[], 'person__admin__delete: for signed-in users only');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.person'::regclass and conname = 'person__name__blank' and contype = 'c'), 'person.name: not blank, a CHECK');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.person'::regclass and conname = 'person__email__unique' and contype = 'u'), 'person.email: unique');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.person'::regclass and conname = 'person__email__blank' and contype = 'c'), 'person.email: not blank, a CHECK');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.person'::regclass and conname = 'person__employee_number__unique' and contype = 'u'), 'person.employeeNumber: unique');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.person'::regclass and conname = 'person__email_invalid__1' and contype = 'c' and convalidated), 'validation person #1 (EMAIL_INVALID): CHECK person__email_invalid__1');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.person'::regclass and conname = 'person__cost_centre_invalid__2' and contype = 'c' and convalidated), 'validation person #2 (COST_CENTRE_INVALID): CHECK person__cost_centre_invalid__2');
@@ -66,6 +68,7 @@ select policy_cmd_is('public', 'claim', 'claim__admin__update', 'update', 'admin
 select policy_roles_are('public', 'claim', 'claim__admin__update', array['authenticated']::name[], 'claim__admin__update: for signed-in users only');
 select policy_cmd_is('public', 'claim', 'claim__admin__delete', 'delete', 'admin may delete claim when status in (draft, rejected): delete policy');
 select policy_roles_are('public', 'claim', 'claim__admin__delete', array['authenticated']::name[], 'claim__admin__delete: for signed-in users only');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.claim'::regclass and conname = 'claim__title__blank' and contype = 'c'), 'claim.title: not blank, a CHECK');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.claim'::regclass and conname = 'claim__status__values' and contype = 'c'), 'claim.status: its values are a CHECK');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.claim'::regclass and conname = 'claim__currency__values' and contype = 'c'), 'claim.currency: its values are a CHECK');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.claim'::regclass and conname = 'claim__title_too_long__1' and contype = 'c' and convalidated), 'validation claim #1 (TITLE_TOO_LONG): CHECK claim__title_too_long__1');
@@ -165,6 +168,7 @@ select policy_roles_are('public', 'line', 'line__admin__update', array['authenti
 select policy_cmd_is('public', 'line', 'line__admin__delete', 'delete', 'admin may delete line when submitter = me and claim.status in (draft, returned): delete policy');
 select policy_roles_are('public', 'line', 'line__admin__delete', array['authenticated']::name[], 'line__admin__delete: for signed-in users only');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.line'::regclass and conname = 'line__category__values' and contype = 'c'), 'line.category: its values are a CHECK');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.line'::regclass and conname = 'line__description__blank' and contype = 'c'), 'line.description: not blank, a CHECK');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.line'::regclass and conname = 'line__currency__values' and contype = 'c'), 'line.currency: its values are a CHECK');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.line'::regclass and conname = 'line__description_too_long__1' and contype = 'c' and convalidated), 'validation line #1 (DESCRIPTION_TOO_LONG): CHECK line__description_too_long__1');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.line'::regclass and conname = 'line__amount_not_positive__2' and contype = 'c' and convalidated), 'validation line #2 (AMOUNT_NOT_POSITIVE): CHECK line__amount_not_positive__2');

@@ -3,7 +3,7 @@
 -- or with psql / pg_prove against any database the migration was applied to.
 begin;
 create extension if not exists pgtap;
-select plan(207);
+select plan(215);
 
 select has_table('public', 'person', 'person: table public.person');
 select ok((select relrowsecurity and relforcerowsecurity from pg_catalog.pg_class where oid = 'public.person'::regclass), 'person: row-level security enabled and forced');
@@ -22,7 +22,9 @@ select policy_cmd_is('public', 'person', 'person__admin__update', 'update', 'adm
 select policy_roles_are('public', 'person', 'person__admin__update', array['authenticated']::name[], 'person__admin__update: for signed-in users only');
 select policy_cmd_is('public', 'person', 'person__admin__delete', 'delete', 'admin may delete person when id != me: delete policy');
 select policy_roles_are('public', 'person', 'person__admin__delete', array['authenticated']::name[], 'person__admin__delete: for signed-in users only');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.person'::regclass and conname = 'person__name__blank' and contype = 'c'), 'person.name: not blank, a CHECK');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.person'::regclass and conname = 'person__email__unique' and contype = 'u'), 'person.email: unique');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.person'::regclass and conname = 'person__email__blank' and contype = 'c'), 'person.email: not blank, a CHECK');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.person'::regclass and conname = 'person__name_too_long__1' and contype = 'c' and convalidated), 'validation person #1 (NAME_TOO_LONG): CHECK person__name_too_long__1');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.person'::regclass and conname = 'person__email_invalid__2' and contype = 'c' and convalidated), 'validation person #2 (EMAIL_INVALID): CHECK person__email_invalid__2');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.person'::regclass and conname = 'person__phone_invalid__3' and contype = 'c' and convalidated), 'validation person #3 (PHONE_INVALID): CHECK person__phone_invalid__3');
@@ -49,6 +51,8 @@ select policy_cmd_is('public', 'ticket', 'ticket__admin__update', 'update', 'adm
 select policy_roles_are('public', 'ticket', 'ticket__admin__update', array['authenticated']::name[], 'ticket__admin__update: for signed-in users only');
 select policy_cmd_is('public', 'ticket', 'ticket__admin__delete', 'delete', 'admin may delete ticket: delete policy');
 select policy_roles_are('public', 'ticket', 'ticket__admin__delete', array['authenticated']::name[], 'ticket__admin__delete: for signed-in users only');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.ticket'::regclass and conname = 'ticket__title__blank' and contype = 'c'), 'ticket.title: not blank, a CHECK');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.ticket'::regclass and conname = 'ticket__description__blank' and contype = 'c'), 'ticket.description: not blank, a CHECK');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.ticket'::regclass and conname = 'ticket__priority__values' and contype = 'c'), 'ticket.priority: its values are a CHECK');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.ticket'::regclass and conname = 'ticket__status__values' and contype = 'c'), 'ticket.status: its values are a CHECK');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.ticket'::regclass and conname = 'ticket__rating__values' and contype = 'c'), 'ticket.rating: its values are a CHECK');
@@ -158,6 +162,7 @@ select policy_cmd_is('public', 'comment', 'comment__admin__update', 'update', 'a
 select policy_roles_are('public', 'comment', 'comment__admin__update', array['authenticated']::name[], 'comment__admin__update: for signed-in users only');
 select policy_cmd_is('public', 'comment', 'comment__admin__delete', 'delete', 'admin may delete comment: delete policy');
 select policy_roles_are('public', 'comment', 'comment__admin__delete', array['authenticated']::name[], 'comment__admin__delete: for signed-in users only');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.comment'::regclass and conname = 'comment__body__blank' and contype = 'c'), 'comment.body: not blank, a CHECK');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.comment'::regclass and conname = 'comment__comment_too_long__1' and contype = 'c' and convalidated), 'validation comment #1 (COMMENT_TOO_LONG): CHECK comment__comment_too_long__1');
 select ok(exists (select 1 from pg_catalog.pg_trigger where tgrelid = 'public.comment'::regclass and tgname = 'ninefold_30_validate' and tgenabled <> 'D'), 'comment: the validation trigger is enabled');
 select has_table('public', 'attachment', 'attachment: table public.attachment');
@@ -201,6 +206,7 @@ select policy_roles_are('public', 'category', 'category__admin__update', array['
 select policy_cmd_is('public', 'category', 'category__admin__delete', 'delete', 'admin may delete category: delete policy');
 select policy_roles_are('public', 'category', 'category__admin__delete', array['authenticated']::name[], 'category__admin__delete: for signed-in users only');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.category'::regclass and conname = 'category__name__unique' and contype = 'u'), 'category.name: unique');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.category'::regclass and conname = 'category__name__blank' and contype = 'c'), 'category.name: not blank, a CHECK');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.category'::regclass and conname = 'category__name_too_long__1' and contype = 'c' and convalidated), 'validation category #1 (NAME_TOO_LONG): CHECK category__name_too_long__1');
 select has_table('public', 'saved_reply', 'savedReply: table public.saved_reply');
 select ok((select relrowsecurity and relforcerowsecurity from pg_catalog.pg_class where oid = 'public.saved_reply'::regclass), 'savedReply: row-level security enabled and forced');
@@ -221,6 +227,8 @@ select policy_cmd_is('public', 'saved_reply', 'saved_reply__admin__update', 'upd
 select policy_roles_are('public', 'saved_reply', 'saved_reply__admin__update', array['authenticated']::name[], 'saved_reply__admin__update: for signed-in users only');
 select policy_cmd_is('public', 'saved_reply', 'saved_reply__admin__delete', 'delete', 'admin may delete savedReply: delete policy');
 select policy_roles_are('public', 'saved_reply', 'saved_reply__admin__delete', array['authenticated']::name[], 'saved_reply__admin__delete: for signed-in users only');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.saved_reply'::regclass and conname = 'saved_reply__title__blank' and contype = 'c'), 'savedReply.title: not blank, a CHECK');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.saved_reply'::regclass and conname = 'saved_reply__body__blank' and contype = 'c'), 'savedReply.body: not blank, a CHECK');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.saved_reply'::regclass and conname = 'saved_reply__title_too_long__1' and contype = 'c' and convalidated), 'validation savedReply #1 (TITLE_TOO_LONG): CHECK saved_reply__title_too_long__1');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.saved_reply'::regclass and conname = 'saved_reply__comment_too_long__2' and contype = 'c' and convalidated), 'validation savedReply #2 (COMMENT_TOO_LONG): CHECK saved_reply__comment_too_long__2');
 select ok(not has_table_privilege('anon', 'app.outbox', 'insert'), 'outbox: anon may not insert');

@@ -3,7 +3,7 @@
 -- or with psql / pg_prove against any database the migration was applied to.
 begin;
 create extension if not exists pgtap;
-select plan(80);
+select plan(84);
 
 select has_table('public', 'person', 'person: table public.person');
 select ok((select relrowsecurity and relforcerowsecurity from pg_catalog.pg_class where oid = 'public.person'::regclass), 'person: row-level security enabled and forced');
@@ -17,6 +17,8 @@ select policy_roles_are('public', 'person', 'person__agent__read', array['authen
 select policy_cmd_is('public', 'person', 'person__admin__update', 'update', 'admin may update person: update policy');
 select policy_roles_are('public', 'person', 'person__admin__update', array['authenticated']::name[], 'person__admin__update: for signed-in users only');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.person'::regclass and conname = 'person__email__unique' and contype = 'u'), 'person.email: unique');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.person'::regclass and conname = 'person__email__blank' and contype = 'c'), 'person.email: not blank, a CHECK');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.person'::regclass and conname = 'person__name__blank' and contype = 'c'), 'person.name: not blank, a CHECK');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.person'::regclass and conname = 'person__email_invalid__1' and contype = 'c' and convalidated), 'validation person #1 (EMAIL_INVALID): CHECK person__email_invalid__1');
 select has_table('public', 'ticket', 'ticket: table public.ticket');
 select ok((select relrowsecurity and relforcerowsecurity from pg_catalog.pg_class where oid = 'public.ticket'::regclass), 'ticket: row-level security enabled and forced');
@@ -33,6 +35,7 @@ select policy_cmd_is('public', 'ticket', 'ticket__agent__update', 'update', 'age
 select policy_roles_are('public', 'ticket', 'ticket__agent__update', array['authenticated']::name[], 'ticket__agent__update: for signed-in users only');
 select policy_cmd_is('public', 'ticket', 'ticket__admin__delete', 'delete', 'admin may delete ticket: delete policy');
 select policy_roles_are('public', 'ticket', 'ticket__admin__delete', array['authenticated']::name[], 'ticket__admin__delete: for signed-in users only');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.ticket'::regclass and conname = 'ticket__title__blank' and contype = 'c'), 'ticket.title: not blank, a CHECK');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.ticket'::regclass and conname = 'ticket__priority__values' and contype = 'c'), 'ticket.priority: its values are a CHECK');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.ticket'::regclass and conname = 'ticket__status__values' and contype = 'c'), 'ticket.status: its values are a CHECK');
 select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.ticket'::regclass and conname = 'ticket__title_too_short__1' and contype = 'c' and convalidated), 'validation ticket #1 (TITLE_TOO_SHORT): CHECK ticket__title_too_short__1');
@@ -79,6 +82,7 @@ select policy_cmd_is('public', 'comment', 'comment__agent__read', 'select', 'age
 select policy_roles_are('public', 'comment', 'comment__agent__read', array['authenticated']::name[], 'comment__agent__read: for signed-in users only');
 select policy_cmd_is('public', 'comment', 'comment__agent__create', 'insert', 'agent may create comment: insert policy');
 select policy_roles_are('public', 'comment', 'comment__agent__create', array['authenticated']::name[], 'comment__agent__create: for signed-in users only');
+select ok(exists (select 1 from pg_catalog.pg_constraint where conrelid = 'public.comment'::regclass and conname = 'comment__body__blank' and contype = 'c'), 'comment.body: not blank, a CHECK');
 select ok(exists (select 1 from pg_catalog.pg_trigger where tgrelid = 'public.comment'::regclass and tgname = 'ninefold_30_validate' and tgenabled <> 'D'), 'comment: the validation trigger is enabled');
 select has_table('public', 'attachment', 'attachment: table public.attachment');
 select ok((select relrowsecurity and relforcerowsecurity from pg_catalog.pg_class where oid = 'public.attachment'::regclass), 'attachment: row-level security enabled and forced');

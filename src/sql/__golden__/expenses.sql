@@ -216,8 +216,10 @@ create table if not exists public.person (
   department text,
   cost_centre text,
   employee_number text,
+  constraint person__name__blank check (not (btrim(name, E'\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff') = '')),
   constraint person__name__values check (char_length(name) <= 10000),
   constraint person__email__unique unique (email),
+  constraint person__email__blank check (not (btrim(email, E'\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff') = '')),
   constraint person__email__values check (char_length(email) <= 10000),
   constraint person__department__values check (char_length(department) <= 10000),
   constraint person__cost_centre__values check (char_length(cost_centre) <= 10000),
@@ -249,6 +251,7 @@ create table if not exists public.claim (
   paid_by uuid,
   paid_at timestamptz,
   payment_reference text,
+  constraint claim__title__blank check (not (btrim(title, E'\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff') = '')),
   constraint claim__purpose__values check (char_length(purpose) <= 100000),
   constraint claim__status__values check (status in ('draft', 'submitted', 'returned', 'approved', 'finance_approved', 'rejected', 'paid')),
   constraint claim__currency__values check (currency in ('EUR', 'USD', 'GBP', 'CHF', 'SEK')),
@@ -287,6 +290,7 @@ create table if not exists public.line (
   currency text not null default 'EUR'::text,
   constraint line__date__values check (isfinite(date)),
   constraint line__category__values check (category in ('travel', 'lodging', 'meals', 'mileage', 'office', 'software', 'training', 'other')),
+  constraint line__description__blank check (not (btrim(description, E'\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff') = '')),
   constraint line__merchant__values check (char_length(merchant) <= 10000),
   constraint line__distance_km__values check (distance_km not in ('NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric)),
   constraint line__amount__values check (amount not in ('NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric)),
@@ -1542,7 +1546,7 @@ begin
   begin
     update public.claim x set
       submitted_at = now(),
-      total = coalesce((select sum(_s1.amount) from public.line _s1 where (_s1.claim = x.id)), 0),
+      total = round((coalesce((select sum(_s1.amount) from public.line _s1 where (_s1.claim = x.id)), 0))::numeric, (case upper(x.currency) when 'BHD' then 3 when 'BIF' then 0 when 'CLF' then 4 when 'CLP' then 0 when 'DJF' then 0 when 'GNF' then 0 when 'IQD' then 3 when 'ISK' then 0 when 'JOD' then 3 when 'JPY' then 0 when 'KMF' then 0 when 'KRW' then 0 when 'KWD' then 3 when 'LYD' then 3 when 'OMR' then 3 when 'PYG' then 0 when 'RWF' then 0 when 'TND' then 3 when 'UGX' then 0 when 'UYI' then 0 when 'UYW' then 4 when 'VND' then 0 when 'VUV' then 0 when 'XAF' then 0 when 'XOF' then 0 when 'XPF' then 0 else 2 end)),
       status = 'submitted'
     where x.id = p_id
     returning x.* into r;
@@ -1765,7 +1769,7 @@ begin
   if not coalesce(((r.submitter <> (select auth.uid())) and (((select _h1.manager from public.person _h1 where _h1.id = r.submitter) = (select auth.uid())) or app.has_role((select auth.uid()), 'finance'))), false) then
     raise exception using errcode = 'P0001', message = 'NOT_APPROVER', detail = jsonb_build_object('entity', 'claim', 'action', 'send_back')::text;
   end if;
-  if p_input -> 'returnReason' is null or jsonb_typeof(p_input -> 'returnReason') = 'null' or (p_input ->> 'returnReason') = '' then
+  if p_input -> 'returnReason' is null or jsonb_typeof(p_input -> 'returnReason') = 'null' or btrim((p_input ->> 'returnReason'), E'\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff') = '' then
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'claim', 'transition', 'send_back', 'field', 'returnReason')::text;
   end if;
   perform set_config('ninefold.in_transition', 'on', true);
@@ -1828,7 +1832,7 @@ begin
   if not coalesce(((r.submitter <> (select auth.uid())) and (((select _h1.manager from public.person _h1 where _h1.id = r.submitter) = (select auth.uid())) or app.has_role((select auth.uid()), 'finance'))), false) then
     raise exception using errcode = 'P0001', message = 'NOT_APPROVER', detail = jsonb_build_object('entity', 'claim', 'action', 'reject')::text;
   end if;
-  if p_input -> 'rejectionReason' is null or jsonb_typeof(p_input -> 'rejectionReason') = 'null' or (p_input ->> 'rejectionReason') = '' then
+  if p_input -> 'rejectionReason' is null or jsonb_typeof(p_input -> 'rejectionReason') = 'null' or btrim((p_input ->> 'rejectionReason'), E'\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff') = '' then
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'claim', 'transition', 'reject', 'field', 'rejectionReason')::text;
   end if;
   perform set_config('ninefold.in_transition', 'on', true);
@@ -1887,7 +1891,7 @@ begin
   if not coalesce(((((((not (r.finance_approved_by is null)) or ((r.currency = 'EUR') and (r.total <= 1000))) or ((r.currency = 'USD') and (r.total <= 1100))) or ((r.currency = 'GBP') and (r.total <= 850))) or ((r.currency = 'CHF') and (r.total <= 950))) or ((r.currency = 'SEK') and (r.total <= 11500))), false) then
     raise exception using errcode = 'P0001', message = 'FINANCE_APPROVAL_REQUIRED', detail = jsonb_build_object('entity', 'claim', 'action', 'pay')::text;
   end if;
-  if p_input -> 'paymentReference' is null or jsonb_typeof(p_input -> 'paymentReference') = 'null' or (p_input ->> 'paymentReference') = '' then
+  if p_input -> 'paymentReference' is null or jsonb_typeof(p_input -> 'paymentReference') = 'null' or btrim((p_input ->> 'paymentReference'), E'\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff') = '' then
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'claim', 'transition', 'pay', 'field', 'paymentReference')::text;
   end if;
   perform set_config('ninefold.in_transition', 'on', true);

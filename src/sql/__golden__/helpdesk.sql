@@ -212,7 +212,9 @@ create table if not exists public.person (
   email text not null,
   organisation text,
   phone text,
+  constraint person__name__blank check (not (btrim(name, E'\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff') = '')),
   constraint person__email__unique unique (email),
+  constraint person__email__blank check (not (btrim(email, E'\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff') = '')),
   constraint person__email__values check (char_length(email) <= 10000),
   constraint person__organisation__values check (char_length(organisation) <= 10000),
   constraint person__phone__values check (char_length(phone) <= 10000),
@@ -242,6 +244,8 @@ create table if not exists public.ticket (
   reopen_count integer not null default 0::integer,
   rating text,
   rating_comment text,
+  constraint ticket__title__blank check (not (btrim(title, E'\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff') = '')),
+  constraint ticket__description__blank check (not (btrim(description, E'\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff') = '')),
   constraint ticket__priority__values check (priority in ('low', 'normal', 'high', 'urgent')),
   constraint ticket__status__values check (status in ('new', 'open', 'pending', 'solved', 'closed')),
   constraint ticket__due_at__values check (isfinite(due_at)),
@@ -273,6 +277,7 @@ create table if not exists public.comment (
   author uuid not null,
   body text not null,
   internal boolean not null default false::boolean,
+  constraint comment__body__blank check (not (btrim(body, E'\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff') = '')),
   constraint comment__comment_too_long__1 check (body is null or (char_length(body) <= 5000))
 );
 
@@ -301,6 +306,7 @@ create table if not exists public.category (
   active boolean not null default true::boolean,
   default_assignee uuid,
   constraint category__name__unique unique (name),
+  constraint category__name__blank check (not (btrim(name, E'\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff') = '')),
   constraint category__description__values check (char_length(description) <= 100000),
   constraint category__name_too_long__1 check (name is null or (char_length(name) <= 100))
 );
@@ -315,6 +321,8 @@ create table if not exists public.saved_reply (
   category uuid,
   shared boolean not null default false::boolean,
   created_by uuid not null,
+  constraint saved_reply__title__blank check (not (btrim(title, E'\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff') = '')),
+  constraint saved_reply__body__blank check (not (btrim(body, E'\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff') = '')),
   constraint saved_reply__title_too_long__1 check (title is null or (char_length(title) <= 120)),
   constraint saved_reply__comment_too_long__2 check (body is null or (char_length(body) <= 5000))
 );
@@ -1747,7 +1755,7 @@ begin
   if not coalesce((((r.assignee is null) or (r.assignee = (select auth.uid()))) or app.has_role((select auth.uid()), 'admin')), false) then
     raise exception using errcode = 'P0001', message = 'NOT_ASSIGNEE', detail = jsonb_build_object('entity', 'ticket', 'action', 'solve')::text;
   end if;
-  if p_input -> 'resolution' is null or jsonb_typeof(p_input -> 'resolution') = 'null' or (p_input ->> 'resolution') = '' then
+  if p_input -> 'resolution' is null or jsonb_typeof(p_input -> 'resolution') = 'null' or btrim((p_input ->> 'resolution'), E'\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff') = '' then
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'ticket', 'transition', 'solve', 'field', 'resolution')::text;
   end if;
   perform set_config('ninefold.in_transition', 'on', true);
@@ -1818,7 +1826,7 @@ begin
   if not coalesce(((r.solved_at > (now() - ((7)::double precision * interval '86400 seconds'))) and ((r.requester = (select auth.uid())) or app.has_role((select auth.uid()), 'agent'))), false) then
     raise exception using errcode = 'P0001', message = 'REOPEN_WINDOW_PASSED', detail = jsonb_build_object('entity', 'ticket', 'action', 'reopen')::text;
   end if;
-  if p_input -> 'reopenReason' is null or jsonb_typeof(p_input -> 'reopenReason') = 'null' or (p_input ->> 'reopenReason') = '' then
+  if p_input -> 'reopenReason' is null or jsonb_typeof(p_input -> 'reopenReason') = 'null' or btrim((p_input ->> 'reopenReason'), E'\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff') = '' then
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'ticket', 'transition', 'reopen', 'field', 'reopenReason')::text;
   end if;
   perform set_config('ninefold.in_transition', 'on', true);
@@ -2050,7 +2058,7 @@ begin
   perform app.lock_group('attachment.ticket', (r.id)::text);
   perform app.lock_group('comment.ticket', (r.id)::text);
   select * into r from public.ticket x where x.id = p_id;
-  if p_input -> 'resolution' is null or jsonb_typeof(p_input -> 'resolution') = 'null' or (p_input ->> 'resolution') = '' then
+  if p_input -> 'resolution' is null or jsonb_typeof(p_input -> 'resolution') = 'null' or btrim((p_input ->> 'resolution'), E'\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff') = '' then
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'ticket', 'transition', 'discard', 'field', 'resolution')::text;
   end if;
   perform set_config('ninefold.in_transition', 'on', true);

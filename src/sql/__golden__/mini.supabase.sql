@@ -211,7 +211,9 @@ create table if not exists public.person (
   email text not null,
   name text not null,
   constraint person__email__unique unique (email),
+  constraint person__email__blank check (not (btrim(email, E'\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff') = '')),
   constraint person__email__values check (char_length(email) <= 10000),
+  constraint person__name__blank check (not (btrim(name, E'\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff') = '')),
   constraint person__name__values check (char_length(name) <= 10000),
   constraint person__email_invalid__1 check (email is null or (email ~ '^[^ \t\n\r\f\v@]+@[^ \t\n\r\f\v@]+\.[^ \t\n\r\f\v@]+$'))
 );
@@ -229,6 +231,7 @@ create table if not exists public.ticket (
   assignee uuid,
   resolution text,
   solved_at timestamptz,
+  constraint ticket__title__blank check (not (btrim(title, E'\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff') = '')),
   constraint ticket__body__values check (char_length(body) <= 100000),
   constraint ticket__priority__values check (priority in ('low', 'normal', 'high')),
   constraint ticket__status__values check (status in ('open', 'pending', 'solved', 'closed')),
@@ -236,7 +239,7 @@ create table if not exists public.ticket (
   constraint ticket__solved_at__values check (isfinite(solved_at)),
   constraint ticket__title_too_short__1 check (title is null or (char_length(title) >= 3)),
   constraint ticket__title_too_long__2 check (title is null or (char_length(title) <= 120)),
-  constraint ticket__resolution_required__3 check (not coalesce((status = 'solved'), false) or coalesce((not (resolution is null or resolution = '')), false))
+  constraint ticket__resolution_required__3 check (not coalesce((status = 'solved'), false) or coalesce((not (resolution is null or btrim(resolution, E'\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff') = '')), false))
 );
 
 create table if not exists public.comment (
@@ -247,6 +250,7 @@ create table if not exists public.comment (
   ticket uuid not null,
   author uuid not null,
   body text not null,
+  constraint comment__body__blank check (not (btrim(body, E'\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff') = '')),
   constraint comment__body__values check (char_length(body) <= 100000)
 );
 
@@ -915,7 +919,7 @@ begin
   if not coalesce(app.has_role(r.assignee, 'agent'), false) then
     raise exception using errcode = 'P0001', message = 'NOT_ASSIGNED', detail = jsonb_build_object('entity', 'ticket', 'action', 'solve')::text;
   end if;
-  if p_input -> 'resolution' is null or jsonb_typeof(p_input -> 'resolution') = 'null' or (p_input ->> 'resolution') = '' then
+  if p_input -> 'resolution' is null or jsonb_typeof(p_input -> 'resolution') = 'null' or btrim((p_input ->> 'resolution'), E'\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff') = '' then
     raise exception using errcode = 'P0001', message = 'INPUT_REQUIRED', detail = jsonb_build_object('entity', 'ticket', 'transition', 'solve', 'field', 'resolution')::text;
   end if;
   begin
