@@ -208,8 +208,10 @@ create table if not exists public.person (
   version integer not null default 1,
   name text not null,
   email text not null,
+  constraint person__name__blank check (not (btrim(name, E'\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff') = '')),
   constraint person__name__values check (char_length(name) <= 10000),
   constraint person__email__unique unique (email),
+  constraint person__email__blank check (not (btrim(email, E'\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff') = '')),
   constraint person__email__values check (char_length(email) <= 10000),
   constraint person__email_invalid__1 check (email is null or (email ~ '^[^ \t\n\r\f\v@]+@[^ \t\n\r\f\v@]+\.[^ \t\n\r\f\v@]+$'))
 );
@@ -225,6 +227,7 @@ create table if not exists public.organisation (
   workday_start_hour integer not null default 9::integer,
   workday_end_hour integer not null default 17::integer,
   currency text not null default 'EUR'::text,
+  constraint organisation__name__blank check (not (btrim(name, E'\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff') = '')),
   constraint organisation__time_zone__values check (time_zone in ('Europe/Berlin', 'Europe/London', 'Europe/Lisbon', 'America/New_York', 'Asia/Tokyo')),
   constraint organisation__currency__values check (currency in ('EUR', 'USD', 'GBP', 'CHF')),
   constraint organisation__name_too_long__1 check (name is null or (char_length(name) <= 80)),
@@ -272,6 +275,8 @@ create table if not exists public.project (
   description text,
   lead uuid,
   archived boolean default false::boolean,
+  constraint project__name__blank check (not (btrim(name, E'\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff') = '')),
+  constraint project__code__blank check (not (btrim(code, E'\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff') = '')),
   constraint project__code__values check (char_length(code) <= 10000),
   constraint project__description__values check (char_length(description) <= 100000),
   constraint project__project_name_taken__key1 unique (organisation, name),
@@ -296,6 +301,7 @@ create table if not exists public.task (
   estimate_hours numeric,
   status text not null default 'open',
   done_at timestamptz,
+  constraint task__title__blank check (not (btrim(title, E'\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff') = '')),
   constraint task__description__values check (char_length(description) <= 100000),
   constraint task__due_date__values check (isfinite(due_date)),
   constraint task__priority__values check (priority in ('low', 'normal', 'high', 'urgent')),
@@ -2005,8 +2011,8 @@ begin
     update public.time_entry x set
       approved_by = (select auth.uid()),
       approved_at = now(),
-      rate = coalesce((select sum(_s1.hourly_rate) from public.rate _s1 where ((_s1.organisation = x.organisation) and (_s1.person = x.person))), 0),
-      billable_amount = ((x.hours)::numeric * coalesce((select sum(_s1.hourly_rate) from public.rate _s1 where ((_s1.organisation = x.organisation) and (_s1.person = x.person))), 0)),
+      rate = round((coalesce((select sum(_s1.hourly_rate) from public.rate _s1 where ((_s1.organisation = x.organisation) and (_s1.person = x.person))), 0))::numeric, (case upper(x.currency) when 'BHD' then 3 when 'BIF' then 0 when 'CLF' then 4 when 'CLP' then 0 when 'DJF' then 0 when 'GNF' then 0 when 'IQD' then 3 when 'ISK' then 0 when 'JOD' then 3 when 'JPY' then 0 when 'KMF' then 0 when 'KRW' then 0 when 'KWD' then 3 when 'LYD' then 3 when 'OMR' then 3 when 'PYG' then 0 when 'RWF' then 0 when 'TND' then 3 when 'UGX' then 0 when 'UYI' then 0 when 'UYW' then 4 when 'VND' then 0 when 'VUV' then 0 when 'XAF' then 0 when 'XOF' then 0 when 'XPF' then 0 else 2 end)),
+      billable_amount = round((((x.hours)::numeric * coalesce((select sum(_s1.hourly_rate) from public.rate _s1 where ((_s1.organisation = x.organisation) and (_s1.person = x.person))), 0)))::numeric, (case upper(x.currency) when 'BHD' then 3 when 'BIF' then 0 when 'CLF' then 4 when 'CLP' then 0 when 'DJF' then 0 when 'GNF' then 0 when 'IQD' then 3 when 'ISK' then 0 when 'JOD' then 3 when 'JPY' then 0 when 'KMF' then 0 when 'KRW' then 0 when 'KWD' then 3 when 'LYD' then 3 when 'OMR' then 3 when 'PYG' then 0 when 'RWF' then 0 when 'TND' then 3 when 'UGX' then 0 when 'UYI' then 0 when 'UYW' then 4 when 'VND' then 0 when 'VUV' then 0 when 'XAF' then 0 when 'XOF' then 0 when 'XPF' then 0 else 2 end)),
       status = 'approved'
     where x.id = p_id
     returning x.* into r;
