@@ -11,8 +11,13 @@ export interface PolicyNode {
   entity: string;
   role: string;
   action: Action;
-  /** `true` or a rule text. */
+  /**
+   * `true` or a rule text: what enforces it. For a role held through a relationship, the relationship
+   * and the declared rule (`me is projectLead and (status = open)`), the declared one in `declared`.
+   */
   when: true | string;
+  /** A relationship role's permission as the spec declares it (without the relationship). */
+  declared?: true | string;
   /** For update: the fields the role may change. */
   fields?: readonly string[];
   /** The rule, checked (absent when `when` is `true`). */

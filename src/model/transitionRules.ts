@@ -1,3 +1,4 @@
+import { isRelationRole } from '../spec/relationRoles.ts';
 import { transitionGuards } from '../spec/transitionGuards.ts';
 import type { AppSpec, TransitionSpec } from '../spec/types.ts';
 import { type CheckedRule, checkedRule } from './checkedRule.ts';
@@ -14,6 +15,8 @@ export interface TransitionRules {
   guardRules: readonly GuardNode[];
   /** `set` field by field, in spec order. */
   setRules: readonly { field: string; rule: CheckedRule }[];
+  /** Who may run it as a rule, when a role it names is held through a relationship. */
+  rolesRule?: CheckedRule;
 }
 
 /** The checked guards and `set` expressions of transition `name` of `entity`. */
@@ -24,7 +27,18 @@ export function transitionRulesOf(
   t: TransitionSpec,
 ): TransitionRules {
   const where = `states.${entity}.transitions.${name}`;
+  const relational = t.roles.some((r) => isRelationRole(spec, r));
   return {
+    ...(relational
+      ? {
+          rolesRule: checkedRule(
+            spec,
+            t.roles.map((r) => `me is ${r}`).join(' or '),
+            entity,
+            `${where}.roles`,
+          ),
+        }
+      : {}),
     guardRules: transitionGuards(t).map((g) => {
       const node: GuardNode = { rule: checkedRule(spec, g.rule, entity, `${where}.${g.path}`) };
       if (g.error !== undefined) node.error = g.error;

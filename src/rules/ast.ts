@@ -92,5 +92,6 @@ export type Typed =
   | { kind: 'empty'; operand: Typed; negated: boolean; type: RuleType; span: Span }
   | { kind: 'role'; subject: Typed; role: string; negated: boolean; type: RuleType; span: Span }
   | { kind: 'call'; fn: FunctionName; args: readonly Typed[]; type: RuleType; span: Span }
-  | { kind: 'count'; entity: string; where?: Typed; type: RuleType; span: Span }
+  /** `exists`: compared `>= 1` only, as a relationship role is (SQL may stop at the first row). */
+  | { kind: 'count'; entity: string; where?: Typed; exists?: true; type: RuleType; span: Span }
   | { kind: 'sum'; entity: string; field: string; where?: Typed; type: RuleType; span: Span };

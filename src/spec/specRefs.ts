@@ -2,6 +2,7 @@ import type { Diagnostic } from '../diagnostics.ts';
 import { didYouMean } from './didYouMean.ts';
 import { enumValueNames } from './enumValueNames.ts';
 import { FIELD_TYPES } from './fieldTypes.ts';
+import { checkRelationRoles } from './relationRoleRefs.ts';
 import { at, report } from './specShape.ts';
 import { parseTemporal, TEMPORAL_CONSTANT_FORMS } from './temporal.ts';
 import type { AppSpec, EntitySpec, FieldSpec, FieldType } from './types.ts';
@@ -334,6 +335,7 @@ function checkRolesRefs(c: RefContext): void {
       name('role', r, roles, at(at(at('roles.roles', rn), 'inherits'), i));
     });
   }
+  checkRelationRoles(spec, out);
   const cycle = inheritanceCycle(spec);
   if (cycle)
     report(

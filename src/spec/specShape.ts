@@ -373,7 +373,22 @@ export const appSpecShape: Check = obj({
     obj({
       roles: req(
         recordOf(
-          obj({ label: req(str), description: opt(str), inherits: opt(strings), signup: opt(bool) }),
+          obj({
+            label: req(str),
+            description: opt(str),
+            inherits: opt(strings),
+            signup: opt(bool),
+            through: opt(
+              obj({
+                entity: req(str),
+                field: opt(str),
+                user: opt(str),
+                scope: opt(str),
+                role: opt(str),
+                values: opt(strings),
+              }),
+            ),
+          }),
           'role',
         ),
       ),
