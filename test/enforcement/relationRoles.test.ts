@@ -64,7 +64,10 @@ describe.each(backends)('roles held through a relationship on $name', (backend) 
     db.asUser(ids[who] as string, fn) as Promise<T>;
   /** Refused: by a policy (42501), a reference to a row not visible (23503) or the write check (FORBIDDEN). */
   const refused = (e: { code?: string; message: string }) =>
-    expect(e.code === '42501' || e.code === '23503' || e.message === 'FORBIDDEN', `${e.code} ${e.message}`).toBe(true);
+    expect(
+      e.code === '42501' || e.code === '23503' || e.message === 'FORBIDDEN',
+      `${e.code} ${e.message}`,
+    ).toBe(true);
   const visible = async (who: string, table: string) =>
     (
       await as<{ rows: { title?: string; name?: string }[] }>(who, (q) =>
