@@ -16,6 +16,11 @@ export interface PolicyNode {
    * and the declared rule (`me is projectLead and (status = open)`), the declared one in `declared`.
    */
   when: true | string;
+  /**
+   * Not declared: a person reads the rows that make them hold a relationship role (their own
+   * memberships). The document and the browser's permission table skip it.
+   */
+  implicit?: true;
   /** A relationship role's permission as the spec declares it (without the relationship). */
   declared?: true | string;
   /** For update: the fields the role may change. */

@@ -88,7 +88,57 @@ function fixedBy(
   return out;
 }
 
+/**
+ * The rows a relationship is read from, readable to the person they name: their own memberships
+ * (`person = me`), the scope rows naming them (`lead = me`). The relationship's EXISTS in a policy
+ * runs under row-level security: without this, a person could hold a role in a transition or a
+ * trigger (which read every row) but not in a policy. One per role, before the declared ones.
+ */
+function ownRelationReads(spec: AppSpec, entity: string): PolicyNode[] {
+  const out: PolicyNode[] = [];
+  for (const role of Object.keys(spec.roles.roles)) {
+    const r = roleRelation(spec, role);
+    const field =
+      r?.kind === 'membership' && r.entity === entity
+        ? r.user
+        : r?.kind === 'field' && r.scope === entity
+          ? r.field
+          : undefined;
+    if (field === undefined || !Object.hasOwn(spec.entities[entity]?.fields ?? {}, field)) continue;
+    const when = `${field} = me`;
+    out.push({
+      entity,
+      role,
+      action: 'read',
+      when,
+      implicit: true,
+      name: policyName(entity, role, 'own'),
+      fixed: {},
+      rule: checkedRule(spec, when, entity, `roles.roles.${role}.through`),
+    });
+  }
+  return out;
+}
+
 function policiesOf(spec: AppSpec, entity: string): PolicyNode[] {
+  const out = declaredPolicies(spec, entity);
+  // The own rows of a relationship join the role's declared read, or stand alone.
+  for (const own of ownRelationReads(spec, entity)) {
+    const i = out.findIndex((p) => p.role === own.role && p.action === 'read');
+    const declared = out[i];
+    if (!declared) {
+      out.push(own);
+      continue;
+    }
+    if (declared.when === true) continue;
+    const when = `(${own.when}) or (${declared.when})`;
+    const path = `roles.permissions.${own.role}.${entity}.read`;
+    out[i] = { ...declared, when, rule: checkedRule(spec, when, entity, path) };
+  }
+  return out;
+}
+
+function declaredPolicies(spec: AppSpec, entity: string): PolicyNode[] {
   const out: PolicyNode[] = [];
   for (const role of Object.keys(spec.roles.roles)) {
     const perms = spec.roles.permissions[role]?.[entity];

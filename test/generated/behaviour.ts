@@ -24,6 +24,7 @@ import {
   tableSql,
 } from '../enforcement/support/model.ts';
 import { parentFirst, rolledBack, type SeedUser, seedUsers, trial } from '../enforcement/support/seed.ts';
+import { oraclePermissions, oracleRoles, transitionRolesRule } from './relationOracle.ts';
 import { checkWrites, type WriteOutcome } from './writes.ts';
 
 /**
@@ -131,7 +132,11 @@ function expectedTransition(
   const st = spec.states[entity];
   if (!st) throw new Error(entity);
   const roles = effectiveRoles(roleClosureOf(spec), user.roles);
-  if (!t.roles.some((r) => roles.has(r))) return 'FORBIDDEN';
+  const rolesRule = transitionRolesRule(spec, t);
+  const held = rolesRule
+    ? holdsOn(spec, entity, rolesRule, row, user, data)
+    : t.roles.some((r) => roles.has(r));
+  if (!held) return 'FORBIDDEN';
   if (!t.from.includes(String(row[st.field]))) return 'INVALID_TRANSITION';
   if (t.guard && !holdsOn(spec, entity, t.guard, row, user, data)) return t.guardError ?? 'FORBIDDEN';
   const after: FieldRow = { ...row, ...input, [st.field]: t.to };
@@ -195,7 +200,7 @@ export async function checkBehaviour(
   const actors: SeedUser[] = [];
   for (const user of users) {
     const actor: SeedUser = { ...user, roles: snap.rolesOf(user.id) };
-    const roles = [...effectiveRoles(roleClosureOf(spec), actor.roles)];
+    const roles = oracleRoles(spec, actor.roles);
     const visible = new Map<string, Set<string>>();
     for (const entity of Object.keys(spec.entities)) {
       try {
@@ -248,7 +253,7 @@ export async function checkBehaviour(
         cases += 1;
         const readable = visible.get(entity)?.has(String(row.id)) ?? false;
         const allowed = roles.some((role) => {
-          const p = spec.roles.permissions[role]?.[entity]?.delete;
+          const p = oraclePermissions(spec)[role]?.[entity]?.delete;
           return p === true || (typeof p === 'string' && holdsOn(spec, entity, p, row, actor, data));
         });
         const expected = valid[i] === true && readable && allowed;
