@@ -18,7 +18,9 @@ export type { DemoAccount };
  * demoAccounts(helpdesk)[0]; // { role: 'customer', email: 'customer@demo.test', password: 'demo-customer', ... }
  */
 export function demoAccounts(spec: AppSpec): DemoAccount[] {
-  const base = Object.entries(spec.roles.roles).map(([role, r]) => ({
+  // A role held through a relationship is nobody's to be given: its holders are in the data.
+  const granted = Object.entries(spec.roles.roles).filter(([, r]) => r.through === undefined);
+  const base = granted.map(([role, r]) => ({
     role,
     email: `${role.toLowerCase()}@demo.test`,
     password: `demo-${role}`,
