@@ -4,9 +4,10 @@
  * (`me is keeper and (...)`), as the model's policies do.
  */
 
+import { resolve } from '../../src/model/resolve.ts';
 import { roleClosureOf } from '../../src/model/roleClosure.ts';
 import { effectiveRoles } from '../../src/rules/index.ts';
-import type { AppSpec, EntityPermissions, Permission, TransitionSpec } from '../../src/spec/types.ts';
+import type { AppSpec, EntityPermissions, TransitionSpec } from '../../src/spec/types.ts';
 
 const relational = (spec: AppSpec, role: string) => spec.roles.roles[role]?.through !== undefined;
 
@@ -17,27 +18,20 @@ export function oracleRoles(spec: AppSpec, direct: readonly string[]): string[] 
   return held;
 }
 
-/** The permissions, a relationship role's with the relationship joined to each rule. */
+/**
+ * The permissions, a relationship role's as the model enforces them: the relationship joined to
+ * each rule, and its holders' own rows (memberships, scope rows naming them) readable.
+ */
 export function oraclePermissions(spec: AppSpec): AppSpec['roles']['permissions'] {
   const out: AppSpec['roles']['permissions'] = {};
-  for (const [role, byEntity] of Object.entries(spec.roles.permissions)) {
-    if (!relational(spec, role)) {
-      out[role] = byEntity;
-      continue;
-    }
-    const held = (w: Permission): Permission =>
-      w === false ? false : w === true ? `me is ${role}` : `me is ${role} and (${w})`;
-    const rewritten: Record<string, EntityPermissions> = {};
-    for (const [entity, p] of Object.entries(byEntity)) {
-      const q: EntityPermissions = {};
-      for (const a of ['read', 'create', 'delete'] as const) {
-        const w = p[a];
-        if (w !== undefined) q[a] = held(w);
-      }
-      if (p.update) q.update = { when: held(p.update.when), fields: p.update.fields };
-      rewritten[entity] = q;
-    }
-    out[role] = rewritten;
+  for (const [role, byEntity] of Object.entries(spec.roles.permissions))
+    if (!relational(spec, role)) out[role] = byEntity;
+  for (const p of resolve(spec).policies) {
+    if (!relational(spec, p.role)) continue;
+    const byEntity = (out[p.role] ??= {});
+    const q: EntityPermissions = (byEntity[p.entity] ??= {});
+    if (p.action === 'update') q.update = { when: p.when, fields: p.fields ?? [] };
+    else q[p.action] = p.when;
   }
   return out;
 }
