@@ -28,8 +28,10 @@ export function oraclePermissions(spec: AppSpec): AppSpec['roles']['permissions'
     if (!relational(spec, role)) out[role] = byEntity;
   for (const p of resolve(spec).policies) {
     if (!relational(spec, p.role)) continue;
-    const byEntity = (out[p.role] ??= {});
-    const q: EntityPermissions = (byEntity[p.entity] ??= {});
+    const byEntity = out[p.role] ?? {};
+    out[p.role] = byEntity;
+    const q: EntityPermissions = byEntity[p.entity] ?? {};
+    byEntity[p.entity] = q;
     if (p.action === 'update') q.update = { when: p.when, fields: p.fields ?? [] };
     else q[p.action] = p.when;
   }
