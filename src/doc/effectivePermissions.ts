@@ -37,10 +37,14 @@ export function effectiveGrants(model: AppModel, role: string, entity: string, a
 
 /** The role's own policy for the action (an update that may change no field grants nothing). */
 function grantOf(model: AppModel, role: string, entity: string, action: Action): Grant | undefined {
-  const p = model.policies.find((q) => q.role === role && q.entity === entity && q.action === action);
+  const p = model.policies.find(
+    (q) => !q.implicit && q.role === role && q.entity === entity && q.action === action,
+  );
   if (!p) return undefined;
-  if (action !== 'update') return { when: p.when, from: role };
-  return p.fields && p.fields.length > 0 ? { when: p.when, fields: p.fields, from: role } : undefined;
+  // A relationship role's permission as declared: the document says where the role holds apart.
+  const when = p.declared ?? p.when;
+  if (action !== 'update') return { when, from: role };
+  return p.fields && p.fields.length > 0 ? { when, fields: p.fields, from: role } : undefined;
 }
 
 function covers(h: Grant, g: Grant): boolean {

@@ -1,7 +1,7 @@
 import type { AppModel } from '../model/appModel.ts';
 import { entityLabel, fieldLabel, roleLabel } from './docLabels.ts';
 import { ACTIONS, type Action, effectiveGrants, type Grant } from './effectivePermissions.ts';
-import { bullets, code, joinBlocks, table } from './markdown.ts';
+import { andList, bullets, code, joinBlocks, table } from './markdown.ts';
 import { ruleText } from './ruleText.ts';
 
 /** Rules longer than this (in words plus formal text) move out of the matrix into a note. */
@@ -35,6 +35,7 @@ export function renderRoles(model: AppModel): string {
     roleRows.length === 0
       ? 'The app declares no roles.'
       : table(['Role', 'Label', 'Description', 'Inherits from', 'Given on sign-up'], roleRows),
+    renderThrough(model),
     '### Who may do what',
     'For each entity: what each role may read, create, update (and which fields) and delete. ' +
       'A role has its own permissions plus every permission of the roles it inherits from, directly or ' +
@@ -42,6 +43,42 @@ export function renderRoles(model: AppModel): string {
       'Anything not listed is refused by the database, whatever the screens show.',
     ...[...model.tables.keys()].map((entity) => renderMatrix(model, entity, notes)),
   ]);
+}
+
+/**
+ * The roles held through a relationship, when there are any: on which entity's rows, and how, in
+ * words and in a formal form `ninefold import` reads back (`project.lead`,
+ * `membership(person, team, role in (member, owner))`).
+ */
+function renderThrough(model: AppModel): string | false {
+  const rows = [...model.roles].flatMap(([name, r]) => {
+    const t = r.through;
+    if (!t) return [];
+    if (t.kind === 'field')
+      return [
+        [
+          code(name),
+          entityLabel(model, t.scope),
+          `the person in ${fieldLabel(model, t.scope, t.field)}: ${code(`${t.scope}.${t.field}`)}`,
+        ],
+      ];
+    const values = t.role !== undefined && t.values !== undefined ? t.values : undefined;
+    const words = `a ${entityLabel(model, t.entity)} naming them (${fieldLabel(model, t.entity, t.user)}) and the ${entityLabel(model, t.scope).toLowerCase()} (${fieldLabel(model, t.entity, t.scopeField)})${values ? `, ${fieldLabel(model, t.entity, t.role as string)} ${andList([...values], 'or')}` : ''}`;
+    const formal = `${t.entity}(${t.user}, ${t.scopeField}${values ? `, ${t.role} in (${values.map(valueWord).join(', ')})` : ''})`;
+    return [[code(name), entityLabel(model, t.scope), `${words}: ${code(formal)}`]];
+  });
+  if (rows.length === 0) return false;
+  return joinBlocks([
+    'A role held through a relationship is nobody’s everywhere: a person holds it on one row of the entity it is held on, ' +
+      'and on the rows under that row (rows with a reference to it), when the relationship names them. ' +
+      'Its permissions below apply to those rows only.',
+    table(['Role', 'Held on', 'Through'], rows),
+  ]);
+}
+
+/** An enum value in the formal form: bare when it is a name, quoted otherwise. */
+function valueWord(v: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(v) ? v : JSON.stringify(v);
 }
 
 function renderMatrix(model: AppModel, entity: string, notes: Notes): string {

@@ -1,5 +1,5 @@
 import type { RootContent } from 'mdast';
-import type { AppSpec, EntityPermissions, Permission, RoleSpec } from '../spec/types.ts';
+import type { AppSpec, EntityPermissions, Permission, RoleSpec, RoleThroughSpec } from '../spec/types.ts';
 import { type CellLine, cellLines, lastCode, unmark } from './cellLines.ts';
 import { flag, flagCell, type ImportContext, keyFromLabel, splitList } from './importContext.ts';
 import { type Pos, posOf, readTable, tableHeaders, tablesIn, textOf } from './markdownTree.ts';
@@ -47,6 +47,7 @@ export function readRoleTable(ctx: ImportContext, body: readonly RootContent[], 
     if (inh.text !== '' && flag(inh.text) !== false)
       inherits.push({ role: key, text: inh.text, pos: inh.pos });
   }
+  readThroughTable(ctx, body, spec);
   for (const i of inherits) {
     const names = splitList(i.text).flatMap((t) => {
       const r = ctx.resolve(roleNames(spec), t, 'role', i.pos, `roles.roles.${i.role}.inherits`);
@@ -55,6 +56,58 @@ export function readRoleTable(ctx: ImportContext, body: readonly RootContent[], 
     const role = spec.roles.roles[i.role];
     if (role && names.length > 0) role.inherits = names;
   }
+}
+
+const THROUGH_COLUMNS = { role: ['Role'], on: ['Held on'], through: ['Through'] };
+
+/**
+ * The roles held through a relationship (the table with a `Through` column, after the roles): the
+ * formal form in its last code, `project.lead` or `membership(person, team, role in (member, owner))`.
+ */
+function readThroughTable(ctx: ImportContext, body: readonly RootContent[], spec: AppSpec): void {
+  const table = tablesIn(body).find((t) => tableHeaders(t).includes('through'));
+  for (const row of table ? readTable(table, ctx.source, THROUGH_COLUMNS) : []) {
+    const keyCell = row.cell('role');
+    const key = keyCell.codes[0] ?? keyFromLabel(keyCell.text);
+    const path = `roles.roles.${key}.through`;
+    const role = Object.hasOwn(spec.roles.roles, key) ? spec.roles.roles[key] : undefined;
+    if (!role) {
+      ctx.problem('doc/unknown-name', keyCell.pos, path, `"${key}" is not in the table of roles above`);
+      continue;
+    }
+    const cell = row.cell('through');
+    ctx.at(path, cell.pos);
+    const formal = cell.codes[cell.codes.length - 1] ?? '';
+    const through = parseThrough(formal);
+    if (!through) {
+      ctx.problem(
+        'doc/invalid-value',
+        cell.pos,
+        path,
+        `cannot read how "${key}" is held from "${formal}"`,
+        'write `entity.field` (a person field) or `membership(person, team, role in (member, owner))`',
+      );
+      continue;
+    }
+    role.through = through;
+  }
+}
+
+/** `project.lead` or `membership(person, team[, role in (a, b)])`, as `renderRoles` writes them. */
+function parseThrough(text: string): RoleThroughSpec | undefined {
+  const field = /^\s*(\w+)\.(\w+)\s*$/.exec(text);
+  if (field) return { entity: field[1] as string, field: field[2] as string };
+  const m = /^\s*(\w+)\(\s*(\w+)\s*,\s*(\w+)\s*(?:,\s*(\w+)\s+in\s*\(([^)]*)\))?\s*\)\s*$/.exec(text);
+  if (!m) return undefined;
+  const out: RoleThroughSpec = { entity: m[1] as string, user: m[2] as string, scope: m[3] as string };
+  if (m[4] !== undefined && m[5] !== undefined) {
+    out.role = m[4];
+    out.values = m[5].split(',').map((v) => {
+      const t = v.trim();
+      return t.startsWith('"') ? (JSON.parse(t) as string) : t;
+    });
+  }
+  return out;
 }
 
 /**

@@ -11,8 +11,18 @@ export interface PolicyNode {
   entity: string;
   role: string;
   action: Action;
-  /** `true` or a rule text. */
+  /**
+   * `true` or a rule text: what enforces it. For a role held through a relationship, the relationship
+   * and the declared rule (`me is projectLead and (status = open)`), the declared one in `declared`.
+   */
   when: true | string;
+  /**
+   * Not declared: a person reads the rows that make them hold a relationship role (their own
+   * memberships). The document and the browser's permission table skip it.
+   */
+  implicit?: true;
+  /** A relationship role's permission as the spec declares it (without the relationship). */
+  declared?: true | string;
   /** For update: the fields the role may change. */
   fields?: readonly string[];
   /** The rule, checked (absent when `when` is `true`). */

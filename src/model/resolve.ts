@@ -18,6 +18,7 @@ import { checkRule } from '../rules/check.ts';
 import { readsBeyondRow } from '../rules/readsBeyondRow.ts';
 import { typedChildren } from '../rules/typedChildren.ts';
 import { FIELD_TYPES } from '../spec/fieldTypes.ts';
+import { isRelationRole, relationPath, roleRelation } from '../spec/relationRoles.ts';
 import { rolesNamedByRules } from '../spec/rolesNamedByRules.ts';
 import { ruleSites } from '../spec/ruleSites.ts';
 import { transitionGuards } from '../spec/transitionGuards.ts';
@@ -88,40 +89,82 @@ function fixedBy(
   return out;
 }
 
+/**
+ * The rows a relationship is read from, readable to the person they name: their own memberships
+ * (`person = me`), the scope rows naming them (`lead = me`). The relationship's EXISTS in a policy
+ * runs under row-level security: without this, a person could hold a role in a transition or a
+ * trigger (which read every row) but not in a policy. One per role, before the declared ones.
+ */
+function ownRelationReads(spec: AppSpec, entity: string): PolicyNode[] {
+  const out: PolicyNode[] = [];
+  for (const role of Object.keys(spec.roles.roles)) {
+    const r = roleRelation(spec, role);
+    const field =
+      r?.kind === 'membership' && r.entity === entity
+        ? r.user
+        : r?.kind === 'field' && r.scope === entity
+          ? r.field
+          : undefined;
+    if (field === undefined || !Object.hasOwn(spec.entities[entity]?.fields ?? {}, field)) continue;
+    const when = `${field} = me`;
+    out.push({
+      entity,
+      role,
+      action: 'read',
+      when,
+      implicit: true,
+      name: policyName(entity, role, 'own'),
+      fixed: {},
+      rule: checkedRule(spec, when, entity, `roles.roles.${role}.through`),
+    });
+  }
+  return out;
+}
+
 function policiesOf(spec: AppSpec, entity: string): PolicyNode[] {
+  const out = declaredPolicies(spec, entity);
+  // The own rows of a relationship join the role's declared read, or stand alone.
+  for (const own of ownRelationReads(spec, entity)) {
+    const i = out.findIndex((p) => p.role === own.role && p.action === 'read');
+    const declared = out[i];
+    if (!declared) {
+      out.push(own);
+      continue;
+    }
+    if (declared.when === true) continue;
+    const when = `(${own.when}) or (${declared.when})`;
+    const path = `roles.permissions.${own.role}.${entity}.read`;
+    out[i] = { ...declared, when, rule: checkedRule(spec, when, entity, path) };
+  }
+  return out;
+}
+
+function declaredPolicies(spec: AppSpec, entity: string): PolicyNode[] {
   const out: PolicyNode[] = [];
   for (const role of Object.keys(spec.roles.roles)) {
     const perms = spec.roles.permissions[role]?.[entity];
     if (!perms) continue;
+    const through = isRelationRole(spec, role);
+    // A relationship role holds on the row itself: its grant is the relationship and the rule.
+    if (through && !relationPath(spec, role, entity).ok) continue;
+    const held = (w: true | string): true | string =>
+      !through ? w : w === true ? `me is ${role}` : `me is ${role} and (${w})`;
     for (const action of ACTIONS) {
       const name = policyName(entity, role, action);
-      if (action === 'update') {
-        const u = perms.update;
-        const w = u ? when(u.when) : undefined;
-        if (u && w !== undefined)
-          out.push({
-            entity,
-            role,
-            action,
-            when: w,
-            fields: u.fields,
-            name,
-            fixed: fixedBy(spec, entity, w),
-            ...permissionRule(spec, entity, role, action, w),
-          });
-        continue;
-      }
-      const w = when(perms[action]);
-      if (w !== undefined)
-        out.push({
-          entity,
-          role,
-          action,
-          when: w,
-          name,
-          fixed: fixedBy(spec, entity, w),
-          ...permissionRule(spec, entity, role, action, w),
-        });
+      const u = perms.update;
+      const w = action === 'update' ? (u ? when(u.when) : undefined) : when(perms[action]);
+      if (w === undefined) continue;
+      out.push({
+        entity,
+        role,
+        action,
+        when: held(w),
+        ...(action === 'update' && u ? { fields: u.fields } : {}),
+        ...(through ? { declared: w } : {}),
+        name,
+        fixed: fixedBy(spec, entity, w),
+        ...permissionRule(spec, entity, role, action, held(w)),
+      });
     }
   }
   return out;
@@ -221,7 +264,7 @@ function indexesOf(
     if (field && !e.fields[field]?.unique) add(field, 'sort');
   }
   reasons.delete('id');
-  return [...reasons.keys()]
+  const single = [...reasons.keys()]
     .map((field) => ({ field, column: columnName(field) }))
     .sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0))
     .map(({ field, column }) => ({
@@ -231,6 +274,32 @@ function indexesOf(
       column,
       reasons: [...(reasons.get(field) ?? [])],
     }));
+  return [...single, ...membershipIndexes(spec, entity)];
+}
+
+/**
+ * On a membership entity of a relationship role: one index on (person, scope), which the role's
+ * EXISTS reads in every policy (`person = me and team = <row's team>`), once for all its roles.
+ */
+function membershipIndexes(spec: AppSpec, entity: string): TableIndexNode[] {
+  const pairs = new Set<string>();
+  for (const role of Object.keys(spec.roles.roles)) {
+    const r = roleRelation(spec, role);
+    if (r?.kind === 'membership' && r.entity === entity) pairs.add(`${r.user}\u0000${r.scopeField}`);
+  }
+  return [...pairs].map((pair) => {
+    const [user, scope] = pair.split('\u0000') as [string, string];
+    const column = columnName(user);
+    const also = columnName(scope);
+    return {
+      name: indexName(entity, `${column}__${also}`),
+      entity,
+      field: user,
+      column,
+      columns: [column, also],
+      reasons: ['role' as const],
+    };
+  });
 }
 
 /** A row rule reading only the row's own columns is a CHECK; one reading more is a trigger. */
@@ -349,6 +418,8 @@ function rolesOf(spec: AppSpec, profile: string | undefined): Map<string, RoleNo
       admin: mine.some((i) => direct.includes(i)),
     };
     if (r.description !== undefined) node.description = r.description;
+    const through = roleRelation(spec, name);
+    if (through) node.through = through;
     out.set(name, node);
   }
   return out;

@@ -1,3 +1,5 @@
+import type { RoleRelation } from '../spec/relationRoles.ts';
+
 /** An app role with its inheritance resolved. */
 export interface RoleNode {
   name: string;
@@ -13,4 +15,9 @@ export interface RoleNode {
   signup: boolean;
   /** Administers users and roles (may update every profile row, or inherits a role that may). */
   admin: boolean;
+  /**
+   * Held through a relationship (`through`), on rows, not granted: nobody holds it everywhere. Its
+   * policies' rules carry the relationship (`me is <role> and ...`).
+   */
+  through?: RoleRelation;
 }

@@ -5,6 +5,11 @@ export interface TableIndexNode {
   entity: string;
   field: string;
   column: string;
-  /** Why it exists: a reference column, a column a permission rule reads, a list's default sort. */
-  reasons: readonly ('reference' | 'rule' | 'sort')[];
+  /** For an index on several columns (a membership's person and scope), all of them in order. */
+  columns?: readonly string[];
+  /**
+   * Why it exists: a reference column, a column a permission rule reads, a list's default sort, a
+   * membership a relationship role reads.
+   */
+  reasons: readonly ('reference' | 'rule' | 'sort' | 'role')[];
 }

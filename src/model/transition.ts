@@ -25,6 +25,11 @@ export interface TransitionNode {
   calls: readonly string[];
   /** Its guards, checked, in the order they are checked. */
   guardRules: readonly GuardNode[];
+  /**
+   * When a role it names is held through a relationship: who may run it, as a rule on the row
+   * (`me is agent or me is projectLead`), checked. Absent when every role is granted.
+   */
+  rolesRule?: CheckedRule;
   /** Its `set` expressions, checked, in spec order. */
   setRules: readonly { field: string; rule: CheckedRule }[];
   /** When it happens by itself: the instant (a date or time of the row), checked. */

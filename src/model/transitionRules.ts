@@ -1,3 +1,4 @@
+import { isRelationRole } from '../spec/relationRoles.ts';
 import { transitionGuards } from '../spec/transitionGuards.ts';
 import type { AppSpec, TransitionSpec } from '../spec/types.ts';
 import { type CheckedRule, checkedRule } from './checkedRule.ts';
@@ -16,6 +17,8 @@ export interface TransitionRules {
   setRules: readonly { field: string; rule: CheckedRule }[];
   /** The instant it happens by itself (`after`), when it does. */
   after?: CheckedRule;
+  /** Who may run it as a rule, when a role it names is held through a relationship. */
+  rolesRule?: CheckedRule;
 }
 
 /** The checked guards and `set` expressions of transition `name` of `entity`. */
@@ -28,8 +31,19 @@ export function transitionRulesOf(
   const where = `states.${entity}.transitions.${name}`;
   const after =
     t.after === undefined ? {} : { after: checkedRule(spec, t.after, entity, `${where}.after`, 'value') };
+  const relational = t.roles.some((r) => isRelationRole(spec, r));
   return {
     ...after,
+    ...(relational
+      ? {
+          rolesRule: checkedRule(
+            spec,
+            t.roles.map((r) => `me is ${r}`).join(' or '),
+            entity,
+            `${where}.roles`,
+          ),
+        }
+      : {}),
     guardRules: transitionGuards(t).map((g) => {
       const node: GuardNode = { rule: checkedRule(spec, g.rule, entity, `${where}.${g.path}`) };
       if (g.error !== undefined) node.error = g.error;

@@ -11,6 +11,7 @@ import { ForbiddenPage, NotFoundPage } from './pages.tsx';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary.tsx';
 import { ScreenShown } from './ScreenShown.tsx';
 import { PROFILE_PATH, Shell } from './Shell.tsx';
+import { useHeldRoles } from './useHeldRoles.ts';
 
 // One chunk per screen kind: a visit downloads the screens it shows; the rest load on first
 // navigation to them.
@@ -76,12 +77,13 @@ export function AppRouter({ routes }: { routes: RouteEntry[] }) {
 function Screen({ route }: { route: RouteEntry }) {
   const runtime = useRuntime();
   const params = useParams();
+  const heldRoles = useHeldRoles();
   useEffect(() => {
     document.title = `${route.title} · ${runtime.model.purpose.name}`;
   }, [route.title, runtime.model.purpose.name]);
   return (
     <Suspense fallback={screenFallback}>
-      {screenContent(runtime, route, params)}
+      {screenContent(runtime, route, params, heldRoles)}
       <ScreenShown />
     </Suspense>
   );
@@ -91,15 +93,17 @@ function screenContent(
   runtime: ReturnType<typeof useRuntime>,
   route: RouteEntry,
   params: Record<string, string | undefined>,
+  /** The roles held, relationship roles held somewhere included (`useHeldRoles`). */
+  heldRoles: readonly string[],
 ) {
   const screen = runtime.model.screens.get(route.name)?.spec;
   // One rule for every screen: a screen the specification puts in some roles' navigation is
   // theirs; opened by URL by anyone else it is "Not available" (the home screen sends them to
   // their own first screen instead). Screens in nobody's navigation (details, edit forms) are
   // left to the entity's permissions.
-  const held = effectiveRoles(runtime.model, runtime.user?.roles ?? []);
+  const held = effectiveRoles(runtime.model, heldRoles);
   if (route.nav.length > 0 && !route.nav.some((n) => held.includes(n))) {
-    const home = runtime.routes.navFor(runtime.user?.roles ?? [])[0];
+    const home = runtime.routes.navFor(heldRoles)[0];
     if (route.path === '/' && home && home.path !== '/') return <Redirect to={home.path} replace />;
     return <ForbiddenPage />;
   }

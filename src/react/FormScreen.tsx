@@ -6,6 +6,7 @@ import type { Row } from '../backend/types.ts';
 import { can } from '../runtime/can.ts';
 import { type FormSchema, formSchema } from '../runtime/formSchema.ts';
 import { inSentence } from '../runtime/locale.ts';
+import { prefillValues } from '../runtime/prefill.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
 import { useRuntime } from './context.ts';
@@ -58,7 +59,8 @@ function useRowForm(route: RouteEntry, base: Row | undefined) {
     initialValues: () =>
       base
         ? Object.fromEntries(schema.fields.map((f) => [f.name, base[f.name] ?? null]))
-        : schema.initialValues(user),
+        : // A link may choose some of a new row's fields: /loans/new?book=<id>.
+          { ...schema.initialValues(user), ...prefillValues(schema.fields, window.location.search) },
     check: (values) => schema.validate(base ? { ...base, ...values } : values, user, base),
   });
   return { entity, schema, form };

@@ -27,15 +27,17 @@ const ICONS: Record<ScreenKind, typeof IconList> = {
 };
 
 // In a file of its own: HeaderActions.tsx links to it, and this file loads HeaderActions.tsx.
+import { useHeldRoles } from './useHeldRoles.ts';
+
 export { PROFILE_PATH };
 
 /** The app frame: header (name, colour scheme, demo switcher, account), navigation per role. */
 export function Shell({ children }: { children: ReactNode }) {
-  const { model, routes, user, demoAccounts } = useRuntime();
+  const { model, routes, demoAccounts } = useRuntime();
   const [opened, { toggle, close }] = useDisclosure();
   const scheme = useComputedColorScheme('light');
   const [pathname] = useAppLocation();
-  const nav = routes.navFor(user?.roles ?? []);
+  const nav = routes.navFor(useHeldRoles());
   // The most specific entry wins, so /tickets/new lights "New ticket", not also "Tickets".
   const current = nav
     .filter((r) =>

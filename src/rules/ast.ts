@@ -115,5 +115,6 @@ export type Typed =
   | { kind: 'role'; subject: Typed; role: string; negated: boolean; type: RuleType; span: Span }
   /** `zone`: the IANA zone `hour`/`weekday`/`startOfDay`/`date(t)` read wall-clock time in. */
   | { kind: 'call'; fn: FunctionName; args: readonly Typed[]; zone?: string; type: RuleType; span: Span }
-  | { kind: 'count'; entity: string; where?: Typed; type: RuleType; span: Span }
+  /** `exists`: compared `>= 1` only, as a relationship role is (SQL may stop at the first row). */
+  | { kind: 'count'; entity: string; where?: Typed; exists?: true; type: RuleType; span: Span }
   | { kind: 'sum'; entity: string; field: string; where?: Typed; type: RuleType; span: Span };

@@ -1,3 +1,4 @@
+import { isRelationRole, relationPath, relationRuleText, roleRelation } from '../spec/relationRoles.ts';
 import { suggest } from '../spec/suggest.ts';
 import { appTimeZone } from '../spec/temporal.ts';
 import type { AppSpec } from '../spec/types.ts';
@@ -421,7 +422,86 @@ function checkRole(e: Extract<Expr, { kind: 'role' }>, env: Env): Typed | null {
       'use me or a user field before "is"',
     );
   }
+  if (isRelationRole(env.spec, e.role)) return checkRelationRole(e, env);
   return { kind: 'role', subject, role: e.role, negated: e.negated, type: BOOLEAN, span: e.span };
+}
+
+/** Every node of a parsed expression given one span (an expansion is reported where it was written). */
+function respan(e: Expr, span: Span): Expr {
+  const out = { ...e, span } as Record<string, unknown>;
+  for (const [k, v] of Object.entries(e)) {
+    if (k === 'span') continue;
+    if (Array.isArray(v)) out[k] = v.map((x) => (isExpr(x) ? respan(x, span) : x));
+    else if (isExpr(v)) out[k] = respan(v, span);
+  }
+  return out as Expr;
+}
+
+function isExpr(v: unknown): v is Expr {
+  return typeof v === 'object' && v !== null && 'kind' in v && 'span' in v;
+}
+
+/**
+ * `x is r` for a role held through a relationship (`through`): the relationship written in the rule
+ * language for the rule's row (`relationRuleText`), the person `x` in place of `me`, checked in the
+ * same scope. A `count(...) >= 1` it makes is marked `exists` (SQL: an EXISTS, index-backed).
+ */
+function checkRelationRole(e: Extract<Expr, { kind: 'role' }>, env: Env): Typed | null {
+  const relation = roleRelation(env.spec, e.role);
+  if (!relation) return null;
+  if (env.inner !== null)
+    return scopeError(
+      env,
+      `"${e.role}" is held through a relationship and cannot be tested inside count or sum`,
+      e.span,
+      "test it on the rule's own row",
+    );
+  if (env.outer === null)
+    return scopeError(env, `"${e.role}" is held on rows, and this rule has no row`, e.span);
+  const path = relationPath(env.spec, e.role, env.outer);
+  if (!path.ok) return scopeError(env, path.message, e.span, path.hint);
+  const parsed = parseRule(relationRuleText(relation, path.via, 'me'));
+  if (!parsed.ok) return scopeError(env, `"${e.role}": ${parsed.error.message}`, e.span);
+  const subject = (inCount: boolean): Expr | null => {
+    const s = e.subject;
+    if (s.kind === 'me') return s;
+    if (s.kind === 'name' && s.path.length === 1)
+      return inCount ? { kind: 'this', field: s.path[0] as string, span: s.span } : s;
+    return null;
+  };
+  let unsupported = false;
+  const swap = (x: Expr, inCount: boolean): Expr => {
+    if (x.kind === 'me' && x.field === undefined) {
+      const s = subject(inCount);
+      if (s === null) unsupported = true;
+      return s ?? x;
+    }
+    const out = { ...x } as Record<string, unknown>;
+    const nested = inCount || x.kind === 'count';
+    for (const [k, v] of Object.entries(x)) {
+      if (Array.isArray(v)) out[k] = v.map((y) => (isExpr(y) ? swap(y, nested) : y));
+      else if (isExpr(v)) out[k] = swap(v, nested);
+    }
+    return out as Expr;
+  };
+  const expanded = respan(swap(parsed.expr, false), e.span);
+  if (unsupported)
+    return scopeError(
+      env,
+      `"${e.role}" is held through a relationship: the person before "is" must be me, me.field or a field of the row`,
+      e.subject.span,
+    );
+  const typed = check(expanded, env);
+  if (!typed) return null;
+  const marked = markExists(typed);
+  return e.negated ? { kind: 'not', operand: marked, type: BOOLEAN, span: e.span } : marked;
+}
+
+/** `count(...) >= 1` marked as an existence test (SQL: `exists (select 1 ...)`). */
+function markExists(t: Typed): Typed {
+  if (t.kind === 'binary' && t.op === '>=' && t.left.kind === 'count')
+    return { ...t, left: { ...t.left, exists: true } };
+  return t;
 }
 
 function checkAggregate(e: Extract<Expr, { kind: 'count' | 'sum' }>, env: Env): Typed | null {

@@ -1,11 +1,13 @@
 import type { AppModel } from '../model/appModel.ts';
 import { humanize } from '../model/humanize.ts';
+import type { TransitionNode } from '../model/transition.ts';
+import type { DataContext } from '../rules/evaluate.ts';
 import { transitionGuards } from '../spec/transitionGuards.ts';
 import { permits } from './can.ts';
 import { formatMessage } from './formatMessage.ts';
 import { formRules } from './formRules.ts';
 import { effectiveRoles } from './roles.ts';
-import { type RuleUser, refusesRow, rowFieldsRead, ruleVerdict } from './ruleVerdict.ts';
+import { type RuleUser, refusesRow, rowFieldsRead, ruleVerdict, type VerdictContext } from './ruleVerdict.ts';
 import { ui } from './uiText.ts';
 
 export interface TransitionOption {
@@ -41,6 +43,8 @@ export function availableTransitions(
   row: Readonly<Record<string, unknown>>,
   /** The input typed so far (the transition dialog); without it, input fields are not yet known. */
   input: Readonly<Record<string, unknown>> = {},
+  /** Rows the caller has, for rules reading beyond the row (a relationship role's membership). */
+  data?: DataContext,
 ): TransitionOption[] {
   const machine = model.machines.get(entity);
   if (!machine || !user) return [];
@@ -49,7 +53,12 @@ export function availableTransitions(
   const out: TransitionOption[] = [];
   for (const t of model.tables.get(entity)?.transitions ?? []) {
     if (!t.from.includes(current)) continue;
-    if (!t.roles.some((r) => held.includes(r))) continue;
+    // A role held through a relationship is the row's to decide (`me is projectLead`).
+    if (
+      !t.roles.some((r) => held.includes(r)) &&
+      !(t.rolesRule && heldOnRow(model, { user, row, ...(data ? { data } : {}) }, entity, t))
+    )
+      continue;
     const option: TransitionOption = {
       name: t.name,
       label: t.label,
@@ -64,7 +73,7 @@ export function availableTransitions(
     // The first failing guard gives the reason, as the server raises the first failing guard's code.
     const declared = machine.spec.transitions[t.name];
     const failing = (declared ? transitionGuards(declared) : []).find(
-      (g) => !permits(ruleVerdict(model, entity, g.rule, { user, row })),
+      (g) => !permits(ruleVerdict(model, entity, g.rule, { user, row, ...(data ? { data } : {}) })),
     );
     if (failing) {
       option.allowed = false;
@@ -89,6 +98,11 @@ export function availableTransitions(
     out.push(option);
   }
   return out;
+}
+
+/** Whether the user holds one of the transition's roles on the row (a relationship role's rule). */
+function heldOnRow(model: AppModel, ctx: VerdictContext, entity: string, t: TransitionNode): boolean {
+  return t.rolesRule !== undefined && permits(ruleVerdict(model, entity, t.rolesRule.text, ctx));
 }
 
 /** A state's label from the model (its label, or its name made readable). */

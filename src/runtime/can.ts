@@ -1,7 +1,7 @@
 import type { AppModel } from '../model/appModel.ts';
 import type { DataContext } from '../rules/evaluate.ts';
 import { rolePolicy } from './rolePolicy.ts';
-import { effectiveRoles } from './roles.ts';
+import { rolesOnRows } from './roles.ts';
 import { type RuleUser, readsMissingField, ruleVerdict } from './ruleVerdict.ts';
 import { ui } from './uiText.ts';
 
@@ -31,7 +31,7 @@ export function can(
 ): Decision {
   if (!user) return { ok: false, why: 'role', reason: ui('notAllowedRole') };
   let someRoleGrants = false;
-  for (const role of effectiveRoles(model, user.roles)) {
+  for (const role of rolesOnRows(model, user.roles)) {
     const raw = rolePolicy(model, role, entity, action)?.when;
     if (raw === undefined) continue;
     someRoleGrants = true;
@@ -57,16 +57,18 @@ export function updatableFields(
   user: RuleUser | null,
   entity: string,
   row: Readonly<Record<string, unknown>> | undefined,
+  /** Rows the caller has, for rules reading beyond the row (a relationship role's membership). */
+  data?: DataContext,
 ): Set<string> {
   const out = new Set<string>();
   if (!user) return out;
-  for (const role of effectiveRoles(model, user.roles)) {
+  for (const role of rolesOnRows(model, user.roles)) {
     const update = rolePolicy(model, role, entity, 'update');
     if (!update) continue;
     const allowed =
       update.when === true ||
       row === undefined ||
-      permits(ruleVerdict(model, entity, update.when, { user, row }));
+      permits(verdictWith(model, entity, update.when, { user, row, ...(data ? { data } : {}) }));
     if (allowed) for (const f of update.fields ?? []) out.add(f);
   }
   return out;

@@ -2,7 +2,7 @@ import type { Filter } from '../backend/types.ts';
 import type { AppModel } from '../model/appModel.ts';
 import type { Expr } from '../rules/ast.ts';
 import { rolePolicy } from './rolePolicy.ts';
-import { effectiveRoles } from './roles.ts';
+import { rolesOnRows } from './roles.ts';
 import { parsedRule } from './ruleChecker.ts';
 
 /**
@@ -26,7 +26,7 @@ export function impliedReadFilters(
 ): Filter[] {
   if (!user) return [];
   let common: Set<string> | null = null;
-  for (const role of effectiveRoles(model, user.roles)) {
+  for (const role of rolesOnRows(model, user.roles)) {
     const read = rolePolicy(model, role, entity, 'read')?.when;
     if (read === true) return [];
     if (typeof read !== 'string') continue;

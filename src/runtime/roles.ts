@@ -13,3 +13,17 @@ export function effectiveRoles(model: Pick<AppModel, 'roles'>, direct: readonly 
   for (const r of direct) for (const i of model.roles.get(r)?.implied ?? [r]) seen.add(i);
   return [...seen];
 }
+
+/**
+ * The roles whose permissions apply to a user's rows: those held (`effectiveRoles`), then every
+ * role held through a relationship, which anyone may hold on a row (its policy's rule carries the
+ * relationship, so the row decides).
+ *
+ * @example
+ * rolesOnRows(model, ['member']) // ['member', 'projectLead', 'teamMember']
+ */
+export function rolesOnRows(model: Pick<AppModel, 'roles'>, direct: readonly string[]): string[] {
+  const held = effectiveRoles(model, direct);
+  for (const [name, r] of model.roles) if (r.through && !held.includes(name)) held.push(name);
+  return held;
+}

@@ -2,6 +2,7 @@ import type { Diagnostic } from '../diagnostics.ts';
 import { didYouMean } from './didYouMean.ts';
 import { enumValueNames } from './enumValueNames.ts';
 import { FIELD_TYPES } from './fieldTypes.ts';
+import { checkRelationRoles } from './relationRoleRefs.ts';
 import { at, report } from './specShape.ts';
 import { parseTemporal, TEMPORAL_CONSTANT_FORMS } from './temporal.ts';
 import { canonicalTimeZone } from './timeZone.ts';
@@ -443,6 +444,7 @@ function checkRolesRefs(c: RefContext): void {
       name('role', r, roles, at(at(at('roles.roles', rn), 'inherits'), i));
     });
   }
+  checkRelationRoles(spec, out);
   const cycle = inheritanceCycle(spec);
   if (cycle)
     report(

@@ -181,6 +181,18 @@ const route: Check = (v, path, out) =>
       'e.g. "/tickets/:id"',
     ));
 
+/** A screen's route: a path, matched as one (a query string or fragment in it would never match). */
+const screenRoute: Check = (v, path, out) =>
+  route(v, path, out) &&
+  (!/[?#]/.test(v as string) ||
+    report(
+      out,
+      'spec/invalid-value',
+      path,
+      `route ${JSON.stringify(v)} has a query string or fragment; a route is a path`,
+      `write ${JSON.stringify((v as string).replace(/[?#].*$/, ''))}: a form takes its fields from the link's query string (/loans/new?book=<id>)`,
+    ));
+
 /** A payload key's source (`PayloadFill`): a value or template, or the rows of a child entity. */
 const payloadFill: Check = (v, path, out) =>
   typeof v === 'string' ||
@@ -297,7 +309,7 @@ export const appSpecShape: Check = obj({
   screens: req(
     recordOf(
       obj({
-        route: req(route),
+        route: req(screenRoute),
         kind: req(oneOf(SCREEN_KINDS)),
         title: req(str),
         shows: opt(str),
@@ -378,7 +390,22 @@ export const appSpecShape: Check = obj({
     obj({
       roles: req(
         recordOf(
-          obj({ label: req(str), description: opt(str), inherits: opt(strings), signup: opt(bool) }),
+          obj({
+            label: req(str),
+            description: opt(str),
+            inherits: opt(strings),
+            signup: opt(bool),
+            through: opt(
+              obj({
+                entity: req(str),
+                field: opt(str),
+                user: opt(str),
+                scope: opt(str),
+                role: opt(str),
+                values: opt(strings),
+              }),
+            ),
+          }),
           'role',
         ),
       ),

@@ -253,6 +253,35 @@ export interface RoleSpec {
   inherits?: readonly string[];
   /** Users who sign up get this role. */
   signup?: boolean;
+  /**
+   * A role held through a relationship, not granted: for the rows of (or under) one entity. See
+   * `RoleThroughSpec`. Such a role has no holders of its own, no `inherits` and no `signup`.
+   */
+  through?: RoleThroughSpec;
+}
+
+/**
+ * How a relationship role is held. Two forms:
+ * - a person field of the scope entity: `{ entity: 'project', field: 'lead' }`, the project's lead
+ *   holds the role on that project (and on the rows under it);
+ * - a membership entity: `{ entity: 'membership', user: 'person', scope: 'team', role: 'role',
+ *   values: ['member', 'owner'] }`, a person holds the role on the team a membership row of theirs
+ *   names (with `role` in `values`, when given), and on the rows under that team.
+ * A row is under the scope entity when it has one reference field to it; the permissions the role
+ * is given apply to the rows where it holds.
+ */
+export interface RoleThroughSpec {
+  entity: string;
+  /** Field form: the `user` field of `entity` naming the holder. */
+  field?: string;
+  /** Membership form: the `user` field of the membership naming the person. */
+  user?: string;
+  /** Membership form: the `ref` field of the membership naming the scope row (a team). */
+  scope?: string;
+  /** Membership form: the membership's `enum` field holding the person's role there. */
+  role?: string;
+  /** Membership form: the values of `role` that hold this role (all rows when absent). */
+  values?: readonly string[];
 }
 
 /** `true` always, `false` never, a string: when the row rule holds. */

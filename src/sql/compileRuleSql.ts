@@ -174,16 +174,7 @@ function expr(t: Typed, s: State): string {
     case 'count': {
       if (s.ctx.unseen?.has(t.entity)) return '(0)::bigint';
       if (s.ctx.selfRead?.entities.has(t.entity) && s.inner.length === 0) return s.ctx.selfRead.helper(t);
-      const a = alias(s, '_c');
-      const cond = t.where ? expr(t.where, { ...s, inner: [...s.inner, a] }) : undefined;
-      const filter = s.ctx.countFilter?.(t.entity, a);
-      const where =
-        cond !== undefined && filter !== undefined
-          ? ` where (${cond}) and ${filter}`
-          : cond !== undefined || filter !== undefined
-            ? ` where ${cond ?? filter}`
-            : '';
-      return `(select count(*) from ${tableSql(s, t.entity)} ${a}${where})`;
+      return `(select count(*) ${countFrom(t, s)})`;
     }
     case 'sum': {
       if (s.ctx.unseen?.has(t.entity)) return '(0)::numeric';
@@ -193,6 +184,33 @@ function expr(t: Typed, s: State): string {
       return `coalesce((select sum(${col(s, t.entity, a, t.field)}) from ${tableSql(s, t.entity)} ${a}${where}), 0)`;
     }
   }
+}
+
+/** `from <table> <alias> where ...` of a count, with the count filter when there is one. */
+function countFrom(t: Extract<Typed, { kind: 'count' }>, s: State): string {
+  const a = alias(s, '_c');
+  const cond = t.where ? expr(t.where, { ...s, inner: [...s.inner, a] }) : undefined;
+  const filter = s.ctx.countFilter?.(t.entity, a);
+  const where =
+    cond !== undefined && filter !== undefined
+      ? ` where (${cond}) and ${filter}`
+      : cond !== undefined || filter !== undefined
+        ? ` where ${cond ?? filter}`
+        : '';
+  return `from ${tableSql(s, t.entity)} ${a}${where}`;
+}
+
+/**
+ * A relationship role's `count(...) >= 1` as `exists (select 1 ...)`: the same truth (a count is
+ * never null), and Postgres can stop at the first row or join it (index-backed at any size).
+ */
+function existsSql(t: Extract<Typed, { kind: 'binary' }>, s: State): string | undefined {
+  const c = t.left;
+  if (t.op !== '>=' || c.kind !== 'count' || c.exists !== true) return undefined;
+  if (t.right.kind !== 'literal' || t.right.value !== 1) return undefined;
+  if (s.ctx.unseen?.has(c.entity)) return 'false';
+  if (s.ctx.selfRead?.entities.has(c.entity) && s.inner.length === 0) return undefined;
+  return `(exists (select 1 ${countFrom(c, s)}))`;
 }
 
 function literal(value: string | number | boolean | null, type: string): string {
@@ -222,6 +240,8 @@ const SQL_OP: Record<string, string> = {
 const isNumber = (t: Typed): boolean => t.type.kind === 'number';
 
 function binary(t: Extract<Typed, { kind: 'binary' }>, s: State): string {
+  const exists = existsSql(t, s);
+  if (exists !== undefined) return exists;
   const l = expr(t.left, s);
   const r = expr(t.right, s);
   if (t.op === '/' && t.left.type.kind === 'duration' && t.right.type.kind === 'duration')

@@ -26,6 +26,8 @@ export function grantSql(
   if (!p.rule) return has;
   const unseen = policyReads(model).unseen;
   const ctx: SqlRuleContext = selfRead ? { model, row, selfRead, unseen } : { model, row, unseen };
+  // A relationship role is nobody's to hold everywhere: the rule carries the relationship.
+  if (model.roles.get(p.role)?.through) return `coalesce(${ruleSql(ctx, p.rule)}, false)`;
   return `(${has} and coalesce(${ruleSql(ctx, p.rule)}, false))`;
 }
 

@@ -158,6 +158,7 @@ export function emitRowTriggers(model: AppModel, entity: string): string {
         const has = `app.has_role(${ME_SQL}, ${quoteLiteral(g.role)})`;
         if (!g.rule) return has;
         const w = ruleSql({ model, row: 'old' }, g.rule);
+        if (model.roles.get(g.role)?.through) return `coalesce(${w}, false)`;
         return `(${has} and coalesce(${w}, false))`;
       });
     guards.push(

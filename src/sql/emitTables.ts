@@ -146,6 +146,9 @@ export function emitIndexes(model: AppModel, entity: string): string {
   // sorts every readable row before LIMIT 50 (bench:sql, agent, 1M tickets: 210 ms -> 1 ms).
   const t = tableOf(model, entity);
   return t.indexes
-    .map((i) => `create index if not exists ${quoteIdent(i.name)} on ${t.ref} (${quoteIdent(i.column)});`)
+    .map(
+      (i) =>
+        `create index if not exists ${quoteIdent(i.name)} on ${t.ref} (${(i.columns ?? [i.column]).map(quoteIdent).join(', ')});`,
+    )
     .join('\n');
 }

@@ -87,7 +87,11 @@ function emitTransition(
     `  if not found or not coalesce(${readableSql(model, entity, 'r')}, false) then`,
     `    ${raiseSql('NOT_FOUND', { entity: ent, id: 'p_id' })}`,
     '  end if;',
-    `  if not (${tr.roles.map((role) => `app.has_role(${ME_SQL}, ${quoteLiteral(role)})`).join(' or ') || 'false'}) then`,
+    `  if not (${
+      tr.rolesRule
+        ? `coalesce(${ruleSql({ model, row: 'r' }, tr.rolesRule)}, false)`
+        : tr.roles.map((role) => `app.has_role(${ME_SQL}, ${quoteLiteral(role)})`).join(' or ') || 'false'
+    }) then`,
     `    ${raiseSql('FORBIDDEN', { entity: ent, action: trl })}`,
     '  end if;',
     '  if p_version is not null and r.version <> p_version then',

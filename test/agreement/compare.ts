@@ -208,19 +208,17 @@ function dataContext(
   };
 }
 
-/** Read permission of each role on each entity: `true` or the checked rule. */
+/**
+ * Read permission of each role on each entity: `true` or the checked rule, as the model enforces it
+ * (a role held through a relationship: the relationship and the declared rule).
+ */
 function readRules(spec: AppSpec): Map<string, Map<string, true | Typed>> {
   const out = new Map<string, Map<string, true | Typed>>();
-  for (const [role, perms] of Object.entries(spec.roles.permissions)) {
-    for (const [entity, p] of Object.entries(perms)) {
-      if (p.read === undefined || p.read === false) continue;
-      const byRole = out.get(entity) ?? new Map<string, true | Typed>();
-      byRole.set(
-        role,
-        p.read === true ? true : typedOf(checkedRule(spec, p.read, entity, `${role}.${entity}.read`)),
-      );
-      out.set(entity, byRole);
-    }
+  for (const p of resolve(spec).policies) {
+    if (p.action !== 'read') continue;
+    const byRole = out.get(p.entity) ?? new Map<string, true | Typed>();
+    byRole.set(p.role, p.rule ? typedOf(p.rule) : true);
+    out.set(p.entity, byRole);
   }
   return out;
 }
@@ -281,7 +279,10 @@ async function compareVisibility(
             data,
           };
           const readable = [...(rules.get(entity) ?? [])].some(
-            ([role, rule]) => held.has(role) && (rule === true || holds(rule, ctx)),
+            // A role held through a relationship is anyone's whose relationship its rule finds.
+            ([role, rule]) =>
+              (held.has(role) || resolve(spec).roles.get(role)?.through !== undefined) &&
+              (rule === true || holds(rule, ctx)),
           );
           if (readable) ids.add(String(row.id));
         }

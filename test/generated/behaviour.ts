@@ -27,6 +27,7 @@ import {
   tableSql,
 } from '../enforcement/support/model.ts';
 import { parentFirst, rolledBack, type SeedUser, seedUsers, trial } from '../enforcement/support/seed.ts';
+import { oraclePermissions, oracleRoles, transitionRolesRule } from './relationOracle.ts';
 import { checkWrites, type WriteOutcome } from './writes.ts';
 
 /**
@@ -135,7 +136,11 @@ function expectedTransition(
   const st = spec.states[entity];
   if (!st) throw new Error(entity);
   const roles = effectiveRoles(roleClosureOf(spec), user.roles);
-  if (!t.roles.some((r) => roles.has(r))) return 'FORBIDDEN';
+  const rolesRule = transitionRolesRule(spec, t);
+  const held = rolesRule
+    ? holdsOn(spec, entity, rolesRule, row, user, data)
+    : t.roles.some((r) => roles.has(r));
+  if (!held) return 'FORBIDDEN';
   if (!t.from.includes(String(row[st.field]))) return 'INVALID_TRANSITION';
   // Every guard in order (`guard`, then each of `guards`): the first that fails is the error.
   for (const g of transitionGuards(t))
@@ -244,7 +249,7 @@ export async function checkBehaviour(
   const actors: SeedUser[] = [];
   for (const user of users) {
     const actor: SeedUser = { ...user, roles: snap.rolesOf(user.id) };
-    const roles = [...effectiveRoles(roleClosureOf(spec), actor.roles)];
+    const roles = oracleRoles(spec, actor.roles);
     const visible = new Map<string, Set<string>>();
     for (const entity of Object.keys(spec.entities)) {
       try {
@@ -297,7 +302,7 @@ export async function checkBehaviour(
         cases += 1;
         const readable = visible.get(entity)?.has(String(row.id)) ?? false;
         const allowed = roles.some((role) => {
-          const p = spec.roles.permissions[role]?.[entity]?.delete;
+          const p = oraclePermissions(spec)[role]?.[entity]?.delete;
           return p === true || (typeof p === 'string' && holdsOn(spec, entity, p, row, actor, data));
         });
         const expected = valid[i] === true && readable && allowed;

@@ -15,6 +15,7 @@ import type {
   EntityPermissions,
   EntitySpec,
   FieldSpec,
+  RoleThroughSpec,
   ScreenSpec,
   TransitionSpec,
   ValidationRuleSpec,
@@ -300,6 +301,33 @@ function screensOf(plans: readonly EntityPlan[], params: readonly string[], role
   return screens;
 }
 
+/**
+ * The relationship role of a generated spec, held on the first entity's rows: through its `owner`
+ * field (when it has one), or through a `crew` membership (person, unit, level), all levels or leads.
+ */
+function throughOf(
+  kind: 'none' | 'owner' | 'crew' | 'crewLeads',
+  plans: readonly EntityPlan[],
+): { name: string; spec: RoleThroughSpec; membership: boolean } | null {
+  const first = plans[0] as EntityPlan;
+  if (kind === 'owner')
+    return first.owner
+      ? { name: 'keeper', spec: { entity: first.name, field: 'owner' }, membership: false }
+      : null;
+  if (kind === 'none') return null;
+  const levels = kind === 'crewLeads' ? { role: 'level', values: ['lead'] } : {};
+  return {
+    name: 'crewHand',
+    spec: { entity: 'crew', user: 'person', scope: 'unit', ...levels },
+    membership: true,
+  };
+}
+
+/** The first entity itself, or one whose `link` is to it: the rows a relationship role reaches. */
+function reachesScope(e: EntityPlan, plans: readonly EntityPlan[]): boolean {
+  return e === plans[0] || (e.refTo !== null && plans[e.refTo] === plans[0]);
+}
+
 /** Valid random specifications. */
 export const specArb: fc.Arbitrary<AppSpec> = fc
   .record({
@@ -317,6 +345,8 @@ export const specArb: fc.Arbitrary<AppSpec> = fc
       { minLength: 3, maxLength: 3 },
     ),
     roleCount: fc.integer({ min: 1, max: 3 }),
+    /** A role held through a relationship: none, the first entity's owner field, or a membership. */
+    through: fc.constantFrom('none', 'owner', 'crew', 'crewLeads'),
     inherit: fc.boolean(),
     dotted: fc.boolean(),
     params: fc.shuffledSubarray([...PARAM_NAMES], { minLength: 1 }),
@@ -339,12 +369,15 @@ export const specArb: fc.Arbitrary<AppSpec> = fc
       worth: f.worth,
     }));
     const roles = ROLE_NAMES.slice(0, base.roleCount) as string[];
+    const through = throughOf(base.through, plans);
     const perEntity = plans.map((e) => {
-      const rule = ruleArb(atoms(e, plans, roles));
+      const reaches = through !== null && reachesScope(e, plans);
+      const rule = ruleArb([...atoms(e, plans, roles), ...(reaches ? [`me is ${through.name}`] : [])]);
+      const held = reaches ? [...roles, through.name] : roles;
       return fc.record({
-        perms: fc.tuple(...roles.map(() => entityPermissionsArb(rule))),
+        perms: fc.tuple(...held.map(() => entityPermissionsArb(rule))),
         validation: validationArb(rule),
-        transitions: e.states ? transitionsArb(rule, roles) : fc.constant(undefined),
+        transitions: e.states ? transitionsArb(rule, held) : fc.constant(undefined),
         // States a rule chooses for a new row (initialWhen), in order; none most of the time.
         initialWhen: fc.array(fc.record({ state: fc.constantFrom(...STATE_NAMES.slice(1, 3)), when: rule }), {
           maxLength: 2,
@@ -356,6 +389,7 @@ export const specArb: fc.Arbitrary<AppSpec> = fc
   .map(([base, plans, roles, per]) => {
     // Codes are given here, once per value, so shrinking never leaves unused ones behind.
     const codes = new Codes(base.dotted);
+    const through = throughOf(base.through, plans);
     const entities: Record<string, EntitySpec> = {
       member: {
         label: 'Member',
@@ -407,7 +441,30 @@ export const specArb: fc.Arbitrary<AppSpec> = fc
         const perms = permissions[r] as Record<string, EntityPermissions>;
         perms[e.name] = p.perms[j] as EntityPermissions;
       });
+      const own = p.perms[roles.length];
+      if (through && own) {
+        permissions[through.name] ??= {};
+        (permissions[through.name] as Record<string, EntityPermissions>)[e.name] = own;
+      }
     });
+    if (through?.membership) {
+      entities.crew = {
+        label: 'Crew',
+        fields: {
+          // The one who adds the row is its person (the seeding adds memberships for every user).
+          person: { type: 'user', owner: true },
+          unit: { type: 'ref', ref: (plans[0] as EntityPlan).name, onDelete: 'cascade' },
+          level: { type: 'enum', values: ['lead', 'hand'], required: true },
+        },
+      };
+      for (const r of roles)
+        (permissions[r] as Record<string, EntityPermissions>).crew = { read: 'person = me' };
+      (roles[0] !== undefined ? (permissions[roles[0]] as Record<string, EntityPermissions>) : {}).crew = {
+        read: true,
+        create: true,
+        delete: true,
+      };
+    }
     const soon = new Date(Date.UTC(2026, 10, 23) + base.seedOffsetHours * 3_600_000).toISOString();
     const spec: AppSpec = {
       purpose: { name: 'Generated', summary: 'A generated specification.', users: ['people'] },
@@ -416,8 +473,8 @@ export const specArb: fc.Arbitrary<AppSpec> = fc
       states,
       validation,
       roles: {
-        roles: Object.fromEntries(
-          roles.map((r, i) => [
+        roles: Object.fromEntries([
+          ...roles.map((r, i) => [
             r,
             {
               label: r,
@@ -425,7 +482,8 @@ export const specArb: fc.Arbitrary<AppSpec> = fc
               ...(base.inherit && i > 0 ? { inherits: [roles[i - 1] as string] } : {}),
             },
           ]),
-        ),
+          ...(through ? [[through.name, { label: through.name, through: through.spec }]] : []),
+        ]),
         permissions,
       },
       calls: { declared: {} },

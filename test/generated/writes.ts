@@ -18,7 +18,7 @@ import { roleClosureOf } from '../../src/model/roleClosure.ts';
 
 import { resolve } from '../../src/model/resolve.ts';
 import { lowerLikePostgres } from '../../src/rules/evaluate.ts';
-import { type DataContext, effectiveRoles, holds } from '../../src/rules/index.ts';
+import { type DataContext, holds } from '../../src/rules/index.ts';
 import { computedValues } from '../../src/runtime/computedValues.ts';
 import { fieldRuleHolds } from '../../src/runtime/formSchema.ts';
 import { isBlank } from '../../src/spec/blank.ts';
@@ -27,6 +27,7 @@ import type { AppSpec, Permission } from '../../src/spec/types.ts';
 import type { TestDb } from '../../src/sql/testing/testDb.ts';
 import { columnSql, type FieldRow, rule, type Snapshot, tableSql } from '../enforcement/support/model.ts';
 import { rolledBack, type SeedUser, trial } from '../enforcement/support/seed.ts';
+import { oraclePermissions, oracleRoles } from './relationOracle.ts';
 
 export interface WriteOutcome {
   creates: number;
@@ -239,7 +240,7 @@ export async function checkWrites(
       if (u) for (const f of u.fields) updatable.add(`${e}.${f}`);
     }
   for (const user of users) {
-    const roles = [...effectiveRoles(roleClosureOf(spec), user.roles)];
+    const roles = oracleRoles(spec, user.roles);
     const visible = visibleOf.get(user.id) ?? new Map<string, ReadonlySet<string>>();
     const data = narrowedOf(user);
     const readable = (e: string) =>
@@ -304,7 +305,7 @@ export async function checkWrites(
         // WITH CHECK runs before the row is in the table: the permission's subqueries do not see it.
         if (
           !roles.some((r) =>
-            permits(spec, entity, spec.roles.permissions[r]?.[entity]?.create, row, user, data),
+            permits(spec, entity, oraclePermissions(spec)[r]?.[entity]?.create, row, user, data),
           )
         )
           reasons.push('42501', 'FORBIDDEN');
@@ -360,7 +361,7 @@ export async function checkWrites(
           computedValues(resolve(spec), entity, after, { id: user.id, roles: user.roles }),
         );
         const reasons: string[] = [];
-        const perms = (r: string) => spec.roles.permissions[r]?.[entity]?.update;
+        const perms = (r: string) => oraclePermissions(spec)[r]?.[entity]?.update;
         const readableRow = visible.get(entity)?.has(String(old.id)) ?? false;
         const oldOk = roles.some((r) => {
           const u = perms(r);
@@ -374,7 +375,7 @@ export async function checkWrites(
         // Postgres applies the read policies to the new row of an UPDATE that reads the table (its
         // WHERE does): nobody writes a row out of their own sight.
         const stillReadable = roles.some((r) =>
-          permits(spec, entity, spec.roles.permissions[r]?.[entity]?.read, after, user, data),
+          permits(spec, entity, oraclePermissions(spec)[r]?.[entity]?.read, after, user, data),
         );
         if (!readableRow || !oldOk || !newOk || !stillReadable) reasons.push(...PERMISSION_CODES);
         reasons.push(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { miniSpec } from '../fixtures/miniSpec.ts';
+import { validateSpec } from '../validateSpec.ts';
 import { routeParams } from './routeParams.ts';
 
 describe('routeParams lint', () => {
@@ -21,5 +22,26 @@ describe('routeParams lint', () => {
     s.screens.tickets!.route = '/tickets/:bogus';
     s.screens.ticket!.route = '/tickets/:bogus/:ticketId';
     expect(routeParams(s).map((d) => d.path)).toEqual(['screens.tickets.route', 'screens.ticket.route']);
+  });
+
+  it('refuses a detail screen whose route names no row, and a route with a query string', () => {
+    const s = miniSpec();
+    s.screens.ticket!.route = '/ticket';
+    expect(routeParams(s)).toEqual([
+      expect.objectContaining({
+        path: 'screens.ticket.route',
+        hint: 'add a param for the row, e.g. "/ticket/:id"',
+      }),
+    ]);
+    const q = miniSpec();
+    q.screens.newTicket!.route = '/tickets/new?title=:title';
+    const d = validateSpec(q).diagnostics;
+    expect(d).toEqual([
+      expect.objectContaining({
+        path: 'screens.newTicket.route',
+        message: expect.stringContaining('a route is a path'),
+        hint: expect.stringContaining('"/tickets/new"'),
+      }),
+    ]);
   });
 });

@@ -19,8 +19,17 @@ export function routeParams(spec: AppSpec): Diagnostic[] {
   for (const [sn, screen] of Object.entries(spec.screens)) {
     if (screen.kind === 'custom' || screen.kind === 'dashboard') continue;
     const params = [...screen.route.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!);
-    if (params.length === 0) continue;
     const path = at(at('screens', sn), 'route');
+    // A detail screen shows one row: with no param naming it, its links could never reach one.
+    if (params.length === 0 && screen.kind === 'detail')
+      out.push({
+        code: 'lint/route-param',
+        severity: 'error',
+        path,
+        message: `route ${screen.route} of a detail screen names no row`,
+        hint: `add a param for the row, e.g. "${screen.route.replace(/\/$/, '')}/:id"`,
+      });
+    if (params.length === 0) continue;
     const entity = screen.entity === undefined ? undefined : own(spec.entities, screen.entity);
     if (!entity) {
       out.push({
