@@ -20,12 +20,14 @@ export type { DemoAccount };
 export function demoAccounts(app: SpecOrModel): DemoAccount[] {
   const model = modelOf(app);
   // A role held through a relationship is nobody's to be given: its holders are in the data.
-  const base = [...model.roles].filter(([, r]) => r.through === undefined).map(([role, r]) => ({
-    role,
-    email: `${role.toLowerCase()}@demo.test`,
-    password: `demo-${role}`,
-    name: `Demo ${r.label}`,
-  }));
+  const base = [...model.roles]
+    .filter(([, r]) => r.through === undefined)
+    .map(([role, r]) => ({
+      role,
+      email: `${role.toLowerCase()}@demo.test`,
+      password: `demo-${role}`,
+      name: `Demo ${r.label}`,
+    }));
   const own = demoOf(model)?.accounts;
   return own ? own(model, base) : base;
 }
