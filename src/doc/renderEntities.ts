@@ -1,5 +1,4 @@
 import type { AppModel } from '../model/appModel.ts';
-import { tableName } from '../naming.ts';
 import type { EntitySpec } from '../spec/types.ts';
 import { fieldLabel } from './docLabels.ts';
 import { defaultWords, fieldTypeWords } from './fieldTypeWords.ts';
@@ -25,7 +24,7 @@ export function renderEntities(model: AppModel): string {
 }
 
 function renderEntity(model: AppModel, name: string, e: EntitySpec): string {
-  const notes: string[] = [`Stored in table ${code(tableName(name))}.`];
+  const notes: string[] = [`Stored in table ${code(model.tables.get(name)?.table ?? name)}.`];
   if (e.plural) notes.push(`Plural: ${mdText(e.plural)}.`);
   if (e.title) notes.push(`A row is shown by its ${fieldLabel(model, name, e.title)}.`);
   if (e.profile) notes.push("Its rows are the app's users: a row's id is the signed-in person's id.");

@@ -18,6 +18,7 @@ import { checkRule } from '../rules/check.ts';
 import { readsBeyondRow } from '../rules/readsBeyondRow.ts';
 import { typedChildren } from '../rules/typedChildren.ts';
 import { FIELD_TYPES } from '../spec/fieldTypes.ts';
+import { profileEntity } from '../spec/profileEntity.ts';
 import { isRelationRole, relationPath, roleRelation } from '../spec/relationRoles.ts';
 import { rolesNamedByRules } from '../spec/rolesNamedByRules.ts';
 import { ruleSites } from '../spec/ruleSites.ts';
@@ -568,7 +569,7 @@ export function resolve(input: AppSpec): AppModel {
   const hit = cache.get(input);
   if (hit) return hit;
   const spec = complete(input);
-  const profile = Object.entries(spec.entities).find(([, e]) => e.profile)?.[0];
+  const profile = profileEntity(spec);
   const roles = rolesOf(spec, profile);
   const tables = new Map<string, TableNode>();
   for (const [entity, e] of Object.entries(spec.entities))

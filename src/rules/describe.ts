@@ -1,4 +1,5 @@
 import { humanize } from '../spec/humanize.ts';
+import { profileEntity } from '../spec/profileEntity.ts';
 import type { AppSpec } from '../spec/types.ts';
 import type { Expr } from './ast.ts';
 
@@ -290,7 +291,7 @@ function words(e: Expr, c: Ctx, the = false): string {
 
 function profileOf(c: Ctx): string | undefined {
   if (!c.spec) return undefined;
-  return Object.keys(c.spec.entities).find((e) => c.spec?.entities[e]?.profile);
+  return profileEntity(c.spec);
 }
 
 /**

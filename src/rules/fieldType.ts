@@ -1,5 +1,6 @@
 import { enumValueNames } from '../spec/enumValueNames.ts';
 import { FIELD_TYPES } from '../spec/fieldTypes.ts';
+import { profileEntity } from '../spec/profileEntity.ts';
 import { IMPLICIT_FIELDS } from '../spec/reservedNames.ts';
 import type { AppSpec, ConstantValue, FieldSpec, TemporalConstantType } from '../spec/types.ts';
 import type { RuleType } from './ast.ts';
@@ -12,11 +13,7 @@ export { IMPLICIT_FIELDS };
  */
 export const FILE_FIELDS = ['name', 'size', 'type'] as const;
 
-/** The entity marked `profile: true` (the users), if any. */
-export function profileEntity(spec: AppSpec): string | undefined {
-  for (const [name, e] of Object.entries(spec.entities)) if (e.profile) return name;
-  return undefined;
-}
+export { profileEntity };
 
 /**
  * The rule type of a declared field. `status` fields take their values from the entity's

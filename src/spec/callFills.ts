@@ -1,5 +1,6 @@
 import { isSingleLineKey } from '../outbox/singleLine.ts';
 import { FIELD_TYPES } from './fieldTypes.ts';
+import { profileEntity } from './profileEntity.ts';
 import type { AppSpec, PayloadFill, ShapeType } from './types.ts';
 
 /** The line that opens a call's fill in the document's code block (`ninefold doc` / `import`). */
@@ -51,12 +52,7 @@ export function singleLinePayloadKey(
   const f = spec.entities[entity]?.fields[first];
   if (!f) return false;
   if (second === undefined) return !FIELD_TYPES[f.type]?.multiline;
-  const target =
-    f.type === 'ref'
-      ? f.ref
-      : f.type === 'user'
-        ? Object.entries(spec.entities).find(([, e]) => e.profile)?.[0]
-        : undefined;
+  const target = f.type === 'ref' ? f.ref : f.type === 'user' ? profileEntity(spec) : undefined;
   const g = target ? spec.entities[target]?.fields[second] : undefined;
   return g !== undefined && !FIELD_TYPES[g.type]?.multiline;
 }
@@ -96,7 +92,7 @@ export function shapeKeys(shape: Record<string, ShapeType>): Map<string, [boolea
 export function refsTo(spec: AppSpec, child: string, parent: string): string[] {
   const e = spec.entities[child];
   if (!e) return [];
-  const profile = Object.entries(spec.entities).find(([, x]) => x.profile)?.[0];
+  const profile = profileEntity(spec);
   return Object.entries(e.fields)
     .filter(([, f]) => (f.type === 'ref' && f.ref === parent) || (f.type === 'user' && profile === parent))
     .map(([n]) => n);
