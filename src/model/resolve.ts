@@ -26,7 +26,7 @@ import { transitionGuards } from '../spec/transitionGuards.ts';
 import type { AppSpec, EntitySpec, Permission, RowRuleSpec } from '../spec/types.ts';
 import type { AppModel } from './appModel.ts';
 import { BUILTIN_CODES, SQL_RAISED_BUILTIN_CODES } from './builtinCodes.ts';
-import { checkedRule, permissionRule } from './checkedRule.ts';
+import { type CheckedRule, checkedRule, permissionRule } from './checkedRule.ts';
 import { type ColumnNode, FILE_META_COLUMNS, IMPLICIT_COLUMNS, sqlTypeOf } from './column.ts';
 import { columnValues } from './columnValues.ts';
 import type { ConstantNode } from './constant.ts';
@@ -599,12 +599,14 @@ export function resolve(input: AppSpec): AppModel {
       node.whereRule = checkedRule(spec, s.where, s.entity ?? null, `screens.${name}.where`);
     screens.set(name, node);
   }
+  const policies = [...tables.keys()].flatMap((entity) => policiesOf(spec, entity));
+  const transitions = [...tables.values()].flatMap((t) => t.transitions);
   const model: AppModel = {
     purpose: spec.purpose,
     tables,
     roles,
-    policies: [...tables.keys()].flatMap((entity) => policiesOf(spec, entity)),
-    transitions: [...tables.values()].flatMap((t) => t.transitions),
+    policies,
+    transitions,
     constraints,
     errors: errorsOf(spec, constraints),
     constants,
@@ -612,7 +614,11 @@ export function resolve(input: AppSpec): AppModel {
     calls: new Map(Object.entries(spec.calls.declared)),
     machines: stateMachinesOf(spec),
     validation: validationOrder(spec, tables),
-    rules: ruleSites(spec).map((r) => checkedRule(spec, r.text, r.entity, r.path, r.expect)),
+    rules: withDerivedRules(
+      ruleSites(spec).map((r) => checkedRule(spec, r.text, r.entity, r.path, r.expect)),
+      policies,
+      transitions,
+    ),
     rolesNamedByRules: rolesNamedByRules(spec),
     outbox: outboxOf(spec),
     roleClosure: roleClosureOf(spec),
@@ -620,4 +626,24 @@ export function resolve(input: AppSpec): AppModel {
   if (profile !== undefined) model.profile = profile;
   cache.set(input, model);
   return model;
+}
+
+/**
+ * The spec's rules, then the rules the model writes itself (a relationship role's
+ * `me is projectLead and (…)` policies, a transition's roles as a rule), so the runtime's rule
+ * table holds every rule the server enforces.
+ */
+function withDerivedRules(
+  written: CheckedRule[],
+  policies: readonly PolicyNode[],
+  transitions: readonly TransitionNode[],
+): CheckedRule[] {
+  const seen = new Set(written.map((r) => `${r.entity}\u0000${r.text}`));
+  const derived = [...policies.map((p) => p.rule), ...transitions.map((t) => t.rolesRule)];
+  for (const r of derived)
+    if (r && !seen.has(`${r.entity}\u0000${r.text}`)) {
+      seen.add(`${r.entity}\u0000${r.text}`);
+      written.push(r);
+    }
+  return written;
 }
