@@ -541,7 +541,8 @@ export const documentSpecArb: fc.Arbitrary<AppSpec> = fc
       e.plural = wrap(1, `${name}s`);
       const title = e.fields.title;
       if (title) title.label = wrap(2, 'title');
-      if (uniqueKey) {
+      // Entities with a memo (a membership entity has none).
+      if (uniqueKey && e.fields.memo) {
         const code = `${name.toUpperCase()}_MEMO_TAKEN`;
         e.unique = [{ fields: ['memo'], error: code }];
         spec.errors[code] = { message: 'That memo is taken.', severity: 'error' };
