@@ -238,30 +238,7 @@ function readTransition(
       t.optionalInput = names(only(maybe), 'field', `${path}.optionalInput`, fields);
     }
   }
-  const sets = row.cell('set');
-  ctx.at(`${path}.set`, sets.pos);
-  for (const line of cellLines(sets.node)) {
-    const at = line.marked.search(/\s(set to|=|:=|←)\s/i);
-    if (at < 0) {
-      ctx.problem(
-        'doc/invalid-value',
-        sets.pos,
-        `${path}.set`,
-        `cannot read "${unmark(line)}"`,
-        'write `<field> set to <rule in backticks>`, one per line (`<br>` between)',
-      );
-      continue;
-    }
-    const fieldText = unmark(line, line.marked.slice(0, at));
-    const field = ctx.resolve(fields, fieldText, 'field', sets.pos, `${path}.set`);
-    const rest = line.marked.slice(at).replace(/^\s(set to|=|:=|←)\s/i, '');
-    const last = lastCode(rest);
-    const value = last ? line.codes[last.index] : unmark(line, rest);
-    if (field && value !== undefined) {
-      t.set ??= {};
-      t.set[field] = value;
-    }
-  }
+  readSets(ctx, row.cell('set'), fields, t, path);
   const notes = row.cell('notes');
   const noteLines = cellLines(notes.node);
   const timed = noteLines.find((l) => /\bby itself\b/i.test(l.marked));
@@ -307,6 +284,39 @@ function readTransition(
     ctx.at(`${path}.calls`, notes.pos);
   }
   st.transitions[key] = t;
+}
+
+/** The Sets cell: one `<field> set to `rule`` per line. */
+function readSets(
+  ctx: ImportContext,
+  sets: Cell,
+  fields: ReturnType<typeof fieldNames>,
+  t: TransitionSpec,
+  path: string,
+): void {
+  ctx.at(`${path}.set`, sets.pos);
+  for (const line of cellLines(sets.node)) {
+    const at = line.marked.search(/\s(set to|=|:=|←)\s/i);
+    if (at < 0) {
+      ctx.problem(
+        'doc/invalid-value',
+        sets.pos,
+        `${path}.set`,
+        `cannot read "${unmark(line)}"`,
+        'write `<field> set to <rule in backticks>`, one per line (`<br>` between)',
+      );
+      continue;
+    }
+    const fieldText = unmark(line, line.marked.slice(0, at));
+    const field = ctx.resolve(fields, fieldText, 'field', sets.pos, `${path}.set`);
+    const rest = line.marked.slice(at).replace(/^\s(set to|=|:=|←)\s/i, '');
+    const last = lastCode(rest);
+    const value = last ? line.codes[last.index] : unmark(line, rest);
+    if (field && value !== undefined) {
+      t.set ??= {};
+      t.set[field] = value;
+    }
+  }
 }
 
 /** `Employee (and Manager and Admin, by inheritance)` → `Employee`. */
