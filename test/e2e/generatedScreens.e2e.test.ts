@@ -39,7 +39,10 @@ import {
 } from './harness.ts';
 import { serveDist } from './serveDist.ts';
 
-const seed = process.env.FC_SEED === undefined ? 20_261_123 : Number(process.env.FC_SEED);
+// Seed 7 by default: its two specifications let some role read rows of an entity with a detail
+// screen, which the last assertion needs (with 20261123 every detail row is owner-only since the
+// arbitrary grew relationship roles); any seed must pass the fault checks.
+const seed = process.env.FC_SEED === undefined ? 7 : Number(process.env.FC_SEED);
 const specs = process.env.FC_SCREEN_SPECS === undefined ? 2 : Number(process.env.FC_SCREEN_SPECS);
 const SPEC_DIRS = resolve('node_modules/.cache/ninefold-e2e-specs');
 
