@@ -318,7 +318,7 @@ function taskRows(
   // NEEDS(issue 32 item 3): the system marks a task overdue (a transition by time); the demo
   // names the project lead, who may run it by hand today.
   if (status === 'overdue')
-    h('mark_overdue', 'in_progress', 'overdue', project.lead, new Date(due.getTime() + DAY));
+    h('markOverdue', 'in_progress', 'overdue', project.lead, new Date(due.getTime() + DAY));
   if (status === 'open') return;
   // Time logged by the assignee between the start and the end of the work (the last four weeks).
   const until = status === 'done' ? doneAt : now;

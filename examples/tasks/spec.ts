@@ -477,8 +477,7 @@ export default defineApp({
       plural: 'Projects',
       title: 'name',
       unique: [
-        // NEEDS(issue 32 item 7): unique ignoring case.
-        { fields: ['organisation', 'name'], error: 'PROJECT_NAME_TAKEN' },
+        { fields: ['organisation', 'name'], ignoreCase: true, error: 'PROJECT_NAME_TAKEN' },
         { fields: ['organisation', 'code'], error: 'PROJECT_CODE_TAKEN' },
       ],
       fields: {
@@ -661,8 +660,6 @@ export default defineApp({
         },
         done: { label: 'Done', final: true, description: 'Finished.' },
       },
-      // NEEDS(issue 32 item 9): the transition keys are written lower camelCase (`markOverdue`)
-      // once camelCase transition keys are accepted.
       transitions: {
         start: {
           label: 'Start',
@@ -702,7 +699,7 @@ export default defineApp({
           set: { doneAt: 'null' },
           confirm: true,
         },
-        mark_overdue: {
+        markOverdue: {
           label: 'Mark as overdue',
           from: ['open', 'in_progress'],
           to: 'overdue',
@@ -786,7 +783,6 @@ export default defineApp({
   validation: {
     person: [{ kind: 'field', field: 'email', format: 'email', error: 'EMAIL_INVALID' }],
     organisation: [
-      // NEEDS(issue 32 item 7): "must not be blank" after trimming.
       { kind: 'field', field: 'name', maxLength: 'nameMaxLength', error: 'NAME_TOO_LONG' },
       { kind: 'field', field: 'workdayStartHour', min: 0, error: 'HOUR_OUT_OF_RANGE' },
       { kind: 'field', field: 'workdayEndHour', max: 24, error: 'HOUR_OUT_OF_RANGE' },

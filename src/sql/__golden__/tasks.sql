@@ -279,7 +279,6 @@ create table if not exists public.project (
   constraint project__code__blank check (not (btrim(code, E'\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff') = '')),
   constraint project__code__values check (char_length(code) <= 10000),
   constraint project__description__values check (char_length(description) <= 100000),
-  constraint project__project_name_taken__key1 unique (organisation, name),
   constraint project__project_code_taken__key2 unique (organisation, code),
   constraint project__name_too_long__1 check (name is null or (char_length(name) <= 80)),
   constraint project__project_code_invalid__2 check (code is null or (code ~ '^[A-Z]{2,6}$'))
@@ -399,6 +398,8 @@ end $do$;
 create index if not exists project__lead__idx on public.project (lead);
 create index if not exists project__name__idx on public.project (name);
 create index if not exists project__organisation__idx on public.project (organisation);
+
+create unique index if not exists project__project_name_taken__key1 on public.project (organisation, lower(name));
 
 do $do$ begin
   if not exists (select 1 from pg_catalog.pg_constraint where conname = 'task__organisation__fk' and conrelid = 'public.task'::regclass) then
@@ -1866,7 +1867,7 @@ $fn$;
 revoke execute on function public.task_reopen(uuid, integer, jsonb) from public, anon, authenticated;
 grant execute on function public.task_reopen(uuid, integer, jsonb) to authenticated;
 
--- Transition task.mark_overdue: open, in_progress -> overdue (member).
+-- Transition task.markOverdue: open, in_progress -> overdue (member).
 create or replace function public.task_mark_overdue(p_id uuid, p_version integer default null, p_input jsonb default '{}'::jsonb)
 returns public.task
 language plpgsql volatile security definer
@@ -1881,19 +1882,19 @@ begin
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'task', 'id', p_id)::text;
   end if;
   if not (app.has_role((select auth.uid()), 'member')) then
-    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'task', 'action', 'mark_overdue')::text;
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'task', 'action', 'markOverdue')::text;
   end if;
   if p_version is not null and r.version <> p_version then
     raise exception using errcode = 'P0001', message = 'CONFLICT', detail = jsonb_build_object('entity', 'task', 'id', p_id, 'version', p_version, 'current', r.version)::text;
   end if;
   v_from := r.status;
   if v_from is null or v_from not in ('open', 'in_progress') then
-    raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'task', 'transition', 'mark_overdue', 'from', v_from)::text;
+    raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'task', 'transition', 'markOverdue', 'from', v_from)::text;
   end if;
   perform app.lock_group('timeEntry.task', (r.id)::text);
   select * into r from public.task x where x.id = p_id;
   if not coalesce((r.due_date < (now() at time zone 'utc')::date), false) then
-    raise exception using errcode = 'P0001', message = 'NOT_YET_DUE', detail = jsonb_build_object('entity', 'task', 'action', 'mark_overdue')::text;
+    raise exception using errcode = 'P0001', message = 'NOT_YET_DUE', detail = jsonb_build_object('entity', 'task', 'action', 'markOverdue')::text;
   end if;
   perform set_config('ninefold.in_transition', 'on', true);
   begin
@@ -1913,7 +1914,7 @@ begin
   end;
   perform set_config('ninefold.in_transition', '', true);
   insert into public.task_history (row_id, transition, from_state, to_state, actor, input)
-  values (r.id, 'mark_overdue', v_from, 'overdue', (select auth.uid()), '{}'::jsonb);
+  values (r.id, 'markOverdue', v_from, 'overdue', (select auth.uid()), '{}'::jsonb);
   return r;
 end;
 $fn$;
