@@ -92,16 +92,14 @@ export default defineApp({
       kind: 'list',
       title: 'Overdue',
       shows:
-        'Tasks past their due date in my organisations, whether or not they have been marked overdue yet.',
+        'Tasks past their due date in my organisations; a task becomes overdue by itself the night after it is due.',
       entity: 'task',
       nav: ['member'],
       columns: ['title', 'project', 'assignee', 'status', 'dueDate'],
       filters: ['organisation', 'assignee'],
       sort: 'dueDate',
-      // NEEDS(issue 32 item 3): with transitions by time every such task is `overdue` by itself;
-      // until then the screen also shows open tasks whose due date has passed. `today` is the UTC
-      // date; the real rule reads today in the organisation's time zone (`today in organisation.timeZone`).
-      where: 'status = overdue or (status in (open, in_progress) and dueDate < today)',
+      // A task whose due date has passed becomes `overdue` by itself (a transition by time).
+      where: 'status = overdue',
     },
     board: {
       route: '/board',
@@ -703,12 +701,12 @@ export default defineApp({
           label: 'Mark as overdue',
           from: ['open', 'in_progress'],
           to: 'overdue',
-          // NEEDS(issue 32 item 3): a transition by time, run by the system when `dueDate < today in
-          // organisation.timeZone` (history names the system as the actor); until then any member of
-          // the organisation (the only ones who read the task) may run it once the due date has passed.
-          roles: ['member'],
-          guard: 'dueDate < today',
-          guardError: 'NOT_YET_DUE',
+          // A transition by time: the system moves the task at the local midnight after its due
+          // date (in the app's time zone, `timeZone`); the history names no actor. Nobody runs it.
+          // NEEDS(issue 32 item 3): the organisation's own time zone (`organisation.timeZone`) rather
+          // than the app's one.
+          roles: [],
+          after: 'startOfDay(dueDate + days(1))',
         },
         reschedule: {
           label: 'Reschedule',
@@ -1144,10 +1142,6 @@ export default defineApp({
       message: 'Only the project lead can do this.',
       severity: 'error',
     },
-    NOT_YET_DUE: {
-      message: 'A task becomes overdue only after its due date.',
-      severity: 'error',
-    },
     SELF_APPROVAL: {
       message: 'Nobody approves or rejects their own time.',
       severity: 'error',
@@ -1190,6 +1184,8 @@ export default defineApp({
   },
 
   constants: {
+    // The app's time zone: due dates end, and tasks become overdue, at midnight here.
+    timeZone: { type: 'timezone', value: 'Europe/Berlin', label: 'Time zone' },
     nameMaxLength: { value: 80, label: 'Longest organisation or project name', unit: 'count' },
     titleMaxLength: { value: 120, label: 'Longest task title', unit: 'count' },
     noteMaxLength: { value: 200, label: 'Longest time entry note', unit: 'count' },

@@ -177,8 +177,6 @@ export const de: Record<string, string> = {
   'Only the assignee or the project lead can do this.':
     'Das können nur die zuständige Person oder die Projektleitung.',
   'Only the project lead can do this.': 'Das kann nur die Projektleitung.',
-  'A task becomes overdue only after its due date.':
-    'Eine Aufgabe wird erst nach ihrem Fälligkeitsdatum überfällig.',
   'Nobody approves or rejects their own time.': 'Niemand genehmigt oder lehnt die eigenen Zeiten ab.',
   'Log between a quarter of an hour and {maxHoursPerDay} hours.':
     'Erfassen Sie zwischen einer Viertelstunde und {maxHoursPerDay} Stunden.',

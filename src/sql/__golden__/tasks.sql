@@ -1867,7 +1867,7 @@ $fn$;
 revoke execute on function public.task_reopen(uuid, integer, jsonb) from public, anon, authenticated;
 grant execute on function public.task_reopen(uuid, integer, jsonb) to authenticated;
 
--- Transition task.markOverdue: open, in_progress -> overdue (member).
+-- Transition task.markOverdue: open, in_progress -> overdue ().
 create or replace function public.task_mark_overdue(p_id uuid, p_version integer default null, p_input jsonb default '{}'::jsonb)
 returns public.task
 language plpgsql volatile security definer
@@ -1881,7 +1881,7 @@ begin
   if not found or not coalesce(((select app.has_role((select auth.uid()), 'member')) and coalesce(((select count(*) from public.membership _c1 where ((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid())))) >= 1), false)), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'task', 'id', p_id)::text;
   end if;
-  if not (app.has_role((select auth.uid()), 'member')) then
+  if not (false) then
     raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'task', 'action', 'markOverdue')::text;
   end if;
   if p_version is not null and r.version <> p_version then
@@ -1893,9 +1893,6 @@ begin
   end if;
   perform app.lock_group('timeEntry.task', (r.id)::text);
   select * into r from public.task x where x.id = p_id;
-  if not coalesce((r.due_date < (now() at time zone 'utc')::date), false) then
-    raise exception using errcode = 'P0001', message = 'NOT_YET_DUE', detail = jsonb_build_object('entity', 'task', 'action', 'markOverdue')::text;
-  end if;
   perform set_config('ninefold.in_transition', 'on', true);
   begin
     update public.task x set
@@ -2084,6 +2081,68 @@ end;
 $fn$;
 revoke execute on function public.time_entry_reject(uuid, integer, jsonb) from public, anon, authenticated;
 grant execute on function public.time_entry_reject(uuid, integer, jsonb) to authenticated;
+
+-- ======================================================================
+-- Transitions by time
+-- ======================================================================
+
+-- Transitions of task that happen by time: markOverdue.
+create or replace function app.task__run_timed(p_now timestamptz default now())
+returns integer
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  r public.task;
+  v_from text;
+  n integer := 0;
+begin
+  perform set_config('ninefold.in_transition', 'on', true);
+  for r in select * from public.task x
+    where x.status in ('open', 'in_progress') and ((date_trunc('day', (((((x.due_date)::timestamp at time zone 'utc') + ((1)::double precision * interval '86400 seconds'))) at time zone 'Europe/Berlin')) at time zone 'Europe/Berlin')) <= p_now
+    order by x.id for update skip locked
+  loop
+    v_from := r.status;
+    begin
+      update public.task x set
+        status = 'overdue'
+      where x.id = r.id
+      returning x.* into r;
+      insert into public.task_history (row_id, transition, from_state, to_state, actor, input)
+      values (r.id, 'markOverdue', v_from, 'overdue', null, '{}'::jsonb);
+      n := n + 1;
+    exception when others then
+      raise warning 'ninefold: task.markOverdue of % did not happen: %', r.id, sqlerrm;
+    end;
+  end loop;
+  perform set_config('ninefold.in_transition', '', true);
+  return n;
+end;
+$fn$;
+revoke execute on function app.task__run_timed(timestamptz) from public, anon, authenticated;
+
+-- Every transition that happens by time, at p_now; returns how many rows moved.
+create or replace function app.run_timed(p_now timestamptz default now())
+returns integer
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+begin
+  return app.task__run_timed(p_now);
+end;
+$fn$;
+revoke execute on function app.run_timed(timestamptz) from public, anon, authenticated;
+
+-- What time has done by now, before a read (the clock is the server's, never the caller's).
+create or replace function public.ninefold_run_timed()
+returns integer
+language sql volatile security definer
+set search_path = ''
+as $fn$
+select app.run_timed(now());
+$fn$;
+revoke execute on function public.ninefold_run_timed() from public, anon, authenticated;
+grant execute on function public.ninefold_run_timed() to authenticated;
 
 -- ======================================================================
 -- Row-level security
@@ -2512,13 +2571,13 @@ $fn$;
 revoke execute on function public.task__where_my_tasks(public.task) from public, anon, authenticated;
 grant execute on function public.task__where_my_tasks(public.task) to authenticated;
 
--- Screen overdue: the rows of task it lists (status = overdue or (status in (open, in_progress) and dueDate < today)).
+-- Screen overdue: the rows of task it lists (status = overdue).
 create or replace function public.task__where_overdue(p_row public.task)
 returns boolean
 language sql stable
 set search_path = ''
 as $fn$
-select coalesce(((p_row.status = 'overdue') or ((p_row.status in ('open', 'in_progress')) and (p_row.due_date < (now() at time zone 'utc')::date))), false)
+select coalesce((p_row.status = 'overdue'), false)
 $fn$;
 revoke execute on function public.task__where_overdue(public.task) from public, anon, authenticated;
 grant execute on function public.task__where_overdue(public.task) to authenticated;
