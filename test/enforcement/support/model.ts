@@ -139,7 +139,12 @@ export function specAllows(
   // reads the rows that make them hold it (their memberships, the scope rows naming them).
   const through = Object.entries(spec.roles.roles).filter(([, r]) => r.through !== undefined);
   const isThrough = new Set(through.map(([n]) => n));
-  const granted = [...effectiveRoles(roleClosureOf(spec), user.roles.filter((r) => !isThrough.has(r)))];
+  const granted = [
+    ...effectiveRoles(
+      roleClosureOf(spec),
+      user.roles.filter((r) => !isThrough.has(r)),
+    ),
+  ];
   const roles = [...granted, ...isThrough];
   if (action === 'read')
     for (const [, r] of through) {
