@@ -311,14 +311,12 @@ function taskRows(
     ...(past ? { backdated: { dueDate: isoDay(due) } } : {}),
     ...(status !== 'open' ? { after: { status, ...(status === 'done' ? { doneAt } : {}) } } : {}),
   });
-  const h = (transition: string, from: string, to: string, actor: string, when: Date) =>
+  const h = (transition: string, from: string, to: string, actor: string | null, when: Date) =>
     p.history.push({ entity: 'task', row: key, transition, from, to, actor, at: when });
   if (status !== 'open') h('start', 'open', 'in_progress', assignee, startedAt);
   if (status === 'done') h('finish', 'in_progress', 'done', assignee, doneAt);
-  // NEEDS(issue 32 item 3): the system marks a task overdue (a transition by time); the demo
-  // names the project lead, who may run it by hand today.
-  if (status === 'overdue')
-    h('mark_overdue', 'in_progress', 'overdue', project.lead, new Date(due.getTime() + DAY));
+  // The system marks a task overdue (a transition by time): the history names no actor.
+  if (status === 'overdue') h('markOverdue', 'in_progress', 'overdue', null, new Date(due.getTime() + DAY));
   if (status === 'open') return;
   // Time logged by the assignee between the start and the end of the work (the last four weeks).
   const until = status === 'done' ? doneAt : now;

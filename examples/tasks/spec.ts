@@ -7,24 +7,9 @@ import { de } from './translations.de.ts';
 // Each place that approximates one today is marked `NEEDS(issue 32 item N)` with what the real
 // construct would say, so it can be upgraded once the construct exists.
 
-/**
- * "I am a member of the row's organisation": the rule every tenant row is read under.
- * NEEDS(issue 32 item 1): a relationship role, e.g. `me is member of organisation` (a role held
- * through `membership(person, organisation, role)`), instead of counting memberships in each rule.
- */
-const memberOf = (org: string) => `count(membership where organisation = ${org} and person = me) >= 1`;
-
-/**
- * "I am an owner or administrator of the row's organisation" (a per-organisation role).
- * NEEDS(issue 32 item 1): `me is admin of organisation` (the membership's role, `owner` inheriting
- * `admin`), usable in permissions, transitions, navigation and dashboards.
- */
-// Not used in transition guards: a guard reads every row, hidden ones included, and one counting
-// memberships draws `lint/guard-counts-hidden-rows` (a member cannot read every membership, though
-// the ones counted, their own, they can). Guards lean on the read permission instead: only members
-// of the organisation reach its rows. Relationship roles (item 1) lift this.
-const adminOf = (org: string) =>
-  `count(membership where organisation = ${org} and person = me and role in (owner, admin)) >= 1`;
+// Roles in an organisation are held through its memberships (`orgMember`, `orgAdmin`), a project's
+// lead through the project's `lead` field (`projectLead`): rules say `me is orgAdmin` and the checker
+// writes out the membership count on the row's organisation.
 
 /** The time zones an organisation may work in (its working hours and due dates are read in it). */
 const timeZones = [
@@ -92,16 +77,14 @@ export default defineApp({
       kind: 'list',
       title: 'Overdue',
       shows:
-        'Tasks past their due date in my organisations, whether or not they have been marked overdue yet.',
+        'Tasks past their due date in my organisations; a task becomes overdue by itself the night after it is due.',
       entity: 'task',
       nav: ['member'],
       columns: ['title', 'project', 'assignee', 'status', 'dueDate'],
       filters: ['organisation', 'assignee'],
       sort: 'dueDate',
-      // NEEDS(issue 32 item 3): with transitions by time every such task is `overdue` by itself;
-      // until then the screen also shows open tasks whose due date has passed. `today` is the UTC
-      // date; the real rule reads today in the organisation's time zone (`today in organisation.timeZone`).
-      where: 'status = overdue or (status in (open, in_progress) and dueDate < today)',
+      // A task whose due date has passed becomes `overdue` by itself (a transition by time).
+      where: 'status = overdue',
     },
     board: {
       route: '/board',
@@ -175,9 +158,7 @@ export default defineApp({
       title: 'New project',
       shows: 'Starts a project in an organisation I administer.',
       entity: 'project',
-      // NEEDS(issue 32 item 8): in the navigation for organisation owners and administrators only
-      // (`nav: ['admin of organisation']`), a relationship role.
-      nav: ['member'],
+      nav: ['orgAdmin'],
       fields: ['organisation', 'name', 'code', 'description', 'lead'],
     },
     editProject: {
@@ -287,12 +268,11 @@ export default defineApp({
       title: 'Time to approve',
       shows: 'Time entries waiting for approval in the organisations I administer, oldest first.',
       entity: 'timeEntry',
-      // NEEDS(issue 32 item 8): for organisation owners and administrators only.
-      nav: ['member'],
+      nav: ['orgAdmin'],
       columns: ['date', 'person', 'task', 'hours', 'organisation'],
       filters: ['organisation', 'person'],
       sort: 'date',
-      where: `status = logged and person != me and ${adminOf('this.organisation')}`,
+      where: `status = logged and person != me and me is orgAdmin`,
     },
     rates: {
       route: '/rates',
@@ -300,8 +280,7 @@ export default defineApp({
       title: 'Rates',
       shows: 'The hourly rate of each member, per organisation; only owners and administrators see them.',
       entity: 'rate',
-      // NEEDS(issue 32 item 8): for organisation owners and administrators only.
-      nav: ['member'],
+      nav: ['orgAdmin'],
       columns: ['person', 'organisation', 'hourlyRate', 'currency'],
       filters: ['organisation'],
       sort: 'person',
@@ -477,8 +456,7 @@ export default defineApp({
       plural: 'Projects',
       title: 'name',
       unique: [
-        // NEEDS(issue 32 item 7): unique ignoring case.
-        { fields: ['organisation', 'name'], error: 'PROJECT_NAME_TAKEN' },
+        { fields: ['organisation', 'name'], ignoreCase: true, error: 'PROJECT_NAME_TAKEN' },
         { fields: ['organisation', 'code'], error: 'PROJECT_CODE_TAKEN' },
       ],
       fields: {
@@ -656,13 +634,10 @@ export default defineApp({
         overdue: {
           label: 'Overdue',
           description: 'Its due date has passed and it is not done; the lead reschedules or it gets done.',
-          // NEEDS(issue 32 item 1): `assignee = me or me is lead of project` as a relationship role.
-          waitingOn: 'assignee = me or project.lead = me',
+          waitingOn: 'assignee = me or me is projectLead',
         },
         done: { label: 'Done', final: true, description: 'Finished.' },
       },
-      // NEEDS(issue 32 item 9): the transition keys are written lower camelCase (`markOverdue`)
-      // once camelCase transition keys are accepted.
       transitions: {
         start: {
           label: 'Start',
@@ -684,10 +659,8 @@ export default defineApp({
           label: 'Mark as done',
           from: ['open', 'in_progress', 'overdue'],
           to: 'done',
-          roles: ['member'],
-          // NEEDS(issue 32 item 1): `assignee = me or me is lead of project or me is admin of
-          // organisation`; the administrators are left out until a guard can name them (see adminOf).
-          guard: 'assignee = me or project.lead = me',
+          roles: ['orgMember'],
+          guard: 'assignee = me or me is projectLead or me is orgAdmin',
           guardError: 'NOT_YOUR_TASK',
           set: { doneAt: 'now' },
         },
@@ -695,31 +668,29 @@ export default defineApp({
           label: 'Reopen',
           from: ['done'],
           to: 'open',
-          roles: ['member'],
-          // NEEDS(issue 32 item 1): `me is lead of project or me is admin of organisation`.
-          guard: 'project.lead = me',
+          roles: ['orgMember'],
+          guard: 'me is projectLead or me is orgAdmin',
           guardError: 'NOT_LEAD',
           set: { doneAt: 'null' },
           confirm: true,
         },
-        mark_overdue: {
+        markOverdue: {
           label: 'Mark as overdue',
           from: ['open', 'in_progress'],
           to: 'overdue',
-          // NEEDS(issue 32 item 3): a transition by time, run by the system when `dueDate < today in
-          // organisation.timeZone` (history names the system as the actor); until then any member of
-          // the organisation (the only ones who read the task) may run it once the due date has passed.
-          roles: ['member'],
-          guard: 'dueDate < today',
-          guardError: 'NOT_YET_DUE',
+          // A transition by time: the system moves the task at the local midnight after its due
+          // date (in the app's time zone, `timeZone`); the history names no actor. Nobody runs it.
+          // NEEDS(issue 32 item 3): the organisation's own time zone (`organisation.timeZone`) rather
+          // than the app's one.
+          roles: [],
+          after: 'startOfDay(dueDate + days(1))',
         },
         reschedule: {
           label: 'Reschedule',
           from: ['overdue'],
           to: 'open',
-          roles: ['member'],
-          // NEEDS(issue 32 item 1): `me is lead of project or me is admin of organisation`.
-          guard: 'project.lead = me',
+          roles: ['orgMember'],
+          guard: 'me is projectLead or me is orgAdmin',
           guardError: 'NOT_LEAD',
           input: ['dueDate'],
         },
@@ -734,8 +705,7 @@ export default defineApp({
         logged: {
           label: 'Logged',
           description: 'Waiting for an owner or administrator of the organisation to approve it.',
-          // NEEDS(issue 32 item 1): `me is admin of organisation`.
-          waitingOn: `person != me and ${adminOf('this.organisation')}`,
+          waitingOn: 'person != me and me is orgAdmin',
         },
         approved: {
           label: 'Approved',
@@ -753,10 +723,8 @@ export default defineApp({
           label: 'Approve',
           from: ['logged'],
           to: 'approved',
-          roles: ['member'],
-          // NEEDS(issue 32 item 1): `me is admin of organisation and person != me`. Today only the
-          // organisation's owners and administrators read other members' entries (the read
-          // permission), so "not my own entry" is the rest of the rule.
+          // The organisation's owners and administrators, never on their own entries.
+          roles: ['orgAdmin'],
           guard: 'person != me',
           guardError: 'SELF_APPROVAL',
           // NEEDS(issue 32 item 5): `billableAmount` is a computed field (`hours × rate`, rounded to
@@ -773,8 +741,7 @@ export default defineApp({
           label: 'Reject',
           from: ['logged'],
           to: 'rejected',
-          roles: ['member'],
-          // NEEDS(issue 32 item 1): `me is admin of organisation and person != me` (as approve).
+          roles: ['orgAdmin'],
           guard: 'person != me',
           guardError: 'SELF_APPROVAL',
           confirm: true,
@@ -786,7 +753,6 @@ export default defineApp({
   validation: {
     person: [{ kind: 'field', field: 'email', format: 'email', error: 'EMAIL_INVALID' }],
     organisation: [
-      // NEEDS(issue 32 item 7): "must not be blank" after trimming.
       { kind: 'field', field: 'name', maxLength: 'nameMaxLength', error: 'NAME_TOO_LONG' },
       { kind: 'field', field: 'workdayStartHour', min: 0, error: 'HOUR_OUT_OF_RANGE' },
       { kind: 'field', field: 'workdayEndHour', max: 24, error: 'HOUR_OUT_OF_RANGE' },
@@ -940,6 +906,34 @@ export default defineApp({
         description: 'Looks after the accounts of everyone who uses the app; sees every organisation.',
         inherits: ['member'],
       },
+      orgMember: {
+        label: 'Organisation member',
+        description: 'Holds a membership of the organisation, whatever its role.',
+        through: {
+          entity: 'membership',
+          user: 'person',
+          scope: 'organisation',
+          role: 'role',
+          values: ['owner', 'admin', 'member'],
+        },
+      },
+      orgAdmin: {
+        label: 'Organisation administrator',
+        description:
+          'Owns or administers the organisation: manages members, projects and rates, approves time.',
+        through: {
+          entity: 'membership',
+          user: 'person',
+          scope: 'organisation',
+          role: 'role',
+          values: ['owner', 'admin'],
+        },
+      },
+      projectLead: {
+        label: 'Project lead',
+        description: 'Leads the project (its `lead`): plans, reschedules and reopens its tasks.',
+        through: { entity: 'project', field: 'lead' },
+      },
     },
     permissions: {
       member: {
@@ -953,56 +947,68 @@ export default defineApp({
           delete: false,
         },
         organisation: {
-          read: `owner = me or ${memberOf('this')}`,
+          read: `owner = me or me is orgMember`,
           create: true,
           update: {
-            when: `owner = me or ${adminOf('this')}`,
+            when: `owner = me or me is orgAdmin`,
             fields: ['name', 'timeZone', 'workdayStartHour', 'workdayEndHour', 'currency'],
           },
           delete: 'owner = me',
         },
         membership: {
-          read: `person = me or organisation.owner = me or ${memberOf('this.organisation')}`,
-          create: `organisation.owner = me or ${adminOf('this.organisation')}`,
-          update: { when: `organisation.owner = me or ${adminOf('this.organisation')}`, fields: ['role'] },
+          read: `person = me or organisation.owner = me or me is orgMember`,
+          create: `organisation.owner = me or me is orgAdmin`,
+          update: { when: `organisation.owner = me or me is orgAdmin`, fields: ['role'] },
           // Owners and administrators remove members; anyone may leave.
-          delete: `person = me or organisation.owner = me or ${adminOf('this.organisation')}`,
+          delete: `person = me or organisation.owner = me or me is orgAdmin`,
         },
         rate: {
-          read: `organisation.owner = me or ${adminOf('this.organisation')}`,
-          create: `organisation.owner = me or ${adminOf('this.organisation')}`,
+          read: `organisation.owner = me or me is orgAdmin`,
+          create: `organisation.owner = me or me is orgAdmin`,
           update: {
-            when: `organisation.owner = me or ${adminOf('this.organisation')}`,
+            when: `organisation.owner = me or me is orgAdmin`,
             fields: ['hourlyRate', 'currency'],
           },
-          delete: `organisation.owner = me or ${adminOf('this.organisation')}`,
+          delete: `organisation.owner = me or me is orgAdmin`,
         },
         project: {
-          read: memberOf('this.organisation'),
-          create: adminOf('this.organisation'),
-          update: {
-            // NEEDS(issue 32 item 1): `me is lead of this or me is admin of organisation`.
-            when: `lead = me or ${adminOf('this.organisation')}`,
-            fields: ['name', 'code', 'description', 'lead', 'archived'],
-          },
-          delete: adminOf('this.organisation'),
+          read: 'me is orgMember',
+          create: 'me is orgAdmin',
+          update: { when: 'me is orgAdmin', fields: ['name', 'code', 'description', 'lead', 'archived'] },
+          delete: 'me is orgAdmin',
         },
         task: {
-          read: memberOf('this.organisation'),
-          create: memberOf('this.organisation'),
+          read: 'me is orgMember',
+          create: 'me is orgMember',
           update: {
-            when: `status != done and (assignee = me or createdBy = me or project.lead = me or ${adminOf('this.organisation')})`,
+            when: `status != done and (assignee = me or createdBy = me or me is projectLead or me is orgAdmin)`,
             fields: taskFields,
           },
-          delete: `(createdBy = me and status = open) or ${adminOf('this.organisation')}`,
+          delete: `(createdBy = me and status = open) or me is orgAdmin`,
         },
         timeEntry: {
           // NEEDS(issue 32 item 2): every member of the organisation reads the hours logged on its
           // tasks, but `rate` and `billableAmount` only its owners and administrators.
-          read: `person = me or ${adminOf('this.organisation')}`,
-          create: `person = me and ${memberOf('this.organisation')}`,
+          read: `person = me or me is orgAdmin`,
+          create: `person = me and me is orgMember`,
           update: { when: 'person = me and status = logged', fields: ['date', 'hours', 'note'] },
           delete: 'person = me and status = logged',
+        },
+      },
+      // Roles held in an organisation or on a project: what the membership or the lead field adds
+      // to the member's permissions above, on that organisation's or project's rows.
+      orgMember: {
+        membership: { read: true },
+        project: { read: true },
+        task: { read: true },
+      },
+      orgAdmin: {
+        timeEntry: { read: true },
+      },
+      projectLead: {
+        project: {
+          read: true,
+          update: { when: true, fields: ['name', 'code', 'description', 'lead', 'archived'] },
         },
       },
       admin: {
@@ -1016,16 +1022,16 @@ export default defineApp({
           read: true,
           create: true,
           update: {
-            when: `owner = me or ${adminOf('this')}`,
+            when: `owner = me or me is orgAdmin`,
             fields: ['name', 'timeZone', 'workdayStartHour', 'workdayEndHour', 'currency'],
           },
           delete: 'owner = me',
         },
         membership: {
           read: true,
-          create: `organisation.owner = me or ${adminOf('this.organisation')}`,
-          update: { when: `organisation.owner = me or ${adminOf('this.organisation')}`, fields: ['role'] },
-          delete: `person = me or organisation.owner = me or ${adminOf('this.organisation')}`,
+          create: `organisation.owner = me or me is orgAdmin`,
+          update: { when: `organisation.owner = me or me is orgAdmin`, fields: ['role'] },
+          delete: `person = me or organisation.owner = me or me is orgAdmin`,
         },
       },
     },
@@ -1141,15 +1147,11 @@ export default defineApp({
       severity: 'error',
     },
     NOT_YOUR_TASK: {
-      message: 'Only the assignee or the project lead can do this.',
+      message: 'Only the assignee, the project lead or an organisation administrator can do this.',
       severity: 'error',
     },
     NOT_LEAD: {
-      message: 'Only the project lead can do this.',
-      severity: 'error',
-    },
-    NOT_YET_DUE: {
-      message: 'A task becomes overdue only after its due date.',
+      message: 'Only the project lead or an organisation administrator can do this.',
       severity: 'error',
     },
     SELF_APPROVAL: {
@@ -1194,6 +1196,8 @@ export default defineApp({
   },
 
   constants: {
+    // The app's time zone: due dates end, and tasks become overdue, at midnight here.
+    timeZone: { type: 'timezone', value: 'Europe/Berlin', label: 'Time zone' },
     nameMaxLength: { value: 80, label: 'Longest organisation or project name', unit: 'count' },
     titleMaxLength: { value: 120, label: 'Longest task title', unit: 'count' },
     noteMaxLength: { value: 200, label: 'Longest time entry note', unit: 'count' },

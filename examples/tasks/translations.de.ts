@@ -174,11 +174,19 @@ export const de: Record<string, string> = {
   'Plan at most {maxPlanningDays} days ahead.': 'Planen Sie höchstens {maxPlanningDays} Tage im Voraus.',
   'Only the assignee can start or stop work on a task.':
     'Nur die zuständige Person kann die Arbeit an einer Aufgabe beginnen oder unterbrechen.',
-  'Only the assignee or the project lead can do this.':
-    'Das können nur die zuständige Person oder die Projektleitung.',
-  'Only the project lead can do this.': 'Das kann nur die Projektleitung.',
-  'A task becomes overdue only after its due date.':
-    'Eine Aufgabe wird erst nach ihrem Fälligkeitsdatum überfällig.',
+  'Only the assignee, the project lead or an organisation administrator can do this.':
+    'Das können nur die zuständige Person, die Projektleitung oder die Administration der Organisation.',
+  'Only the project lead or an organisation administrator can do this.':
+    'Das können nur die Projektleitung oder die Administration der Organisation.',
+  'Organisation member': 'Mitglied der Organisation',
+  'Holds a membership of the organisation, whatever its role.':
+    'Ist Mitglied der Organisation, mit welcher Rolle auch immer.',
+  'Organisation administrator': 'Administration der Organisation',
+  'Owns or administers the organisation: manages members, projects and rates, approves time.':
+    'Besitzt oder verwaltet die Organisation: verwaltet Mitglieder, Projekte und Sätze, genehmigt Zeiten.',
+  'Project lead': 'Projektleitung',
+  'Leads the project (its `lead`): plans, reschedules and reopens its tasks.':
+    'Leitet das Projekt: plant, verschiebt und öffnet seine Aufgaben wieder.',
   'Nobody approves or rejects their own time.': 'Niemand genehmigt oder lehnt die eigenen Zeiten ab.',
   'Log between a quarter of an hour and {maxHoursPerDay} hours.':
     'Erfassen Sie zwischen einer Viertelstunde und {maxHoursPerDay} Stunden.',

@@ -94,6 +94,8 @@ interface TypedTransition<
   roles: readonly R[];
   guard?: string;
   guardError?: Err;
+  /** A rule giving an instant: the transition happens by itself once it has passed. */
+  after?: string;
   input?: readonly FieldsOf<E, K>[];
   optionalInput?: readonly FieldsOf<E, K>[];
   set?: { [F in FieldsOf<E, K>]?: string };

@@ -121,6 +121,11 @@ describe.skipIf(!e2eAvailable)('Team Tasks journey', () => {
 
   it('the project form refuses a code outside its pattern, then starts the project', async () => {
     await step(page, 'tt-project', async () => {
+      // New project is in the navigation of organisation administrators (`orgAdmin`, held through
+      // a membership), asked when one signs in: the member became the new organisation's owner
+      // after signing in, so signs in again.
+      await switchTo(/Demo Administrator/);
+      await switchTo(/Demo Member/);
       await page.getByRole('link', { name: 'New project', exact: true }).first().click();
       await page.getByRole('heading', { level: 1, name: 'New project' }).waitFor();
       await choose(page, 'Organisation', ORG);

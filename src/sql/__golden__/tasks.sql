@@ -25,7 +25,7 @@ create extension if not exists pg_trgm with schema extensions;
 
 create table if not exists app.user_roles (
   user_id uuid not null references auth.users (id) on delete cascade,
-  role text not null constraint user_roles__role__values check (role in ('member', 'admin')),
+  role text not null constraint user_roles__role__values check (role in ('member', 'admin', 'orgMember', 'orgAdmin', 'projectLead')),
   granted_at timestamptz not null default now(),
   primary key (user_id, role)
 );
@@ -47,6 +47,9 @@ select exists (
     and ur.role = any (case p_role
       when 'member' then array['member', 'admin']::text[]
       when 'admin' then array['admin']::text[]
+      when 'orgMember' then array['orgMember']::text[]
+      when 'orgAdmin' then array['orgAdmin']::text[]
+      when 'projectLead' then array['projectLead']::text[]
       else array[p_role] end)
 )
 $fn$;
@@ -64,6 +67,9 @@ from app.user_roles ur
 cross join lateral unnest(case ur.role
   when 'member' then array['member']::text[]
   when 'admin' then array['admin', 'member']::text[]
+  when 'orgMember' then array['orgMember']::text[]
+  when 'orgAdmin' then array['orgAdmin']::text[]
+  when 'projectLead' then array['projectLead']::text[]
   else array[ur.role] end) as r(role)
 where ur.user_id = (select auth.uid())
 $fn$;
@@ -279,7 +285,6 @@ create table if not exists public.project (
   constraint project__code__blank check (not (btrim(code, E'\u0009\u000a\u000b\u000c\u000d\u0020\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff') = '')),
   constraint project__code__values check (char_length(code) <= 10000),
   constraint project__description__values check (char_length(description) <= 100000),
-  constraint project__project_name_taken__key1 unique (organisation, name),
   constraint project__project_code_taken__key2 unique (organisation, code),
   constraint project__name_too_long__1 check (name is null or (char_length(name) <= 80)),
   constraint project__project_code_invalid__2 check (code is null or (code ~ '^[A-Z]{2,6}$'))
@@ -370,6 +375,7 @@ end $do$;
 
 create index if not exists membership__organisation__idx on public.membership (organisation);
 create index if not exists membership__person__idx on public.membership (person);
+create index if not exists membership__person__organisation__idx on public.membership (person, organisation);
 
 do $do$ begin
   if not exists (select 1 from pg_catalog.pg_constraint where conname = 'rate__organisation__fk' and conrelid = 'public.rate'::regclass) then
@@ -399,6 +405,8 @@ end $do$;
 create index if not exists project__lead__idx on public.project (lead);
 create index if not exists project__name__idx on public.project (name);
 create index if not exists project__organisation__idx on public.project (organisation);
+
+create unique index if not exists project__project_name_taken__key1 on public.project (organisation, lower(name));
 
 do $do$ begin
   if not exists (select 1 from pg_catalog.pg_constraint where conname = 'task__organisation__fk' and conrelid = 'public.task'::regclass) then
@@ -578,19 +586,19 @@ begin
     if new.owner is distinct from old.owner then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'organisation', 'field', 'owner')::text;
     end if;
-    if new.name is distinct from old.name and not ((app.has_role((select auth.uid()), 'member') and coalesce(((old.owner = (select auth.uid())) or ((select count(*) from public.membership _c1 where (((_c1.organisation = old.id) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))) >= 1)), false)) or (app.has_role((select auth.uid()), 'admin') and coalesce(((old.owner = (select auth.uid())) or ((select count(*) from public.membership _c1 where (((_c1.organisation = old.id) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))) >= 1)), false))) then
+    if new.name is distinct from old.name and not ((app.has_role((select auth.uid()), 'member') and coalesce(((old.owner = (select auth.uid())) or (exists (select 1 from public.membership _c1 where (((_c1.organisation = old.id) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))))), false)) or (app.has_role((select auth.uid()), 'admin') and coalesce(((old.owner = (select auth.uid())) or (exists (select 1 from public.membership _c1 where (((_c1.organisation = old.id) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))))), false))) then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'organisation', 'field', 'name')::text;
     end if;
-    if new.time_zone is distinct from old.time_zone and not ((app.has_role((select auth.uid()), 'member') and coalesce(((old.owner = (select auth.uid())) or ((select count(*) from public.membership _c1 where (((_c1.organisation = old.id) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))) >= 1)), false)) or (app.has_role((select auth.uid()), 'admin') and coalesce(((old.owner = (select auth.uid())) or ((select count(*) from public.membership _c1 where (((_c1.organisation = old.id) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))) >= 1)), false))) then
+    if new.time_zone is distinct from old.time_zone and not ((app.has_role((select auth.uid()), 'member') and coalesce(((old.owner = (select auth.uid())) or (exists (select 1 from public.membership _c1 where (((_c1.organisation = old.id) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))))), false)) or (app.has_role((select auth.uid()), 'admin') and coalesce(((old.owner = (select auth.uid())) or (exists (select 1 from public.membership _c1 where (((_c1.organisation = old.id) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))))), false))) then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'organisation', 'field', 'timeZone')::text;
     end if;
-    if new.workday_start_hour is distinct from old.workday_start_hour and not ((app.has_role((select auth.uid()), 'member') and coalesce(((old.owner = (select auth.uid())) or ((select count(*) from public.membership _c1 where (((_c1.organisation = old.id) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))) >= 1)), false)) or (app.has_role((select auth.uid()), 'admin') and coalesce(((old.owner = (select auth.uid())) or ((select count(*) from public.membership _c1 where (((_c1.organisation = old.id) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))) >= 1)), false))) then
+    if new.workday_start_hour is distinct from old.workday_start_hour and not ((app.has_role((select auth.uid()), 'member') and coalesce(((old.owner = (select auth.uid())) or (exists (select 1 from public.membership _c1 where (((_c1.organisation = old.id) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))))), false)) or (app.has_role((select auth.uid()), 'admin') and coalesce(((old.owner = (select auth.uid())) or (exists (select 1 from public.membership _c1 where (((_c1.organisation = old.id) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))))), false))) then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'organisation', 'field', 'workdayStartHour')::text;
     end if;
-    if new.workday_end_hour is distinct from old.workday_end_hour and not ((app.has_role((select auth.uid()), 'member') and coalesce(((old.owner = (select auth.uid())) or ((select count(*) from public.membership _c1 where (((_c1.organisation = old.id) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))) >= 1)), false)) or (app.has_role((select auth.uid()), 'admin') and coalesce(((old.owner = (select auth.uid())) or ((select count(*) from public.membership _c1 where (((_c1.organisation = old.id) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))) >= 1)), false))) then
+    if new.workday_end_hour is distinct from old.workday_end_hour and not ((app.has_role((select auth.uid()), 'member') and coalesce(((old.owner = (select auth.uid())) or (exists (select 1 from public.membership _c1 where (((_c1.organisation = old.id) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))))), false)) or (app.has_role((select auth.uid()), 'admin') and coalesce(((old.owner = (select auth.uid())) or (exists (select 1 from public.membership _c1 where (((_c1.organisation = old.id) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))))), false))) then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'organisation', 'field', 'workdayEndHour')::text;
     end if;
-    if new.currency is distinct from old.currency and not ((app.has_role((select auth.uid()), 'member') and coalesce(((old.owner = (select auth.uid())) or ((select count(*) from public.membership _c1 where (((_c1.organisation = old.id) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))) >= 1)), false)) or (app.has_role((select auth.uid()), 'admin') and coalesce(((old.owner = (select auth.uid())) or ((select count(*) from public.membership _c1 where (((_c1.organisation = old.id) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))) >= 1)), false))) then
+    if new.currency is distinct from old.currency and not ((app.has_role((select auth.uid()), 'member') and coalesce(((old.owner = (select auth.uid())) or (exists (select 1 from public.membership _c1 where (((_c1.organisation = old.id) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))))), false)) or (app.has_role((select auth.uid()), 'admin') and coalesce(((old.owner = (select auth.uid())) or (exists (select 1 from public.membership _c1 where (((_c1.organisation = old.id) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))))), false))) then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'organisation', 'field', 'currency')::text;
     end if;
   end if;
@@ -670,7 +678,7 @@ begin
     if new.person is distinct from old.person then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'membership', 'field', 'person')::text;
     end if;
-    if new.role is distinct from old.role and not ((app.has_role((select auth.uid()), 'member') and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or ((select count(*) from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))) >= 1)), false)) or (app.has_role((select auth.uid()), 'admin') and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or ((select count(*) from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))) >= 1)), false))) then
+    if new.role is distinct from old.role and not ((app.has_role((select auth.uid()), 'member') and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false)) or (app.has_role((select auth.uid()), 'admin') and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false))) then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'membership', 'field', 'role')::text;
     end if;
     if new.organisation is not null and new.organisation is distinct from old.organisation and not exists (select 1 from public.organisation x where x.id = new.organisation) then
@@ -766,10 +774,10 @@ begin
     if new.person is distinct from old.person then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'rate', 'field', 'person')::text;
     end if;
-    if new.hourly_rate is distinct from old.hourly_rate and not ((app.has_role((select auth.uid()), 'member') and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or ((select count(*) from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))) >= 1)), false))) then
+    if new.hourly_rate is distinct from old.hourly_rate and not ((app.has_role((select auth.uid()), 'member') and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false))) then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'rate', 'field', 'hourlyRate')::text;
     end if;
-    if new.currency is distinct from old.currency and not ((app.has_role((select auth.uid()), 'member') and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or ((select count(*) from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))) >= 1)), false))) then
+    if new.currency is distinct from old.currency and not ((app.has_role((select auth.uid()), 'member') and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false))) then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'rate', 'field', 'currency')::text;
     end if;
     if new.organisation is not null and new.organisation is distinct from old.organisation and not exists (select 1 from public.organisation x where x.id = new.organisation) then
@@ -862,19 +870,19 @@ begin
     if new.organisation is distinct from old.organisation then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'project', 'field', 'organisation')::text;
     end if;
-    if new.name is distinct from old.name and not ((app.has_role((select auth.uid()), 'member') and coalesce(((old.lead = (select auth.uid())) or ((select count(*) from public.membership _c1 where (((_c1.organisation = old.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))) >= 1)), false))) then
+    if new.name is distinct from old.name and not ((app.has_role((select auth.uid()), 'member') and coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = old.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))))), false)) or coalesce((((not ((select auth.uid()) is null)) and (not (old.lead is null))) and (old.lead = (select auth.uid()))), false)) then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'project', 'field', 'name')::text;
     end if;
-    if new.code is distinct from old.code and not ((app.has_role((select auth.uid()), 'member') and coalesce(((old.lead = (select auth.uid())) or ((select count(*) from public.membership _c1 where (((_c1.organisation = old.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))) >= 1)), false))) then
+    if new.code is distinct from old.code and not ((app.has_role((select auth.uid()), 'member') and coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = old.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))))), false)) or coalesce((((not ((select auth.uid()) is null)) and (not (old.lead is null))) and (old.lead = (select auth.uid()))), false)) then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'project', 'field', 'code')::text;
     end if;
-    if new.description is distinct from old.description and not ((app.has_role((select auth.uid()), 'member') and coalesce(((old.lead = (select auth.uid())) or ((select count(*) from public.membership _c1 where (((_c1.organisation = old.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))) >= 1)), false))) then
+    if new.description is distinct from old.description and not ((app.has_role((select auth.uid()), 'member') and coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = old.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))))), false)) or coalesce((((not ((select auth.uid()) is null)) and (not (old.lead is null))) and (old.lead = (select auth.uid()))), false)) then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'project', 'field', 'description')::text;
     end if;
-    if new.lead is distinct from old.lead and not ((app.has_role((select auth.uid()), 'member') and coalesce(((old.lead = (select auth.uid())) or ((select count(*) from public.membership _c1 where (((_c1.organisation = old.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))) >= 1)), false))) then
+    if new.lead is distinct from old.lead and not ((app.has_role((select auth.uid()), 'member') and coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = old.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))))), false)) or coalesce((((not ((select auth.uid()) is null)) and (not (old.lead is null))) and (old.lead = (select auth.uid()))), false)) then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'project', 'field', 'lead')::text;
     end if;
-    if new.archived is distinct from old.archived and not ((app.has_role((select auth.uid()), 'member') and coalesce(((old.lead = (select auth.uid())) or ((select count(*) from public.membership _c1 where (((_c1.organisation = old.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))) >= 1)), false))) then
+    if new.archived is distinct from old.archived and not ((app.has_role((select auth.uid()), 'member') and coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = old.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))))), false)) or coalesce((((not ((select auth.uid()) is null)) and (not (old.lead is null))) and (old.lead = (select auth.uid()))), false)) then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'project', 'field', 'archived')::text;
     end if;
     if new.organisation is not null and new.organisation is distinct from old.organisation and not exists (select 1 from public.organisation x where x.id = new.organisation) then
@@ -901,8 +909,18 @@ language plpgsql volatile
 set search_path = ''
 as $fn$
 begin
-  if tg_op = 'UPDATE' and (old.archived is distinct from new.archived or old.lead is distinct from new.lead or old.organisation is distinct from new.organisation) then
+  if tg_op = 'UPDATE' and (old.archived is distinct from new.archived or old.organisation is distinct from new.organisation) then
     perform app.lock_group('task.project', (new.id)::text);
+  end if;
+  if tg_op = 'INSERT' then
+    perform app.lock_group_shared('project.id', (new.id)::text);
+  elsif tg_op = 'DELETE' then
+    perform app.lock_group_shared('project.id', (old.id)::text);
+  elsif old.id is distinct from new.id or old.lead is distinct from new.lead then
+    perform app.lock_group_shared('project.id', (least(old.id::text, new.id::text))::text);
+    if old.id is distinct from new.id then
+      perform app.lock_group_shared('project.id', (greatest(old.id::text, new.id::text))::text);
+    end if;
   end if;
   if tg_op = 'DELETE' then
     return old;
@@ -974,22 +992,22 @@ begin
     if new.done_at is distinct from old.done_at then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'task', 'field', 'doneAt')::text;
     end if;
-    if new.title is distinct from old.title and not ((app.has_role((select auth.uid()), 'member') and coalesce(((old.status <> 'done') and ((((old.assignee = (select auth.uid())) or (old.created_by = (select auth.uid()))) or ((select _h1.lead from public.project _h1 where _h1.id = old.project) = (select auth.uid()))) or ((select count(*) from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))) >= 1))), false))) then
+    if new.title is distinct from old.title and not ((app.has_role((select auth.uid()), 'member') and coalesce(((old.status <> 'done') and ((((old.assignee = (select auth.uid())) or (old.created_by = (select auth.uid()))) or (exists (select 1 from public.project _c1 where ((_c1.id = old.project) and (_c1.lead = (select auth.uid())))))) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin'))))))), false))) then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'task', 'field', 'title')::text;
     end if;
-    if new.description is distinct from old.description and not ((app.has_role((select auth.uid()), 'member') and coalesce(((old.status <> 'done') and ((((old.assignee = (select auth.uid())) or (old.created_by = (select auth.uid()))) or ((select _h1.lead from public.project _h1 where _h1.id = old.project) = (select auth.uid()))) or ((select count(*) from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))) >= 1))), false))) then
+    if new.description is distinct from old.description and not ((app.has_role((select auth.uid()), 'member') and coalesce(((old.status <> 'done') and ((((old.assignee = (select auth.uid())) or (old.created_by = (select auth.uid()))) or (exists (select 1 from public.project _c1 where ((_c1.id = old.project) and (_c1.lead = (select auth.uid())))))) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin'))))))), false))) then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'task', 'field', 'description')::text;
     end if;
-    if new.assignee is distinct from old.assignee and not ((app.has_role((select auth.uid()), 'member') and coalesce(((old.status <> 'done') and ((((old.assignee = (select auth.uid())) or (old.created_by = (select auth.uid()))) or ((select _h1.lead from public.project _h1 where _h1.id = old.project) = (select auth.uid()))) or ((select count(*) from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))) >= 1))), false))) then
+    if new.assignee is distinct from old.assignee and not ((app.has_role((select auth.uid()), 'member') and coalesce(((old.status <> 'done') and ((((old.assignee = (select auth.uid())) or (old.created_by = (select auth.uid()))) or (exists (select 1 from public.project _c1 where ((_c1.id = old.project) and (_c1.lead = (select auth.uid())))))) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin'))))))), false))) then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'task', 'field', 'assignee')::text;
     end if;
-    if new.due_date is distinct from old.due_date and not ((app.has_role((select auth.uid()), 'member') and coalesce(((old.status <> 'done') and ((((old.assignee = (select auth.uid())) or (old.created_by = (select auth.uid()))) or ((select _h1.lead from public.project _h1 where _h1.id = old.project) = (select auth.uid()))) or ((select count(*) from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))) >= 1))), false))) then
+    if new.due_date is distinct from old.due_date and not ((app.has_role((select auth.uid()), 'member') and coalesce(((old.status <> 'done') and ((((old.assignee = (select auth.uid())) or (old.created_by = (select auth.uid()))) or (exists (select 1 from public.project _c1 where ((_c1.id = old.project) and (_c1.lead = (select auth.uid())))))) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin'))))))), false))) then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'task', 'field', 'dueDate')::text;
     end if;
-    if new.priority is distinct from old.priority and not ((app.has_role((select auth.uid()), 'member') and coalesce(((old.status <> 'done') and ((((old.assignee = (select auth.uid())) or (old.created_by = (select auth.uid()))) or ((select _h1.lead from public.project _h1 where _h1.id = old.project) = (select auth.uid()))) or ((select count(*) from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))) >= 1))), false))) then
+    if new.priority is distinct from old.priority and not ((app.has_role((select auth.uid()), 'member') and coalesce(((old.status <> 'done') and ((((old.assignee = (select auth.uid())) or (old.created_by = (select auth.uid()))) or (exists (select 1 from public.project _c1 where ((_c1.id = old.project) and (_c1.lead = (select auth.uid())))))) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin'))))))), false))) then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'task', 'field', 'priority')::text;
     end if;
-    if new.estimate_hours is distinct from old.estimate_hours and not ((app.has_role((select auth.uid()), 'member') and coalesce(((old.status <> 'done') and ((((old.assignee = (select auth.uid())) or (old.created_by = (select auth.uid()))) or ((select _h1.lead from public.project _h1 where _h1.id = old.project) = (select auth.uid()))) or ((select count(*) from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))) >= 1))), false))) then
+    if new.estimate_hours is distinct from old.estimate_hours and not ((app.has_role((select auth.uid()), 'member') and coalesce(((old.status <> 'done') and ((((old.assignee = (select auth.uid())) or (old.created_by = (select auth.uid()))) or (exists (select 1 from public.project _c1 where ((_c1.id = old.project) and (_c1.lead = (select auth.uid())))))) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin'))))))), false))) then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'task', 'field', 'estimateHours')::text;
     end if;
     if new.organisation is not null and new.organisation is distinct from old.organisation and not exists (select 1 from public.organisation x where x.id = new.organisation) then
@@ -1254,7 +1272,7 @@ set search_path = ''
 as $fn$
 begin
   if current_user in ('anon', 'authenticated') then
-    if tg_op = 'UPDATE' and not (((select app.has_role((select auth.uid()), 'member')) and coalesce(((new.owner = (select auth.uid())) or ((select count(*) from public.membership _c1 where (((_c1.organisation = new.id) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))) >= 1)), false)) or ((select app.has_role((select auth.uid()), 'admin')) and coalesce(((new.owner = (select auth.uid())) or ((select count(*) from public.membership _c1 where (((_c1.organisation = new.id) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))) >= 1)), false))) then
+    if tg_op = 'UPDATE' and not (((select app.has_role((select auth.uid()), 'member')) and coalesce(((new.owner = (select auth.uid())) or (exists (select 1 from public.membership _c1 where (((_c1.organisation = new.id) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))))), false)) or ((select app.has_role((select auth.uid()), 'admin')) and coalesce(((new.owner = (select auth.uid())) or (exists (select 1 from public.membership _c1 where (((_c1.organisation = new.id) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))))), false))) then
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'organisation', 'action', 'update')::text;
     end if;
   end if;
@@ -1275,7 +1293,7 @@ set search_path = ''
 as $fn$
 select coalesce(
   coalesce(current_setting('role', true), 'none') not in ('anon', 'authenticated')
-  or (((select app.has_role((select auth.uid()), 'member')) and coalesce((((p_row.person = (select auth.uid())) or ((select _h1.owner from public.organisation _h1 where _h1.id = p_row.organisation) = (select auth.uid()))) or ((select count(*) from public.membership _c2 where ((_c2.organisation = p_row.organisation) and (_c2.person = (select auth.uid())))) >= 1)), false)) or (select app.has_role((select auth.uid()), 'admin'))), false);
+  or (((select app.has_role((select auth.uid()), 'member')) and coalesce((((p_row.person = (select auth.uid())) or ((select _h1.owner from public.organisation _h1 where _h1.id = p_row.organisation) = (select auth.uid()))) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = p_row.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin', 'member')))))), false)) or (select app.has_role((select auth.uid()), 'admin')) or coalesce(((p_row.person = (select auth.uid())) or (exists (select 1 from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member')))))), false) or coalesce((p_row.person = (select auth.uid())), false)), false);
 $fn$;
 revoke execute on function app.membership__counted_for_writer(public.membership) from public, anon, authenticated;
 
@@ -1287,13 +1305,13 @@ set search_path = ''
 as $fn$
 begin
   if current_user in ('anon', 'authenticated') then
-    if tg_op = 'INSERT' and not (((select app.has_role((select auth.uid()), 'member')) and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid())) or ((select count(*) from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))) >= 1)), false)) or ((select app.has_role((select auth.uid()), 'admin')) and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid())) or ((select count(*) from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))) >= 1)), false))) then
+    if tg_op = 'INSERT' and not (((select app.has_role((select auth.uid()), 'member')) and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false)) or ((select app.has_role((select auth.uid()), 'admin')) and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false))) then
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'membership', 'action', 'create')::text;
     end if;
-    if tg_op = 'UPDATE' and not (((select app.has_role((select auth.uid()), 'member')) and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid())) or ((select count(*) from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))) >= 1)), false)) or ((select app.has_role((select auth.uid()), 'admin')) and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid())) or ((select count(*) from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))) >= 1)), false))) then
+    if tg_op = 'UPDATE' and not (((select app.has_role((select auth.uid()), 'member')) and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false)) or ((select app.has_role((select auth.uid()), 'admin')) and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false))) then
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'membership', 'action', 'update')::text;
     end if;
-    if tg_op = 'DELETE' and exists (select 1 from public.organisation p where p.id = old.organisation) and not (((select app.has_role((select auth.uid()), 'member')) and coalesce((((old.person = (select auth.uid())) or ((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid()))) or ((select count(*) from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))) >= 1)), false)) or ((select app.has_role((select auth.uid()), 'admin')) and coalesce((((old.person = (select auth.uid())) or ((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid()))) or ((select count(*) from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))) >= 1)), false))) then
+    if tg_op = 'DELETE' and exists (select 1 from public.organisation p where p.id = old.organisation) and not (((select app.has_role((select auth.uid()), 'member')) and coalesce((((old.person = (select auth.uid())) or ((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid()))) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false)) or ((select app.has_role((select auth.uid()), 'admin')) and coalesce((((old.person = (select auth.uid())) or ((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid()))) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false))) then
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'membership', 'action', 'delete')::text;
     end if;
   end if;
@@ -1334,13 +1352,13 @@ set search_path = ''
 as $fn$
 begin
   if current_user in ('anon', 'authenticated') then
-    if tg_op = 'INSERT' and not (((select app.has_role((select auth.uid()), 'member')) and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid())) or ((select count(*) from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))) >= 1)), false))) then
+    if tg_op = 'INSERT' and not (((select app.has_role((select auth.uid()), 'member')) and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false))) then
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'rate', 'action', 'create')::text;
     end if;
-    if tg_op = 'UPDATE' and not (((select app.has_role((select auth.uid()), 'member')) and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid())) or ((select count(*) from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))) >= 1)), false))) then
+    if tg_op = 'UPDATE' and not (((select app.has_role((select auth.uid()), 'member')) and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false))) then
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'rate', 'action', 'update')::text;
     end if;
-    if tg_op = 'DELETE' and exists (select 1 from public.organisation p where p.id = old.organisation) and not (((select app.has_role((select auth.uid()), 'member')) and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or ((select count(*) from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))) >= 1)), false))) then
+    if tg_op = 'DELETE' and exists (select 1 from public.organisation p where p.id = old.organisation) and not (((select app.has_role((select auth.uid()), 'member')) and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false))) then
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'rate', 'action', 'delete')::text;
     end if;
   end if;
@@ -1399,13 +1417,13 @@ set search_path = ''
 as $fn$
 begin
   if current_user in ('anon', 'authenticated') then
-    if tg_op = 'INSERT' and not (((select app.has_role((select auth.uid()), 'member')) and coalesce(((select count(*) from public.membership _c1 where (((_c1.organisation = new.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))) >= 1), false))) then
+    if tg_op = 'INSERT' and not (((select app.has_role((select auth.uid()), 'member')) and coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = new.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))))), false))) then
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'project', 'action', 'create')::text;
     end if;
-    if tg_op = 'UPDATE' and not (((select app.has_role((select auth.uid()), 'member')) and coalesce(((new.lead = (select auth.uid())) or ((select count(*) from public.membership _c1 where (((_c1.organisation = new.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))) >= 1)), false))) then
+    if tg_op = 'UPDATE' and not (((select app.has_role((select auth.uid()), 'member')) and coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = new.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))))), false)) or coalesce((((not ((select auth.uid()) is null)) and (not (new.lead is null))) and (new.lead = (select auth.uid()))), false)) then
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'project', 'action', 'update')::text;
     end if;
-    if tg_op = 'DELETE' and not (((select app.has_role((select auth.uid()), 'member')) and coalesce(((select count(*) from public.membership _c1 where (((_c1.organisation = old.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))) >= 1), false))) then
+    if tg_op = 'DELETE' and not (((select app.has_role((select auth.uid()), 'member')) and coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = old.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))))), false))) then
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'project', 'action', 'delete')::text;
     end if;
   end if;
@@ -1476,13 +1494,13 @@ set search_path = ''
 as $fn$
 begin
   if current_user in ('anon', 'authenticated') then
-    if tg_op = 'INSERT' and not (((select app.has_role((select auth.uid()), 'member')) and coalesce(((select count(*) from public.membership _c1 where ((_c1.organisation = new.organisation) and (_c1.person = (select auth.uid())))) >= 1), false))) then
+    if tg_op = 'INSERT' and not (((select app.has_role((select auth.uid()), 'member')) and coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = new.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member'))))), false))) then
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'task', 'action', 'create')::text;
     end if;
-    if tg_op = 'UPDATE' and not (((select app.has_role((select auth.uid()), 'member')) and coalesce(((new.status <> 'done') and ((((new.assignee = (select auth.uid())) or (new.created_by = (select auth.uid()))) or ((select _h1.lead from public.project _h1 where _h1.id = new.project) = (select auth.uid()))) or ((select count(*) from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))) >= 1))), false))) then
+    if tg_op = 'UPDATE' and not (((select app.has_role((select auth.uid()), 'member')) and coalesce(((new.status <> 'done') and ((((new.assignee = (select auth.uid())) or (new.created_by = (select auth.uid()))) or (exists (select 1 from public.project _c1 where ((_c1.id = new.project) and (_c1.lead = (select auth.uid())))))) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin'))))))), false))) then
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'task', 'action', 'update')::text;
     end if;
-    if tg_op = 'DELETE' and not (((select app.has_role((select auth.uid()), 'member')) and coalesce((((old.created_by = (select auth.uid())) and (old.status = 'open')) or ((select count(*) from public.membership _c1 where (((_c1.organisation = old.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))) >= 1)), false))) then
+    if tg_op = 'DELETE' and not (((select app.has_role((select auth.uid()), 'member')) and coalesce((((old.created_by = (select auth.uid())) and (old.status = 'open')) or (exists (select 1 from public.membership _c1 where (((_c1.organisation = old.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))))), false))) then
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'task', 'action', 'delete')::text;
     end if;
   end if;
@@ -1535,7 +1553,7 @@ set search_path = ''
 as $fn$
 begin
   if current_user in ('anon', 'authenticated') then
-    if tg_op = 'INSERT' and not (((select app.has_role((select auth.uid()), 'member')) and coalesce(((new.person = (select auth.uid())) and ((select count(*) from public.membership _c1 where ((_c1.organisation = new.organisation) and (_c1.person = (select auth.uid())))) >= 1)), false))) then
+    if tg_op = 'INSERT' and not (((select app.has_role((select auth.uid()), 'member')) and coalesce(((new.person = (select auth.uid())) and (exists (select 1 from public.membership _c1 where (((_c1.organisation = new.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member')))))), false))) then
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'timeEntry', 'action', 'create')::text;
     end if;
   end if;
@@ -1659,7 +1677,7 @@ declare
   v_from text;
 begin
   select * into r from public.task x where x.id = p_id for no key update;
-  if not found or not coalesce(((select app.has_role((select auth.uid()), 'member')) and coalesce(((select count(*) from public.membership _c1 where ((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid())))) >= 1), false)), false) then
+  if not found or not coalesce(((select app.has_role((select auth.uid()), 'member')) and coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member'))))), false)) or coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member'))))), false), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'task', 'id', p_id)::text;
   end if;
   if not (app.has_role((select auth.uid()), 'member')) then
@@ -1713,7 +1731,7 @@ declare
   v_from text;
 begin
   select * into r from public.task x where x.id = p_id for no key update;
-  if not found or not coalesce(((select app.has_role((select auth.uid()), 'member')) and coalesce(((select count(*) from public.membership _c1 where ((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid())))) >= 1), false)), false) then
+  if not found or not coalesce(((select app.has_role((select auth.uid()), 'member')) and coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member'))))), false)) or coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member'))))), false), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'task', 'id', p_id)::text;
   end if;
   if not (app.has_role((select auth.uid()), 'member')) then
@@ -1756,7 +1774,7 @@ $fn$;
 revoke execute on function public.task_stop(uuid, integer, jsonb) from public, anon, authenticated;
 grant execute on function public.task_stop(uuid, integer, jsonb) to authenticated;
 
--- Transition task.finish: open, in_progress, overdue -> done (member).
+-- Transition task.finish: open, in_progress, overdue -> done (orgMember).
 create or replace function public.task_finish(p_id uuid, p_version integer default null, p_input jsonb default '{}'::jsonb)
 returns public.task
 language plpgsql volatile security definer
@@ -1767,10 +1785,10 @@ declare
   v_from text;
 begin
   select * into r from public.task x where x.id = p_id for no key update;
-  if not found or not coalesce(((select app.has_role((select auth.uid()), 'member')) and coalesce(((select count(*) from public.membership _c1 where ((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid())))) >= 1), false)), false) then
+  if not found or not coalesce(((select app.has_role((select auth.uid()), 'member')) and coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member'))))), false)) or coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member'))))), false), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'task', 'id', p_id)::text;
   end if;
-  if not (app.has_role((select auth.uid()), 'member')) then
+  if not (coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member'))))), false)) then
     raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'task', 'action', 'finish')::text;
   end if;
   if p_version is not null and r.version <> p_version then
@@ -1780,9 +1798,11 @@ begin
   if v_from is null or v_from not in ('open', 'in_progress', 'overdue') then
     raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'task', 'transition', 'finish', 'from', v_from)::text;
   end if;
+  perform app.lock_group('membership.organisation', (r.organisation)::text);
   perform app.lock_group('timeEntry.task', (r.id)::text);
+  perform app.lock_group('project.id', (r.project)::text);
   select * into r from public.task x where x.id = p_id;
-  if not coalesce(((r.assignee = (select auth.uid())) or ((select _h1.lead from public.project _h1 where _h1.id = r.project) = (select auth.uid()))), false) then
+  if not coalesce((((r.assignee = (select auth.uid())) or (exists (select 1 from public.project _c1 where ((_c1.id = r.project) and (_c1.lead = (select auth.uid())))))) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = r.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false) then
     raise exception using errcode = 'P0001', message = 'NOT_YOUR_TASK', detail = jsonb_build_object('entity', 'task', 'action', 'finish')::text;
   end if;
   perform set_config('ninefold.in_transition', 'on', true);
@@ -1811,7 +1831,7 @@ $fn$;
 revoke execute on function public.task_finish(uuid, integer, jsonb) from public, anon, authenticated;
 grant execute on function public.task_finish(uuid, integer, jsonb) to authenticated;
 
--- Transition task.reopen: done -> open (member).
+-- Transition task.reopen: done -> open (orgMember).
 create or replace function public.task_reopen(p_id uuid, p_version integer default null, p_input jsonb default '{}'::jsonb)
 returns public.task
 language plpgsql volatile security definer
@@ -1822,10 +1842,10 @@ declare
   v_from text;
 begin
   select * into r from public.task x where x.id = p_id for no key update;
-  if not found or not coalesce(((select app.has_role((select auth.uid()), 'member')) and coalesce(((select count(*) from public.membership _c1 where ((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid())))) >= 1), false)), false) then
+  if not found or not coalesce(((select app.has_role((select auth.uid()), 'member')) and coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member'))))), false)) or coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member'))))), false), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'task', 'id', p_id)::text;
   end if;
-  if not (app.has_role((select auth.uid()), 'member')) then
+  if not (coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member'))))), false)) then
     raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'task', 'action', 'reopen')::text;
   end if;
   if p_version is not null and r.version <> p_version then
@@ -1835,9 +1855,11 @@ begin
   if v_from is null or v_from not in ('done') then
     raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'task', 'transition', 'reopen', 'from', v_from)::text;
   end if;
+  perform app.lock_group('membership.organisation', (r.organisation)::text);
   perform app.lock_group('timeEntry.task', (r.id)::text);
+  perform app.lock_group('project.id', (r.project)::text);
   select * into r from public.task x where x.id = p_id;
-  if not coalesce(((select _h1.lead from public.project _h1 where _h1.id = r.project) = (select auth.uid())), false) then
+  if not coalesce(((exists (select 1 from public.project _c1 where ((_c1.id = r.project) and (_c1.lead = (select auth.uid()))))) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = r.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false) then
     raise exception using errcode = 'P0001', message = 'NOT_LEAD', detail = jsonb_build_object('entity', 'task', 'action', 'reopen')::text;
   end if;
   perform set_config('ninefold.in_transition', 'on', true);
@@ -1866,7 +1888,7 @@ $fn$;
 revoke execute on function public.task_reopen(uuid, integer, jsonb) from public, anon, authenticated;
 grant execute on function public.task_reopen(uuid, integer, jsonb) to authenticated;
 
--- Transition task.mark_overdue: open, in_progress -> overdue (member).
+-- Transition task.markOverdue: open, in_progress -> overdue ().
 create or replace function public.task_mark_overdue(p_id uuid, p_version integer default null, p_input jsonb default '{}'::jsonb)
 returns public.task
 language plpgsql volatile security definer
@@ -1877,24 +1899,21 @@ declare
   v_from text;
 begin
   select * into r from public.task x where x.id = p_id for no key update;
-  if not found or not coalesce(((select app.has_role((select auth.uid()), 'member')) and coalesce(((select count(*) from public.membership _c1 where ((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid())))) >= 1), false)), false) then
+  if not found or not coalesce(((select app.has_role((select auth.uid()), 'member')) and coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member'))))), false)) or coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member'))))), false), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'task', 'id', p_id)::text;
   end if;
-  if not (app.has_role((select auth.uid()), 'member')) then
-    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'task', 'action', 'mark_overdue')::text;
+  if not (false) then
+    raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'task', 'action', 'markOverdue')::text;
   end if;
   if p_version is not null and r.version <> p_version then
     raise exception using errcode = 'P0001', message = 'CONFLICT', detail = jsonb_build_object('entity', 'task', 'id', p_id, 'version', p_version, 'current', r.version)::text;
   end if;
   v_from := r.status;
   if v_from is null or v_from not in ('open', 'in_progress') then
-    raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'task', 'transition', 'mark_overdue', 'from', v_from)::text;
+    raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'task', 'transition', 'markOverdue', 'from', v_from)::text;
   end if;
   perform app.lock_group('timeEntry.task', (r.id)::text);
   select * into r from public.task x where x.id = p_id;
-  if not coalesce((r.due_date < (now() at time zone 'utc')::date), false) then
-    raise exception using errcode = 'P0001', message = 'NOT_YET_DUE', detail = jsonb_build_object('entity', 'task', 'action', 'mark_overdue')::text;
-  end if;
   perform set_config('ninefold.in_transition', 'on', true);
   begin
     update public.task x set
@@ -1913,14 +1932,14 @@ begin
   end;
   perform set_config('ninefold.in_transition', '', true);
   insert into public.task_history (row_id, transition, from_state, to_state, actor, input)
-  values (r.id, 'mark_overdue', v_from, 'overdue', (select auth.uid()), '{}'::jsonb);
+  values (r.id, 'markOverdue', v_from, 'overdue', (select auth.uid()), '{}'::jsonb);
   return r;
 end;
 $fn$;
 revoke execute on function public.task_mark_overdue(uuid, integer, jsonb) from public, anon, authenticated;
 grant execute on function public.task_mark_overdue(uuid, integer, jsonb) to authenticated;
 
--- Transition task.reschedule: overdue -> open (member).
+-- Transition task.reschedule: overdue -> open (orgMember).
 create or replace function public.task_reschedule(p_id uuid, p_version integer default null, p_input jsonb default '{}'::jsonb)
 returns public.task
 language plpgsql volatile security definer
@@ -1931,10 +1950,10 @@ declare
   v_from text;
 begin
   select * into r from public.task x where x.id = p_id for no key update;
-  if not found or not coalesce(((select app.has_role((select auth.uid()), 'member')) and coalesce(((select count(*) from public.membership _c1 where ((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid())))) >= 1), false)), false) then
+  if not found or not coalesce(((select app.has_role((select auth.uid()), 'member')) and coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member'))))), false)) or coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member'))))), false), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'task', 'id', p_id)::text;
   end if;
-  if not (app.has_role((select auth.uid()), 'member')) then
+  if not (coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member'))))), false)) then
     raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'task', 'action', 'reschedule')::text;
   end if;
   if p_version is not null and r.version <> p_version then
@@ -1944,9 +1963,11 @@ begin
   if v_from is null or v_from not in ('overdue') then
     raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'task', 'transition', 'reschedule', 'from', v_from)::text;
   end if;
+  perform app.lock_group('membership.organisation', (r.organisation)::text);
   perform app.lock_group('timeEntry.task', (r.id)::text);
+  perform app.lock_group('project.id', (r.project)::text);
   select * into r from public.task x where x.id = p_id;
-  if not coalesce(((select _h1.lead from public.project _h1 where _h1.id = r.project) = (select auth.uid())), false) then
+  if not coalesce(((exists (select 1 from public.project _c1 where ((_c1.id = r.project) and (_c1.lead = (select auth.uid()))))) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = r.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false) then
     raise exception using errcode = 'P0001', message = 'NOT_LEAD', detail = jsonb_build_object('entity', 'task', 'action', 'reschedule')::text;
   end if;
   if p_input -> 'dueDate' is null or jsonb_typeof(p_input -> 'dueDate') = 'null' or (p_input ->> 'dueDate') = '' then
@@ -1978,7 +1999,7 @@ $fn$;
 revoke execute on function public.task_reschedule(uuid, integer, jsonb) from public, anon, authenticated;
 grant execute on function public.task_reschedule(uuid, integer, jsonb) to authenticated;
 
--- Transition timeEntry.approve: logged -> approved (member).
+-- Transition timeEntry.approve: logged -> approved (orgAdmin).
 create or replace function public.time_entry_approve(p_id uuid, p_version integer default null, p_input jsonb default '{}'::jsonb)
 returns public.time_entry
 language plpgsql volatile security definer
@@ -1989,10 +2010,10 @@ declare
   v_from text;
 begin
   select * into r from public.time_entry x where x.id = p_id for no key update;
-  if not found or not coalesce(((select app.has_role((select auth.uid()), 'member')) and coalesce(((r.person = (select auth.uid())) or ((select count(*) from public.membership _c1 where (((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))) >= 1)), false)), false) then
+  if not found or not coalesce(((select app.has_role((select auth.uid()), 'member')) and coalesce(((r.person = (select auth.uid())) or (exists (select 1 from public.membership _c1 where (((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))))), false)) or coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))))), false), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'timeEntry', 'id', p_id)::text;
   end if;
-  if not (app.has_role((select auth.uid()), 'member')) then
+  if not (coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))))), false)) then
     raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'timeEntry', 'action', 'approve')::text;
   end if;
   if p_version is not null and r.version <> p_version then
@@ -2034,7 +2055,7 @@ $fn$;
 revoke execute on function public.time_entry_approve(uuid, integer, jsonb) from public, anon, authenticated;
 grant execute on function public.time_entry_approve(uuid, integer, jsonb) to authenticated;
 
--- Transition timeEntry.reject: logged -> rejected (member).
+-- Transition timeEntry.reject: logged -> rejected (orgAdmin).
 create or replace function public.time_entry_reject(p_id uuid, p_version integer default null, p_input jsonb default '{}'::jsonb)
 returns public.time_entry
 language plpgsql volatile security definer
@@ -2045,10 +2066,10 @@ declare
   v_from text;
 begin
   select * into r from public.time_entry x where x.id = p_id for no key update;
-  if not found or not coalesce(((select app.has_role((select auth.uid()), 'member')) and coalesce(((r.person = (select auth.uid())) or ((select count(*) from public.membership _c1 where (((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))) >= 1)), false)), false) then
+  if not found or not coalesce(((select app.has_role((select auth.uid()), 'member')) and coalesce(((r.person = (select auth.uid())) or (exists (select 1 from public.membership _c1 where (((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))))), false)) or coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))))), false), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'timeEntry', 'id', p_id)::text;
   end if;
-  if not (app.has_role((select auth.uid()), 'member')) then
+  if not (coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))))), false)) then
     raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'timeEntry', 'action', 'reject')::text;
   end if;
   if p_version is not null and r.version <> p_version then
@@ -2085,6 +2106,68 @@ revoke execute on function public.time_entry_reject(uuid, integer, jsonb) from p
 grant execute on function public.time_entry_reject(uuid, integer, jsonb) to authenticated;
 
 -- ======================================================================
+-- Transitions by time
+-- ======================================================================
+
+-- Transitions of task that happen by time: markOverdue.
+create or replace function app.task__run_timed(p_now timestamptz default now())
+returns integer
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  r public.task;
+  v_from text;
+  n integer := 0;
+begin
+  perform set_config('ninefold.in_transition', 'on', true);
+  for r in select * from public.task x
+    where x.status in ('open', 'in_progress') and ((date_trunc('day', (((((x.due_date)::timestamp at time zone 'utc') + ((1)::double precision * interval '86400 seconds'))) at time zone 'Europe/Berlin')) at time zone 'Europe/Berlin')) <= p_now
+    order by x.id for update skip locked
+  loop
+    v_from := r.status;
+    begin
+      update public.task x set
+        status = 'overdue'
+      where x.id = r.id
+      returning x.* into r;
+      insert into public.task_history (row_id, transition, from_state, to_state, actor, input)
+      values (r.id, 'markOverdue', v_from, 'overdue', null, '{}'::jsonb);
+      n := n + 1;
+    exception when others then
+      raise warning 'ninefold: task.markOverdue of % did not happen: %', r.id, sqlerrm;
+    end;
+  end loop;
+  perform set_config('ninefold.in_transition', '', true);
+  return n;
+end;
+$fn$;
+revoke execute on function app.task__run_timed(timestamptz) from public, anon, authenticated;
+
+-- Every transition that happens by time, at p_now; returns how many rows moved.
+create or replace function app.run_timed(p_now timestamptz default now())
+returns integer
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+begin
+  return app.task__run_timed(p_now);
+end;
+$fn$;
+revoke execute on function app.run_timed(timestamptz) from public, anon, authenticated;
+
+-- What time has done by now, before a read (the clock is the server's, never the caller's).
+create or replace function public.ninefold_run_timed()
+returns integer
+language sql volatile security definer
+set search_path = ''
+as $fn$
+select app.run_timed(now());
+$fn$;
+revoke execute on function public.ninefold_run_timed() from public, anon, authenticated;
+grant execute on function public.ninefold_run_timed() to authenticated;
+
+-- ======================================================================
 -- Row-level security
 -- ======================================================================
 
@@ -2109,7 +2192,7 @@ returns bigint
 language sql stable security definer
 set search_path = ''
 as $fn$
-select (select count(*) from public.membership _c1 where ((_c1.organisation = p_row.id) and (_c1.person = (select auth.uid()))));
+select (select count(*) from public.membership _c1 where (((_c1.organisation = p_row.id) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member'))));
 $fn$;
 revoke execute on function app.organisation__self_read_1(public.organisation) from public, anon, authenticated;
 grant execute on function app.organisation__self_read_1(public.organisation) to authenticated;
@@ -2168,10 +2251,20 @@ returns bigint
 language sql stable security definer
 set search_path = ''
 as $fn$
-select (select count(*) from public.membership _c1 where ((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))));
+select (select count(*) from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member'))));
 $fn$;
 revoke execute on function app.membership__self_read_2(public.membership) from public, anon, authenticated;
 grant execute on function app.membership__self_read_2(public.membership) to authenticated;
+-- membership: a read inside its own read policy that would re-enter it, without RLS (no policy recursion)
+create or replace function app.membership__self_read_3(p_row public.membership)
+returns bigint
+language sql stable security definer
+set search_path = ''
+as $fn$
+select (select count(*) from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member'))));
+$fn$;
+revoke execute on function app.membership__self_read_3(public.membership) from public, anon, authenticated;
+grant execute on function app.membership__self_read_3(public.membership) to authenticated;
 -- membership: a read inside a write policy that would re-enter the table's policies; a query of its own under the caller's RLS (no policy recursion)
 create or replace function app.membership__policy_read_1(p_row public.membership)
 returns uuid
@@ -2308,50 +2401,64 @@ drop policy if exists membership__admin__update on public.membership;
 create policy membership__admin__update on public.membership as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'admin')) and coalesce(((app.membership__policy_read_9(membership) = (select auth.uid())) or (app.membership__policy_read_10(membership) >= 1)), false))) with check (((select app.has_role((select auth.uid()), 'admin')) and coalesce(((app.membership__policy_read_9(membership) = (select auth.uid())) or (app.membership__policy_read_10(membership) >= 1)), false)));
 drop policy if exists membership__admin__delete on public.membership;
 create policy membership__admin__delete on public.membership as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'admin')) and coalesce((((membership.person = (select auth.uid())) or (app.membership__policy_read_11(membership) = (select auth.uid()))) or (app.membership__policy_read_12(membership) >= 1)), false)));
+drop policy if exists "membership__orgMember__read" on public.membership;
+create policy "membership__orgMember__read" on public.membership as permissive for select to authenticated using (coalesce(((membership.person = (select auth.uid())) or (app.membership__self_read_3(membership) >= 1)), false));
+drop policy if exists "membership__orgAdmin__own" on public.membership;
+create policy "membership__orgAdmin__own" on public.membership as permissive for select to authenticated using (coalesce((membership.person = (select auth.uid())), false));
 
 alter table public.rate enable row level security;
 alter table public.rate force row level security;
 drop policy if exists rate__member__read on public.rate;
-create policy rate__member__read on public.rate as permissive for select to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = rate.organisation) = (select auth.uid())) or ((select count(*) from public.membership _c2 where (((_c2.organisation = rate.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))) >= 1)), false)));
+create policy rate__member__read on public.rate as permissive for select to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = rate.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = rate.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false)));
 drop policy if exists rate__member__create on public.rate;
-create policy rate__member__create on public.rate as permissive for insert to authenticated with check (((select app.has_role((select auth.uid()), 'member')) and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = rate.organisation) = (select auth.uid())) or ((select count(*) from public.membership _c2 where (((_c2.organisation = rate.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))) >= 1)), false)));
+create policy rate__member__create on public.rate as permissive for insert to authenticated with check (((select app.has_role((select auth.uid()), 'member')) and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = rate.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = rate.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false)));
 drop policy if exists rate__member__update on public.rate;
-create policy rate__member__update on public.rate as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = rate.organisation) = (select auth.uid())) or ((select count(*) from public.membership _c2 where (((_c2.organisation = rate.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))) >= 1)), false))) with check (((select app.has_role((select auth.uid()), 'member')) and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = rate.organisation) = (select auth.uid())) or ((select count(*) from public.membership _c2 where (((_c2.organisation = rate.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))) >= 1)), false)));
+create policy rate__member__update on public.rate as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = rate.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = rate.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false))) with check (((select app.has_role((select auth.uid()), 'member')) and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = rate.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = rate.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false)));
 drop policy if exists rate__member__delete on public.rate;
-create policy rate__member__delete on public.rate as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = rate.organisation) = (select auth.uid())) or ((select count(*) from public.membership _c2 where (((_c2.organisation = rate.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))) >= 1)), false)));
+create policy rate__member__delete on public.rate as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = rate.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = rate.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false)));
 
 alter table public.project enable row level security;
 alter table public.project force row level security;
 drop policy if exists project__member__read on public.project;
-create policy project__member__read on public.project as permissive for select to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce(((select count(*) from public.membership _c1 where ((_c1.organisation = project.organisation) and (_c1.person = (select auth.uid())))) >= 1), false)));
+create policy project__member__read on public.project as permissive for select to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = project.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member'))))), false)));
 drop policy if exists project__member__create on public.project;
-create policy project__member__create on public.project as permissive for insert to authenticated with check (((select app.has_role((select auth.uid()), 'member')) and coalesce(((select count(*) from public.membership _c1 where (((_c1.organisation = project.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))) >= 1), false)));
+create policy project__member__create on public.project as permissive for insert to authenticated with check (((select app.has_role((select auth.uid()), 'member')) and coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = project.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))))), false)));
 drop policy if exists project__member__update on public.project;
-create policy project__member__update on public.project as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce(((project.lead = (select auth.uid())) or ((select count(*) from public.membership _c1 where (((_c1.organisation = project.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))) >= 1)), false))) with check (((select app.has_role((select auth.uid()), 'member')) and coalesce(((project.lead = (select auth.uid())) or ((select count(*) from public.membership _c1 where (((_c1.organisation = project.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))) >= 1)), false)));
+create policy project__member__update on public.project as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = project.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))))), false))) with check (((select app.has_role((select auth.uid()), 'member')) and coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = project.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))))), false)));
 drop policy if exists project__member__delete on public.project;
-create policy project__member__delete on public.project as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce(((select count(*) from public.membership _c1 where (((_c1.organisation = project.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))) >= 1), false)));
+create policy project__member__delete on public.project as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = project.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))))), false)));
+drop policy if exists "project__orgMember__read" on public.project;
+create policy "project__orgMember__read" on public.project as permissive for select to authenticated using (coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = project.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member'))))), false));
+drop policy if exists "project__projectLead__read" on public.project;
+create policy "project__projectLead__read" on public.project as permissive for select to authenticated using (coalesce(((project.lead = (select auth.uid())) or (((not ((select auth.uid()) is null)) and (not (project.lead is null))) and (project.lead = (select auth.uid())))), false));
+drop policy if exists "project__projectLead__update" on public.project;
+create policy "project__projectLead__update" on public.project as permissive for update to authenticated using (coalesce((((not ((select auth.uid()) is null)) and (not (project.lead is null))) and (project.lead = (select auth.uid()))), false)) with check (coalesce((((not ((select auth.uid()) is null)) and (not (project.lead is null))) and (project.lead = (select auth.uid()))), false));
 
 alter table public.task enable row level security;
 alter table public.task force row level security;
 drop policy if exists task__member__read on public.task;
-create policy task__member__read on public.task as permissive for select to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce(((select count(*) from public.membership _c1 where ((_c1.organisation = task.organisation) and (_c1.person = (select auth.uid())))) >= 1), false)));
+create policy task__member__read on public.task as permissive for select to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = task.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member'))))), false)));
 drop policy if exists task__member__create on public.task;
-create policy task__member__create on public.task as permissive for insert to authenticated with check (((select app.has_role((select auth.uid()), 'member')) and coalesce(((select count(*) from public.membership _c1 where ((_c1.organisation = task.organisation) and (_c1.person = (select auth.uid())))) >= 1), false)));
+create policy task__member__create on public.task as permissive for insert to authenticated with check (((select app.has_role((select auth.uid()), 'member')) and coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = task.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member'))))), false)));
 drop policy if exists task__member__update on public.task;
-create policy task__member__update on public.task as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce(((task.status <> 'done') and ((((task.assignee = (select auth.uid())) or (task.created_by = (select auth.uid()))) or ((select _h1.lead from public.project _h1 where _h1.id = task.project) = (select auth.uid()))) or ((select count(*) from public.membership _c2 where (((_c2.organisation = task.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))) >= 1))), false))) with check (((select app.has_role((select auth.uid()), 'member')) and coalesce(((task.status <> 'done') and ((((task.assignee = (select auth.uid())) or (task.created_by = (select auth.uid()))) or ((select _h1.lead from public.project _h1 where _h1.id = task.project) = (select auth.uid()))) or ((select count(*) from public.membership _c2 where (((_c2.organisation = task.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))) >= 1))), false)));
+create policy task__member__update on public.task as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce(((task.status <> 'done') and ((((task.assignee = (select auth.uid())) or (task.created_by = (select auth.uid()))) or (exists (select 1 from public.project _c1 where ((_c1.id = task.project) and (_c1.lead = (select auth.uid())))))) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = task.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin'))))))), false))) with check (((select app.has_role((select auth.uid()), 'member')) and coalesce(((task.status <> 'done') and ((((task.assignee = (select auth.uid())) or (task.created_by = (select auth.uid()))) or (exists (select 1 from public.project _c1 where ((_c1.id = task.project) and (_c1.lead = (select auth.uid())))))) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = task.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin'))))))), false)));
 drop policy if exists task__member__delete on public.task;
-create policy task__member__delete on public.task as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce((((task.created_by = (select auth.uid())) and (task.status = 'open')) or ((select count(*) from public.membership _c1 where (((_c1.organisation = task.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))) >= 1)), false)));
+create policy task__member__delete on public.task as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce((((task.created_by = (select auth.uid())) and (task.status = 'open')) or (exists (select 1 from public.membership _c1 where (((_c1.organisation = task.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))))), false)));
+drop policy if exists "task__orgMember__read" on public.task;
+create policy "task__orgMember__read" on public.task as permissive for select to authenticated using (coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = task.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member'))))), false));
 
 alter table public.time_entry enable row level security;
 alter table public.time_entry force row level security;
 drop policy if exists time_entry__member__read on public.time_entry;
-create policy time_entry__member__read on public.time_entry as permissive for select to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce(((time_entry.person = (select auth.uid())) or ((select count(*) from public.membership _c1 where (((_c1.organisation = time_entry.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))) >= 1)), false)));
+create policy time_entry__member__read on public.time_entry as permissive for select to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce(((time_entry.person = (select auth.uid())) or (exists (select 1 from public.membership _c1 where (((_c1.organisation = time_entry.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))))), false)));
 drop policy if exists time_entry__member__create on public.time_entry;
-create policy time_entry__member__create on public.time_entry as permissive for insert to authenticated with check (((select app.has_role((select auth.uid()), 'member')) and coalesce(((time_entry.person = (select auth.uid())) and ((select count(*) from public.membership _c1 where ((_c1.organisation = time_entry.organisation) and (_c1.person = (select auth.uid())))) >= 1)), false)));
+create policy time_entry__member__create on public.time_entry as permissive for insert to authenticated with check (((select app.has_role((select auth.uid()), 'member')) and coalesce(((time_entry.person = (select auth.uid())) and (exists (select 1 from public.membership _c1 where (((_c1.organisation = time_entry.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member')))))), false)));
 drop policy if exists time_entry__member__update on public.time_entry;
 create policy time_entry__member__update on public.time_entry as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce(((time_entry.person = (select auth.uid())) and (time_entry.status = 'logged')), false))) with check (((select app.has_role((select auth.uid()), 'member')) and coalesce(((time_entry.person = (select auth.uid())) and (time_entry.status = 'logged')), false)));
 drop policy if exists time_entry__member__delete on public.time_entry;
 create policy time_entry__member__delete on public.time_entry as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce(((time_entry.person = (select auth.uid())) and (time_entry.status = 'logged')), false)));
+drop policy if exists "time_entry__orgAdmin__read" on public.time_entry;
+create policy "time_entry__orgAdmin__read" on public.time_entry as permissive for select to authenticated using (coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = time_entry.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))))), false));
 
 -- ======================================================================
 -- Search
@@ -2382,7 +2489,7 @@ set search_path = ''
 set cpu_operator_cost = 0.05
 as $fn$
 begin
-  return query execute 'select t.id from public.organisation t where (t.name ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''member'')) and coalesce(((t.owner = (select auth.uid())) or ((select count(*) from public.membership _c1 where ((_c1.organisation = t.id) and (_c1.person = (select auth.uid())))) >= 1)), false)) or (select app.has_role((select auth.uid()), ''admin'')), false) limit $2' using p_pattern, p_limit;
+  return query execute 'select t.id from public.organisation t where (t.name ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''member'')) and coalesce(((t.owner = (select auth.uid())) or (exists (select 1 from public.membership _c1 where (((_c1.organisation = t.id) and (_c1.person = (select auth.uid()))) and (_c1.role in (''owner'', ''admin'', ''member'')))))), false)) or (select app.has_role((select auth.uid()), ''admin'')), false) limit $2' using p_pattern, p_limit;
 end
 $fn$;
 revoke execute on function app.organisation__search(text, integer) from public;
@@ -2399,7 +2506,7 @@ set search_path = ''
 set cpu_operator_cost = 0.05
 as $fn$
 begin
-  return query execute 'select t.id from public.project t where (t.name ilike $1 or t.code ilike $1 or t.description ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''member'')) and coalesce(((select count(*) from public.membership _c1 where ((_c1.organisation = t.organisation) and (_c1.person = (select auth.uid())))) >= 1), false)), false) limit $2' using p_pattern, p_limit;
+  return query execute 'select t.id from public.project t where (t.name ilike $1 or t.code ilike $1 or t.description ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''member'')) and coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = t.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in (''owner'', ''admin'', ''member''))))), false)) or coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = t.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in (''owner'', ''admin'', ''member''))))), false) or coalesce(((t.lead = (select auth.uid())) or (((not ((select auth.uid()) is null)) and (not (t.lead is null))) and (t.lead = (select auth.uid())))), false), false) limit $2' using p_pattern, p_limit;
 end
 $fn$;
 revoke execute on function app.project__search(text, integer) from public;
@@ -2415,7 +2522,7 @@ set search_path = ''
 set cpu_operator_cost = 0.05
 as $fn$
 begin
-  return query execute 'select t.id from public.task t where (t.title ilike $1 or t.description ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''member'')) and coalesce(((select count(*) from public.membership _c1 where ((_c1.organisation = t.organisation) and (_c1.person = (select auth.uid())))) >= 1), false)), false) limit $2' using p_pattern, p_limit;
+  return query execute 'select t.id from public.task t where (t.title ilike $1 or t.description ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''member'')) and coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = t.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in (''owner'', ''admin'', ''member''))))), false)) or coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = t.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in (''owner'', ''admin'', ''member''))))), false), false) limit $2' using p_pattern, p_limit;
 end
 $fn$;
 revoke execute on function app.task__search(text, integer) from public;
@@ -2430,7 +2537,7 @@ set search_path = ''
 set cpu_operator_cost = 0.05
 as $fn$
 begin
-  return query execute 'select t.id from public.time_entry t where (t.note ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''member'')) and coalesce(((t.person = (select auth.uid())) or ((select count(*) from public.membership _c1 where (((_c1.organisation = t.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in (''owner'', ''admin'')))) >= 1)), false)), false) limit $2' using p_pattern, p_limit;
+  return query execute 'select t.id from public.time_entry t where (t.note ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''member'')) and coalesce(((t.person = (select auth.uid())) or (exists (select 1 from public.membership _c1 where (((_c1.organisation = t.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in (''owner'', ''admin'')))))), false)) or coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = t.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in (''owner'', ''admin''))))), false), false) limit $2' using p_pattern, p_limit;
 end
 $fn$;
 revoke execute on function app.time_entry__search(text, integer) from public;
@@ -2511,13 +2618,13 @@ $fn$;
 revoke execute on function public.task__where_my_tasks(public.task) from public, anon, authenticated;
 grant execute on function public.task__where_my_tasks(public.task) to authenticated;
 
--- Screen overdue: the rows of task it lists (status = overdue or (status in (open, in_progress) and dueDate < today)).
+-- Screen overdue: the rows of task it lists (status = overdue).
 create or replace function public.task__where_overdue(p_row public.task)
 returns boolean
 language sql stable
 set search_path = ''
 as $fn$
-select coalesce(((p_row.status = 'overdue') or ((p_row.status in ('open', 'in_progress')) and (p_row.due_date < (now() at time zone 'utc')::date))), false)
+select coalesce((p_row.status = 'overdue'), false)
 $fn$;
 revoke execute on function public.task__where_overdue(public.task) from public, anon, authenticated;
 grant execute on function public.task__where_overdue(public.task) to authenticated;
@@ -2533,13 +2640,13 @@ $fn$;
 revoke execute on function public.time_entry__where_timesheet(public.time_entry) from public, anon, authenticated;
 grant execute on function public.time_entry__where_timesheet(public.time_entry) to authenticated;
 
--- Screen timeApprovals: the rows of timeEntry it lists (status = logged and person != me and count(membership where organisation = this.organisation and person = me and role in (owner, admin)) >= 1).
+-- Screen timeApprovals: the rows of timeEntry it lists (status = logged and person != me and me is orgAdmin).
 create or replace function public.time_entry__where_time_approvals(p_row public.time_entry)
 returns boolean
 language sql stable
 set search_path = ''
 as $fn$
-select coalesce((((p_row.status = 'logged') and (p_row.person <> (select auth.uid()))) and ((select count(*) from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))) >= 1)), false)
+select coalesce((((p_row.status = 'logged') and (p_row.person <> (select auth.uid()))) and (exists (select 1 from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))))), false)
 $fn$;
 revoke execute on function public.time_entry__where_time_approvals(public.time_entry) from public, anon, authenticated;
 grant execute on function public.time_entry__where_time_approvals(public.time_entry) to authenticated;

@@ -134,8 +134,38 @@ export function specAllows(
   update?: { field: string; newRow: FieldRow },
 ): boolean {
   if (!user) return false;
-  const roles = [...effectiveRoles(roleClosureOf(spec), user.roles)];
-  const perms = (r: string) => spec.roles.permissions[r]?.[entity];
+  // A role held through a relationship is nobody's to be granted: anyone may hold it on a row, so
+  // its permissions apply where `me is <role>` holds (as the runtime's policies say), and a person
+  // reads the rows that make them hold it (their memberships, the scope rows naming them).
+  const through = Object.entries(spec.roles.roles).filter(([, r]) => r.through !== undefined);
+  const isThrough = new Set(through.map(([n]) => n));
+  const granted = [
+    ...effectiveRoles(
+      roleClosureOf(spec),
+      user.roles.filter((r) => !isThrough.has(r)),
+    ),
+  ];
+  const roles = [...granted, ...isThrough];
+  if (action === 'read')
+    for (const [, r] of through) {
+      const t = r.through as { entity: string; field?: string; user?: string };
+      if (t.entity === entity && row[t.field ?? t.user ?? ''] === user.id) return true;
+    }
+  const held = (r: string, p: Permission | undefined): Permission | undefined => {
+    if (!isThrough.has(r) || p === undefined || p === false) return p;
+    return p === true ? `me is ${r}` : `(me is ${r}) and (${p})`;
+  };
+  const perms = (r: string) => {
+    const p = spec.roles.permissions[r]?.[entity];
+    if (!p || !isThrough.has(r)) return p;
+    return {
+      ...p,
+      read: held(r, p.read),
+      create: held(r, p.create),
+      delete: held(r, p.delete),
+      update: p.update ? { ...p.update, when: held(r, p.update.when) ?? false } : undefined,
+    };
+  };
   if (action !== 'update')
     return roles.some((r) => permissionHolds(spec, entity, perms(r)?.[action], row, user, data));
   if (!update) throw new Error('specAllows(update) needs the field and the new row');

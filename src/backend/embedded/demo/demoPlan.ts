@@ -39,7 +39,8 @@ export interface DemoHistory {
   transition: string;
   from: string;
   to: string;
-  actor: string;
+  /** The demo person who ran it; null for the system (a transition by time). */
+  actor: string | null;
   at: Date;
   input?: Record<string, unknown>;
 }

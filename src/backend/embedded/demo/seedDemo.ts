@@ -164,7 +164,7 @@ export async function seedDemo(
         h.transition,
         h.from,
         h.to,
-        ids[h.actor],
+        h.actor === null ? null : ids[h.actor],
         h.at.toISOString(),
         JSON.stringify(h.input ?? {}),
       ],
