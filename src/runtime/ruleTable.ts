@@ -1,6 +1,6 @@
 import type { AppModel } from '../model/appModel.ts';
 import type { Expr, Typed } from '../rules/ast.ts';
-import { parsedRule, typedRule } from './ruleChecker.ts';
+import { parsedRule } from './ruleChecker.ts';
 import { ruleKey } from './ruleKey.ts';
 
 /**
@@ -25,14 +25,8 @@ export function ruleTable(model: AppModel): RuleTable {
   const table: RuleTable = { typed: {}, parsed: {} };
   for (const r of model.rules)
     if (r.expect === 'boolean' && r.entity !== null) table.typed[ruleKey(r.entity, r.text)] = r.typed ?? null;
-  for (const p of model.policies) {
+  for (const p of model.policies)
     if (p.action === 'read' && typeof p.when === 'string') table.parsed[p.when] = parsedRule(p.when);
-    // A relationship role's policy rule (`me is orgAdmin`, `me is lead and (…)`) is made by the
-    // model, not written at a spec site, so it is not among model.rules; the runtime asks for it.
-    const key = typeof p.when === 'string' ? ruleKey(p.entity, p.when) : null;
-    if (key !== null && typeof p.when === 'string' && !Object.hasOwn(table.typed, key))
-      table.typed[key] = typedRule(model, p.entity, p.when);
-  }
   return table;
 }
 
