@@ -38,7 +38,7 @@ describe('several guards per transition', () => {
     const paths = validateSpec(s).diagnostics.map((d) => d.path);
     expect(paths).toContain('states.ticket.transitions.solve.guards[0].error');
     expect(renderStates(resolve(spec))).toMatch(
-      /otherwise `NOT_ASSIGNEE`<br>then .*otherwise `ticket\.locked`<br>then .*otherwise `TITLE_TOO_SHORT_TO_SOLVE`/
+      /otherwise `NOT_ASSIGNEE`<br>then .*otherwise `ticket\.locked`<br>then .*otherwise `TITLE_TOO_SHORT_TO_SOLVE`/,
     );
   });
 
