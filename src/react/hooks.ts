@@ -1,9 +1,21 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Backend, HistoryEntry, ListQuery, ListResult, Row } from '../backend/types.ts';
 import type { AppModel } from '../model/appModel.ts';
 import { impliedReadFilters } from '../runtime/impliedReadFilters.ts';
 import { listScreenQueries } from '../runtime/listScreenQueries.ts';
+import {
+  loadRelationScopes,
+  type RelationScopes,
+  readsThroughRelation,
+  relationScopeSources,
+} from '../runtime/relationScopes.ts';
 import type { RouteEntry } from '../runtime/routeTable.ts';
 import { type AppCore, useAppCore } from './context.ts';
 import { usePendingDeletes } from './pendingDeletes.ts';
@@ -21,6 +33,8 @@ export const keys = {
     [entity, 'list', query ?? {}, userId ?? ''] as const,
   row: (entity: string, id: string) => [entity, 'row', id] as const,
   history: (entity: string, id: string) => [entity, 'history', id] as const,
+  /** The scope rows of the person's relationship roles (relationScopes.ts); no entity is named so. */
+  scopes: (userId: string) => ['ninefold:scopes', userId] as const,
 };
 
 /**
@@ -58,9 +72,13 @@ export async function fetchList(
   labels: boolean,
   signal?: AbortSignal,
 ): Promise<ListResult> {
+  const scopes =
+    entity && user && readsThroughRelation(model, entity)
+      ? await qc.fetchQuery(scopesQuery(backend, model, user.id))
+      : undefined;
   const result = await backend.data.list(
     entity ?? '',
-    withImpliedFilters(model, entity, user, query),
+    withImpliedFilters(model, entity, user, query, scopes),
     signal ? { signal } : undefined,
   );
   // The page's reference labels in one request per referenced entity, before the rows show
@@ -149,14 +167,28 @@ export function landingListKeys(
   return { entity: route.entity, page, total };
 }
 
+/**
+ * The scope rows of the person's relationship roles, read once and kept a minute: a change to a
+ * membership (or a scope row's person field) invalidates them with the lists they bound
+ * (useLiveInvalidation).
+ */
+function scopesQuery(backend: Backend, model: AppModel, userId: string) {
+  return {
+    queryKey: keys.scopes(userId),
+    queryFn: () => loadRelationScopes(model, userId, (e, q) => backend.data.list(e, q)),
+    staleTime: 60_000,
+  };
+}
+
 /** Adds the filters row-level security implies for this user, so the database can use an index. */
 function withImpliedFilters(
   model: AppModel,
   entity: string | undefined,
   user: { id: string; roles: readonly string[] } | null,
   query: ListQuery | undefined,
+  scopes?: RelationScopes,
 ): ListQuery | undefined {
-  const implied = entity ? impliedReadFilters(model, entity, user) : [];
+  const implied = entity ? impliedReadFilters(model, entity, user, scopes) : [];
   if (implied.length === 0) return query;
   return { ...query, filters: [...implied, ...(query?.filters ?? [])] };
 }
@@ -198,6 +230,7 @@ export function useLiveInvalidation(model: AppModel, backend: Backend, active: b
   const qc = useQueryClient();
   useEffect(() => {
     if (!active) return;
+    const scopeSources = relationScopeSources(model);
     const offs = [...model.tables.values()]
       .filter((t) => t.live)
       .map(({ entity }) =>
@@ -212,12 +245,24 @@ export function useLiveInvalidation(model: AppModel, backend: Backend, active: b
             void qc.invalidateQueries({ queryKey: keys.row(entity, change.id) }, opts);
           }
           void qc.invalidateQueries({ queryKey: keys.entity(entity) }, opts);
+          if (scopeSources.has(entity)) invalidateScopes(qc, model, opts);
         }),
       );
     return () => {
       for (const off of offs) off();
     };
   }, [model, backend, qc, active]);
+}
+
+/**
+ * A membership (or a scope row's person field) changed: the person's relationship scopes are read
+ * again, and so is every list they bound (a new membership's rows must show at once).
+ */
+function invalidateScopes(qc: QueryClient, model: AppModel, opts: { cancelRefetch: boolean }): void {
+  void qc.invalidateQueries({ queryKey: ['ninefold:scopes'] }, opts);
+  for (const entity of model.tables.keys())
+    if (readsThroughRelation(model, entity))
+      void qc.invalidateQueries({ queryKey: keys.entity(entity) }, opts);
 }
 
 export interface TransitionVars {
