@@ -7,9 +7,11 @@ export interface TableIndexNode {
   column: string;
   /** For an index on several columns (a membership's person and scope), all of them in order. */
   columns?: readonly string[];
+  /** A partial index: only rows whose columns hold one of the values (a list screen's `in`). */
+  only?: readonly { column: string; values: readonly (string | number | boolean)[] }[];
   /**
    * Why it exists: a reference column, a column a permission rule reads, a list's default sort, a
-   * membership a relationship role reads.
+   * membership a relationship role reads, a list screen's fixed columns and sort.
    */
-  reasons: readonly ('reference' | 'rule' | 'sort' | 'role')[];
+  reasons: readonly ('reference' | 'rule' | 'sort' | 'role' | 'list')[];
 }

@@ -1,5 +1,5 @@
 import { IMPLICIT_COLUMNS } from '../model/column.ts';
-import type { AppModel, TableNode } from '../model/index.ts';
+import type { AppModel, TableIndexNode, TableNode } from '../model/index.ts';
 import { sqlColumnOf } from '../model/sqlNames.ts';
 import { blankSql } from '../spec/blank.ts';
 import { FIELD_TYPES } from '../spec/fieldTypes.ts';
@@ -140,6 +140,12 @@ export function emitForeignKeys(model: AppModel, entity: string): string {
   return out.join('\n');
 }
 
+/** ` where a in ('x', 'y')` for a partial index, else nothing. */
+function partial(i: TableIndexNode): string {
+  if (!i.only?.length) return '';
+  return ` where ${i.only.map((o) => `${quoteIdent(o.column)} in (${o.values.map(quoteLiteral).join(', ')})`).join(' and ')}`;
+}
+
 /** Indexes on every reference column, every column a permission rule reads and list screens' sort columns. */
 export function emitIndexes(model: AppModel, entity: string): string {
   // The default sort of list screens (`-createdAt`) is among them: without an index a list page
@@ -148,7 +154,7 @@ export function emitIndexes(model: AppModel, entity: string): string {
   return t.indexes
     .map(
       (i) =>
-        `create index if not exists ${quoteIdent(i.name)} on ${t.ref} (${(i.columns ?? [i.column]).map(quoteIdent).join(', ')});`,
+        `create index if not exists ${quoteIdent(i.name)} on ${t.ref} (${(i.columns ?? [i.column]).map(quoteIdent).join(', ')})${partial(i)};`,
     )
     .join('\n');
 }
