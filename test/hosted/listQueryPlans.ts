@@ -192,7 +192,7 @@ export async function explainAnalyze(db: TestDb, q: PlannedQuery, asOwner = fals
 /**
  * Copies rows of `entity` until it holds `target`, as the owner with triggers off (no history row,
  * no advisory lock per row): searched and unique text gets the copy's number, timestamps go back a
- * second a copy, and 99 in 100 copies' references named in `spread` point at one of its rows (other
+ * second a copy (dates a day), and 99 in 100 copies' references named in `spread` point at one of its rows (other
  * people, other organisations: so "my rows" stay a few). Returns the new rows' ids.
  */
 export async function bulkRows(
@@ -212,7 +212,9 @@ export async function bulkRows(
   const expr = (c: (typeof cols)[number]): string => {
     const col = `s."${c.column}"`;
     const pool = c.references !== undefined && !c.computed ? spread.get(c.references) : undefined;
-    if (c.timestamp && c.origin === 'implicit') return `${col} - g * interval '1 second'`;
+    // Every copy its own time and day: a sort key shared by thousands of rows is no real table.
+    if (c.timestamp) return `${col} - g * interval '1 second'`;
+    if (c.sqlType === 'date') return `${col} - (g % 3650)`;
     if (pool?.length)
       return `case when g % 100 = 0 or ${col} is null then ${col} else (array[${pool.map((o) => `'${o}'::uuid`).join(',')}])[1 + (g % ${pool.length})] end`;
     if ((c.searchable || c.unique) && c.sqlType === 'text')
