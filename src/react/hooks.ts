@@ -11,6 +11,8 @@ import type { AppModel } from '../model/appModel.ts';
 import { impliedReadFilters } from '../runtime/impliedReadFilters.ts';
 import { listScreenQueries } from '../runtime/listScreenQueries.ts';
 import {
+  hopBounds,
+  hopFilters,
   loadRelationScopes,
   type RelationScopes,
   readsThroughRelation,
@@ -76,9 +78,19 @@ export async function fetchList(
     entity && user && readsThroughRelation(model, entity)
       ? await qc.fetchQuery(scopesQuery(backend, model, user.id))
       : undefined;
+  const bounds = user ? hopBounds(model, query?.screen) : [];
+  const hops =
+    user && bounds.length > 0
+      ? await qc.fetchQuery({
+          queryKey: [...keys.scopes(user.id), 'hops', query?.screen ?? ''],
+          queryFn: () => hopFilters(bounds, user.id, (e, q) => backend.data.list(e, q)),
+          staleTime: 60_000,
+        })
+      : [];
+  const implied = withImpliedFilters(model, entity, user, query, scopes);
   const result = await backend.data.list(
     entity ?? '',
-    withImpliedFilters(model, entity, user, query, scopes),
+    hops.length > 0 ? { ...implied, filters: [...hops, ...(implied?.filters ?? [])] } : implied,
     signal ? { signal } : undefined,
   );
   // The page's reference labels in one request per referenced entity, before the rows show
@@ -260,8 +272,11 @@ export function useLiveInvalidation(model: AppModel, backend: Backend, active: b
  */
 function invalidateScopes(qc: QueryClient, model: AppModel, opts: { cancelRefetch: boolean }): void {
   void qc.invalidateQueries({ queryKey: ['ninefold:scopes'] }, opts);
+  const bounded = new Set(
+    [...model.screens.values()].filter((s) => hopBounds(model, s.name).length > 0).map((s) => s.spec.entity),
+  );
   for (const entity of model.tables.keys())
-    if (readsThroughRelation(model, entity))
+    if (readsThroughRelation(model, entity) || bounded.has(entity))
       void qc.invalidateQueries({ queryKey: keys.entity(entity) }, opts);
 }
 

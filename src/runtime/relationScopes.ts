@@ -1,4 +1,4 @@
-import type { ListQuery, ListResult } from '../backend/types.ts';
+import type { Filter, ListQuery, ListResult } from '../backend/types.ts';
 import type { AppModel } from '../model/appModel.ts';
 import type { Expr } from '../rules/ast.ts';
 import { parsedRule } from './ruleChecker.ts';
@@ -115,5 +115,67 @@ export function relationScopeSources(model: AppModel): ReadonlySet<string> {
   const out = new Set<string>();
   for (const role of model.roles.values())
     if (role.through) out.add(role.through.kind === 'field' ? role.through.scope : role.through.entity);
+  return out;
+}
+
+/** A screen rule's conjunct `ref.field = me`: the rows of `via` whose `field` names the person. */
+export interface HopBound {
+  /** The list's reference field (`submitter`). */
+  ref: string;
+  /** The referenced entity (`person`) and its field (`manager`). */
+  via: string;
+  field: string;
+}
+
+/**
+ * The conjuncts `ref.field = me` of a screen's rule (`submitter.manager = me`): the list may send
+ * `ref in (rows of via whose field is me)`, which an index on `ref` serves, where the rule's own
+ * function (which the planner cannot look into) would otherwise run on every row.
+ */
+export function hopBounds(model: AppModel, screen: string | undefined): HopBound[] {
+  const node = screen === undefined ? undefined : model.screens.get(screen);
+  const typed = node?.whereRule?.typed;
+  if (!typed) return [];
+  const out: HopBound[] = [];
+  const visit = (t: typeof typed): void => {
+    if (t.kind === 'binary' && t.op === 'and') {
+      visit(t.left);
+      visit(t.right);
+    } else if (t.kind === 'binary' && t.op === '=') {
+      const [a, b] = t.left.kind === 'field' ? [t.left, t.right] : [t.right, t.left];
+      if (
+        a.kind === 'field' &&
+        a.scope === 'row' &&
+        a.path.length === 2 &&
+        a.via &&
+        b.kind === 'me' &&
+        !b.field
+      )
+        out.push({ ref: a.path[0], via: a.via, field: a.path[1] });
+    }
+  };
+  visit(typed);
+  return out;
+}
+
+/**
+ * The filters `hopBounds` allow, read through `list` as the person (the screen's function runs as
+ * them too, so it sees the same rows of `via`); none for a bound with SCOPE_ROWS_MAX rows or more.
+ */
+export async function hopFilters(
+  bounds: readonly HopBound[],
+  userId: string,
+  list: ListPort,
+): Promise<Filter[]> {
+  const out: Filter[] = [];
+  for (const b of bounds) {
+    const { rows } = await list(b.via, {
+      filters: [{ field: b.field, op: 'eq', value: userId }],
+      limit: SCOPE_ROWS_MAX,
+      count: 'none',
+    });
+    if (rows.length < SCOPE_ROWS_MAX)
+      out.push({ field: b.ref, op: 'in', value: rows.map((r) => r.id).sort() });
+  }
   return out;
 }

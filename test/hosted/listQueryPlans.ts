@@ -10,7 +10,7 @@ import type { ListQuery, ListResult } from '../../src/backend/types.ts';
 import type { AppModel } from '../../src/model/appModel.ts';
 import { impliedReadFilters } from '../../src/runtime/impliedReadFilters.ts';
 import { listScreenQueries } from '../../src/runtime/listScreenQueries.ts';
-import { loadRelationScopes, type RelationScopes } from '../../src/runtime/relationScopes.ts';
+import { hopBounds, hopFilters, loadRelationScopes } from '../../src/runtime/relationScopes.ts';
 import type { Queryable, TestDb } from '../../src/sql/testing/testDb.ts';
 
 /** One query a list screen sends, as the SQL the data port runs for it. */
@@ -77,12 +77,17 @@ export async function plannedListQueries(
       const user = users.find((u) => u.role === role);
       if (!user) continue;
       const session = { id: user.id, roles: [role] };
-      const scopes = await scopesOf(db, model, user.id);
+      const scopes = await loadRelationScopes(model, user.id, listAs(db, model, user.id));
+      const hops = await hopFilters(hopBounds(model, name), user.id, listAs(db, model, user.id));
       for (const [variant, params] of variants) {
         const { page, total } = listScreenQueries(model, name, entity, new URLSearchParams(params), session);
         const implied = (q: ListQuery): ListQuery => ({
           ...q,
-          filters: [...impliedReadFilters(model, entity, session, scopes), ...(q.filters ?? [])],
+          filters: [
+            ...(q.screen !== undefined ? hops : []),
+            ...impliedReadFilters(model, entity, session, scopes),
+            ...(q.filters ?? []),
+          ],
         });
         const info = entityInfo(model, entity);
         const base = { screen: name, role, variant, userId: user.id };
@@ -120,9 +125,9 @@ async function searchIds(
   });
 }
 
-/** The person's relationship scopes, read as them (as the app does before its first list). */
-async function scopesOf(db: TestDb, model: AppModel, userId: string): Promise<RelationScopes> {
-  return loadRelationScopes(model, userId, (entity, q): Promise<ListResult> => {
+/** A list port reading as the person, with the embedded data port's SQL (as the app's scopes are read). */
+function listAs(db: TestDb, model: AppModel, userId: string) {
+  return (entity: string, q: ListQuery): Promise<ListResult> => {
     const info = entityInfo(model, entity);
     const sql = listQuery(info, q);
     return db.asUser(userId, async (tx) => ({
@@ -133,7 +138,7 @@ async function scopesOf(db: TestDb, model: AppModel, userId: string): Promise<Re
       }),
       total: null,
     }));
-  });
+  };
 }
 
 /** What a plan read and threw away: the worst node's rows removed, and sequential scans' rows read. */
