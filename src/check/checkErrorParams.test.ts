@@ -26,12 +26,12 @@ describe('declared message parameters', () => {
 
   it('refuses a field the row does not have, with a suggestion', () => {
     const spec = withErrors((e) => {
-      e.DAY_FULL!.params = { logged: 'sum', day: 'dya' };
+      e.DAY_FULL!.params = { logged: 'sum', on: 'dya' };
     });
     expect(problems(spec)).toEqual([
       {
         code: 'spec/unknown-name',
-        path: 'errors.DAY_FULL.params.day',
+        path: 'errors.DAY_FULL.params.on',
         message: 'validation.shift[0].error: shift has no field "dya"',
         hint: 'did you mean "day"?',
       },
@@ -69,6 +69,22 @@ describe('declared message parameters', () => {
     expect(problems(spec).map((p) => [p.code, p.path])).toEqual([
       ['spec/invalid-value', 'errors.DAY_FULL.params.logged'],
       ['spec/invalid-name', 'errors.DAY_FULL.params.entity'],
+    ]);
+  });
+
+  it('refuses a parameter named like a field of the row it does not carry', () => {
+    const spec = withErrors((e) => {
+      e.ROOM_TAKEN!.params = { starts: 'other.starts', end: 'other.ends' };
+      e.ROOM_TAKEN!.message = 'Taken from {starts} to {end}.';
+    });
+    expect(problems(spec)).toEqual([
+      {
+        code: 'spec/invalid-name',
+        path: 'errors.ROOM_TAKEN.params.starts',
+        message:
+          'validation.booking[0].error: parameter "starts" is also a field of booking, whose value a form would show instead',
+        hint: 'choose another name, e.g. "otherStarts"',
+      },
     ]);
   });
 

@@ -66,6 +66,17 @@ export function checkErrorParams(spec: AppSpec, out: Diagnostic[]): void {
       for (const u of raisers) {
         const rule = rowRuleAt(spec, u.path);
         if (!rule || u.entity === null) continue;
+        if (fieldsOf(spec, u.entity).includes(name) && !(source.kind === 'field' && source.field === name)) {
+          // The form's own check fills placeholders from the row's values, by field name.
+          report(
+            out,
+            'spec/invalid-name',
+            path,
+            `${u.path}: parameter "${name}" is also a field of ${u.entity}, whose value a form would show instead`,
+            `choose another name, e.g. "${source.kind === 'other' ? `other${name[0]!.toUpperCase()}${name.slice(1)}` : `${name}Value`}"`,
+          );
+          continue;
+        }
         const problem = unsupplied(spec, u.entity, rule, source);
         if (problem) report(out, 'spec/unknown-name', path, `${u.path}: ${problem.message}`, problem.hint);
       }
