@@ -874,8 +874,7 @@ export default defineApp({
         error: 'DAY_TOO_OLD',
       },
       {
-        // NEEDS(issue 32 item 6): the message names the day and the hours already logged on it
-        // (`You already logged {sum} hours on {date}`), parameters from the rows the rule reads.
+        // The message names the day and the hours it would hold (DAY_FULL's `params`).
         kind: 'row',
         rule: 'sum(timeEntry.hours where person = this.person and date = this.date and status != rejected) <= maxHoursPerDay',
         field: 'hours',
@@ -1184,9 +1183,11 @@ export default defineApp({
       field: 'timeEntry.date',
     },
     DAY_FULL: {
-      message: 'At most {maxHoursPerDay} hours can be logged for one day.',
+      message:
+        'That makes {logged} hours on {day}; at most {maxHoursPerDay} hours can be logged for one day.',
       severity: 'error',
       field: 'timeEntry.hours',
+      params: { logged: 'sum', day: 'date' },
     },
     TASK_DONE: {
       message: 'The task is done; time is logged on open tasks.',

@@ -198,8 +198,8 @@ export const de: Record<string, string> = {
     'Zeiten können nur für heute und frühere Tage erfasst werden.',
   'Time must be logged within {maxBackdateDays} days.':
     'Zeiten müssen innerhalb von {maxBackdateDays} Tagen erfasst werden.',
-  'At most {maxHoursPerDay} hours can be logged for one day.':
-    'Für einen Tag können höchstens {maxHoursPerDay} Stunden erfasst werden.',
+  'That makes {logged} hours on {day}; at most {maxHoursPerDay} hours can be logged for one day.':
+    'Das ergibt {logged} Stunden am {day}; für einen Tag können höchstens {maxHoursPerDay} Stunden erfasst werden.',
   'The task is done; time is logged on open tasks.':
     'Die Aufgabe ist erledigt; Zeiten werden auf offene Aufgaben erfasst.',
   'Longest organisation or project name': 'Längster Organisations- oder Projektname',

@@ -4,6 +4,7 @@ import { specTexts } from '../spec/specTexts.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { checkSpec } from './checkSpec.ts';
 import { miniSpec } from './fixtures/miniSpec.ts';
+import { teamSpec } from './fixtures/teamSpec.ts';
 import { LINTS, lintSpec } from './lintSpec.ts';
 import { auditedWithoutHistory } from './lints/auditedWithoutHistory.ts';
 import { callRoleGaps } from './lints/callRoleGaps.ts';
@@ -241,6 +242,21 @@ describe('lints', () => {
     spec.roles.permissions.admin = { comment: { update: { when: true, fields: ['body'] } } };
     expect(idleRoles(spec)).toEqual([]);
     expect(updateWithoutRead(spec)).toEqual([]);
+  });
+
+  it('update-without-read knows what a relationship role reads', () => {
+    const spec = teamSpec();
+    // projectLead reads the projects it leads (the rows that make one hold it); teamOwner is a
+    // teamMember wherever it is one (owner is among teamMember's values), which reads projects.
+    // A lead who is in no team still cannot read the tasks they may update: that stays.
+    expect(updateWithoutRead(spec).map((d) => d.path)).toEqual(['roles.permissions.projectLead.task.update']);
+    // Narrow teamMember to plain members: an owner no longer comes with it.
+    const narrow = teamSpec();
+    const through = narrow.roles.roles.teamMember?.through;
+    if (through) through.values = ['member'];
+    expect(updateWithoutRead(narrow).map((d) => d.path)).toContain(
+      'roles.permissions.teamOwner.project.update',
+    );
   });
 
   it('do not report catalogue messages for codes the database raises itself', () => {

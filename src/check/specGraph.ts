@@ -1,4 +1,5 @@
 import { roleClosureOf } from '../model/roleClosure.ts';
+import { roleRelation } from '../spec/relationRoles.ts';
 import { own } from '../spec/specRefs.ts';
 import type { AppSpec, EntityStatesSpec } from '../spec/types.ts';
 
@@ -54,9 +55,33 @@ export function grants(p: boolean | string | undefined): boolean {
   return p !== undefined && p !== false;
 }
 
-/** Whether a role (itself or by inheritance) may read rows of an entity. */
+/**
+ * Whether a role (itself or by inheritance) may read rows of an entity. A role held through a
+ * relationship also reads the rows that make one hold it (`project` for `project.lead`, the
+ * memberships for a membership role: the model's implicit read), and whatever a relationship role
+ * it always comes with reads (a team's owner is a member of it when the member role's values
+ * include the owner's).
+ */
 export function canRead(spec: AppSpec, role: string, entity: string): boolean {
-  return withAncestors(spec, role).some((r) =>
+  const rel = roleRelation(spec, role);
+  if (rel && (rel.kind === 'field' ? rel.scope : rel.entity) === entity) return true;
+  return [...withAncestors(spec, role), ...impliedRelationRoles(spec, role)].some((r) =>
     grants(own(own(spec.roles.permissions, r) ?? {}, entity)?.read),
   );
+}
+
+/** The other relationship roles held wherever `role` is: the same relationship, with no narrower values. */
+function impliedRelationRoles(spec: AppSpec, role: string): string[] {
+  const rel = roleRelation(spec, role);
+  if (!rel) return [];
+  return Object.keys(spec.roles.roles).filter((other) => {
+    const o = roleRelation(spec, other);
+    if (other === role || !o) return false;
+    if (rel.kind === 'field') return o.kind === 'field' && o.scope === rel.scope && o.field === rel.field;
+    if (o.kind !== 'membership') return false;
+    const same = rel.entity === o.entity && rel.user === o.user && rel.scopeField === o.scopeField;
+    if (!same) return false;
+    if (o.values === undefined) return true;
+    return rel.values !== undefined && rel.role === o.role && rel.values.every((v) => o.values?.includes(v));
+  });
 }

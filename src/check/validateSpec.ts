@@ -5,6 +5,7 @@ import { checkRefs } from '../spec/specRefs.ts';
 import { appSpecShape, isRecord, report } from '../spec/specShape.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { checkCallFills } from './checkCallFills.ts';
+import { checkErrorParams } from './checkErrorParams.ts';
 import { checkRuleSites } from './specRules.ts';
 
 /** What `validateSpec` found: the specification when it has no errors, and every problem. */
@@ -49,6 +50,7 @@ export function validateSpec(input: unknown): ValidationResult {
     if (diagnostics.length > 0) return { spec: null, diagnostics };
     checkRuleSites(spec, diagnostics);
     checkCallFills(spec, diagnostics);
+    checkErrorParams(spec, diagnostics);
   } catch (e) {
     // A bug in a check must still come out as data, not as a crash of the caller.
     report(diagnostics, 'spec/invalid-value', '', `the specification could not be checked: ${String(e)}`);

@@ -1,5 +1,7 @@
 import type { AppModel } from '../model/appModel.ts';
 import { SQL_RAISED_BUILTIN_CODES } from '../model/builtinCodes.ts';
+import type { ErrorParamNode } from '../model/errorParams.ts';
+import { errorParamText } from '../spec/errorParams.ts';
 import { fieldPathLabel } from './docLabels.ts';
 import { code, joinBlocks, table } from './markdown.ts';
 
@@ -13,11 +15,14 @@ import { code, joinBlocks, table } from './markdown.ts';
 export function renderErrors(model: AppModel): string {
   // The catalogue as written: the codes with a message, the spec's own and the built-ins it words.
   const written = [...model.errors.values()].filter((e) => e.message !== undefined);
+  // The Parameters column only when some message declares parameters (older documents stay as they were).
+  const withParams = written.some((e) => (e.params?.length ?? 0) > 0);
   const rows = written.map((e) => [
     code(e.code),
     e.message ?? '',
     e.severity,
     e.field ? fieldPathLabel(model, e.field) : '',
+    ...(withParams ? [paramsCell(e.params ?? [])] : []),
   ]);
   const builtins = SQL_RAISED_BUILTIN_CODES.filter((c) => model.errors.get(c)?.message === undefined).map(
     (c) => [code(c), BUILTIN_MEANING[c] ?? ''],
@@ -29,7 +34,11 @@ export function renderErrors(model: AppModel): string {
       : 'Every error the app can show. Codes are stable (the database raises them, the app shows the message); ' +
         '{placeholders} are filled from the constants of section 9 or from the data. ' +
         'An error with a field is shown next to that field in forms.',
-    table(['Code', 'Message', 'Severity', 'Field'], rows),
+    withParams &&
+      'Parameters come with the error from the server: `name = field` (of the row written), ' +
+        '`name = other.field` (of the row that made the rule fail), `name = sum` or `name = count` ' +
+        '(of the rule, over the rows the user may read).',
+    table(['Code', 'Message', 'Severity', 'Field', ...(withParams ? ['Parameters'] : [])], rows),
     builtins.length > 0 && '### Built-in errors',
     builtins.length > 0 &&
       'The backend raises these by itself, whatever the app. The app shows a standard message for each ' +
@@ -49,3 +58,8 @@ const BUILTIN_MEANING: Record<string, string> = {
   APPEND_ONLY: 'History cannot be changed or removed.',
   BATCH_TOO_LARGE: 'One request touches rows of too many groups (tickets, claims, …) at once; split it.',
 };
+
+/** `` `logged = sum`, `day = date` ``: a message's declared parameters, as `import` reads them back. */
+function paramsCell(params: readonly ErrorParamNode[]): string {
+  return params.map((p) => code(`${p.name} = ${errorParamText(p.source)}`)).join(', ');
+}

@@ -7,6 +7,7 @@ import { mini } from '../doc/fixtures/mini.ts';
 import { renderDoc } from '../doc/renderDoc.ts';
 import { resolve } from '../model/resolve.ts';
 import type { AppSpec } from '../spec/types.ts';
+import { rooms } from '../sql/fixtures/rooms.ts';
 import { tasks } from './fixtures/tasks.ts';
 import { importDoc } from './importDoc.ts';
 import { normalizeSpec } from './normalizeSpec.ts';
@@ -379,5 +380,27 @@ describe('importDoc: the document loses nothing (issue 32)', () => {
     expect(r.spec).toBeNull();
     expect(r.diagnostics.map((d) => d.code)).toContain(code);
     for (const d of r.diagnostics) expect(d.at?.line).toBeGreaterThan(1);
+  });
+});
+
+describe('importDoc: message parameters (issue 32 item 6)', () => {
+  it('the Parameters column reads back, and prints back byte for byte', () => {
+    const md = renderDoc(rooms);
+    expect(md).toContain(
+      '| `ROOM_TAKEN` | That room is taken from {start} to {end}. | error | Starts (Booking) | `start = other.starts`, `end = other.ends` |',
+    );
+    const r = importDoc(md);
+    expect(r.diagnostics).toEqual([]);
+    expect(normalizeSpec(r.spec as AppSpec)).toEqual(normalizeSpec(rooms as AppSpec));
+    expect(renderDoc(r.spec as AppSpec)).toBe(md);
+  });
+
+  it('a parameter of another form is an error at its cell, never dropped', () => {
+    const md = renderDoc(rooms).replace('`end = other.ends`', 'end from the other booking');
+    const r = importDoc(md);
+    const d = r.diagnostics.find((x) => x.severity === 'error');
+    expect(d).toMatchObject({ code: 'doc/invalid-value', path: 'errors.ROOM_TAKEN.params' });
+    expect(d?.message).toContain('end from the other booking');
+    expect(md.split('\n')[(d?.at?.line ?? 0) - 1]).toContain('| `ROOM_TAKEN` |');
   });
 });

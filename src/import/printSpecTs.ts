@@ -106,6 +106,7 @@ const KEY_ORDER = [
   // errors and constants
   'message',
   'severity',
+  'params',
   'value',
   'unit',
 ];
@@ -129,6 +130,7 @@ const NAMED = [
   'calls.declared.*.fill',
   'calls.declared.*.fill.*.fill',
   'errors',
+  'errors.*.params',
   'constants',
 ];
 

@@ -1,7 +1,7 @@
 import type { RootContent } from 'mdast';
 import type { AppSpec, ErrorSpec, Severity } from '../spec/types.ts';
 import type { ImportContext } from './importContext.ts';
-import { readTable, tableHeaders, tablesIn } from './markdownTree.ts';
+import { type Cell, readTable, tableHeaders, tablesIn } from './markdownTree.ts';
 import { entityNames, fieldNames } from './specNames.ts';
 
 const COLUMNS = {
@@ -9,6 +9,7 @@ const COLUMNS = {
   message: ['Message'],
   severity: ['Severity', 'Level'],
   field: ['Field'],
+  params: ['Parameters', 'Params'],
 };
 
 const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info'];
@@ -67,6 +68,7 @@ export function readErrors(ctx: ImportContext, body: readonly RootContent[], spe
       );
       if (field) e.field = field;
     }
+    if (row.has('params')) readParams(ctx, row.cell('params'), `${path}.params`, e);
     spec.errors[code] = e;
   }
 }
@@ -102,4 +104,27 @@ function fieldPath(
   if (!entity) return undefined;
   const field = ctx.resolve(fieldNames(spec, entity, false), fieldText, 'field', pos, path);
   return field ? `${entity}.${field}` : undefined;
+}
+
+/** `` `logged = sum`, `day = date` `` → `params: { logged: 'sum', day: 'date' }`; a part of another form is an error. */
+function readParams(ctx: ImportContext, cell: Cell, path: string, e: ErrorSpec): void {
+  const text = cell.raw.trim();
+  if (text === '' || text === '-') return;
+  ctx.at(path, cell.pos);
+  const params: Record<string, string> = {};
+  for (const part of text.split(',')) {
+    const m = /^\s*`?\s*(\w+)\s*=\s*([\w.]+)\s*`?\s*$/.exec(part);
+    if (!m) {
+      ctx.problem(
+        'doc/invalid-value',
+        cell.pos,
+        path,
+        `cannot read the parameter "${part.trim()}"`,
+        'write each as `name = field`, `name = other.field`, `name = sum` or `name = count`, separated by commas',
+      );
+      continue;
+    }
+    params[m[1]!] = m[2]!;
+  }
+  if (Object.keys(params).length > 0) e.params = params;
 }

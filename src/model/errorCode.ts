@@ -1,4 +1,5 @@
 import type { Severity } from '../spec/types.ts';
+import type { ErrorParamNode } from './errorParams.ts';
 
 /** How the database reports a code, so the adapters can map its errors back. */
 export interface ErrorSqlMapping {
@@ -17,5 +18,7 @@ export interface ErrorCodeNode {
   severity: Severity;
   /** `entity.field` the message belongs to. */
   field?: string;
+  /** Parameters the server sends with the code (`errors.<CODE>.params`), in declaration order. */
+  params?: readonly ErrorParamNode[];
   sql: ErrorSqlMapping;
 }

@@ -32,6 +32,7 @@ import { columnValues } from './columnValues.ts';
 import type { ConstantNode } from './constant.ts';
 import type { ConstraintNode } from './constraint.ts';
 import type { ErrorCodeNode } from './errorCode.ts';
+import { errorParamsOf } from './errorParams.ts';
 import type { FieldFormat } from './formats.ts';
 import { humanize } from './humanize.ts';
 import { outboxOf } from './outbox.ts';
@@ -594,6 +595,7 @@ function tableOfSpec(
 function errorsOf(
   spec: AppSpec,
   constraints: ReadonlyMap<string, ConstraintNode>,
+  tables: ReadonlyMap<string, TableNode>,
 ): Map<string, ErrorCodeNode> {
   const byCode = new Map<string, string[]>();
   for (const c of constraints.values()) {
@@ -627,6 +629,8 @@ function errorsOf(
       },
     };
     if (e.field !== undefined) node.field = e.field;
+    const params = errorParamsOf(spec, tables, code);
+    if (params) node.params = params;
     out.set(code, node);
   }
   return out;
@@ -715,7 +719,7 @@ export function resolve(input: AppSpec): AppModel {
     policies,
     transitions,
     constraints,
-    errors: errorsOf(spec, constraints),
+    errors: errorsOf(spec, constraints, tables),
     constants,
     screens,
     calls: new Map(Object.entries(spec.calls.declared)),

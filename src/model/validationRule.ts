@@ -40,7 +40,10 @@ function rowNode(spec: AppSpec, base: RuleNodeBase, r: RowRuleSpec): RowRuleNode
   const when = r.when === undefined ? undefined : checkedRule(spec, r.when, base.entity, `${base.path}.when`);
   const parts = when ? [rule, when] : [rule];
   // A CHECK holds on every write; a rule checked only when its field changes needs the old row.
-  const checkable = !r.onChange && parts.every((p) => p.typed !== undefined && !readsBeyondRow(p.typed));
+  // A rule whose message has parameters is raised by the trigger: a CHECK's error carries none.
+  const params = Object.keys(spec.errors[r.error]?.params ?? {}).length > 0;
+  const checkable =
+    !r.onChange && !params && parts.every((p) => p.typed !== undefined && !readsBeyondRow(p.typed));
   const node: RowRuleNode = { ...base, checkable, kind: 'row', spec: r, rule };
   if (when) node.when = when;
   return node;

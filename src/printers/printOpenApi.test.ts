@@ -60,3 +60,34 @@ describe('printOpenApi', () => {
     expect(examples.TITLE_TOO_SHORT?.summary).toBe(mini.errors.TITLE_TOO_SHORT?.message);
   });
 });
+
+describe('computed fields', () => {
+  const spec = {
+    ...mini,
+    entities: {
+      ...mini.entities,
+      ticket: {
+        ...mini.entities.ticket,
+        fields: {
+          ...mini.entities.ticket.fields,
+          hours: { type: 'number' as const },
+          doubled: { type: 'number' as const, computed: 'hours * 2' },
+        },
+      },
+    },
+  };
+  type Schemas = Record<string, { properties: Record<string, { readOnly?: boolean }> }>;
+  const schemas = (openApiDocument(spec) as unknown as { components: { schemas: Schemas } }).components
+    .schemas;
+
+  it('are readOnly in the row (the server sets them), and absent from insert and update', () => {
+    expect(schemas.Ticket?.properties.doubled?.readOnly).toBe(true);
+    expect(schemas.Ticket?.properties.hours?.readOnly).toBeUndefined();
+    expect(schemas.TicketInsert?.properties.doubled).toBeUndefined();
+    expect(schemas.TicketUpdate?.properties.doubled).toBeUndefined();
+  });
+
+  it('the document stays valid OpenAPI 3.1', async () => {
+    expect((await new Validator().validate(JSON.parse(printOpenApi(spec)))).valid).toBe(true);
+  });
+});

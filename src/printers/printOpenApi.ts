@@ -48,6 +48,8 @@ function columnSchema(c: PrintColumn): Obj {
   }
   if (c.spec?.label) base.title = c.spec.label;
   if (c.spec?.help) base.description = c.spec.help;
+  // The server sets it on every insert and update; a client only reads it.
+  if (c.spec?.computed !== undefined) base.readOnly = true;
   if (c.nullable) {
     const t = base.type;
     base.type = [typeof t === 'string' ? t : 'string', 'null'];
@@ -60,9 +62,9 @@ function rowSchemas(t: PrintTable, writable: ReadonlySet<string>): Record<string
   const name = pascal(t.entity);
   const props = (cols: readonly PrintColumn[]): Obj =>
     Object.fromEntries(cols.map((c) => [c.column, columnSchema(c)]));
-  const writableCols = t.columns.filter(
-    (c) => writable.has(c.field) || (c.field === 'id' && c.optionalOnInsert),
-  );
+  // A computed field is the server's: the row bookkeeping refuses a client's value for it.
+  const sent = (c: PrintColumn) => writable.has(c.field) && c.spec?.computed === undefined;
+  const writableCols = t.columns.filter((c) => sent(c) || (c.field === 'id' && c.optionalOnInsert));
   return {
     [name]: {
       type: 'object',
@@ -78,7 +80,7 @@ function rowSchemas(t: PrintTable, writable: ReadonlySet<string>): Record<string
     },
     [`${name}Update`]: {
       type: 'object',
-      properties: props(t.columns.filter((c) => writable.has(c.field))),
+      properties: props(t.columns.filter(sent)),
       additionalProperties: false,
     },
   };

@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import expenses from '../../examples/expenses/spec.ts';
 import { BUILTIN_ERROR_CODES } from '../backend/types.ts';
 import { resolve } from '../model/resolve.ts';
 import type { AppSpec } from '../spec/types.ts';
+import { rooms } from '../sql/fixtures/rooms.ts';
+import { dateText } from './dateText.ts';
 import { formatMessage, messageSeverity } from './formatMessage.ts';
 import { setLocale } from './locale.ts';
 import { UI_TEXT } from './uiText.ts';
@@ -103,5 +105,55 @@ describe("issue 31.3: money in messages keeps its currency, in the person's loca
     expect(formatMessage(model(expenses), 'TOO_MANY_LINES')).toBe(
       'A claim may have at most 50 lines; start a second claim.',
     );
+  });
+});
+
+describe('declared message parameters', () => {
+  const roomsModel = resolve(rooms);
+  afterEach(() => setLocale('en'));
+
+  it('formats a date in the person’s locale, a number with its separators', () => {
+    const params = { entity: 'shift', field: 'hours', logged: 1234.5, day: '2026-11-20' };
+    expect(formatMessage(roomsModel, 'DAY_FULL', params)).toBe(
+      'You logged 1,234.5 hours on 20 Nov 2026; at most 10.',
+    );
+    setLocale('de');
+    expect(formatMessage(roomsModel, 'DAY_FULL', params)).toBe(
+      'You logged 1.234,5 hours on 20. Nov. 2026; at most 10.',
+    );
+  });
+
+  it('shows the other row’s times in the person’s time zone', () => {
+    const start = '2026-11-26T09:00:00+00:00';
+    const end = '2026-11-26T11:30:00+00:00';
+    const text = formatMessage(roomsModel, 'ROOM_TAKEN', { entity: 'booking', start, end });
+    const local = (iso: string) => {
+      const d = new Date(iso);
+      return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+    };
+    expect(text).toBe(
+      `That room is taken from ${dateText(start, { time: true })} to ${dateText(end, { time: true })}.`,
+    );
+    expect(text).toContain(local(end));
+  });
+
+  it('fills a parameter naming a field of the row from the row a form checks', () => {
+    expect(formatMessage(roomsModel, 'DAY_FULL', { day: '2026-11-20', hours: 4 })).toBe(
+      'You logged {logged} hours on 20 Nov 2026; at most 10.',
+    );
+  });
+
+  it('writes money in its currency', () => {
+    const spec = {
+      entities: {
+        claim: { label: 'Claim', fields: { amount: { type: 'money', currency: 'EUR' } } },
+      },
+      validation: {
+        claim: [{ kind: 'row', rule: 'sum(claim.amount) <= 100', error: 'BUDGET', field: 'amount' }],
+      },
+      errors: { BUDGET: { message: 'Claims total {total}.', severity: 'error', params: { total: 'sum' } } },
+      constants: {},
+    };
+    expect(formatMessage(model(spec), 'BUDGET', { total: 5000 })).toBe('Claims total €5,000.00.');
   });
 });

@@ -1,4 +1,7 @@
 import type { AppModel } from '../model/appModel.ts';
+import type { ErrorParamNode } from '../model/errorParams.ts';
+import { dateText } from './dateText.ts';
+import { currentLocale, INTL_TAGS } from './locale.ts';
 import { isCurrencyCode, moneyText } from './moneyText.ts';
 import { fillTemplate, UI_TEXT, type UiTextKey, uiCatalogue } from './uiText.ts';
 
@@ -19,7 +22,11 @@ export function formatMessage(
   const entry = model.errors.get(code);
   if (entry?.message !== undefined) {
     const entity = entry.field?.split('.')[0];
-    return fillTemplate(entry.message, { ...constantValues(model), ...moneyParams(model, entity, params) });
+    return fillTemplate(entry.message, {
+      ...constantValues(model),
+      ...moneyParams(model, entity, params),
+      ...declaredParams(model, entry.params ?? [], params),
+    });
   }
   const key = `error_${code}` as UiTextKey;
   if (Object.hasOwn(UI_TEXT, key)) return fillTemplate(uiCatalogue()[key], params);
@@ -61,4 +68,37 @@ function moneyParams(
     out[name] = moneyText(v, typeof currency === 'string' && currency !== '' ? currency : undefined);
   }
   return out;
+}
+
+/**
+ * The code's declared parameters as the person reads them: a date, a time or money in their
+ * locale (and a time in their time zone), a number with the locale's separators. A value comes
+ * from the server's error under the parameter's name, or, for a field of the row, from the row a
+ * form checks (`params` then holds the row's fields).
+ */
+function declaredParams(
+  model: Partial<Pick<AppModel, 'tables'>>,
+  declared: readonly ErrorParamNode[],
+  params: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const p of declared) {
+    const fromRow = p.source.kind === 'field' && Object.hasOwn(params, p.source.field);
+    if (!Object.hasOwn(params, p.name) && !fromRow) continue;
+    const v = Object.hasOwn(params, p.name) ? params[p.name] : params[(p.source as { field: string }).field];
+    out[p.name] = paramText(model, p, v);
+  }
+  return out;
+}
+
+function paramText(model: Partial<Pick<AppModel, 'tables'>>, p: ErrorParamNode, v: unknown): unknown {
+  if (v === null || v === undefined || v === '') return v;
+  const column = p.entity && p.field ? model.tables?.get(p.entity)?.byField.get(p.field) : undefined;
+  const type = p.source.kind === 'count' ? 'integer' : column?.type;
+  if (type === 'date') return dateText(v);
+  if (type === 'datetime' || column?.timestamp) return dateText(v, { time: true });
+  if (type === 'money') return moneyText(v, column?.currency);
+  if ((type === 'number' || type === 'integer') && Number.isFinite(Number(v)))
+    return new Intl.NumberFormat(INTL_TAGS[currentLocale()], { maximumFractionDigits: 6 }).format(Number(v));
+  return v;
 }

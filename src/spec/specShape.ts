@@ -434,7 +434,12 @@ export const appSpecShape: Check = obj({
   ),
   errors: req(
     recordOf(
-      obj({ message: req(nonEmpty), severity: req(oneOf(['error', 'warning', 'info'])), field: opt(str) }),
+      obj({
+        message: req(nonEmpty),
+        severity: req(oneOf(['error', 'warning', 'info'])),
+        field: opt(str),
+        params: opt(recordOf(str)),
+      }),
       'error',
     ),
   ),

@@ -363,6 +363,14 @@ export interface ErrorSpec {
   severity: Severity;
   /** `entity.field` the message belongs to, shown inline in forms. */
   field?: string;
+  /**
+   * Parameters the server sends with the error, each placeholder name → where its value comes
+   * from, in the row rules that raise the code: `date` (a field of the row written),
+   * `other.start` (a field of the row the rule's `count` found, the one that made it fail),
+   * `sum` or `count` (the value of the rule's one `sum(...)` or `count(...)`, over the rows the
+   * caller may read). Constants need no declaration. See docs/rule-language.md, "Messages".
+   */
+  params?: Record<string, string>;
 }
 
 export type ConstantValue = number | string | boolean | readonly string[];

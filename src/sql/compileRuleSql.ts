@@ -36,6 +36,8 @@ export interface SqlRuleContext {
    * alias of its rows, a condition ANDed to the count's `where`.
    */
   countFilter?: (entity: string, alias: string) => string;
+  /** `countFilter` restricts sums too: a message parameter shows only what the caller may read. */
+  filterSums?: boolean;
 }
 
 /** The SQL of the current user's id, wrapped so Postgres evaluates it once per statement. */
@@ -180,10 +182,38 @@ function expr(t: Typed, s: State): string {
       if (s.ctx.unseen?.has(t.entity)) return '(0)::numeric';
       if (s.ctx.selfRead?.entities.has(t.entity) && s.inner.length === 0) return s.ctx.selfRead.helper(t);
       const a = alias(s, '_s');
-      const where = t.where ? ` where ${expr(t.where, { ...s, inner: [...s.inner, a] })}` : '';
+      const conds = t.where ? [expr(t.where, { ...s, inner: [...s.inner, a] })] : [];
+      const filter = s.ctx.filterSums ? s.ctx.countFilter?.(t.entity, a) : undefined;
+      if (filter !== undefined) conds.push(filter);
+      const where =
+        conds.length === 0
+          ? ''
+          : ` where ${conds.map((c) => (conds.length > 1 ? `(${c})` : c)).join(' and ')}`;
       return `coalesce((select sum(${col(s, t.entity, a, t.field)}) from ${tableSql(s, t.entity)} ${a}${where}), 0)`;
     }
   }
+}
+
+/**
+ * A field of the first row a `count` counts other than the row in `ctx.row` (by id): the row that
+ * made a rule fail, for a message parameter ("That room is taken from {start} to {end}").
+ *
+ * @example
+ * firstCountedSql(count, 'start', { model, row: 'new', countFilter });
+ * // (select _c1."start" from public.booking _c1 where (...) and ... and _c1.id is distinct from new.id order by _c1.id limit 1)
+ */
+export function firstCountedSql(
+  t: Extract<Typed, { kind: 'count' }>,
+  field: string,
+  ctx: SqlRuleContext,
+): string {
+  const s: State = { ctx, inner: [], next: { n: 0 } };
+  const a = alias(s, '_c');
+  const conds = t.where ? [`(${expr(t.where, { ...s, inner: [a] })})`] : [];
+  const filter = ctx.countFilter?.(t.entity, a);
+  if (filter !== undefined) conds.push(filter);
+  conds.push(`${a}.id is distinct from ${ctx.row}.id`);
+  return `(select ${col(s, t.entity, a, field)} from ${tableSql(s, t.entity)} ${a} where ${conds.join(' and ')} order by ${a}.id limit 1)`;
 }
 
 /** `from <table> <alias> where ...` of a count, with the count filter when there is one. */

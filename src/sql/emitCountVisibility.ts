@@ -1,3 +1,4 @@
+import { oneAggregate } from '../model/errorParams.ts';
 import type { AppModel } from '../model/index.ts';
 import type { Typed } from '../rules/ast.ts';
 import { typedChildren } from '../rules/typedChildren.ts';
@@ -33,6 +34,10 @@ export function countedEntities(model: AppModel): Set<string> {
       if (rule.kind !== 'row') continue;
       walk(typedOf(rule.rule));
       if (rule.when) walk(typedOf(rule.when));
+      // A message parameter's sum is filtered like a count (errorParamsSql.ts).
+      const params = model.errors.get(rule.spec.error)?.params ?? [];
+      const summed = params.some((p) => p.source.kind === 'sum') ? oneAggregate(rule, 'sum') : undefined;
+      if (summed) out.add(summed.entity);
     }
   return out;
 }

@@ -6,6 +6,7 @@ import { typedChildren } from '../rules/typedChildren.ts';
 import { compileRuleSql, type SqlRuleContext } from './compileRuleSql.ts';
 import { countFilterFor } from './emitCountVisibility.ts';
 import { locksForRules, ordered } from './emitGroupLocks.ts';
+import { errorParamsSql } from './errorParamsSql.ts';
 import { qualified, quoteIdent, quoteLiteral } from './quote.ts';
 import { raiseSql } from './raise.ts';
 import { colSql, referenceOf, tableOf, tableRef } from './specModel.ts';
@@ -90,6 +91,7 @@ export function emitValidationTrigger(model: AppModel, entity: string): string {
     locks.push(...ruleLocks(model, node, 'new'));
     const params: Record<string, string> = { entity: quoteLiteral(entity) };
     if (rule.field) params.field = quoteLiteral(rule.field);
+    Object.assign(params, errorParamsSql(model, node, 'new'));
     // `onChange`: on insert, and on an update that changes the field (not on every later write).
     const written =
       rule.onChange && rule.field
@@ -210,6 +212,7 @@ function revalidation(model: AppModel, parent: string, node: RowRuleNode): strin
     // `id`: which row (the UI names the line whose receipt is missing).
     const params: Record<string, string> = { entity: quoteLiteral(child), id: 'c.id' };
     if (rule.field) params.field = quoteLiteral(rule.field);
+    Object.assign(params, errorParamsSql(model, node, 'c'));
     // Only a change of a field the rule reads can change its outcome: an unrelated edit of the
     // parent (its notes) is not refused for a child that broke the rule before it existed (rows
     // kept by a migration, which does not re-check them).

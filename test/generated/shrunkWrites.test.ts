@@ -14,7 +14,10 @@
  *   refused FORBIDDEN by the re-check, which ran after the delete and no longer counted the row;
  * - an edit of a parent's memo was refused with a child's row rule (`status = open` when
  *   `parent.amount > amount` …) for a child that broke it before: parent changes re-checked every
- *   dependent rule, also when no field the rule reads had changed.
+ *   dependent rule, also when no field the rule reads had changed;
+ * - an update allowed by its rule's second branch (`link.amount < amount or count(claim where
+ *   parent = this) < 2`, `link` to an entity nobody may read) was refused with "permission denied":
+ *   the update trigger's per-field check read the unreadable table, which the policy sees as empty.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

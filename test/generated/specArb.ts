@@ -520,6 +520,18 @@ const MARKDOWN_WRAPS: readonly ((t: string) => string)[] = [
   (t) => `${t} &amp;`,
 ];
 
+/** Gives the code of each row rule of `entity` that only that rule raises a parameter from the row. */
+function withParams(spec: AppSpec, entity: string, rules: readonly ValidationRuleSpec[]): void {
+  const field = ['amount', 'title'].find((f) => spec.entities[entity]?.fields[f]);
+  if (!field) return;
+  for (const r of rules) {
+    const e = spec.errors[r.error];
+    if (r.kind !== 'row' || !e || rules.some((o) => o !== r && o.error === r.error)) continue;
+    e.params = { value: field };
+    e.message = `${e.message} ({value})`;
+  }
+}
+
 /**
  * `specArb` with what only the nine-point document has to carry besides: labels holding Markdown
  * characters (entities, plurals, fields, states, transitions, roles) and single-field unique keys
@@ -530,9 +542,13 @@ export const documentSpecArb: fc.Arbitrary<AppSpec> = fc
     specArb,
     fc.array(fc.nat({ max: MARKDOWN_WRAPS.length - 1 }), { minLength: 6, maxLength: 6 }),
     fc.boolean(),
+    fc.boolean(),
   )
-  .map(([base, marks, uniqueKey]) => {
+  .map(([base, marks, uniqueKey, params]) => {
     const spec = structuredClone(base);
+    // Message parameters (issue 32 item 6): a row rule's code names a field of its row.
+    if (params)
+      for (const [entity, rules] of Object.entries(spec.validation)) withParams(spec, entity, rules);
     const wrap = (i: number, key: string) =>
       `${key.charAt(0).toUpperCase()}${key.slice(1)} ${(MARKDOWN_WRAPS[marks[i] ?? 0] as (t: string) => string)('x')}`;
     for (const [name, e] of Object.entries(spec.entities)) {

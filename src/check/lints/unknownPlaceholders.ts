@@ -9,7 +9,7 @@ import { placeholders } from '../placeholders.ts';
 const IMPLICIT = ['id', 'createdAt', 'updatedAt', 'version'];
 
 /**
- * Message placeholders that name no constant and no field. Fields are looked up on the
+ * Message placeholders that name no constant, no declared parameter (`params`) and no field. Fields are looked up on the
  * entities the error is about (its `field`, the rules raising it); an error about no entity
  * in particular may name a field of any entity.
  *
@@ -26,16 +26,22 @@ export function unknownPlaceholders(spec: AppSpec): Diagnostic[] {
     const scope = entities.size > 0 ? [...entities] : Object.keys(spec.entities);
     const fields = new Set(IMPLICIT);
     for (const en of scope) for (const f of Object.keys(own(spec.entities, en)?.fields ?? {})) fields.add(f);
-    const names = [...Object.keys(spec.constants), ...fields];
+    const declared = Object.keys(e.params ?? {});
+    const names = [...Object.keys(spec.constants), ...declared, ...fields];
     for (const p of placeholders(e.message)) {
       const head = p.split('.')[0] ?? '';
-      if (Object.hasOwn(spec.constants, head) || fields.has(head)) continue;
+      if (Object.hasOwn(spec.constants, head) || fields.has(head) || declared.includes(head)) continue;
+      const elsewhere = Object.values(spec.entities).some((en) => Object.hasOwn(en.fields, head));
       out.push({
         code: 'lint/unknown-placeholder',
         severity: 'error',
         path: at(at('errors', code), 'message'),
-        message: `placeholder {${p}} names no constant and no field of ${scope.join(' or ') || 'any entity'}`,
-        hint: didYouMean(head, names) ?? 'use a constant name or a field name',
+        message: `placeholder {${p}} names no constant, no parameter and no field of ${scope.join(' or ') || 'any entity'}`,
+        hint:
+          didYouMean(head, names) ??
+          (elsewhere
+            ? `declare it, e.g. params: { ${head}: 'other.${head}' } for the row the rule's count finds`
+            : 'use a constant name, a field name, or declare it under params'),
       });
     }
   }

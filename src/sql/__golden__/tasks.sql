@@ -1515,6 +1515,19 @@ $fn$;
 revoke execute on function app.task__recheck_permission() from public, anon, authenticated;
 create or replace trigger ninefold_35_recheck_permission before insert or update or delete on public.task for each row execute function app.task__recheck_permission();
 
+-- timeEntry: whether a row counts in a rule's count for the current writer (it may read or owns it).
+create or replace function app.time_entry__counted_for_writer(p_row public.time_entry)
+returns boolean
+language sql stable security definer
+set search_path = ''
+as $fn$
+select coalesce(
+  coalesce(current_setting('role', true), 'none') not in ('anon', 'authenticated')
+  or p_row.person = (select auth.uid())
+  or (((select app.has_role((select auth.uid()), 'member')) and coalesce(((p_row.person = (select auth.uid())) or (exists (select 1 from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))))), false)) or coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))))), false)), false);
+$fn$;
+revoke execute on function app.time_entry__counted_for_writer(public.time_entry) from public, anon, authenticated;
+
 -- Validation of timeEntry that reads beyond the row (raises the rule's catalogue code).
 create or replace function app.time_entry__validate()
 returns trigger
@@ -1536,7 +1549,7 @@ begin
     raise exception using errcode = 'P0001', message = 'DAY_TOO_OLD', detail = jsonb_build_object('entity', 'timeEntry', 'field', 'date')::text;
   end if;
   if not (coalesce((coalesce((select sum(_s1.hours) from public.time_entry _s1 where (((_s1.person = new.person) and (_s1.date = new.date)) and (_s1.status <> 'rejected'))), 0) <= 12), false)) then
-    raise exception using errcode = 'P0001', message = 'DAY_FULL', detail = jsonb_build_object('entity', 'timeEntry', 'field', 'hours')::text;
+    raise exception using errcode = 'P0001', message = 'DAY_FULL', detail = jsonb_build_object('entity', 'timeEntry', 'field', 'hours', 'logged', coalesce((select sum(_s1.hours) from public.time_entry _s1 where ((((_s1.person = new.person) and (_s1.date = new.date)) and (_s1.status <> 'rejected'))) and ((_s1.id = new.id or app.time_entry__counted_for_writer(_s1)))), 0), 'day', new.date)::text;
   end if;
   if (tg_op = 'INSERT' or new.task is distinct from old.task) and not (not coalesce((new.status = 'logged'), false) or coalesce(((select _h1.status from public.task _h1 where _h1.id = new.task) <> 'done'), false)) then
     raise exception using errcode = 'P0001', message = 'TASK_DONE', detail = jsonb_build_object('entity', 'timeEntry', 'field', 'task')::text;
