@@ -332,7 +332,25 @@ const COMMANDS: readonly Register[] = [
   registerInit,
   registerMigrate,
   registerRun,
+  registerStudio,
 ];
+
+function registerStudio(program: Command, io: Io, setCode: SetCode): void {
+  program
+    .command('studio')
+    .description('edit a nine-point document in the browser, with its diagnostics and the live app beside it')
+    .argument(
+      '[doc]',
+      'the nine-point document (.md) or a spec folder (default: doc.md, else the blank template)',
+    )
+    .option('--port <port>', 'the port (the next free one if it is taken)', '5180')
+    .action(async (doc: string | undefined, opts: { port: string }) => {
+      const { studio } = await import('./studioServer.ts');
+      const { url } = await studio(doc, { port: Number(opts.port), cwd: io.cwd ?? process.cwd() });
+      io.out(`Ninefold Studio: ${doc ?? 'doc.md'} at ${url} (saving writes the file; Ctrl+C stops it)\n`);
+      setCode(EXIT.ok);
+    });
+}
 
 type InitOptions = { from: 'blank' | 'helpdesk' | 'expenses' | 'tasks'; insideToolkit?: boolean };
 

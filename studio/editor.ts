@@ -1,0 +1,85 @@
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { markdown } from '@codemirror/lang-markdown';
+import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { type Diagnostic as CmDiagnostic, linter, lintGutter, lintKeymap } from '@codemirror/lint';
+import { EditorState } from '@codemirror/state';
+import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
+import { type Diagnosis, diagnose } from './diagnose.ts';
+
+/** How long the editor waits after a keystroke before it checks the document again. */
+export const LINT_DELAY_MS = 50;
+
+/**
+ * The document's editor (CodeMirror 6): Markdown, `check`'s diagnostics inline at their line and
+ * column, each "did you mean" a quick fix (the lint panel's action, Ctrl+Shift+M opens it, or the
+ * tooltip's button). `onDiagnosis` hears every check, with the time it took.
+ */
+export function createEditor(
+  parent: HTMLElement,
+  text: string,
+  onDiagnosis: (d: Diagnosis, text: string, ms: number) => void,
+  onSave: () => void,
+): EditorView {
+  const check = linter(
+    (view) => {
+      const started = performance.now();
+      const source = view.state.doc.toString();
+      const diagnosis = diagnose(source);
+      onDiagnosis(diagnosis, source, performance.now() - started);
+      return diagnosis.diagnostics.map((d): CmDiagnostic => {
+        const fix = d.fix;
+        return {
+          from: d.from,
+          to: d.to,
+          severity: d.severity,
+          source: d.code,
+          message: d.message,
+          ...(fix
+            ? {
+                actions: [
+                  {
+                    name: fix.label,
+                    apply: (v: EditorView, from: number, to: number) =>
+                      v.dispatch({ changes: { from, to, insert: fix.insert } }),
+                  },
+                ],
+              }
+            : {}),
+        };
+      });
+    },
+    { delay: LINT_DELAY_MS },
+  );
+  return new EditorView({
+    parent,
+    state: EditorState.create({
+      doc: text,
+      extensions: [
+        lineNumbers(),
+        history(),
+        drawSelection(),
+        highlightActiveLine(),
+        EditorView.lineWrapping,
+        markdown(),
+        syntaxHighlighting(defaultHighlightStyle),
+        lintGutter(),
+        check,
+        keymap.of([
+          {
+            key: 'Mod-s',
+            preventDefault: true,
+            run: () => {
+              onSave();
+              return true;
+            },
+          },
+          ...defaultKeymap,
+          ...historyKeymap,
+          ...lintKeymap,
+          indentWithTab,
+        ]),
+        EditorView.contentAttributes.of({ 'aria-labelledby': 'editor-label' }),
+      ],
+    }),
+  });
+}
