@@ -78,7 +78,8 @@ export function createEditor(
           ...lintKeymap,
           indentWithTab,
         ]),
-        EditorView.contentAttributes.of({ 'aria-labelledby': 'editor-label' }),
+        // A tab stop axe can see (a contenteditable alone is not one to it), inside the scrolled region.
+        EditorView.contentAttributes.of({ 'aria-labelledby': 'editor-label', tabindex: '0' }),
       ],
     }),
   });

@@ -1,3 +1,4 @@
+import initialDoc from 'virtual:ninefold-studio-doc';
 import type { EditorView } from '@codemirror/view';
 import { type DemoAccount, demoAccounts } from '../src/backend/embedded/demo/demoAccounts.ts';
 import blankTemplate from '../src/import/templates/blank.md?raw';
@@ -12,7 +13,9 @@ import { outline, permissionMatrix } from './views.ts';
 
 /** The save endpoint of `ninefold studio` (src/cli/studioServer.ts); a static studio has none. */
 const DOC_ENDPOINT = '/__ninefold/studio/doc';
-const STORED_DOC = 'ninefold-studio:doc';
+/** Where a static studio keeps a document (by its name: a studio built for another keeps its own). */
+const storedKey = (name: string) => `ninefold-studio:doc:${name}`;
+let docName = 'doc.md';
 const DATA_GENERATION = 'ninefold-studio:data';
 /** After a valid edit, how long the live app waits for the next keystroke before it is rebuilt. */
 const LIVE_DELAY_MS = 400;
@@ -37,7 +40,8 @@ async function loadDocument(): Promise<{ text: string; name: string }> {
   } catch {
     // A static studio: the browser's storage keeps the document.
   }
-  return { text: localStorage.getItem(STORED_DOC) ?? blankTemplate, name: 'kept in this browser' };
+  const name = initialDoc?.name ?? 'doc.md';
+  return { text: localStorage.getItem(storedKey(name)) ?? initialDoc?.text ?? blankTemplate, name };
 }
 
 function status(text: string): void {
@@ -47,7 +51,7 @@ function status(text: string): void {
 async function save(): Promise<void> {
   const text = view.state.doc.toString();
   if (!serverBacked) {
-    localStorage.setItem(STORED_DOC, text);
+    localStorage.setItem(storedKey(docName), text);
     savedText = text;
     status('Saved in this browser');
     return;
@@ -169,9 +173,10 @@ let starting: { spec: AppSpec; json: string; at: number } | null = null;
 let switchTo: ((account: DemoAccount | null) => Promise<void>) | null = null;
 let liveTimer: ReturnType<typeof setTimeout> | undefined;
 
-function dataDir(spec: AppSpec): string {
+/** The live app's database: one per document (by its name, so renaming the app keeps the data). */
+function dataDir(): string {
   const generation = localStorage.getItem(DATA_GENERATION) ?? '0';
-  const slug = spec.purpose.name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const slug = docName.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   return `idb://ninefold-studio-${slug}-${generation}`;
 }
 
@@ -197,7 +202,7 @@ function showRefusal(title: string, problems: string[]): void {
 function startLive(spec: AppSpec, json: string): void {
   starting = { spec, json, at: performance.now() };
   switchTo = null;
-  const host: StudioHost = { spec, dataDir: dataDir(spec), report: onPreviewReport };
+  const host: StudioHost = { spec, dataDir: dataDir(), report: onPreviewReport };
   Object.assign(window, { [HOST_KEY]: host });
   $<HTMLIFrameElement>('live').src = `preview.html?run=${Date.now()}`;
 }
@@ -300,9 +305,12 @@ function onDiagnosis(diagnosis: Diagnosis, text: string, ms: number): void {
 async function main(): Promise<void> {
   const { text, name } = await loadDocument();
   savedText = text;
-  $('doc-name').textContent = name;
+  docName = name;
+  $('doc-name').textContent = serverBacked ? name : `${name} (kept in this browser)`;
   setUpTabs();
   view = createEditor($('editor'), text, onDiagnosis, () => void save());
+  // The tests and benchmarks place the cursor through the editor's own API, then type as a person.
+  Object.assign(window, { __studioView: view });
   $('save').addEventListener('click', () => void save());
   $('reset-data').addEventListener('click', () => {
     localStorage.setItem(DATA_GENERATION, String(Date.now()));

@@ -51,11 +51,23 @@ export async function studioDocument(path: string | undefined, cwd = process.cwd
   return { text, file, name: relative(cwd, file) || 'doc.md' };
 }
 
-/** Vite plugin: the document's endpoint on the studio's dev server. */
-export function studioDocPlugin(doc: StudioDocument): Plugin {
+const INITIAL_DOC = 'virtual:ninefold-studio-doc';
+
+/**
+ * Vite plugin: the document's endpoint on the studio's dev server (`served`), or, in a static
+ * build, the document the studio starts from (`virtual:ninefold-studio-doc`: `{ text, name }` or null).
+ */
+export function studioDocPlugin(doc: StudioDocument | undefined, mode: 'served' | 'built'): Plugin {
   return {
     name: 'ninefold-studio-doc',
+    resolveId: (id) => (id === INITIAL_DOC ? `\0${INITIAL_DOC}` : undefined),
+    load(id) {
+      if (id !== `\0${INITIAL_DOC}`) return undefined;
+      const initial = mode === 'built' && doc ? { text: doc.text, name: doc.name } : null;
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(initial))});\n`;
+    },
     configureServer(server) {
+      if (mode !== 'served' || !doc) return;
       server.middlewares.use(DOC_ENDPOINT, (req, res) => {
         void serveDoc(doc, req, res);
       });
@@ -63,7 +75,12 @@ export function studioDocPlugin(doc: StudioDocument): Plugin {
   };
 }
 
-async function serveDoc(doc: StudioDocument, req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** The endpoint: GET `{ text, name }`, PUT the text (written to the file). */
+export async function serveDoc(
+  doc: StudioDocument,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   res.setHeader('content-type', 'application/json');
   if (req.method === 'GET') {
     res.end(JSON.stringify({ text: doc.text, name: doc.name }));
@@ -88,7 +105,11 @@ async function serveDoc(doc: StudioDocument, req: IncomingMessage, res: ServerRe
 }
 
 /** The studio's Vite configuration: its own pages (studio/), the package's sources, PGlite as is. */
-export async function studioConfig(doc: StudioDocument | undefined, outDir?: string): Promise<InlineConfig> {
+export async function studioConfig(
+  doc: StudioDocument | undefined,
+  mode: 'served' | 'built',
+  outDir?: string,
+): Promise<InlineConfig> {
   const react = (await import('@vitejs/plugin-react')).default;
   return {
     configFile: false,
@@ -97,7 +118,7 @@ export async function studioConfig(doc: StudioDocument | undefined, outDir?: str
     // A built studio is served from any folder: its files refer to each other relatively.
     base: './',
     resolve: { alias: viteAliases(specLoaderAliases()) },
-    plugins: [react(), ...(doc ? [studioDocPlugin(doc)] : [])],
+    plugins: [react(), studioDocPlugin(doc, mode)],
     optimizeDeps: { exclude: ['@electric-sql/pglite'] },
     worker: { format: 'es', rolldownOptions: { checks: QUIET_CHECKS, onLog: quietOnLog } },
     server: { fs: { allow: [ROOT] } },
@@ -129,7 +150,7 @@ export async function studio(
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const { createServer } = await import('vite');
   const doc = await studioDocument(path, options.cwd);
-  const config = await studioConfig(doc);
+  const config = await studioConfig(doc, 'served');
   const server = await createServer({
     ...config,
     server: { ...config.server, ...(options.port ? { port: options.port } : {}) },
@@ -140,10 +161,18 @@ export async function studio(
 }
 
 /**
- * `ninefold build --studio`: the studio as static files. Without a server, documents are kept in
- * the browser's storage (the page starts from the blank template).
+ * `ninefold build --studio [doc]`: the studio as static files, hostable anywhere. Without a server,
+ * the document is kept in the browser's storage; it starts from `doc` (or the blank template).
+ *
+ * @example
+ * await buildStudio('docs/helpdesk.md', 'site'); // site/index.html, site/preview.html, site/assets/
  */
-export async function buildStudio(outDir: string): Promise<void> {
+export async function buildStudio(
+  path: string | undefined,
+  outDir: string,
+  cwd = process.cwd(),
+): Promise<void> {
   const vite = await import('vite');
-  await vite.build(await studioConfig(undefined, outDir));
+  const doc = path === undefined ? undefined : await studioDocument(path, cwd);
+  await vite.build(await studioConfig(doc, 'built', resolve(cwd, outDir)));
 }
