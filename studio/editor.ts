@@ -7,7 +7,7 @@ import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers } f
 import { type Diagnosis, diagnose } from './diagnose.ts';
 
 /** How long the editor waits after a keystroke before it checks the document again. */
-export const LINT_DELAY_MS = 50;
+export const LINT_DELAY_MS = 25;
 
 /**
  * The document's editor (CodeMirror 6): Markdown, `check`'s diagnostics inline at their line and
