@@ -1,9 +1,11 @@
+import { autocompletion, completionKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { markdown } from '@codemirror/lang-markdown';
 import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { type Diagnostic as CmDiagnostic, linter, lintGutter, lintKeymap } from '@codemirror/lint';
 import { EditorState } from '@codemirror/state';
 import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
+import { nameCompletion, specNames } from './completion.ts';
 import { type Diagnosis, diagnose } from './diagnose.ts';
 
 /** How long the editor waits after a keystroke before it checks the document again. */
@@ -12,7 +14,7 @@ export const LINT_DELAY_MS = 25;
 /**
  * The document's editor (CodeMirror 6): Markdown, `check`'s diagnostics inline at their line and
  * column, each "did you mean" a quick fix (the lint panel's action, Ctrl+Shift+M opens it, or the
- * tooltip's button). `onDiagnosis` hears every check, with the time it took.
+ * tooltip's button); completion of the specification's names in code spans. `onDiagnosis` hears every check, with the time it took.
  */
 export function createEditor(
   parent: HTMLElement,
@@ -20,11 +22,14 @@ export function createEditor(
   onDiagnosis: (d: Diagnosis, text: string, ms: number) => void,
   onSave: () => void,
 ): EditorView {
+  /** The names completion offers: the last specification without errors (kept while there are some). */
+  let names: ReturnType<typeof specNames> = [];
   const check = linter(
     (view) => {
       const started = performance.now();
       const source = view.state.doc.toString();
       const diagnosis = diagnose(source);
+      if (diagnosis.spec) names = specNames(diagnosis.spec);
       onDiagnosis(diagnosis, source, performance.now() - started);
       return diagnosis.diagnostics.map((d): CmDiagnostic => {
         const fix = d.fix;
@@ -64,7 +69,9 @@ export function createEditor(
         syntaxHighlighting(defaultHighlightStyle),
         lintGutter(),
         check,
+        autocompletion({ override: [nameCompletion(() => names)] }),
         keymap.of([
+          ...completionKeymap,
           {
             key: 'Mod-s',
             preventDefault: true,

@@ -109,6 +109,17 @@ describe.skipIf(!e2eAvailable)('Ninefold Studio (built)', () => {
       await expect.poll(() => page.locator('#status').textContent()).toContain('No errors');
     });
 
+    await step(page, 'completion', async () => {
+      // In a rule, a name is offered from the document's own: entities, fields, states, roles…
+      await typeOver(page, 'assignee = me and status', 'assignee = me and stat', RULE);
+      const option = page.getByRole('option', { name: /^status/ }).first();
+      await option.waitFor();
+      // A key within CodeMirror's interaction delay (75 ms) after the list opens is not taken as a choice.
+      await page.waitForTimeout(150);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => docText(page)).toBe(HELPDESK);
+    });
+
     await step(page, 'studio-axe', async () => {
       expect(await seriousAxeViolations(page)).toEqual([]);
     });
