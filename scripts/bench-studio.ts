@@ -117,8 +117,8 @@ async function main(): Promise<void> {
   const live: number[] = [];
   try {
     for (let run = 0; run < RUNS; run++) {
-      const context = await browser.newContext();
-      const page = await context.newPage({ viewport: { width: 1280, height: 900 } });
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
       await page.goto(`${url}/index.html`);
       await page.locator('html[data-studio="ready"]').waitFor({ timeout: 60_000 });
       ready.push((await timingsOf(page)).ready);
