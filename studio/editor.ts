@@ -1,12 +1,45 @@
 import { autocompletion, completionKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { markdown } from '@codemirror/lang-markdown';
-import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { type Diagnostic as CmDiagnostic, linter, lintGutter, lintKeymap } from '@codemirror/lint';
 import { EditorState } from '@codemirror/state';
 import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
+import { tags } from '@lezer/highlight';
 import { nameCompletion, specNames } from './completion.ts';
 import { type Diagnosis, diagnose } from './diagnose.ts';
+
+/**
+ * The page's colours (studio.css: light and dark, each checked for contrast), not CodeMirror's
+ * light-only defaults: Markdown's marks muted, code spans (keys and rules) in the accent colour.
+ */
+const theme = EditorView.theme({
+  '&': { color: 'var(--fg)', backgroundColor: 'var(--bg)' },
+  '.cm-content': { caretColor: 'var(--fg)' },
+  '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--fg)' },
+  '.cm-gutters': {
+    backgroundColor: 'var(--panel)',
+    color: 'var(--muted)',
+    borderRight: '1px solid var(--line)',
+  },
+  '.cm-activeLine': { backgroundColor: 'var(--active)' },
+  '.cm-activeLineGutter': { backgroundColor: 'var(--active)', color: 'var(--fg)' },
+  '&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection': {
+    backgroundColor: 'var(--selection)',
+  },
+  '.cm-tooltip': { backgroundColor: 'var(--panel)', color: 'var(--fg)', border: '1px solid var(--line)' },
+});
+const markdownColours = HighlightStyle.define([
+  { tag: tags.heading, fontWeight: 'bold' },
+  { tag: tags.strong, fontWeight: 'bold' },
+  { tag: tags.emphasis, fontStyle: 'italic' },
+  { tag: tags.monospace, color: 'var(--accent)' },
+  { tag: [tags.link, tags.url], color: 'var(--accent)', textDecoration: 'underline' },
+  {
+    tag: [tags.processingInstruction, tags.meta, tags.comment, tags.contentSeparator],
+    color: 'var(--muted)',
+  },
+]);
 
 /** How long the editor waits after a keystroke before it checks the document again. */
 export const LINT_DELAY_MS = 25;
@@ -66,7 +99,8 @@ export function createEditor(
         highlightActiveLine(),
         EditorView.lineWrapping,
         markdown(),
-        syntaxHighlighting(defaultHighlightStyle),
+        syntaxHighlighting(markdownColours),
+        theme,
         lintGutter(),
         check,
         autocompletion({ override: [nameCompletion(() => names)] }),

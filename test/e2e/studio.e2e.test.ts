@@ -122,6 +122,12 @@ describe.skipIf(!e2eAvailable)('Ninefold Studio (built)', () => {
 
     await step(page, 'studio-axe', async () => {
       expect(await seriousAxeViolations(page)).toEqual([]);
+      // Dark, and as narrow as a phone: still clean.
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.setViewportSize({ width: 360, height: 800 });
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.setViewportSize({ width: 1280, height: 900 });
     });
 
     await step(page, 'live-app', async () => {
