@@ -162,6 +162,35 @@ describe.skipIf(!e2eAvailable)('Ninefold Studio (built)', () => {
       expect(rows).toEqual([expect.objectContaining({ title: 'Printer on fire', channel: 'email' })]);
     });
 
+    await step(page, 'live-constant', async () => {
+      // Lower the attachment limit: the live database enforces the new one at once.
+      const runs = await liveRuns(page);
+      await typeOver(page, '| 20 | count |', '| 1 | count |', '`maxAttachmentsPerTicket`');
+      await expect.poll(() => liveRuns(page), { timeout: 60_000 }).toBe(runs + 1);
+      const codes = await liveFrame(page).evaluate(async () => {
+        type Port = {
+          data: { list(e: string): Promise<{ rows: { id: string }[] }> };
+          files: { upload(e: string, f: object): Promise<unknown> };
+        };
+        const { backend } = (window as unknown as { __ninefoldPreview: { backend: Port } }).__ninefoldPreview;
+        const [ticket] = (await backend.data.list('ticket')).rows;
+        const attach = (name: string) =>
+          backend.files
+            .upload('attachment', {
+              values: { ticket: ticket?.id },
+              name,
+              type: 'text/plain',
+              bytes: new TextEncoder().encode('smoke'),
+            })
+            .then(
+              () => 'ok',
+              (e: { code?: string }) => e.code ?? String(e),
+            );
+        return [await attach('one.txt'), await attach('two.txt')];
+      });
+      expect(codes).toEqual(['ok', 'TOO_MANY_ATTACHMENTS']);
+    });
+
     await step(page, 'live-refused', async () => {
       const runs = await liveRuns(page);
       const src = await page.locator('#live').getAttribute('src');
