@@ -1,8 +1,9 @@
 /**
  * Ninefold Studio, built (`ninefold build --studio docs/helpdesk.md`) and served as static files:
  * a misspelt field in a rule is marked at its line with a quick fix that repairs it; the live app
- * runs the document on PGlite, follows a valid edit with its data kept, refuses an edit that would
- * lose rows (and keeps running), and changes with the role chosen in the switcher.
+ * runs the document on PGlite, follows a valid edit with its data kept, enforces a lowered limit at
+ * once, refuses an edit that would lose rows (and keeps running), and changes with the role chosen
+ * in the switcher.
  */
 
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
