@@ -63,7 +63,7 @@ const LAYERS = [
     name: 'entry',
     about:
       'entry points: the CLI, the shipped app, the package entries ninefold, ninefold/compiler, ninefold/spec',
-    members: ['src/cli/', 'app/', 'src/compiler.ts', 'src/index.ts', 'src/spec/index.ts'],
+    members: ['src/cli/', 'app/', 'studio/', 'src/compiler.ts', 'src/index.ts', 'src/spec/index.ts'],
   },
 ];
 

@@ -31,7 +31,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts', 'studio/**/*.test.ts'],
           exclude: ['**/node_modules/**', ...BROWSER_FILES],
         },
       },

@@ -1,5 +1,5 @@
 /**
- * Checks the layer rules of .dependency-cruiser.cjs against src/ and app/ (`npm run layers`;
+ * Checks the layer rules of .dependency-cruiser.cjs against src/, app/ and studio/ (`npm run layers`;
  * in `npm test` through test/package/layers.test.ts). Prints every violation and exits 1 on any.
  *
  * dependency-cruiser 18 cannot read TypeScript 7 sources (it needs TypeScript 5's compiler API),
@@ -18,7 +18,7 @@ import { parseSync } from 'vite';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const config = createRequire(import.meta.url)(join(ROOT, '.dependency-cruiser.cjs'));
-const SCANNED = ['src', 'app'];
+const SCANNED = ['src', 'app', 'studio'];
 const SOURCE = /\.(ts|tsx)$/;
 
 function sourceFiles(dir, out = []) {

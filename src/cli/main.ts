@@ -301,9 +301,19 @@ function registerRun(program: Command, io: Io, setCode: SetCode): void {
   program
     .command('build')
     .description('build the app for a specification into static files')
-    .argument('<spec>', 'specification file or directory')
+    .argument('[spec]', 'specification file or directory')
     .option('-o, --out-dir <dir>', 'output directory', 'dist')
-    .action(async (spec: string, opts: { outDir: string }) => {
+    .option('--studio', 'build Ninefold Studio instead, starting from this document (or the blank template)')
+    .action(async (spec: string | undefined, opts: { outDir: string; studio?: boolean }) => {
+      if (opts.studio) {
+        setCode(await buildStudioCommand(spec, opts.outDir, io));
+        return;
+      }
+      if (spec === undefined) {
+        io.err("error: missing required argument 'spec'\n(add --help for usage)\n");
+        setCode(EXIT.failed);
+        return;
+      }
       const refused = await refuseBeforeRun(spec, io);
       setCode(refused);
       if (refused !== EXIT.ok) return;
@@ -332,7 +342,35 @@ const COMMANDS: readonly Register[] = [
   registerInit,
   registerMigrate,
   registerRun,
+  registerStudio,
 ];
+
+/** `ninefold build --studio [doc]`: the static studio, and how to serve it. */
+async function buildStudioCommand(doc: string | undefined, outDir: string, io: Io): Promise<number> {
+  const { buildStudio } = await import('./studioServer.ts');
+  await buildStudio(doc, outDir, io.cwd ?? process.cwd());
+  io.out(
+    `✓ Ninefold Studio${doc ? ` on ${doc}` : ''} built into ${outDir}: npx ninefold preview ${outDir}\n`,
+  );
+  return EXIT.ok;
+}
+
+function registerStudio(program: Command, io: Io, setCode: SetCode): void {
+  program
+    .command('studio')
+    .description('edit a nine-point document in the browser, with its diagnostics and the live app beside it')
+    .argument(
+      '[doc]',
+      'the nine-point document (.md) or a spec folder (default: doc.md, else the blank template)',
+    )
+    .option('--port <port>', 'the port (the next free one if it is taken)', '5180')
+    .action(async (doc: string | undefined, opts: { port: string }) => {
+      const { studio } = await import('./studioServer.ts');
+      const { url } = await studio(doc, { port: Number(opts.port), cwd: io.cwd ?? process.cwd() });
+      io.out(`Ninefold Studio: ${doc ?? 'doc.md'} at ${url} (saving writes the file; Ctrl+C stops it)\n`);
+      setCode(EXIT.ok);
+    });
+}
 
 type InitOptions = { from: 'blank' | 'helpdesk' | 'expenses' | 'tasks'; insideToolkit?: boolean };
 

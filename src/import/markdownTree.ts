@@ -19,7 +19,107 @@ export interface Pos {
 export const START: Pos = { line: 1, column: 1 };
 
 export function parseMarkdown(source: string): Root {
+  const chunks = chunksOf(source);
+  if (chunks.length === 1) return parseChunk(source);
+  const seen = new Map<string, Root>();
+  const root: Root = { type: 'root', children: [] };
+  let line = 0;
+  let offset = 0;
+  for (const chunk of chunks) {
+    const tree = parsedChunks.get(chunk) ?? seen.get(chunk) ?? parseChunk(chunk);
+    seen.set(chunk, tree);
+    for (const child of tree.children) root.children.push(shifted(child, line, offset));
+    line += lineCount(chunk);
+    offset += chunk.length;
+  }
+  // Only the last document's sections are kept: an edit re-parses the section it touched.
+  parsedChunks = seen;
+  root.position = {
+    start: { line: 1, column: 1, offset: 0 },
+    end: endOf(source),
+  };
+  return root;
+}
+
+function parseChunk(source: string): Root {
   return fromMarkdown(source, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+}
+
+/** The sections of the last document parsed, by their text (the studio parses on each keystroke). */
+let parsedChunks = new Map<string, Root>();
+
+/**
+ * The document cut before each heading (`#` to `######`) that follows a blank line, outside fenced
+ * code and raw HTML that runs past blank lines (comments, `<pre>`, `<script>`, `<style>`,
+ * `<textarea>`): such a heading ends whatever block came before it, so each piece parses on its own
+ * into exactly the nodes the whole would have given (link reference definitions aside, which the
+ * nine-point format does not use).
+ */
+function chunksOf(source: string): string[] {
+  const chunks: string[] = [];
+  let start = 0;
+  /** What ends the fenced code or raw HTML we are in (null: in neither). */
+  let until: string | RegExp | null = null;
+  let blankBefore = true;
+  let at = 0;
+  while (at < source.length) {
+    const nl = source.indexOf('\n', at);
+    const end = nl < 0 ? source.length : nl + 1;
+    const line = source.slice(at, end);
+    if (until !== null) {
+      if (typeof until === 'string' ? line.trimStart().startsWith(until) : until.test(line)) until = null;
+    } else if (/^#{1,6}[ \t\r\n]/.test(line) && blankBefore && at > start) {
+      chunks.push(source.slice(start, at));
+      start = at;
+    } else until = opens(line);
+    blankBefore = line.trim() === '';
+    at = end;
+  }
+  chunks.push(source.slice(start));
+  return chunks;
+}
+
+/** What closes the fenced code or raw HTML block this line opens and does not close, if any. */
+function opens(line: string): string | RegExp | null {
+  const fence = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+  if (fence) return fence;
+  const comment = line.lastIndexOf('<!--');
+  if (comment >= 0 && !line.slice(comment).includes('-->')) return /-->/;
+  const raw = /^ {0,3}<(pre|script|style|textarea)[\s>]/i.exec(line)?.[1];
+  if (raw && !new RegExp(`</${raw}>`, 'i').test(line)) return new RegExp(`</${raw}>`, 'i');
+  return null;
+}
+
+function lineCount(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+function endOf(source: string): { line: number; column: number; offset: number } {
+  const line = lineCount(source) + 1;
+  return { line, column: source.length - source.lastIndexOf('\n'), offset: source.length };
+}
+
+/** A copy of a parsed section's node, its positions moved to where the section is in the document. */
+function shifted<T extends Nodes>(node: T, lines: number, offset: number): T {
+  const copy = { ...node } as T & { children?: Nodes[] };
+  if (node.position)
+    copy.position = {
+      start: {
+        ...node.position.start,
+        line: node.position.start.line + lines,
+        offset: (node.position.start.offset ?? 0) + offset,
+      },
+      end: {
+        ...node.position.end,
+        line: node.position.end.line + lines,
+        offset: (node.position.end.offset ?? 0) + offset,
+      },
+    };
+  const children = (node as { children?: Nodes[] }).children;
+  if (children) copy.children = children.map((c) => shifted(c, lines, offset));
+  return copy;
 }
 
 export function posOf(node: Nodes | undefined, fallback: Pos = START): Pos {

@@ -1,0 +1,347 @@
+import initialDoc from 'virtual:ninefold-studio-doc';
+import type { EditorView } from '@codemirror/view';
+import { type DemoAccount, demoAccounts } from '../src/backend/embedded/demo/demoAccounts.ts';
+import blankTemplate from '../src/import/templates/blank.md?raw';
+import { resolve } from '../src/model/resolve.ts';
+import type { AppSpec } from '../src/spec/types.ts';
+import { compileMigration } from '../src/sql/compileMigration.ts';
+import type { Diagnosis } from './diagnose.ts';
+import { createEditor } from './editor.ts';
+import { planLive } from './livePlan.ts';
+import { HOST_KEY, type PreviewReport, type StudioHost } from './studioHost.ts';
+import { outline, permissionMatrix } from './views.ts';
+
+/** The save endpoint of `ninefold studio` (src/cli/studioServer.ts); a static studio has none. */
+const DOC_ENDPOINT = '/__ninefold/studio/doc';
+/** Where a static studio keeps a document (by its name: a studio built for another keeps its own). */
+const storedKey = (name: string) => `ninefold-studio:doc:${name}`;
+let docName = 'doc.md';
+const DATA_GENERATION = 'ninefold-studio:data';
+/** After a valid edit, how long the live app waits for the next keystroke before it is rebuilt. */
+const LIVE_DELAY_MS = 400;
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+/**
+ * Timings the benchmarks and tests read (scripts/bench-studio.ts): each check's milliseconds, each
+ * live update's (start of the app's page → app ready), when each key went down, when each check's
+ * diagnostics were painted, when each live update was ready, and when the editor was usable.
+ */
+const timings = {
+  check: [] as number[],
+  live: [] as number[],
+  keyAt: [] as number[],
+  shownAt: [] as number[],
+  liveAt: [] as number[],
+  ready: 0,
+};
+addEventListener('keydown', () => timings.keyAt.push(performance.now()), { capture: true });
+Object.assign(window, { __studioTimings: timings });
+
+let serverBacked = false;
+let view: EditorView;
+let savedText = '';
+
+async function loadDocument(): Promise<{ text: string; name: string }> {
+  try {
+    const r = await fetch(DOC_ENDPOINT);
+    if (r.ok && r.headers.get('content-type')?.includes('json')) {
+      serverBacked = true;
+      return (await r.json()) as { text: string; name: string };
+    }
+  } catch {
+    // A static studio: the browser's storage keeps the document.
+  }
+  const name = initialDoc?.name ?? 'doc.md';
+  return { text: localStorage.getItem(storedKey(name)) ?? initialDoc?.text ?? blankTemplate, name };
+}
+
+function status(text: string): void {
+  $('status').textContent = text;
+}
+
+async function save(): Promise<void> {
+  const text = view.state.doc.toString();
+  if (!serverBacked) {
+    localStorage.setItem(storedKey(docName), text);
+    savedText = text;
+    status('Saved in this browser');
+    return;
+  }
+  const r = await fetch(DOC_ENDPOINT, { method: 'PUT', body: text });
+  const body = (await r.json()) as { saved?: string; error?: string };
+  if (r.ok) savedText = text;
+  status(r.ok ? `Saved ${body.saved}` : `Not saved: ${body.error}`);
+}
+
+// ---- outline and problems -------------------------------------------------------------------
+
+function goTo(from: number): void {
+  view.dispatch({ selection: { anchor: from }, scrollIntoView: true });
+  view.focus();
+}
+
+function renderOutline(text: string, diagnosis: Diagnosis): void {
+  const entries = outline(text);
+  const list = $('outline');
+  list.replaceChildren(
+    ...entries.map((e, i) => {
+      const end = entries[i + 1]?.from ?? Number.POSITIVE_INFINITY;
+      const errors = diagnosis.diagnostics.filter(
+        (d) => d.severity === 'error' && d.from >= e.from && d.from < end,
+      ).length;
+      const li = document.createElement('li');
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = e.title;
+      if (errors > 0) {
+        const count = document.createElement('span');
+        count.className = 'count';
+        count.textContent = ` (${errors} error${errors === 1 ? '' : 's'})`;
+        button.append(count);
+      }
+      button.addEventListener('click', () => goTo(e.from));
+      li.append(button);
+      return li;
+    }),
+  );
+}
+
+function renderProblems(diagnosis: Diagnosis): void {
+  const list = $('problems');
+  if (diagnosis.diagnostics.length === 0) {
+    const li = document.createElement('li');
+    li.textContent = 'No problems: the document is a valid app.';
+    list.replaceChildren(li);
+    return;
+  }
+  list.replaceChildren(
+    ...diagnosis.diagnostics.map((d) => {
+      const li = document.createElement('li');
+      const kind = document.createElement('span');
+      kind.className = d.severity;
+      kind.textContent = d.severity === 'error' ? 'Error' : 'Warning';
+      const where = document.createElement('button');
+      where.type = 'button';
+      where.textContent = `line ${d.line}, column ${d.column}`;
+      where.addEventListener('click', () => goTo(d.from));
+      li.append(kind, ' ', where, `: ${d.message}`);
+      return li;
+    }),
+  );
+}
+
+// ---- read-only views ------------------------------------------------------------------------
+
+function renderPermissions(spec: AppSpec): void {
+  const rows = permissionMatrix(resolve(spec));
+  const table = document.createElement('table');
+  table.className = 'matrix';
+  const caption = table.createCaption();
+  caption.textContent = 'Who may do what: role × entity × operation, with the rule that decides each cell';
+  const head = table.createTHead().insertRow();
+  for (const h of ['Role', 'Entity', 'Read', 'Create', 'Update', 'Delete']) {
+    const th = document.createElement('th');
+    th.scope = 'col';
+    th.textContent = h;
+    head.append(th);
+  }
+  const body = table.createTBody();
+  for (const r of rows) {
+    const tr = body.insertRow();
+    const th = document.createElement('th');
+    th.scope = 'row';
+    th.textContent = r.roleLabel;
+    tr.append(th);
+    tr.insertCell().textContent = r.entityLabel;
+    for (const c of r.cells) {
+      const td = tr.insertCell();
+      if (c.decides === 'never') {
+        td.className = 'never';
+        td.textContent = 'never';
+      } else if (c.decides === 'always') td.textContent = 'always';
+      else
+        for (const rule of c.decides) {
+          const code = document.createElement('code');
+          code.textContent = rule;
+          td.append(code, document.createElement('br'));
+        }
+      const inherited = c.from.filter((role) => role !== r.role);
+      if (inherited.length > 0) td.append(` (from ${inherited.join(', ')})`);
+    }
+  }
+  $('permissions').replaceChildren(table);
+}
+
+function renderSql(spec: AppSpec): void {
+  $('sql').textContent = compileMigration(spec, { target: 'embedded' });
+}
+
+// ---- live app -------------------------------------------------------------------------------
+
+/** The document the live app runs (null until it first started), and the one it is starting. */
+let running: { spec: AppSpec; json: string } | null = null;
+let starting: { spec: AppSpec; json: string; at: number } | null = null;
+let switchTo: ((account: DemoAccount | null) => Promise<void>) | null = null;
+let liveTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** The live app's database: one per document (by its name, so renaming the app keeps the data). */
+function dataDir(): string {
+  const generation = localStorage.getItem(DATA_GENERATION) ?? '0';
+  const slug = docName.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  return `idb://ninefold-studio-${slug}-${generation}`;
+}
+
+function showRefusal(title: string, problems: string[]): void {
+  const box = $('live-refusal');
+  if (problems.length === 0 && title === '') {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  const p = document.createElement('p');
+  p.textContent = title;
+  const ul = document.createElement('ul');
+  for (const problem of problems) {
+    const li = document.createElement('li');
+    li.textContent = problem;
+    ul.append(li);
+  }
+  box.replaceChildren(p, ul);
+  box.hidden = false;
+}
+
+function startLive(spec: AppSpec, json: string): void {
+  starting = { spec, json, at: performance.now() };
+  switchTo = null;
+  const host: StudioHost = { spec, dataDir: dataDir(), report: onPreviewReport };
+  Object.assign(window, { [HOST_KEY]: host });
+  $<HTMLIFrameElement>('live').src = `preview.html?run=${Date.now()}`;
+}
+
+function onPreviewReport(report: PreviewReport): void {
+  const was = starting;
+  starting = null;
+  if (report.kind === 'ready') {
+    if (was) {
+      running = { spec: was.spec, json: was.json };
+      timings.live.push(performance.now() - was.at);
+      timings.liveAt.push(performance.now());
+    }
+    switchTo = report.switchTo;
+    $('live').dataset.state = 'ready';
+    renderRoles();
+    return;
+  }
+  // The worker's upgrade refused (rows the planner could not see): back to the app as it was.
+  showRefusal(`The live app was not changed: ${report.message}`, report.problems);
+  if (running && running.json !== was?.json) startLive(running.spec, running.json);
+  else $('live').dataset.state = 'failed';
+}
+
+function scheduleLive(spec: AppSpec): void {
+  clearTimeout(liveTimer);
+  liveTimer = setTimeout(() => updateLive(spec), LIVE_DELAY_MS);
+}
+
+function updateLive(spec: AppSpec): void {
+  const json = JSON.stringify(spec);
+  if (json === running?.json || json === starting?.json) return;
+  if (running) {
+    const plan = planLive(running.spec, spec);
+    if (plan.refused.length > 0) {
+      showRefusal(
+        'The live app keeps the previous version: this change would lose or break rows.',
+        plan.refused,
+      );
+      return;
+    }
+  }
+  showRefusal('', []);
+  startLive(spec, json);
+}
+
+function renderRoles(): void {
+  const select = $<HTMLSelectElement>('role');
+  const spec = running?.spec;
+  if (!spec) return;
+  const previous = select.value;
+  const accounts = demoAccounts(spec);
+  const none = new Option('nobody (signed out)', '');
+  select.replaceChildren(none, ...accounts.map((a) => new Option(`${a.name} (${a.role})`, a.email)));
+  if ([...select.options].some((o) => o.value === previous)) select.value = previous;
+  select.onchange = () => {
+    const account = accounts.find((a) => a.email === select.value) ?? null;
+    void switchTo?.(account).then(() => status(account ? `Signed in as ${account.name}` : 'Signed out'));
+  };
+}
+
+// ---- tabs -----------------------------------------------------------------------------------
+
+function setUpTabs(): void {
+  const tabs = [...document.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
+  const select = (tab: HTMLButtonElement) => {
+    for (const t of tabs) {
+      const on = t === tab;
+      t.setAttribute('aria-selected', String(on));
+      t.tabIndex = on ? 0 : -1;
+      $(t.getAttribute('aria-controls') ?? '').hidden = !on;
+    }
+    tab.focus();
+  };
+  for (const [i, tab] of tabs.entries()) {
+    tab.addEventListener('click', () => select(tab));
+    tab.addEventListener('keydown', (e) => {
+      const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+      if (step !== 0) select(tabs[(i + step + tabs.length) % tabs.length] as HTMLButtonElement);
+      if (e.key === 'Home') select(tabs[0] as HTMLButtonElement);
+      if (e.key === 'End') select(tabs[tabs.length - 1] as HTMLButtonElement);
+    });
+  }
+}
+
+// ---- start ----------------------------------------------------------------------------------
+
+function onDiagnosis(diagnosis: Diagnosis, text: string, ms: number): void {
+  timings.check.push(ms);
+  // The editor applies the diagnostics right after this returns; painted at the next frame.
+  requestAnimationFrame(() => timings.shownAt.push(performance.now()));
+  renderOutline(text, diagnosis);
+  renderProblems(diagnosis);
+  const errors = diagnosis.diagnostics.filter((d) => d.severity === 'error').length;
+  const unsaved = text !== savedText ? ' · unsaved changes' : '';
+  status(`${errors === 0 ? 'No errors' : `${errors} error${errors === 1 ? '' : 's'}`}${unsaved}`);
+  const spec = diagnosis.spec;
+  if (!spec) return;
+  // The views of the model wait until the editor has shown the diagnostics, and for the next edit.
+  clearTimeout(viewsTimer);
+  viewsTimer = setTimeout(() => {
+    renderPermissions(spec);
+    renderSql(spec);
+  }, VIEWS_DELAY_MS);
+  scheduleLive(spec);
+}
+
+/** After a valid edit, how long the read-only views wait before they are drawn again. */
+const VIEWS_DELAY_MS = 150;
+let viewsTimer: ReturnType<typeof setTimeout> | undefined;
+
+async function main(): Promise<void> {
+  const { text, name } = await loadDocument();
+  savedText = text;
+  docName = name;
+  $('doc-name').textContent = serverBacked ? name : `${name} (kept in this browser)`;
+  setUpTabs();
+  view = createEditor($('editor'), text, onDiagnosis, () => void save());
+  // The tests and benchmarks place the cursor through the editor's own API, then type as a person.
+  Object.assign(window, { __studioView: view });
+  $('save').addEventListener('click', () => void save());
+  $('reset-data').addEventListener('click', () => {
+    localStorage.setItem(DATA_GENERATION, String(Date.now()));
+    if (running) startLive(running.spec, running.json);
+  });
+  document.documentElement.dataset.studio = 'ready';
+  timings.ready = performance.now();
+}
+
+void main();
