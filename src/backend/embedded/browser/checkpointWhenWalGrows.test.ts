@@ -5,7 +5,8 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkpointWhenWalGrows, fewWalSegments } from './checkpointWhenWalGrows.ts';
+import { pgliteSettings } from '../pgliteSettings.ts';
+import { checkpointWhenWalGrows } from './checkpointWhenWalGrows.ts';
 
 describe('checkpointWhenWalGrows', () => {
   let pg: PGlite;
@@ -26,7 +27,7 @@ describe('checkpointWhenWalGrows', () => {
     pg = checkpointWhenWalGrows(
       await PGlite.create({
         dataDir: 'memory://',
-        startParams: [...PGlite.defaultStartParams, ...fewWalSegments],
+        startParams: [...PGlite.defaultStartParams, ...pgliteSettings],
       }),
       1024 * 1024,
     );

@@ -1,12 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
 
-/**
- * Start parameters for a database that keeps little WAL: a checkpoint deletes the segments it no
- * longer needs instead of renaming them for later use (each recycled segment is a full 16 MB file
- * that PGlite's IndexedDB layer stores, and loads again at every open).
- */
-export const fewWalSegments = ['-c', 'wal_recycle=off'];
-
 /** WAL written since the last checkpoint above which the next write's end runs one. */
 export const CHECKPOINT_AFTER_WAL_BYTES = 4 * 1024 * 1024;
 
@@ -16,11 +9,12 @@ export const CHECKPOINT_AFTER_WAL_BYTES = 4 * 1024 * 1024;
  * from IndexedDB and replays them before the first query (100,000 bulk-inserted tickets left
  * hundreds of MB and a 4 s open). The bytes Postgres writes into `pg_wal` are counted as they go
  * through the file system; once `limit` of them were written, the query or transaction that wrote
- * them is followed by a CHECKPOINT (before its caller gets the answer, so the next IndexedDB sync
- * stores the data files and drops the old segments together).
+ * them is followed by a CHECKPOINT, which deletes the old segments (`wal_recycle=off`,
+ * pgliteSettings.ts), before its caller gets the answer, so the next IndexedDB sync
+ * stores the data files and drops the old segments together.
  *
  * @example
- * const pg = checkpointWhenWalGrows(await PGlite.create({ startParams: [...PGlite.defaultStartParams, ...fewWalSegments] }));
+ * const pg = checkpointWhenWalGrows(await PGlite.create({ startParams: [...PGlite.defaultStartParams, ...pgliteSettings] }));
  */
 export function checkpointWhenWalGrows(pg: PGlite, limit = CHECKPOINT_AFTER_WAL_BYTES): PGlite {
   const fs = pg.Module.FS as unknown as Record<string, unknown>;

@@ -1,7 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteExtensions } from '../pgliteExtensions.ts';
+import { pgliteSettings } from '../pgliteSettings.ts';
 import { snapshotBlob } from '../snapshotBlob.ts';
-import { checkpointWhenWalGrows, fewWalSegments } from './checkpointWhenWalGrows.ts';
+import { checkpointWhenWalGrows } from './checkpointWhenWalGrows.ts';
 import { prefetched } from './prefetchPglite.ts';
 import { markWorker } from './workerMarks.ts';
 
@@ -41,7 +42,7 @@ export async function openWorkerDatabase(options: WorkerDatabaseOptions): Promis
   const base = {
     dataDir,
     extensions: pgliteExtensions,
-    startParams: [...PGlite.defaultStartParams, ...fewWalSegments],
+    startParams: [...PGlite.defaultStartParams, ...pgliteSettings],
     // Not `relaxedDurability`: with it the IndexedDB sync of one query overlaps the next query's
     // file changes, and in Chromium that ends in ErrnoError (test/browser caught it).
     ...(pgliteWasmModule ? { pgliteWasmModule } : {}),
