@@ -145,7 +145,7 @@ export function NinefoldApp({
     const c = new QueryClient({
       defaultOptions: { queries: { staleTime: 10_000, refetchOnWindowFocus: false, retry: 1 } },
     });
-    if (remembered?.session) hydrateRemembered(c, remembered.queries);
+    if (remembered?.session) hydrateRemembered(c, remembered.queries, backend);
     return c;
   });
   return (
@@ -416,7 +416,7 @@ function useDemoSignIn(
       const start = demoScreens ? (await demoScreens().catch(() => null))?.[account.email] : undefined;
       let shown = false;
       if (start?.session && !settled && current.current === null) {
-        hydrateRemembered(client, start.queries);
+        hydrateRemembered(client, start.queries, backend);
         show(start.session);
         // Left before the database confirms it, the next visit signs this account in again.
         if (startMemory) rememberDemoClick(startMemory, account.email, start);

@@ -1,6 +1,6 @@
 import { type DehydratedState, dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { Session } from '../backend/types.ts';
+import type { Backend, Session } from '../backend/types.ts';
 import {
   forgetStart,
   forgetStartUnless,
@@ -10,19 +10,77 @@ import {
 import { onScreenShown, rememberPreview } from '../runtime/screenPreview.ts';
 
 /**
- * Puts a remembered screen into a new query cache, every query marked stale (updated at 0): each
+ * Puts a remembered screen into a new query cache. Its lists are marked stale (updated at 0): each
  * is asked again the moment a screen uses it, and the database's answer replaces what is shown.
+ * Everything else it kept (the rows its cells name: people, categories; the person's profile) is
+ * put back as answered, and asked again only after the first list's answer, one request per
+ * entity (`refreshRemembered`): asked one by one at mount, some 40 single-row reads at 10 ms each
+ * queued in the worker ahead of the list, and of the first click after it.
  *
  * @example
- * hydrateRemembered(client, remembered.queries);
+ * hydrateRemembered(client, remembered.queries, backend);
  */
-export function hydrateRemembered(client: QueryClient, queries: unknown): void {
+export function hydrateRemembered(client: QueryClient, queries: unknown, backend?: Backend): void {
   const state = queries as DehydratedState | null;
   if (!state || !Array.isArray(state.queries)) return;
+  const now = Date.now();
+  const isList = (key: readonly unknown[]) => key[1] === 'list';
   hydrate(client, {
     mutations: [],
-    queries: state.queries.map((q) => ({ ...q, state: { ...q.state, dataUpdatedAt: 0 } })),
+    queries: state.queries.map((q) => ({
+      ...q,
+      state: { ...q.state, dataUpdatedAt: isList(q.queryKey) ? 0 : now },
+    })),
   });
+  const kept = state.queries.map((q) => q.queryKey).filter((key) => !isList(key));
+  if (kept.length === 0) return;
+  const off = client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
+    if (!isList(event.query.queryKey)) return;
+    off();
+    void refreshRemembered(client, kept, backend);
+  });
+}
+
+/**
+ * Asks the backend again for remembered queries other than lists: rows (`[entity, 'row', id]`)
+ * in one `data.list` per entity, by id; the rest (and a row not found that way) invalidated, so
+ * each is asked again as its screen uses it.
+ */
+export async function refreshRemembered(
+  client: QueryClient,
+  kept: readonly (readonly unknown[])[],
+  backend?: Backend,
+): Promise<void> {
+  const rows = new Map<string, string[]>();
+  const others: (readonly unknown[])[] = [];
+  for (const key of kept) {
+    const [entity, kind, id] = key;
+    if (backend && kind === 'row' && key.length === 3 && typeof entity === 'string' && typeof id === 'string')
+      rows.set(entity, [...(rows.get(entity) ?? []), id]);
+    else others.push(key);
+  }
+  const batches = [...rows].map(async ([entity, ids]) => {
+    try {
+      const found = await backend?.data.list(entity, {
+        filters: [{ field: 'id', op: 'in', value: ids }],
+        limit: ids.length,
+        count: 'none',
+      });
+      const byId = new Map((found?.rows ?? []).map((r) => [String(r.id), r]));
+      for (const id of ids) {
+        const row = byId.get(id);
+        if (row) client.setQueryData([entity, 'row', id], row);
+        else others.push([entity, 'row', id]);
+      }
+    } catch {
+      for (const id of ids) others.push([entity, 'row', id]);
+    }
+  });
+  await Promise.all(batches);
+  await Promise.all(
+    others.map((queryKey) => client.invalidateQueries({ queryKey: [...queryKey], exact: true })),
+  );
 }
 
 /** How long without a click, key, wheel or scroll counts as the person leaving the page alone. */

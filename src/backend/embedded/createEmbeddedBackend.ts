@@ -24,6 +24,7 @@ import {
   readOutbox,
 } from './outbox.ts';
 import { pgliteExtensions } from './pgliteExtensions.ts';
+import { pgliteSettings } from './pgliteSettings.ts';
 import { asOwner } from './request.ts';
 import { type SessionStore, sessionStore } from './sessionStore.ts';
 import { snapshotBlob } from './snapshotBlob.ts';
@@ -212,12 +213,11 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
 /** A PGlite in `dataDir`, or started from a data directory (a snapshot or an export). */
 async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<PGliteInterface> {
   const { PGlite } = await import('@electric-sql/pglite');
-  return PGlite.create(
-    loadDataDir && !dataDir.startsWith('idb://') ? 'memory://' : dataDir,
-    loadDataDir
-      ? { loadDataDir: await snapshotBlob(loadDataDir), extensions: pgliteExtensions }
-      : { extensions: pgliteExtensions },
-  );
+  return PGlite.create(loadDataDir && !dataDir.startsWith('idb://') ? 'memory://' : dataDir, {
+    extensions: pgliteExtensions,
+    startParams: [...PGlite.defaultStartParams, ...pgliteSettings],
+    ...(loadDataDir ? { loadDataDir: await snapshotBlob(loadDataDir) } : {}),
+  });
 }
 
 /** What every port shares: the database, the model, the clock, the session and the event outlets. */

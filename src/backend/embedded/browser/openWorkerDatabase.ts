@@ -1,6 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteExtensions } from '../pgliteExtensions.ts';
+import { pgliteSettings } from '../pgliteSettings.ts';
 import { snapshotBlob } from '../snapshotBlob.ts';
+import { checkpointWhenWalGrows } from './checkpointWhenWalGrows.ts';
 import { prefetched } from './prefetchPglite.ts';
 import { markWorker } from './workerMarks.ts';
 
@@ -40,6 +42,7 @@ export async function openWorkerDatabase(options: WorkerDatabaseOptions): Promis
   const base = {
     dataDir,
     extensions: pgliteExtensions,
+    startParams: [...PGlite.defaultStartParams, ...pgliteSettings],
     // Not `relaxedDurability`: with it the IndexedDB sync of one query overlaps the next query's
     // file changes, and in Chromium that ends in ErrnoError (test/browser caught it).
     ...(pgliteWasmModule ? { pgliteWasmModule } : {}),
@@ -175,7 +178,8 @@ const WRITES = [
  * sync, so that sync is skipped; any write makes the next one a full sync (which also carries
  * anything an earlier skipped one could have missed).
  */
-function syncOnlyWhenWritten(pg: PGlite): PGlite {
+function syncOnlyWhenWritten(opened: PGlite): PGlite {
+  const pg = checkpointWhenWalGrows(opened);
   const fs = pg.Module.FS as unknown as Record<string, unknown>;
   let dirty = true;
   for (const name of WRITES) {

@@ -1,0 +1,54 @@
+import type { PGlite } from '@electric-sql/pglite';
+
+/** WAL written since the last checkpoint above which the next write's end runs one. */
+export const CHECKPOINT_AFTER_WAL_BYTES = 4 * 1024 * 1024;
+
+/**
+ * PGlite runs Postgres in single-user mode, where nothing checkpoints on its own: every WAL
+ * segment written since the database was made stays, and an open (a return visit) loads them all
+ * from IndexedDB and replays them before the first query (100,000 bulk-inserted tickets left
+ * hundreds of MB and a 4 s open). The bytes Postgres writes into `pg_wal` are counted as they go
+ * through the file system; once `limit` of them were written, the query or transaction that wrote
+ * them is followed by a CHECKPOINT, which deletes the old segments (`wal_recycle=off`,
+ * pgliteSettings.ts), before its caller gets the answer, so the next IndexedDB sync
+ * stores the data files and drops the old segments together.
+ *
+ * @example
+ * const pg = checkpointWhenWalGrows(await PGlite.create({ startParams: [...PGlite.defaultStartParams, ...pgliteSettings] }));
+ */
+export function checkpointWhenWalGrows(pg: PGlite, limit = CHECKPOINT_AFTER_WAL_BYTES): PGlite {
+  const fs = pg.Module.FS as unknown as Record<string, unknown>;
+  let walBytes = 0;
+  const write = fs.write as (...args: unknown[]) => number;
+  fs.write = function (this: unknown, ...args: unknown[]) {
+    const written = write.apply(this, args);
+    const path = (args[0] as { path?: unknown } | null)?.path;
+    if (typeof path === 'string' && path.includes('/pg_wal/')) walBytes += written;
+    return written;
+  };
+  const exec = pg.exec.bind(pg);
+  // Outside a transaction only: a query inside one (tx.query does not come through here, but a
+  // caller's own BEGIN does) ends with its COMMIT.
+  const checkpointIfDue = async () => {
+    if (walBytes < limit || pg.isInTransaction()) return;
+    const written = walBytes;
+    walBytes = 0;
+    try {
+      await exec('checkpoint');
+    } catch {
+      // The write it follows succeeded and is answered as such; the next write tries again.
+      walBytes += written;
+    }
+  };
+  const after =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const result = await fn(...args);
+      await checkpointIfDue();
+      return result;
+    };
+  pg.query = after(pg.query.bind(pg)) as typeof pg.query;
+  pg.exec = after(exec) as typeof pg.exec;
+  pg.transaction = after(pg.transaction.bind(pg)) as typeof pg.transaction;
+  return pg;
+}
