@@ -5,6 +5,7 @@ import { checkRefs } from '../spec/specRefs.ts';
 import { appSpecShape, isRecord, report } from '../spec/specShape.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { checkCallFills } from './checkCallFills.ts';
+import { checkFieldReads } from './fieldReads.ts';
 import { checkRuleSites } from './specRules.ts';
 
 /** What `validateSpec` found: the specification when it has no errors, and every problem. */
@@ -48,6 +49,7 @@ export function validateSpec(input: unknown): ValidationResult {
     checkIdentifierLengths(spec, diagnostics);
     if (diagnostics.length > 0) return { spec: null, diagnostics };
     checkRuleSites(spec, diagnostics);
+    checkFieldReads(spec, diagnostics);
     checkCallFills(spec, diagnostics);
   } catch (e) {
     // A bug in a check must still come out as data, not as a crash of the caller.
