@@ -17,6 +17,7 @@ function whyNotHidden(spec: AppSpec, en: string, fn: string, inUniqueKey: Set<st
   const f = e?.fields[fn];
   if (!e || !f) return undefined;
   const reasons: [boolean, string][] = [
+    [e.profile === true, "the profile entity's rows are read whole (sign-in, user administration)"],
     [e.title === fn, "it is the entity's title (shown wherever a row is referenced)"],
     [spec.states[en]?.field === fn, 'it is the status field'],
     [f.owner === true, 'it is an owner field'],
@@ -25,7 +26,6 @@ function whyNotHidden(spec: AppSpec, en: string, fn: string, inUniqueKey: Set<st
     [f.type === 'file' || f.type === 'status', `fields of type "${f.type}" are read with their row`],
     [f.audited === true, 'it is audited (the history is read by whoever reads the row)'],
     [e.files === true, 'the rows of a files entity are read whole'],
-    [e.profile === true, "the profile entity's rows are read whole (sign-in, user administration)"],
     [f.search === true, 'it is marked `search: true` (a hidden field is never searched)'],
   ];
   return reasons.find(([c]) => c)?.[1];

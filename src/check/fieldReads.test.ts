@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import tasksApp from '../../examples/tasks/spec.ts';
+import type { AppSpec } from '../spec/types.ts';
+import { validateSpec } from './validateSpec.ts';
+
+const spec = () => structuredClone(tasksApp) as AppSpec;
+const entryFields = (s: AppSpec) => s.entities.timeEntry?.fields as AppSpec['entities'][string]['fields'];
+const problems = (s: AppSpec) =>
+  validateSpec(s).diagnostics.map((d) => ({ path: d.path, message: d.message, hint: d.hint }));
+
+describe('per-field reads: check', () => {
+  it('accepts the Team Tasks time entries (rate and billable amount for administrators)', () => {
+    expect(problems(spec())).toEqual([]);
+  });
+
+  it('reports an unknown field in a read rule at the rule, with a did-you-mean', () => {
+    const s = spec();
+    (entryFields(s).rate as { read?: string }).read = 'persn = me';
+    expect(problems(s)).toEqual([
+      expect.objectContaining({
+        path: 'entities.timeEntry.fields.rate.read',
+        message: expect.stringContaining('persn'),
+        hint: expect.stringContaining('person'),
+      }),
+    ]);
+  });
+
+  it('refuses a rule that is not a condition', () => {
+    const s = spec();
+    (entryFields(s).rate as { read?: string }).read = 'hours';
+    expect(problems(s)).toEqual([expect.objectContaining({ path: 'entities.timeEntry.fields.rate.read' })]);
+  });
+
+  it.each([
+    ['the title', (s: AppSpec) => ['note', entryFields(s)], 'title'],
+    ['the status field', (s: AppSpec) => ['status', entryFields(s)], 'status field'],
+    ['an owner field', (s: AppSpec) => ['person', entryFields(s)], 'owner field'],
+    [
+      'a field of a unique key',
+      (s: AppSpec) => ['person', s.entities.membership?.fields as AppSpec['entities'][string]['fields']],
+      'unique key',
+    ],
+    [
+      'a field of the profile entity',
+      (s: AppSpec) => ['name', s.entities.person?.fields as AppSpec['entities'][string]['fields']],
+      'profile entity',
+    ],
+  ] as const)('refuses hiding %s, saying why', (_, pick, why) => {
+    const s = spec();
+    const [field, fields] = pick(s);
+    (fields[field] as { read?: string }).read = 'me is orgAdmin';
+    expect(problems(s)).toContainEqual(
+      expect.objectContaining({
+        path: expect.stringMatching(new RegExp(`fields\\.${field}\\.read$`)),
+        message: expect.stringContaining(why),
+        hint: 'remove "read" here',
+      }),
+    );
+  });
+
+  it('refuses a read permission or a read rule that reads a hidden field (its result would tell)', () => {
+    const s = spec();
+    const member = s.roles.permissions.member?.timeEntry as { read?: string };
+    member.read = 'person = me or rate > 50';
+    (entryFields(s).billableAmount as { read?: string }).read = 'rate is empty';
+    expect(problems(s)).toEqual([
+      expect.objectContaining({
+        path: 'entities.timeEntry.fields.billableAmount.read',
+        message: expect.stringContaining('"timeEntry.rate"'),
+      }),
+      expect.objectContaining({
+        path: 'roles.permissions.member.timeEntry.read',
+        message: expect.stringContaining('"timeEntry.rate"'),
+      }),
+    ]);
+  });
+
+  it('refuses a computed field everyone reads over a hidden one', () => {
+    const s = spec();
+    const amount = entryFields(s).billableAmount as { read?: string; computed?: string };
+    delete amount.read;
+    amount.computed = 'hours * rate';
+    delete s.states.timeEntry?.transitions.approve?.set?.billableAmount;
+    expect(problems(s)).toEqual([
+      expect.objectContaining({
+        path: 'entities.timeEntry.fields.billableAmount.computed',
+        hint: 'give "billableAmount" a "read" rule no weaker than theirs',
+      }),
+    ]);
+  });
+});
