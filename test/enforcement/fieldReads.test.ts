@@ -80,7 +80,7 @@ describe.each(targets)('per-field reads on $name', (target) => {
       `update public.time_entry set rate = 40 + (abs(hashtext(id::text)) % 50), billable_amount = hours * (40 + (abs(hashtext(id::text)) % 50))`,
     );
     snap = await snapshot(db, spec);
-    entries = snap.rows('timeEntry');
+    entries = [...snap.rows('timeEntry')];
     expect(entries.length).toBeGreaterThan(3);
   }, 180_000);
   afterAll(async () => {
