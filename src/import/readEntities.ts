@@ -338,34 +338,9 @@ function readType(ctx: ImportContext, spec: AppSpec, p: PendingField): void {
       if (type !== 'status' && after !== '' && !/^\(.*\)$/.test(after)) unreadableType(ctx, p, path, after);
       break;
   }
-  // `; computed as `rule``: the server computes the field; `; read only when `rule``: who may
-  // read it. Each rule is the code span of its own part.
-  const computedAt = ruleRemark(
-    ctx,
-    p,
-    rest,
-    /^\s*computed as\b/i,
-    `${path}.computed`,
-    'computed as',
-    'hours * rate',
-    (r) => {
-      f.computed = r;
-    },
-  );
-  const readAt = ruleRemark(
-    ctx,
-    p,
-    rest,
-    /^\s*read only when\b/i,
-    `${path}.read`,
-    'read only when',
-    'me is staff',
-    (r) => {
-      f.read = r;
-    },
-  );
+  const ruled = ruleRemarks(ctx, p, rest, path, f);
   const remark = rest
-    .filter((_, i) => i !== computedAt && i !== readAt)
+    .filter((_, i) => !ruled.has(i))
     .join(';')
     .toLowerCase()
     .trim();
@@ -383,6 +358,44 @@ function readType(ctx: ImportContext, spec: AppSpec, p: PendingField): void {
   )
     f.onDelete = 'set null';
   else unreadableType(ctx, p, path, remark);
+}
+
+/**
+ * `; computed as `rule``: the server computes the field; `; read only when `rule``: who may read
+ * it. Each rule is the code span of its own part. Returns the parts read.
+ */
+function ruleRemarks(
+  ctx: ImportContext,
+  p: PendingField,
+  rest: readonly string[],
+  path: string,
+  f: FieldSpec,
+): Set<number> {
+  const computed = ruleRemark(
+    ctx,
+    p,
+    rest,
+    /^\s*computed as\b/i,
+    `${path}.computed`,
+    'computed as',
+    'hours * rate',
+    (r) => {
+      f.computed = r;
+    },
+  );
+  const read = ruleRemark(
+    ctx,
+    p,
+    rest,
+    /^\s*read only when\b/i,
+    `${path}.read`,
+    'read only when',
+    'me is staff',
+    (r) => {
+      f.read = r;
+    },
+  );
+  return new Set([computed, read]);
 }
 
 /** Finds the part of the Type cell `words` starts, reads its rule (its code span); its index or -1. */
