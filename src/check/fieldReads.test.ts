@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import tasksApp from '../../examples/tasks/spec.ts';
+import { clinicSpec } from '../../test/enforcement/support/clinicSpec.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { validateSpec } from './validateSpec.ts';
 
@@ -78,5 +79,18 @@ describe('per-field reads: check', () => {
         hint: 'give "billableAmount" a "read" rule no weaker than theirs',
       }),
     ]);
+  });
+
+  it('refuses per-field reads on an entity whose permissions read its own rows (whole-row helpers)', () => {
+    const s = structuredClone(clinicSpec);
+    const member = s.roles.permissions.member?.appointment as { read?: string };
+    member.read = 'count(appointment where slot = this.slot) < 10';
+    expect(problems(s)).toEqual([
+      expect.objectContaining({
+        path: 'entities.appointment.fields.reason.read',
+        message: expect.stringContaining('its own rows'),
+      }),
+    ]);
+    expect(problems(clinicSpec)).toEqual([]);
   });
 });
