@@ -418,9 +418,8 @@ export default defineApp({
       label: 'Rate',
       plural: 'Rates',
       title: 'hourlyRate',
-      // NEEDS(issue 32 item 2): the rate is a field of the membership (or the time entry) readable
-      // only by the organisation's owners and administrators (`read: admin of organisation` on the
-      // field); until per-field reads exist it is a row of its own, readable only by them.
+      // A row of its own, readable only by the organisation's owners and administrators; the time
+      // entry keeps the rate it was approved at in a field only they may read (`read`).
       unique: [{ fields: ['organisation', 'person'], error: 'RATE_TWICE' }],
       fields: {
         organisation: {
@@ -583,13 +582,14 @@ export default defineApp({
         hours: { type: 'number', label: 'Hours', required: true, list: true },
         note: { type: 'text', label: 'Note', help: 'What was done, in a few words.', list: true },
         status: { type: 'status', label: 'Status', required: true, list: true },
-        // NEEDS(issue 32 item 2): readable only by the organisation's owners and administrators
-        // (the member who logged the entry must not see it).
+        // Readable only by the organisation's owners and administrators (the member who logged the
+        // entry, and the other members, see the hours but not the rate).
         rate: {
           type: 'money',
           label: 'Rate',
           help: 'The hourly rate the entry was approved at.',
           currencyField: 'currency',
+          read: 'organisation.owner = me or me is orgAdmin',
         },
         // NEEDS(issue 32 item 5): a computed field, `billableAmount = hours × rate` rounded to the
         // currency's minor unit, that the server sets and clients only read.
@@ -599,6 +599,7 @@ export default defineApp({
           help: 'Hours × rate, fixed when the entry is approved.',
           currencyField: 'currency',
           list: true,
+          read: 'organisation.owner = me or me is orgAdmin',
         },
         // NEEDS(issue 32 item 5): the organisation's currency (`organisation.currency`), set by the server.
         currency: {
@@ -986,9 +987,9 @@ export default defineApp({
           delete: `(createdBy = me and status = open) or me is orgAdmin`,
         },
         timeEntry: {
-          // NEEDS(issue 32 item 2): every member of the organisation reads the hours logged on its
-          // tasks, but `rate` and `billableAmount` only its owners and administrators.
-          read: `person = me or me is orgAdmin`,
+          // Every member of the organisation reads the hours logged on its tasks; `rate` and
+          // `billableAmount` only its owners and administrators (their fields' `read`).
+          read: `person = me or me is orgMember`,
           create: `person = me and me is orgMember`,
           update: { when: 'person = me and status = logged', fields: ['date', 'hours', 'note'] },
           delete: 'person = me and status = logged',
@@ -1000,6 +1001,7 @@ export default defineApp({
         membership: { read: true },
         project: { read: true },
         task: { read: true },
+        timeEntry: { read: true },
       },
       orgAdmin: {
         timeEntry: { read: true },

@@ -6,6 +6,7 @@ import { appSpecShape, isRecord, report } from '../spec/specShape.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { checkCallFills } from './checkCallFills.ts';
 import { checkErrorParams } from './checkErrorParams.ts';
+import { checkFieldReads } from './fieldReads.ts';
 import { checkRuleSites } from './specRules.ts';
 
 /** What `validateSpec` found: the specification when it has no errors, and every problem. */
@@ -49,6 +50,7 @@ export function validateSpec(input: unknown): ValidationResult {
     checkIdentifierLengths(spec, diagnostics);
     if (diagnostics.length > 0) return { spec: null, diagnostics };
     checkRuleSites(spec, diagnostics);
+    checkFieldReads(spec, diagnostics);
     checkCallFills(spec, diagnostics);
     checkErrorParams(spec, diagnostics);
   } catch (e) {

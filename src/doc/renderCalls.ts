@@ -66,11 +66,12 @@ function renderEntityCalls(model: AppModel, entity: string): string {
     [
       'List',
       code(
-        `GET /rest/v1/${t}?select=*&{filters}&order=${listOrder(model, entity)}&limit=${PAGE_SIZE}&offset=0`,
+        `GET /rest/v1/${node.readTable}?select=*&{filters}&order=${listOrder(model, entity)}&limit=${PAGE_SIZE}&offset=0`,
       ),
       roles(who.read),
     ],
-    ['Get one', code(`GET /rest/v1/${t}?id=eq.{id}`), roles(who.read)],
+    // Reads go to the masking view where some field is read-restricted (src/sql/emitFieldReads.ts).
+    ['Get one', code(`GET /rest/v1/${node.readTable}?id=eq.{id}`), roles(who.read)],
     ['Create', code(`POST /rest/v1/${t}`), roles(who.create)],
     ['Update', code(`PATCH /rest/v1/${t}?id=eq.{id}&version=eq.{version}`), roles(who.update)],
     ['Delete', code(`DELETE /rest/v1/${t}?id=eq.{id}`), roles(who.delete)],

@@ -42,10 +42,13 @@ function renderEntity(model: AppModel, name: string, e: EntitySpec): string {
     code(f),
     // The Label column defines the label: printed as written, read back raw.
     plain.fieldLabel(model, name, f),
-    // A computed field says so after its type: the server sets it from the rule on every write.
-    spec_.computed === undefined
-      ? fieldTypeWords(model, name, spec_)
-      : `${fieldTypeWords(model, name, spec_)}; computed as ${code(spec_.computed)}`,
+    // A computed field says so after its type: the server sets it from the rule on every write;
+    // a field not everyone who reads the row may read says who may.
+    [
+      fieldTypeWords(model, name, spec_),
+      ...(spec_.computed === undefined ? [] : [`computed as ${code(spec_.computed)}`]),
+      ...(spec_.read === undefined ? [] : [`read only when ${code(spec_.read)}`]),
+    ].join('; '),
     spec_.required ? 'yes' : '',
     defaultWords(spec_.default),
     spec_.unique === 'ignoreCase' ? 'yes, ignoring case' : spec_.unique ? 'yes' : '',

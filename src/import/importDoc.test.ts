@@ -186,7 +186,7 @@ describe('importDoc: the document loses nothing (issue 32)', () => {
     return r.draft as AppSpec;
   }
 
-  it.each(['helpdesk', 'expenses'])('docs/%s.md imports and prints back byte for byte', (name) => {
+  it.each(['helpdesk', 'expenses', 'tasks'])('docs/%s.md imports and prints back byte for byte', (name) => {
     const md = readFileSync(new URL(`../../docs/${name}.md`, import.meta.url), 'utf8');
     const r = importDoc(md);
     expect(r.diagnostics).toEqual([]);
@@ -204,6 +204,31 @@ describe('importDoc: the document loses nothing (issue 32)', () => {
     const md = renderDoc(spec);
     expect(md).toContain('<br>then ');
     expect(roundTrip(spec).states.task?.transitions.finish?.guards).toEqual(finish.guards);
+  });
+
+  it('a field’s read rule is printed after its type and read back, beside a computed rule', () => {
+    const spec = structuredClone(tasks) as AppSpec;
+    const fields = spec.entities.task?.fields as AppSpec['entities'][string]['fields'];
+    fields.notes = {
+      ...fields.notes,
+      type: fields.notes?.type ?? 'longtext',
+      read: 'owner = me or me is lead',
+    };
+    const md = renderDoc(spec);
+    expect(md).toContain('; read only when `owner = me or me is lead`');
+    expect(roundTrip(spec).entities.task?.fields.notes?.read).toBe('owner = me or me is lead');
+  });
+
+  it('"read only when" without a rule is an error at the cell, never dropped', () => {
+    const spec = structuredClone(tasks) as AppSpec;
+    const fields = spec.entities.task?.fields as AppSpec['entities'][string]['fields'];
+    fields.notes = { ...fields.notes, type: fields.notes?.type ?? 'longtext', read: 'me is lead' };
+    const md = renderDoc(spec).replace('; read only when `me is lead`', '; read only when the lead');
+    const r = importDoc(md);
+    expect(r.spec).toBeNull();
+    expect(r.diagnostics).toEqual([
+      expect.objectContaining({ code: 'doc/missing', path: 'entities.task.fields.notes.read' }),
+    ]);
   });
 
   it('a further guard without its own code is an error at the cell, never dropped', () => {

@@ -338,22 +338,9 @@ function readType(ctx: ImportContext, spec: AppSpec, p: PendingField): void {
       if (type !== 'status' && after !== '' && !/^\(.*\)$/.test(after)) unreadableType(ctx, p, path, after);
       break;
   }
-  // `; computed as `rule``: the server computes the field (the rule is the cell's last code span).
-  const computedAt = rest.findIndex((r) => /^\s*computed as\b/i.test(r));
-  if (computedAt >= 0) {
-    const rule = p.type.codes[p.type.codes.length - 1];
-    if (rule !== undefined) f.computed = rule;
-    else
-      ctx.problem(
-        'doc/missing',
-        p.type.pos,
-        `${path}.computed`,
-        'no rule after "computed as"',
-        'write "computed as `hours * rate`"',
-      );
-  }
+  const ruled = ruleRemarks(ctx, p, rest, path, f);
   const remark = rest
-    .filter((_, i) => i !== computedAt)
+    .filter((_, i) => !ruled.has(i))
     .join(';')
     .toLowerCase()
     .trim();
@@ -371,6 +358,70 @@ function readType(ctx: ImportContext, spec: AppSpec, p: PendingField): void {
   )
     f.onDelete = 'set null';
   else unreadableType(ctx, p, path, remark);
+}
+
+/**
+ * `; computed as `rule``: the server computes the field; `; read only when `rule``: who may read
+ * it. Each rule is the code span of its own part. Returns the parts read.
+ */
+function ruleRemarks(
+  ctx: ImportContext,
+  p: PendingField,
+  rest: readonly string[],
+  path: string,
+  f: FieldSpec,
+): Set<number> {
+  const computed = ruleRemark(
+    ctx,
+    p,
+    rest,
+    /^\s*computed as\b/i,
+    `${path}.computed`,
+    'computed as',
+    'hours * rate',
+    (r) => {
+      f.computed = r;
+    },
+  );
+  const read = ruleRemark(
+    ctx,
+    p,
+    rest,
+    /^\s*read only when\b/i,
+    `${path}.read`,
+    'read only when',
+    'me is staff',
+    (r) => {
+      f.read = r;
+    },
+  );
+  return new Set([computed, read]);
+}
+
+/** Finds the part of the Type cell `words` starts, reads its rule (its code span); its index or -1. */
+function ruleRemark(
+  ctx: ImportContext,
+  p: PendingField,
+  rest: readonly string[],
+  words: RegExp,
+  path: string,
+  phrase: string,
+  example: string,
+  set: (rule: string) => void,
+): number {
+  const at = rest.findIndex((r) => words.test(r));
+  if (at < 0) return at;
+  const rule = /`([^`]+)`/.exec(rest[at] ?? '')?.[1]?.trim();
+  if (rule !== undefined && rule !== '') set(rule);
+  else
+    ctx.problem(
+      'doc/missing',
+      p.type.pos,
+      path,
+      `no rule after "${phrase}"`,
+      `write "${phrase} \`${example}\`"`,
+    );
+  return at;
 }
 
 function unreadableType(ctx: ImportContext, p: PendingField, path: string, words: string): void {

@@ -264,6 +264,9 @@ function lostTables(st: PlanState): void {
 function dropBehaviour(st: PlanState): void {
   const b = st.locked.schema.behaviour;
   const out = st.dropBehaviour;
+  // First: a masking view depends on its read functions, and its screen filters on its row type
+  // (dropped with it; the spec below creates all three again).
+  for (const v of b.views ?? []) out.push(`drop view if exists ${v} cascade;`);
   for (const [name, table] of b.policies) out.push(`drop policy if exists ${name} on ${table};`);
   for (const [name, table] of b.triggers) out.push(`drop trigger if exists ${name} on ${table};`);
   for (const fn of b.functions) out.push(`drop function if exists ${fn};`);

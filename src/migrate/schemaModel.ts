@@ -47,6 +47,8 @@ export interface BehaviourShape {
   triggers: [string, string][];
   /** `[policy name, table]` */
   policies: [string, string][];
+  /** `public.time_entry__readable`: the masking views of per-field reads (absent when none). */
+  views?: string[];
 }
 
 export interface SchemaShape {
@@ -161,6 +163,8 @@ export function schemaModelOf(sql: string): SchemaShape {
     const [all, , name, table] = m;
     if (name && table) indexes[name] = { table, sql: all };
   }
+  for (const m of text.matchAll(new RegExp(`^create or replace view (${QUALIFIED}) `, 'gm')))
+    if (m[1]) behaviour.views = [...(behaviour.views ?? []), m[1]];
   for (const m of text.matchAll(/^revoke execute on function (.+?\)) from /gm)) {
     if (m[1] && !behaviour.functions.includes(m[1])) behaviour.functions.push(m[1]);
   }

@@ -44,6 +44,11 @@ export interface ColumnNode {
   timestamp: boolean;
   /** A computed field's rule (`computed`), checked: the server sets it on every write. */
   computed?: CheckedRule;
+  /**
+   * Who may read the value (`read`), checked: a row rule over the row and `me`. The server masks
+   * the value (null) where it fails; the column is not granted to the client roles.
+   */
+  read?: CheckedRule;
   /** Money: its fixed currency code (`currency`, a constant resolved), when it has one. */
   currency?: string;
   /** The spec's declaration, for declared columns. */

@@ -203,7 +203,11 @@ function declaredColumns(
       unique: f.unique === true || f.unique === 'ignoreCase',
       ...(f.unique === 'ignoreCase' ? { uniqueIgnoringCase: true } : {}),
       formats: formatsOf(spec, entity, field),
-      searchable: f.search !== false && (f.search === true || FIELD_TYPES[f.type].freeText !== undefined),
+      // A field not everyone may read is never searched: the search function reads every row.
+      searchable:
+        f.read === undefined &&
+        f.search !== false &&
+        (f.search === true || FIELD_TYPES[f.type].freeText !== undefined),
       writable: true,
       timestamp: f.type === 'datetime',
       spec: f,
@@ -222,6 +226,8 @@ function declaredColumns(
         `entities.${entity}.fields.${field}.computed`,
         'value',
       );
+    if (f.read !== undefined)
+      node.read = checkedRule(spec, f.read, entity, `entities.${entity}.fields.${field}.read`, 'boolean');
     if (f.currency !== undefined) {
       const c = Object.hasOwn(spec.constants, f.currency) ? spec.constants[f.currency]?.value : undefined;
       node.currency = typeof c === 'string' ? c : f.currency;
@@ -557,10 +563,15 @@ function tableOfSpec(
   const policies = policiesOf(spec, entity);
   const label = e.label ?? humanize(entity);
   const st = spec.states[entity];
+  const readRestricted = columns.filter((c) => c.read !== undefined);
+  const readTable = readRestricted.length > 0 ? tableSqlNames(entity).readView : tableName(entity);
   const node: TableNode = {
     entity,
     table: tableName(entity),
     ref: `public.${quoteIdent(tableName(entity))}`,
+    readTable,
+    readRef: `public.${quoteIdent(readTable)}`,
+    readRestricted,
     label,
     plural: e.plural ?? `${label}s`,
     profile: e.profile === true,

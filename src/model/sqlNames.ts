@@ -38,6 +38,8 @@ export function tableSqlNames(entity: string): TableSqlNames {
     queueFileRemoval: own('queue_file_removal'),
     search: own('search'),
     runTimed: own('run_timed'),
+    readView: own('readable'),
+    readField: (column) => own(`read_${column}`),
     auditAdded: (column) => own(`audit_${column}`),
     auditAddedTrigger: (column) => `ninefold_audit_${column}`,
     policyHelper: (kind, n) => own(`${kind}_${n}`),

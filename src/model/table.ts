@@ -14,6 +14,15 @@ export interface TableNode {
   table: string;
   /** Quoted, schema-qualified: `public.expense_claim`, `public."user"`. */
   ref: string;
+  /**
+   * What clients read (unquoted, schema public): the table, or its masking view
+   * (`names.readView`) when some field has a `read` rule (`readRestricted`).
+   */
+  readTable: string;
+  /** `readTable`, quoted and schema-qualified. */
+  readRef: string;
+  /** Columns with a `read` rule: not granted to clients, read through `names.readField`. */
+  readRestricted: readonly ColumnNode[];
   label: string;
   plural: string;
   /** The field shown as a row's title. */

@@ -33,6 +33,10 @@ export interface TableSqlNames {
   queueFileRemoval: string;
   /** `app.<table>__search`'s name. */
   search: string;
+  /** `public.<table>__readable`: the view clients read when some field has a `read` rule. */
+  readView: string;
+  /** `app.<table>__read_<column>(p_id)`: the column's value where the caller may read it, else null. */
+  readField(column: string): string;
   /** `app.<table>__run_timed(p_now)`: the transitions that happen by time (`after`). */
   runTimed: string;
   /** The audit trigger function for rows added under reference column `column`. */

@@ -219,10 +219,13 @@ function DetailFields({ entity, row }: { entity: string; row: Row }) {
         {shown.map((f) => {
           const spec_ = e?.fields[f];
           const long = spec_ !== undefined && FIELD_TYPES[spec_.type].display === 'multiline';
+          const empty = row[f] === null || row[f] === undefined || row[f] === '';
+          // A field only some may read comes empty where the person may not: nothing is shown,
+          // neither an empty value that looks like data nor a preview of it.
+          if (empty && spec_?.read !== undefined) return null;
           const running = pendingSum(model, entity, f, row);
           // Empty optional fields are noise on a detail page (they show on the edit form).
-          if (!running && !spec_?.required && (row[f] === null || row[f] === undefined || row[f] === ''))
-            return null;
+          if (!running && !spec_?.required && empty) return null;
           return (
             <Grid.Col key={f} span={{ base: 12, sm: long ? 12 : 6 }} miw={0}>
               <Group gap={4} wrap="nowrap">

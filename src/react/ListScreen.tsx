@@ -32,6 +32,7 @@ import { Link, useSearchParams } from 'wouter';
 import type { Row } from '../backend/types.ts';
 import { hasBulkTransition } from '../runtime/bulkTransitions.ts';
 import { can } from '../runtime/can.ts';
+import { readableFields } from '../runtime/fieldReads.ts';
 import { booleanFields, pageQuery, totalQuery } from '../runtime/listScreenQueries.ts';
 import { listQuery, listStateFromParams, listStateToParams, PAGE_SIZE } from '../runtime/listState.ts';
 import { inSentence } from '../runtime/locale.ts';
@@ -45,6 +46,7 @@ import { useList, usePrefetchList } from './hooks.ts';
 import { fieldLabel } from './labels.ts';
 import { useNavigate } from './navigation.ts';
 import { useChosenColumns } from './useChosenColumns.ts';
+import { useHeldRoles } from './useHeldRoles.ts';
 import { useListAddress } from './useListAddress.ts';
 import { PageLabelsContext, usePageLabels } from './usePageLabels.ts';
 
@@ -103,13 +105,22 @@ export function ListScreen({ route }: { route: RouteEntry }) {
   // What the rows, filters and column chooser are given stays the same object from one render to
   // the next unless it changes: they are memoised, and a page arriving re-renders only the page
   // (not 50 rows again with their old values, nor the filters' comboboxes).
+  // A field the person can never read (its `read` rule needs a role they hold nowhere) is no
+  // column, filter, sort key or exported column of theirs; the server masks it anyway.
+  // Joined: the roles' array is new on every render, the columns must stay the same object.
+  const heldKey = useHeldRoles().join(' ');
   const columns = useMemo(
     () =>
-      screen?.columns ??
-      Object.entries(e?.fields ?? {})
-        .filter(([, f]) => f.list)
-        .map(([n]) => n),
-    [screen?.columns, e],
+      readableFields(
+        model,
+        heldKey.split(' '),
+        entity,
+        screen?.columns ??
+          Object.entries(e?.fields ?? {})
+            .filter(([, f]) => f.list)
+            .map(([n]) => n),
+      ),
+    [screen?.columns, e, model, heldKey, entity],
   );
   // The person's choice of columns (kept per screen); a phone shows the first two of them.
   const chosenColumns = useChosenColumns(route.name, columns);

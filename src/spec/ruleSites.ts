@@ -30,7 +30,7 @@ export function ruleSites(spec: AppSpec): RuleSite[] {
     }
   }
   for (const [en, e] of Object.entries(spec.entities))
-    for (const [fn, f] of Object.entries(e.fields))
+    for (const [fn, f] of Object.entries(e.fields)) {
       if (f.computed !== undefined)
         sites.push({
           path: at(at(at(at('entities', en), 'fields'), fn), 'computed'),
@@ -38,6 +38,14 @@ export function ruleSites(spec: AppSpec): RuleSite[] {
           entity: en,
           expect: 'value',
         });
+      if (f.read !== undefined)
+        sites.push({
+          path: at(at(at(at('entities', en), 'fields'), fn), 'read'),
+          text: f.read,
+          entity: en,
+          expect: 'boolean',
+        });
+    }
   for (const [en, st] of Object.entries(spec.states)) {
     for (const [sn, s] of Object.entries(st.states)) {
       if (s.waitingOn !== undefined)

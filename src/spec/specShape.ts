@@ -271,6 +271,7 @@ const fieldSpec = obj({
   currencyField: opt(str),
   currency: opt(nonEmpty),
   computed: opt(nonEmpty),
+  read: opt(nonEmpty),
   accept: opt(strings),
   list: opt(bool),
   audited: opt(bool),

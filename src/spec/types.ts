@@ -70,6 +70,14 @@ export interface FieldSpec {
    * minor unit, half away from zero. A client's write of it is refused (FIELD_NOT_WRITABLE).
    */
   computed?: string;
+  /**
+   * Who may read the value, a row rule over the row and `me` (`'me is orgAdmin'`,
+   * `'patient = me or me is staff'`): on a row the caller may read, the field shows its value where
+   * the rule holds and nothing otherwise, on every path (the row, lists, filters, sorting, search,
+   * history, error parameters). Rules that must see every row (limits, "no two overlap") still
+   * read it on the server. Absent: whoever reads the row reads the field.
+   */
+  read?: string;
   /** For `file`: the parent entity field pointing back; files live in their own rows. */
   accept?: readonly string[];
   /** Shown in lists by default. */

@@ -4,6 +4,7 @@ import { emitAdminRpc } from './emitAdminRpc.ts';
 import { emitAuditTriggers } from './emitAuditTriggers.ts';
 import { emitComputed } from './emitComputed.ts';
 import { emitCountVisibility } from './emitCountVisibility.ts';
+import { emitFieldReads } from './emitFieldReads.ts';
 import { emitFileRemovals } from './emitFileRemovals.ts';
 import { emitFileChecks } from './emitFiles.ts';
 import { emitSchemaGrants, emitTableGrants } from './emitGrants.ts';
@@ -121,7 +122,12 @@ export function migrationOf(model: AppModel, target: Target): string {
       'Privileges',
       entities.map((e) => emitTableGrants(model, e, target)),
     ),
-    // After the tables' privileges: a screen's filter reads them as its caller.
+    // After the tables' privileges: what clients read of tables with read-restricted fields.
+    section(
+      'Per-field reads',
+      entities.map((e) => emitFieldReads(model, e)),
+    ),
+    // After the tables' privileges and views: a screen's filter reads them as its caller.
     section('Screen filters', [emitScreenFilters(model)]),
     // Both targets: one user-administration API, so the adapters call the same functions.
     section('User administration', [emitAdminRpc(model)]),

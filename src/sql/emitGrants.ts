@@ -41,7 +41,17 @@ export function emitTableGrants(model: AppModel, entity: string, target: Target 
   const has = (a: string) => grants.some((g) => g.action === a);
   const cols = (fields: readonly string[]) => fields.map((f) => colSql(model, entity, f)).join(', ');
   const out = [`revoke all on table ${table} from anon, authenticated;`];
-  if (has('read')) out.push(`grant select on table ${table} to authenticated;`);
+  // A read-restricted column is never granted: clients read it masked (emitFieldReads.ts).
+  const hidden = new Set(t.readRestricted.map((c) => c.column));
+  if (has('read'))
+    out.push(
+      hidden.size === 0
+        ? `grant select on table ${table} to authenticated;`
+        : `grant select (${t.columns
+            .filter((c) => !hidden.has(c.column))
+            .map((c) => quoteIdent(c.column))
+            .join(', ')}) on table ${table} to authenticated;`,
+    );
   if (has('create')) {
     // Ids are the server's (gen_random_uuid): a client choosing one could re-use a deleted row's id,
     // or probe for hidden rows by their key. A hosted file's Storage path is the server's too

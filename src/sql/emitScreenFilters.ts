@@ -27,7 +27,8 @@ export function filteredScreens(model: AppModel): { screen: string; entity: stri
 export function emitScreenFilters(model: AppModel): string {
   return filteredScreens(model)
     .map(({ screen, entity, where }) => {
-      const table = tableRef(model, entity);
+      // Over the rows clients read: the masking view where some field is read-restricted.
+      const table = model.tables.get(entity)?.readRef ?? tableRef(model, entity);
       const rule = ruleSql({ model, row: 'p_row' }, where);
       return sqlFunction({
         name: qualified('public', screenWhereFunction(entity, screen)),

@@ -5,11 +5,12 @@ import type { FieldSpec } from '../spec/types.ts';
 import { ME_SQL } from './compileRuleSql.ts';
 import { auditedFields, IN_TRANSITION } from './emitAuditTriggers.ts';
 import { moneyRounded } from './emitComputed.ts';
+import { maskedValueSql } from './emitFieldReads.ts';
 import { childLocks, locksForRules, ordered } from './emitGroupLocks.ts';
 import { historyTable } from './emitHistory.ts';
 import { transitionCallsSql } from './emitOutbox.ts';
 import { readableSql } from './emitPolicies.ts';
-import { qualified, quoteLiteral } from './quote.ts';
+import { qualified, quoteIdent, quoteLiteral } from './quote.ts';
 import { raiseSql, rowlessReraiseSql } from './raise.ts';
 import { colSql, sqlType, tableOf } from './specModel.ts';
 import { indent, sqlFunction } from './sqlFunction.ts';
@@ -30,14 +31,19 @@ function optionalValue(name: string, f: FieldSpec): string {
   return `nullif(p_input ->> ${key}, '')::${sqlType(f)}`;
 }
 
-/** The history entry's input: every required input, and each optional one that was given a value. */
-function historyInput(tr: TransitionNode): string {
+/**
+ * The history entry's input: every required input, and each optional one that was given a value;
+ * never a read-restricted field's (the history is read by whoever reads the row).
+ */
+function historyInput(t: TableNode, tr: TransitionNode): string {
+  const shown = (f: string) => t.byField.get(f)?.read === undefined;
   const parts: string[] = [];
-  if (tr.input.length > 0)
+  const input = tr.input.filter(shown);
+  if (input.length > 0)
     parts.push(
-      `jsonb_build_object(${tr.input.map((i) => `${quoteLiteral(i)}, p_input -> ${quoteLiteral(i)}`).join(', ')})`,
+      `jsonb_build_object(${input.map((i) => `${quoteLiteral(i)}, p_input -> ${quoteLiteral(i)}`).join(', ')})`,
     );
-  for (const i of tr.optionalInput) {
+  for (const i of tr.optionalInput.filter(shown)) {
     const key = quoteLiteral(i);
     parts.push(
       `(case when coalesce(p_input ->> ${key}, '') in ('', '[]') then '{}'::jsonb else jsonb_build_object(${key}, p_input -> ${key}) end)`,
@@ -112,7 +118,7 @@ function emitTransition(
     );
   }
   const assigns = [...inputChecks(model, t, tr, body), `${statusCol} = ${quoteLiteral(tr.to)}`];
-  const inputJson = historyInput(tr);
+  const inputJson = historyInput(t, tr);
   // The row's own edit trigger must not record the transition's writes as edits.
   const audited = auditedFields(model, entity).length > 0;
   body.push(
@@ -130,6 +136,10 @@ function emitTransition(
     `  values (r.id, ${trl}, v_from, ${quoteLiteral(tr.to)}, ${ME_SQL}, ${inputJson});`,
     // Declared calls go to the outbox in this transaction: queued exactly when the transition commits.
     ...transitionCallsSql(model, entity, name),
+    // The caller gets the row as it may read it: read-restricted fields masked (emitFieldReads.ts).
+    ...t.readRestricted.map(
+      (c) => `  r.${quoteIdent(c.column)} := ${maskedValueSql(model, t, c.field, 'r')};`,
+    ),
     '  return r;',
     'end;',
   );

@@ -198,14 +198,25 @@ describe.skipIf(!e2eAvailable)('Team Tasks journey', () => {
       expect(JSON.stringify(orgs)).not.toContain(ORG);
       await go(page, `/organisations/${orgId}`);
       await page.getByRole('heading', { level: 1, name: ui('notFoundTitle') }).waitFor();
-      // A plain member of Harbour Works: its project, but neither the rates nor others' time.
+      // A plain member of Harbour Works: its project and the hours logged on it, but neither the
+      // rates nor an entry's rate and billable amount (per-field reads).
       await switchTo(/Demo Project lead/);
       await go(page, `/projects/${projectId}`);
       await page.getByRole('heading', { level: 1, name: 'Quay renovation' }).waitFor();
       const rates = (await viaHook(page, 'data', 'list', 'rate', { limit: 0 })) as { ok: { total: number } };
       expect(rates.ok.total).toBe(0);
       await go(page, entryPath);
-      await page.getByRole('heading', { level: 1, name: ui('notFoundTitle') }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Survey of the old gangway' }).waitFor();
+      const entry = (await viaHook(page, 'data', 'get', 'timeEntry', entryPath.split('/').pop() ?? '')) as {
+        ok: Record<string, unknown>;
+      };
+      expect(entry.ok).toMatchObject({ hours: 2.5, rate: null, billableAmount: null });
+      expect(
+        await page
+          .getByRole('main')
+          .getByText(/200[.,]00/)
+          .count(),
+      ).toBe(0);
     });
     expect(errors).toEqual([]);
   }, 90_000);

@@ -62,13 +62,36 @@ async function insertRow(
     columns.push(quoteIdent(column));
     params.push(value);
   }
+  const returning = writtenRowList(info);
   const text = columns.length
-    ? `insert into ${info.ref} as t (${columns.join(', ')}) values (${params.map((_, i) => `$${i + 1}`).join(', ')}) returning ${selectList(info)}`
-    : `insert into ${info.ref} as t default values returning ${selectList(info)}`;
+    ? `insert into ${info.ref} as t (${columns.join(', ')}) values (${params.map((_, i) => `$${i + 1}`).join(', ')}) returning ${returning}`
+    : `insert into ${info.ref} as t default values returning ${returning}`;
   const r = await tx.query<Record<string, unknown>>(text, params, QUERY_OPTIONS);
   const row = r.rows[0];
   if (!row) throw new BackendError('FORBIDDEN', { entity: info.entity, action: 'create' });
-  return toRow(info, row);
+  return readWritten(tx, info, row);
+}
+
+/**
+ * What a write returns: the row, or only its id where some column is read-restricted (the
+ * client roles hold no privilege on it, not even in RETURNING); `readWritten` then reads the row
+ * as the caller may see it, through the masking view (src/sql/emitFieldReads.ts).
+ */
+function writtenRowList(info: EntityInfo): string {
+  return info.readRestricted.length > 0 ? 't.id' : selectList(info);
+}
+
+async function readWritten(tx: Transaction, info: EntityInfo, row: Record<string, unknown>) {
+  if (info.readRestricted.length === 0) return toRow(info, row);
+  const r = await tx.query<Record<string, unknown>>(
+    `select ${selectList(info)} from ${info.readRef} t where t.id = $1`,
+    [row.id],
+    QUERY_OPTIONS,
+  );
+  const read = r.rows[0];
+  // Written but no longer readable by the caller: the same answer as a refused read.
+  if (!read) throw new BackendError('NOT_FOUND', { entity: info.entity, id: String(row.id) });
+  return toRow(info, read);
 }
 
 /** Shared by data.create and files.upload. */
@@ -95,7 +118,7 @@ export function createDataPort(ctx: EmbeddedContext): DataPort {
       const info = entityInfo(ctx.model, entity);
       checkId(info, id);
       const [rows] = await readAsCaller(ctx, [
-        { text: `select ${selectList(info)} from ${info.ref} t where t.id = $1`, params: [id] },
+        { text: `select ${selectList(info)} from ${info.readRef} t where t.id = $1`, params: [id] },
       ]);
       const row = rows?.[0];
       if (!row) throw new BackendError('NOT_FOUND', { entity, id });
@@ -203,12 +226,12 @@ async function updateRow(
       ? columns.map((c, i) => `${c} = $${i + 3}`).join(', ')
       : 'version = t.version';
     const r = await tx.query<Record<string, unknown>>(
-      `update ${info.ref} t set ${sets} where t.id = $1 and t.version = $2 returning ${selectList(info)}`,
+      `update ${info.ref} t set ${sets} where t.id = $1 and t.version = $2 returning ${writtenRowList(info)}`,
       [id, version, ...params],
       QUERY_OPTIONS,
     );
     const updated = r.rows[0];
-    if (updated) return toRow(info, updated);
+    if (updated) return readWritten(tx, info, updated);
     const current = await visibleVersion(tx, info, id);
     if (current === null) throw new BackendError('NOT_FOUND', { entity, id });
     // Visible at the version given but not updatable: the update policy refused it.

@@ -108,7 +108,7 @@ export function listQuery(info: EntityInfo, q: ListQuery = {}): SqlQuery & { lim
   const offset = Math.max(Math.trunc(q.offset ?? 0), 0);
   const total = q.count === 'none' ? '' : ', count(*) over() as __total';
   return {
-    text: `select ${selectList(info)}${total} from ${info.ref} t where ${where} order by ${order.join(', ')} limit ${limit} offset ${offset}`,
+    text: `select ${selectList(info)}${total} from ${info.readRef} t where ${where} order by ${order.join(', ')} limit ${limit} offset ${offset}`,
     params,
     limit,
     offset,
@@ -119,7 +119,7 @@ export function listQuery(info: EntityInfo, q: ListQuery = {}): SqlQuery & { lim
 export function countQuery(info: EntityInfo, q: ListQuery = {}): SqlQuery {
   const params: unknown[] = [];
   return {
-    text: `select count(*)::int as n from ${info.ref} t where ${whereClause(info, q, params)}`,
+    text: `select count(*)::int as n from ${info.readRef} t where ${whereClause(info, q, params)}`,
     params,
   };
 }
@@ -134,7 +134,7 @@ export const ESTIMATE_ABOVE = 10_000;
 export function boundedCountQuery(info: EntityInfo, q: ListQuery = {}): SqlQuery {
   const params: unknown[] = [];
   return {
-    text: `select count(*)::int as n from (select 1 from ${info.ref} t where ${whereClause(info, q, params)} limit ${ESTIMATE_ABOVE + 1}) s`,
+    text: `select count(*)::int as n from (select 1 from ${info.readRef} t where ${whereClause(info, q, params)} limit ${ESTIMATE_ABOVE + 1}) s`,
     params,
   };
 }
@@ -143,7 +143,7 @@ export function boundedCountQuery(info: EntityInfo, q: ListQuery = {}): SqlQuery
 export function estimateQuery(info: EntityInfo, q: ListQuery = {}): SqlQuery {
   const params: unknown[] = [];
   return {
-    text: `explain (format json) select 1 from ${info.ref} t where ${whereClause(info, q, params)}`,
+    text: `explain (format json) select 1 from ${info.readRef} t where ${whereClause(info, q, params)}`,
     params,
   };
 }

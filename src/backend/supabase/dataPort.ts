@@ -8,7 +8,7 @@ import {
   type ReadOptions,
   type Row,
 } from '../types.ts';
-import { isoTimestamp, modelOf, toColumns, toRow, transitionRpc } from './entityModel.ts';
+import { type EntityModel, isoTimestamp, modelOf, toColumns, toRow, transitionRpc } from './entityModel.ts';
 import { listParams } from './listParams.ts';
 import { run, type SupabaseContext } from './supabaseContext.ts';
 import { runDueTransitions } from './timed.ts';
@@ -42,7 +42,10 @@ export function createDataPort(ctx: SupabaseContext): DataPort {
     const model = modelOf(ctx.models, entity);
     assertId(entity, id);
     await runDueTransitions(ctx);
-    const { data } = await run(ctx, client.from(model.table).select('*').eq('id', id).maybeSingle<Record_>());
+    const { data } = await run(
+      ctx,
+      client.from(model.readTable).select('*').eq('id', id).maybeSingle<Record_>(),
+    );
     if (!data) throw new BackendError('NOT_FOUND', { entity, id });
     return toRow(model, data);
   }
@@ -67,9 +70,12 @@ export function createDataPort(ctx: SupabaseContext): DataPort {
     async create(entity, values) {
       const model = modelOf(ctx.models, entity);
       const body = toColumns(model, values);
-      const { data } = await run(ctx, client.from(model.table).insert(body).select('*').single<Record_>());
+      const { data } = await run(
+        ctx,
+        client.from(model.table).insert(body).select(written(model)).single<Record_>(),
+      );
       if (!data) throw new BackendError('INTERNAL');
-      return toRow(model, data);
+      return model.masked ? get(entity, String(data.id)) : toRow(model, data);
     },
 
     async update(entity, id, version, values) {
@@ -84,11 +90,11 @@ export function createDataPort(ctx: SupabaseContext): DataPort {
           .update(body)
           .eq('id', id)
           .eq('version', version)
-          .select('*')
+          .select(written(model))
           .maybeSingle<Record_>(),
       );
       if (!data) return explainNoRow(entity, id, version);
-      return toRow(model, data);
+      return model.masked ? get(entity, id) : toRow(model, data);
     },
 
     async delete(entity, id) {
@@ -147,7 +153,7 @@ async function listRows(
   const model = modelOf(ctx.models, entity);
   const p = listParams(model, query);
   if (p.empty) return { rows: [], total: p.count ? 0 : null };
-  let q = client.from(model.table).select('*', p.count ? { count: p.count } : {});
+  let q = client.from(model.readTable).select('*', p.count ? { count: p.count } : {});
   for (const f of p.filters) q = q.filter(f.column, f.op, f.value);
   // The screen's rule: a computed field of the table (a function taking its row), filtered on.
   if (query.screen !== undefined)
@@ -172,6 +178,14 @@ async function listRows(
   if (p.count === 'estimated' && total !== null && total > POSTGREST_MAX_ROWS)
     return { rows, total, estimated: true };
   return { rows, total };
+}
+
+/**
+ * What a write selects back: the row, or its id where some column is read-restricted (not granted
+ * to clients, not even in RETURNING); the row is then read through the masking view.
+ */
+function written(model: EntityModel): string {
+  return model.masked ? 'id' : '*';
 }
 
 function historyEntry(r: Record_): HistoryEntry {

@@ -10,6 +10,10 @@ export const STORAGE_PATH_COLUMN = 'storage_path';
 export interface EntityModel {
   entity: string;
   table: string;
+  /** What reads go to: the table, or its masking view when some field is read-restricted. */
+  readTable: string;
+  /** Some field is read-restricted: writes return the id only and the row is read again. */
+  masked: boolean;
   files: boolean;
   /** Field name → field spec (declared fields only). */
   fields: ReadonlyMap<string, FieldSpec>;
@@ -39,6 +43,8 @@ export function entityModels(model: AppModel): ReadonlyMap<string, EntityModel> 
     out.set(t.entity, {
       entity: t.entity,
       table: t.table,
+      readTable: t.readTable,
+      masked: t.readRestricted.length > 0,
       files: t.files,
       fields,
       fieldOfColumn: new Map(t.columns.map((c) => [c.column, c.field])),

@@ -2025,7 +2025,7 @@ declare
   v_from text;
 begin
   select * into r from public.time_entry x where x.id = p_id for no key update;
-  if not found or not coalesce(((select app.has_role((select auth.uid()), 'member')) and coalesce(((r.person = (select auth.uid())) or (exists (select 1 from public.membership _c1 where (((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))))), false)) or coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))))), false), false) then
+  if not found or not coalesce(((select app.has_role((select auth.uid()), 'member')) and coalesce(((r.person = (select auth.uid())) or (exists (select 1 from public.membership _c1 where (((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member')))))), false)) or coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member'))))), false) or coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))))), false), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'timeEntry', 'id', p_id)::text;
   end if;
   if not (coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))))), false)) then
@@ -2064,6 +2064,8 @@ begin
   end;
   insert into public.time_entry_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'approve', v_from, 'approved', (select auth.uid()), '{}'::jsonb);
+  r.rate := case when coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = r.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = r.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false) then r.rate end;
+  r.billable_amount := case when coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = r.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = r.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false) then r.billable_amount end;
   return r;
 end;
 $fn$;
@@ -2081,7 +2083,7 @@ declare
   v_from text;
 begin
   select * into r from public.time_entry x where x.id = p_id for no key update;
-  if not found or not coalesce(((select app.has_role((select auth.uid()), 'member')) and coalesce(((r.person = (select auth.uid())) or (exists (select 1 from public.membership _c1 where (((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))))), false)) or coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))))), false), false) then
+  if not found or not coalesce(((select app.has_role((select auth.uid()), 'member')) and coalesce(((r.person = (select auth.uid())) or (exists (select 1 from public.membership _c1 where (((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member')))))), false)) or coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member'))))), false) or coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))))), false), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'timeEntry', 'id', p_id)::text;
   end if;
   if not (coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = r.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))))), false)) then
@@ -2114,6 +2116,8 @@ begin
   end;
   insert into public.time_entry_history (row_id, transition, from_state, to_state, actor, input)
   values (r.id, 'reject', v_from, 'rejected', (select auth.uid()), '{}'::jsonb);
+  r.rate := case when coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = r.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = r.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false) then r.rate end;
+  r.billable_amount := case when coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = r.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = r.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false) then r.billable_amount end;
   return r;
 end;
 $fn$;
@@ -2465,13 +2469,15 @@ create policy "task__orgMember__read" on public.task as permissive for select to
 alter table public.time_entry enable row level security;
 alter table public.time_entry force row level security;
 drop policy if exists time_entry__member__read on public.time_entry;
-create policy time_entry__member__read on public.time_entry as permissive for select to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce(((time_entry.person = (select auth.uid())) or (exists (select 1 from public.membership _c1 where (((_c1.organisation = time_entry.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))))), false)));
+create policy time_entry__member__read on public.time_entry as permissive for select to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce(((time_entry.person = (select auth.uid())) or (exists (select 1 from public.membership _c1 where (((_c1.organisation = time_entry.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member')))))), false)));
 drop policy if exists time_entry__member__create on public.time_entry;
 create policy time_entry__member__create on public.time_entry as permissive for insert to authenticated with check (((select app.has_role((select auth.uid()), 'member')) and coalesce(((time_entry.person = (select auth.uid())) and (exists (select 1 from public.membership _c1 where (((_c1.organisation = time_entry.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member')))))), false)));
 drop policy if exists time_entry__member__update on public.time_entry;
 create policy time_entry__member__update on public.time_entry as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce(((time_entry.person = (select auth.uid())) and (time_entry.status = 'logged')), false))) with check (((select app.has_role((select auth.uid()), 'member')) and coalesce(((time_entry.person = (select auth.uid())) and (time_entry.status = 'logged')), false)));
 drop policy if exists time_entry__member__delete on public.time_entry;
 create policy time_entry__member__delete on public.time_entry as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce(((time_entry.person = (select auth.uid())) and (time_entry.status = 'logged')), false)));
+drop policy if exists "time_entry__orgMember__read" on public.time_entry;
+create policy "time_entry__orgMember__read" on public.time_entry as permissive for select to authenticated using (coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = time_entry.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member'))))), false));
 drop policy if exists "time_entry__orgAdmin__read" on public.time_entry;
 create policy "time_entry__orgAdmin__read" on public.time_entry as permissive for select to authenticated using (coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = time_entry.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))))), false));
 
@@ -2552,7 +2558,7 @@ set search_path = ''
 set cpu_operator_cost = 0.05
 as $fn$
 begin
-  return query execute 'select t.id from public.time_entry t where (t.note ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''member'')) and coalesce(((t.person = (select auth.uid())) or (exists (select 1 from public.membership _c1 where (((_c1.organisation = t.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in (''owner'', ''admin'')))))), false)) or coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = t.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in (''owner'', ''admin''))))), false), false) limit $2' using p_pattern, p_limit;
+  return query execute 'select t.id from public.time_entry t where (t.note ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''member'')) and coalesce(((t.person = (select auth.uid())) or (exists (select 1 from public.membership _c1 where (((_c1.organisation = t.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in (''owner'', ''admin'', ''member'')))))), false)) or coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = t.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in (''owner'', ''admin'', ''member''))))), false) or coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = t.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in (''owner'', ''admin''))))), false), false) limit $2' using p_pattern, p_limit;
 end
 $fn$;
 revoke execute on function app.time_entry__search(text, integer) from public;
@@ -2600,12 +2606,41 @@ revoke all on table public.task_history from anon, authenticated;
 grant select on table public.task_history to authenticated;
 
 revoke all on table public.time_entry from anon, authenticated;
-grant select on table public.time_entry to authenticated;
+grant select (id, created_at, updated_at, version, organisation, task, person, date, hours, note, status, currency, approved_by, approved_at) on table public.time_entry to authenticated;
 grant insert (organisation, task, date, hours, note, currency) on table public.time_entry to authenticated;
 grant update (date, hours, note) on table public.time_entry to authenticated;
 grant delete on table public.time_entry to authenticated;
 revoke all on table public.time_entry_history from anon, authenticated;
 grant select on table public.time_entry_history to authenticated;
+
+-- ======================================================================
+-- Per-field reads
+-- ======================================================================
+
+-- timeEntry.rate where the caller may read it (organisation.owner = me or me is orgAdmin), else null.
+create or replace function app.time_entry__read_rate(p_id uuid)
+returns numeric
+language sql stable security definer
+set search_path = ''
+as $fn$
+select case when coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = t.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = t.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false) then t.rate end from public.time_entry t where t.id = p_id and coalesce(((select app.has_role((select auth.uid()), 'member')) and coalesce(((t.person = (select auth.uid())) or (exists (select 1 from public.membership _c1 where (((_c1.organisation = t.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member')))))), false)) or coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = t.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member'))))), false) or coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = t.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))))), false), false)
+$fn$;
+revoke execute on function app.time_entry__read_rate(uuid) from public, anon, authenticated;
+grant execute on function app.time_entry__read_rate(uuid) to authenticated;
+-- timeEntry.billableAmount where the caller may read it (organisation.owner = me or me is orgAdmin), else null.
+create or replace function app.time_entry__read_billable_amount(p_id uuid)
+returns numeric
+language sql stable security definer
+set search_path = ''
+as $fn$
+select case when coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = t.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = t.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false) then t.billable_amount end from public.time_entry t where t.id = p_id and coalesce(((select app.has_role((select auth.uid()), 'member')) and coalesce(((t.person = (select auth.uid())) or (exists (select 1 from public.membership _c1 where (((_c1.organisation = t.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member')))))), false)) or coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = t.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member'))))), false) or coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = t.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))))), false), false)
+$fn$;
+revoke execute on function app.time_entry__read_billable_amount(uuid) from public, anon, authenticated;
+grant execute on function app.time_entry__read_billable_amount(uuid) to authenticated;
+-- What clients read of timeEntry: every column, the read-restricted ones masked.
+create or replace view public.time_entry__readable with (security_invoker = true) as select t.id, t.created_at, t.updated_at, t.version, t.organisation, t.task, t.person, t.date, t.hours, t.note, t.status, app.time_entry__read_rate(t.id) as rate, app.time_entry__read_billable_amount(t.id) as billable_amount, t.currency, t.approved_by, t.approved_at from public.time_entry t;
+revoke all on table public.time_entry__readable from anon, authenticated;
+grant select on table public.time_entry__readable to authenticated;
 
 -- ======================================================================
 -- Screen filters
@@ -2645,26 +2680,26 @@ revoke execute on function public.task__where_overdue(public.task) from public, 
 grant execute on function public.task__where_overdue(public.task) to authenticated;
 
 -- Screen timesheet: the rows of timeEntry it lists (person = me).
-create or replace function public.time_entry__where_timesheet(p_row public.time_entry)
+create or replace function public.time_entry__where_timesheet(p_row public.time_entry__readable)
 returns boolean
 language sql stable
 set search_path = ''
 as $fn$
 select coalesce((p_row.person = (select auth.uid())), false)
 $fn$;
-revoke execute on function public.time_entry__where_timesheet(public.time_entry) from public, anon, authenticated;
-grant execute on function public.time_entry__where_timesheet(public.time_entry) to authenticated;
+revoke execute on function public.time_entry__where_timesheet(public.time_entry__readable) from public, anon, authenticated;
+grant execute on function public.time_entry__where_timesheet(public.time_entry__readable) to authenticated;
 
 -- Screen timeApprovals: the rows of timeEntry it lists (status = logged and person != me and me is orgAdmin).
-create or replace function public.time_entry__where_time_approvals(p_row public.time_entry)
+create or replace function public.time_entry__where_time_approvals(p_row public.time_entry__readable)
 returns boolean
 language sql stable
 set search_path = ''
 as $fn$
 select coalesce((((p_row.status = 'logged') and (p_row.person <> (select auth.uid()))) and (exists (select 1 from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))))), false)
 $fn$;
-revoke execute on function public.time_entry__where_time_approvals(public.time_entry) from public, anon, authenticated;
-grant execute on function public.time_entry__where_time_approvals(public.time_entry) to authenticated;
+revoke execute on function public.time_entry__where_time_approvals(public.time_entry__readable) from public, anon, authenticated;
+grant execute on function public.time_entry__where_time_approvals(public.time_entry__readable) to authenticated;
 
 -- ======================================================================
 -- User administration
