@@ -1524,7 +1524,7 @@ as $fn$
 select coalesce(
   coalesce(current_setting('role', true), 'none') not in ('anon', 'authenticated')
   or p_row.person = (select auth.uid())
-  or (((select app.has_role((select auth.uid()), 'member')) and coalesce(((p_row.person = (select auth.uid())) or (exists (select 1 from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))))), false)) or coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))))), false)), false);
+  or (((select app.has_role((select auth.uid()), 'member')) and coalesce(((p_row.person = (select auth.uid())) or (exists (select 1 from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member')))))), false)) or coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member'))))), false) or coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))))), false)), false);
 $fn$;
 revoke execute on function app.time_entry__counted_for_writer(public.time_entry) from public, anon, authenticated;
 
