@@ -215,6 +215,13 @@ export function everyScreenSuite(
               )
               .catch(() => undefined);
             if (v.width === 360) {
+              // The app's name in the header stays on one line beside the header's buttons.
+              const nameLines = await page.evaluate(() => {
+                const a = document.querySelector<HTMLElement>('header a[href="/"]');
+                return a ? a.offsetHeight / Number.parseFloat(getComputedStyle(a).lineHeight) : 1;
+              });
+              if (nameLines > 1.5)
+                findings.push(`${lang}-${label}-${v.scheme}-360: the app's name breaks in two`);
               // Right after the resize from 1280 px the layout may still be settling: only a width
               // that stays too wide after a moment is a finding.
               let wider = await overflow();
