@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { Row } from '../backend/types.ts';
 import type { ConstantNode } from '../model/constant.ts';
 import { availableTransitions, stateLabel } from '../runtime/availableTransitions.ts';
+import { quantityText } from '../runtime/quantityText.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
 import { ruleVerdict } from '../runtime/ruleVerdict.ts';
 import { ui } from '../runtime/uiText.ts';
@@ -197,10 +198,14 @@ function TargetsCard({ targets }: { targets: readonly (readonly [string, Constan
       </Title>
       <Stack gap={6}>
         {targets.map(([name, c]) => (
-          <Group key={name} justify="space-between">
-            <Text size="sm">{c.label}</Text>
-            <Text size="sm" fw={600}>
-              {String(c.value)} {c.value === 1 && c.unit?.endsWith('s') ? c.unit.slice(0, -1) : c.unit}
+          // The value stays on its label's line (a long label wraps beside it), never under it
+          // where, on a phone, it read as the next label's.
+          <Group key={name} justify="space-between" wrap="nowrap" align="flex-start">
+            <Text size="sm" style={{ minWidth: 0 }}>
+              {c.label}
+            </Text>
+            <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+              {quantityText(c.value, c.unit)}
             </Text>
           </Group>
         ))}

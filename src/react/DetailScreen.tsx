@@ -51,6 +51,7 @@ import {
   errorMessage,
   FieldValue,
   formatBytes,
+  lightBadgeText,
   notifyError,
   RefLabel,
   rowTitle,
@@ -533,7 +534,13 @@ function RelatedRow(props: {
             </Text>
             {flags.map((n) =>
               r[n] === true ? (
-                <Badge key={n} size="xs" color="yellow" variant="light">
+                <Badge
+                  key={n}
+                  size="xs"
+                  color="yellow"
+                  variant="light"
+                  style={{ color: lightBadgeText('yellow') }}
+                >
                   {fieldLabel(model, entity, n)}
                 </Badge>
               ) : null,

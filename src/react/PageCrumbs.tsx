@@ -1,10 +1,12 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { Link } from 'wouter';
+import { effectiveRoles } from '../runtime/roles.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
 import { useRuntime } from './context.ts';
 import { rowTitle } from './display.tsx';
 import { useRow } from './hooks.ts';
+import { useHeldRoles } from './useHeldRoles.ts';
 
 export interface Crumb {
   label: string;
@@ -58,7 +60,12 @@ export function PageCrumbs({ items }: { items: readonly Crumb[] }) {
  */
 export function useTrail(entity: string, row: Readonly<Record<string, unknown>> | undefined): Crumb[] {
   const { model, routes } = useRuntime();
-  const list = listRoute(routes.routes, entity);
+  // A list the person may not open is no crumb: its link led to "Not available" (a customer on a
+  // category, whose list is the administrators').
+  const held = effectiveRoles(model, useHeldRoles());
+  const opens = (r: RouteEntry | undefined) =>
+    r && (r.nav.length === 0 || r.nav.some((n) => held.includes(n))) ? r : undefined;
+  const list = opens(listRoute(routes.routes, entity));
   const parentField = list
     ? undefined
     : Object.entries(model.tables.get(entity)?.spec.fields ?? {}).find(
@@ -67,7 +74,7 @@ export function useTrail(entity: string, row: Readonly<Record<string, unknown>> 
   const parentEntity = parentField?.[1].ref;
   const parentId = parentField && row ? row[parentField[0]] : undefined;
   const parent = useRow(parentEntity, typeof parentId === 'string' ? parentId : undefined);
-  const parentList = parentEntity ? listRoute(routes.routes, parentEntity) : undefined;
+  const parentList = parentEntity ? opens(listRoute(routes.routes, parentEntity)) : undefined;
   if (list) return [{ label: list.title, to: buildPath(list) }];
   const detail = parentEntity ? routes.find('detail', parentEntity) : undefined;
   if (!parentEntity || !detail || !parent.data) return [];

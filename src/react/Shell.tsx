@@ -53,7 +53,7 @@ export function Shell({ children }: { children: ReactNode }) {
       <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             <Burger
               opened={opened}
               onClick={toggle}
@@ -66,6 +66,8 @@ export function Shell({ children }: { children: ReactNode }) {
               to="/"
               fw={700}
               size="lg"
+              // One line on a phone ("Team Tasks" broke in two beside the header's buttons).
+              truncate="end"
               style={{ color: 'inherit', textDecoration: 'none' }}
             >
               {model.purpose.name}

@@ -6,6 +6,7 @@ import { Link } from 'wouter';
 import { type Backend, BackendError, type Row } from '../backend/types.ts';
 import type { AppModel } from '../model/appModel.ts';
 import { stateLabel } from '../runtime/availableTransitions.ts';
+import { cellText } from '../runtime/cellText.ts';
 import { currencyOf } from '../runtime/computedValues.ts';
 import { dateText, timeAgo } from '../runtime/dateText.ts';
 import { formatMessage } from '../runtime/formatMessage.ts';
@@ -33,13 +34,20 @@ export function stateColor(model: AppModel, entity: string, state: string): stri
   return PALETTE[i % PALETTE.length] ?? 'gray';
 }
 
+/**
+ * The text colour of a light badge of `color` that reads at 4.5:1 in both schemes: Mantine's own
+ * falls below it for some colours (orange, yellow); the end shades do not. CSS picks the shade
+ * (Mantine sets `color-scheme` on the root): `useComputedColorScheme` here cost every badge two
+ * matchMedia listeners and a second render, on every list page.
+ */
+export function lightBadgeText(color: string): string {
+  return `light-dark(color-mix(in srgb, var(--mantine-color-${color}-9) 70%, black), var(--mantine-color-${color}-2))`;
+}
+
 export function StatusBadge({ entity, state }: { entity: string; state: string }) {
   const { model } = useAppCore();
   const color = stateColor(model, entity, state);
-  // Mantine's light badges fall below 4.5:1 for some colours (orange); the end shades do not.
-  // CSS picks the shade (Mantine sets `color-scheme` on the root): `useComputedColorScheme` here
-  // cost every badge two matchMedia listeners and a second render, on every list page.
-  const text = `light-dark(color-mix(in srgb, var(--mantine-color-${color}-9) 75%, black), var(--mantine-color-${color}-2))`;
+  const text = lightBadgeText(color);
   return (
     <Badge
       color={color}
@@ -57,11 +65,15 @@ export function StatusBadge({ entity, state }: { entity: string; state: string }
   );
 }
 
-/** The title of a row of `entity`: its title field, else its id shortened. */
+/**
+ * The title of a row of `entity`: its title field as a cell shows it (an option's label, money in
+ * its currency, a date), else its first text field, else its id shortened. A title that is a
+ * reference would need a look-up, and falls through.
+ */
 export function rowTitle(model: AppModel, entity: string, row: Readonly<Record<string, unknown>>): string {
   const e = model.tables.get(entity)?.spec;
-  const t = e?.title ? row[e.title] : undefined;
-  if (typeof t === 'string' && t !== '') return t;
+  const t = e?.title ? cellText(model, entity, e.title, row, () => undefined) : '';
+  if (t !== '') return t;
   const firstText = Object.entries(e?.fields ?? {}).find(([, f]) => f.type === 'text')?.[0];
   const v = firstText ? row[firstText] : undefined;
   return typeof v === 'string' && v !== '' ? v : `#${String(row.id ?? '').slice(0, 8)}`;

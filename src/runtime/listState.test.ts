@@ -16,6 +16,12 @@ describe('list state', () => {
     expect(s).toEqual({ search: '', sort: '-createdAt', page: 1, filters: {} });
     expect(listStateToParams(s, '-createdAt').toString()).toBe('');
   });
+  it('lists newest first when the screen names no order', () => {
+    const s = listStateFromParams(new URLSearchParams(''), undefined);
+    expect(s.sort).toBe('-createdAt');
+    expect(listQuery(s, []).sort).toEqual([{ field: 'createdAt', direction: 'desc' }]);
+    expect(listStateToParams(s, undefined).toString()).toBe('');
+  });
   it('builds the backend query', () => {
     const q = listQuery(
       { search: ' x ', sort: '-createdAt', page: 2, filters: { active: 'true', status: 'open' } },

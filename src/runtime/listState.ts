@@ -12,14 +12,21 @@ export interface ListState {
 export const PAGE_SIZE = 50;
 
 /**
+ * The order of a list whose screen names none: newest first. Without it the rows came in the
+ * order of their ids (random uuids), a new row landed anywhere and "Sort by" showed nothing.
+ */
+export const NEWEST_FIRST = '-createdAt';
+
+/**
  * Reads a list screen's state from URL search params (`q`, `sort`, `page`, `f.<field>`), so a
- * filtered, sorted view is a link someone can share.
+ * filtered, sorted view is a link someone can share. `defaultSort` is the screen's order
+ * (`NEWEST_FIRST` when it names none).
  *
  * @example
  * listStateFromParams(new URLSearchParams('q=printer&f.status=open&sort=-createdAt'))
  * // { search: 'printer', sort: '-createdAt', page: 1, filters: { status: 'open' } }
  */
-export function listStateFromParams(params: URLSearchParams, defaultSort?: string): ListState {
+export function listStateFromParams(params: URLSearchParams, defaultSort = NEWEST_FIRST): ListState {
   const filters: Record<string, string> = {};
   for (const [k, v] of params) if (k.startsWith('f.') && v !== '') filters[k.slice(2)] = v;
   const page = Number(params.get('page') ?? '1');
@@ -32,7 +39,7 @@ export function listStateFromParams(params: URLSearchParams, defaultSort?: strin
 }
 
 /** The inverse of `listStateFromParams` (defaults left out to keep URLs short). */
-export function listStateToParams(state: ListState, defaultSort?: string): URLSearchParams {
+export function listStateToParams(state: ListState, defaultSort = NEWEST_FIRST): URLSearchParams {
   const p = new URLSearchParams();
   if (state.search) p.set('q', state.search);
   if (state.sort && state.sort !== defaultSort) p.set('sort', state.sort);

@@ -8,6 +8,7 @@ import {
   freshProfile,
   newPage,
   openDefault,
+  seriousAxeViolations,
   signInAsDemo,
   startE2E,
   step,
@@ -50,6 +51,24 @@ describe.skipIf(!e2eAvailable)('Team Tasks demo in its default storage', () => {
         await open(page, 'Organisations');
         await page.getByRole('main').getByRole('link', { name: 'Northwind Studio' }).first().waitFor();
         await expect(page.getByRole('main').getByText('Bluefin Labs').count()).resolves.toBe(0);
+        // The organisation's page: its memberships titled by their role's label, its rates by the
+        // hourly rate in its currency (not by a shortened id); the archived project's flag legible.
+        await page.getByRole('main').getByRole('link', { name: 'Northwind Studio' }).first().click();
+        const section = (plural: string) =>
+          page
+            .locator('main .mantine-Card-root')
+            .filter({ has: page.getByRole('heading', { name: plural }) });
+        const memberships = section('Memberships');
+        await memberships.getByText('Owner', { exact: true }).first().waitFor();
+        await expect(memberships.getByText('owner', { exact: true }).count()).resolves.toBe(0);
+        const rates = section('Rates');
+        await rates
+          .getByText(/^€\d+\.\d\d$/)
+          .first()
+          .waitFor();
+        await expect(rates.getByText(/^#[0-9a-f]{8}$/).count()).resolves.toBe(0);
+        await page.getByText('Archived', { exact: true }).first().waitFor();
+        await expect(seriousAxeViolations(page)).resolves.toEqual([]);
         await open(page, 'Rates');
         await cells(page).first().waitFor();
         expect(await cells(page).count()).toBeGreaterThan(5);

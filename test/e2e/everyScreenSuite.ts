@@ -36,7 +36,7 @@ const personId = async (page: Page, email: string) =>
   String((await ownerSql(page, 'select id from public.person where email = $1', [email]))[0]?.id);
 
 const fixtures: Record<string, Fixture> = {
-  'examples/helpdesk': async (page) => {
+  helpdesk: async (page) => {
     // Signed in as the customer (the first demo role): one ticket with a comment.
     const ticket = okId(
       await viaHook(page, 'data', 'create', 'ticket', {
@@ -49,7 +49,7 @@ const fixtures: Record<string, Fixture> = {
     const t = `/tickets/${ticket}`;
     return { customer: [t, `/people/${customer}`], agent: [t, `/people/${customer}`], admin: [t] };
   },
-  'examples/expenses': async (page) => {
+  expenses: async (page) => {
     await ownerSql(
       page,
       `update public.person set manager = (select id from public.person where email = 'manager@demo.test')
@@ -77,7 +77,7 @@ const fixtures: Record<string, Fixture> = {
       admin: [c, `/people/${employee}`],
     };
   },
-  'examples/tasks': async (page) => {
+  tasks: async (page) => {
     // Signed in as the member (the first demo account), with no demo rows (`?memory`): they found
     // an organisation, make themselves its owner and fill it with one of everything.
     const member = await personId(page, 'member@demo.test');
@@ -129,6 +129,13 @@ const fixtures: Record<string, Fixture> = {
       admin: [o, `/people/${member}`],
     };
   },
+  // The blank template filled in (test/e2e/fillBlankTemplate.ts): the reader suggests a book.
+  'reading-list': async (page) => {
+    const book = okId(
+      await viaHook(page, 'data', 'create', 'book', { title: 'Kindred', author: 'Octavia E. Butler' }),
+    );
+    return { reader: [`/books/${book}`] };
+  },
 };
 
 /**
@@ -137,7 +144,8 @@ const fixtures: Record<string, Fixture> = {
  * kept in test-results/ (the CI artifact); all findings are reported together.
  */
 export function everyScreenSuite(
-  app: 'examples/helpdesk' | 'examples/expenses' | 'examples/tasks',
+  /** A reference app, or the folder of `blankTemplateApp()` (harness.ts). */
+  app: string,
   /** The browser's language (`de-DE`): the app then speaks German, its longer words included. */
   options: { locale?: 'de-DE' } = {},
 ): void {
@@ -207,6 +215,13 @@ export function everyScreenSuite(
               )
               .catch(() => undefined);
             if (v.width === 360) {
+              // The app's name in the header stays on one line beside the header's buttons.
+              const nameLines = await page.evaluate(() => {
+                const a = document.querySelector<HTMLElement>('header a[href="/"]');
+                return a ? a.offsetHeight / Number.parseFloat(getComputedStyle(a).lineHeight) : 1;
+              });
+              if (nameLines > 1.5)
+                findings.push(`${lang}-${label}-${v.scheme}-360: the app's name breaks in two`);
               // Right after the resize from 1280 px the layout may still be settling: only a width
               // that stays too wide after a moment is a finding.
               let wider = await overflow();
@@ -252,7 +267,7 @@ export function everyScreenSuite(
           try {
             if (i === 0) {
               await signInAsDemo(page, roleLabel);
-              details = (await fixtures[app]?.(page, spec)) ?? {};
+              details = (await fixtures[name]?.(page, spec)) ?? {};
             } else await switchDemo(page, roleLabel);
             for (const route of table.navFor([account.role])) {
               await page.getByRole('link', { name: route.title, exact: true }).first().click();

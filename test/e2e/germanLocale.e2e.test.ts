@@ -65,6 +65,10 @@ describe.skipIf(!e2eAvailable)('expenses in German (browser locale de-DE)', () =
         await page.getByRole('button', { name: /^Mitarbeiter/ }).click({ timeout: 60_000 });
         await page.getByRole('navigation').first().waitFor({ timeout: 30_000 });
       });
+      await step(page, 'de-targets', async () => {
+        // The dashboard's targets in German words: "90 Tage", not "90 days".
+        await page.getByRole('main').getByText('90 Tage', { exact: true }).waitFor();
+      });
       await step(page, 'de-navigation', async () => {
         const nav = page.getByRole('navigation').first();
         await nav.getByRole('link', { name: 'Meine Abrechnungen' }).waitFor();

@@ -10,8 +10,10 @@ import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { build, resolveSpecFile } from '../../src/cli/devServer.ts';
+import { specFromDoc } from '../../src/import/loadDoc.ts';
 import { ui } from '../../src/runtime/uiText.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
+import { fillBlankTemplate } from './fillBlankTemplate.ts';
 import { serveDist } from './serveDist.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -57,6 +59,25 @@ function buildKey(app: string): string {
   return h.digest('hex').slice(0, 16);
 }
 
+/**
+ * The specification an app folder builds from: its `spec.ts` or `spec.json`, or the nine-point
+ * document `doc.md` of a folder that has one (an app written by an author, as `ninefold init` makes).
+ */
+function specFileOf(app: string): string {
+  const doc = join(resolve(app), 'doc.md');
+  return existsSync(doc) ? doc : resolveSpecFile(app);
+}
+
+/** A folder holding the blank template filled in as an author would (`fillBlankTemplate`), for the e2e harness. */
+export function blankTemplateApp(): string {
+  const dir = resolve('node_modules/.cache/ninefold-e2e-apps/reading-list');
+  mkdirSync(dir, { recursive: true });
+  const doc = join(dir, 'doc.md');
+  const text = fillBlankTemplate(readFileSync(resolve('src/import/templates/blank.md'), 'utf8'));
+  if (!existsSync(doc) || readFileSync(doc, 'utf8') !== text) writeFileSync(doc, text);
+  return dir;
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -82,7 +103,7 @@ export async function builtApp(app: string): Promise<string> {
     }
     try {
       if (!existsSync(done)) {
-        await build(app, dir);
+        await build(specFileOf(app), dir);
         writeFileSync(done, new Date().toISOString());
         // Old builds are dead weight, but one may still be served by a file of this very run
         // (sources changed under it): only those older than an hour go.
@@ -105,7 +126,9 @@ export async function builtApp(app: string): Promise<string> {
 }
 
 export async function loadSpec(app: string): Promise<AppSpec> {
-  return (await import(resolveSpecFile(app))).default as AppSpec;
+  const file = specFileOf(app);
+  if (file.endsWith('.md')) return specFromDoc(file);
+  return (await import(file)).default as AppSpec;
 }
 
 export interface E2E {
