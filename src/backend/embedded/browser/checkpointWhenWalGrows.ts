@@ -35,8 +35,14 @@ export function checkpointWhenWalGrows(pg: PGlite, limit = CHECKPOINT_AFTER_WAL_
     walBytes = 0;
     try {
       await exec('checkpoint');
-    } catch {
-      // The write it follows succeeded and is answered as such; the next write tries again.
+    } catch (e) {
+      // The checkpoint's statement ends with the IndexedDB sync that stores the write it follows:
+      // a full IndexedDB is that write's failure (STORAGE_FULL), never to be answered as success
+      // (the sync is not retried until the next write: openWorkerDatabase.ts). Not retried after
+      // reads either (each would fail): the next writes count their WAL anew.
+      if ((e as { name?: unknown } | null)?.name === 'QuotaExceededError') throw e;
+      // Anything else: the write it follows was stored and is answered as such; the next write
+      // tries the checkpoint again.
       walBytes += written;
     }
   };
