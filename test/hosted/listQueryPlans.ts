@@ -6,6 +6,7 @@ import {
   type SqlQuery,
   searchIdsQuery,
 } from '../../src/backend/embedded/listQuery.ts';
+import { toRow } from '../../src/backend/embedded/rows.ts';
 import type { ListQuery, ListResult } from '../../src/backend/types.ts';
 import type { AppModel } from '../../src/model/appModel.ts';
 import { impliedReadFilters } from '../../src/runtime/impliedReadFilters.ts';
@@ -131,11 +132,7 @@ function listAs(db: TestDb, model: AppModel, userId: string) {
     const info = entityInfo(model, entity);
     const sql = listQuery(info, q);
     return db.asUser(userId, async (tx) => ({
-      rows: (await tx.query<Record<string, unknown>>(sql.text, sql.params)).rows.map((r) => {
-        const row: Record<string, unknown> = { id: String(r.id) };
-        for (const c of info.columns) if (c.column in r) row[c.field] = r[c.column];
-        return row as ListResult['rows'][number];
-      }),
+      rows: (await tx.query<Record<string, unknown>>(sql.text, sql.params)).rows.map((r) => toRow(info, r)),
       total: null,
     }));
   };
