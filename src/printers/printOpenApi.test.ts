@@ -2,6 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import expenses from '../../examples/expenses/spec.ts';
 import helpdesk from '../../examples/helpdesk/spec.ts';
+import tasks from '../../examples/tasks/spec.ts';
 import { mini } from '../sql/fixtures/mini.ts';
 import { openApiDocument, printOpenApi } from './printOpenApi.ts';
 import { expectGolden, goldenFile } from './testing/golden.ts';
@@ -21,6 +22,7 @@ describe('printOpenApi', () => {
     ['helpdesk', helpdesk],
     ['expenses', expenses],
     ['mini', mini],
+    ['tasks', tasks],
   ])('the %s document is valid OpenAPI 3.1', async (_name, spec) => {
     const validator = new Validator();
     const result = await validator.validate(JSON.parse(printOpenApi(spec)));
@@ -89,5 +91,25 @@ describe('computed fields', () => {
 
   it('the document stays valid OpenAPI 3.1', async () => {
     expect((await new Validator().validate(JSON.parse(printOpenApi(spec)))).valid).toBe(true);
+  });
+});
+
+describe('per-field reads', () => {
+  const doc = JSON.parse(printOpenApi(tasks)) as Doc & {
+    components: { schemas: Record<string, { properties: Record<string, { type: unknown }> }> };
+  };
+
+  it('rows are read from the masking view; writes stay on the table', () => {
+    expect(Object.keys(doc.paths['/rest/v1/time_entry'] ?? {}).sort()).toEqual(['delete', 'patch', 'post']);
+    expect(Object.keys(doc.paths['/rest/v1/time_entry__readable'] ?? {})).toEqual(['get']);
+    expect(doc.paths['/rest/v1/time_entry__readable']?.get?.operationId).toBe('listTimeEntry');
+    // An entity without a read rule keeps its list on the table.
+    expect(Object.keys(doc.paths['/rest/v1/task'] ?? {})).toContain('get');
+  });
+
+  it('a read-restricted value may be null in the row (masked), whatever its type', () => {
+    const row = doc.components.schemas.TimeEntry?.properties ?? {};
+    expect(row.rate?.type).toEqual(expect.arrayContaining(['null']));
+    expect(row.hours?.type).not.toEqual(expect.arrayContaining(['null']));
   });
 });

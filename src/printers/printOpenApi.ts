@@ -69,7 +69,8 @@ function rowSchemas(t: PrintTable, writable: ReadonlySet<string>): Record<string
     [name]: {
       type: 'object',
       title: t.label,
-      properties: props(t.columns),
+      // A read-restricted value is null where the caller may not read it.
+      properties: props(t.columns.map((c) => (c.read === undefined ? c : { ...c, nullable: true }))),
       required: t.columns.map((c) => c.column),
     },
     [`${name}Insert`]: {
@@ -377,9 +378,26 @@ function historyPath(t: PrintTable): Obj {
   };
 }
 
+/** The list/get operation on a table's masking view: restricted fields are null where not readable. */
+function readViewGet(get: Obj, t: PrintTable): Obj {
+  const hidden = t.columns.filter((c) => c.read !== undefined).map((c) => `\`${c.column}\` (${c.read})`);
+  return {
+    ...get,
+    description: `Rows are read here, not from \`${t.table}\`: a select naming a read-restricted column of the table is refused (42501). Here those columns are null where the caller may not read them: ${hidden.join(', ')}. Filters and sorts on them compare the masked value.`,
+  };
+}
+
 function entityPaths(model: AppModel, t: PrintTable): Record<string, Obj> {
   const validation = validationCodes(model, t.entity);
-  const paths: Record<string, Obj> = { [`/rest/v1/${t.table}`]: rowsPath(model, t, validation) };
+  const rows = rowsPath(model, t, validation);
+  const paths: Record<string, Obj> = { [`/rest/v1/${t.table}`]: rows };
+  if (t.readTable !== t.table) {
+    // Per-field reads: the table's read-restricted columns are granted to no client, so rows are
+    // read from the masking view; writes stay on the table.
+    const { get, ...writes } = rows;
+    paths[`/rest/v1/${t.table}`] = writes;
+    paths[`/rest/v1/${t.readTable}`] = { get: readViewGet(get as Obj, t) };
+  }
   for (const tr of t.transitions) paths[`/rest/v1/rpc/${tr.fn}`] = transitionPath(model, t, tr, validation);
   if (t.history) paths[`/rest/v1/${t.history}`] = historyPath(t);
   return paths;

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import expenses from '../../examples/expenses/spec.ts';
 import helpdesk from '../../examples/helpdesk/spec.ts';
+import tasks from '../../examples/tasks/spec.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { AUTH_STAND_IN_SQL } from '../sql/authStandIn.ts';
 import { compileMigration } from '../sql/compileMigration.ts';
@@ -67,6 +68,7 @@ describe.skipIf(!server)('the pgTAP suite on the PostgreSQL server', () => {
   it.each([
     ['helpdesk', helpdesk],
     ['expenses', expenses],
+    ['tasks', tasks],
   ])('passes on the %s app', async (_name, spec) => {
     const db = await open(spec);
     const suite = printPgTap(spec);
@@ -87,6 +89,16 @@ describe.skipIf(!server)('the pgTAP suite on the PostgreSQL server', () => {
     expect(failed).toContain('ticket__customer__read');
     expect(failed).toContain('transition ticket.solve: not callable signed out');
     expect(specFailures(lines)).toHaveLength(4);
+  });
+
+  it('fails when a read-restricted column is granted to clients or its view runs as the owner', async () => {
+    const db = await open(tasks);
+    await db.exec('grant select (rate) on table public.time_entry to authenticated;');
+    await db.exec('alter view public.time_entry__readable set (security_invoker = false);');
+    const failed = specFailures(await runSuite(db, printPgTap(tasks))).join('\n');
+    expect(failed).toContain('timeEntry.rate (read only when');
+    expect(failed).toContain(': its column is granted to no client');
+    expect(failed).toContain('runs as the caller (row-level security applies)');
   });
 
   it('finding 11: fails when a client may write the outbox or run the deliverer', async () => {

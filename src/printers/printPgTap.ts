@@ -1,4 +1,5 @@
 import type { AppModel } from '../model/appModel.ts';
+import type { TableNode } from '../model/index.ts';
 import { modelOf, type SpecOrModel } from '../model/index.ts';
 import { quoteLiteral, sqlComment } from '../sql/quote.ts';
 
@@ -13,6 +14,8 @@ import { quoteLiteral, sqlComment } from '../sql/quote.ts';
 //     `anon` (no EXECUTE) and answering NOT_FOUND for a row the caller cannot see;
 //   - the validation rules: each is the named CHECK constraint or validation trigger the error
 //     mapping relies on, and each values list (enum, status) is a CHECK;
+//   - per-field reads: a read-restricted column is granted to no client, its read function is a
+//     security definer, the view clients read runs as the caller;
 //   - the outbox of declared calls: no client writes it or runs the deliverer's functions;
 //   - the catalog audit (catalogAudit below), over every table of the app's schemas, whatever the
 //     spec says: RLS enabled and forced, no client-chosen id, no client-writable text without a
@@ -85,6 +88,7 @@ function assertions(model: AppModel): string[] {
         `reset role;`,
       );
     }
+    out.push(...fieldReadAssertions(t));
     if (t.historyTable)
       out.push(
         `select policies_are('public', ${lit(t.historyTable)}, ${arr([`${t.historyTable}__read`])}, ${lit(`${t.entity}: its history is readable with the row only`)});`,
@@ -111,6 +115,31 @@ function assertions(model: AppModel): string[] {
         );
     out.push(
       `select ok((select relrowsecurity and relforcerowsecurity from pg_catalog.pg_class where oid = 'app.outbox'::regclass), 'outbox: row-level security enabled and forced');`,
+    );
+  }
+  return out;
+}
+
+/**
+ * Per-field reads: a read-restricted column is granted to no client (a select naming it is
+ * refused), its value reaches clients only through the security-definer read function, and the
+ * view clients read runs as the caller (so the table's row-level security applies).
+ */
+function fieldReadAssertions(t: TableNode): string[] {
+  if (t.readRestricted.length === 0) return [];
+  const view = `public.${t.readTable}`;
+  const out = [
+    `select has_view('public', ${lit(t.readTable)}, ${lit(`${t.entity}: clients read ${view}`)});`,
+    `select ok((select coalesce('security_invoker=true' = any (reloptions), false) from pg_catalog.pg_class where oid = ${lit(view)}::regclass), ${lit(`${t.entity}: ${view} runs as the caller (row-level security applies)`)});`,
+    `select ok(not has_table_privilege('anon', ${lit(view)}, 'select'), ${lit(`${t.entity}: ${view} not readable signed out`)});`,
+  ];
+  for (const c of t.readRestricted) {
+    const fn = `app.${t.names.readField(c.column)}(uuid)`;
+    const label = `${t.entity}.${c.field} (read only when ${c.read?.text})`;
+    out.push(
+      `select ok(not has_column_privilege('authenticated', ${lit(`public.${t.table}`)}, ${lit(c.column)}, 'select') and not has_column_privilege('anon', ${lit(`public.${t.table}`)}, ${lit(c.column)}, 'select'), ${lit(`${label}: its column is granted to no client`)});`,
+      `select ok((select prosecdef and proconfig @> array['search_path=""']::text[] from pg_catalog.pg_proc where oid = ${lit(fn)}::regprocedure), ${lit(`${label}: read through a security definer function with a fixed search_path`)});`,
+      `select ok(not has_function_privilege('anon', ${lit(fn)}, 'execute'), ${lit(`${label}: its read function is not callable signed out`)});`,
     );
   }
   return out;

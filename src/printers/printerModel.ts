@@ -21,6 +21,8 @@ export interface PrintColumn {
   references?: string;
   /** Declared in the specification (not implicit: id, timestamps, version, file columns). */
   spec?: FieldSpec;
+  /** The field's `read` rule: clients read the value only through the table's masking view. */
+  read?: string;
 }
 
 export interface PrintTransition {
@@ -36,6 +38,8 @@ export interface PrintTransition {
 export interface PrintTable {
   entity: string;
   table: string;
+  /** What clients read: the table, or its masking view when some field has a `read` rule. */
+  readTable: string;
   label: string;
   columns: PrintColumn[];
   transitions: PrintTransition[];
@@ -65,6 +69,7 @@ function printColumn(
     ...(c.values ? { values: c.values.map((v) => v.value) } : {}),
     ...(ref ? { references: ref } : {}),
     ...(c.spec ? { spec: c.spec } : {}),
+    ...(c.read ? { read: c.read.text } : {}),
   };
 }
 
@@ -91,6 +96,7 @@ export function printerTables(model: AppModel): PrintTable[] {
     return {
       entity: t.entity,
       table: t.table,
+      readTable: t.readTable,
       label: t.label,
       columns,
       transitions: t.transitions.map((tr) => ({
