@@ -52,6 +52,23 @@ describe('declared message parameters', () => {
     ]);
   });
 
+  it('refuses a parameter that would show a field only some may read', () => {
+    const spec = withErrors((_e, s) => {
+      s.entities.booking!.fields.ends!.read = 'by = me';
+      s.entities.shift!.fields.hours!.read = 'worker = me';
+    });
+    expect(problems(spec).map((p) => [p.path, p.message])).toEqual([
+      [
+        'errors.ROOM_TAKEN.params.end',
+        'validation.booking[0].error: parameter "end" would show booking.ends, which only some may read (its `read` rule), to whoever the rule refuses',
+      ],
+      [
+        'errors.DAY_FULL.params.logged',
+        'validation.shift[0].error: parameter "logged" would show shift.hours, which only some may read (its `read` rule), to whoever the rule refuses',
+      ],
+    ]);
+  });
+
   it('refuses a sum or a count the rule does not have', () => {
     const spec = withErrors((e) => {
       e.DAY_FULL!.params = { logged: 'count', day: 'day' };

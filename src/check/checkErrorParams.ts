@@ -79,6 +79,15 @@ export function checkErrorParams(spec: AppSpec, out: Diagnostic[]): void {
         }
         const problem = unsupplied(spec, u.entity, rule, source);
         if (problem) report(out, 'spec/unknown-name', path, `${u.path}: ${problem.message}`, problem.hint);
+        const hidden = problem ? undefined : hiddenField(spec, u.entity, rule, source);
+        if (hidden)
+          report(
+            out,
+            'spec/invalid-value',
+            path,
+            `${u.path}: parameter "${name}" would show ${hidden}, which only some may read (its \`read\` rule), to whoever the rule refuses`,
+            'take the parameter from a field everyone who writes the row may read, or leave it out of the message',
+          );
       }
     }
   }
@@ -101,6 +110,24 @@ function aggregates(t: Typed, kind: 'count' | 'sum', found: Typed[] = []): Typed
   if (t.kind === kind) found.push(t);
   for (const c of typedChildren(t)) aggregates(c, kind, found);
   return found;
+}
+
+/**
+ * The read-restricted field (`entity.field`) a parameter would read, if any: a field's `read` rule
+ * masks it in every answer, and an error is an answer (the writer may not read it on this row, or
+ * on the row the count found, or in the rows a sum adds up).
+ */
+function hiddenField(spec: AppSpec, entity: string, rule: Typed, source: ErrorParamSource): string | undefined {
+  const restricted = (e: string, f: string) =>
+    own(own(spec.entities, e)?.fields ?? {}, f)?.read !== undefined ? `${e}.${f}` : undefined;
+  if (source.kind === 'field') return restricted(entity, source.field);
+  if (source.kind === 'other') {
+    const counted = aggregates(rule, 'count')[0] as Extract<Typed, { kind: 'count' }> | undefined;
+    return counted && restricted(counted.entity, source.field);
+  }
+  if (source.kind !== 'sum') return undefined;
+  const summed = aggregates(rule, 'sum')[0] as Extract<Typed, { kind: 'sum' }> | undefined;
+  return summed && restricted(summed.entity, summed.field);
 }
 
 function fieldsOf(spec: AppSpec, entity: string): string[] {
