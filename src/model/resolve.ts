@@ -305,14 +305,15 @@ function listIndexes(spec: AppSpec, entity: string): TableIndexNode[] {
     const sort = s.sort.replace(/^-/, '');
     const fixed = [...fixedFields(r.typed)].filter(([f]) => f !== sort).sort(([a], [b]) => (a < b ? -1 : 1));
     if (fixed.length === 0) continue;
-    const columns = [...fixed.filter(([, v]) => v.length === 1).map(([f]) => f), sort].map(columnName);
+    // `id` last: the list's tie-breaker, so equal or empty sort values need no sort of their own.
+    const columns = [...fixed.filter(([, v]) => v.length === 1).map(([f]) => f), sort, 'id'].map(columnName);
     const only = fixed
       .filter(([, v]) => v.length > 1)
       .map(([f, values]) => ({ column: columnName(f), values: [...values].sort() }));
     const suffix = only.length ? `__where_${only.map((o) => o.column).join('__')}` : '';
     const name = indexName(entity, `${columns.join('__')}${suffix}`);
     const key = JSON.stringify([columns, only]);
-    if (columns.length === 1 && only.length === 0) continue;
+    if (columns.length === 2 && only.length === 0) continue;
     if (![...out.values()].some((i) => JSON.stringify([i.columns, i.only ?? []]) === key))
       out.set(name, {
         name,
@@ -345,7 +346,7 @@ function ownRowsIndexes(spec: AppSpec, entity: string, policies: readonly Policy
       const sort = s.sort.replace(/^-/, '');
       for (const field of mine) {
         if (field === sort) continue;
-        const columns = [columnName(field), columnName(sort)];
+        const columns = [columnName(field), columnName(sort), 'id'];
         const name = indexName(entity, columns.join('__'));
         out.set(name, { name, entity, field, column: columns[0] as string, columns, reasons: ['list'] });
       }

@@ -43,7 +43,7 @@ describe('listQuery', () => {
     expect(q.text).toContain('t."order" >= $1 and t.labels @> array[$2]::text[] and t.title = any($3)');
     // Only searchable text fields: notes opted out.
     expect(q.text).toContain('(t.title ilike $4)');
-    expect(q.text).toMatch(/order by t\."order" desc, t\.id asc limit 10 offset 20$/);
+    expect(q.text).toMatch(/order by t\."order" desc, t\.id desc limit 10 offset 20$/);
     expect(q.params).toEqual([2, 'a', ['x', 'y'], '%50\\%\\_off%']);
   });
 

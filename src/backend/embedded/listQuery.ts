@@ -102,8 +102,10 @@ export function listQuery(info: EntityInfo, q: ListQuery = {}): SqlQuery & { lim
       ? `lower(${c}) ${dir}, ${c} ${dir}`
       : `${c} ${dir}`;
   });
-  // A unique tie-breaker keeps pages stable when sort keys repeat.
-  if (!(q.sort ?? []).some((s) => s.field === 'id')) order.push('t.id asc');
+  // A unique tie-breaker keeps pages stable when sort keys repeat. It runs the way the last sort
+  // key does, so one index on (sort key, id) serves the page both ways.
+  const last = q.sort?.at(-1)?.direction === 'desc' ? 'desc' : 'asc';
+  if (!(q.sort ?? []).some((s) => s.field === 'id')) order.push(`t.id ${last}`);
   const limit = Math.min(Math.max(Math.trunc(q.limit ?? DEFAULT_LIMIT), 0), MAX_LIMIT);
   const offset = Math.max(Math.trunc(q.offset ?? 0), 0);
   const total = q.count === 'none' ? '' : ', count(*) over() as __total';

@@ -116,7 +116,10 @@ export function listParams(model: EntityModel, query: ListQuery = {}): ListParam
     column: filterColumn(model, s.field),
     ascending: s.direction !== 'desc',
   }));
-  if (!order.some((o) => o.column === 'id')) order.push({ column: 'id', ascending: true });
+  // The tie-breaker runs the way the last sort key does, so one index on (sort key, id) serves the
+  // page both ways (a sort column with many equal or empty values needs no sort of the ties).
+  if (!order.some((o) => o.column === 'id'))
+    order.push({ column: 'id', ascending: order.at(-1)?.ascending ?? true });
   const limit = Math.min(Math.max(Math.trunc(query.limit ?? DEFAULT_LIMIT), 0), MAX_LIMIT);
   const offset = Math.max(Math.trunc(query.offset ?? 0), 0);
   return {

@@ -259,7 +259,7 @@ describe('data through PostgREST (no live Supabase project: answers are recorded
       req,
       'GET',
       '/rest/v1/ticket?select=*&status=in.(open,pending)&priority=eq.high&due_at=lt.2026-04-01T00:00:00Z&version=gte.2' +
-        '&solved_at=is.null&requester=not.is.null&tags=cs.{"bug"}&order=created_at.desc,id.asc&offset=0&limit=50',
+        '&solved_at=is.null&requester=not.is.null&tags=cs.{"bug"}&order=created_at.desc,id.desc&offset=0&limit=50',
     );
     expectUserHeaders(req);
     expect(req.headers.get('prefer')).toBe('count=exact');

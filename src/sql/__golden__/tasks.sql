@@ -435,7 +435,7 @@ create index if not exists task__due_date__idx on public.task (due_date);
 create index if not exists task__organisation__idx on public.task (organisation);
 create index if not exists task__project__idx on public.task (project);
 create index if not exists task__status__idx on public.task (status);
-create index if not exists task__status__due_date__idx on public.task (status, due_date);
+create index if not exists task__status__due_date__id__idx on public.task (status, due_date, id);
 
 do $do$ begin
   if not exists (select 1 from pg_catalog.pg_constraint where conname = 'time_entry__organisation__fk' and conrelid = 'public.time_entry'::regclass) then
@@ -464,7 +464,7 @@ create index if not exists time_entry__organisation__idx on public.time_entry (o
 create index if not exists time_entry__person__idx on public.time_entry (person);
 create index if not exists time_entry__status__idx on public.time_entry (status);
 create index if not exists time_entry__task__idx on public.time_entry (task);
-create index if not exists time_entry__status__date__idx on public.time_entry (status, date);
+create index if not exists time_entry__status__date__id__idx on public.time_entry (status, date, id);
 
 -- ======================================================================
 -- Users
