@@ -14,6 +14,19 @@ export type Row = {
   version: number;
 } & Record<string, unknown>;
 
+/**
+ * The key of a row that lists its fields with a `read` rule the reader may not read on it (spec
+ * names; absent when none): their values are null, and screens say "hidden" rather than empty. A
+ * `$` cannot begin a field name, so it never collides with one.
+ */
+export const HIDDEN_FIELDS = '$hidden';
+
+/** Is `field` of `row` withheld from the reader (its `read` rule fails on this row)? */
+export function isHiddenField(row: Readonly<Record<string, unknown>> | undefined, field: string): boolean {
+  const hidden = row?.[HIDDEN_FIELDS];
+  return Array.isArray(hidden) && hidden.includes(field);
+}
+
 export interface SessionUser {
   id: string;
   email: string;

@@ -28,4 +28,5 @@ export type { InitialRuleNode, StateMachineNode, StateNode } from './stateMachin
 export type { TableNode } from './table.ts';
 export type { TableIndexNode } from './tableIndex.ts';
 export { tableShapes, tableShapeText } from './tableShape.ts';
+export { HIDDEN_COLUMN } from './tableSqlNames.ts';
 export type { TransitionNode } from './transition.ts';

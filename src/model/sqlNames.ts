@@ -39,6 +39,7 @@ export function tableSqlNames(entity: string): TableSqlNames {
     search: own('search'),
     runTimed: own('run_timed'),
     readView: own('readable'),
+    hiddenFields: own('hidden_fields'),
     readField: (column) => own(`read_${column}`),
     auditAdded: (column) => own(`audit_${column}`),
     auditAddedTrigger: (column) => `ninefold_audit_${column}`,

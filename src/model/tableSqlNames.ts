@@ -35,6 +35,11 @@ export interface TableSqlNames {
   search: string;
   /** `public.<table>__readable`: the view clients read when some field has a `read` rule. */
   readView: string;
+  /**
+   * `app.<table>__hidden_fields(p_id)`: the read-restricted fields (spec names) the caller may not
+   * read on that row, so a screen can say "hidden" rather than show an empty value.
+   */
+  hiddenFields: string;
   /** `app.<table>__read_<column>(p_id)`: the column's value where the caller may read it, else null. */
   readField(column: string): string;
   /** `app.<table>__run_timed(p_now)`: the transitions that happen by time (`after`). */
@@ -51,3 +56,9 @@ export interface TableSqlNames {
   /** A structural constraint over one column (`<table>__size_bytes__nonnegative`). */
   columnConstraint(column: string, what: string): string;
 }
+
+/**
+ * The masking view's extra column: the row's read-restricted fields the caller may not read (spec
+ * names), so a screen shows them as hidden rather than empty (a real empty value stays empty).
+ */
+export const HIDDEN_COLUMN = 'ninefold_hidden';

@@ -28,7 +28,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import type { HistoryEntry, Row } from '../backend/types.ts';
+import { type HistoryEntry, isHiddenField, type Row } from '../backend/types.ts';
 import type { AppModel } from '../model/appModel.ts';
 import type { DataContext } from '../rules/evaluate.ts';
 import { availableTransitions, stateLabel } from '../runtime/availableTransitions.ts';
@@ -220,10 +220,10 @@ function DetailFields({ entity, row }: { entity: string; row: Row }) {
         {shown.map((f) => {
           const spec_ = e?.fields[f];
           const long = spec_ !== undefined && FIELD_TYPES[spec_.type].display === 'multiline';
-          const empty = row[f] === null || row[f] === undefined || row[f] === '';
-          // A field only some may read comes empty where the person may not: nothing is shown,
-          // neither an empty value that looks like data nor a preview of it.
-          if (empty && spec_?.read !== undefined) return null;
+          // A field only some may read comes empty where the person may not: it says "Hidden"
+          // (the row lists it as withheld), never an empty value that looks like data.
+          const hidden = isHiddenField(row, f);
+          const empty = !hidden && (row[f] === null || row[f] === undefined || row[f] === '');
           const running = pendingSum(model, entity, f, row);
           // Empty optional fields are noise on a detail page (they show on the edit form).
           if (!running && !spec_?.required && empty) return null;

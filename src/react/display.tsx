@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck, IconMinus } from '@tabler/icons-react';
 import { type MouseEvent, type ReactNode, useContext } from 'react';
 import { Link } from 'wouter';
-import { type Backend, BackendError, type Row } from '../backend/types.ts';
+import { type Backend, BackendError, isHiddenField, type Row } from '../backend/types.ts';
 import type { AppModel } from '../model/appModel.ts';
 import { stateLabel } from '../runtime/availableTransitions.ts';
 import { cellText } from '../runtime/cellText.ts';
@@ -142,6 +142,13 @@ export function FieldValue({
 }) {
   const { model } = useAppCore();
   const f = model.tables.get(entity)?.spec.fields[name] ?? implicitField(name);
+  // Withheld by the field's `read` rule on this row: said so, not shown as an empty value.
+  if (isHiddenField(row, name))
+    return (
+      <Text span c="dimmed" fs="italic" title={ui('hiddenValueHint')}>
+        {ui('hiddenValue')}
+      </Text>
+    );
   const v = row[name];
   return <>{renderValue(model, entity, name, f, v, row)}</>;
 }

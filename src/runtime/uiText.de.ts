@@ -80,6 +80,8 @@ export const UI_TEXT_DE = {
   close: 'Schließen',
   add: 'Hinzufügen',
   empty: '—',
+  hiddenValue: 'Verborgen',
+  hiddenValueHint: 'Diesen Wert dürfen Sie bei diesem Eintrag nicht sehen',
   yes: 'Ja',
   no: 'Nein',
   related: 'Zugehörige {plural}',

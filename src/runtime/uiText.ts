@@ -110,6 +110,8 @@ export const UI_TEXT = {
   close: 'Close',
   add: 'Add',
   empty: '—',
+  hiddenValue: 'Hidden',
+  hiddenValueHint: 'You may not see this value on this row',
   yes: 'Yes',
   no: 'No',
   related: 'Related {plural}',

@@ -1,6 +1,6 @@
-import type { AppModel, TableNode } from '../model/index.ts';
+import { type AppModel, HIDDEN_COLUMN, type TableNode } from '../model/index.ts';
 import { readableSql } from './emitPolicies.ts';
-import { qualified, quoteIdent, sqlComment } from './quote.ts';
+import { qualified, quoteIdent, quoteLiteral, sqlComment } from './quote.ts';
 import { tableOf } from './specModel.ts';
 import { sqlFunction } from './sqlFunction.ts';
 import { ruleSql } from './typedRule.ts';
@@ -50,15 +50,31 @@ export function emitFieldReads(model: AppModel, entity: string): string {
       comment: `${entity}.${c.field} where the caller may read it (${c.read?.text}), else null.`,
     }),
   );
+  const hiddenRef = qualified('app', t.names.hiddenFields);
+  const hidden = sqlFunction({
+    name: hiddenRef,
+    args: 'p_id uuid',
+    argTypes: 'uuid',
+    returns: 'text[]',
+    language: 'sql',
+    volatility: 'stable',
+    securityDefiner: true,
+    body: `select array_remove(array[${t.readRestricted.map((c) => `case when not coalesce(${ruleSql({ model, row: 't' }, c.read as NonNullable<typeof c.read>)}, false) then ${quoteLiteral(c.field)} end`).join(', ')}]::text[], null) from ${t.ref} t where t.id = p_id and coalesce(${readableSql(model, entity, 't')}, false)`,
+    executeTo: ['authenticated'],
+    comment: `The read-restricted fields of ${entity} the caller may not read on the row (shown as hidden, not empty).`,
+  });
   const restricted = new Set(t.readRestricted.map((c) => c.column));
-  const select = t.columns
-    .map((c) => c.column)
-    .map((col) =>
-      restricted.has(col) ? `${readFieldRef(t, col)}(t.id) as ${quoteIdent(col)}` : `t.${quoteIdent(col)}`,
-    )
-    .join(', ');
+  const select = [
+    ...t.columns
+      .map((c) => c.column)
+      .map((col) =>
+        restricted.has(col) ? `${readFieldRef(t, col)}(t.id) as ${quoteIdent(col)}` : `t.${quoteIdent(col)}`,
+      ),
+    `${hiddenRef}(t.id) as ${HIDDEN_COLUMN}`,
+  ].join(', ');
   return [
     ...fns,
+    hidden,
     sqlComment(`What clients read of ${entity}: every column, the read-restricted ones masked.`),
     `create or replace view ${t.readRef} with (security_invoker = true) as select ${select} from ${t.ref} t;`,
     `revoke all on table ${t.readRef} from anon, authenticated;`,

@@ -211,6 +211,10 @@ describe.skipIf(!e2eAvailable)('Team Tasks journey', () => {
         ok: Record<string, unknown>;
       };
       expect(entry.ok).toMatchObject({ hours: 2.5, rate: null, billableAmount: null });
+      // The page says the two are withheld, rather than showing them as empty.
+      expect(entry.ok.$hidden).toEqual(['rate', 'billableAmount']);
+      await page.getByRole('main').getByText(ui('hiddenValue'), { exact: true }).first().waitFor();
+      expect(await page.getByRole('main').getByText(ui('hiddenValue'), { exact: true }).count()).toBe(2);
       expect(
         await page
           .getByRole('main')

@@ -15,7 +15,7 @@ import {
   searchIdsQuery,
 } from './listQuery.ts';
 import { asCaller, asOwner, QUERY_OPTIONS, readAsCaller } from './request.ts';
-import { selectList, toRow } from './rows.ts';
+import { readList, selectList, toRow } from './rows.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -84,7 +84,7 @@ function writtenRowList(info: EntityInfo): string {
 async function readWritten(tx: Transaction, info: EntityInfo, row: Record<string, unknown>) {
   if (info.readRestricted.length === 0) return toRow(info, row);
   const r = await tx.query<Record<string, unknown>>(
-    `select ${selectList(info)} from ${info.readRef} t where t.id = $1`,
+    `select ${readList(info)} from ${info.readRef} t where t.id = $1`,
     [row.id],
     QUERY_OPTIONS,
   );
@@ -118,7 +118,7 @@ export function createDataPort(ctx: EmbeddedContext): DataPort {
       const info = entityInfo(ctx.model, entity);
       checkId(info, id);
       const [rows] = await readAsCaller(ctx, [
-        { text: `select ${selectList(info)} from ${info.readRef} t where t.id = $1`, params: [id] },
+        { text: `select ${readList(info)} from ${info.readRef} t where t.id = $1`, params: [id] },
       ]);
       const row = rows?.[0];
       if (!row) throw new BackendError('NOT_FOUND', { entity, id });

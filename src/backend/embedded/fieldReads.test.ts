@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicSpec } from '../../../test/enforcement/support/clinicSpec.ts';
-import type { Row } from '../types.ts';
+import { HIDDEN_FIELDS, type Row } from '../types.ts';
 import { createEmbeddedBackend, type EmbeddedBackend } from './createEmbeddedBackend.ts';
 
 const PASSWORD = 'a long password';
@@ -64,6 +64,10 @@ describe('per-field reads on the embedded backend', () => {
     });
     const all = await backend.data.list('appointment', {});
     expect(all.rows.find((r) => r.id === id)).toMatchObject({ reason: null, notes: null });
+    // Which nulls are withheld rather than empty, so a screen says "hidden" (fee: even where empty).
+    expect((await backend.data.get('appointment', id))[HIDDEN_FIELDS]).toEqual(['reason', 'notes', 'fee']);
+    expect(all.rows.find((r) => r.id === id)?.[HIDDEN_FIELDS]).toEqual(['reason', 'notes', 'fee']);
+    expect(all.rows.find((r) => r.id === bob.id)?.[HIDDEN_FIELDS]).toEqual(['fee']);
     const filtered = await backend.data.list('appointment', {
       filters: [{ field: 'reason', op: 'contains', value: 'knee' }],
     });
@@ -92,6 +96,7 @@ describe('per-field reads on the embedded backend', () => {
     expect(updated).toMatchObject({ reason: 'annual check', fee: 80 });
     const sorted = await backend.data.list('appointment', { sort: [{ field: 'notes', direction: 'asc' }] });
     expect(sorted.rows.map((r) => r.notes)).toEqual(['bring the x-ray', 'zzz']);
+    expect(sorted.rows.map((r) => r[HIDDEN_FIELDS])).toEqual([undefined, undefined]);
     await as('bob');
     expect(await backend.data.get('appointment', String(bob.id))).toMatchObject({
       reason: 'annual check',

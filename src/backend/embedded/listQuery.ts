@@ -5,7 +5,7 @@ import { quoteIdent } from '../../sql/quote.ts';
 import type { Filter, ListQuery } from '../types.ts';
 import { BackendError } from '../types.ts';
 import type { EntityInfo } from './entityInfo.ts';
-import { selectList } from './rows.ts';
+import { readList } from './rows.ts';
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 1000;
@@ -110,7 +110,7 @@ export function listQuery(info: EntityInfo, q: ListQuery = {}): SqlQuery & { lim
   const offset = Math.max(Math.trunc(q.offset ?? 0), 0);
   const total = q.count === 'none' ? '' : ', count(*) over() as __total';
   return {
-    text: `select ${selectList(info)}${total} from ${info.readRef} t where ${where} order by ${order.join(', ')} limit ${limit} offset ${offset}`,
+    text: `select ${readList(info)}${total} from ${info.readRef} t where ${where} order by ${order.join(', ')} limit ${limit} offset ${offset}`,
     params,
     limit,
     offset,

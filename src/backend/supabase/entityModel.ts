@@ -1,7 +1,8 @@
 import type { AppModel } from '../../model/appModel.ts';
+import { HIDDEN_COLUMN } from '../../model/index.ts';
 import { transitionFunctionName } from '../../naming.ts';
 import type { FieldSpec } from '../../spec/types.ts';
-import { BackendError, type Row } from '../types.ts';
+import { BackendError, HIDDEN_FIELDS, type Row } from '../types.ts';
 
 /** The bytes live in Storage; `storage_path` is written by the adapter and never shown. */
 export const STORAGE_PATH_COLUMN = 'storage_path';
@@ -81,6 +82,8 @@ export function toRow(model: EntityModel, record: Record<string, unknown>): Row 
     const value = record[column] ?? null;
     out[field] = model.timestamps.has(field) ? isoTimestamp(value) : value;
   }
+  const hidden = record[HIDDEN_COLUMN];
+  if (Array.isArray(hidden) && hidden.length > 0) out[HIDDEN_FIELDS] = hidden;
   return out as Row;
 }
 

@@ -2637,8 +2637,18 @@ select case when coalesce((((select _h1.owner from public.organisation _h1 where
 $fn$;
 revoke execute on function app.time_entry__read_billable_amount(uuid) from public, anon, authenticated;
 grant execute on function app.time_entry__read_billable_amount(uuid) to authenticated;
+-- The read-restricted fields of timeEntry the caller may not read on the row (shown as hidden, not empty).
+create or replace function app.time_entry__hidden_fields(p_id uuid)
+returns text[]
+language sql stable security definer
+set search_path = ''
+as $fn$
+select array_remove(array[case when not coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = t.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = t.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false) then 'rate' end, case when not coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = t.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = t.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false) then 'billableAmount' end]::text[], null) from public.time_entry t where t.id = p_id and coalesce(((select app.has_role((select auth.uid()), 'member')) and coalesce(((t.person = (select auth.uid())) or (exists (select 1 from public.membership _c1 where (((_c1.organisation = t.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member')))))), false)) or coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = t.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member'))))), false) or coalesce((exists (select 1 from public.membership _c1 where (((_c1.organisation = t.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))))), false), false)
+$fn$;
+revoke execute on function app.time_entry__hidden_fields(uuid) from public, anon, authenticated;
+grant execute on function app.time_entry__hidden_fields(uuid) to authenticated;
 -- What clients read of timeEntry: every column, the read-restricted ones masked.
-create or replace view public.time_entry__readable with (security_invoker = true) as select t.id, t.created_at, t.updated_at, t.version, t.organisation, t.task, t.person, t.date, t.hours, t.note, t.status, app.time_entry__read_rate(t.id) as rate, app.time_entry__read_billable_amount(t.id) as billable_amount, t.currency, t.approved_by, t.approved_at from public.time_entry t;
+create or replace view public.time_entry__readable with (security_invoker = true) as select t.id, t.created_at, t.updated_at, t.version, t.organisation, t.task, t.person, t.date, t.hours, t.note, t.status, app.time_entry__read_rate(t.id) as rate, app.time_entry__read_billable_amount(t.id) as billable_amount, t.currency, t.approved_by, t.approved_at, app.time_entry__hidden_fields(t.id) as ninefold_hidden from public.time_entry t;
 revoke all on table public.time_entry__readable from anon, authenticated;
 grant select on table public.time_entry__readable to authenticated;
 
