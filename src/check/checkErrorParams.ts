@@ -117,7 +117,12 @@ function aggregates(t: Typed, kind: 'count' | 'sum', found: Typed[] = []): Typed
  * masks it in every answer, and an error is an answer (the writer may not read it on this row, or
  * on the row the count found, or in the rows a sum adds up).
  */
-function hiddenField(spec: AppSpec, entity: string, rule: Typed, source: ErrorParamSource): string | undefined {
+function hiddenField(
+  spec: AppSpec,
+  entity: string,
+  rule: Typed,
+  source: ErrorParamSource,
+): string | undefined {
   const restricted = (e: string, f: string) =>
     own(own(spec.entities, e)?.fields ?? {}, f)?.read !== undefined ? `${e}.${f}` : undefined;
   if (source.kind === 'field') return restricted(entity, source.field);
