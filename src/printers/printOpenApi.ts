@@ -383,7 +383,7 @@ function readViewGet(get: Obj, t: PrintTable): Obj {
   const hidden = t.columns.filter((c) => c.read !== undefined).map((c) => `\`${c.column}\` (${c.read})`);
   return {
     ...get,
-    description: `Rows are read here, not from \`${t.table}\`: a select naming a read-restricted column of the table is refused (42501). Here those columns are null where the caller may not read them: ${hidden.join(', ')}. Filters and sorts on them compare the masked value.`,
+    description: `Rows are read here, not from \`${t.table}\`: a select naming a read-restricted column of the table is refused (42501). Here those columns are null where the caller may not read them: ${hidden.join(', ')}. Filters and sorts on them compare the masked value. Each row also carries \`ninefold_hidden\` (text[]): the fields the caller may not read on that row.`,
   };
 }
 
