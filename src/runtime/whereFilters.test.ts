@@ -60,6 +60,20 @@ describe('whereFilters', () => {
     expect(r.filters).toEqual([{ field: 'status', op: 'eq', value: 'open' }]);
     expect(r.residual).toHaveLength(1);
   });
+  it('sends the loosest bound every branch of an `or` sets, and keeps the `or` as residual', () => {
+    const rule =
+      'status = open and ((priority = high and createdAt < now - hours(4)) or (priority = low and createdAt <= now - hours(24)) or (createdAt < now - hours(1) and budget > 5))';
+    const r = whereFilters(modelWithRules(spec, 'ticket', rule), 'ticket', rule, user, now);
+    expect(r.filters).toEqual([
+      { field: 'status', op: 'eq', value: 'open' },
+      { field: 'createdAt', op: 'lt', value: '2026-01-10T11:00:00.000Z' },
+    ]);
+    expect(r.residual).toHaveLength(1);
+  });
+  it('sends no bound when some branch of an `or` leaves the field free', () => {
+    const rule = 'createdAt < now - hours(4) or priority = high';
+    expect(whereFilters(modelWithRules(spec, 'ticket', rule), 'ticket', rule, user, now).filters).toEqual([]);
+  });
   it('no rule, no filters', () => {
     expect(whereFilters(resolve(spec), 'ticket', undefined, user)).toEqual({ filters: [], residual: [] });
   });

@@ -49,7 +49,13 @@ export function whereFilters(
     }
     const f = toFilter(node, value);
     if (f) out.filters.push(f);
-    else out.residual.push(node);
+    else {
+      out.residual.push(node);
+      // What every branch of an `or` requires still bounds the rows (`createdAt < now - hours(1)`
+      // when each branch says `createdAt < now - hours(n)`): sent too, so an index skips the
+      // rows no branch could hold for before the screen's function looks at them.
+      if (node.kind === 'binary' && node.op === 'or') out.filters.push(...impliedByEveryBranch(node, value));
+    }
   };
   visit(checked);
   return out;
@@ -117,4 +123,63 @@ function filterOf(field: string, op: keyof typeof OPS, v: unknown): Filter | und
   // `x = null` is unknown in SQL (never holds); leave it to the residual rather than guess.
   if (v === null || v === undefined) return undefined;
   return { field, op: OPS[op], value: v };
+}
+
+const UPPER = new Set(['lt', 'lte']);
+const LOWER = new Set(['gt', 'gte']);
+
+/** The filters of a conjunction's top-level conjuncts that are plain filters. */
+function conjunctFilters(node: Typed, value: (n: Typed) => unknown): Filter[] {
+  if (node.kind === 'binary' && node.op === 'and')
+    return [...conjunctFilters(node.left, value), ...conjunctFilters(node.right, value)];
+  const f = toFilter(node, value);
+  return f ? [f] : [];
+}
+
+function branches(node: Typed): Typed[] {
+  return node.kind === 'binary' && node.op === 'or'
+    ? [...branches(node.left), ...branches(node.right)]
+    : [node];
+}
+
+/** The loosest of one side's bounds on a field in one branch, or undefined when it has none. */
+function loosest(
+  fs: readonly Filter[],
+  field: string,
+  side: ReadonlySet<string>,
+  upper: boolean,
+): Filter | undefined {
+  let best: Filter | undefined;
+  for (const f of fs) {
+    if (f.field !== field || !side.has(f.op)) continue;
+    const v = f.value as number | string;
+    const b = best?.value as number | string | undefined;
+    if (best === undefined || typeof v !== typeof b) best = best ?? f;
+    else if (upper ? v > (b as typeof v) : v < (b as typeof v)) best = f;
+    else if (v === b && (f.op === 'lte' || f.op === 'gte')) best = f;
+  }
+  return best;
+}
+
+/**
+ * Bounds (`<`, `<=`, `>`, `>=`) on one field that every branch of an `or` sets: their loosest,
+ * a necessary condition of the whole `or`. Only values of one kind (numbers, or ISO text) count.
+ */
+function impliedByEveryBranch(node: Typed, value: (n: Typed) => unknown): Filter[] {
+  const each = branches(node).map((b) => conjunctFilters(b, value));
+  const out: Filter[] = [];
+  const fields = new Set((each[0] ?? []).map((f) => f.field));
+  for (const field of fields)
+    for (const [side, upper] of [
+      [UPPER, true],
+      [LOWER, false],
+    ] as const) {
+      const bounds = each.map((fs) => loosest(fs, field, side, upper));
+      if (bounds.some((b) => b === undefined)) continue;
+      const kinds = new Set(bounds.map((b) => typeof b?.value));
+      if (kinds.size !== 1 || !(kinds.has('number') || kinds.has('string'))) continue;
+      const widest = loosest(bounds as Filter[], field, side, upper);
+      if (widest) out.push(widest);
+    }
+  return out;
 }
