@@ -12,6 +12,13 @@ export interface SqlFunctionDef {
   volatility: 'stable' | 'volatile' | 'immutable';
   securityDefiner: boolean;
   body: string;
+  /**
+   * No `set search_path`: Postgres inlines a SQL function without SET clauses into the query that
+   * calls it, so the planner sees its conditions (and uses indexes) instead of calling it per row.
+   * Only for `security invoker` functions whose names are all schema-qualified (built-ins resolve
+   * in pg_catalog first): the caller's search_path changes nothing then, and runs as the caller.
+   */
+  inlinable?: true;
   /** Roles that may execute it; everyone else is revoked (Supabase grants execute by default). */
   executeTo: readonly string[];
   comment?: string;
@@ -19,7 +26,7 @@ export interface SqlFunctionDef {
 
 /**
  * `create or replace function` with a fixed, empty `search_path` (every name inside is
- * schema-qualified), followed by the execute privileges.
+ * schema-qualified) unless `inlinable`, followed by the execute privileges.
  */
 export function sqlFunction(f: SqlFunctionDef): string {
   const lines = [
@@ -27,7 +34,7 @@ export function sqlFunction(f: SqlFunctionDef): string {
     `create or replace function ${f.name}(${f.args})`,
     `returns ${f.returns}`,
     `language ${f.language} ${f.volatility}${f.securityDefiner ? ' security definer' : ''}`,
-    `set search_path = ''`,
+    ...(f.inlinable && !f.securityDefiner ? [] : [`set search_path = ''`]),
     `as ${dollarQuote(`\n${f.body.trimEnd()}\n`, 'fn')};`,
     `revoke execute on function ${f.name}(${f.argTypes}) from public, anon, authenticated;`,
   ];

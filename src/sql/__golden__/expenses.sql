@@ -2154,9 +2154,8 @@ grant delete on table public.receipt to authenticated;
 create or replace function public.claim__where_my_claims(p_row public.claim)
 returns boolean
 language sql stable
-set search_path = ''
 as $fn$
-select coalesce((p_row.submitter = (select auth.uid())), false)
+select (p_row.submitter = (select auth.uid()))
 $fn$;
 revoke execute on function public.claim__where_my_claims(public.claim) from public, anon, authenticated;
 grant execute on function public.claim__where_my_claims(public.claim) to authenticated;
@@ -2165,9 +2164,8 @@ grant execute on function public.claim__where_my_claims(public.claim) to authent
 create or replace function public.claim__where_approvals(p_row public.claim)
 returns boolean
 language sql stable
-set search_path = ''
 as $fn$
-select coalesce(((p_row.status = 'submitted') and ((select _h1.manager from public.person _h1 where _h1.id = p_row.submitter) = (select auth.uid()))), false)
+select ((p_row.status = 'submitted') and ((select _h1.manager from public.person _h1 where _h1.id = p_row.submitter) = (select auth.uid())))
 $fn$;
 revoke execute on function public.claim__where_approvals(public.claim) from public, anon, authenticated;
 grant execute on function public.claim__where_approvals(public.claim) to authenticated;
@@ -2176,9 +2174,8 @@ grant execute on function public.claim__where_approvals(public.claim) to authent
 create or replace function public.claim__where_finance(p_row public.claim)
 returns boolean
 language sql stable
-set search_path = ''
 as $fn$
-select coalesce((p_row.status in ('approved', 'finance_approved')), false)
+select (p_row.status in ('approved', 'finance_approved'))
 $fn$;
 revoke execute on function public.claim__where_finance(public.claim) from public, anon, authenticated;
 grant execute on function public.claim__where_finance(public.claim) to authenticated;
@@ -2187,9 +2184,8 @@ grant execute on function public.claim__where_finance(public.claim) to authentic
 create or replace function public.claim__where_board(p_row public.claim)
 returns boolean
 language sql stable
-set search_path = ''
 as $fn$
-select coalesce((p_row.status <> 'draft'), false)
+select (p_row.status <> 'draft')
 $fn$;
 revoke execute on function public.claim__where_board(public.claim) from public, anon, authenticated;
 grant execute on function public.claim__where_board(public.claim) to authenticated;
@@ -2198,9 +2194,8 @@ grant execute on function public.claim__where_board(public.claim) to authenticat
 create or replace function public.claim__where_paid(p_row public.claim)
 returns boolean
 language sql stable
-set search_path = ''
 as $fn$
-select coalesce((p_row.status = 'paid'), false)
+select (p_row.status = 'paid')
 $fn$;
 revoke execute on function public.claim__where_paid(public.claim) from public, anon, authenticated;
 grant execute on function public.claim__where_paid(public.claim) to authenticated;

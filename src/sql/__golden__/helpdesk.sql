@@ -2350,9 +2350,8 @@ grant delete on table public.saved_reply to authenticated;
 create or replace function public.ticket__where_my_queue(p_row public.ticket)
 returns boolean
 language sql stable
-set search_path = ''
 as $fn$
-select coalesce(((p_row.assignee = (select auth.uid())) and (p_row.status in ('new', 'open', 'pending'))), false)
+select ((p_row.assignee = (select auth.uid())) and (p_row.status in ('new', 'open', 'pending')))
 $fn$;
 revoke execute on function public.ticket__where_my_queue(public.ticket) from public, anon, authenticated;
 grant execute on function public.ticket__where_my_queue(public.ticket) to authenticated;
@@ -2361,9 +2360,8 @@ grant execute on function public.ticket__where_my_queue(public.ticket) to authen
 create or replace function public.ticket__where_awaiting_response(p_row public.ticket)
 returns boolean
 language sql stable
-set search_path = ''
 as $fn$
-select coalesce((((p_row.status = 'new') and (p_row.first_response_at is null)) and (((((p_row.priority = 'urgent') and (p_row.created_at < (now() - ((1)::double precision * interval '3600 seconds')))) or ((p_row.priority = 'high') and (p_row.created_at < (now() - ((4)::double precision * interval '3600 seconds'))))) or ((p_row.priority = 'normal') and (p_row.created_at < (now() - ((8)::double precision * interval '3600 seconds'))))) or ((p_row.priority = 'low') and (p_row.created_at < (now() - ((24)::double precision * interval '3600 seconds')))))), false)
+select (((p_row.status = 'new') and (p_row.first_response_at is null)) and (((((p_row.priority = 'urgent') and (p_row.created_at < (now() - ((1)::double precision * interval '3600 seconds')))) or ((p_row.priority = 'high') and (p_row.created_at < (now() - ((4)::double precision * interval '3600 seconds'))))) or ((p_row.priority = 'normal') and (p_row.created_at < (now() - ((8)::double precision * interval '3600 seconds'))))) or ((p_row.priority = 'low') and (p_row.created_at < (now() - ((24)::double precision * interval '3600 seconds'))))))
 $fn$;
 revoke execute on function public.ticket__where_awaiting_response(public.ticket) from public, anon, authenticated;
 grant execute on function public.ticket__where_awaiting_response(public.ticket) to authenticated;
@@ -2372,9 +2370,8 @@ grant execute on function public.ticket__where_awaiting_response(public.ticket) 
 create or replace function public.ticket__where_board(p_row public.ticket)
 returns boolean
 language sql stable
-set search_path = ''
 as $fn$
-select coalesce((p_row.status <> 'closed'), false)
+select (p_row.status <> 'closed')
 $fn$;
 revoke execute on function public.ticket__where_board(public.ticket) from public, anon, authenticated;
 grant execute on function public.ticket__where_board(public.ticket) to authenticated;

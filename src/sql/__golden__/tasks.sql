@@ -2660,9 +2660,8 @@ grant select on table public.time_entry__readable to authenticated;
 create or replace function public.task__where_dashboard(p_row public.task)
 returns boolean
 language sql stable
-set search_path = ''
 as $fn$
-select coalesce((p_row.assignee = (select auth.uid())), false)
+select (p_row.assignee = (select auth.uid()))
 $fn$;
 revoke execute on function public.task__where_dashboard(public.task) from public, anon, authenticated;
 grant execute on function public.task__where_dashboard(public.task) to authenticated;
@@ -2671,9 +2670,8 @@ grant execute on function public.task__where_dashboard(public.task) to authentic
 create or replace function public.task__where_my_tasks(p_row public.task)
 returns boolean
 language sql stable
-set search_path = ''
 as $fn$
-select coalesce(((p_row.assignee = (select auth.uid())) and (p_row.status <> 'done')), false)
+select ((p_row.assignee = (select auth.uid())) and (p_row.status <> 'done'))
 $fn$;
 revoke execute on function public.task__where_my_tasks(public.task) from public, anon, authenticated;
 grant execute on function public.task__where_my_tasks(public.task) to authenticated;
@@ -2682,9 +2680,8 @@ grant execute on function public.task__where_my_tasks(public.task) to authentica
 create or replace function public.task__where_overdue(p_row public.task)
 returns boolean
 language sql stable
-set search_path = ''
 as $fn$
-select coalesce((p_row.status = 'overdue'), false)
+select (p_row.status = 'overdue')
 $fn$;
 revoke execute on function public.task__where_overdue(public.task) from public, anon, authenticated;
 grant execute on function public.task__where_overdue(public.task) to authenticated;
@@ -2693,9 +2690,8 @@ grant execute on function public.task__where_overdue(public.task) to authenticat
 create or replace function public.time_entry__where_timesheet(p_row public.time_entry__readable)
 returns boolean
 language sql stable
-set search_path = ''
 as $fn$
-select coalesce((p_row.person = (select auth.uid())), false)
+select (p_row.person = (select auth.uid()))
 $fn$;
 revoke execute on function public.time_entry__where_timesheet(public.time_entry__readable) from public, anon, authenticated;
 grant execute on function public.time_entry__where_timesheet(public.time_entry__readable) to authenticated;
@@ -2704,9 +2700,8 @@ grant execute on function public.time_entry__where_timesheet(public.time_entry__
 create or replace function public.time_entry__where_time_approvals(p_row public.time_entry__readable)
 returns boolean
 language sql stable
-set search_path = ''
 as $fn$
-select coalesce((((p_row.status = 'logged') and (p_row.person <> (select auth.uid()))) and (exists (select 1 from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin')))))), false)
+select (((p_row.status = 'logged') and (p_row.person <> (select auth.uid()))) and (exists (select 1 from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))))))
 $fn$;
 revoke execute on function public.time_entry__where_time_approvals(public.time_entry__readable) from public, anon, authenticated;
 grant execute on function public.time_entry__where_time_approvals(public.time_entry__readable) to authenticated;
