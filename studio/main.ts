@@ -1,6 +1,6 @@
 import initialDoc from 'virtual:ninefold-studio-doc';
 import type { EditorView } from '@codemirror/view';
-import { type DemoAccount, demoAccounts } from '../src/backend/embedded/demo/demoAccounts.ts';
+import { demoAccounts } from '../src/backend/embedded/demo/demoAccounts.ts';
 import blankTemplate from '../src/import/templates/blank.md?raw';
 import { resolve } from '../src/model/resolve.ts';
 import type { AppSpec } from '../src/spec/types.ts';
@@ -18,7 +18,7 @@ const storedKey = (name: string) => `ninefold-studio:doc:${name}`;
 let docName = 'doc.md';
 const DATA_GENERATION = 'ninefold-studio:data';
 /** After a valid edit, how long the live app waits for the next keystroke before it is rebuilt. */
-const LIVE_DELAY_MS = 400;
+const LIVE_DELAY_MS = 250;
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -182,7 +182,9 @@ function renderSql(spec: AppSpec): void {
 /** The document the live app runs (null until it first started), and the one it is starting. */
 let running: { spec: AppSpec; json: string } | null = null;
 let starting: { spec: AppSpec; json: string; at: number } | null = null;
-let switchTo: ((account: DemoAccount | null) => Promise<void>) | null = null;
+let preview: Extract<PreviewReport, { kind: 'ready' }> | null = null;
+/** The updates of the running app, one after another (each is planned from the one before). */
+let updates: Promise<void> = Promise.resolve();
 let liveTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** The live app's database: one per document (by its name, so renaming the app keeps the data). */
@@ -213,7 +215,7 @@ function showRefusal(title: string, problems: string[]): void {
 
 function startLive(spec: AppSpec, json: string): void {
   starting = { spec, json, at: performance.now() };
-  switchTo = null;
+  preview = null;
   const host: StudioHost = { spec, dataDir: dataDir(), report: onPreviewReport };
   Object.assign(window, { [HOST_KEY]: host });
   $<HTMLIFrameElement>('live').src = `preview.html?run=${Date.now()}`;
@@ -228,7 +230,7 @@ function onPreviewReport(report: PreviewReport): void {
       timings.live.push(performance.now() - was.at);
       timings.liveAt.push(performance.now());
     }
-    switchTo = report.switchTo;
+    preview = report;
     $('live').dataset.state = 'ready';
     renderRoles();
     return;
@@ -247,18 +249,48 @@ function scheduleLive(spec: AppSpec): void {
 function updateLive(spec: AppSpec): void {
   const json = JSON.stringify(spec);
   if (json === running?.json || json === starting?.json) return;
-  if (running) {
-    const plan = planLive(running.spec, spec);
-    if (plan.refused.length > 0) {
-      showRefusal(
-        'The live app keeps the previous version: this change would lose or break rows.',
-        plan.refused,
-      );
-      return;
-    }
+  // A running app takes the edit in place (same page, same database); otherwise the page starts.
+  if (running && preview) updates = updates.then(() => updateInPlace(spec, json));
+  else if (refusedByPlanner(spec)) return;
+  else startLive(spec, json);
+}
+
+/** Shows the planner's refusal of moving the running app to `spec`, if it refuses. */
+function refusedByPlanner(spec: AppSpec): boolean {
+  const plan = running ? planLive(running.spec, spec) : { refused: [] };
+  if (plan.refused.length > 0)
+    showRefusal(
+      'The live app keeps the previous version: this change would lose or break rows.',
+      plan.refused,
+    );
+  else showRefusal('', []);
+  return plan.refused.length > 0;
+}
+
+/**
+ * The running app's page and worker take the new version: the open database is upgraded by the
+ * planner, the app re-rendered with the new model. A refusal leaves both as they were; a broken
+ * page is started again.
+ */
+async function updateInPlace(spec: AppSpec, json: string): Promise<void> {
+  const current = preview;
+  if (json === running?.json || !current || refusedByPlanner(spec)) return;
+  const at = performance.now();
+  let refusal: Awaited<ReturnType<typeof current.update>>;
+  try {
+    refusal = await current.update(spec);
+  } catch {
+    startLive(spec, json);
+    return;
   }
-  showRefusal('', []);
-  startLive(spec, json);
+  if (refusal) {
+    showRefusal(`The live app was not changed: ${refusal.message}`, refusal.problems);
+    return;
+  }
+  running = { spec, json };
+  timings.live.push(performance.now() - at);
+  timings.liveAt.push(performance.now());
+  renderRoles();
 }
 
 function renderRoles(): void {
@@ -272,7 +304,9 @@ function renderRoles(): void {
   if ([...select.options].some((o) => o.value === previous)) select.value = previous;
   select.onchange = () => {
     const account = accounts.find((a) => a.email === select.value) ?? null;
-    void switchTo?.(account).then(() => status(account ? `Signed in as ${account.name}` : 'Signed out'));
+    void preview
+      ?.switchTo(account)
+      .then(() => status(account ? `Signed in as ${account.name}` : 'Signed out'));
   };
 }
 

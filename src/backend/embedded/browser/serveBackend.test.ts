@@ -140,7 +140,7 @@ describe('serveBackend: a new spec on the open database (respec)', () => {
     // Back to the helpdesk as written: `channel` would be dropped with its values.
     const answer = await respec(helpdesk);
     expect(answer).toMatchObject({ ok: false, error: { code: 'SCHEMA_CHANGED' } });
-    const problems = (answer as { error: { params: { problems: string[] } } }).error.params.problems;
+    const problems = (answer as Extract<Answer, { ok: false }>).error.params.problems as string[];
     expect(problems.join('\n')).toContain('channel');
     const still = await answerTo(call('data.list', ['ticket', { limit: 1 }], token).n);
     expect(still).toMatchObject({

@@ -108,9 +108,10 @@ export function serveBackend(scope: Scope): void {
   async function respec(r: Extract<Request, { kind: 'respec' }>): Promise<Answer> {
     try {
       if (!backend || !init) throw new Error('respec: this worker does not hold the database');
-      backend = await respecLeader(backend, init, r.spec, scopeOf());
+      const next = await respecLeader(backend, init, r.spec, scopeOf());
+      backend = next.backend;
       backend.auth.onChange(calls.onAuth);
-      return { ok: true, value: backend.schema, auth: [], changes: [] };
+      return { ok: true, value: next.schema, auth: [], changes: [] };
     } catch (e) {
       return { ok: false, error: toWireError(e), auth: [], changes: [] };
     }
