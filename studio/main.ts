@@ -216,6 +216,7 @@ function showRefusal(title: string, problems: string[]): void {
 function startLive(spec: AppSpec, json: string): void {
   starting = { spec, json, at: performance.now() };
   preview = null;
+  $('live').dataset.state = 'starting';
   const host: StudioHost = { spec, dataDir: dataDir(), report: onPreviewReport };
   Object.assign(window, { [HOST_KEY]: host });
   $<HTMLIFrameElement>('live').src = `preview.html?run=${Date.now()}`;
@@ -248,6 +249,8 @@ function scheduleLive(spec: AppSpec): void {
 
 function updateLive(spec: AppSpec): void {
   const json = JSON.stringify(spec);
+  // Back to what runs (an edit undone): nothing to refuse any more.
+  if (json === running?.json) showRefusal('', []);
   if (json === running?.json || json === starting?.json) return;
   // A running app takes the edit in place (same page, same database); otherwise the page starts.
   if (running && preview) updates = updates.then(() => updateInPlace(spec, json));
@@ -280,9 +283,11 @@ async function updateInPlace(spec: AppSpec, json: string): Promise<void> {
   try {
     refusal = await current.update(spec);
   } catch {
-    startLive(spec, json);
+    if (preview === current) startLive(spec, json);
     return;
   }
+  // A new document or new data replaced the page meanwhile: this update is moot.
+  if (preview !== current) return;
   if (refusal) {
     showRefusal(`The live app was not changed: ${refusal.message}`, refusal.problems);
     return;
@@ -308,6 +313,22 @@ function renderRoles(): void {
       ?.switchTo(account)
       .then(() => status(account ? `Signed in as ${account.name}` : 'Signed out'));
   };
+}
+
+/**
+ * The blank template in the editor (Ctrl+Z brings the previous text back) and, once it is a valid
+ * app, a live app on new data: the previous app's tables would only be refused as lost.
+ */
+function newDocument(): void {
+  localStorage.setItem(DATA_GENERATION, String(Date.now()));
+  running = null;
+  starting = null;
+  preview = null;
+  showRefusal('', []);
+  $<HTMLIFrameElement>('live').src = 'about:blank';
+  $('live').dataset.state = 'empty';
+  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: blankTemplate } });
+  goTo(0);
 }
 
 // ---- tabs -----------------------------------------------------------------------------------
@@ -370,6 +391,7 @@ async function main(): Promise<void> {
   // The tests and benchmarks place the cursor through the editor's own API, then type as a person.
   Object.assign(window, { __studioView: view });
   $('save').addEventListener('click', () => void save());
+  $('new-doc').addEventListener('click', newDocument);
   $('reset-data').addEventListener('click', () => {
     localStorage.setItem(DATA_GENERATION, String(Date.now()));
     if (running) startLive(running.spec, running.json);

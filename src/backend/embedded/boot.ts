@@ -8,7 +8,7 @@ import { embeddedSchemaSql, recordVersion, upgradeSchema } from './upgradeSchema
 
 /** The whole schema the embedded backend runs on, and its version (SHA-256 of the text). */
 export async function embeddedSchema(app: SpecOrModel): Promise<{ sql: string; version: string }> {
-  const sql = `${AUTH_STAND_IN_SQL}\n${embeddedSchemaSql(modelOf(app))}`;
+  const sql = `${AUTH_STAND_IN_SQL}\n${embeddedSchemaSql(modelOf(app), 'embedded')}`;
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(sql));
   const version = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
   return { sql, version };
