@@ -83,7 +83,10 @@ export async function openScreen(page: Page, label: string): Promise<void> {
   const frame = liveFrame(page);
   const burger = frame.getByRole('button', { name: 'Toggle navigation' });
   if (await burger.isVisible()) await burger.click();
-  await frame.getByRole('navigation').getByRole('link', { name: label, exact: true }).click();
+  await frame
+    .getByRole('navigation', { name: 'Navigation' })
+    .getByRole('link', { name: label, exact: true })
+    .click();
 }
 
 /**
