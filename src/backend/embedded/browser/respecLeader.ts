@@ -4,7 +4,7 @@ import { embeddedSchema } from '../boot.ts';
 import type { EmbeddedBackend } from '../createEmbeddedBackend.ts';
 import { upgradeSchema } from '../upgradeSchema.ts';
 import { type LeaderScope, leaderBackendOn } from './leaderBackend.ts';
-import type { InitMessage } from './protocol.ts';
+import { type Answer, type InitMessage, type Request, toWireError } from './protocol.ts';
 
 /**
  * The leader's backend for a new version of the spec, on the database it already has open (the
@@ -35,4 +35,26 @@ export async function respecLeader(
   const next = await leaderBackendOn(current.db, { ...rest, spec, schemaVersion: target.version }, the);
   await current.close();
   return { backend: next, schema };
+}
+
+/**
+ * The leader's answer to `respec` requests (serveBackend.ts): the backend replaced, or the error
+ * (SCHEMA_CHANGED with the planner's reasons) and the running backend kept.
+ */
+export function respecRequests(the: {
+  running: () => { backend: EmbeddedBackend; init: InitMessage } | undefined;
+  replace: (next: EmbeddedBackend) => void;
+  scope: () => LeaderScope;
+}) {
+  return async (r: Extract<Request, { kind: 'respec' }>): Promise<Answer> => {
+    try {
+      const running = the.running();
+      if (!running) throw new Error('respec: this worker does not hold the database');
+      const next = await respecLeader(running.backend, running.init, r.spec, the.scope());
+      the.replace(next.backend);
+      return { ok: true, value: next.schema, auth: [], changes: [] };
+    } catch (e) {
+      return { ok: false, error: toWireError(e), auth: [], changes: [] };
+    }
+  };
 }

@@ -4,7 +4,7 @@ import { type LeaderScope, leaderBackend } from './leaderBackend.ts';
 import { ownerSteps } from './ownerSteps.ts';
 import type { Answer, InitMessage, Request, TabMessage, WireError, WorkerMessage } from './protocol.ts';
 import { CANCELLABLE, toWireError } from './protocol.ts';
-import { respecLeader } from './respecLeader.ts';
+import { respecRequests } from './respecLeader.ts';
 import { markWorker, workerMarks } from './workerMarks.ts';
 
 /** What the worker's global scope offers (typed here: the project's lib is DOM, not WebWorker). */
@@ -104,18 +104,14 @@ export function serveBackend(scope: Scope): void {
     now: calls.now,
     progress: (line) => post({ type: 'progress', line }),
   });
-  /** A new spec on the open database (respecLeader.ts); refused: the running backend stays. */
-  async function respec(r: Extract<Request, { kind: 'respec' }>): Promise<Answer> {
-    try {
-      if (!backend || !init) throw new Error('respec: this worker does not hold the database');
-      const next = await respecLeader(backend, init, r.spec, scopeOf());
-      backend = next.backend;
+  const respec = respecRequests({
+    running: () => (backend && init ? { backend, init } : undefined),
+    replace: (next) => {
+      backend = next;
       backend.auth.onChange(calls.onAuth);
-      return { ok: true, value: next.schema, auth: [], changes: [] };
-    } catch (e) {
-      return { ok: false, error: toWireError(e), auth: [], changes: [] };
-    }
-  }
+    },
+    scope: scopeOf,
+  });
   const handle = requestQueue(calls, () => backend, respec);
   /** This tab's requests the leader has not answered yet, and those of them the tab called off. */
   const running = new Set<number>();
