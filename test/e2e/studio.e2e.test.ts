@@ -1,9 +1,11 @@
 /**
  * Ninefold Studio, built (`ninefold build --studio docs/helpdesk.md`) and served as static files:
  * a misspelt field in a rule is marked at its line with a quick fix that repairs it; the live app
- * runs the document on PGlite, follows a valid edit with its data kept, enforces a lowered limit at
- * once, refuses an edit that would lose rows (and keeps running), and changes with the role chosen
- * in the switcher.
+ * runs the document on PGlite and follows a valid edit in the same page with its data kept;
+ * a lowered attachment limit is enforced at once, the app showing the catalogue's message; removing
+ * a field, or a state a ticket is in, is refused with the planner's reasons while the app keeps
+ * running; the app changes with the role chosen in the switcher as the permission matrix says.
+ * The same on a document written from the blank template: studioBlank.e2e.test.ts.
  */
 
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
