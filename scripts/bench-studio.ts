@@ -4,8 +4,8 @@
  * - first visit → editor usable (navigation start → the editor holds the document, cold cache);
  * - keystroke → diagnostics shown (keydown → the animation frame after the check's diagnostics are
  *   applied; one key every 300 ms, alternately making and mending a misspelt field in a rule);
- * - valid edit → live app showing it (one edit that adds a field with a default → the app's page
- *   reports ready on the upgraded database, data kept).
+ * - valid edit → live app showing it (one edit that adds a field with a default → the running app's
+ *   page has upgraded its open database and rendered the new version, data kept).
  *
  * Run: npm run bench:studio            (prints the table)
  *      npm run bench:studio -- --doc   (also writes it into docs/performance.md, section "## Studio (bench:studio)")

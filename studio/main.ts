@@ -1,6 +1,6 @@
 import initialDoc from 'virtual:ninefold-studio-doc';
 import type { EditorView } from '@codemirror/view';
-import { type DemoAccount, demoAccounts } from '../src/backend/embedded/demo/demoAccounts.ts';
+import { demoAccounts } from '../src/backend/embedded/demo/demoAccounts.ts';
 import blankTemplate from '../src/import/templates/blank.md?raw';
 import { resolve } from '../src/model/resolve.ts';
 import type { AppSpec } from '../src/spec/types.ts';
@@ -18,7 +18,7 @@ const storedKey = (name: string) => `ninefold-studio:doc:${name}`;
 let docName = 'doc.md';
 const DATA_GENERATION = 'ninefold-studio:data';
 /** After a valid edit, how long the live app waits for the next keystroke before it is rebuilt. */
-const LIVE_DELAY_MS = 400;
+const LIVE_DELAY_MS = 250;
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -182,7 +182,9 @@ function renderSql(spec: AppSpec): void {
 /** The document the live app runs (null until it first started), and the one it is starting. */
 let running: { spec: AppSpec; json: string } | null = null;
 let starting: { spec: AppSpec; json: string; at: number } | null = null;
-let switchTo: ((account: DemoAccount | null) => Promise<void>) | null = null;
+let preview: Extract<PreviewReport, { kind: 'ready' }> | null = null;
+/** The updates of the running app, one after another (each is planned from the one before). */
+let updates: Promise<void> = Promise.resolve();
 let liveTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** The live app's database: one per document (by its name, so renaming the app keeps the data). */
@@ -213,7 +215,8 @@ function showRefusal(title: string, problems: string[]): void {
 
 function startLive(spec: AppSpec, json: string): void {
   starting = { spec, json, at: performance.now() };
-  switchTo = null;
+  preview = null;
+  $('live').dataset.state = 'starting';
   const host: StudioHost = { spec, dataDir: dataDir(), report: onPreviewReport };
   Object.assign(window, { [HOST_KEY]: host });
   $<HTMLIFrameElement>('live').src = `preview.html?run=${Date.now()}`;
@@ -228,7 +231,7 @@ function onPreviewReport(report: PreviewReport): void {
       timings.live.push(performance.now() - was.at);
       timings.liveAt.push(performance.now());
     }
-    switchTo = report.switchTo;
+    preview = report;
     $('live').dataset.state = 'ready';
     renderRoles();
     return;
@@ -246,19 +249,53 @@ function scheduleLive(spec: AppSpec): void {
 
 function updateLive(spec: AppSpec): void {
   const json = JSON.stringify(spec);
+  // Back to what runs (an edit undone): nothing to refuse any more.
+  if (json === running?.json) showRefusal('', []);
   if (json === running?.json || json === starting?.json) return;
-  if (running) {
-    const plan = planLive(running.spec, spec);
-    if (plan.refused.length > 0) {
-      showRefusal(
-        'The live app keeps the previous version: this change would lose or break rows.',
-        plan.refused,
-      );
-      return;
-    }
+  // A running app takes the edit in place (same page, same database); otherwise the page starts.
+  if (running && preview) updates = updates.then(() => updateInPlace(spec, json));
+  else if (refusedByPlanner(spec)) return;
+  else startLive(spec, json);
+}
+
+/** Shows the planner's refusal of moving the running app to `spec`, if it refuses. */
+function refusedByPlanner(spec: AppSpec): boolean {
+  const plan = running ? planLive(running.spec, spec) : { refused: [] };
+  if (plan.refused.length > 0)
+    showRefusal(
+      'The live app keeps the previous version: this change would lose or break rows.',
+      plan.refused,
+    );
+  else showRefusal('', []);
+  return plan.refused.length > 0;
+}
+
+/**
+ * The running app's page and worker take the new version: the open database is upgraded by the
+ * planner, the app re-rendered with the new model. A refusal leaves both as they were; a broken
+ * page is started again.
+ */
+async function updateInPlace(spec: AppSpec, json: string): Promise<void> {
+  const current = preview;
+  if (json === running?.json || !current || refusedByPlanner(spec)) return;
+  const at = performance.now();
+  let refusal: Awaited<ReturnType<typeof current.update>>;
+  try {
+    refusal = await current.update(spec);
+  } catch {
+    if (preview === current) startLive(spec, json);
+    return;
   }
-  showRefusal('', []);
-  startLive(spec, json);
+  // A new document or new data replaced the page meanwhile: this update is moot.
+  if (preview !== current) return;
+  if (refusal) {
+    showRefusal(`The live app was not changed: ${refusal.message}`, refusal.problems);
+    return;
+  }
+  running = { spec, json };
+  timings.live.push(performance.now() - at);
+  timings.liveAt.push(performance.now());
+  renderRoles();
 }
 
 function renderRoles(): void {
@@ -272,8 +309,26 @@ function renderRoles(): void {
   if ([...select.options].some((o) => o.value === previous)) select.value = previous;
   select.onchange = () => {
     const account = accounts.find((a) => a.email === select.value) ?? null;
-    void switchTo?.(account).then(() => status(account ? `Signed in as ${account.name}` : 'Signed out'));
+    void preview
+      ?.switchTo(account)
+      .then(() => status(account ? `Signed in as ${account.name}` : 'Signed out'));
   };
+}
+
+/**
+ * The blank template in the editor (Ctrl+Z brings the previous text back) and, once it is a valid
+ * app, a live app on new data: the previous app's tables would only be refused as lost.
+ */
+function newDocument(): void {
+  localStorage.setItem(DATA_GENERATION, String(Date.now()));
+  running = null;
+  starting = null;
+  preview = null;
+  showRefusal('', []);
+  $<HTMLIFrameElement>('live').src = 'about:blank';
+  $('live').dataset.state = 'empty';
+  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: blankTemplate } });
+  goTo(0);
 }
 
 // ---- tabs -----------------------------------------------------------------------------------
@@ -336,6 +391,7 @@ async function main(): Promise<void> {
   // The tests and benchmarks place the cursor through the editor's own API, then type as a person.
   Object.assign(window, { __studioView: view });
   $('save').addEventListener('click', () => void save());
+  $('new-doc').addEventListener('click', newDocument);
   $('reset-data').addEventListener('click', () => {
     localStorage.setItem(DATA_GENERATION, String(Date.now()));
     if (running) startLive(running.spec, running.json);

@@ -148,6 +148,7 @@ export function NinefoldApp({
     if (remembered?.session) hydrateRemembered(c, remembered.queries, backend);
     return c;
   });
+  useRereadOnNewModel(client, model);
   return (
     <MantineProvider
       theme={theme}
@@ -170,6 +171,20 @@ export function NinefoldApp({
       </QueryClientProvider>
     </MantineProvider>
   );
+}
+
+/**
+ * A new spec while mounted (the studio's live app after an edit): every query is read again, since
+ * rows may have new fields and the rules that filtered them may have changed. Screens keep their
+ * state; the first render is not a change.
+ */
+function useRereadOnNewModel(client: QueryClient, model: AppModel): void {
+  const shown = useRef(model);
+  useEffect(() => {
+    if (shown.current === model) return;
+    shown.current = model;
+    void client.invalidateQueries();
+  }, [client, model]);
 }
 
 type GateProps = Omit<Required<NinefoldAppProps>, 'demoScreens' | 'spec'> &

@@ -3,14 +3,12 @@ import type { AppModel } from '../../model/appModel.ts';
 import { modelOf, type SpecOrModel } from '../../model/modelOf.ts';
 import { tableShapes } from '../../model/tableShape.ts';
 import { AUTH_STAND_IN_SQL } from '../../sql/authStandIn.ts';
-import { migrationOf } from '../../sql/compileMigration.ts';
 import { BackendError } from '../types.ts';
-import { embeddedExtrasSql } from './embeddedExtras.sql.ts';
-import { recordVersion, upgradeSchema } from './upgradeSchema.ts';
+import { embeddedSchemaSql, recordVersion, upgradeSchema } from './upgradeSchema.ts';
 
 /** The whole schema the embedded backend runs on, and its version (SHA-256 of the text). */
 export async function embeddedSchema(app: SpecOrModel): Promise<{ sql: string; version: string }> {
-  const sql = `${AUTH_STAND_IN_SQL}\n${migrationOf(modelOf(app), 'embedded')}\n${embeddedExtrasSql()}`;
+  const sql = `${AUTH_STAND_IN_SQL}\n${embeddedSchemaSql(modelOf(app), 'embedded')}`;
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(sql));
   const version = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
   return { sql, version };

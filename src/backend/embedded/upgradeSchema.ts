@@ -7,13 +7,29 @@ import { migrationOf } from '../../sql/compileMigration.ts';
 import { BackendError } from '../types.ts';
 import { embeddedExtrasSql } from './embeddedExtras.sql.ts';
 
+// A model is never changed once resolved, so its SQL and lock are computed once: an upgrade needs
+// them four times (version, plan, lock, record), the studio's live app at each edit.
+const sqlOf = new WeakMap<AppModel, string>();
+const lockOf = new WeakMap<AppModel, LockModel>();
+
 /** The schema-defining SQL of the embedded backend (without the auth stand-in, which never changes shape). */
-export const embeddedSchemaSql: SchemaSql = (model) =>
-  `${migrationOf(model, 'embedded')}\n${embeddedExtrasSql()}`;
+export const embeddedSchemaSql: SchemaSql = (model) => {
+  let sql = sqlOf.get(model);
+  if (sql === undefined) {
+    sql = `${migrationOf(model, 'embedded')}\n${embeddedExtrasSql()}`;
+    sqlOf.set(model, sql);
+  }
+  return sql;
+};
 
 /** The model an embedded database records (`ninefold.schema_version.model`). */
 export function embeddedModel(model: AppModel): LockModel {
-  return lockModel(model, 'embedded', embeddedSchemaSql);
+  let lock = lockOf.get(model);
+  if (lock === undefined) {
+    lock = lockModel(model, 'embedded', embeddedSchemaSql);
+    lockOf.set(model, lock);
+  }
+  return lock;
 }
 
 /** Records the version, the SQL, the model and the versions this database has had. */

@@ -1,4 +1,5 @@
 import type { PGliteInterface, Transaction } from '@electric-sql/pglite';
+import type { AppSpec } from '../../../spec/types.ts';
 import type { Backend } from '../../types.ts';
 import type { OutboxEntry } from '../outbox.ts';
 
@@ -16,6 +17,12 @@ export interface BrowserBackend extends Backend {
   outbox(): Promise<OutboxEntry[]>;
   resetDemo(): Promise<void>;
   exportDatabase(): Promise<Blob>;
+  /**
+   * Runs a new version of the spec on the same open database (the studio's live app): the leader
+   * upgrades it with the planner of `ninefold migrate`, keeping every row, or rejects with
+   * SCHEMA_CHANGED (its `problems`) and keeps running the previous spec.
+   */
+  respec(spec: AppSpec): Promise<BrowserBackend['schema']>;
   /** Runs `fn` in one owner transaction in the worker (setup, benchmarks, tests; never user work). */
   asOwner<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   /** The database as the owner, through the worker (setup, benchmarks, tests). */

@@ -226,6 +226,8 @@ export function connectBrowserBackend(options: BrowserBackendOptions): {
   const session = earlySession(() => call<Session | null>('auth.session', []), store, askedWith);
 
   let schema: BrowserBackend['schema'] | undefined;
+  /** The spec the worker runs (a respec replaces it): the demo is planned for it. */
+  let spec = options.spec;
   ready.then(
     (s) => {
       schema = s;
@@ -260,7 +262,12 @@ export function connectBrowserBackend(options: BrowserBackendOptions): {
     outbox: () => call('backend.outbox', []),
     // The worker's copy of the spec lost the app's registered demo in the structured clone (functions
     // do not cross), so this tab, which has it, plans the demo data and sends it as data.
-    resetDemo: () => call('backend.resetDemo', [demoPlanFor(options.spec, options.now?.() ?? new Date())]),
+    resetDemo: () => call('backend.resetDemo', [demoPlanFor(spec, options.now?.() ?? new Date())]),
+    async respec(next) {
+      schema = (await unwrap({ kind: 'respec', spec: next })) as BrowserBackend['schema'];
+      spec = next;
+      return schema;
+    },
     exportDatabase: () => call('backend.exportDatabase', []),
     asOwner,
     db,

@@ -1,3 +1,4 @@
+import type { PGliteInterface } from '@electric-sql/pglite';
 import { assembleEmbedded } from '../assembleEmbedded.ts';
 import type { EmbeddedBackend } from '../createEmbeddedBackend.ts';
 import type { Live } from '../live.ts';
@@ -6,15 +7,20 @@ import { openWorkerDatabase } from './openWorkerDatabase.ts';
 import type { InitMessage } from './protocol.ts';
 import { markWorker } from './workerMarks.ts';
 
+/** What the leader's backend reads through the call in progress (serveBackend.ts). */
+export interface LeaderScope {
+  store: SessionStore;
+  live: Live;
+  now: () => Date;
+  progress: (line: string) => void;
+}
+
 /**
  * The leader worker's backend: its database opened (IndexedDB or OPFS, from the first visit's
  * snapshot if any) and the backend assembled on it the one way (assembleEmbedded.ts), with the
  * call in progress's session token, clock and live channel (serveBackend.ts).
  */
-export async function leaderBackend(
-  options: InitMessage,
-  the: { store: SessionStore; live: Live; now: () => Date; progress: (line: string) => void },
-): Promise<EmbeddedBackend> {
+export async function leaderBackend(options: InitMessage, the: LeaderScope): Promise<EmbeddedBackend> {
   const db = await openWorkerDatabase({
     dataDir: options.dataDir,
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
@@ -22,6 +28,18 @@ export async function leaderBackend(
     ...(options.snapshotUrl ? { snapshotUrl: options.snapshotUrl } : {}),
   });
   markWorker('db-open');
+  return leaderBackendOn(db, options, the);
+}
+
+/**
+ * The backend on an open database (its schema brought to `options.spec` first): at start, and
+ * again on the same database when the spec changes (respecLeader.ts).
+ */
+export function leaderBackendOn(
+  db: PGliteInterface,
+  options: InitMessage,
+  the: LeaderScope,
+): Promise<EmbeddedBackend> {
   return assembleEmbedded({
     spec: options.spec,
     db,

@@ -35,7 +35,7 @@ export function ownerSteps(backend: () => EmbeddedBackend | undefined) {
     return id;
   };
 
-  return async function ownerStep(r: Exclude<Request, { kind: 'call' }>): Promise<Answer> {
+  return async function ownerStep(r: Exclude<Request, { kind: 'call' | 'respec' }>): Promise<Answer> {
     try {
       if (r.kind === 'owner-begin') return answer(await begin());
       const held = owned.get(r.tx);

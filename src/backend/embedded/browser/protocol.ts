@@ -70,6 +70,12 @@ export type Request =
       /** The tab's clock, when it has its own (tests); else the worker's. */
       now: number | null;
     }
+  /**
+   * The app's specification changed (the studio's live app): the leader upgrades its open database
+   * with the planner and runs the new spec from the next call on, or answers SCHEMA_CHANGED and
+   * keeps the old one. Answered with the new schema.
+   */
+  | { kind: 'respec'; spec: AppSpec }
   | { kind: 'owner-begin' }
   | { kind: 'owner-query'; tx: number; sql: string; params: unknown[]; exec: boolean }
   | { kind: 'owner-end'; tx: number; commit: boolean };

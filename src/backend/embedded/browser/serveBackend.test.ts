@@ -114,3 +114,38 @@ describe('serveBackend: reads the tab called off', () => {
     expect((await answerTo(next.n)).ok).toBe(true);
   });
 });
+
+describe('serveBackend: a new spec on the open database (respec)', () => {
+  const respec = (spec: typeof helpdesk) => {
+    const n = ++seq;
+    deliver({ type: 'request', seq: n, request: { kind: 'respec', spec } });
+    return answerTo(n);
+  };
+  const withChannel: typeof helpdesk = structuredClone(helpdesk);
+  const ticket = withChannel.entities.ticket as { fields: Record<string, object> };
+  ticket.fields.channel = { type: 'text', label: 'Channel', default: 'email', required: true };
+
+  it('upgrades in place: every row kept, the new field at its default, the session still valid', async () => {
+    const before = await answerTo(call('data.list', ['ticket', { limit: 0 }], token).n);
+    const answer = await respec(withChannel);
+    expect(answer).toMatchObject({ ok: true, value: { outcome: 'upgraded' } });
+    const after = await answerTo(call('data.list', ['ticket', { limit: 500 }], token).n);
+    const { rows, total } = (after as { value: { rows: { channel?: string }[]; total: number } }).value;
+    expect(total).toBe((before as { value: { total: number } }).value.total);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((r) => r.channel))).toEqual(new Set(['email']));
+  });
+
+  it('refuses a change that would lose data with the planner’s reasons, and keeps the running spec', async () => {
+    // Back to the helpdesk as written: `channel` would be dropped with its values.
+    const answer = await respec(helpdesk);
+    expect(answer).toMatchObject({ ok: false, error: { code: 'SCHEMA_CHANGED' } });
+    const problems = (answer as Extract<Answer, { ok: false }>).error.params.problems as string[];
+    expect(problems.join('\n')).toContain('channel');
+    const still = await answerTo(call('data.list', ['ticket', { limit: 1 }], token).n);
+    expect(still).toMatchObject({
+      ok: true,
+      value: { rows: [expect.objectContaining({ channel: 'email' })] },
+    });
+  });
+});

@@ -1,9 +1,10 @@
 import type { EmbeddedBackend } from '../createEmbeddedBackend.ts';
 import { callScope } from './callScope.ts';
-import { leaderBackend } from './leaderBackend.ts';
+import { type LeaderScope, leaderBackend } from './leaderBackend.ts';
 import { ownerSteps } from './ownerSteps.ts';
 import type { Answer, InitMessage, Request, TabMessage, WireError, WorkerMessage } from './protocol.ts';
 import { CANCELLABLE, toWireError } from './protocol.ts';
+import { respecRequests } from './respecLeader.ts';
 import { markWorker, workerMarks } from './workerMarks.ts';
 
 /** What the worker's global scope offers (typed here: the project's lib is DOM, not WebWorker). */
@@ -29,16 +30,23 @@ const DROPPED: Answer = {
 };
 
 /**
- * How the leader runs a request: calls one at a time, owner steps as they come (their transaction
- * holds the database). A read whose tab called it off (`dropped`) before its turn is skipped.
+ * How the leader runs a request: calls one at a time, a new spec in the same line (after the calls
+ * before it, before those after it), owner steps as they come (their transaction holds the
+ * database). A read whose tab called it off (`dropped`) before its turn is skipped.
  */
 function requestQueue(
   calls: ReturnType<typeof callScope>,
   backendOf: () => EmbeddedBackend | undefined,
+  respec: (r: Extract<Request, { kind: 'respec' }>) => Promise<Answer>,
 ): (r: Request, origin: string, dropped?: () => boolean) => Promise<Answer> {
   let queue: Promise<unknown> = Promise.resolve();
   const ownerStep = ownerSteps(backendOf);
   return (r, origin, dropped) => {
+    if (r.kind === 'respec') {
+      const next = queue.then(() => respec(r));
+      queue = next.catch(() => undefined);
+      return next;
+    }
     if (r.kind !== 'call') return ownerStep(r);
     const next = queue.then(async () => {
       if (dropped && CANCELLABLE.has(r.path)) {
@@ -90,7 +98,21 @@ export function serveBackend(scope: Scope): void {
 
   const post = (m: WorkerMessage) => scope.postMessage(m);
   const announce = (m: Peer) => channel?.postMessage(m);
-  const handle = requestQueue(calls, () => backend);
+  const scopeOf = (): LeaderScope => ({
+    store: calls.store,
+    live: calls.live,
+    now: calls.now,
+    progress: (line) => post({ type: 'progress', line }),
+  });
+  const respec = respecRequests({
+    running: () => (backend && init ? { backend, init } : undefined),
+    replace: (next) => {
+      backend = next;
+      backend.auth.onChange(calls.onAuth);
+    },
+    scope: scopeOf,
+  });
+  const handle = requestQueue(calls, () => backend, respec);
   /** This tab's requests the leader has not answered yet, and those of them the tab called off. */
   const running = new Set<number>();
   const cancelled = new Set<number>();
@@ -106,12 +128,7 @@ export function serveBackend(scope: Scope): void {
   async function lead(options: InitMessage): Promise<void> {
     markWorker('leader');
     try {
-      backend = await leaderBackend(options, {
-        store: calls.store,
-        live: calls.live,
-        now: calls.now,
-        progress: (line) => post({ type: 'progress', line }),
-      });
+      backend = await leaderBackend(options, scopeOf());
       markWorker('boot-done');
       backend.auth.onChange(calls.onAuth);
     } catch (e) {
