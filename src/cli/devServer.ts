@@ -11,6 +11,7 @@ import { backendBuildChoice } from './backendEnv.ts';
 import { buildSummary, QUIET_CHECKS, quietOnLog, shownPath } from './buildReport.ts';
 import { firstScreenModules, ninefoldFirstScreenChunkPlugin } from './firstScreenChunkPlugin.ts';
 import { ninefoldFirstScreenShimsPlugin } from './firstScreenShimsPlugin.ts';
+import { ninefoldPgliteDataPlugin } from './pgliteDataPlugin.ts';
 import { ninefoldScreenPreviewPlugin } from './screenPreviewPlugin.ts';
 import { ninefoldSnapshotPlugin } from './snapshotPlugin.ts';
 import { ninefoldWorkerStartPlugin } from './workerStartPlugin.ts';
@@ -196,7 +197,13 @@ export async function viteConfig(
     // PGlite ships its own WebAssembly and data files; pre-bundling would break their URLs.
     optimizeDeps: { exclude: ['@electric-sql/pglite'] },
     // The worker is bundled on its own: the same notes about Ninefold's own code stay quiet there.
-    worker: { format: 'es', rolldownOptions: { checks: QUIET_CHECKS, onLog: quietOnLog } },
+    // In an embedded build it fetches a PGlite file bundle without what a database made from the
+    // snapshot never reads (src/cli/pgliteDataPlugin.ts).
+    worker: {
+      format: 'es',
+      plugins: () => (backend.kind === 'embedded' ? [ninefoldPgliteDataPlugin()] : []),
+      rolldownOptions: { checks: QUIET_CHECKS, onLog: quietOnLog },
+    },
     server: { fs: { allow: [ROOT, dirname(specFile)] } },
     build: {
       outDir: resolve(outDir),

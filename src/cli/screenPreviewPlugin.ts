@@ -25,7 +25,8 @@ export function screenPreviewScript(key: string): string {
     'for(var k=0;k<p.screens.length;k++)if(p.screens[k].path===w&&p.screens[k].wide===wide){s=p.screens[k];break}',
     'var r=document.getElementById("root");if(!s||!r)return;',
     'var o=document.createElement("div");o.id="ninefold-preview";o.setAttribute("aria-hidden","true");',
-    'o.style.cssText="position:fixed;inset:0;z-index:10000;overflow:hidden;background:var(--mantine-color-body)";',
+    // Contained: the app's screen drawn underneath (and its changes) never lays the picture out again.
+    'o.style.cssText="position:fixed;inset:0;z-index:10000;overflow:hidden;contain:strict;background:var(--mantine-color-body)";',
     // Parsed in a template (nothing in it runs or loads), then cleaned again as the copy was
     // (screenPreview.ts): what localStorage holds is data, never code, even if written by another.
     'var t=document.createElement("template");t.innerHTML=s.html;',

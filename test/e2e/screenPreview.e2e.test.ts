@@ -200,4 +200,28 @@ describe.skipIf(!e2eAvailable)('a return visit shows the last screen’s picture
     expect(html).toContain('<a>link</a>');
     expect(html).not.toMatch(/steal|script|iframe|secret|draft|onerror|onclick/);
   }, 60_000);
+
+  it('keeps only the rows a window shows with nothing scrolled (and a quarter window more)', async () => {
+    const context = await fresh();
+    const { page } = await newPage(context);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.setContent('<!doctype html><title>blank</title><body style="margin:0">');
+    const kept = await page.evaluate((source) => {
+      const fn = new Function(`return ${source}`)() as (root: Element) => string;
+      const root = document.createElement('div');
+      root.innerHTML = `<div style="height:400px;overflow:auto" id="scroller"><table style="border-collapse:collapse"><tbody>${Array.from(
+        { length: 100 },
+        (_, i) => `<tr style="height:40px"><td>Row ${i}</td></tr>`,
+      ).join('')}</tbody></table></div>`;
+      document.body.append(root);
+      // Scrolled at the moment of the picture: the picture still starts at the top.
+      (root.querySelector('#scroller') as HTMLElement).scrollTop = 1000;
+      const copy = document.createElement('div');
+      copy.innerHTML = fn(root);
+      return [...copy.querySelectorAll('tr')].map((tr) => tr.textContent);
+    }, previewHtml.toString());
+    // 800 px × 1.25 = 1,000 px of 40 px rows.
+    expect(kept).toHaveLength(25);
+    expect(kept[0]).toBe('Row 0');
+  }, 60_000);
 });

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import helpdeskDemo from '../../../examples/helpdesk/demo.ts';
 import helpdesk from '../../../examples/helpdesk/spec.ts';
@@ -40,6 +41,11 @@ describe('database snapshot (what the build ships for a first visit)', () => {
     await expect(backend.auth.signIn({ email: 'agent@demo.test', password: 'wrong' })).rejects.toMatchObject({
       code: 'INVALID_CREDENTIALS',
     });
+  });
+
+  it('keeps only the WAL segment in use: the checkpoint before the dump deleted the others', () => {
+    const wal = tarEntries(gunzipSync(snapshot.tarball)).filter((name) => /pg_wal\/[0-9A-F]{24}$/.test(name));
+    expect(wal).toHaveLength(1);
   });
 
   it('a database without a version row reports none (fresh databases take the full path)', async () => {
@@ -103,3 +109,17 @@ describe('database snapshot (what the build ships for a first visit)', () => {
     expect((await snapshotBlob(new Blob([snapshot.tarball as BlobPart]))).type).toBe('application/x-gzip');
   });
 });
+
+/** The file names in a tar archive (ustar headers: name at 0, size in octal at 124, 512-byte blocks). */
+function tarEntries(tar: Uint8Array): string[] {
+  const names: string[] = [];
+  const text = (from: number, length: number) =>
+    new TextDecoder().decode(tar.subarray(from, from + length)).replace(/\0.*$/s, '');
+  for (let at = 0; at + 512 <= tar.length && tar[at] !== 0; ) {
+    const prefix = text(at + 345, 155);
+    names.push(`${prefix ? `${prefix}/` : ''}${text(at, 100)}`);
+    const size = Number.parseInt(text(at + 124, 12).trim() || '0', 8);
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+  return names;
+}

@@ -78,7 +78,10 @@ export async function openWorkerDatabase(options: WorkerDatabaseOptions): Promis
       }
     }
   }
-  return syncOnlyWhenWritten(await PGlite.create(base));
+  // initdb: it reads files the prefetched bundle of a build with a snapshot leaves out
+  // (src/cli/pgliteDataPlugin.ts), so PGlite fetches its full bundle itself.
+  const { fsBundle: _trimmed, ...full } = base;
+  return syncOnlyWhenWritten(await PGlite.create(full));
 }
 
 /**

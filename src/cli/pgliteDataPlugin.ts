@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { Plugin } from 'vite';
+
+/** One file of PGlite's file bundle (`pglite.data`): its path and its bytes' place in the bundle. */
+export interface BundleFile {
+  filename: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * The files of PGlite's bundle that a database made from the build's snapshot never reads:
+ * initdb's inputs (the catalog's `.bki`, the SQL scripts, sample configurations, SQL feature
+ * lists), the extension build kit (`pgxs`), conversions between UTF-8 and other server encodings
+ * (the database and every client are UTF-8), streaming replication, and ICU's collation data (the
+ * database's locale provider is libc, `C`). Time zones, text search and the extensions stay.
+ */
+const UNREAD_WITH_A_SNAPSHOT = [
+  /\/share\/postgresql\/[^/]+\.(bki|sql|sample|txt)$/,
+  /\/lib\/postgresql\/pgxs\//,
+  /\/lib\/postgresql\/[a-z0-9_]+_and_[a-z0-9_]+\.so$/,
+  /\/lib\/postgresql\/libpqwalreceiver\.so$/,
+  /\/icu\/[^/]+\/coll\//,
+];
+
+/**
+ * The file list PGlite's own code holds for its bundle (Emscripten's file packager writes it as
+ * `{filename:"…",start:…,end:…}` into `pglite.js`).
+ *
+ * @example
+ * pgliteBundleFiles('files:[{filename:"/a",start:0,end:3}]'); // [{ filename: '/a', start: 0, end: 3 }]
+ */
+export function pgliteBundleFiles(pgliteJs: string): BundleFile[] {
+  return [...pgliteJs.matchAll(/filename:"([^"]+)",start:(\d+),end:(\d+)/g)].map((m) => ({
+    filename: m[1] as string,
+    start: Number(m[2]),
+    end: Number(m[3]),
+  }));
+}
+
+/**
+ * PGlite's bundle with the bytes of the files a snapshot's database never reads set to zero: the
+ * same length and every other file where PGlite's file list says (the list is in its code, so
+ * files cannot be taken out), and a run of zeros compresses to almost nothing (gzip: 2.1 MB → 0.4 MB).
+ *
+ * @example
+ * trimmedPgliteData(data, pgliteBundleFiles(pgliteJs)).length === data.length; // true
+ */
+export function trimmedPgliteData(data: Uint8Array, files: readonly BundleFile[]): Uint8Array {
+  const out = new Uint8Array(data);
+  for (const f of files)
+    if (UNREAD_WITH_A_SNAPSHOT.some((re) => re.test(f.filename)) && f.end <= out.length)
+      out.fill(0, f.start, f.end);
+  return out;
+}
+
+const DATA_URL = '@electric-sql/pglite/pglite.data?url';
+const RESOLVED = '\0ninefold-pglite-data-url';
+
+/**
+ * Vite plugin for the worker's bundle of a build that ships a database snapshot: the file bundle
+ * the worker fetches first (`prefetchPglite.ts`, `…/pglite.data?url`) is `trimmedPgliteData`, an
+ * asset of its own named by its own hash. PGlite's own reference to the full bundle stays in the
+ * build: a start without a snapshot (initdb) is handed no bundle and fetches that one
+ * (openWorkerDatabase.ts).
+ *
+ * @example
+ * worker: { plugins: () => [ninefoldPgliteDataPlugin()] }
+ */
+export function ninefoldPgliteDataPlugin(): Plugin {
+  return {
+    name: 'ninefold-pglite-data',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (id) => (id === DATA_URL ? RESOLVED : undefined),
+    load(id) {
+      if (id !== RESOLVED) return undefined;
+      const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+      const data = readFileSync(join(dist, 'pglite.data'));
+      const files = pgliteBundleFiles(readFileSync(join(dist, 'pglite.js'), 'utf8'));
+      const ref = this.emitFile({
+        type: 'asset',
+        name: 'pglite-trimmed.data',
+        source: trimmedPgliteData(data, files),
+      });
+      return `export default import.meta.ROLLUP_FILE_URL_${ref};\n`;
+    },
+  };
+}
