@@ -1,3 +1,4 @@
+import { resolve } from '../../src/model/resolve.ts';
 import { roleClosureOf } from '../../src/model/roleClosure.ts';
 /**
  * What users of every role may do on a generated specification, acted out as clients on a
@@ -11,6 +12,7 @@ import { roleClosureOf } from '../../src/model/roleClosure.ts';
  */
 import { transitionFunctionName } from '../../src/naming.ts';
 import { checkRule, type DataContext, effectiveRoles, evaluateRule, holds } from '../../src/rules/index.ts';
+import { computedValues } from '../../src/runtime/computedValues.ts';
 import { transitionGuards } from '../../src/spec/transitionGuards.ts';
 import type { AppSpec, TransitionSpec } from '../../src/spec/types.ts';
 import { constraintCatalogue } from '../../src/sql/constraintNames.ts';
@@ -123,6 +125,14 @@ function holdsOn(
   });
 }
 
+const models = new WeakMap<AppSpec, ReturnType<typeof resolve>>();
+/** The resolved model of `spec`, once per specification. */
+function modelOf(spec: AppSpec): ReturnType<typeof resolve> {
+  const m = models.get(spec) ?? resolve(spec);
+  models.set(spec, m);
+  return m;
+}
+
 /** What calling `t` on a readable `row` as `user` does by the rules: 'ok' or the catalogue code. */
 function expectedTransition(
   spec: AppSpec,
@@ -160,6 +170,13 @@ function expectedTransition(
       });
     }
   }
+  // What the computed-fields trigger sets on the update before any rule reads the row (a row
+  // seeded by the owner may hold none yet).
+  if (spec.entities[entity] && Object.values(spec.entities[entity].fields).some((f) => f.computed))
+    Object.assign(
+      after,
+      computedValues(modelOf(spec), entity, after, { id: user.id, roles: user.roles }, { data }),
+    );
   // Row rules read the table as it is after the write: the row itself counts with its new values.
   const swap = (e: string, r: Record<string, unknown>) => (e === entity && r.id === row.id ? after : r);
   const afterData: DataContext = {
