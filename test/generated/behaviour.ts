@@ -332,10 +332,15 @@ export async function checkBehaviour(
           return p === true || (typeof p === 'string' && holdsOn(spec, entity, p, row, actor, data));
         });
         const outcome = got[i] ?? 'missing';
-        // A row rule that counts rows refused the owner's attempt: the owner counts every row, the
-        // writer only those they may read (docs/security.md, "Non-interference"), so the rule may
-        // hold for the writer. Either outcome is right, as long as a done delete was theirs to do.
-        if (valid[i] !== true && countsForWriter(spec, String(valid[i]))) {
+        // A row rule that counts rows refused the owner's attempt or the writer's: the owner counts
+        // every row, the writer only those they may read (docs/security.md, "Non-interference"),
+        // so the rule may hold for one and not the other. Either outcome is right, as long as a
+        // done delete was theirs to do.
+        const byCount =
+          valid[i] === true
+            ? outcome !== 'ok' && countsForWriter(spec, outcome)
+            : countsForWriter(spec, String(valid[i]));
+        if (byCount) {
           if (outcome === 'ok' && !(readable && allowed))
             mismatches.push(`${actor.label} delete ${entity} ${String(row.id)}: expected refused, got ok`);
           return;

@@ -338,9 +338,9 @@ function reachesScope(e: EntityPlan, plans: readonly EntityPlan[]): boolean {
 const READ_FIELDS = ['amount', 'due', 'at', 'tags', 'kind'] as const;
 
 /** Rules on who may read a field: the row and `me`, relationship roles included. */
-function readPool(e: EntityPlan, roles: readonly string[], through: string | null): string[] {
+function readPool(owner: boolean, roles: readonly string[], through: string | null): string[] {
   const out = [`me is ${roles[roles.length - 1]}`, "me.dept = 'ops'", 'flag', 'title is not empty'];
-  if (e.owner) out.push('owner = me', 'owner.dept = me.dept');
+  if (owner) out.push('owner = me', 'owner.dept = me.dept');
   if (through !== null) out.push(`me is ${through}`);
   return out;
 }
@@ -380,10 +380,10 @@ function withReads(spec: AppSpec, reads: readonly (readonly (readonly [string, s
 function widgetsOf(
   kinds: readonly DashboardWidgetKind[] | undefined,
   roleIndices: readonly (readonly number[])[],
-  first: EntityPlan,
+  states: boolean,
   roles: readonly string[],
 ): DashboardWidgetSpec[] | undefined {
-  const shown = (kinds ?? []).filter((k) => k !== 'byStatus' || first.states);
+  const shown = (kinds ?? []).filter((k) => k !== 'byStatus' || states);
   if (shown.length === 0) return undefined;
   return shown.map((kind, i) => {
     const picked = [...new Set((roleIndices[i] ?? []).map((n) => roles[n % roles.length] as string))];
@@ -391,8 +391,8 @@ function widgetsOf(
   });
 }
 
-/** Valid random specifications. */
-export const specArb: fc.Arbitrary<AppSpec> = fc
+/** Valid random specifications without the newer constructs (see `specArb`). */
+const coreSpecArb: fc.Arbitrary<AppSpec> = fc
   .record({
     entityCount: fc.integer({ min: 1, max: 3 }),
     flags: fc.array(
@@ -419,12 +419,6 @@ export const specArb: fc.Arbitrary<AppSpec> = fc
       windowDays: fc.integer({ min: 0, max: 30 }),
     }),
     seedOffsetHours: fc.integer({ min: -48, max: 48 }),
-    /** The home dashboard's widgets (none: every widget for everyone), and whose each is. */
-    widgets: fc.option(
-      fc.shuffledSubarray(['byStatus', 'waitingOnMe', 'targets'] as DashboardWidgetKind[], { minLength: 1 }),
-      { nil: undefined },
-    ),
-    widgetRoles: fc.array(fc.array(fc.nat({ max: 3 }), { maxLength: 2 }), { minLength: 3, maxLength: 3 }),
   })
   .chain((base) => {
     const plans: EntityPlan[] = base.flags.slice(0, base.entityCount).map((f, i) => ({
@@ -451,14 +445,6 @@ export const specArb: fc.Arbitrary<AppSpec> = fc
         initialWhen: fc.array(fc.record({ state: fc.constantFrom(...STATE_NAMES.slice(1, 3)), when: rule }), {
           maxLength: 2,
         }),
-        // Fields only some may read (`read`), kept where `check` accepts them (withReads).
-        reads: fc.uniqueArray(
-          fc.tuple(
-            fc.constantFrom(...READ_FIELDS),
-            ruleArb(readPool(e, roles, reaches ? (through?.name ?? null) : null)),
-          ),
-          { maxLength: 2, selector: ([f]) => f },
-        ),
       });
     });
     return fc.tuple(fc.constant(base), fc.constant(plans), fc.constant(roles), fc.tuple(...perEntity));
@@ -582,16 +568,58 @@ export const specArb: fc.Arbitrary<AppSpec> = fc
         },
       },
     };
-    const first = plans[0] as EntityPlan;
-    const widgets = widgetsOf(base.widgets, base.widgetRoles, first, [
-      ...roles,
-      ...(through ? [through.name] : []),
-    ]);
-    if (widgets) spec.screens.home = { ...(spec.screens.home as ScreenSpec), entity: first.name, widgets };
-    return withReads(
-      spec,
-      per.map((p) => p.reads),
-    );
+    return spec;
+  });
+
+/**
+ * The constructs added since the core above (issue 32: per-field reads, dashboard widgets for some
+ * roles), drawn after the core specification so that a seed gives the same core as before.
+ */
+function newerArb(spec: AppSpec) {
+  const entities = ENTITY_NAMES.filter((n) => spec.entities[n]);
+  const granted = Object.keys(spec.roles.roles).filter((r) => !spec.roles.roles[r]?.through);
+  const through = Object.keys(spec.roles.roles).find((r) => spec.roles.roles[r]?.through);
+  const first = entities[0] as string;
+  const reaches = (n: string) =>
+    n === first || (spec.entities[n]?.fields.link as { ref?: string } | undefined)?.ref === first;
+  return fc.record({
+    widgets: fc.option(
+      fc.shuffledSubarray(['byStatus', 'waitingOnMe', 'targets'] as DashboardWidgetKind[], { minLength: 1 }),
+      { nil: undefined },
+    ),
+    widgetRoles: fc.array(fc.array(fc.nat({ max: 3 }), { maxLength: 2 }), { minLength: 3, maxLength: 3 }),
+    // Fields only some may read (`read`), kept where `check` accepts them (withReads).
+    reads: fc.tuple(
+      ...entities.map((n) =>
+        fc.uniqueArray(
+          fc.tuple(
+            fc.constantFrom(...READ_FIELDS),
+            ruleArb(
+              readPool(
+                spec.entities[n]?.fields.owner !== undefined,
+                granted,
+                through && reaches(n) ? through : null,
+              ),
+            ),
+          ),
+          { maxLength: 2, selector: ([f]) => f },
+        ),
+      ),
+    ),
+  });
+}
+
+/** Valid random specifications. */
+export const specArb: fc.Arbitrary<AppSpec> = coreSpecArb
+  .chain((spec) => fc.tuple(fc.constant(spec), newerArb(spec)))
+  .map(([core, extra]) => {
+    const spec = structuredClone(core);
+    const entities = ENTITY_NAMES.filter((n) => spec.entities[n]);
+    const first = entities[0] as string;
+    const roles = Object.keys(spec.roles.roles);
+    const widgets = widgetsOf(extra.widgets, extra.widgetRoles, spec.states[first] !== undefined, roles);
+    if (widgets) spec.screens.home = { ...(spec.screens.home as ScreenSpec), entity: first, widgets };
+    return withReads(spec, extra.reads);
   });
 
 /** Markdown a label may hold, as wrappers of a word: emphasis, code, HTML, a pipe, strikethrough, brackets, an entity. */
