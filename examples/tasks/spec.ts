@@ -55,10 +55,19 @@ export default defineApp({
       route: '/',
       kind: 'dashboard',
       title: 'Dashboard',
-      shows: 'My tasks by status, the overdue ones first, and what waits for me.',
+      shows:
+        'My tasks by status, the overdue ones first, and what waits for me; for organisation ' +
+        'administrators, the limits on planning and logged time they approve against.',
       entity: 'task',
       nav: ['member'],
       where: 'assignee = me',
+      // Work waits on members of an organisation and on project leads; a platform administrator
+      // with no membership has none. The limits are for those who approve time against them.
+      widgets: [
+        { kind: 'byStatus' },
+        { kind: 'waitingOnMe', roles: ['orgMember', 'projectLead'] },
+        { kind: 'targets', roles: ['orgAdmin'] },
+      ],
     },
     myTasks: {
       route: '/tasks',

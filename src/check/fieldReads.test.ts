@@ -67,6 +67,20 @@ describe('per-field reads: check', () => {
     ]);
   });
 
+  it('refuses a create, update or delete permission that reads a hidden field (a policy: every such write would fail)', () => {
+    const s = spec();
+    const admin = s.roles.permissions.orgAdmin as Record<string, object>;
+    // Found by the generated specifications: `sum(poll.amount ...)` in an update rule of another
+    // entity made every update of it "permission denied", for every role.
+    admin.task = { update: { when: 'sum(timeEntry.rate where task = this) < 100', fields: ['title'] } };
+    admin.timeEntry = { read: true, delete: 'rate > 50', create: 'rate is empty' };
+    expect(problems(s).map((p) => [p.path, p.hint])).toEqual([
+      ['roles.permissions.orgAdmin.timeEntry.create', expect.stringContaining('who may write')],
+      ['roles.permissions.orgAdmin.timeEntry.delete', expect.stringContaining('who may write')],
+      ['roles.permissions.orgAdmin.task.update.when', expect.stringContaining('who may write')],
+    ]);
+  });
+
   it('refuses a computed field everyone reads over a hidden one', () => {
     const s = spec();
     const amount = entryFields(s).billableAmount as { read?: string; computed?: string };

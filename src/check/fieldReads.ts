@@ -81,15 +81,7 @@ export function checkFieldReads(spec: AppSpec, out: Diagnostic[]): void {
           expect: 'value',
           hint: `give "${fn}" a "read" rule no weaker than theirs`,
         });
-  for (const [role, perms] of Object.entries(spec.roles.permissions))
-    for (const [en, p] of Object.entries(perms))
-      if (typeof p.read === 'string')
-        sites.push({
-          path: at(at(at('roles.permissions', role), en), 'read'),
-          text: p.read,
-          entity: en,
-          hint: why,
-        });
+  sites.push(...permissionSites(spec, why));
   for (const s of sites) {
     const r = checkRule(spec, s.text, { entity: s.entity, expect: s.expect ?? 'boolean' });
     if (!r.ok) continue;
@@ -104,6 +96,32 @@ export function checkFieldReads(spec: AppSpec, out: Diagnostic[]): void {
       );
   }
   if (!out.some((d) => d.severity === 'error')) checkPolicyHelpers(spec, out);
+}
+
+/**
+ * The permission rules of every role: read, and create, update and delete too. Each is a policy
+ * the client's query runs under, so a hidden field it reads (a `sum(poll.amount ...)` in an update
+ * rule) would fail every such write with "permission denied" (the client holds no privilege on the
+ * column), and whether a write is allowed would tell the value.
+ */
+function permissionSites(spec: AppSpec, why: string) {
+  const write = 'decide who may write from fields everyone who reads the row may see';
+  return Object.entries(spec.roles.permissions).flatMap(([role, perms]) =>
+    Object.entries(perms).flatMap(([en, p]) => {
+      const base = at(at('roles.permissions', role), en);
+      const rules: [string, unknown, string][] = [
+        ['read', p.read, why],
+        ['create', p.create, write],
+        ['update', p.update === false ? undefined : p.update?.when, write],
+        ['delete', p.delete, write],
+      ];
+      return rules.flatMap(([op, text, hint]) =>
+        typeof text === 'string'
+          ? [{ path: op === 'update' ? at(at(base, op), 'when') : at(base, op), text, entity: en, hint }]
+          : [],
+      );
+    }),
+  );
 }
 
 /**

@@ -1,5 +1,7 @@
 import type { AppModel } from '../model/appModel.ts';
+import type { WidgetNode } from '../model/screen.ts';
 import type { ScreenSpec } from '../spec/types.ts';
+import { WIDGET_WORDS } from '../spec/widgetWords.ts';
 import { entityLabel, fieldLabel, roleLabel } from './docLabels.ts';
 import { bullets, code, joinBlocks, table } from './markdown.ts';
 import { routeParams } from './routeParams.ts';
@@ -36,8 +38,8 @@ export function renderScreens(model: AppModel): string {
     s.nav && s.nav.length > 0 ? s.nav.map((r) => roleLabel(model, r)).join(', ') : 'not in the navigation',
     s.shows ?? '',
   ]);
-  const details = screens.flatMap(([, s]) => {
-    const d = screenDetails(model, s);
+  const details = screens.flatMap(([name, s]) => {
+    const d = [...screenDetails(model, s), ...widgetLines(model, model.screens.get(name)?.widgets)];
     return d.length > 0 ? [`**${s.title}** (${code(s.route)})\n\n${bullets(d)}`] : [];
   });
   return joinBlocks([
@@ -52,6 +54,14 @@ export function renderScreens(model: AppModel): string {
     details.length > 0 && '### Screen details',
     ...details,
   ]);
+}
+
+/** `Widget: waiting on me, for Agent, Administrator`, one line per widget, in order. */
+function widgetLines(model: AppModel, widgets: readonly WidgetNode[] | undefined): string[] {
+  return (widgets ?? []).map(
+    (w) =>
+      `Widget: ${WIDGET_WORDS[w.kind]}${w.roles.length > 0 ? `, for ${w.roles.map((r) => roleLabel(model, r)).join(', ')}` : ''}`,
+  );
 }
 
 function screenDetails(model: AppModel, s: ScreenSpec): string[] {

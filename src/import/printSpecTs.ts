@@ -36,6 +36,7 @@ const KEY_ORDER = [
   'related',
   'fields',
   'component',
+  'widgets',
   // entity and field
   'type',
   'label',

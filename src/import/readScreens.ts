@@ -1,5 +1,12 @@
 import type { RootContent } from 'mdast';
-import type { AppSpec, ScreenKind, ScreenSpec } from '../spec/types.ts';
+import type {
+  AppSpec,
+  DashboardWidgetKind,
+  DashboardWidgetSpec,
+  ScreenKind,
+  ScreenSpec,
+} from '../spec/types.ts';
+import { WIDGET_WORDS } from '../spec/widgetWords.ts';
 import { cellLines, lastCode, unmark } from './cellLines.ts';
 import { findNamed, type ImportContext, keyFromLabel, splitList } from './importContext.ts';
 import { codesOf, type Pos, posOf, readTable, tablesIn, textOf } from './markdownTree.ts';
@@ -203,6 +210,8 @@ function readDetail(
       const f = ctx.resolve(fieldNames(spec, e, false), fieldText, 'field', pos, `${path}.related`);
       return f ? [`${e}.${f}`] : [];
     });
+  } else if (lower.startsWith('widget')) {
+    readWidget(ctx, spec, s, after('widget'), pos, `${path}.widgets`);
   } else if (lower.startsWith('custom component') || lower.startsWith('component')) {
     ctx.at(`${path}.component`, pos);
     s.component = line.codes[0] ?? after('component');
@@ -212,7 +221,43 @@ function readDetail(
       pos,
       path,
       `cannot read the screen detail "${text}"`,
-      'start it with Columns:, Filters:, Sorted by, Shows only rows where, Related lists:, Form fields, in order: or Custom component:',
+      'start it with Columns:, Filters:, Sorted by, Shows only rows where, Related lists:, Form fields, in order:, Widget: or Custom component:',
     );
   }
+}
+
+/** `Widget: waiting on me, for Agent, Administrator`: one dashboard widget, appended in order. */
+function readWidget(
+  ctx: ImportContext,
+  spec: AppSpec,
+  s: ScreenSpec,
+  text: string,
+  pos: Pos,
+  path: string,
+): void {
+  const [what = '', ...rest] = splitList(text);
+  const kind = (Object.keys(WIDGET_WORDS) as DashboardWidgetKind[]).find(
+    (k) => WIDGET_WORDS[k] === what.toLowerCase(),
+  );
+  const index = s.widgets?.length ?? 0;
+  ctx.at(`${path}.${index}`, pos);
+  if (!kind) {
+    ctx.problem(
+      'doc/invalid-value',
+      pos,
+      `${path}.${index}.kind`,
+      `unknown dashboard widget "${what}"`,
+      `one of: ${Object.values(WIDGET_WORDS).join(', ')}`,
+    );
+    return;
+  }
+  const widget: DashboardWidgetSpec = { kind };
+  if (rest.length > 0) {
+    const first = (rest[0] ?? '').replace(/^for\s+/i, '');
+    widget.roles = [first, ...rest.slice(1)].flatMap((t) => {
+      const r = ctx.resolve(roleNames(spec), t, 'role', pos, `${path}.${index}.roles`);
+      return r ? [r] : [];
+    });
+  }
+  s.widgets = [...(s.widgets ?? []), widget];
 }

@@ -718,6 +718,8 @@ export function resolve(input: AppSpec): AppModel {
       spec: s,
     };
     if (s.entity !== undefined) node.entity = s.entity;
+    if (s.widgets !== undefined)
+      node.widgets = s.widgets.map((w) => ({ kind: w.kind, roles: w.roles ?? [] }));
     if (s.where !== undefined)
       node.whereRule = checkedRule(spec, s.where, s.entity ?? null, `screens.${name}.where`);
     screens.set(name, node);

@@ -1,4 +1,4 @@
-import type { ScreenKind, ScreenSpec } from '../spec/types.ts';
+import type { DashboardWidgetKind, ScreenKind, ScreenSpec } from '../spec/types.ts';
 import type { CheckedRule } from './checkedRule.ts';
 
 /** A screen with its route resolved into parts. */
@@ -12,6 +12,8 @@ export interface ScreenNode {
   entity?: string;
   /** Roles that see it in the navigation. */
   nav: readonly string[];
+  /** A dashboard's widgets as the specification lists them; absent: every widget, for everyone. */
+  widgets?: readonly WidgetNode[];
   /** Its `where` filter, checked. */
   whereRule?: CheckedRule;
   spec: ScreenSpec;
@@ -25,4 +27,10 @@ export interface ScreenNode {
  */
 export function routeParams(route: string): string[] {
   return [...route.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1] as string);
+}
+
+/** A dashboard widget and the roles that see it (empty: everyone who opens the dashboard). */
+export interface WidgetNode {
+  kind: DashboardWidgetKind;
+  roles: readonly string[];
 }

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { Row } from '../backend/types.ts';
 import type { ConstantNode } from '../model/constant.ts';
 import { availableTransitions, stateLabel } from '../runtime/availableTransitions.ts';
+import { dashboardWidgets } from '../runtime/dashboardWidgets.ts';
 import { quantityText } from '../runtime/quantityText.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
 import { ruleVerdict } from '../runtime/ruleVerdict.ts';
@@ -11,18 +12,96 @@ import { serverScreen, whereFilters } from '../runtime/whereFilters.ts';
 import { useRuntime } from './context.ts';
 import { FieldValue, rowTitle, StatusBadge, stateColor } from './display.tsx';
 import { useList } from './hooks.ts';
+import { useHeldRoles } from './useHeldRoles.ts';
 
 /**
- * Counts by status, the items waiting on me (rows where I can move the work forward to a
- * state that is not final), and the targets (duration constants) the team works to.
+ * The dashboard's widgets the person sees (`dashboardWidgets`): counts by status, the items
+ * waiting on me (rows where I can move the work forward to a state that is not final), and the
+ * targets (duration constants) the team works to. A widget for roles they do not hold is not
+ * rendered, so its rows are never asked for.
  */
 export function DashboardScreen({ route }: { route: RouteEntry }) {
-  const { model, user, routes } = useRuntime();
+  const { model, user } = useRuntime();
+  const entity = route.entity ?? '';
+  const machine = model.machines.get(entity);
+  const where = whereFilters(model, entity, model.screens.get(route.name)?.spec.where, user);
+  const shown = dashboardWidgets(model, route.name, useHeldRoles());
+  const targets = [...model.constants].filter(([, c]) => ['hours', 'days', 'minutes'].includes(c.unit ?? ''));
+  // Cards side by side, each group of consecutive ones in its own grid; counts by status span the page.
+  const groups: ('byStatus' | ('waitingOnMe' | 'targets')[])[] = [];
+  for (const w of shown) {
+    if (w === 'byStatus') {
+      if (machine) groups.push(w);
+    } else if (w === 'waitingOnMe' || targets.length > 0) {
+      const last = groups[groups.length - 1];
+      if (Array.isArray(last)) last.push(w);
+      else groups.push([w]);
+    }
+  }
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} size="h2">
+          {route.title}
+        </Title>
+        <Text c="dimmed">{model.purpose.name}</Text>
+      </div>
+      {groups.map((g) =>
+        g === 'byStatus' ? (
+          <ByStatus key={g} route={route} where={where} />
+        ) : (
+          <SimpleGrid key={g.join(' ')} cols={{ base: 1, md: g.length > 1 ? 2 : 1 }} spacing="lg">
+            {g.map((w) =>
+              w === 'waitingOnMe' ? (
+                <WaitingCard key={w} route={route} where={where} />
+              ) : (
+                <TargetsCard key={w} targets={targets} />
+              ),
+            )}
+          </SimpleGrid>
+        ),
+      )}
+    </Stack>
+  );
+}
+
+type Where = ReturnType<typeof whereFilters>;
+
+/** The rows of the screen's entity counted per state, each a link to the list filtered to it. */
+function ByStatus({ route, where }: { route: RouteEntry; where: Where }) {
+  const { model, routes } = useRuntime();
   const entity = route.entity ?? '';
   const machine = model.machines.get(entity);
   const e = model.tables.get(entity)?.spec;
-  const screen = model.screens.get(route.name)?.spec;
-  const where = whereFilters(model, entity, screen?.where, user);
+  const plural = e?.plural ?? e?.label ?? entity;
+  const list = routes.routes.find((r) => r.kind === 'list' && r.entity === entity && r.params.length === 0);
+  if (!machine) return null;
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h4">
+        {ui('byStatus', { plural })}
+      </Title>
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: machine.states.size }}>
+        {[...machine.states.keys()].map((s) => (
+          <StatusCount
+            key={s}
+            entity={entity}
+            state={s}
+            fixed={where.filters}
+            screen={serverScreen(where, route.name)}
+            href={list ? `${buildPath(list)}?f.${machine.field}=${s}` : undefined}
+          />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** The open rows whose turn is mine, newest change first. */
+function WaitingCard({ route, where }: { route: RouteEntry; where: Where }) {
+  const { model, user, routes } = useRuntime();
+  const entity = route.entity ?? '';
+  const machine = model.machines.get(entity);
   const open = machine ? [...machine.states.values()].filter((s) => !s.final).map((s) => s.name) : [];
   const active = useList(entity, {
     filters: [
@@ -33,7 +112,6 @@ export function DashboardScreen({ route }: { route: RouteEntry }) {
     sort: [{ field: 'updatedAt', direction: 'desc' }],
     limit: 300,
   });
-  const list = routes.routes.find((r) => r.kind === 'list' && r.entity === entity && r.params.length === 0);
   const detail = routes.find('detail', entity);
   // Whose turn it is, as the specification says per state (`waitingOn`); where it does not say,
   // or the browser cannot judge the rule, the rows I can move on to a state that is not final.
@@ -45,65 +123,33 @@ export function DashboardScreen({ route }: { route: RouteEntry }) {
       (o) => o.allowed && !machine?.states.get(o.to)?.final,
     );
   });
-  const targets = [...model.constants].filter(([, c]) => ['hours', 'days', 'minutes'].includes(c.unit ?? ''));
-  const plural = e?.plural ?? e?.label ?? entity;
   return (
-    <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          {route.title}
+    <Card withBorder radius="md" padding="lg">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4">
+          {ui('waitingOnMe')}
         </Title>
-        <Text c="dimmed">{model.purpose.name}</Text>
-      </div>
-      {machine && (
-        <Stack gap="xs">
-          <Title order={2} size="h4">
-            {ui('byStatus', { plural })}
-          </Title>
-          <SimpleGrid cols={{ base: 2, sm: 3, lg: machine.states.size }}>
-            {[...machine.states.keys()].map((s) => (
-              <StatusCount
-                key={s}
-                entity={entity}
-                state={s}
-                fixed={where.filters}
-                screen={serverScreen(where, route.name)}
-                href={list ? `${buildPath(list)}?f.${machine.field}=${s}` : undefined}
-              />
-            ))}
-          </SimpleGrid>
+        {/* No number until the rows are here: "0" while loading would be a wrong answer. */}
+        {active.data ? (
+          <Badge variant="light">{waiting.length}</Badge>
+        ) : (
+          <Skeleton height={20} width={28} radius="xl" aria-label={ui('loading')} />
+        )}
+      </Group>
+      {active.isLoading ? (
+        <Skeleton height={120} />
+      ) : waiting.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {ui('nothingWaiting')}
+        </Text>
+      ) : (
+        <Stack gap={0}>
+          {waiting.slice(0, 8).map((r) => (
+            <WaitingRow key={r.id} entity={entity} row={r} detail={detail} />
+          ))}
         </Stack>
       )}
-      <SimpleGrid cols={{ base: 1, md: targets.length > 0 ? 2 : 1 }} spacing="lg">
-        <Card withBorder radius="md" padding="lg">
-          <Group justify="space-between" mb="sm">
-            <Title order={2} size="h4">
-              {ui('waitingOnMe')}
-            </Title>
-            {/* No number until the rows are here: "0" while loading would be a wrong answer. */}
-            {active.data ? (
-              <Badge variant="light">{waiting.length}</Badge>
-            ) : (
-              <Skeleton height={20} width={28} radius="xl" aria-label={ui('loading')} />
-            )}
-          </Group>
-          {active.isLoading ? (
-            <Skeleton height={120} />
-          ) : waiting.length === 0 ? (
-            <Text c="dimmed" size="sm">
-              {ui('nothingWaiting')}
-            </Text>
-          ) : (
-            <Stack gap={0}>
-              {waiting.slice(0, 8).map((r) => (
-                <WaitingRow key={r.id} entity={entity} row={r} detail={detail} />
-              ))}
-            </Stack>
-          )}
-        </Card>
-        {targets.length > 0 && <TargetsCard targets={targets} />}
-      </SimpleGrid>
-    </Stack>
+    </Card>
   );
 }
 

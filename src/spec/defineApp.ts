@@ -5,6 +5,7 @@ import type {
   AppSpec,
   CallsSpec,
   ConstantSpec,
+  DashboardWidgetSpec,
   DeclaredCallSpec,
   EntitySpec,
   ErrorSpec,
@@ -187,7 +188,11 @@ export interface AppInput<
   purpose: PurposeSpec;
   screens: Record<
     string,
-    Omit<ScreenSpec, 'entity' | 'nav'> & { entity?: Names<E>; nav?: readonly Names<R>[] }
+    Omit<ScreenSpec, 'entity' | 'nav' | 'widgets'> & {
+      entity?: Names<E>;
+      nav?: readonly Names<R>[];
+      widgets?: readonly (Omit<DashboardWidgetSpec, 'roles'> & { roles?: readonly Names<R>[] })[];
+    }
   >;
   entities: E;
   states: {

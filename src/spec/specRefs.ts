@@ -6,7 +6,7 @@ import { checkRelationRoles } from './relationRoleRefs.ts';
 import { at, report } from './specShape.ts';
 import { parseTemporal, TEMPORAL_CONSTANT_FORMS } from './temporal.ts';
 import { canonicalTimeZone } from './timeZone.ts';
-import type { AppSpec, EntitySpec, FieldSpec, FieldType } from './types.ts';
+import type { AppSpec, EntitySpec, FieldSpec, FieldType, ScreenSpec } from './types.ts';
 
 /** Own-property lookup: names come from untrusted input, so `constructor` must not find a built-in. */
 export function own<T>(rec: Readonly<Record<string, T>>, key: string): T | undefined {
@@ -259,10 +259,75 @@ function checkScreensRefs(c: RefContext): void {
     screen.nav?.forEach((r, i) => {
       name('role', r, roles, at(at(base, 'nav'), i));
     });
+    if (screen.widgets !== undefined) checkWidgets(c, screen, base);
     if (screen.kind === 'custom' && screen.component === undefined) {
       report(out, 'spec/missing', at(base, 'component'), 'a custom screen needs the name of its component');
     }
   }
+}
+
+/**
+ * A dashboard's widgets: on a dashboard only, at least one, each kind once, roles that exist, and
+ * what a widget counts there to count (an entity, with states for the counts by status).
+ */
+function checkWidgets(c: RefContext, screen: ScreenSpec, base: string): void {
+  const { spec, out, roles, name } = c;
+  const widgets = screen.widgets ?? [];
+  const path = at(base, 'widgets');
+  if (screen.kind !== 'dashboard')
+    report(
+      out,
+      'spec/invalid-value',
+      path,
+      `a ${screen.kind} screen has no widgets`,
+      'remove "widgets", or make the screen a dashboard',
+    );
+  if (widgets.length === 0)
+    report(
+      out,
+      'spec/invalid-value',
+      path,
+      'a dashboard with no widgets shows nothing',
+      'remove "widgets" to show every widget, or name some',
+    );
+  widgets.forEach((w, i) => {
+    const p = at(path, i);
+    if (widgets.findIndex((o) => o.kind === w.kind) < i)
+      report(
+        out,
+        'spec/invalid-value',
+        at(p, 'kind'),
+        `the widget "${w.kind}" is listed twice`,
+        'list each widget once, with every role that sees it',
+      );
+    if (w.roles?.length === 0)
+      report(
+        out,
+        'spec/invalid-value',
+        at(p, 'roles'),
+        'a widget for no role is seen by nobody',
+        'remove "roles" to show it to everyone, or name the roles',
+      );
+    w.roles?.forEach((r, j) => {
+      name('role', r, roles, at(at(p, 'roles'), j));
+    });
+    if (w.kind === 'targets') return;
+    if (screen.entity === undefined)
+      report(
+        out,
+        'spec/missing',
+        at(base, 'entity'),
+        `the widget "${w.kind}" shows rows: the dashboard needs an entity`,
+      );
+    else if (w.kind === 'byStatus' && spec.entities[screen.entity] && !spec.states[screen.entity])
+      report(
+        out,
+        'spec/invalid-value',
+        at(p, 'kind'),
+        `"${screen.entity}" has no states to count rows by`,
+        'give the entity states in section 4, or show another widget',
+      );
+  });
 }
 
 function checkStatesRefs(c: RefContext): void {

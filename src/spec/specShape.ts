@@ -166,6 +166,7 @@ const req = (c: Check): FieldDecl => [c, 'required'];
 const opt = (c: Check): FieldDecl => [c, 'optional'];
 
 export const SCREEN_KINDS = ['dashboard', 'list', 'detail', 'form', 'board', 'custom', 'admin'] as const;
+export const WIDGET_KINDS = ['byStatus', 'waitingOnMe', 'targets'] as const;
 const SHAPE_TYPES = ['string', 'number', 'integer', 'boolean', 'datetime', 'uuid', 'email'];
 const strings = arrayOf(str);
 const permission = either('true, false or a rule (text)', bool, str);
@@ -323,6 +324,7 @@ export const appSpecShape: Check = obj({
         related: opt(strings),
         fields: opt(strings),
         component: opt(str),
+        widgets: opt(arrayOf(obj({ kind: req(oneOf(WIDGET_KINDS)), roles: opt(strings) }))),
       }),
       'screen',
     ),

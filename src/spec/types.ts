@@ -145,6 +145,28 @@ export interface ScreenSpec {
   fields?: readonly string[];
   /** For custom screens: the name a component is registered under. */
   component?: string;
+  /**
+   * For dashboards: the widgets shown, in order, each perhaps for some roles only. Absent: every
+   * widget (counts by status, waiting on me, targets) for everyone who opens the dashboard.
+   */
+  widgets?: readonly DashboardWidgetSpec[];
+}
+
+/**
+ * What a dashboard widget shows: the rows of the screen's entity counted by state (`byStatus`), the
+ * rows waiting on the signed-in person (`waitingOnMe`), or the duration constants worked to (`targets`).
+ */
+export type DashboardWidgetKind = 'byStatus' | 'waitingOnMe' | 'targets';
+
+/** One widget of a dashboard. */
+export interface DashboardWidgetSpec {
+  kind: DashboardWidgetKind;
+  /**
+   * Roles that see the widget, in the shape of a screen's `nav`: granted roles (and those that
+   * inherit them) and roles held through a relationship (held on some row). Absent: everyone who
+   * opens the dashboard. For anyone else the widget is not shown and its rows are not asked for.
+   */
+  roles?: readonly string[];
 }
 
 export interface StateSpec {

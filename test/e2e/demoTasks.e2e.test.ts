@@ -48,6 +48,11 @@ describe.skipIf(!e2eAvailable)('Team Tasks demo in its default storage', () => {
         for (const name of [/Demo Owner/, /Demo Administrator/, /Demo Project lead/, /Demo Member/])
           await expect(page.getByRole('button', { name }).count()).resolves.toBe(1);
         await signInAsDemo(page, 'Member.*Demo Owner');
+        // The dashboard's widgets for some roles (relationship roles): the owner is an
+        // organisation member and administrator, so work waiting on them and the limits show.
+        await open(page, 'Dashboard');
+        await page.getByRole('heading', { level: 2, name: ui('waitingOnMe') }).waitFor();
+        await page.getByRole('heading', { level: 2, name: ui('targets') }).waitFor();
         await open(page, 'Organisations');
         await page.getByRole('main').getByRole('link', { name: 'Northwind Studio' }).first().waitFor();
         await expect(page.getByRole('main').getByText('Bluefin Labs').count()).resolves.toBe(0);
@@ -92,6 +97,10 @@ describe.skipIf(!e2eAvailable)('Team Tasks demo in its default storage', () => {
         await open(page, 'Organisations');
         await page.getByRole('main').getByRole('link', { name: 'Bluefin Labs' }).first().waitFor();
         await page.getByRole('main').getByRole('link', { name: 'Northwind Studio' }).first().waitFor();
+        // The limits are a widget for organisation administrators only: not on the member's dashboard.
+        await open(page, 'Dashboard');
+        await page.getByRole('heading', { level: 2, name: ui('waitingOnMe') }).waitFor();
+        expect(await page.getByRole('heading', { name: ui('targets') }).count()).toBe(0);
         // Rates are in the navigation of organisation administrators only (a relationship role).
         await open(page, 'My tasks');
         expect(await page.getByRole('link', { name: 'Rates', exact: true }).count()).toBe(0);

@@ -6,12 +6,18 @@
  * text (as written or ignoring case), required text that must not be blank, computed money
  * (`computed`, a fixed `currency`), roles with inheritance, read/create/update/delete permissions of
  * every form, field and row rules (with `when`), constants of every type (dates, datetimes and
- * durations included, and the app's time zone read by hour/weekday/startOfDay/date), screens of every kind with route params of any name, and error codes in both
- * shapes. Names are drawn from pools so that shrinking gives small, readable specifications.
+ * durations included, and the app's time zone read by hour/weekday/startOfDay/date), fields only
+ * some may read (`read`, where `check` accepts it), screens of every kind with route params of any
+ * name, a home dashboard whose widgets are for some roles (a relationship role included), and error
+ * codes in both shapes. Names are drawn from pools so that shrinking gives small, readable specifications.
  */
 import fc from 'fast-check';
+import { lintSpec } from '../../src/check/lintSpec.ts';
+import { validateSpec } from '../../src/check/validateSpec.ts';
 import type {
   AppSpec,
+  DashboardWidgetKind,
+  DashboardWidgetSpec,
   EntityPermissions,
   EntitySpec,
   FieldSpec,
@@ -328,8 +334,65 @@ function reachesScope(e: EntityPlan, plans: readonly EntityPlan[]): boolean {
   return e === plans[0] || (e.refTo !== null && plans[e.refTo] === plans[0]);
 }
 
-/** Valid random specifications. */
-export const specArb: fc.Arbitrary<AppSpec> = fc
+/** Fields that may be hidden per row (issue 32 item 2): never a title, status, owner or unique one. */
+const READ_FIELDS = ['amount', 'due', 'at', 'tags', 'kind'] as const;
+
+/** Rules on who may read a field: the row and `me`, relationship roles included. */
+function readPool(owner: boolean, roles: readonly string[], through: string | null): string[] {
+  const out = [`me is ${roles[roles.length - 1]}`, "me.dept = 'ops'", 'flag', 'title is not empty'];
+  if (owner) out.push('owner = me', 'owner.dept = me.dept');
+  if (through !== null) out.push(`me is ${through}`);
+  return out;
+}
+
+/** Errors `check` reports for a specification (what `checkAndCompile` refuses). */
+const refused = (spec: AppSpec): boolean =>
+  [...validateSpec(spec).diagnostics, ...lintSpec(spec)].some((d) => d.severity === 'error');
+
+/**
+ * Adds each entity's generated `read` rules where `check` accepts them: some combinations are
+ * refused by design (a rule that reads a hidden field, an entity whose policies read its own rows),
+ * so an entity's rules are kept only when the specification with them still checks clean.
+ */
+function withReads(spec: AppSpec, reads: readonly (readonly (readonly [string, string])[])[]): AppSpec {
+  const names = Object.keys(spec.entities).filter((n) =>
+    ENTITY_NAMES.includes(n as (typeof ENTITY_NAMES)[number]),
+  );
+  if (reads.every((r) => r.length === 0)) return spec;
+  let out = spec;
+  names.forEach((name, i) => {
+    const rules = reads[i] ?? [];
+    if (rules.length === 0) return;
+    const next = structuredClone(out);
+    for (const [field, rule] of rules) {
+      const f = next.entities[name]?.fields[field];
+      if (f) f.read = rule;
+    }
+    if (!refused(next)) out = next;
+  });
+  return out;
+}
+
+/**
+ * The home dashboard's widgets: some kinds, in a random order, each perhaps for some of the roles
+ * (the relationship role included); counts by status only when the first entity has states.
+ */
+function widgetsOf(
+  kinds: readonly DashboardWidgetKind[] | undefined,
+  roleIndices: readonly (readonly number[])[],
+  states: boolean,
+  roles: readonly string[],
+): DashboardWidgetSpec[] | undefined {
+  const shown = (kinds ?? []).filter((k) => k !== 'byStatus' || states);
+  if (shown.length === 0) return undefined;
+  return shown.map((kind, i) => {
+    const picked = [...new Set((roleIndices[i] ?? []).map((n) => roles[n % roles.length] as string))];
+    return picked.length > 0 ? { kind, roles: picked } : { kind };
+  });
+}
+
+/** Valid random specifications without the newer constructs (see `specArb`). */
+const coreSpecArb: fc.Arbitrary<AppSpec> = fc
   .record({
     entityCount: fc.integer({ min: 1, max: 3 }),
     flags: fc.array(
@@ -506,6 +569,57 @@ export const specArb: fc.Arbitrary<AppSpec> = fc
       },
     };
     return spec;
+  });
+
+/**
+ * The constructs added since the core above (issue 32: per-field reads, dashboard widgets for some
+ * roles), drawn after the core specification so that a seed gives the same core as before.
+ */
+function newerArb(spec: AppSpec) {
+  const entities = ENTITY_NAMES.filter((n) => spec.entities[n]);
+  const granted = Object.keys(spec.roles.roles).filter((r) => !spec.roles.roles[r]?.through);
+  const through = Object.keys(spec.roles.roles).find((r) => spec.roles.roles[r]?.through);
+  const first = entities[0] as string;
+  const reaches = (n: string) =>
+    n === first || (spec.entities[n]?.fields.link as { ref?: string } | undefined)?.ref === first;
+  return fc.record({
+    widgets: fc.option(
+      fc.shuffledSubarray(['byStatus', 'waitingOnMe', 'targets'] as DashboardWidgetKind[], { minLength: 1 }),
+      { nil: undefined },
+    ),
+    widgetRoles: fc.array(fc.array(fc.nat({ max: 3 }), { maxLength: 2 }), { minLength: 3, maxLength: 3 }),
+    // Fields only some may read (`read`), kept where `check` accepts them (withReads).
+    reads: fc.tuple(
+      ...entities.map((n) =>
+        fc.uniqueArray(
+          fc.tuple(
+            fc.constantFrom(...READ_FIELDS),
+            ruleArb(
+              readPool(
+                spec.entities[n]?.fields.owner !== undefined,
+                granted,
+                through && reaches(n) ? through : null,
+              ),
+            ),
+          ),
+          { maxLength: 2, selector: ([f]) => f },
+        ),
+      ),
+    ),
+  });
+}
+
+/** Valid random specifications. */
+export const specArb: fc.Arbitrary<AppSpec> = coreSpecArb
+  .chain((spec) => fc.tuple(fc.constant(spec), newerArb(spec)))
+  .map(([core, extra]) => {
+    const spec = structuredClone(core);
+    const entities = ENTITY_NAMES.filter((n) => spec.entities[n]);
+    const first = entities[0] as string;
+    const roles = Object.keys(spec.roles.roles);
+    const widgets = widgetsOf(extra.widgets, extra.widgetRoles, spec.states[first] !== undefined, roles);
+    if (widgets) spec.screens.home = { ...(spec.screens.home as ScreenSpec), entity: first, widgets };
+    return withReads(spec, extra.reads);
   });
 
 /** Markdown a label may hold, as wrappers of a word: emphasis, code, HTML, a pipe, strikethrough, brackets, an entity. */
