@@ -4,6 +4,7 @@ import '@mantine/notifications/styles.css';
 import { renderApp } from '../app/renderApp.tsx';
 import { embeddedSchema } from '../src/backend/embedded/boot.ts';
 import { connectBrowserBackend } from '../src/backend/embedded/browser/createBrowserBackend.ts';
+import { followStudioLocale } from './followStudioLocale.ts';
 import { HOST_KEY, type StudioHost } from './studioHost.ts';
 
 /**
@@ -12,6 +13,7 @@ import { HOST_KEY, type StudioHost } from './studioHost.ts';
  * is upgraded by the embedded backend's planner (every row kept) or refused, and the studio is told.
  */
 async function start(host: StudioHost): Promise<void> {
+  await followStudioLocale();
   const { version } = await embeddedSchema(host.spec);
   const { backend, ready } = connectBrowserBackend({
     spec: host.spec,

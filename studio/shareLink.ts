@@ -13,7 +13,10 @@ export const MAX_DOC_CHARS = 2_000_000;
 export type LinkProblem = 'corrupt' | 'tooLarge' | 'version';
 
 /** What a fragment holds: no document, a document, or why it cannot be opened. */
-export type LinkDocument = { kind: 'none' } | { kind: 'doc'; text: string } | { kind: 'problem'; problem: LinkProblem };
+export type LinkDocument =
+  | { kind: 'none' }
+  | { kind: 'doc'; text: string }
+  | { kind: 'problem'; problem: LinkProblem };
 
 /**
  * The fragment (without `#`) that carries `text`.

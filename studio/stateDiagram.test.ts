@@ -30,7 +30,8 @@ describe('stateDiagrams', () => {
   it('keeps states of a layer apart', () => {
     for (const a of ticket?.states ?? [])
       for (const b of ticket?.states ?? [])
-        if (a !== b && a.y === b.y) expect(Math.abs(a.x - b.x)).toBeGreaterThanOrEqual((a.width + b.width) / 2);
+        if (a !== b && a.y === b.y)
+          expect(Math.abs(a.x - b.x)).toBeGreaterThanOrEqual((a.width + b.width) / 2);
   });
 });
 
@@ -38,7 +39,10 @@ describe('stateDiagramSvg', () => {
   it('is an image with a title and summary, its texts escaped', () => {
     const [ticket] = stateDiagrams(model);
     if (!ticket) throw new Error('helpdesk has a state machine');
-    const odd = { ...ticket, states: ticket.states.map((s, i) => (i === 0 ? { ...s, label: 'A <b> & "c"' } : s)) };
+    const odd = {
+      ...ticket,
+      states: ticket.states.map((s, i) => (i === 0 ? { ...s, label: 'A <b> & "c"' } : s)),
+    };
     const svg = stateDiagramSvg(odd, 'sd0', { ...words, title: 'T & <x>' });
     expect(svg).toMatch(/^<svg [^>]*role="img" aria-labelledby="sd0-t sd0-d"/);
     expect(svg).toContain('<title id="sd0-t">T &amp; &lt;x&gt;</title>');

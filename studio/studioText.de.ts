@@ -42,8 +42,7 @@ export const STUDIO_TEXT_DE: StudioCatalogue = {
   liveNotChanged: 'Die Live-App wurde nicht geändert: {message}',
   liveKeeps:
     'Die Live-App behält die vorige Version: Diese Änderung würde Zeilen verlieren oder beschädigen.',
-  matrixCaption:
-    'Wer was darf: Rolle × Entität × Operation, mit der Regel, die über jede Zelle entscheidet',
+  matrixCaption: 'Wer was darf: Rolle × Entität × Operation, mit der Regel, die über jede Zelle entscheidet',
   role: 'Rolle',
   entity: 'Entität',
   read: 'Lesen',
@@ -76,8 +75,7 @@ export const STUDIO_TEXT_DE: StudioCatalogue = {
   shareLabel: 'Link, der dieses Dokument öffnet',
   shareCopied: 'Link kopiert: Er enthält das ganze Dokument.',
   shareReady: 'Der Link unten enthält das ganze Dokument.',
-  shareTooLong:
-    'Das Dokument ist für einen Link zu groß ({size} Zeichen); exportieren Sie es als Datei.',
+  shareTooLong: 'Das Dokument ist für einen Link zu groß ({size} Zeichen); exportieren Sie es als Datei.',
   exported: '{file} exportiert',
   imported: '{file} importiert: Zum Behalten speichern.',
   importTooLarge: 'Nicht importiert: {file} ist größer als {max} Zeichen.',

@@ -1,4 +1,4 @@
-import { type Locale, LOCALES, pickLocale } from '../src/runtime/locale.ts';
+import { LOCALE_STORAGE_KEY, LOCALES, type Locale, pickLocale } from '../src/runtime/locale.ts';
 import { fillTemplate } from '../src/runtime/uiText.ts';
 import { STUDIO_TEXT_DE } from './studioText.de.ts';
 
@@ -104,7 +104,7 @@ export const STUDIO_CATALOGUES: Readonly<Record<Locale, StudioCatalogue>> = {
 };
 
 /** The studio's language, kept where the generated app keeps its own: the live app follows it. */
-export const STUDIO_LOCALE_KEY = 'ninefold-locale';
+export const STUDIO_LOCALE_KEY = LOCALE_STORAGE_KEY;
 
 let current: Locale = 'en';
 
