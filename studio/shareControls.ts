@@ -23,6 +23,10 @@ export function setUpShareControls(port: DocumentPort): void {
     if (file) void importDocument(file, port);
   });
   $('share').addEventListener('click', () => void share(port));
+  // A link pasted into this tab changes only the fragment: open it as a page load would.
+  addEventListener('hashchange', () => {
+    if (location.hash.startsWith('#doc=')) location.reload();
+  });
 }
 
 function exportDocument(port: DocumentPort): void {
