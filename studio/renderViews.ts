@@ -34,6 +34,8 @@ export function renderViews(spec: AppSpec, savedText: string): void {
   $('openapi').textContent = texts.openApi;
   $('generated-doc').textContent = texts.doc;
   renderChange(savedModel(savedText), model);
+  // Panels of code scroll and hold nothing focusable: a tab stop lets the keyboard scroll them.
+  for (const id of ['panel-sql', 'panel-types', 'panel-openapi', 'panel-doc']) $(id).tabIndex = 0;
 }
 
 function el<K extends keyof HTMLElementTagNameMap>(

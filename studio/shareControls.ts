@@ -48,7 +48,8 @@ async function importDocument(file: File, port: DocumentPort): Promise<void> {
   const text = await file.text();
   if (text.length > MAX_DOC_CHARS) port.status(st('importTooLarge', { file: file.name, max: MAX_DOC_CHARS }));
   // A NUL or a replacement character: the bytes were not UTF-8 text.
-  else if (/[\u0000\uFFFD]/.test(text)) port.status(st('importNotText', { file: file.name }));
+  else if (text.includes('\0') || text.includes('\uFFFD'))
+    port.status(st('importNotText', { file: file.name }));
   else {
     port.replace(text);
     port.status(st('imported', { file: file.name }));

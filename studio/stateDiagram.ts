@@ -105,7 +105,9 @@ function layersOf(names: string[], starts: string[], transitions: DiagramTransit
   const layers: string[][] = [];
   for (const name of names) {
     const d = depth.get(name) ?? deepest + 1;
-    (layers[d] ??= []).push(name);
+    const layer = layers[d] ?? [];
+    layer.push(name);
+    layers[d] = layer;
   }
   return layers.filter((l) => l !== undefined);
 }
@@ -145,7 +147,7 @@ function edgesOf(transitions: DiagramTransition[]): DiagramEdge[] {
   return [...edges.values()];
 }
 
-const escape = (text: string) =>
+const xml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The words the drawing uses that are not the model's: the start and final marks. */
@@ -165,7 +167,7 @@ export function stateDiagramSvg(d: StateDiagram, id: string, words: DiagramWords
   const at = new Map(d.states.map((s) => [s.name, s]));
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" class="state-diagram" role="img" aria-labelledby="${id}-t ${id}-d" viewBox="0 0 ${Math.ceil(d.width + 120)} ${Math.ceil(d.height)}" width="${Math.ceil(d.width + 120)}">`,
-    `<title id="${id}-t">${escape(words.title)}</title><desc id="${id}-d">${escape(words.summary)}</desc>`,
+    `<title id="${id}-t">${xml(words.title)}</title><desc id="${id}-d">${xml(words.summary)}</desc>`,
     `<defs><marker id="${id}-arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" fill="var(--fg)"/></marker></defs>`,
   ];
   for (const e of d.edges) {
@@ -185,8 +187,8 @@ function stateSvg(s: PlacedState, words: DiagramWords): string {
   return [
     `<g class="state${s.initial ? ' initial' : ''}${s.final ? ' final' : ''}">`,
     `<rect x="${x}" y="${y}" width="${s.width}" height="${BOX_HEIGHT}" rx="${s.final ? 4 : 14}" fill="var(--panel)" stroke="var(--fg)" stroke-width="${s.initial || s.final ? 2.5 : 1}"/>`,
-    `<text x="${s.x}" y="${s.y + 5}" text-anchor="middle" fill="var(--fg)">${escape(s.label)}</text>`,
-    mark ? `<text x="${x}" y="${y - 4}" font-size="11" fill="var(--fg)">${escape(mark)}</text>` : '',
+    `<text x="${s.x}" y="${s.y + 5}" text-anchor="middle" fill="var(--fg)">${xml(s.label)}</text>`,
+    mark ? `<text x="${x}" y="${y - 4}" font-size="11" fill="var(--fg)">${xml(mark)}</text>` : '',
     '</g>',
   ].join('');
 }
@@ -197,7 +199,7 @@ function edgeSvg(from: PlacedState, to: PlacedState, labels: string[], id: strin
     labels
       .map(
         (l, i) =>
-          `<text x="${x}" y="${y + i * 14}" text-anchor="${anchor}" font-size="12" fill="var(--fg)" stroke="var(--bg)" stroke-width="3" paint-order="stroke">${escape(l)}</text>`,
+          `<text x="${x}" y="${y + i * 14}" text-anchor="${anchor}" font-size="12" fill="var(--fg)" stroke="var(--bg)" stroke-width="3" paint-order="stroke">${xml(l)}</text>`,
       )
       .join('');
   if (from === to) {

@@ -13,7 +13,15 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStudio } from '../../src/cli/studioServer.ts';
-import { CHROMIUM, CHROMIUM_ARGS, e2eAvailable, newPage, seriousAxeViolations, step } from './harness.ts';
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  e2eAvailable,
+  newPage,
+  seriousAxeViolations,
+  shoot,
+  step,
+} from './harness.ts';
 import { serveDist } from './serveDist.ts';
 
 const LAST_TICKET_FIELD =
@@ -118,6 +126,7 @@ describe.skipIf(!e2eAvailable)('Ninefold Studio views, languages and sharing (bu
       await panel(page, 'states')
         .locator('svg text', { hasText: /^Pick up \(Agent\)$/ })
         .waitFor();
+      await shoot(page, 'studio-states');
     });
 
     await step(page, 'views-axe', async () => {
