@@ -9,7 +9,7 @@ import { planLive } from './livePlan.ts';
 import { applyPageText, setUpLanguageSwitch } from './pageText.ts';
 import { forgetLink, linkedDocument, setUpShareControls } from './shareControls.ts';
 import { HOST_KEY, type PreviewReport, type StudioHost } from './studioHost.ts';
-import { st } from './studioText.ts';
+import { st } from './studioLocale.ts';
 import { outline } from './views.ts';
 
 /** The save endpoint of `ninefold studio` (src/cli/studioServer.ts); a static studio has none. */

@@ -1,12 +1,6 @@
 import { LOCALE_NAMES, LOCALES, type Locale } from '../src/runtime/locale.ts';
-import {
-  initialStudioLocale,
-  STUDIO_LOCALE_KEY,
-  type StudioTextKey,
-  setStudioLocale,
-  st,
-  studioLocale,
-} from './studioText.ts';
+import { initialStudioLocale, STUDIO_LOCALE_KEY, setStudioLocale, st, studioLocale } from './studioLocale.ts';
+import type { StudioTextKey } from './studioText.ts';
 
 /**
  * Writes the page's fixed texts in the language in use: an element's `data-text` names the key of

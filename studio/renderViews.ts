@@ -4,7 +4,7 @@ import { resolve } from '../src/model/resolve.ts';
 import type { AppSpec } from '../src/spec/types.ts';
 import { changeSinceSave, modelTexts } from './modelTexts.ts';
 import { stateDiagramSvg, stateDiagrams } from './stateDiagram.ts';
-import { st } from './studioText.ts';
+import { st } from './studioLocale.ts';
 import { permissionMatrix } from './views.ts';
 
 const $ = (id: string) => document.getElementById(id) as HTMLElement;

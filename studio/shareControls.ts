@@ -1,5 +1,6 @@
 import { linkDocument, MAX_DOC_CHARS, MAX_LINK_CHARS, shareFragment } from './shareLink.ts';
-import { type StudioTextKey, st } from './studioText.ts';
+import { st } from './studioLocale.ts';
+import type { StudioTextKey } from './studioText.ts';
 
 /** What the share, export and import buttons need from the page. */
 export interface DocumentPort {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOCALES } from '../src/runtime/locale.ts';
-import { STUDIO_CATALOGUES, STUDIO_TEXT, setStudioLocale, st } from './studioText.ts';
+import { STUDIO_CATALOGUES, setStudioLocale, st } from './studioLocale.ts';
+import { STUDIO_TEXT } from './studioText.ts';
 
 const placeholders = (t: string) => [...t.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
