@@ -39,8 +39,8 @@ export interface StateDiagram {
 }
 
 const BOX_HEIGHT = 30;
-const LAYER_GAP = 96;
-const STATE_GAP = 40;
+const LAYER_GAP = 130;
+const STATE_GAP = 200;
 const MARGIN = 24;
 const CHAR_WIDTH = 7.5;
 
