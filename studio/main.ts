@@ -2,14 +2,15 @@ import initialDoc from 'virtual:ninefold-studio-doc';
 import type { EditorView } from '@codemirror/view';
 import { demoAccounts } from '../src/backend/embedded/demo/demoAccounts.ts';
 import blankTemplate from '../src/import/templates/blank.md?raw';
-import { resolve } from '../src/model/resolve.ts';
 import type { AppSpec } from '../src/spec/types.ts';
-import { compileMigration } from '../src/sql/compileMigration.ts';
 import type { Diagnosis } from './diagnose.ts';
 import { createEditor } from './editor.ts';
 import { planLive } from './livePlan.ts';
+import { applyPageText, setUpLanguageSwitch } from './pageText.ts';
+import { forgetLink, linkedDocument, setUpShareControls } from './shareControls.ts';
 import { HOST_KEY, type PreviewReport, type StudioHost } from './studioHost.ts';
-import { outline, permissionMatrix } from './views.ts';
+import { st } from './studioLocale.ts';
+import { outline } from './views.ts';
 
 /** The save endpoint of `ninefold studio` (src/cli/studioServer.ts); a static studio has none. */
 const DOC_ENDPOINT = '/__ninefold/studio/doc';
@@ -65,13 +66,15 @@ async function save(): Promise<void> {
   if (!serverBacked) {
     localStorage.setItem(storedKey(docName), text);
     savedText = text;
-    status('Saved in this browser');
+    forgetLink();
+    status(st('savedInBrowser'));
     return;
   }
   const r = await fetch(DOC_ENDPOINT, { method: 'PUT', body: text });
   const body = (await r.json()) as { saved?: string; error?: string };
   if (r.ok) savedText = text;
-  status(r.ok ? `Saved ${body.saved}` : `Not saved: ${body.error}`);
+  if (r.ok) forgetLink();
+  status(r.ok ? st('savedFile', { file: body.saved }) : st('notSaved', { error: body.error }));
 }
 
 // ---- outline and problems -------------------------------------------------------------------
@@ -97,7 +100,7 @@ function renderOutline(text: string, diagnosis: Diagnosis): void {
       if (errors > 0) {
         const count = document.createElement('span');
         count.className = 'count';
-        count.textContent = ` (${errors} error${errors === 1 ? '' : 's'})`;
+        count.textContent = errors === 1 ? st('outlineError') : st('outlineErrors', { count: errors });
         button.append(count);
       }
       button.addEventListener('click', () => goTo(e.from));
@@ -111,7 +114,7 @@ function renderProblems(diagnosis: Diagnosis): void {
   const list = $('problems');
   if (diagnosis.diagnostics.length === 0) {
     const li = document.createElement('li');
-    li.textContent = 'No problems: the document is a valid app.';
+    li.textContent = st('noProblems');
     list.replaceChildren(li);
     return;
   }
@@ -120,10 +123,10 @@ function renderProblems(diagnosis: Diagnosis): void {
       const li = document.createElement('li');
       const kind = document.createElement('span');
       kind.className = d.severity;
-      kind.textContent = d.severity === 'error' ? 'Error' : 'Warning';
+      kind.textContent = st(d.severity === 'error' ? 'error' : 'warning');
       const where = document.createElement('button');
       where.type = 'button';
-      where.textContent = `line ${d.line}, column ${d.column}`;
+      where.textContent = st('lineColumn', { line: d.line, column: d.column });
       where.addEventListener('click', () => goTo(d.from));
       li.append(kind, ' ', where, `: ${d.message}`);
       return li;
@@ -133,48 +136,13 @@ function renderProblems(diagnosis: Diagnosis): void {
 
 // ---- read-only views ------------------------------------------------------------------------
 
-function renderPermissions(spec: AppSpec): void {
-  const rows = permissionMatrix(resolve(spec));
-  const table = document.createElement('table');
-  table.className = 'matrix';
-  const caption = table.createCaption();
-  caption.textContent = 'Who may do what: role × entity × operation, with the rule that decides each cell';
-  const head = table.createTHead().insertRow();
-  for (const h of ['Role', 'Entity', 'Read', 'Create', 'Update', 'Delete']) {
-    const th = document.createElement('th');
-    th.scope = 'col';
-    th.textContent = h;
-    head.append(th);
-  }
-  const body = table.createTBody();
-  for (const r of rows) {
-    const tr = body.insertRow();
-    const th = document.createElement('th');
-    th.scope = 'row';
-    th.textContent = r.roleLabel;
-    tr.append(th);
-    tr.insertCell().textContent = r.entityLabel;
-    for (const c of r.cells) {
-      const td = tr.insertCell();
-      if (c.decides === 'never') {
-        td.className = 'never';
-        td.textContent = 'never';
-      } else if (c.decides === 'always') td.textContent = 'always';
-      else
-        for (const rule of c.decides) {
-          const code = document.createElement('code');
-          code.textContent = rule;
-          td.append(code, document.createElement('br'));
-        }
-      const inherited = c.from.filter((role) => role !== r.role);
-      if (inherited.length > 0) td.append(` (from ${inherited.join(', ')})`);
-    }
-  }
-  $('permissions').replaceChildren(table);
-}
+/** The last document without errors, for the views (drawn again on a save or a language switch). */
+let lastSpec: AppSpec | null = null;
 
-function renderSql(spec: AppSpec): void {
-  $('sql').textContent = compileMigration(spec, { target: 'embedded' });
+function renderViews(): void {
+  const spec = lastSpec;
+  // Their own chunk (the printers and the document's renderer): the editor does not wait for it.
+  if (spec) void import('./renderViews.ts').then((m) => m.renderViews(spec, savedText));
 }
 
 // ---- live app -------------------------------------------------------------------------------
@@ -237,7 +205,7 @@ function onPreviewReport(report: PreviewReport): void {
     return;
   }
   // The worker's upgrade refused (rows the planner could not see): back to the app as it was.
-  showRefusal(`The live app was not changed: ${report.message}`, report.problems);
+  showRefusal(st('liveNotChanged', { message: report.message }), report.problems);
   if (running && running.json !== was?.json) startLive(running.spec, running.json);
   else $('live').dataset.state = 'failed';
 }
@@ -261,11 +229,7 @@ function updateLive(spec: AppSpec): void {
 /** Shows the planner's refusal of moving the running app to `spec`, if it refuses. */
 function refusedByPlanner(spec: AppSpec): boolean {
   const plan = running ? planLive(running.spec, spec) : { refused: [] };
-  if (plan.refused.length > 0)
-    showRefusal(
-      'The live app keeps the previous version: this change would lose or break rows.',
-      plan.refused,
-    );
+  if (plan.refused.length > 0) showRefusal(st('liveKeeps'), plan.refused);
   else showRefusal('', []);
   return plan.refused.length > 0;
 }
@@ -289,7 +253,7 @@ async function updateInPlace(spec: AppSpec, json: string): Promise<void> {
   // A new document or new data replaced the page meanwhile: this update is moot.
   if (preview !== current) return;
   if (refusal) {
-    showRefusal(`The live app was not changed: ${refusal.message}`, refusal.problems);
+    showRefusal(st('liveNotChanged', { message: refusal.message }), refusal.problems);
     return;
   }
   running = { spec, json };
@@ -304,14 +268,14 @@ function renderRoles(): void {
   if (!spec) return;
   const previous = select.value;
   const accounts = demoAccounts(spec);
-  const none = new Option('nobody (signed out)', '');
+  const none = new Option(st('nobody'), '');
   select.replaceChildren(none, ...accounts.map((a) => new Option(`${a.name} (${a.role})`, a.email)));
   if ([...select.options].some((o) => o.value === previous)) select.value = previous;
   select.onchange = () => {
     const account = accounts.find((a) => a.email === select.value) ?? null;
     void preview
       ?.switchTo(account)
-      .then(() => status(account ? `Signed in as ${account.name}` : 'Signed out'));
+      .then(() => status(account ? st('signedInStatus', { name: account.name }) : st('signedOutStatus')));
   };
 }
 
@@ -357,23 +321,26 @@ function setUpTabs(): void {
 
 // ---- start ----------------------------------------------------------------------------------
 
+let lastDiagnosis: { diagnosis: Diagnosis; text: string } | null = null;
+
 function onDiagnosis(diagnosis: Diagnosis, text: string, ms: number): void {
   timings.check.push(ms);
+  lastDiagnosis = { diagnosis, text };
   // The editor applies the diagnostics right after this returns; painted at the next frame.
   requestAnimationFrame(() => timings.shownAt.push(performance.now()));
   renderOutline(text, diagnosis);
   renderProblems(diagnosis);
   const errors = diagnosis.diagnostics.filter((d) => d.severity === 'error').length;
-  const unsaved = text !== savedText ? ' · unsaved changes' : '';
-  status(`${errors === 0 ? 'No errors' : `${errors} error${errors === 1 ? '' : 's'}`}${unsaved}`);
+  const unsaved = text !== savedText ? st('unsaved') : '';
+  status(
+    `${errors === 0 ? st('noErrors') : errors === 1 ? st('oneError') : st('errors', { count: errors })}${unsaved}`,
+  );
   const spec = diagnosis.spec;
   if (!spec) return;
   // The views of the model wait until the editor has shown the diagnostics, and for the next edit.
   clearTimeout(viewsTimer);
-  viewsTimer = setTimeout(() => {
-    renderPermissions(spec);
-    renderSql(spec);
-  }, VIEWS_DELAY_MS);
+  lastSpec = spec;
+  viewsTimer = setTimeout(renderViews, VIEWS_DELAY_MS);
   scheduleLive(spec);
 }
 
@@ -381,16 +348,42 @@ function onDiagnosis(diagnosis: Diagnosis, text: string, ms: number): void {
 const VIEWS_DELAY_MS = 150;
 let viewsTimer: ReturnType<typeof setTimeout> | undefined;
 
+/** The language changed: what the page drew itself is drawn again, the live app restarts in it. */
+function onLocale(): void {
+  showDocName();
+  if (lastDiagnosis) {
+    renderOutline(lastDiagnosis.text, lastDiagnosis.diagnosis);
+    renderProblems(lastDiagnosis.diagnosis);
+  }
+  renderRoles();
+  renderViews();
+  if (running) startLive(running.spec, running.json);
+}
+
+function showDocName(): void {
+  $('doc-name').textContent = serverBacked ? docName : st('keptInBrowser', { name: docName });
+}
+
 async function main(): Promise<void> {
-  const { text, name } = await loadDocument();
-  savedText = text;
+  setUpLanguageSwitch(onLocale);
+  const { text: stored, name } = await loadDocument();
+  // A shared link's document opens unsaved; the stored one is replaced only by Save.
+  const text = (await linkedDocument()) ?? stored;
+  savedText = stored;
   docName = name;
-  $('doc-name').textContent = serverBacked ? name : `${name} (kept in this browser)`;
+  showDocName();
   setUpTabs();
-  view = createEditor($('editor'), text, onDiagnosis, () => void save());
+  view = createEditor($('editor'), text, onDiagnosis, () => void save().then(renderViews));
+  setUpShareControls({
+    text: () => view.state.doc.toString(),
+    replace: (next) => view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: next } }),
+    name: () => docName,
+    status,
+  });
+  applyPageText();
   // The tests and benchmarks place the cursor through the editor's own API, then type as a person.
   Object.assign(window, { __studioView: view });
-  $('save').addEventListener('click', () => void save());
+  $('save').addEventListener('click', () => void save().then(renderViews));
   $('new-doc').addEventListener('click', newDocument);
   $('reset-data').addEventListener('click', () => {
     localStorage.setItem(DATA_GENERATION, String(Date.now()));

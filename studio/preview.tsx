@@ -4,6 +4,7 @@ import '@mantine/notifications/styles.css';
 import { embeddedSchema } from '../src/backend/embedded/boot.ts';
 import { connectBrowserBackend } from '../src/backend/embedded/browser/createBrowserBackend.ts';
 import { BackendError } from '../src/backend/types.ts';
+import { followStudioLocale } from './followStudioLocale.ts';
 import { mountLiveApp } from './liveApp.tsx';
 import { HOST_KEY, type PreviewRefusal, type StudioHost } from './studioHost.ts';
 
@@ -22,6 +23,7 @@ function refusalOf(e: unknown): PreviewRefusal {
  * (`respec`) and the same React root renders the new spec; nothing reloads.
  */
 async function start(host: StudioHost): Promise<void> {
+  await followStudioLocale();
   const { version } = await embeddedSchema(host.spec);
   const { backend, ready } = connectBrowserBackend({
     spec: host.spec,
