@@ -256,7 +256,8 @@ function words(e: Expr, c: Ctx, the = false): string {
       const args = e.args.map((a) => operand(a, c));
       const zoneArg = e.args[1];
       if (zoneArg && ZONED_WORDS[e.fn] && !(e.fn === 'date' && e.args[0]?.kind === 'literal')) {
-        return `${ZONED_WORDS[e.fn]}${args[0]} in the time zone ${args[1]}${e.fn === 'weekday' ? ' (1 Monday to 7 Sunday)' : ''}`;
+        const zone = args[1]?.startsWith('the ') ? args[1] : `the time zone ${args[1]}`;
+        return `${ZONED_WORDS[e.fn]}${args[0]} in ${zone}${e.fn === 'weekday' ? ' (1 Monday to 7 Sunday)' : ''}`;
       }
       switch (e.fn) {
         case 'days':
@@ -301,7 +302,7 @@ const ZONED_WORDS: Partial<Record<string, string>> = {
   date: 'the date of ',
 };
 
-function profileOf(c: Ctx):: string | undefined {
+function profileOf(c: Ctx): string | undefined {
   if (!c.spec) return undefined;
   return profileEntity(c.spec);
 }
