@@ -583,6 +583,15 @@ export default defineApp({
         hours: { type: 'number', label: 'Hours', required: true, list: true },
         note: { type: 'text', label: 'Note', help: 'What was done, in a few words.', list: true },
         status: { type: 'status', label: 'Status', required: true, list: true },
+        // The organisation's currency, set by the server on every write of the entry
+        // (before the amount, which is rounded to its minor unit).
+        currency: {
+          type: 'enum',
+          label: 'Currency',
+          values: currencies,
+          required: true,
+          computed: 'organisation.currency',
+        },
         // Readable only by the organisation's owners and administrators (the member who logged the
         // entry, and the other members, see the hours but not the rate).
         rate: {
@@ -602,14 +611,6 @@ export default defineApp({
           computed: 'hours * rate',
           list: true,
           read: 'organisation.owner = me or me is orgAdmin',
-        },
-        // NEEDS(issue 32 item 5): the organisation's currency (`organisation.currency`), set by the server.
-        currency: {
-          type: 'enum',
-          label: 'Currency',
-          values: currencies,
-          default: 'EUR',
-          required: true,
         },
         approvedBy: { type: 'user', label: 'Approved by', onDelete: 'restrict' },
         approvedAt: { type: 'datetime', label: 'Approved' },
@@ -847,12 +848,6 @@ export default defineApp({
         rule: 'organisation = task.organisation',
         field: 'task',
         error: 'TIME_ORGANISATION_MISMATCH',
-      },
-      {
-        kind: 'row',
-        rule: 'currency = organisation.currency',
-        field: 'currency',
-        error: 'CURRENCY_MISMATCH',
       },
       {
         // The day in the organisation's time zone: in Tokyo the next day starts while Berlin sleeps.
