@@ -43,7 +43,11 @@ describe('the evaluator', () => {
         user: null,
         now: new Date(),
         roleClosure: new Map(),
-        data: { get: (entity, id) => (entity === 'branch' && id === 'b1' ? { zone } : null) },
+        data: {
+          rows: () => [],
+          profile: () => null,
+          get: (entity, id) => (entity === 'branch' && id === 'b1' ? { zone } : null),
+        },
       });
       expect(new Date(v as number).toISOString(), `${zone} ${due}`).toBe(at);
     }
@@ -60,7 +64,7 @@ describe('the evaluator', () => {
       user: null,
       now: new Date(),
       roleClosure: new Map(),
-      data: { get: () => null },
+      data: { rows: () => [], profile: () => null, get: () => null },
     });
     expect(v).toBeNull();
   });
