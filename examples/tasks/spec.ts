@@ -221,8 +221,9 @@ export default defineApp({
       title: 'Add member',
       shows: 'Adds a person to an organisation with a role in it.',
       entity: 'membership',
-      // NEEDS(issue 32 item 8): for organisation owners and administrators only, prefilled from
-      // the organisation's page (`/memberships/new?organisation=:organisationId`).
+      // In the navigation of organisation owners and administrators only; the organisation's page
+      // links here as `/memberships/new?organisation=<id>`, which prefills the organisation.
+      nav: ['orgAdmin'],
       fields: ['organisation', 'person', 'role'],
     },
     editMembership: {
@@ -591,6 +592,15 @@ export default defineApp({
         hours: { type: 'number', label: 'Hours', required: true, list: true },
         note: { type: 'text', label: 'Note', help: 'What was done, in a few words.', list: true },
         status: { type: 'status', label: 'Status', required: true, list: true },
+        // The organisation's currency, set by the server on every write of the entry
+        // (before the amount, which is rounded to its minor unit).
+        currency: {
+          type: 'enum',
+          label: 'Currency',
+          values: currencies,
+          required: true,
+          computed: 'organisation.currency',
+        },
         // Readable only by the organisation's owners and administrators (the member who logged the
         // entry, and the other members, see the hours but not the rate).
         rate: {
@@ -600,23 +610,16 @@ export default defineApp({
           currencyField: 'currency',
           read: 'organisation.owner = me or me is orgAdmin',
         },
-        // NEEDS(issue 32 item 5): a computed field, `billableAmount = hours × rate` rounded to the
-        // currency's minor unit, that the server sets and clients only read.
+        // Computed by the server (hours × the rate fixed at approval, rounded to the currency's
+        // minor unit); empty until the entry is approved.
         billableAmount: {
           type: 'money',
           label: 'Billable amount',
           help: 'Hours × rate, fixed when the entry is approved.',
           currencyField: 'currency',
+          computed: 'hours * rate',
           list: true,
           read: 'organisation.owner = me or me is orgAdmin',
-        },
-        // NEEDS(issue 32 item 5): the organisation's currency (`organisation.currency`), set by the server.
-        currency: {
-          type: 'enum',
-          label: 'Currency',
-          values: currencies,
-          default: 'EUR',
-          required: true,
         },
         approvedBy: { type: 'user', label: 'Approved by', onDelete: 'restrict' },
         approvedAt: { type: 'datetime', label: 'Approved' },
@@ -688,12 +691,11 @@ export default defineApp({
           label: 'Mark as overdue',
           from: ['open', 'in_progress'],
           to: 'overdue',
-          // A transition by time: the system moves the task at the local midnight after its due
-          // date (in the app's time zone, `timeZone`); the history names no actor. Nobody runs it.
-          // NEEDS(issue 32 item 3): the organisation's own time zone (`organisation.timeZone`) rather
-          // than the app's one.
+          // A transition by time: the system moves the task at the midnight after its due date in
+          // the organisation's own time zone (the day after the due date, read as a calendar day,
+          // starts there); the history names no actor. Nobody runs it.
           roles: [],
-          after: 'startOfDay(dueDate + days(1))',
+          after: 'startOfDay(date(dueDate + days(1), "UTC"), organisation.timeZone)',
         },
         reschedule: {
           label: 'Reschedule',
@@ -737,14 +739,11 @@ export default defineApp({
           roles: ['orgAdmin'],
           guard: 'person != me',
           guardError: 'SELF_APPROVAL',
-          // NEEDS(issue 32 item 5): `billableAmount` is a computed field (`hours × rate`, rounded to
-          // the currency's minor unit) rather than set here; the rate is read from the rate row.
+          // The rate is read from the rate row and fixed here; `billableAmount` follows from it.
           set: {
             approvedBy: 'me',
             approvedAt: 'now',
             rate: 'sum(rate.hourlyRate where organisation = this.organisation and person = this.person)',
-            billableAmount:
-              'hours * sum(rate.hourlyRate where organisation = this.organisation and person = this.person)',
           },
         },
         reject: {
@@ -831,11 +830,10 @@ export default defineApp({
         error: 'ASSIGNEE_NOT_A_MEMBER',
       },
       {
-        // NEEDS(issue 32 item 3): `today` in the organisation's time zone (`today in
-        // organisation.timeZone`), not the UTC date: a task due "today" in Tokyo is due a day earlier
-        // than in New York.
+        // Today in the organisation's time zone, not the UTC date: a task due "today" in Tokyo is
+        // due a day earlier than in New York.
         kind: 'row',
-        rule: 'dueDate >= today',
+        rule: 'dueDate >= date(now, organisation.timeZone)',
         when: 'dueDate is not empty',
         field: 'dueDate',
         onChange: true,
@@ -861,17 +859,9 @@ export default defineApp({
         error: 'TIME_ORGANISATION_MISMATCH',
       },
       {
+        // The day in the organisation's time zone: in Tokyo the next day starts while Berlin sleeps.
         kind: 'row',
-        rule: 'currency = organisation.currency',
-        field: 'currency',
-        error: 'CURRENCY_MISMATCH',
-      },
-      {
-        // NEEDS(issue 32 item 3): the day in the organisation's time zone (`date <= today in
-        // organisation.timeZone`), and no more hours in a day than its working day
-        // (`organisation.workdayEndHour - organisation.workdayStartHour` plus overtime).
-        kind: 'row',
-        rule: 'date <= today',
+        rule: 'date <= date(now, organisation.timeZone)',
         field: 'date',
         onChange: true,
         error: 'DAY_IN_FUTURE',

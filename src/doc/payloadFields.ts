@@ -3,7 +3,7 @@ import { type ACTIONS, effectiveGrants } from './effectivePermissions.ts';
 
 /**
  * Fields a creating role may send. Everything except what the system fills in: owner fields
- * (the creating user), the status field (the initial state) and fields that only transitions
+ * (the creating user), the status field (the initial state), computed fields (the server's) and fields that only transitions
  * write (named in a transition's `set` or `input` and in no role's update fields).
  *
  * @example
@@ -21,7 +21,7 @@ export function createFields(model: AppModel, entity: string): string[] {
   const editable = new Set(updateFields(model, entity));
   return Object.entries(e.fields)
     .filter(([name, f]) => {
-      if (f.owner) return false;
+      if (f.owner || f.computed !== undefined) return false;
       if (name === statusField) return false;
       return !byTransition.has(name) || editable.has(name);
     })

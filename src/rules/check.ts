@@ -1,6 +1,7 @@
 import { isRelationRole, relationPath, relationRuleText, roleRelation } from '../spec/relationRoles.ts';
 import { suggest } from '../spec/suggest.ts';
 import { appTimeZone } from '../spec/temporal.ts';
+import { isTimeZoneName } from '../spec/timeZone.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { type Expr, type RuleType, type Span, type Typed, ZONED_FUNCTIONS } from './ast.ts';
 import { constantRuleType, fieldNames, fieldRuleType, profileEntity } from './fieldType.ts';
@@ -586,14 +587,15 @@ const ZONED_TYPES: Record<string, RuleType> = {
 /**
  * `hour(t)`, `weekday(t)`, `startOfDay(t)`, `date(t)`: wall-clock readings of a date or time in
  * the app's time zone (its `timezone` constant, UTC without one), which the typed node carries.
+ * A second argument names the zone instead, read from the row (`hour(t, organisation.timeZone)`).
  */
 function checkZoned(e: Extract<Expr, { kind: 'call' }>, env: Env): Typed | null {
   const args = e.args.map((a) => check(a, env));
-  if (args.length !== 1) {
-    return typeError(env, `${e.fn}(...) takes exactly one argument, not ${args.length}`, e.span);
+  if (args.length !== 1 && args.length !== 2) {
+    return typeError(env, `${e.fn}(...) takes one or two arguments, not ${args.length}`, e.span);
   }
-  const a = args[0];
-  if (!a) return null;
+  const [a, z] = args;
+  if (!a || (args.length === 2 && !z)) return null;
   if (a.type.kind !== 'datetime' && a.type.kind !== 'date') {
     return typeError(
       env,
@@ -603,7 +605,43 @@ function checkZoned(e: Extract<Expr, { kind: 'call' }>, env: Env): Typed | null 
     );
   }
   const type = ZONED_TYPES[e.fn] ?? NUMBER;
+  if (z) return zoneArgument(e, a, z, type, env);
   return { kind: 'call', fn: e.fn, args: [a], zone: appTimeZone(env.spec.constants), type, span: e.span };
+}
+
+/**
+ * `hour(t, zone)`: the zone is a quoted zone name or an enum of IANA zone names (a field of the
+ * row, or one hop), so both back ends know every zone it can hold.
+ */
+function zoneArgument(
+  e: Extract<Expr, { kind: 'call' }>,
+  a: Typed,
+  z: Typed,
+  type: RuleType,
+  env: Env,
+): Typed | null {
+  if (z.kind === 'literal' && typeof z.value === 'string') {
+    if (isTimeZoneName(z.value)) return { kind: 'call', fn: e.fn, args: [a, z], type, span: e.span };
+    return typeError(env, `"${z.value}" is not a time zone name the engines know`, z.span, 'like "UTC"');
+  }
+  if (z.type.kind !== 'enum') {
+    return typeError(
+      env,
+      `the time zone of ${e.fn}(...) must be a choice of time zone names; this is ${typeName(z.type)}`,
+      z.span,
+      'an enum field whose values are IANA names, like values: ["Europe/Berlin", "Asia/Tokyo"]',
+    );
+  }
+  const bad = z.type.values.find((v) => !isTimeZoneName(v));
+  if (bad !== undefined) {
+    return typeError(
+      env,
+      `"${bad}" is not a time zone name the engines know`,
+      z.span,
+      'like "Europe/Berlin"',
+    );
+  }
+  return { kind: 'call', fn: e.fn, args: [a, z], type, span: e.span };
 }
 
 /** `date("2027-06-30")`, `datetime("2027-06-30T18:00:00Z")`: a literal point in time. */

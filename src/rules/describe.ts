@@ -254,6 +254,11 @@ function words(e: Expr, c: Ctx, the = false): string {
     }
     case 'call': {
       const args = e.args.map((a) => operand(a, c));
+      const zoneArg = e.args[1];
+      if (zoneArg && ZONED_WORDS[e.fn] && !(e.fn === 'date' && e.args[0]?.kind === 'literal')) {
+        const zone = args[1]?.startsWith('the ') ? args[1] : `the time zone ${args[1]}`;
+        return `${ZONED_WORDS[e.fn]}${args[0]} in ${zone}${e.fn === 'weekday' ? ' (1 Monday to 7 Sunday)' : ''}`;
+      }
       switch (e.fn) {
         case 'days':
         case 'hours':
@@ -288,6 +293,14 @@ function words(e: Expr, c: Ctx, the = false): string {
     }
   }
 }
+
+/** How a wall-clock reading in a named zone starts, in words. */
+const ZONED_WORDS: Partial<Record<string, string>> = {
+  hour: 'the hour of ',
+  weekday: 'the weekday of ',
+  startOfDay: 'the start of the day of ',
+  date: 'the date of ',
+};
 
 function profileOf(c: Ctx): string | undefined {
   if (!c.spec) return undefined;

@@ -270,6 +270,14 @@ function zoned(
   }
 }
 
+/** A zoned reading in the node's zone: the app's, or the second argument's (unknown when it is empty). */
+function zonedIn(node: Extract<Typed, { kind: 'call' }>, v: number, arg: Typed, env: Env): RuleValue {
+  const zoneArg = node.args[1];
+  const zone = zoneArg ? evaluate(zoneArg, env) : (node.zone ?? 'UTC');
+  if (typeof zone !== 'string') return null;
+  return zoned(node.fn as 'hour' | 'weekday' | 'startOfDay' | 'date', v, arg.type.kind === 'date', zone);
+}
+
 function arithmetic(node: Extract<Typed, { kind: 'binary' }>, a: RuleValue, b: RuleValue): RuleValue {
   if (typeof a !== 'number' || typeof b !== 'number') return null;
   const exact = node.left.type.kind === 'number' && node.right.type.kind === 'number';
@@ -382,9 +390,7 @@ function evaluate(node: Typed, env: Env): RuleValue {
         case 'weekday':
         case 'startOfDay':
         case 'date':
-          return typeof v === 'number' && arg
-            ? zoned(node.fn, v, arg.type.kind === 'date', node.zone ?? 'UTC')
-            : null;
+          return typeof v === 'number' && arg ? zonedIn(node, v, arg, env) : null;
       }
       return null;
     }

@@ -312,7 +312,11 @@ function mixesDateAndInstant(...ts: readonly Typed[]): boolean {
  */
 function zoned(fn: 'hour' | 'weekday' | 'startOfDay' | 'date', a: string, arg: Typed, zone?: string): string {
   if (zone === undefined) throw new Error(`compileRuleSql: ${fn}() must have been checked (no zone)`);
-  const z = quoteLiteral(zone);
+  return zonedIn(fn, a, arg, quoteLiteral(zone));
+}
+
+/** The same in zone `z`, SQL text: a literal, or the row's zone (`null` zone: a null reading). */
+function zonedIn(fn: 'hour' | 'weekday' | 'startOfDay' | 'date', a: string, arg: Typed, z: string): string {
   const instant = arg.type.kind === 'date' ? `((${a})::timestamp at time zone ${z})` : `(${a})`;
   const local = `(${instant} at time zone ${z})`;
   switch (fn) {
@@ -347,7 +351,7 @@ function call(t: Extract<Typed, { kind: 'call' }>, s: State): string {
     case 'weekday':
     case 'startOfDay':
     case 'date':
-      return zoned(t.fn, a, first, t.zone);
+      return t.args[1] ? zonedIn(t.fn, a, first, `(${expr(t.args[1], s)})`) : zoned(t.fn, a, first, t.zone);
     case 'datetime':
       // The checker turns date("...")/datetime("...") into typed literals.
       throw new Error(`compileRuleSql: ${t.fn}() must have been checked into a literal`);
