@@ -330,17 +330,17 @@ create table if not exists public.time_entry (
   hours numeric not null,
   note text,
   status text not null default 'logged',
+  currency text not null,
   rate numeric,
   billable_amount numeric,
-  currency text not null default 'EUR'::text,
   approved_by uuid,
   approved_at timestamptz,
   constraint time_entry__date__values check (isfinite(date)),
   constraint time_entry__hours__values check (hours not in ('NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric)),
   constraint time_entry__status__values check (status in ('logged', 'approved', 'rejected')),
+  constraint time_entry__currency__values check (currency in ('EUR', 'USD', 'GBP', 'CHF')),
   constraint time_entry__rate__values check (rate not in ('NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric)),
   constraint time_entry__billable_amount__values check (billable_amount not in ('NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric)),
-  constraint time_entry__currency__values check (currency in ('EUR', 'USD', 'GBP', 'CHF')),
   constraint time_entry__approved_at__values check (isfinite(approved_at)),
   constraint time_entry__hours_out_of_range__1 check (hours is null or (hours >= 0.25)),
   constraint time_entry__hours_out_of_range__2 check (hours is null or (hours <= 12)),
@@ -623,7 +623,10 @@ begin
   if tg_op = 'UPDATE' and (old.currency is distinct from new.currency or old.owner is distinct from new.owner) then
     perform app.lock_group('rate.organisation', (new.id)::text);
   end if;
-  if tg_op = 'UPDATE' and (old.currency is distinct from new.currency) then
+  if tg_op = 'UPDATE' and (old.time_zone is distinct from new.time_zone) then
+    perform app.lock_group('task.organisation', (new.id)::text);
+  end if;
+  if tg_op = 'UPDATE' and (old.time_zone is distinct from new.time_zone) then
     perform app.lock_group('timeEntry.organisation', (new.id)::text);
   end if;
   if tg_op = 'DELETE' then
@@ -1044,6 +1047,21 @@ begin
   if tg_op = 'INSERT' or (tg_op = 'UPDATE' and old.project is distinct from new.project) then
     perform 1 from public.project p where p.id = new.project for key share;
   end if;
+  if tg_op = 'INSERT' or (tg_op = 'UPDATE' and old.organisation is distinct from new.organisation) then
+    perform 1 from public.organisation p where p.id = new.organisation for key share;
+  end if;
+  if tg_op = 'INSERT' then
+    perform app.lock_group_shared('task.organisation', (new.organisation)::text);
+  elsif tg_op = 'DELETE' then
+    if exists (select 1 from public.organisation p where p.id = old.organisation) then
+      perform app.lock_group_shared('task.organisation', (old.organisation)::text);
+    end if;
+  else
+    perform app.lock_group_shared('task.organisation', (least(old.organisation::text, new.organisation::text))::text);
+    if old.organisation is distinct from new.organisation then
+      perform app.lock_group_shared('task.organisation', (greatest(old.organisation::text, new.organisation::text))::text);
+    end if;
+  end if;
   if tg_op = 'INSERT' then
     perform app.lock_group_shared('task.project', (new.project)::text);
   elsif tg_op = 'DELETE' then
@@ -1096,6 +1114,12 @@ begin
         message = 'insert or update on table "time_entry" violates foreign key constraint "time_entry__approved_by__fk"',
         detail = 'Key (approved_by) is not present in table "person".';
     end if;
+    if new.currency is not null then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'timeEntry', 'field', 'currency')::text;
+    end if;
+    if new.billable_amount is not null then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'timeEntry', 'field', 'billableAmount')::text;
+    end if;
   end if;
   return new;
 end;
@@ -1126,14 +1150,14 @@ begin
     if new.status is distinct from old.status then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'timeEntry', 'field', 'status')::text;
     end if;
+    if new.currency is distinct from old.currency then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'timeEntry', 'field', 'currency')::text;
+    end if;
     if new.rate is distinct from old.rate then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'timeEntry', 'field', 'rate')::text;
     end if;
     if new.billable_amount is distinct from old.billable_amount then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'timeEntry', 'field', 'billableAmount')::text;
-    end if;
-    if new.currency is distinct from old.currency then
-      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'timeEntry', 'field', 'currency')::text;
     end if;
     if new.approved_by is distinct from old.approved_by then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'timeEntry', 'field', 'approvedBy')::text;
@@ -1171,6 +1195,21 @@ end;
 $fn$;
 revoke execute on function app.time_entry__on_update() from public, anon, authenticated;
 create or replace trigger ninefold_20_on_update before update on public.time_entry for each row execute function app.time_entry__on_update();
+
+-- Computed fields of timeEntry: currency, billableAmount.
+create or replace function app.time_entry__computed()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+begin
+  new.currency := (select _h1.currency from public.organisation _h1 where _h1.id = new.organisation);
+  new.billable_amount := round((((new.hours)::numeric * new.rate))::numeric, (case upper(new.currency) when 'BHD' then 3 when 'BIF' then 0 when 'CLF' then 4 when 'CLP' then 0 when 'DJF' then 0 when 'GNF' then 0 when 'IQD' then 3 when 'ISK' then 0 when 'JOD' then 3 when 'JPY' then 0 when 'KMF' then 0 when 'KRW' then 0 when 'KWD' then 3 when 'LYD' then 3 when 'OMR' then 3 when 'PYG' then 0 when 'RWF' then 0 when 'TND' then 3 when 'UGX' then 0 when 'UYI' then 0 when 'UYW' then 4 when 'VND' then 0 when 'VUV' then 0 when 'XAF' then 0 when 'XOF' then 0 when 'XPF' then 0 else 2 end));
+  return new;
+end;
+$fn$;
+revoke execute on function app.time_entry__computed() from public, anon, authenticated;
+create or replace trigger ninefold_25_computed before insert or update on public.time_entry for each row execute function app.time_entry__computed();
 
 -- Locks the groups of timeEntry that rules read, before the write (see emitGroupLocks.ts).
 create or replace function app.time_entry__lock_groups()
@@ -1250,13 +1289,6 @@ begin
     for c in select * from public.rate x where x.organisation = new.id loop
       if not (coalesce((c.currency = (select _h1.currency from public.organisation _h1 where _h1.id = c.organisation)), false)) then
         raise exception using errcode = 'P0001', message = 'CURRENCY_MISMATCH', detail = jsonb_build_object('entity', 'rate', 'id', c.id, 'field', 'currency')::text;
-      end if;
-    end loop;
-  end if;
-  if new.currency is distinct from old.currency then
-    for c in select * from public.time_entry x where x.organisation = new.id loop
-      if not (coalesce((c.currency = (select _h1.currency from public.organisation _h1 where _h1.id = c.organisation)), false)) then
-        raise exception using errcode = 'P0001', message = 'CURRENCY_MISMATCH', detail = jsonb_build_object('entity', 'timeEntry', 'id', c.id, 'field', 'currency')::text;
       end if;
     end loop;
   end if;
@@ -1455,7 +1487,7 @@ begin
   if not (not coalesce((not (new.assignee is null)), false) or coalesce(((select count(*) from public.membership _c1 where (((_c1.organisation = new.organisation) and (_c1.person = new.assignee))) and app.membership__counted_for_writer(_c1)) >= 1), false)) then
     raise exception using errcode = 'P0001', message = 'ASSIGNEE_NOT_A_MEMBER', detail = jsonb_build_object('entity', 'task', 'field', 'assignee')::text;
   end if;
-  if (tg_op = 'INSERT' or new.due_date is distinct from old.due_date) and not (not coalesce((not (new.due_date is null)), false) or coalesce((new.due_date >= (now() at time zone 'utc')::date), false)) then
+  if (tg_op = 'INSERT' or new.due_date is distinct from old.due_date) and not (not coalesce((not (new.due_date is null)), false) or coalesce((new.due_date >= (((now()) at time zone ((select _h1.time_zone from public.organisation _h1 where _h1.id = new.organisation))))::date), false)) then
     raise exception using errcode = 'P0001', message = 'DUE_IN_PAST', detail = jsonb_build_object('entity', 'task', 'field', 'dueDate')::text;
   end if;
   if (tg_op = 'INSERT' or new.due_date is distinct from old.due_date) and not (not coalesce((not (new.due_date is null)), false) or coalesce((((new.due_date)::timestamp at time zone 'utc') <= ((((now() at time zone 'utc')::date)::timestamp at time zone 'utc') + ((365)::double precision * interval '86400 seconds'))), false)) then
@@ -1539,10 +1571,7 @@ begin
   if not (coalesce((new.organisation = (select _h1.organisation from public.task _h1 where _h1.id = new.task)), false)) then
     raise exception using errcode = 'P0001', message = 'TIME_ORGANISATION_MISMATCH', detail = jsonb_build_object('entity', 'timeEntry', 'field', 'task')::text;
   end if;
-  if not (coalesce((new.currency = (select _h1.currency from public.organisation _h1 where _h1.id = new.organisation)), false)) then
-    raise exception using errcode = 'P0001', message = 'CURRENCY_MISMATCH', detail = jsonb_build_object('entity', 'timeEntry', 'field', 'currency')::text;
-  end if;
-  if (tg_op = 'INSERT' or new.date is distinct from old.date) and not (coalesce((new.date <= (now() at time zone 'utc')::date), false)) then
+  if (tg_op = 'INSERT' or new.date is distinct from old.date) and not (coalesce((new.date <= (((now()) at time zone ((select _h1.time_zone from public.organisation _h1 where _h1.id = new.organisation))))::date), false)) then
     raise exception using errcode = 'P0001', message = 'DAY_IN_FUTURE', detail = jsonb_build_object('entity', 'timeEntry', 'field', 'date')::text;
   end if;
   if (tg_op = 'INSERT' or new.date is distinct from old.date) and not (coalesce((((new.date)::timestamp at time zone 'utc') >= ((((now() at time zone 'utc')::date)::timestamp at time zone 'utc') - ((31)::double precision * interval '86400 seconds'))), false)) then
@@ -2048,7 +2077,6 @@ begin
       approved_by = (select auth.uid()),
       approved_at = now(),
       rate = round((coalesce((select sum(_s1.hourly_rate) from public.rate _s1 where ((_s1.organisation = x.organisation) and (_s1.person = x.person))), 0))::numeric, (case upper(x.currency) when 'BHD' then 3 when 'BIF' then 0 when 'CLF' then 4 when 'CLP' then 0 when 'DJF' then 0 when 'GNF' then 0 when 'IQD' then 3 when 'ISK' then 0 when 'JOD' then 3 when 'JPY' then 0 when 'KMF' then 0 when 'KRW' then 0 when 'KWD' then 3 when 'LYD' then 3 when 'OMR' then 3 when 'PYG' then 0 when 'RWF' then 0 when 'TND' then 3 when 'UGX' then 0 when 'UYI' then 0 when 'UYW' then 4 when 'VND' then 0 when 'VUV' then 0 when 'XAF' then 0 when 'XOF' then 0 when 'XPF' then 0 else 2 end)),
-      billable_amount = round((((x.hours)::numeric * coalesce((select sum(_s1.hourly_rate) from public.rate _s1 where ((_s1.organisation = x.organisation) and (_s1.person = x.person))), 0)))::numeric, (case upper(x.currency) when 'BHD' then 3 when 'BIF' then 0 when 'CLF' then 4 when 'CLP' then 0 when 'DJF' then 0 when 'GNF' then 0 when 'IQD' then 3 when 'ISK' then 0 when 'JOD' then 3 when 'JPY' then 0 when 'KMF' then 0 when 'KRW' then 0 when 'KWD' then 3 when 'LYD' then 3 when 'OMR' then 3 when 'PYG' then 0 when 'RWF' then 0 when 'TND' then 3 when 'UGX' then 0 when 'UYI' then 0 when 'UYW' then 4 when 'VND' then 0 when 'VUV' then 0 when 'XAF' then 0 when 'XOF' then 0 when 'XPF' then 0 else 2 end)),
       status = 'approved'
     where x.id = p_id
     returning x.* into r;
@@ -2141,7 +2169,7 @@ declare
 begin
   perform set_config('ninefold.in_transition', 'on', true);
   for r in select * from public.task x
-    where x.status in ('open', 'in_progress') and ((date_trunc('day', (((((x.due_date)::timestamp at time zone 'utc') + ((1)::double precision * interval '86400 seconds'))) at time zone 'Europe/Berlin')) at time zone 'Europe/Berlin')) <= p_now
+    where x.status in ('open', 'in_progress') and ((date_trunc('day', (((((((((x.due_date)::timestamp at time zone 'utc') + ((1)::double precision * interval '86400 seconds'))) at time zone ('UTC')))::date)::timestamp at time zone ((select _h1.time_zone from public.organisation _h1 where _h1.id = x.organisation))) at time zone ((select _h1.time_zone from public.organisation _h1 where _h1.id = x.organisation)))) at time zone ((select _h1.time_zone from public.organisation _h1 where _h1.id = x.organisation)))) <= p_now
     order by x.id for update skip locked
   loop
     v_from := r.status;
@@ -2607,7 +2635,7 @@ grant select on table public.task_history to authenticated;
 
 revoke all on table public.time_entry from anon, authenticated;
 grant select (id, created_at, updated_at, version, organisation, task, person, date, hours, note, status, currency, approved_by, approved_at) on table public.time_entry to authenticated;
-grant insert (organisation, task, date, hours, note, currency) on table public.time_entry to authenticated;
+grant insert (organisation, task, date, hours, note, currency, billable_amount) on table public.time_entry to authenticated;
 grant update (date, hours, note) on table public.time_entry to authenticated;
 grant delete on table public.time_entry to authenticated;
 revoke all on table public.time_entry_history from anon, authenticated;
@@ -2648,7 +2676,7 @@ $fn$;
 revoke execute on function app.time_entry__hidden_fields(uuid) from public, anon, authenticated;
 grant execute on function app.time_entry__hidden_fields(uuid) to authenticated;
 -- What clients read of timeEntry: every column, the read-restricted ones masked.
-create or replace view public.time_entry__readable with (security_invoker = true) as select t.id, t.created_at, t.updated_at, t.version, t.organisation, t.task, t.person, t.date, t.hours, t.note, t.status, app.time_entry__read_rate(t.id) as rate, app.time_entry__read_billable_amount(t.id) as billable_amount, t.currency, t.approved_by, t.approved_at, app.time_entry__hidden_fields(t.id) as ninefold_hidden from public.time_entry t;
+create or replace view public.time_entry__readable with (security_invoker = true) as select t.id, t.created_at, t.updated_at, t.version, t.organisation, t.task, t.person, t.date, t.hours, t.note, t.status, t.currency, app.time_entry__read_rate(t.id) as rate, app.time_entry__read_billable_amount(t.id) as billable_amount, t.approved_by, t.approved_at, app.time_entry__hidden_fields(t.id) as ninefold_hidden from public.time_entry t;
 revoke all on table public.time_entry__readable from anon, authenticated;
 grant select on table public.time_entry__readable to authenticated;
 
