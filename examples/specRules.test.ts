@@ -35,7 +35,7 @@ const EXPECTED_SITES: Record<string, readonly string[]> = {
   tasks: [
     'screens.timeApprovals.where',
     'states.task.transitions.finish.guard',
-    'states.timeEntry.transitions.approve.set.billableAmount',
+    'entities.timeEntry.fields.billableAmount.computed',
     'states.timeEntry.states.logged.waitingOn',
     'validation.task[5].when',
     'validation.timeEntry[7].rule',
