@@ -357,7 +357,9 @@ function onLocale(): void {
   }
   renderRoles();
   renderViews();
-  if (running) startLive(running.spec, running.json);
+  // Still starting counts too: its page read the language before the switch.
+  const current = starting ?? running;
+  if (current) startLive(current.spec, current.json);
 }
 
 function showDocName(): void {
