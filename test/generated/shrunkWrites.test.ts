@@ -31,7 +31,11 @@
  *   entity (`parent.owner = me`, `count(poll where amount > this.amount) < 3`) through
  *   security-definer helpers that see every row, so the database allowed two the suite expected
  *   refused and refused one (its recomputed `worth` no longer empty, four items counted) the suite
- *   expected allowed (a fault of the suite's oracle, fixed in writes.ts).
+ *   expected allowed (a fault of the suite's oracle, fixed in writes.ts);
+ * - a transition whose new row broke two row rules (`parent.owner = me`, `worth is empty or …`)
+ *   was expected refused with the first in the spec's order; the database refused it with the
+ *   other, a CHECK constraint, which runs before the validation trigger (a fault of the suite's
+ *   oracle, fixed in behaviour.ts: any broken rule's code is a right refusal).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
