@@ -9,9 +9,11 @@ import { roleClosureOf } from '../../src/model/roleClosure.ts';
  *   read; a refusal carries one of the codes of the reasons that fail (42501 for the permission,
  *   the rule's own catalogue code, 23503 for a hidden reference);
  * - update of one field: succeeds exactly when the row is readable, some held role may update it
- *   with the field in its list (its `when` on the old row) and some role's `when` holds on the new
- *   row, and every field and row rule passes on the new row; a permission refusal is 'hidden' (no
- *   row), 42501 or FIELD_NOT_WRITABLE, a rule refusal carries the rule's code.
+ *   with the field in its list (its `when` on the old row), some role's `when` holds on the new
+ *   row, the new row stays readable (by the read rules as the read policies evaluate them: their
+ *   own entity's read cycle whole, through security-definer helpers), and every field and row rule
+ *   passes on the new row; a permission refusal is 'hidden' (no row), 42501 or FIELD_NOT_WRITABLE,
+ *   a rule refusal carries the rule's code.
  * The expectation is computed from the spec by the same evaluator and field-rule check the browser
  * uses (`holds`, `fieldRuleHolds`), so this is also a browser/database agreement check on writes.
  */
@@ -24,6 +26,7 @@ import { fieldRuleHolds } from '../../src/runtime/formSchema.ts';
 import { isBlank } from '../../src/spec/blank.ts';
 import { FIELD_TYPES } from '../../src/spec/fieldTypes.ts';
 import type { AppSpec, Permission } from '../../src/spec/types.ts';
+import { policyReads } from '../../src/sql/policyReads.ts';
 import type { TestDb } from '../../src/sql/testing/testDb.ts';
 import { columnSql, type FieldRow, rule, type Snapshot, tableSql } from '../enforcement/support/model.ts';
 import { rolledBack, type SeedUser, trial } from '../enforcement/support/seed.ts';
@@ -136,6 +139,19 @@ function afterWrite(
     get: (e, id) => (e === entity && id === after.id ? after : snap.get(e, id)),
     profile: (id) => snap.profile(id),
     roles: (id) => snap.rolesOf(id),
+  };
+}
+
+/**
+ * What `entity`'s read policies see: the entities of its read cycle (`policyReads.cycleOf`, read
+ * through security-definer helpers) whole, every other one narrowed to the writer's rows.
+ */
+function readPolicyData(spec: AppSpec, snap: Snapshot, narrowed: DataContext, entity: string): DataContext {
+  const cycle = policyReads(resolve(spec)).cycleOf(entity);
+  return {
+    ...narrowed,
+    rows: (e) => (cycle.has(e) ? snap.rows(e) : narrowed.rows(e)),
+    get: (e, id) => (cycle.has(e) ? snap.get(e, id) : narrowed.get(e, id)),
   };
 }
 
@@ -373,9 +389,12 @@ export async function checkWrites(
           return !!u && permits(spec, entity, u.when, after, user, data);
         });
         // Postgres applies the read policies to the new row of an UPDATE that reads the table (its
-        // WHERE does): nobody writes a row out of their own sight.
+        // WHERE does): nobody writes a row out of their own sight. They read as the read policies
+        // do: their own entity's cycle through security-definer helpers (every row, the table as
+        // it was before the write), the rest under the writer's RLS.
+        const readData = readPolicyData(spec, snap, data, entity);
         const stillReadable = roles.some((r) =>
-          permits(spec, entity, oraclePermissions(spec)[r]?.[entity]?.read, after, user, data),
+          permits(spec, entity, oraclePermissions(spec)[r]?.[entity]?.read, after, user, readData),
         );
         if (!readableRow || !oldOk || !newOk || !stillReadable) reasons.push(...PERMISSION_CODES);
         reasons.push(
