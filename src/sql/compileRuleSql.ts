@@ -35,9 +35,17 @@ export interface SqlRuleContext {
    * Restricts the rows a `count` counts (emitCountVisibility.ts): given the counted entity and the
    * alias of its rows, a condition ANDed to the count's `where`.
    */
-  countFilter?: (entity: string, alias: string) => string;
+  countFilter?: (entity: string, alias: string) => string | undefined;
   /** `countFilter` restricts sums too: a message parameter shows only what the caller may read. */
   filterSums?: boolean;
+  /**
+   * Restricts the row a hop (`link.owner`, `me.field`) reads, as `countFilter` the rows a count
+   * counts: given the target entity and the hop's alias, a condition on that row (a hop to a row it
+   * fails reads null, as RLS shows it); `undefined` for no restriction.
+   */
+  hopFilter?: (entity: string, alias: string) => string | undefined;
+  /** Appended to every alias this compile makes, so a rule compiled inside another's subquery never shadows its aliases. */
+  aliasSuffix?: string;
 }
 
 /** The SQL of the current user's id, wrapped so Postgres evaluates it once per statement. */
@@ -75,7 +83,13 @@ function col(s: State, entity: string, qualifier: string, field: string): string
 
 function alias(s: State, prefix: string): string {
   s.next.n += 1;
-  return `${prefix}${s.next.n}`;
+  return `${prefix}${s.next.n}${s.ctx.aliasSuffix ?? ''}`;
+}
+
+/** ` and <filter>` of a hop's row, or nothing. */
+function hopCondition(s: State, entity: string, a: string): string {
+  const f = s.ctx.hopFilter?.(entity, a);
+  return f === undefined ? '' : ` and ${f}`;
 }
 
 /** The entity a ref/user field points to. */
@@ -121,7 +135,7 @@ function expr(t: Typed, s: State): string {
       if (s.ctx.unseen?.has(target)) return nullOf(s, target, second);
       if (s.ctx.selfRead?.entities.has(target) && s.inner.length === 0) return s.ctx.selfRead.helper(t);
       const h = alias(s, '_h');
-      return `(select ${col(s, target, h, second)} from ${tableSql(s, target)} ${h} where ${h}.id = ${col(s, t.entity, qualifier, first)})`;
+      return `(select ${col(s, target, h, second)} from ${tableSql(s, target)} ${h} where ${h}.id = ${col(s, t.entity, qualifier, first)}${hopCondition(s, target, h)})`;
     }
     case 'me': {
       if (t.field === undefined) return meSql(s);
@@ -130,7 +144,7 @@ function expr(t: Typed, s: State): string {
       if (s.ctx.unseen?.has(profile)) return nullOf(s, profile, t.field);
       if (s.ctx.selfRead?.entities.has(profile) && s.inner.length === 0) return s.ctx.selfRead.helper(t);
       const p = alias(s, '_me');
-      return `(select ${col(s, profile, p, t.field)} from ${tableSql(s, profile)} ${p} where ${p}.id = ${meSql(s)})`;
+      return `(select ${col(s, profile, p, t.field)} from ${tableSql(s, profile)} ${p} where ${p}.id = ${meSql(s)}${hopCondition(s, profile, p)})`;
     }
     case 'now':
       return s.ctx.now ?? 'now()';

@@ -21,11 +21,12 @@ export function grantSql(
   p: PolicyNode,
   row: string,
   selfRead?: SqlRuleContext['selfRead'],
+  extra: Partial<SqlRuleContext> = {},
 ): string {
   const has = `(select app.has_role(${ME_SQL}, ${quoteLiteral(p.role)}))`;
   if (!p.rule) return has;
   const unseen = policyReads(model).unseen;
-  const ctx: SqlRuleContext = selfRead ? { model, row, selfRead, unseen } : { model, row, unseen };
+  const ctx: SqlRuleContext = { ...extra, model, row, unseen, ...(selfRead ? { selfRead } : {}) };
   // A relationship role is nobody's to hold everywhere: the rule carries the relationship.
   if (model.roles.get(p.role)?.through) return `coalesce(${ruleSql(ctx, p.rule)}, false)`;
   return `(${has} and coalesce(${ruleSql(ctx, p.rule)}, false))`;
@@ -123,9 +124,24 @@ export function emitPolicies(model: AppModel, entity: string): string {
   return [...out, ...self.functions, ...invoker.functions, ...policies].join('\n');
 }
 
-/** The caller may read the row held in `row` (a record variable): the disjunction of the read policies. */
+/**
+ * The caller may read the row held in `row` (a record variable): the disjunction of the read
+ * policies, for code that sees every row (security definer: transitions, search, per-field reads,
+ * counted rows). What a policy reads of another table is read as RLS would show it to the caller:
+ * a hop or a count reaches only rows the caller may read (this check, recursively), except in the
+ * entity's own read cycle, which its policies read through definer helpers that see every row.
+ */
 export function readableSql(model: AppModel, entity: string, row: string): string {
   const reads = grantsFor(model, entity).filter((g) => g.action === 'read');
   if (reads.length === 0) return 'false';
-  return reads.map((g) => grantSql(model, g, row)).join(' or ');
+  const cycle = policyReads(model).cycleOf(entity);
+  const asCaller = (target: string, a: string): string | undefined =>
+    cycle.has(target) ? undefined : `coalesce(${readableSql(model, target, a)}, false)`;
+  const ctx = {
+    hopFilter: asCaller,
+    countFilter: asCaller,
+    filterSums: true,
+    aliasSuffix: `_${row.replace(/\W/g, '')}`,
+  };
+  return reads.map((g) => grantSql(model, g, row, undefined, ctx)).join(' or ');
 }

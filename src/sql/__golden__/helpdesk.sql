@@ -1070,7 +1070,7 @@ as $fn$
 select coalesce(
   coalesce(current_setting('role', true), 'none') not in ('anon', 'authenticated')
   or p_row.uploaded_by = (select auth.uid())
-  or (((select app.has_role((select auth.uid()), 'customer')) and coalesce(((p_row.internal = false) and ((select _h1.requester from public.ticket _h1 where _h1.id = p_row.ticket) = (select auth.uid()))), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin'))), false);
+  or (((select app.has_role((select auth.uid()), 'customer')) and coalesce(((p_row.internal = false) and ((select _h1_p_row.requester from public.ticket _h1_p_row where _h1_p_row.id = p_row.ticket and coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((_h1_p_row.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false)) = (select auth.uid()))), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin'))), false);
 $fn$;
 revoke execute on function app.attachment__counted_for_writer(public.attachment) from public, anon, authenticated;
 
@@ -2263,7 +2263,7 @@ set search_path = ''
 set cpu_operator_cost = 0.05
 as $fn$
 begin
-  return query execute 'select t.id from public.comment t where (t.body ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''customer'')) and coalesce(((t.internal = false) and ((select _h1.requester from public.ticket _h1 where _h1.id = t.ticket) = (select auth.uid()))), false)) or (select app.has_role((select auth.uid()), ''agent'')) or (select app.has_role((select auth.uid()), ''admin'')), false) limit $2' using p_pattern, p_limit;
+  return query execute 'select t.id from public.comment t where (t.body ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''customer'')) and coalesce(((t.internal = false) and ((select _h1_t.requester from public.ticket _h1_t where _h1_t.id = t.ticket and coalesce(((select app.has_role((select auth.uid()), ''customer'')) and coalesce((_h1_t.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), ''agent'')) or (select app.has_role((select auth.uid()), ''admin'')), false)) = (select auth.uid()))), false)) or (select app.has_role((select auth.uid()), ''agent'')) or (select app.has_role((select auth.uid()), ''admin'')), false) limit $2' using p_pattern, p_limit;
 end
 $fn$;
 revoke execute on function app.comment__search(text, integer) from public;
