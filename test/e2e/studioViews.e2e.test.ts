@@ -55,7 +55,8 @@ async function openStudio(page: Page, url: string): Promise<void> {
   // From another page: a link that differs in its fragment alone would not load the page again.
   if (page.url() !== 'about:blank') await page.goto('about:blank');
   await page.goto(url);
-  await page.locator('html[data-studio="ready"]').waitFor();
+  // A fresh browser context on a loaded machine (CI runs browser files side by side) can take long.
+  await page.locator('html[data-studio="ready"]').waitFor({ timeout: 120_000 });
 }
 
 const panel = (page: Page, tab: string) => page.locator(`#panel-${tab}`);
@@ -198,10 +199,10 @@ describe.skipIf(!e2eAvailable)('Ninefold Studio views, languages and sharing (bu
       await page.getByRole('button', { name: 'Speichern' }).waitFor();
       // The live app follows: its own texts in German.
       await page.getByRole('tab', { name: 'Live-App' }).click();
-      await page.locator('#live[data-state="ready"]').waitFor({ timeout: 60_000 });
+      await page.locator('#live[data-state="ready"]').waitFor({ timeout: 120_000 });
       const frame = page.frames().find((f) => f.url().includes('preview.html'));
       await expect
-        .poll(() => frame?.evaluate(() => document.documentElement.lang), { timeout: 30_000 })
+        .poll(() => frame?.evaluate(() => document.documentElement.lang), { timeout: 90_000 })
         .toBe('de');
       await axeEverywhere(page);
       // Chosen once, kept: a new visit opens in German.
@@ -211,5 +212,5 @@ describe.skipIf(!e2eAvailable)('Ninefold Studio views, languages and sharing (bu
 
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 480_000);
 });
