@@ -63,6 +63,37 @@ function requestQueue(
 }
 
 /**
+ * This tab's requests run by this worker (the leader): answered to the tab, or called off by it
+ * (`cancel`) while running; a request still waiting for another leader is dropped when cancellable.
+ */
+function ownRequests(
+  handle: ReturnType<typeof requestQueue>,
+  post: (m: WorkerMessage) => void,
+  me: () => string,
+) {
+  const running = new Set<number>();
+  const cancelled = new Set<number>();
+  return {
+    run(seq: number, r: Request): void {
+      running.add(seq);
+      void handle(r, me(), () => cancelled.has(seq)).then((answer) => {
+        running.delete(seq);
+        cancelled.delete(seq);
+        post({ type: 'answer', seq, answer });
+      });
+    },
+    cancel(seq: number, waiting: Map<number, Request>): void {
+      if (running.has(seq)) cancelled.add(seq);
+      // Not run here: the tab no longer waits for it (a leader elsewhere may still answer it).
+      else {
+        const r = waiting.get(seq);
+        if (r?.kind === 'call' && CANCELLABLE.has(r.path)) waiting.delete(seq);
+      }
+    },
+  };
+}
+
+/**
  * The embedded backend inside a dedicated worker, next to PGlite: the whole data, auth, files and
  * calls port runs here, and a tab sends one message per port call (`createBrowserBackend.ts`).
  *
@@ -113,17 +144,8 @@ export function serveBackend(scope: Scope): void {
     scope: scopeOf,
   });
   const handle = requestQueue(calls, () => backend, respec);
-  /** This tab's requests the leader has not answered yet, and those of them the tab called off. */
-  const running = new Set<number>();
-  const cancelled = new Set<number>();
-  function handleOwn(seq: number, r: Request): void {
-    running.add(seq);
-    void handle(r, me, () => cancelled.has(seq)).then((answer) => {
-      running.delete(seq);
-      cancelled.delete(seq);
-      post({ type: 'answer', seq, answer });
-    });
-  }
+  const own = ownRequests(handle, post, () => me);
+  const handleOwn = own.run;
 
   async function lead(options: InitMessage): Promise<void> {
     markWorker('leader');
@@ -199,13 +221,6 @@ export function serveBackend(scope: Scope): void {
         waiting.set(m.seq, m.request);
         if (ready) announce({ type: 'request', from: me, seq: m.seq, request: m.request });
       }
-    } else if (m.type === 'cancel') {
-      if (running.has(m.seq)) cancelled.add(m.seq);
-      // Not run here: the tab no longer waits for it (a leader elsewhere may still answer it).
-      else {
-        const r = waiting.get(m.seq);
-        if (r?.kind === 'call' && CANCELLABLE.has(r.path)) waiting.delete(m.seq);
-      }
-    }
+    } else if (m.type === 'cancel') own.cancel(m.seq, waiting);
   });
 }
