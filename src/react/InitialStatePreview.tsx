@@ -2,6 +2,7 @@ import { Text } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { stateLabel } from '../runtime/availableTransitions.ts';
+import { computedValues } from '../runtime/computedValues.ts';
 import { hopData, initialStateHops, initialStateOf } from '../runtime/initialState.ts';
 import { ui } from '../runtime/uiText.ts';
 import { useAppCore, useRuntime } from './context.ts';
@@ -31,9 +32,10 @@ export function InitialStatePreview({ entity, values }: { entity: string; values
     if (r) rows.set(`${w.entity}/${w.id}`, r);
   });
   const complete = hops !== null && rows.size === wanted.length;
-  const state = complete
-    ? initialStateOf(model, entity, { user, row: { ...values }, data: hopData(rows) })
-    : 'undecidable';
+  // The rules see the computed fields as the database's trigger does (worked out before them; one
+  // that needs rows the browser lacks stays unknown, as in the form's own checks).
+  const row = { ...values, ...computedValues(model, entity, values, user) };
+  const state = complete ? initialStateOf(model, entity, { user, row, data: hopData(rows) }) : 'undecidable';
   return (
     <Text size="sm" c="dimmed" aria-live="polite" data-testid="initial-state">
       {state === undefined || state === 'undecidable'

@@ -1,6 +1,7 @@
 import { FILE_META_SQL_COLUMNS } from '../model/implicitColumns.ts';
 import type { AppModel } from '../model/index.ts';
 import { ME_SQL } from './compileRuleSql.ts';
+import { computedColumns, moneyRounded } from './emitComputed.ts';
 import { policyReads } from './policyReads.ts';
 import { qualified, quoteIdent, quoteLiteral } from './quote.ts';
 import { raiseSql } from './raise.ts';
@@ -76,19 +77,35 @@ function hasInitialRules(model: AppModel, entity: string): boolean {
 function emitInitialState(model: AppModel, entity: string): string {
   const table = tableOf(model, entity);
   const machine = model.machines.get(entity);
+  // The rules see the row as its checks will: computed fields set (the computed trigger runs
+  // after this one, so they are worked out here on a copy, in field order, as it does).
+  const computed = computedColumns(model, entity);
+  const row = computed.length > 0 ? 'r' : 'p_row';
   const cases = (machine?.initialRules ?? []).map(
-    (r) =>
-      `  when coalesce(${ruleSql({ model, row: 'p_row' }, r.rule)}, false) then ${quoteLiteral(r.state)}`,
+    (r) => `  when coalesce(${ruleSql({ model, row }, r.rule)}, false) then ${quoteLiteral(r.state)}`,
+  );
+  const select = ['case', ...cases, `  else ${quoteLiteral(machine?.initial ?? '')}`, 'end'];
+  const sets = computed.map(
+    (c) =>
+      `r.${colSql(model, entity, c.field)} := ${moneyRounded(model, entity, c.field, ruleSql({ model, row: 'r' }, c.computed!), 'r')};`,
   );
   return sqlFunction({
     name: qualified('app', initialStateFunction(table.table)),
     args: `p_row ${table.ref}`,
     argTypes: table.ref,
     returns: 'text',
-    language: 'sql',
+    language: computed.length > 0 ? 'plpgsql' : 'sql',
     volatility: 'stable',
     securityDefiner: true,
-    body: ['select case', ...cases, `  else ${quoteLiteral(machine?.initial ?? '')}`, 'end'].join('\n'),
+    body:
+      computed.length > 0
+        ? [
+            `declare\n  r ${table.ref} := p_row;\nbegin`,
+            indent(sets.join('\n')),
+            `  return ${select.join('\n  ')};`,
+            'end;',
+          ].join('\n')
+        : ['select ' + select[0], ...select.slice(1)].join('\n'),
     executeTo: ['authenticated'],
     comment: `The state a new ${entity} starts in (its initialWhen rules, then ${machine?.initial}).`,
   });

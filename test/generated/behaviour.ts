@@ -11,24 +11,16 @@ import { roleClosureOf } from '../../src/model/roleClosure.ts';
  * Returns the mismatches (empty when the database does what the rules say) and the case count.
  */
 import { transitionFunctionName } from '../../src/naming.ts';
-import { checkRule, type DataContext, effectiveRoles, evaluateRule, holds } from '../../src/rules/index.ts';
+import { checkRule, type DataContext, effectiveRoles, evaluateRule } from '../../src/rules/index.ts';
 import { computedValues } from '../../src/runtime/computedValues.ts';
 import { transitionGuards } from '../../src/spec/transitionGuards.ts';
 import type { AppSpec, TransitionSpec } from '../../src/spec/types.ts';
 import { constraintCatalogue } from '../../src/sql/constraintNames.ts';
-import { fieldsReadThrough, hopsRead, relatesOwnData } from '../../src/sql/emitValidation.ts';
 import { quoteIdent } from '../../src/sql/quote.ts';
 import { dbError, type TestDb } from '../../src/sql/testing/testDb.ts';
-import { readsBeyondRow } from '../../src/sql/typedRule.ts';
-import {
-  columnSql,
-  type FieldRow,
-  rule,
-  type Snapshot,
-  snapshot,
-  tableSql,
-} from '../enforcement/support/model.ts';
+import { columnSql, type FieldRow, type Snapshot, snapshot, tableSql } from '../enforcement/support/model.ts';
 import { parentFirst, rolledBack, type SeedUser, seedUsers, trial } from '../enforcement/support/seed.ts';
+import { dependentsBroken, holdsOn } from './dependentsBroken.ts';
 import { oraclePermissions, oracleRoles, transitionRolesRule } from './relationOracle.ts';
 import { checkWrites, type WriteOutcome } from './writes.ts';
 
@@ -108,23 +100,6 @@ function inputFor(spec: AppSpec, entity: string, t: TransitionSpec): Record<stri
   return out;
 }
 
-function holdsOn(
-  spec: AppSpec,
-  entity: string,
-  text: string,
-  row: FieldRow,
-  user: SeedUser,
-  data: DataContext,
-) {
-  return holds(rule(spec, entity, text), {
-    row,
-    user: { id: user.id, roles: user.roles },
-    now: new Date(),
-    roleClosure: roleClosureOf(spec),
-    data,
-  });
-}
-
 const models = new WeakMap<AppSpec, ReturnType<typeof resolve>>();
 /** The resolved model of `spec`, once per specification. */
 function modelOf(spec: AppSpec): ReturnType<typeof resolve> {
@@ -200,47 +175,6 @@ function expectedTransition(
   );
   if (broken.length > 0) return broken.map((v) => v.error);
   return dependentsBroken(spec, entity, row, after, user, afterData) ?? 'ok';
-}
-
-/**
- * The code of a row rule of a row pointing at the transitioned row that the change breaks, as the
- * database's revalidation trigger finds it (src/sql/emitValidation.ts, `emitParentRevalidation`):
- * rules relating the child's own data to fields read through the reference, checked only when one
- * of those fields changed.
- */
-function dependentsBroken(
-  spec: AppSpec,
-  entity: string,
-  row: FieldRow,
-  after: FieldRow,
-  user: SeedUser,
-  data: DataContext,
-): string | undefined {
-  for (const [child, rules] of Object.entries(spec.validation))
-    for (const v of rules) {
-      if (v.kind !== 'row' || v.onChange) continue;
-      const typed = rule(spec, child, v.rule);
-      const when = v.when ? rule(spec, child, v.when) : undefined;
-      const hops = new Set<string>();
-      if (when) hopsRead(when, hops);
-      const ruleHops = hopsRead(typed, new Set());
-      if (relatesOwnData(typed, ruleHops)) for (const h of ruleHops) hops.add(h);
-      // A rule on the row alone is a CHECK, never revalidated.
-      if (!readsBeyondRow(typed) && (!when || !readsBeyondRow(when))) continue;
-      for (const hop of hops) {
-        const f = spec.entities[child]?.fields[hop];
-        if (f?.type !== 'ref' || f.ref !== entity) continue;
-        const read = fieldsReadThrough(typed, hop, new Set());
-        if (when) fieldsReadThrough(when, hop, read);
-        if (![...read].some((x) => after[x] !== row[x])) continue;
-        for (const c of data.rows(child)) {
-          if (c[hop] !== row.id) continue;
-          if (v.when && !holdsOn(spec, child, v.when, c, user, data)) continue;
-          if (!holdsOn(spec, child, v.rule, c, user, data)) return v.error;
-        }
-      }
-    }
-  return undefined;
 }
 
 function codeOf(spec: AppSpec, error: unknown): string {

@@ -35,7 +35,16 @@
  * - a transition whose new row broke two row rules (`parent.owner = me`, `worth is empty or …`)
  *   was expected refused with the first in the spec's order; the database refused it with the
  *   other, a CHECK constraint, which runs before the validation trigger (a fault of the suite's
- *   oracle, fixed in behaviour.ts: any broken rule's code is a right refusal).
+ *   oracle, fixed in behaviour.ts: any broken rule's code is a right refusal);
+ * - an editor's create allowed only in states `inProgress`/`done` succeeded where the suite
+ *   expected it refused: the first state's rule `worth is empty` was read by the insert trigger
+ *   before the computed-fields trigger set `worth`, while the suite and the browser's form work the
+ *   computed fields out first (`initialStateReadsComputed`, not shrunk; fixed in the database:
+ *   `app.<table>__initial_state` computes them on a copy of the row before its rules);
+ * - a viewer's edit of an item's amount was refused with a poll's row rule (`link.amount < amount
+ *   …`) that the suite did not expect: the database re-checks rows whose rules read the changed
+ *   field through a reference after every update, the suite did so only after transitions
+ *   (`updateUnderBrokenDependent`, not shrunk; a fault of the suite's oracle, fixed in writes.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

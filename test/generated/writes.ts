@@ -30,6 +30,7 @@ import { policyReads } from '../../src/sql/policyReads.ts';
 import type { TestDb } from '../../src/sql/testing/testDb.ts';
 import { columnSql, type FieldRow, rule, type Snapshot, tableSql } from '../enforcement/support/model.ts';
 import { rolledBack, type SeedUser, trial } from '../enforcement/support/seed.ts';
+import { dependentsBroken } from './dependentsBroken.ts';
 import { oraclePermissions, oracleRoles } from './relationOracle.ts';
 
 export interface WriteOutcome {
@@ -137,6 +138,20 @@ function afterWrite(
       return e === entity ? [...base, after] : base;
     },
     get: (e, id) => (e === entity && id === after.id ? after : snap.get(e, id)),
+    profile: (id) => snap.profile(id),
+    roles: (id) => snap.rolesOf(id),
+  };
+}
+
+/** Every row as the database's security-definer triggers see it after the write of `after`. */
+function wholeAfter(snap: Snapshot, entity: string, after: FieldRow): DataContext {
+  const swap = (e: string, r: FieldRow) => (e === entity && r.id === after.id ? after : r);
+  return {
+    rows: (e) => snap.rows(e).map((r) => swap(e, r)),
+    get: (e, id) => {
+      const r = snap.get(e, id);
+      return r && swap(e, r);
+    },
     profile: (id) => snap.profile(id),
     roles: (id) => snap.rolesOf(id),
   };
@@ -400,6 +415,10 @@ export async function checkWrites(
         reasons.push(
           ...brokenRules(spec, entity, after, user, afterWrite(spec, snap, visible, user, entity, after)),
         );
+        // Rows of other entities whose rules read this one through a reference are checked again
+        // by a security-definer trigger: every row, whoever may read it.
+        const child = dependentsBroken(spec, entity, old, after, user, wholeAfter(snap, entity, after));
+        if (child) reasons.push(child);
         const outcome = updated[i] ?? 'missing';
         const what = `${user.label} update ${entity} ${String(old.id)}.${w.field} = ${JSON.stringify(w.value)}`;
         if (reasons.length === 0 && outcome === 'ok') out.updatesDone += 1;
