@@ -77,35 +77,34 @@ function hasInitialRules(model: AppModel, entity: string): boolean {
 function emitInitialState(model: AppModel, entity: string): string {
   const table = tableOf(model, entity);
   const machine = model.machines.get(entity);
-  // The rules see the row as its checks will: computed fields set (the computed trigger runs
-  // after this one, so they are worked out here on a copy, in field order, as it does).
-  const computed = computedColumns(model, entity);
-  const row = computed.length > 0 ? 'r' : 'p_row';
   const cases = (machine?.initialRules ?? []).map(
-    (r) => `  when coalesce(${ruleSql({ model, row }, r.rule)}, false) then ${quoteLiteral(r.state)}`,
+    (r) => `  when coalesce(${ruleSql({ model, row: 'r' }, r.rule)}, false) then ${quoteLiteral(r.state)}`,
   );
-  const select = ['case', ...cases, `  else ${quoteLiteral(machine?.initial ?? '')}`, 'end'];
-  const sets = computed.map(
-    (c) =>
-      `r.${colSql(model, entity, c.field)} := ${moneyRounded(model, entity, c.field, ruleSql({ model, row: 'r' }, c.computed!), 'r')};`,
-  );
+  // The rules see the row as the browser's form does: no state yet (it is being chosen), and the
+  // computed fields set (the computed trigger runs after this one, so they are worked out here on
+  // the copy, in field order, as it does).
+  const sets = [
+    ...(table.statusField ? [`r.${colSql(model, entity, table.statusField)} := null;`] : []),
+    ...computedColumns(model, entity).map(
+      (c) =>
+        `r.${colSql(model, entity, c.field)} := ${moneyRounded(model, entity, c.field, ruleSql({ model, row: 'r' }, c.computed!), 'r')};`,
+    ),
+  ];
+  const choice = ['case', ...cases, `  else ${quoteLiteral(machine?.initial ?? '')}`, 'end'].join('\n  ');
   return sqlFunction({
     name: qualified('app', initialStateFunction(table.table)),
     args: `p_row ${table.ref}`,
     argTypes: table.ref,
     returns: 'text',
-    language: computed.length > 0 ? 'plpgsql' : 'sql',
+    language: 'plpgsql',
     volatility: 'stable',
     securityDefiner: true,
-    body:
-      computed.length > 0
-        ? [
-            `declare\n  r ${table.ref} := p_row;\nbegin`,
-            indent(sets.join('\n')),
-            `  return ${select.join('\n  ')};`,
-            'end;',
-          ].join('\n')
-        : ['select ' + select[0], ...select.slice(1)].join('\n'),
+    body: [
+      `declare\n  r ${table.ref} := p_row;\nbegin`,
+      indent(sets.join('\n')),
+      `  return ${choice};`,
+      'end;',
+    ].join('\n'),
     executeTo: ['authenticated'],
     comment: `The state a new ${entity} starts in (its initialWhen rules, then ${machine?.initial}).`,
   });
