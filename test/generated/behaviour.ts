@@ -122,6 +122,8 @@ function expectedTransition(
   user: SeedUser,
   data: DataContext,
   input: Record<string, unknown>,
+  /** The rows a row rule's `count` sees for this writer (docs/security.md, "Non-interference"). */
+  writer: DataContext = data,
 ): string | string[] {
   const st = spec.states[entity];
   if (!st) throw new Error(entity);
@@ -159,9 +161,14 @@ function expectedTransition(
     );
   // Row rules read the table as it is after the write: the row itself counts with its new values.
   const swap = (e: string, r: Record<string, unknown>) => (e === entity && r.id === row.id ? after : r);
+  // The row rules count what the writer may read or owns, and the row itself (the validation
+  // trigger's count filter); hops read any row.
   const afterData: DataContext = {
     ...data,
-    rows: (e) => data.rows(e).map((r) => swap(e, r)),
+    rows: (e) => {
+      const counted = writer.rows(e).map((r) => swap(e, r));
+      return e === entity && !counted.some((r) => r.id === after.id) ? [...counted, after] : counted;
+    },
     get: (e, id) => {
       const r = data.get(e, id);
       return r && swap(e, r);
@@ -175,6 +182,21 @@ function expectedTransition(
   );
   if (broken.length > 0) return broken.map((v) => v.error);
   return dependentsBroken(spec, entity, row, after, user, afterData) ?? 'ok';
+}
+
+/** Every row for hops; for counts, the rows `user` may read or owns (the validation trigger's filter). */
+function writerCounts(
+  spec: AppSpec,
+  snap: Snapshot,
+  visible: ReadonlyMap<string, ReadonlySet<string>>,
+  user: SeedUser,
+): DataContext {
+  const owned = (e: string, r: FieldRow) =>
+    Object.entries(spec.entities[e]?.fields ?? {}).some(([n, f]) => f.owner && r[n] === user.id);
+  return {
+    ...snap,
+    rows: (e) => snap.rows(e).filter((r) => visible.get(e)?.has(String(r.id)) || owned(e, r)),
+  };
 }
 
 function codeOf(spec: AppSpec, error: unknown): string {
@@ -330,7 +352,16 @@ export async function checkBehaviour(
             continue;
           }
           // The transition function reads as its owner: guards and row rules see every row.
-          const expected = expectedTransition(spec, entity, t, row, actor, full, inputFor(spec, entity, t));
+          const expected = expectedTransition(
+            spec,
+            entity,
+            t,
+            row,
+            actor,
+            full,
+            inputFor(spec, entity, t),
+            writerCounts(spec, snap, visible, actor),
+          );
           const want = expected === 'ok' ? [`ok:${t.to}`] : [expected].flat();
           if (!want.includes(outcome))
             mismatches.push(`${what}: expected ${want.join(' or ')}, got ${outcome}`);

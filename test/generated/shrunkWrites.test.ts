@@ -48,7 +48,12 @@
  * - a viewer's edit of an item's amount was refused with a poll's row rule (`link.amount < amount
  *   …`) that the suite did not expect: the database re-checks rows whose rules read the changed
  *   field through a reference after every update, the suite did so only after transitions
- *   (`updateUnderBrokenDependent`, not shrunk; a fault of the suite's oracle, fixed in writes.ts).
+ *   (`updateUnderBrokenDependent`, not shrunk; a fault of the suite's oracle, fixed in writes.ts);
+ * - an editor's transition was expected refused by the row rule `count(poll where link = this) = 0
+ *   or …`, which the database let through: in a transition, too, a row rule's count sees only the
+ *   rows the writer may read or owns (the editor reads no polls), while the suite counted every
+ *   row as the transition function's guards do (`transitionCountsForWriter`, not shrunk; a fault
+ *   of the suite's oracle, fixed in behaviour.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
