@@ -44,7 +44,9 @@
  * - a viewer's create allowed only when the new row is not `open` succeeded where the suite
  *   expected it refused: the first state's rule `status = open` read the column's default in the
  *   database, and no state (unknown) in the suite and the browser (`initialStateReadsItsState`, not
- *   shrunk; fixed in the database: the copy's state is empty while the rules choose it);
+ *   shrunk; fixed in the database: the copy's state is empty while the rules choose it; the
+ *   1,000-spec run found the same twice more, once as a boss's create refused with 42501 by a
+ *   permission on the chosen state: `initialStateReadsItsStateCreate`);
  * - a viewer's edit of an item's amount was refused with a poll's row rule (`link.amount < amount
  *   …`) that the suite did not expect: the database re-checks rows whose rules read the changed
  *   field through a reference after every update, the suite did so only after transitions
