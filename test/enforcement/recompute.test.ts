@@ -158,6 +158,24 @@ describe.each(backends)('computed values recomputed on $name', (backend) => {
     expect(Number(p.rows[0]?.rate)).toBe(10);
   });
 
+  it('follows a transition’s set, and records no edit in the dependents’ history', async () => {
+    const { projectId, ids } = await setUp('EUR', 10, [2]);
+    await db.asUser(clerk, (q) => q.query('update public.time_entry set hours = 3 where id = $1', [ids[0]]));
+    await db.asUser(manager, (q) => q.query('select public.project_reprice($1::uuid)', [projectId]));
+    expect((await entries(ids)).map((e) => Number(e.amount))).toEqual([60]);
+    // The clerk's edit is history (amount 20 → 30); the recompute (30 → 60) is not.
+    const h = await db.query<{ kind: string; input: { amount: number } }>(
+      'select kind, input from public.time_entry_history where row_id = $1 order by at',
+      [ids[0]],
+    );
+    expect(h.rows.map((r) => [r.kind, Number(r.input.amount)])).toEqual([['edit', 30]]);
+    const p = await db.query<{ transition: string }>(
+      "select transition from public.project_history where row_id = $1 and kind <> 'edit'",
+      [projectId],
+    );
+    expect(p.rows.map((r) => r.transition)).toEqual(['reprice']);
+  });
+
   it('recomputes to empty when the referenced row is deleted (set null)', async () => {
     const { projectId, ids } = await setUp('EUR', 10, [2]);
     await db.query('delete from public.project where id = $1', [projectId]);

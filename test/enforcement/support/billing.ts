@@ -4,7 +4,8 @@ import type { AppSpec } from '../../../src/spec/types.ts';
  * Computed values that read referenced rows (issue 32, item 5): a project's currency is its
  * organisation's, a time entry's currency is its project's (a chain) and its amount is its hours
  * times the project's rate, rounded to that currency. Managers change organisations' currencies
- * and projects' rates but may not read or update time entries; clerks see only their own.
+ * and projects' rates (by hand, or doubled by the `reprice` transition) but may not read or update
+ * time entries; clerks see only their own. An entry's amount is audited: its edits are history.
  */
 export const billing: AppSpec = {
   purpose: { name: 'Billing', summary: 'Hours billed per project.', users: ['clerks'] },
@@ -35,6 +36,7 @@ export const billing: AppSpec = {
         currency: { type: 'text', computed: 'organisation.currency' },
         rate: { type: 'money', currencyField: 'currency' },
         note: { type: 'text' },
+        status: { type: 'status' },
       },
     },
     timeEntry: {
@@ -44,12 +46,33 @@ export const billing: AppSpec = {
         project: { type: 'ref', ref: 'project', onDelete: 'set null' },
         hours: { type: 'number', required: true },
         currency: { type: 'text', computed: 'project.currency' },
-        amount: { type: 'money', currencyField: 'currency', computed: 'hours * project.rate' },
+        amount: {
+          type: 'money',
+          currencyField: 'currency',
+          computed: 'hours * project.rate',
+          audited: true,
+        },
         author: { type: 'user', owner: true },
+        status: { type: 'status' },
       },
     },
   },
-  states: {},
+  states: {
+    project: {
+      field: 'status',
+      initial: 'active',
+      states: { active: {}, repriced: {} },
+      transitions: {
+        reprice: { from: ['active'], to: 'repriced', roles: ['manager'], set: { rate: 'rate * 2' } },
+      },
+    },
+    timeEntry: {
+      field: 'status',
+      initial: 'open',
+      states: { open: {}, billed: { final: true } },
+      transitions: { bill: { from: ['open'], to: 'billed', roles: ['clerk'] } },
+    },
+  },
   validation: {
     timeEntry: [
       { kind: 'row', rule: 'amount is empty or amount <= 10000', field: 'amount', error: 'AMOUNT_TOO_HIGH' },
