@@ -8,11 +8,14 @@
  * - an update no computed rule reads (another field, the same value) rewrites nothing;
  * - a recompute that breaks a dependent's rule refuses the whole update with that rule's code;
  * - a deleted reference (`set null`) recomputes to empty;
- * - fan-out: thousands of dependents in one statement, few locks.
+ * - fan-out: thousands of dependents in one statement, few locks; a client's change reaching more
+ *   dependents' lock groups than one transaction may hold is refused whole.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorContext, mapDatabaseError } from '../../src/backend/errors/mapDatabaseError.ts';
 import { roundHalfAwayFromZero } from '../../src/spec/currencies.ts';
+import type { AppSpec } from '../../src/spec/types.ts';
+import { GROUP_LOCK_LIMIT } from '../../src/sql/emitGroupLocks.ts';
 import type { TestDb } from '../../src/sql/testing/testDb.ts';
 import { createUser } from '../../src/sql/testing/users.ts';
 import { enforcementBackends } from './support/backends.ts';
@@ -207,5 +210,65 @@ describe.each(backends)('computed values recomputed on $name', (backend) => {
       [projectId],
     );
     expect(r.rows[0]?.wrong).toBe(0);
+  });
+});
+
+/**
+ * Billing where an entry's rule counts entries of the same hours: every writer of an entry locks
+ * its hours' group (emitGroupLocks.ts), the recompute too, so a client's change reaching entries
+ * in more than GROUP_LOCK_LIMIT groups is refused whole (the shared lock table stays bounded);
+ * the owner's is not limited.
+ */
+const grouped: AppSpec = {
+  ...billing,
+  validation: {
+    timeEntry: [
+      ...(billing.validation.timeEntry ?? []),
+      { kind: 'row', rule: 'count(timeEntry where hours = this.hours) < 1000', error: 'AMOUNT_TOO_HIGH' },
+    ],
+  },
+};
+
+describe.each(backends)('a recompute reaching many lock groups on $name', (backend) => {
+  if (backend.skip) {
+    it.skip(`skipped: ${backend.skip}`, () => {});
+    return;
+  }
+  let db: TestDb;
+  afterAll(async () => {
+    if (db) await backend.release(db);
+  });
+
+  it(`is refused with BATCH_TOO_LARGE past ${GROUP_LOCK_LIMIT} groups for a client, atomically`, async () => {
+    db = await backend.open(grouped);
+    const clerk = await createUser(db, 'rg.clerk@example.com', { roles: ['clerk'], meta: { name: 'C' } });
+    const manager = await createUser(db, 'rg.boss@example.com', { roles: ['manager'], meta: { name: 'B' } });
+    await db.query("insert into public.organisation (name, currency) values ('O', 'EUR')");
+    await db.query(
+      "insert into public.project (name, organisation, rate) select 'P', id, 1 from public.organisation",
+    );
+    const insertEntries = (n: number) =>
+      db.query(
+        'insert into public.time_entry (project, hours, author) select p.id, g, $1 from public.project p, generate_series(1, $2) g',
+        [clerk, n],
+      );
+    await insertEntries(GROUP_LOCK_LIMIT + 5);
+    const e = await db
+      .asUser(manager, (q) => q.query('update public.project set rate = 2'))
+      .then(
+        () => null,
+        (err) => err,
+      );
+    expect(mapDatabaseError(e, errorContext(grouped)).code).toBe('BATCH_TOO_LARGE');
+    const stale = await db.query<{ n: number }>(
+      'select count(*)::int as n from public.time_entry where amount = hours * 2',
+    );
+    expect(stale.rows[0]?.n).toBe(0);
+    // The owner (a migration, a script) is not limited.
+    await db.query('update public.project set rate = 2');
+    const done = await db.query<{ n: number }>(
+      'select count(*)::int as n from public.time_entry where amount = hours * 2',
+    );
+    expect(done.rows[0]?.n).toBe(GROUP_LOCK_LIMIT + 5);
   });
 });
