@@ -36,6 +36,11 @@
  *   was expected refused with the first in the spec's order; the database refused it with the
  *   other, a CHECK constraint, which runs before the validation trigger (a fault of the suite's
  *   oracle, fixed in behaviour.ts: any broken rule's code is a right refusal).
+ * - not a fault but a construct the suite's batches reached without deciding (the linked row's
+ *   update was refused by its own rules first): `updateRecomputesDependents`, a viewer's update of
+ *   an item's amount to 5000 rewrites the polls linked to it (`worth = link.amount × 1.005`, polls
+ *   the viewer may not read) and is refused whole with POLL_WORTH_CAP (recomputeOracle.ts; a
+ *   generated specification with `viewer` also given the item's `amount` to update).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
