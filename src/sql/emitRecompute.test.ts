@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import expenses from '../../examples/expenses/spec.ts';
 import helpdesk from '../../examples/helpdesk/spec.ts';
 import { billing } from '../../test/enforcement/support/billing.ts';
+import { computedHops } from '../model/computedDependents.ts';
 import { resolve } from '../model/resolve.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { compileMigration } from './compileMigration.ts';
@@ -22,6 +23,18 @@ describe('emitRecompute', () => {
       'update public.time_entry x set currency = x.currency, amount = x.amount where x.project = new.id;',
     );
     expect(emitRecompute(model, 'timeEntry')).toBe('');
+  });
+
+  it('finds the dependents through an index on every reference it follows', () => {
+    const model = resolve(billing);
+    for (const h of computedHops(model)) {
+      const t = model.tables.get(h.entity);
+      const column = t?.byField.get(h.reference)?.column;
+      expect(
+        t?.indexes.some((i) => (i.columns ?? [i.column])[0] === column && !i.only),
+        `${h.entity}.${h.reference}`,
+      ).toBe(true);
+    }
   });
 
   it('is the same for both targets, and absent where no computed field reads a reference', () => {
