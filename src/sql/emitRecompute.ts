@@ -11,7 +11,8 @@ import { indent, sqlFunction } from './sqlFunction.ts';
  * `amount: computed 'hours * task.rate'`) follow it: an AFTER UPDATE trigger on the referenced
  * table (`ninefold_38_recompute`, only `update of` the columns those rules read, only when one
  * of them changed) rewrites the rows referencing the changed row, one set-based UPDATE per
- * reference (the referencing column is indexed, as every reference is); their own `ninefold_25_computed` trigger recomputes them, money rounded as always.
+ * reference (the referencing column is indexed, as every reference is); their own
+ * `ninefold_25_computed` trigger recomputes them, money rounded as always.
  *
  * SECURITY DEFINER: the writer of the referenced row need not be allowed to update the
  * dependents (the owner passes row-level security, and the client-only column rules do not apply
