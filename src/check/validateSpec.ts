@@ -6,6 +6,7 @@ import { appSpecShape, isRecord, report } from '../spec/specShape.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { checkCallFills } from './checkCallFills.ts';
 import { checkErrorParams } from './checkErrorParams.ts';
+import { checkComputedCycles } from './computedCycles.ts';
 import { checkFieldReads } from './fieldReads.ts';
 import { checkRuleSites } from './specRules.ts';
 
@@ -50,6 +51,7 @@ export function validateSpec(input: unknown): ValidationResult {
     checkIdentifierLengths(spec, diagnostics);
     if (diagnostics.length > 0) return { spec: null, diagnostics };
     checkRuleSites(spec, diagnostics);
+    if (!diagnostics.some((d) => d.severity === 'error')) checkComputedCycles(spec, diagnostics);
     checkFieldReads(spec, diagnostics);
     checkCallFills(spec, diagnostics);
     checkErrorParams(spec, diagnostics);

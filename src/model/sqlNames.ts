@@ -30,6 +30,7 @@ export function tableSqlNames(entity: string): TableSqlNames {
     onUpdate: own('on_update'),
     validate: own('validate'),
     revalidateDependents: own('revalidate_dependents'),
+    recomputeDependents: own('recompute_dependents'),
     recheckPermission: own('recheck_permission'),
     lockGroups: own('lock_groups'),
     countedForWriter: own('counted_for_writer'),

@@ -25,6 +25,8 @@ export interface TableSqlNames {
   onUpdate: string;
   validate: string;
   revalidateDependents: string;
+  /** `app.<table>__recompute_dependents`: rewrites rows whose computed fields read the changed row. */
+  recomputeDependents: string;
   recheckPermission: string;
   lockGroups: string;
   countedForWriter: string;

@@ -7,7 +7,7 @@ import { bulkTransitions } from '../runtime/bulkTransitions.ts';
 import { ui } from '../runtime/uiText.ts';
 import { useRuntime } from './context.ts';
 import { errorMessage, notifyOk, rowTitle } from './display.tsx';
-import { keys } from './hooks.ts';
+import { invalidateRecomputed, keys } from './hooks.ts';
 import { useConfirm } from './pages.tsx';
 
 /**
@@ -42,7 +42,10 @@ export function BulkActions(props: { entity: string; rows: readonly Row[]; onDon
         );
       }
     }
-    await qc.invalidateQueries({ queryKey: keys.entity(props.entity) });
+    await Promise.all([
+      qc.invalidateQueries({ queryKey: keys.entity(props.entity) }),
+      invalidateRecomputed(qc, model, props.entity),
+    ]);
     setBusy(null);
     if (done > 0) notifyOk(ui('bulkDone', { action: transitionLabel, count: done }));
     if (refused.length > 0)

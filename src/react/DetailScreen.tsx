@@ -57,7 +57,15 @@ import {
   rowTitle,
   StatusBadge,
 } from './display.tsx';
-import { invalidateParentHistories, keys, useCreate, useHistory, useList, useRow } from './hooks.ts';
+import {
+  invalidateParentHistories,
+  invalidateRecomputed,
+  keys,
+  useCreate,
+  useHistory,
+  useList,
+  useRow,
+} from './hooks.ts';
 import { fieldLabel } from './labels.ts';
 import { useNavigate, useParams } from './navigation.ts';
 import { PageCrumbs, useTrail } from './PageCrumbs.tsx';
@@ -150,7 +158,12 @@ function DetailActions({
       send: () =>
         backend.data
           .delete(entity, row.id)
-          .then(() => qc.invalidateQueries({ queryKey: keys.entity(entity) })),
+          .then(() =>
+            Promise.all([
+              qc.invalidateQueries({ queryKey: keys.entity(entity) }),
+              invalidateRecomputed(qc, model, entity),
+            ]),
+          ),
       onUndo: () => navigate(buildPath(route, { id: row.id })),
       onError: (err) => notifyError(model, err),
     });

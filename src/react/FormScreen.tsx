@@ -19,7 +19,7 @@ import {
   fileProblem,
   uploadAll,
 } from './FormAttachments.tsx';
-import { keys, useCreate, useRow, useUpdate } from './hooks.ts';
+import { invalidateRecomputed, keys, useCreate, useRow, useUpdate } from './hooks.ts';
 import { InitialStatePreview } from './InitialStatePreview.tsx';
 import { type Blocker, useBlocker, useNavigate, useParams } from './navigation.ts';
 import { PageCrumbs, useTrail } from './PageCrumbs.tsx';
@@ -223,6 +223,7 @@ function useSave(
         backend.data.update(entity, saved.id, saved.version, before).then(
           () => {
             void qc.invalidateQueries({ queryKey: keys.entity(entity) });
+            void invalidateRecomputed(qc, model, entity);
             notifyOk(ui('savedUndone'));
           },
           (err: unknown) => notifyError(model, err),

@@ -8,6 +8,7 @@ import {
 import { useEffect } from 'react';
 import type { Backend, HistoryEntry, ListQuery, ListResult, Row } from '../backend/types.ts';
 import type { AppModel } from '../model/appModel.ts';
+import { recomputedEntities } from '../model/computedDependents.ts';
 import { impliedReadFilters } from '../runtime/impliedReadFilters.ts';
 import { listScreenQueries } from '../runtime/listScreenQueries.ts';
 import {
@@ -257,6 +258,7 @@ export function useLiveInvalidation(model: AppModel, backend: Backend, active: b
             void qc.invalidateQueries({ queryKey: keys.row(entity, change.id) }, opts);
           }
           void qc.invalidateQueries({ queryKey: keys.entity(entity) }, opts);
+          void invalidateRecomputed(qc, model, entity, opts);
           if (scopeSources.has(entity)) invalidateScopes(qc, model, opts);
         }),
       );
@@ -318,7 +320,8 @@ export function useTransitionMutation(entity: string) {
     onSuccess: (row) => {
       qc.setQueryData(keys.row(entity, row.id), row);
     },
-    onSettled: (_row, _e, v) => invalidateAfterTransition(qc, entity, v.id),
+    onSettled: (_row, _e, v) =>
+      Promise.all([invalidateAfterTransition(qc, entity, v.id), invalidateRecomputed(qc, model, entity)]),
   });
 }
 
@@ -369,24 +372,49 @@ export function invalidateParentHistories(
   });
 }
 
+/**
+ * A write of `entity` can change computed fields of other entities reading it through a
+ * reference (an organisation's currency, its projects' and their time entries'; see
+ * src/sql/emitRecompute.ts): their lists and rows are read again too. From the model, chains
+ * included.
+ */
+export function invalidateRecomputed(
+  qc: QueryClient,
+  model: AppModel,
+  entity: string,
+  opts?: { cancelRefetch: boolean },
+): Promise<unknown> {
+  return Promise.all(
+    recomputedEntities(model, entity).map((e) => qc.invalidateQueries({ queryKey: keys.entity(e) }, opts)),
+  );
+}
+
 export function useUpdate(entity: string) {
-  const { backend } = useAppCore();
+  const { backend, model } = useAppCore();
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { id: string; version: number; values: Record<string, unknown> }) =>
       backend.data.update(entity, v.id, v.version, v.values),
     onSuccess: (row) => {
       qc.setQueryData(keys.row(entity, row.id), row);
-      return qc.invalidateQueries({ queryKey: keys.entity(entity) });
+      return Promise.all([
+        qc.invalidateQueries({ queryKey: keys.entity(entity) }),
+        invalidateRecomputed(qc, model, entity),
+      ]);
     },
   });
 }
 
 export function useDelete(entity: string) {
-  const { backend } = useAppCore();
+  const { backend, model } = useAppCore();
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => backend.data.delete(entity, id),
-    onSuccess: () => qc.invalidateQueries({ queryKey: keys.entity(entity) }),
+    // A reference that empties (`set null`) recomputes its rows' computed fields.
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: keys.entity(entity) }),
+        invalidateRecomputed(qc, model, entity),
+      ]),
   });
 }

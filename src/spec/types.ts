@@ -65,8 +65,9 @@ export interface FieldSpec {
   currency?: string;
   /**
    * A value the server computes and clients only read: a rule expression over the row (its
-   * fields, one-hop references, constants, `me`, `now`), recomputed on every insert and update
-   * (`cost: { type: 'money', computed: 'hours * rate' }`). Money is rounded to its currency's
+   * fields, one-hop references, constants, `me`, `now`), recomputed on every insert and update,
+   * and when a field it reads through a reference changes on the referenced row
+   * (`cost: { type: 'money', computed: 'hours * task.rate' }`). Money is rounded to its currency's
    * minor unit, half away from zero. A client's write of it is refused (FIELD_NOT_WRITABLE).
    */
   computed?: string;

@@ -14,6 +14,7 @@ import { emitOutbox } from './emitOutbox.ts';
 import { emitPermissionRecheck } from './emitPermissionRecheck.ts';
 import { emitPolicies } from './emitPolicies.ts';
 import { emitRealtime } from './emitRealtime.ts';
+import { emitRecompute } from './emitRecompute.ts';
 import { emitProfileSync, emitRoleTable } from './emitRoles.ts';
 import { emitRowTriggers } from './emitRowTriggers.ts';
 import { emitScreenFilters } from './emitScreenFilters.ts';
@@ -87,6 +88,7 @@ export function migrationOf(model: AppModel, target: Target): string {
       entities.flatMap((e) => [
         emitRowTriggers(model, e),
         emitComputed(model, e),
+        emitRecompute(model, e),
         emitWriterLocks(model, e, groups),
       ]),
     ),

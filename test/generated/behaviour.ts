@@ -21,8 +21,9 @@ import { dbError, type TestDb } from '../../src/sql/testing/testDb.ts';
 import { columnSql, type FieldRow, type Snapshot, snapshot, tableSql } from '../enforcement/support/model.ts';
 import { parentFirst, rolledBack, type SeedUser, seedUsers, trial } from '../enforcement/support/seed.ts';
 import { dependentsBroken, holdsOn } from './dependentsBroken.ts';
+import { recomputedRows, withRow } from './recomputeOracle.ts';
 import { oraclePermissions, oracleRoles, transitionRolesRule } from './relationOracle.ts';
-import { checkWrites, type WriteOutcome } from './writes.ts';
+import { brokenRules, checkWrites, type WriteOutcome } from './writes.ts';
 
 /**
  * Rows for every entity, inserted as the owner with triggers off: every user × every state, refs
@@ -181,6 +182,11 @@ function expectedTransition(
       !holdsOn(spec, entity, v.rule, after, user, afterData),
   );
   if (broken.length > 0) return broken.map((v) => v.error);
+  // Rows whose computed fields read this one are rewritten, each checked by its own rules.
+  const recomputed = recomputedRows(spec, entity, row, after, user, data).flatMap((d) =>
+    brokenRules(spec, d.entity, d.row, user, withRow(afterData, d.entity, d.row)),
+  );
+  if (recomputed.length > 0) return recomputed;
   return dependentsBroken(spec, entity, row, after, user, afterData) ?? 'ok';
 }
 

@@ -55,7 +55,12 @@
  *   or …`, which the database let through: in a transition, too, a row rule's count sees only the
  *   rows the writer may read or owns (the editor reads no polls), while the suite counted every
  *   row as the transition function's guards do (`transitionCountsForWriter`, not shrunk; a fault
- *   of the suite's oracle, fixed in behaviour.ts).
+ *   of the suite's oracle, fixed in behaviour.ts);
+ * - not a fault but a construct the suite's batches reached without deciding (the linked row's
+ *   update was refused by its own rules first): `updateRecomputesDependents`, a viewer's update of
+ *   an item's amount to 5000 rewrites the polls linked to it (`worth = link.amount × 1.005`, polls
+ *   the viewer may not read) and is refused whole with POLL_WORTH_CAP (recomputeOracle.ts; a
+ *   generated specification with `viewer` also given the item's `amount` to update).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

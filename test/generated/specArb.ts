@@ -4,7 +4,7 @@
  * (several guards, each with its code, inputs required and optional, `set`, some that happen by time
  * with `after`; camelCase and snake_case names), first states chosen by a rule (`initialWhen`), unique
  * text (as written or ignoring case), required text that must not be blank, computed money
- * (`computed`, a fixed `currency`), roles with inheritance, read/create/update/delete permissions of
+ * (`computed`, a fixed `currency`; from the row or through its reference), roles with inheritance, read/create/update/delete permissions of
  * every form, field and row rules (with `when`), constants of every type (dates, datetimes and
  * durations included, and the app's time zone read by hour/weekday/startOfDay/date), fields only
  * some may read (`read`, where `check` accepts it), screens of every kind with route params of any
@@ -583,6 +583,9 @@ function newerArb(spec: AppSpec) {
   const reaches = (n: string) =>
     n === first || (spec.entities[n]?.fields.link as { ref?: string } | undefined)?.ref === first;
   return fc.record({
+    // `worth` computed through the reference (`link.amount × 1.005`) where there is one: a change
+    // of the linked row's amount rewrites it (src/sql/emitRecompute.ts).
+    worthFromLink: fc.boolean(),
     widgets: fc.option(
       fc.shuffledSubarray(['byStatus', 'waitingOnMe', 'targets'] as DashboardWidgetKind[], { minLength: 1 }),
       { nil: undefined },
@@ -619,6 +622,19 @@ export const specArb: fc.Arbitrary<AppSpec> = coreSpecArb
     const roles = Object.keys(spec.roles.roles);
     const widgets = widgetsOf(extra.widgets, extra.widgetRoles, spec.states[first] !== undefined, roles);
     if (widgets) spec.screens.home = { ...(spec.screens.home as ScreenSpec), entity: first, widgets };
+    if (extra.worthFromLink)
+      for (const [name, e] of Object.entries(spec.entities))
+        if (e.fields.worth && e.fields.link) {
+          e.fields.worth.computed = 'link.amount * 1.005';
+          // A cap the linked row's new amount (5000 among the suite's updates) can break: the
+          // linked row's update is then refused with this row's code.
+          const code = `${name.toUpperCase()}_WORTH_CAP`;
+          spec.errors[code] = { message: `${name}: worth over 1,000 (${code}).`, severity: 'error' };
+          spec.validation[name] = [
+            ...(spec.validation[name] ?? []),
+            { kind: 'row', rule: 'worth is empty or worth < 1000', error: code },
+          ];
+        }
     return withReads(spec, extra.reads);
   });
 

@@ -31,6 +31,7 @@ import type { TestDb } from '../../src/sql/testing/testDb.ts';
 import { columnSql, type FieldRow, rule, type Snapshot, tableSql } from '../enforcement/support/model.ts';
 import { rolledBack, type SeedUser, trial } from '../enforcement/support/seed.ts';
 import { dependentsBroken } from './dependentsBroken.ts';
+import { recomputedRows } from './recomputeOracle.ts';
 import { oraclePermissions, oracleRoles } from './relationOracle.ts';
 
 export interface WriteOutcome {
@@ -76,7 +77,7 @@ function permits(
 }
 
 /** The codes of the validation rules `after` breaks (field rules on the row, row rules on the table after the write). */
-function brokenRules(
+export function brokenRules(
   spec: AppSpec,
   entity: string,
   after: FieldRow,
@@ -327,7 +328,11 @@ export async function checkWrites(
         // The state the insert trigger chooses: the first initialWhen rule that holds on the new
         // row, read by a security-definer function (every row, the new one not yet stored).
         // What the computed-fields trigger sets before any rule reads the row.
-        Object.assign(row, computedValues(resolve(spec), entity, row, { id: user.id, roles: user.roles }));
+        // A rule reading a referenced row reads it whoever writes (security definer): every row.
+        Object.assign(
+          row,
+          computedValues(resolve(spec), entity, row, { id: user.id, roles: user.roles }, { data: snap }),
+        );
         if (st)
           row[st.field] =
             (st.initialWhen ?? []).find((r) => holdsOn(spec, entity, r.when, row, user, snap))?.state ??
@@ -389,7 +394,7 @@ export async function checkWrites(
         const after: FieldRow = { ...old, [w.field]: w.value };
         Object.assign(
           after,
-          computedValues(resolve(spec), entity, after, { id: user.id, roles: user.roles }),
+          computedValues(resolve(spec), entity, after, { id: user.id, roles: user.roles }, { data: snap }),
         );
         const reasons: string[] = [];
         const perms = (r: string) => oraclePermissions(spec)[r]?.[entity]?.update;
@@ -419,6 +424,17 @@ export async function checkWrites(
         // by a security-definer trigger: every row, whoever may read it.
         const child = dependentsBroken(spec, entity, old, after, user, wholeAfter(snap, entity, after));
         if (child) reasons.push(child);
+        // Rows whose computed fields read this one are rewritten and checked by their own rules.
+        for (const d of recomputedRows(spec, entity, old, after, user, snap))
+          reasons.push(
+            ...brokenRules(
+              spec,
+              d.entity,
+              d.row,
+              user,
+              afterWrite(spec, snap, visible, user, d.entity, d.row),
+            ),
+          );
         const outcome = updated[i] ?? 'missing';
         const what = `${user.label} update ${entity} ${String(old.id)}.${w.field} = ${JSON.stringify(w.value)}`;
         if (reasons.length === 0 && outcome === 'ok') out.updatesDone += 1;

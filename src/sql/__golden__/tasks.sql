@@ -610,6 +610,26 @@ $fn$;
 revoke execute on function app.organisation__on_update() from public, anon, authenticated;
 create or replace trigger ninefold_20_on_update before update on public.organisation for each row execute function app.organisation__on_update();
 
+-- Computed fields reading organisation, recomputed when it changes: timeEntry.currency (through organisation).
+create or replace function app.organisation__recompute_dependents()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  v_flag text := coalesce(current_setting('ninefold.in_transition', true), '');
+begin
+  perform set_config('ninefold.in_transition', 'on', true);
+  if new.currency is distinct from old.currency then
+    update public.time_entry x set currency = x.currency, billable_amount = x.billable_amount where x.organisation = new.id;
+  end if;
+  perform set_config('ninefold.in_transition', v_flag, true);
+  return null;
+end;
+$fn$;
+revoke execute on function app.organisation__recompute_dependents() from public, anon, authenticated;
+create or replace trigger ninefold_38_recompute after update of currency on public.organisation for each row when (new.currency is distinct from old.currency) execute function app.organisation__recompute_dependents();
+
 -- Locks the groups of organisation that rules read, before the write (see emitGroupLocks.ts).
 create or replace function app.organisation__lock_groups()
 returns trigger
