@@ -113,6 +113,14 @@ interface Env {
   outer: string | null;
   /** The counted entity inside count/sum, else null. */
   inner: string | null;
+  /**
+   * Inside the count a relationship role tested on a counted row expands to (`me is orgMember`
+   * in `count(membership where ...)`): the counted row's entity, which `this` then names. Set only
+   * there, so a count nests in a count only as that expansion.
+   */
+  enclosing?: string;
+  /** Checking a relationship role's expansion on a counted row: its own count may nest once. */
+  nestable?: boolean;
 }
 
 type NameExpr = Extract<Expr, { kind: 'name' }>;
@@ -450,16 +458,18 @@ function isExpr(v: unknown): v is Expr {
 function checkRelationRole(e: Extract<Expr, { kind: 'role' }>, env: Env): Typed | null {
   const relation = roleRelation(env.spec, e.role);
   if (!relation) return null;
-  if (env.inner !== null)
+  if (env.enclosing !== undefined)
     return scopeError(
       env,
-      `"${e.role}" is held through a relationship and cannot be tested inside count or sum`,
+      `"${e.role}" is held through a relationship and cannot be tested inside another role's relationship`,
       e.span,
-      "test it on the rule's own row",
     );
-  if (env.outer === null)
+  // On a counted row (`count(membership where person = this.id and me is orgMember)`), the role
+  // is held on that row: its expansion is checked in the count, its own count nested once.
+  const rowEntity = env.inner ?? env.outer;
+  if (rowEntity === null)
     return scopeError(env, `"${e.role}" is held on rows, and this rule has no row`, e.span);
-  const path = relationPath(env.spec, e.role, env.outer);
+  const path = relationPath(env.spec, e.role, rowEntity);
   if (!path.ok) return scopeError(env, path.message, e.span, path.hint);
   const parsed = parseRule(relationRuleText(relation, path.via, 'me'));
   if (!parsed.ok) return scopeError(env, `"${e.role}": ${parsed.error.message}`, e.span);
@@ -492,7 +502,7 @@ function checkRelationRole(e: Extract<Expr, { kind: 'role' }>, env: Env): Typed 
       `"${e.role}" is held through a relationship: the person before "is" must be me, me.field or a field of the row`,
       e.subject.span,
     );
-  const typed = check(expanded, env);
+  const typed = check(expanded, env.inner === null ? env : { ...env, nestable: true });
   if (!typed) return null;
   const marked = markExists(typed);
   return e.negated ? { kind: 'not', operand: marked, type: BOOLEAN, span: e.span } : marked;
@@ -510,7 +520,7 @@ function checkAggregate(e: Extract<Expr, { kind: 'count' | 'sum' }>, env: Env): 
     start: e.span.start + e.kind.length + 1,
     end: e.span.start + e.kind.length + 1 + e.entity.length,
   };
-  if (env.inner !== null) {
+  if (env.inner !== null && env.nestable !== true) {
     return scopeError(
       env,
       `${e.kind}(...) cannot be nested inside another count or sum`,
@@ -525,7 +535,10 @@ function checkAggregate(e: Extract<Expr, { kind: 'count' | 'sum' }>, env: Env): 
     );
     return null;
   }
-  const inner: Env = { ...env, inner: e.entity };
+  const inner: Env =
+    env.inner !== null
+      ? { ...env, inner: e.entity, enclosing: env.inner, nestable: false }
+      : { ...env, inner: e.entity };
   let where: Typed | null | undefined;
   if (e.where) {
     where = check(e.where, inner);
@@ -713,20 +726,23 @@ function check(e: Expr, env: Env): Typed | null {
           e.field ? `write "${e.field}"` : undefined,
         );
       }
-      if (env.outer === null)
+      // In a relationship role's count nested in a count, `this` is the enclosing counted row.
+      const rowOf = env.enclosing ?? env.outer;
+      const enclosing = env.enclosing !== undefined ? { enclosing: true as const } : {};
+      if (rowOf === null)
         return scopeError(env, '"this" has no row here: the rule is not about a row', e.span);
       if (e.field === undefined)
-        return { kind: 'this', entity: env.outer, type: { kind: 'ref', entity: env.outer }, span: e.span };
-      const type = fieldRuleType(env.spec, env.outer, e.field);
+        return { kind: 'this', entity: rowOf, type: { kind: 'ref', entity: rowOf }, ...enclosing, span: e.span };
+      const type = fieldRuleType(env.spec, rowOf, e.field);
       if (!type) {
         return scopeErrorUnknown(
           env,
-          `unknown field "${e.field}" of ${env.outer}`,
+          `unknown field "${e.field}" of ${rowOf}`,
           e.span,
-          suggest(e.field, fieldNames(env.spec, env.outer)),
+          suggest(e.field, fieldNames(env.spec, rowOf)),
         );
       }
-      return { kind: 'this', field: e.field, entity: env.outer, type, span: e.span };
+      return { kind: 'this', field: e.field, entity: rowOf, type, ...enclosing, span: e.span };
     }
     case 'binary':
       return checkBinary(e, env);

@@ -150,8 +150,11 @@ function expr(t: Typed, s: State): string {
       return s.ctx.now ?? 'now()';
     case 'today':
       return s.ctx.now === undefined ? TODAY_SQL : `(${s.ctx.now} at time zone 'utc')::date`;
-    case 'this':
-      return col(s, t.entity, s.ctx.row, t.field ?? 'id');
+    case 'this': {
+      const qualifier = t.enclosing ? s.inner[s.inner.length - 2] : s.ctx.row;
+      if (qualifier === undefined) throw new Error('compileRuleSql: enclosing row outside a nested count');
+      return col(s, t.entity, qualifier, t.field ?? 'id');
+    }
     case 'binary':
       return binary(t, s);
     case 'not':
