@@ -515,6 +515,40 @@ function markExists(t: Typed): Typed {
   return t;
 }
 
+/** `this` / `this.field`: the outer row inside count/sum (the enclosing counted row in a role's nested count). */
+function checkThis(e: Extract<Expr, { kind: 'this' }>, env: Env): Typed | null {
+  if (env.inner === null) {
+    return scopeError(
+      env,
+      '"this" means the outer row and is only allowed inside count(...) or sum(...)',
+      e.span,
+      e.field ? `write "${e.field}"` : undefined,
+    );
+  }
+  // In a relationship role's count nested in a count, `this` is the enclosing counted row.
+  const rowOf = env.enclosing ?? env.outer;
+  const enclosing = env.enclosing !== undefined ? { enclosing: true as const } : {};
+  if (rowOf === null) return scopeError(env, '"this" has no row here: the rule is not about a row', e.span);
+  if (e.field === undefined)
+    return {
+      kind: 'this',
+      entity: rowOf,
+      type: { kind: 'ref', entity: rowOf },
+      ...enclosing,
+      span: e.span,
+    };
+  const type = fieldRuleType(env.spec, rowOf, e.field);
+  if (!type) {
+    return scopeErrorUnknown(
+      env,
+      `unknown field "${e.field}" of ${rowOf}`,
+      e.span,
+      suggest(e.field, fieldNames(env.spec, rowOf)),
+    );
+  }
+  return { kind: 'this', field: e.field, entity: rowOf, type, ...enclosing, span: e.span };
+}
+
 function checkAggregate(e: Extract<Expr, { kind: 'count' | 'sum' }>, env: Env): Typed | null {
   const entitySpan = {
     start: e.span.start + e.kind.length + 1,
@@ -717,33 +751,8 @@ function check(e: Expr, env: Env): Typed | null {
       return { kind: 'now', type: DATETIME, span: e.span };
     case 'today':
       return { kind: 'today', type: { kind: 'date' }, span: e.span };
-    case 'this': {
-      if (env.inner === null) {
-        return scopeError(
-          env,
-          '"this" means the outer row and is only allowed inside count(...) or sum(...)',
-          e.span,
-          e.field ? `write "${e.field}"` : undefined,
-        );
-      }
-      // In a relationship role's count nested in a count, `this` is the enclosing counted row.
-      const rowOf = env.enclosing ?? env.outer;
-      const enclosing = env.enclosing !== undefined ? { enclosing: true as const } : {};
-      if (rowOf === null)
-        return scopeError(env, '"this" has no row here: the rule is not about a row', e.span);
-      if (e.field === undefined)
-        return { kind: 'this', entity: rowOf, type: { kind: 'ref', entity: rowOf }, ...enclosing, span: e.span };
-      const type = fieldRuleType(env.spec, rowOf, e.field);
-      if (!type) {
-        return scopeErrorUnknown(
-          env,
-          `unknown field "${e.field}" of ${rowOf}`,
-          e.span,
-          suggest(e.field, fieldNames(env.spec, rowOf)),
-        );
-      }
-      return { kind: 'this', field: e.field, entity: rowOf, type, ...enclosing, span: e.span };
-    }
+    case 'this':
+      return checkThis(e, env);
     case 'binary':
       return checkBinary(e, env);
     case 'not': {
