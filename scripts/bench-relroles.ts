@@ -4,7 +4,9 @@
  * teams, 2,000 people each in two teams (a membership row: person, team, role), 5,000 projects
  * with a lead, BENCH_TASKS tasks (default 1,000,000) spread over the teams. A team member reads
  * tasks through `teamMember` (an EXISTS over the membership on (person, team)); a project's lead
- * updates them through `projectLead` (an EXISTS over the project).
+ * updates them through `projectLead` (an EXISTS over the project). People are read by those who
+ * share a team with them (`count(membership where person = this.id and me is teamMember) >= 1`):
+ * BENCH_PEOPLE=50000 BENCH_TASKS=100000 measures it at 100,000 memberships.
  *
  * A fresh database `ninefold_bench_<random>` is created and dropped. Rows are bulk-loaded as the
  * owner (triggers off), then ANALYZEd. Prints median latencies and the EXPLAIN (ANALYZE) plans.
@@ -18,8 +20,17 @@ import { compileMigration } from '../src/sql/compileMigration.ts';
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const RUNS = Number(process.env.BENCH_RUNS ?? 11);
 const TASKS = Number(process.env.BENCH_TASKS ?? 1_000_000);
-const TEAMS = 1000;
-const PEOPLE = 2000;
+const TEAMS = Number(process.env.BENCH_TEAMS ?? 1000);
+// Each person is in two teams: BENCH_PEOPLE=50000 makes 100,000 memberships.
+const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 2000);
+/** The team tracker, people read by those who share a team with them (a role on a counted row). */
+function benchSpec(): ReturnType<typeof teamSpec> {
+  const s = teamSpec();
+  const member = s.roles.permissions.member;
+  if (member)
+    member.person = { read: 'id = me or count(membership where person = this.id and me is teamMember) >= 1' };
+  return s;
+}
 
 function withDatabase(u: string, name: string): string {
   const x = new URL(u);
@@ -89,7 +100,7 @@ async function main(): Promise<void> {
   await c.connect();
   try {
     await c.query(AUTH_STAND_IN_SQL);
-    await c.query(compileMigration(teamSpec()));
+    await c.query(compileMigration(benchSpec()));
     const started = Date.now();
     await load(c);
     console.log(`loaded ${TASKS} tasks in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -98,6 +109,14 @@ async function main(): Promise<void> {
         'select person as id from public.membership order by person limit 1 offset 10',
       )
     ).rows[0]?.id as string;
+    // Picked as the owner: under RLS the member sees no membership of a stranger.
+    const pick = async (sql: string) => (await c.query<{ id: string }>(sql, [member])).rows[0]?.id as string;
+    const stranger = await pick(
+      'select person as id from public.membership where team not in (select team from public.membership where person = $1) and person <> $1 limit 1',
+    );
+    const teammate = await pick(
+      'select person as id from public.membership where team in (select team from public.membership where person = $1) and person <> $1 limit 1',
+    );
     const lead = (
       await c.query<{ lead: string; id: string }>(
         // A lead who is also a member of the project's team (reads its tasks, so may update them).
@@ -117,6 +136,18 @@ async function main(): Promise<void> {
         member,
         `select id, title from public.task where team = (select team from public.membership where person = '${member}' limit 1) order by created_at desc limit 50`,
       ],
+      [
+        'member, people sharing a team (50 by name)',
+        member,
+        'select id, name from public.person order by name limit 50',
+      ],
+      ['member, count of readable people', member, 'select count(*) from public.person'],
+      [
+        'member, another team’s person by id',
+        member,
+        `select name from public.person where id = '${stranger}'`,
+      ],
+      ['member, a teammate by id', member, `select name from public.person where id = '${teammate}'`],
       [
         'lead, update a project’s tasks',
         lead.lead,

@@ -937,10 +937,9 @@ export default defineApp({
     permissions: {
       member: {
         person: {
-          // NEEDS(issue 32 item 1): a person is read by those who share an organisation with them
-          // (`me is member of some organisation of this`); one hop cannot say it, so every signed-in
-          // person reads the names and e-mail addresses of all others.
-          read: true,
+          // Those who share an organisation with them: a membership of theirs in an organisation
+          // where I hold one (the role tested on the counted membership row).
+          read: 'id = me or count(membership where person = this.id and me is orgMember) >= 1',
           create: false,
           update: { when: 'id = me', fields: ['name'] },
           delete: false,

@@ -118,10 +118,46 @@ describe('roles held through a relationship: rules', () => {
     );
   });
 
+  it('inside count, is held on the counted row: a person shares a team with me', () => {
+    const r = checkRule(spec, 'count(membership where person = this.id and me is teamMember) >= 1', {
+      entity: 'person',
+    });
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    expect(compileRuleSql(r.typed, { model, row: 'person' })).toBe(
+      "coalesce((person.id in (select _c1.person from public.membership _c1 where _c1.person is not null and ((exists (select 1 from public.membership _c2 where (((_c2.team = _c1.team) and (_c2.person = (select auth.uid()))) and (_c2.role in ('member', 'owner')))))))), false)",
+    );
+    const memberships = [
+      { id: 'm1', person: 'u1', team: 't1', role: 'member' },
+      { id: 'm2', person: 'u2', team: 't1', role: 'owner' },
+      { id: 'm3', person: 'u3', team: 't2', role: 'member' },
+    ];
+    const data = {
+      rows: (e: string) => (e === 'membership' ? memberships : []),
+      get: () => null,
+      profile: () => null,
+    };
+    const run = (user: string, person: string) =>
+      evaluateRule(r.typed, {
+        row: { id: person },
+        user: { id: user, roles: [] },
+        now: new Date(),
+        roleClosure: model.roleClosure,
+        data,
+      });
+    expect([run('u1', 'u2'), run('u1', 'u3'), run('u3', 'u3'), run('u3', 'u1')]).toEqual([
+      true,
+      false,
+      true,
+      false,
+    ]);
+  });
+
   it('is refused where it cannot hold, with where and why', () => {
-    const inCount = checkRule(spec, 'count(task where me is teamMember) > 0', { entity: 'project' });
-    expect(inCount.ok).toBe(false);
-    if (!inCount.ok) expect(inCount.errors[0]?.message).toMatch(/inside count or sum/);
+    const noRow = checkRule(spec, 'count(project where me is teamMember) > 0', { entity: 'person' });
+    expect(noRow.ok).toBe(true);
+    const inSelf = checkRule(spec, 'count(membership where me is projectLead) > 0', { entity: 'person' });
+    expect(inSelf.ok).toBe(false);
+    if (!inSelf.ok) expect(inSelf.errors[0]?.hint).toMatch(/add a field/);
     const noPath = checkRule(spec, 'me is projectLead', { entity: 'membership' });
     expect(noPath.ok).toBe(false);
     if (!noPath.ok) expect(noPath.errors[0]?.hint).toMatch(/add a field/);

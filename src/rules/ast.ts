@@ -106,7 +106,11 @@ export type Typed =
   | { kind: 'me'; field?: string; profile?: string; type: RuleType; span: Span }
   | { kind: 'now'; type: RuleType; span: Span }
   | { kind: 'today'; type: RuleType; span: Span }
-  | { kind: 'this'; field?: string; entity: string; type: RuleType; span: Span }
+  /**
+   * `enclosing`: the row counted by the enclosing count, not the rule's row (only in the count a
+   * relationship role tested on a counted row expands to, nested in that count).
+   */
+  | { kind: 'this'; field?: string; entity: string; enclosing?: true; type: RuleType; span: Span }
   | { kind: 'binary'; op: BinaryOp; left: Typed; right: Typed; type: RuleType; span: Span }
   | { kind: 'not'; operand: Typed; type: RuleType; span: Span }
   | { kind: 'neg'; operand: Typed; type: RuleType; span: Span }

@@ -113,6 +113,14 @@ interface Env {
   outer: string | null;
   /** The counted entity inside count/sum, else null. */
   inner: string | null;
+  /**
+   * Inside the count a relationship role tested on a counted row expands to (`me is orgMember`
+   * in `count(membership where ...)`): the counted row's entity, which `this` then names. Set only
+   * there, so a count nests in a count only as that expansion.
+   */
+  enclosing?: string;
+  /** Checking a relationship role's expansion on a counted row: its own count may nest once. */
+  nestable?: boolean;
 }
 
 type NameExpr = Extract<Expr, { kind: 'name' }>;
@@ -450,16 +458,18 @@ function isExpr(v: unknown): v is Expr {
 function checkRelationRole(e: Extract<Expr, { kind: 'role' }>, env: Env): Typed | null {
   const relation = roleRelation(env.spec, e.role);
   if (!relation) return null;
-  if (env.inner !== null)
+  if (env.enclosing !== undefined)
     return scopeError(
       env,
-      `"${e.role}" is held through a relationship and cannot be tested inside count or sum`,
+      `"${e.role}" is held through a relationship and cannot be tested inside another role's relationship`,
       e.span,
-      "test it on the rule's own row",
     );
-  if (env.outer === null)
+  // On a counted row (`count(membership where person = this.id and me is orgMember)`), the role
+  // is held on that row: its expansion is checked in the count, its own count nested once.
+  const rowEntity = env.inner ?? env.outer;
+  if (rowEntity === null)
     return scopeError(env, `"${e.role}" is held on rows, and this rule has no row`, e.span);
-  const path = relationPath(env.spec, e.role, env.outer);
+  const path = relationPath(env.spec, e.role, rowEntity);
   if (!path.ok) return scopeError(env, path.message, e.span, path.hint);
   const parsed = parseRule(relationRuleText(relation, path.via, 'me'));
   if (!parsed.ok) return scopeError(env, `"${e.role}": ${parsed.error.message}`, e.span);
@@ -492,7 +502,7 @@ function checkRelationRole(e: Extract<Expr, { kind: 'role' }>, env: Env): Typed 
       `"${e.role}" is held through a relationship: the person before "is" must be me, me.field or a field of the row`,
       e.subject.span,
     );
-  const typed = check(expanded, env);
+  const typed = check(expanded, env.inner === null ? env : { ...env, nestable: true });
   if (!typed) return null;
   const marked = markExists(typed);
   return e.negated ? { kind: 'not', operand: marked, type: BOOLEAN, span: e.span } : marked;
@@ -505,12 +515,46 @@ function markExists(t: Typed): Typed {
   return t;
 }
 
+/** `this` / `this.field`: the outer row inside count/sum (the enclosing counted row in a role's nested count). */
+function checkThis(e: Extract<Expr, { kind: 'this' }>, env: Env): Typed | null {
+  if (env.inner === null) {
+    return scopeError(
+      env,
+      '"this" means the outer row and is only allowed inside count(...) or sum(...)',
+      e.span,
+      e.field ? `write "${e.field}"` : undefined,
+    );
+  }
+  // In a relationship role's count nested in a count, `this` is the enclosing counted row.
+  const rowOf = env.enclosing ?? env.outer;
+  const enclosing = env.enclosing !== undefined ? { enclosing: true as const } : {};
+  if (rowOf === null) return scopeError(env, '"this" has no row here: the rule is not about a row', e.span);
+  if (e.field === undefined)
+    return {
+      kind: 'this',
+      entity: rowOf,
+      type: { kind: 'ref', entity: rowOf },
+      ...enclosing,
+      span: e.span,
+    };
+  const type = fieldRuleType(env.spec, rowOf, e.field);
+  if (!type) {
+    return scopeErrorUnknown(
+      env,
+      `unknown field "${e.field}" of ${rowOf}`,
+      e.span,
+      suggest(e.field, fieldNames(env.spec, rowOf)),
+    );
+  }
+  return { kind: 'this', field: e.field, entity: rowOf, type, ...enclosing, span: e.span };
+}
+
 function checkAggregate(e: Extract<Expr, { kind: 'count' | 'sum' }>, env: Env): Typed | null {
   const entitySpan = {
     start: e.span.start + e.kind.length + 1,
     end: e.span.start + e.kind.length + 1 + e.entity.length,
   };
-  if (env.inner !== null) {
+  if (env.inner !== null && env.nestable !== true) {
     return scopeError(
       env,
       `${e.kind}(...) cannot be nested inside another count or sum`,
@@ -525,7 +569,10 @@ function checkAggregate(e: Extract<Expr, { kind: 'count' | 'sum' }>, env: Env): 
     );
     return null;
   }
-  const inner: Env = { ...env, inner: e.entity };
+  const inner: Env =
+    env.inner !== null
+      ? { ...env, inner: e.entity, enclosing: env.inner, nestable: false }
+      : { ...env, inner: e.entity };
   let where: Typed | null | undefined;
   if (e.where) {
     where = check(e.where, inner);
@@ -704,30 +751,8 @@ function check(e: Expr, env: Env): Typed | null {
       return { kind: 'now', type: DATETIME, span: e.span };
     case 'today':
       return { kind: 'today', type: { kind: 'date' }, span: e.span };
-    case 'this': {
-      if (env.inner === null) {
-        return scopeError(
-          env,
-          '"this" means the outer row and is only allowed inside count(...) or sum(...)',
-          e.span,
-          e.field ? `write "${e.field}"` : undefined,
-        );
-      }
-      if (env.outer === null)
-        return scopeError(env, '"this" has no row here: the rule is not about a row', e.span);
-      if (e.field === undefined)
-        return { kind: 'this', entity: env.outer, type: { kind: 'ref', entity: env.outer }, span: e.span };
-      const type = fieldRuleType(env.spec, env.outer, e.field);
-      if (!type) {
-        return scopeErrorUnknown(
-          env,
-          `unknown field "${e.field}" of ${env.outer}`,
-          e.span,
-          suggest(e.field, fieldNames(env.spec, env.outer)),
-        );
-      }
-      return { kind: 'this', field: e.field, entity: env.outer, type, span: e.span };
-    }
+    case 'this':
+      return checkThis(e, env);
     case 'binary':
       return checkBinary(e, env);
     case 'not': {

@@ -121,6 +121,8 @@ interface Env {
   ctx: EvalContext;
   /** The counted row inside count/sum. */
   inner: Record<string, unknown> | null;
+  /** In a count nested in a count (a relationship role on a counted row): the outer counted row. */
+  enclosing?: Record<string, unknown> | null;
 }
 
 function readField(node: Extract<Typed, { kind: 'field' }>, env: Env): RuleValue {
@@ -324,7 +326,7 @@ function evaluate(node: Typed, env: Env): RuleValue {
       return p ? normaliseValue(p[node.field], node.type) : null;
     }
     case 'this': {
-      const row = ctx.row;
+      const row = node.enclosing ? (env.enclosing ?? null) : ctx.row;
       if (!row) return null;
       return normaliseValue(row[node.field ?? 'id'], node.type);
     }
@@ -444,7 +446,7 @@ function evaluateAggregate(node: Extract<Typed, { kind: 'count' | 'sum' }>, env:
   // Added exactly, as SQL sum() over numeric does.
   let total: Decimal = { m: 0n, s: 0 };
   for (const row of ctx.data.rows(node.entity)) {
-    if (node.where && evaluate(node.where, { ctx, inner: row }) !== true) continue;
+    if (node.where && evaluate(node.where, { ctx, inner: row, enclosing: env.inner }) !== true) continue;
     count++;
     if (node.kind === 'sum') {
       const v = normaliseValue(row[node.field], { kind: 'number' });

@@ -1,5 +1,6 @@
 import type { AppModel } from '../model/appModel.ts';
 import type { Typed } from '../rules/ast.ts';
+import { typedChildren } from '../rules/typedChildren.ts';
 import { blankSql } from '../spec/blank.ts';
 import { columnFor } from './columns.ts';
 import { fieldSqlType } from './fieldSqlType.ts';
@@ -150,8 +151,11 @@ function expr(t: Typed, s: State): string {
       return s.ctx.now ?? 'now()';
     case 'today':
       return s.ctx.now === undefined ? TODAY_SQL : `(${s.ctx.now} at time zone 'utc')::date`;
-    case 'this':
-      return col(s, t.entity, s.ctx.row, t.field ?? 'id');
+    case 'this': {
+      const qualifier = t.enclosing ? s.inner[s.inner.length - 2] : s.ctx.row;
+      if (qualifier === undefined) throw new Error('compileRuleSql: enclosing row outside a nested count');
+      return col(s, t.entity, qualifier, t.field ?? 'id');
+    }
     case 'binary':
       return binary(t, s);
     case 'not':
@@ -257,6 +261,58 @@ function existsSql(t: Extract<Typed, { kind: 'binary' }>, s: State): string | un
   return `(exists (select 1 ${countFrom(c, s)}))`;
 }
 
+/** Whether a typed rule reads the rule's own row (a `this` that is not an enclosing counted row). */
+function readsRuleRow(t: Typed): boolean {
+  if (t.kind === 'this') return t.enclosing !== true;
+  if (t.kind === 'field' && t.scope === 'row') return true;
+  return typedChildren(t).some(readsRuleRow);
+}
+
+const hasEnclosing = (t: Typed): boolean =>
+  (t.kind === 'this' && t.enclosing === true) || typedChildren(t).some(hasEnclosing);
+
+function conjuncts(t: Typed): Typed[] {
+  return t.kind === 'binary' && t.op === 'and' ? [...conjuncts(t.left), ...conjuncts(t.right)] : [t];
+}
+
+/**
+ * `count(E where f = this.g and <role on the counted row>) >= 1` as `this.g in (select f from E
+ * where f is not null and ...)`: the same truth (never unknown), but the subquery does not depend
+ * on the row, so Postgres runs it once per statement (a hashed subplan) instead of once per row:
+ * listing the people who share an organisation with me reads my organisations' memberships once.
+ * Only for a count holding a relationship role on its counted row (other counts keep their SQL).
+ */
+function semiJoinSql(t: Extract<Typed, { kind: 'binary' }>, s: State): string | undefined {
+  const c = t.left;
+  if (t.op !== '>=' || c.kind !== 'count' || c.where === undefined || !hasEnclosing(c.where))
+    return undefined;
+  if (t.right.kind !== 'literal' || t.right.value !== 1 || s.inner.length > 0) return undefined;
+  if (s.ctx.unseen?.has(c.entity)) return 'false';
+  if (s.ctx.selfRead?.entities.has(c.entity)) return undefined;
+  const parts = conjuncts(c.where);
+  const key = parts.findIndex(
+    (p) =>
+      p.kind === 'binary' &&
+      p.op === '=' &&
+      p.left.kind === 'field' &&
+      p.left.scope === 'inner' &&
+      p.left.path.length === 1 &&
+      p.right.kind === 'this' &&
+      p.right.enclosing !== true,
+  );
+  const eq = parts[key];
+  if (eq?.kind !== 'binary' || eq.left.kind !== 'field') return undefined;
+  const rest = parts.filter((_, i) => i !== key);
+  if (rest.some(readsRuleRow)) return undefined;
+  const a = alias(s, '_c');
+  const inner = { ...s, inner: [a] };
+  const f = col(s, c.entity, a, eq.left.path[0]);
+  const conds = [`${f} is not null`, ...rest.map((p) => `(${expr(p, inner)})`)];
+  const filter = s.ctx.countFilter?.(c.entity, a);
+  if (filter !== undefined) conds.push(filter);
+  return `coalesce((${expr(eq.right, s)} in (select ${f} from ${tableSql(s, c.entity)} ${a} where ${conds.join(' and ')})), false)`;
+}
+
 function literal(value: string | number | boolean | null, type: string): string {
   const l = quoteLiteral(value);
   if (value === null) return l;
@@ -284,7 +340,7 @@ const SQL_OP: Record<string, string> = {
 const isNumber = (t: Typed): boolean => t.type.kind === 'number';
 
 function binary(t: Extract<Typed, { kind: 'binary' }>, s: State): string {
-  const exists = existsSql(t, s);
+  const exists = semiJoinSql(t, s) ?? existsSql(t, s);
   if (exists !== undefined) return exists;
   const l = expr(t.left, s);
   const r = expr(t.right, s);

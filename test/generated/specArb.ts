@@ -435,7 +435,13 @@ const coreSpecArb: fc.Arbitrary<AppSpec> = fc
     const through = throughOf(base.through, plans);
     const perEntity = plans.map((e) => {
       const reaches = through !== null && reachesScope(e, plans);
-      const rule = ruleArb([...atoms(e, plans, roles), ...(reaches ? [`me is ${through.name}`] : [])]);
+      // The role on a counted row (issue 32 item 1): held on some row of the first entity.
+      const onCounted = through !== null ? [`count(${plans[0]?.name} where me is ${through.name}) >= 1`] : [];
+      const rule = ruleArb([
+        ...atoms(e, plans, roles),
+        ...(reaches ? [`me is ${through.name}`] : []),
+        ...onCounted,
+      ]);
       const held = reaches ? [...roles, through.name] : roles;
       return fc.record({
         perms: fc.tuple(...held.map(() => entityPermissionsArb(rule))),
