@@ -1,6 +1,7 @@
 import { FILE_META_SQL_COLUMNS } from '../model/implicitColumns.ts';
 import type { AppModel } from '../model/index.ts';
 import { ME_SQL } from './compileRuleSql.ts';
+import { computedColumns, moneyRounded } from './emitComputed.ts';
 import { policyReads } from './policyReads.ts';
 import { qualified, quoteIdent, quoteLiteral } from './quote.ts';
 import { raiseSql } from './raise.ts';
@@ -80,15 +81,32 @@ function emitInitialState(model: AppModel, entity: string): string {
     (r) =>
       `  when coalesce(${ruleSql({ model, row: 'p_row' }, r.rule)}, false) then ${quoteLiteral(r.state)}`,
   );
+  const choose = ['case', ...cases, `  else ${quoteLiteral(machine?.initial ?? '')}`, 'end'].join('\n');
+  // This trigger runs before the computed-fields one, so the rules would see a computed field
+  // (`organisation`, from `project.organisation`) still empty: work them out on the row first,
+  // in field order, as ninefold_25_computed will.
+  const computed = computedColumns(model, entity);
+  const body =
+    computed.length === 0
+      ? `select ${choose}`
+      : [
+          'begin',
+          ...computed.map(
+            (c) =>
+              `  p_row.${colSql(model, entity, c.field)} := ${moneyRounded(model, entity, c.field, ruleSql({ model, row: 'p_row' }, c.computed!), 'p_row')};`,
+          ),
+          `  return ${indent(choose, 2).trimStart()};`,
+          'end;',
+        ].join('\n');
   return sqlFunction({
     name: qualified('app', initialStateFunction(table.table)),
     args: `p_row ${table.ref}`,
     argTypes: table.ref,
     returns: 'text',
-    language: 'sql',
+    language: computed.length === 0 ? 'sql' : 'plpgsql',
     volatility: 'stable',
     securityDefiner: true,
-    body: ['select case', ...cases, `  else ${quoteLiteral(machine?.initial ?? '')}`, 'end'].join('\n'),
+    body,
     executeTo: ['authenticated'],
     comment: `The state a new ${entity} starts in (its initialWhen rules, then ${machine?.initial}).`,
   });
