@@ -120,8 +120,8 @@ export default defineApp({
       shows: 'Adds a task to a project of one of my organisations.',
       entity: 'task',
       nav: ['member'],
-      // The organisation follows from the project (computed). NEEDS(issue 32 item 8): the
-      // project's page links to `/tasks/new?project=:projectId`, which prefills the project.
+      // The organisation follows from the project (computed). The project's page links here as
+      // `/tasks/new?project=<id>`, which prefills the project.
       fields: [
         'project',
         'title',
@@ -251,8 +251,8 @@ export default defineApp({
       shows: 'Logs the hours I worked on a task on one day.',
       entity: 'timeEntry',
       nav: ['member'],
-      // The organisation follows from the task (computed). NEEDS(issue 32 item 8): prefilled from
-      // the task's page (`/time/new?task=:taskId`).
+      // The organisation follows from the task (computed). The task's page links here as
+      // `/time/new?task=<id>`, which prefills the task.
       fields: ['task', 'date', 'hours', 'note'],
     },
     editTimeEntry: {
