@@ -122,15 +122,7 @@ export default defineApp({
       nav: ['member'],
       // The organisation follows from the project (computed). The project's page links here as
       // `/tasks/new?project=<id>`, which prefills the project.
-      fields: [
-        'project',
-        'title',
-        'description',
-        'assignee',
-        'dueDate',
-        'priority',
-        'estimateHours',
-      ],
+      fields: ['project', 'title', 'description', 'assignee', 'dueDate', 'priority', 'estimateHours'],
     },
     editTask: {
       route: '/tasks/:id/edit',

@@ -203,6 +203,6 @@ export const de: Record<string, string> = {
   'How far ahead a task may be due': 'Wie weit im Voraus eine Aufgabe fällig sein darf',
   'Most hours logged by one person on one day': 'Meiste Stunden einer Person an einem Tag',
   'Days within which time must be logged': 'Tage, innerhalb derer Zeiten erfasst werden müssen',
-  'Most hours of an entry approved without review': 'Höchstens so viele Stunden werden ohne Prüfung freigegeben',
+  'Most hours of an entry approved without review': 'Meiste Stunden eines Eintrags ohne Prüfung',
   'Highest hourly rate': 'Höchster Stundensatz',
 };

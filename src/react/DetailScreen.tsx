@@ -419,7 +419,13 @@ function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row
         )}
         {!e.files && mayCreate && addLink && (
           // The entity's own create form, the parent filled in from the query (prefill.ts).
-          <Button component={Link} to={addLink.to} variant="light" size="xs" leftSection={<IconPlus size={14} />}>
+          <Button
+            component={Link}
+            to={addLink.to}
+            variant="light"
+            size="xs"
+            leftSection={<IconPlus size={14} />}
+          >
             {addLink.title || ui('newRow', { label: inSentence(e.label) })}
           </Button>
         )}

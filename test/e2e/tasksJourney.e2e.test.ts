@@ -178,9 +178,11 @@ describe.skipIf(!e2eAvailable)('Team Tasks journey', () => {
           hours: 0.5,
         }),
       );
-      const [auto] = await ownerSql(page, 'select status, rate::float8 as rate from public.time_entry where id = $1', [
-        short,
-      ]);
+      const [auto] = await ownerSql(
+        page,
+        'select status, rate::float8 as rate from public.time_entry where id = $1',
+        [short],
+      );
       expect(auto).toEqual({ status: 'approved', rate: 80 });
     });
     await step(page, 'tt-self-approval', async () => {
