@@ -854,9 +854,9 @@ export default defineApp({
         error: 'DAY_FULL',
       },
       {
+        // Checked when the entry is made, whatever state it starts in (a short one starts approved).
         kind: 'row',
         rule: 'task.status != done',
-        when: 'status = logged',
         field: 'task',
         onChange: true,
         error: 'TASK_DONE',

@@ -1563,7 +1563,7 @@ begin
   if not (coalesce((coalesce((select sum(_s1.hours) from public.time_entry _s1 where (((_s1.person = new.person) and (_s1.date = new.date)) and (_s1.status <> 'rejected'))), 0) <= 12), false)) then
     raise exception using errcode = 'P0001', message = 'DAY_FULL', detail = jsonb_build_object('entity', 'timeEntry', 'field', 'hours', 'logged', coalesce((select sum(_s1.hours) from public.time_entry _s1 where ((((_s1.person = new.person) and (_s1.date = new.date)) and (_s1.status <> 'rejected'))) and ((_s1.id = new.id or app.time_entry__counted_for_writer(_s1)))), 0), 'day', new.date)::text;
   end if;
-  if (tg_op = 'INSERT' or new.task is distinct from old.task) and not (not coalesce((new.status = 'logged'), false) or coalesce(((select _h1.status from public.task _h1 where _h1.id = new.task) <> 'done'), false)) then
+  if (tg_op = 'INSERT' or new.task is distinct from old.task) and not (coalesce(((select _h1.status from public.task _h1 where _h1.id = new.task) <> 'done'), false)) then
     raise exception using errcode = 'P0001', message = 'TASK_DONE', detail = jsonb_build_object('entity', 'timeEntry', 'field', 'task')::text;
   end if;
   return null;
