@@ -120,19 +120,9 @@ export default defineApp({
       shows: 'Adds a task to a project of one of my organisations.',
       entity: 'task',
       nav: ['member'],
-      // NEEDS(issue 32 item 5): the organisation is computed from the project (`organisation =
-      // project.organisation`, set by the server) and leaves the form. NEEDS(issue 32 item 8): the
-      // project's page links to `/tasks/new?project=:projectId`, which prefills the project.
-      fields: [
-        'organisation',
-        'project',
-        'title',
-        'description',
-        'assignee',
-        'dueDate',
-        'priority',
-        'estimateHours',
-      ],
+      // The organisation follows from the project (computed). The project's page links here as
+      // `/tasks/new?project=<id>`, which prefills the project.
+      fields: ['project', 'title', 'description', 'assignee', 'dueDate', 'priority', 'estimateHours'],
     },
     editTask: {
       route: '/tasks/:id/edit',
@@ -253,9 +243,9 @@ export default defineApp({
       shows: 'Logs the hours I worked on a task on one day.',
       entity: 'timeEntry',
       nav: ['member'],
-      // NEEDS(issue 32 item 5): the organisation is computed from the task. NEEDS(issue 32 item 8):
-      // prefilled from the task's page (`/time/new?task=:taskId`).
-      fields: ['organisation', 'task', 'date', 'hours', 'note'],
+      // The organisation follows from the task (computed). The task's page links here as
+      // `/time/new?task=<id>`, which prefills the task.
+      fields: ['task', 'date', 'hours', 'note'],
     },
     editTimeEntry: {
       route: '/time/:id/edit',
@@ -301,7 +291,7 @@ export default defineApp({
       title: 'New rate',
       shows: "Sets a member's hourly rate in an organisation.",
       entity: 'rate',
-      fields: ['organisation', 'person', 'hourlyRate', 'currency'],
+      fields: ['organisation', 'person', 'hourlyRate'],
     },
     editRate: {
       route: '/rates/:id/edit',
@@ -309,7 +299,7 @@ export default defineApp({
       title: 'Edit rate',
       shows: "Changes a member's hourly rate; entries approved before keep the rate they were approved at.",
       entity: 'rate',
-      fields: ['hourlyRate', 'currency'],
+      fields: ['hourlyRate'],
     },
     person: {
       route: '/people/:id',
@@ -448,15 +438,14 @@ export default defineApp({
           required: true,
           list: true,
         },
-        // NEEDS(issue 32 item 5): the currency is the organisation's (`organisation.currency`), not a
-        // field of its own that a rule keeps equal.
+        // The organisation's currency, set by the server on every write of the rate.
         currency: {
           type: 'enum',
           label: 'Currency',
           values: currencies,
-          default: 'EUR',
           required: true,
           list: true,
+          computed: 'organisation.currency',
         },
       },
     },
@@ -508,10 +497,9 @@ export default defineApp({
       title: 'title',
       live: true,
       fields: {
-        // NEEDS(issue 32 item 5): computed from the project (`organisation = project.organisation`,
-        // set by the server); today it is entered and a rule (TASK_ORGANISATION_MISMATCH) keeps it
-        // equal. It is on the task because a rule follows one reference only, and every read
-        // permission needs the task's organisation.
+        // The project's organisation, set by the server on every write of the task. It is on the
+        // task because a rule follows one reference only, and every read permission needs the
+        // task's organisation.
         organisation: {
           type: 'ref',
           ref: 'organisation',
@@ -519,6 +507,7 @@ export default defineApp({
           required: true,
           onDelete: 'cascade',
           list: true,
+          computed: 'project.organisation',
         },
         project: {
           audited: true,
@@ -570,7 +559,7 @@ export default defineApp({
       plural: 'Time entries',
       title: 'note',
       fields: {
-        // NEEDS(issue 32 item 5): computed from the task (`organisation = task.organisation`).
+        // The task's organisation, set by the server on every write of the entry.
         organisation: {
           type: 'ref',
           ref: 'organisation',
@@ -578,6 +567,7 @@ export default defineApp({
           required: true,
           onDelete: 'cascade',
           list: true,
+          computed: 'task.organisation',
         },
         task: { type: 'ref', ref: 'task', label: 'Task', required: true, onDelete: 'cascade', list: true },
         person: { type: 'user', label: 'Person', owner: true, onDelete: 'restrict', list: true },
@@ -603,11 +593,14 @@ export default defineApp({
         },
         // Readable only by the organisation's owners and administrators (the member who logged the
         // entry, and the other members, see the hours but not the rate).
+        // The member's rate row, read on every write of the entry: an approved entry is final and
+        // never written again, so it keeps the rate it was approved at (or started approved with).
         rate: {
           type: 'money',
           label: 'Rate',
           help: 'The hourly rate the entry was approved at.',
           currencyField: 'currency',
+          computed: 'sum(rate.hourlyRate where organisation = this.organisation and person = this.person)',
           read: 'organisation.owner = me or me is orgAdmin',
         },
         // Computed by the server (hours × the rate fixed at approval, rounded to the currency's
@@ -630,9 +623,15 @@ export default defineApp({
   states: {
     task: {
       field: 'status',
-      // NEEDS(issue 32 item 4): a rule-chosen initial state (`overdue` when `dueDate < today in
-      // organisation.timeZone`, otherwise `open`); a task entered with a past due date is refused today.
+      // A task whose due date has already passed in the organisation's time zone (the midnight
+      // after it, as `markOverdue` reads it) starts overdue; any other starts open.
       initial: 'open',
+      initialWhen: [
+        {
+          state: 'overdue',
+          when: 'dueDate is not empty and now >= startOfDay(date(dueDate + days(1), "UTC"), organisation.timeZone)',
+        },
+      ],
       states: {
         open: {
           label: 'Open',
@@ -710,9 +709,15 @@ export default defineApp({
     },
     timeEntry: {
       field: 'status',
-      // NEEDS(issue 32 item 4): starts `approved` (with its billable amount) when its hours are at
-      // most a constant `autoApproveHours` (e.g. 1) and the person has a rate, otherwise `logged`.
+      // A short entry (at most `autoApproveHours`) of someone with a rate starts approved, with its
+      // rate and billable amount (both computed); any other waits for an owner or administrator.
       initial: 'logged',
+      initialWhen: [
+        {
+          state: 'approved',
+          when: 'hours <= autoApproveHours and count(rate where organisation = this.organisation and person = this.person) >= 1',
+        },
+      ],
       states: {
         logged: {
           label: 'Logged',
@@ -739,12 +744,8 @@ export default defineApp({
           roles: ['orgAdmin'],
           guard: 'person != me',
           guardError: 'SELF_APPROVAL',
-          // The rate is read from the rate row and fixed here; `billableAmount` follows from it.
-          set: {
-            approvedBy: 'me',
-            approvedAt: 'now',
-            rate: 'sum(rate.hourlyRate where organisation = this.organisation and person = this.person)',
-          },
+          // This last write of the entry fixes its rate (computed) and so its `billableAmount`.
+          set: { approvedBy: 'me', approvedAt: 'now' },
         },
         reject: {
           label: 'Reject',
@@ -782,12 +783,6 @@ export default defineApp({
       { kind: 'field', field: 'hourlyRate', max: 'maxHourlyRate', error: 'RATE_TOO_HIGH' },
       {
         kind: 'row',
-        rule: 'currency = organisation.currency',
-        field: 'currency',
-        error: 'CURRENCY_MISMATCH',
-      },
-      {
-        kind: 'row',
         rule: 'count(membership where organisation = this.organisation and person = this.person) >= 1',
         field: 'person',
         error: 'NOT_A_MEMBER',
@@ -810,12 +805,6 @@ export default defineApp({
       { kind: 'field', field: 'estimateHours', max: 'maxEstimateHours', error: 'ESTIMATE_OUT_OF_RANGE' },
       {
         kind: 'row',
-        rule: 'organisation = project.organisation',
-        field: 'project',
-        error: 'TASK_ORGANISATION_MISMATCH',
-      },
-      {
-        kind: 'row',
         rule: 'project.archived = false',
         when: 'status != done',
         field: 'project',
@@ -830,16 +819,6 @@ export default defineApp({
         error: 'ASSIGNEE_NOT_A_MEMBER',
       },
       {
-        // Today in the organisation's time zone, not the UTC date: a task due "today" in Tokyo is
-        // due a day earlier than in New York.
-        kind: 'row',
-        rule: 'dueDate >= date(now, organisation.timeZone)',
-        when: 'dueDate is not empty',
-        field: 'dueDate',
-        onChange: true,
-        error: 'DUE_IN_PAST',
-      },
-      {
         kind: 'row',
         rule: 'dueDate <= today + days(maxPlanningDays)',
         when: 'dueDate is not empty',
@@ -852,12 +831,6 @@ export default defineApp({
       { kind: 'field', field: 'hours', min: 0.25, error: 'HOURS_OUT_OF_RANGE' },
       { kind: 'field', field: 'hours', max: 'maxHoursPerDay', error: 'HOURS_OUT_OF_RANGE' },
       { kind: 'field', field: 'note', maxLength: 'noteMaxLength', error: 'NOTE_TOO_LONG' },
-      {
-        kind: 'row',
-        rule: 'organisation = task.organisation',
-        field: 'task',
-        error: 'TIME_ORGANISATION_MISMATCH',
-      },
       {
         // The day in the organisation's time zone: in Tokyo the next day starts while Berlin sleeps.
         kind: 'row',
@@ -881,9 +854,9 @@ export default defineApp({
         error: 'DAY_FULL',
       },
       {
+        // Checked when the entry is made, whatever state it starts in (a short one starts approved).
         kind: 'row',
         rule: 'task.status != done',
-        when: 'status = logged',
         field: 'task',
         onChange: true,
         error: 'TASK_DONE',
@@ -965,7 +938,7 @@ export default defineApp({
           create: `organisation.owner = me or me is orgAdmin`,
           update: {
             when: `organisation.owner = me or me is orgAdmin`,
-            fields: ['hourlyRate', 'currency'],
+            fields: ['hourlyRate'],
           },
           delete: `organisation.owner = me or me is orgAdmin`,
         },
@@ -1082,10 +1055,6 @@ export default defineApp({
       severity: 'error',
       field: 'rate.hourlyRate',
     },
-    CURRENCY_MISMATCH: {
-      message: "Must be the organisation's currency.",
-      severity: 'error',
-    },
     PROJECT_NAME_TAKEN: {
       message: 'The organisation already has a project with this name.',
       severity: 'error',
@@ -1116,11 +1085,6 @@ export default defineApp({
       severity: 'error',
       field: 'task.estimateHours',
     },
-    TASK_ORGANISATION_MISMATCH: {
-      message: 'The project must belong to the organisation of the task.',
-      severity: 'error',
-      field: 'task.project',
-    },
     PROJECT_ARCHIVED: {
       message: 'The project is archived and takes no new tasks.',
       severity: 'error',
@@ -1130,11 +1094,6 @@ export default defineApp({
       message: 'The assignee must be a member of the organisation.',
       severity: 'error',
       field: 'task.assignee',
-    },
-    DUE_IN_PAST: {
-      message: 'The due date cannot be in the past.',
-      severity: 'error',
-      field: 'task.dueDate',
     },
     DUE_TOO_FAR: {
       message: 'Plan at most {maxPlanningDays} days ahead.',
@@ -1166,11 +1125,6 @@ export default defineApp({
       message: 'Notes may be at most {noteMaxLength} characters long.',
       severity: 'error',
       field: 'timeEntry.note',
-    },
-    TIME_ORGANISATION_MISMATCH: {
-      message: 'The task must belong to the organisation of the entry.',
-      severity: 'error',
-      field: 'timeEntry.task',
     },
     DAY_IN_FUTURE: {
       message: 'Time can be logged for today and earlier days only.',
@@ -1206,6 +1160,7 @@ export default defineApp({
     maxPlanningDays: { value: 365, label: 'How far ahead a task may be due', unit: 'days' },
     maxHoursPerDay: { value: 12, label: 'Most hours logged by one person on one day', unit: 'hours' },
     maxBackdateDays: { value: 31, label: 'Days within which time must be logged', unit: 'days' },
+    autoApproveHours: { value: 1, label: 'Most hours of an entry approved without review', unit: 'hours' },
     // NEEDS(issue 32 item 5): a money constant in the organisation's currency.
     maxHourlyRate: { value: 500, label: 'Highest hourly rate', unit: 'EUR' },
   },

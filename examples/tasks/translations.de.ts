@@ -152,7 +152,6 @@ export const de: Record<string, string> = {
   'A rate cannot be negative.': 'Ein Stundensatz kann nicht negativ sein.',
   'An hourly rate may be at most {maxHourlyRate}.':
     'Ein Stundensatz darf höchstens {maxHourlyRate} betragen.',
-  "Must be the organisation's currency.": 'Muss die Währung der Organisation sein.',
   'The organisation already has a project with this name.':
     'Die Organisation hat schon ein Projekt mit diesem Namen.',
   'The organisation already has a project with this code.':
@@ -164,13 +163,10 @@ export const de: Record<string, string> = {
     'Titel dürfen höchstens {titleMaxLength} Zeichen lang sein.',
   'An estimate is between 0 and {maxEstimateHours} hours; split bigger tasks.':
     'Eine Schätzung liegt zwischen 0 und {maxEstimateHours} Stunden; teilen Sie größere Aufgaben auf.',
-  'The project must belong to the organisation of the task.':
-    'Das Projekt muss zur Organisation der Aufgabe gehören.',
   'The project is archived and takes no new tasks.':
     'Das Projekt ist archiviert und nimmt keine neuen Aufgaben an.',
   'The assignee must be a member of the organisation.':
     'Die zuständige Person muss Mitglied der Organisation sein.',
-  'The due date cannot be in the past.': 'Das Fälligkeitsdatum darf nicht in der Vergangenheit liegen.',
   'Plan at most {maxPlanningDays} days ahead.': 'Planen Sie höchstens {maxPlanningDays} Tage im Voraus.',
   'Only the assignee can start or stop work on a task.':
     'Nur die zuständige Person kann die Arbeit an einer Aufgabe beginnen oder unterbrechen.',
@@ -192,8 +188,6 @@ export const de: Record<string, string> = {
     'Erfassen Sie zwischen einer Viertelstunde und {maxHoursPerDay} Stunden.',
   'Notes may be at most {noteMaxLength} characters long.':
     'Notizen dürfen höchstens {noteMaxLength} Zeichen lang sein.',
-  'The task must belong to the organisation of the entry.':
-    'Die Aufgabe muss zur Organisation des Eintrags gehören.',
   'Time can be logged for today and earlier days only.':
     'Zeiten können nur für heute und frühere Tage erfasst werden.',
   'Time must be logged within {maxBackdateDays} days.':
@@ -209,5 +203,6 @@ export const de: Record<string, string> = {
   'How far ahead a task may be due': 'Wie weit im Voraus eine Aufgabe fällig sein darf',
   'Most hours logged by one person on one day': 'Meiste Stunden einer Person an einem Tag',
   'Days within which time must be logged': 'Tage, innerhalb derer Zeiten erfasst werden müssen',
+  'Most hours of an entry approved without review': 'Meiste Stunden eines Eintrags ohne Prüfung',
   'Highest hourly rate': 'Höchster Stundensatz',
 };

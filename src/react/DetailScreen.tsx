@@ -23,6 +23,7 @@ import {
   IconEdit,
   IconInfoCircle,
   IconPaperclip,
+  IconPlus,
   IconTrash,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -40,6 +41,7 @@ import { inSentence } from '../runtime/locale.ts';
 import { offersFlag } from '../runtime/offersFlag.ts';
 import { type PendingSum, pendingSum } from '../runtime/pendingSum.ts';
 import { quickAddField } from '../runtime/quickAddField.ts';
+import { relatedAddLink } from '../runtime/relatedAddLink.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
 import { refuses, ruleVerdict } from '../runtime/ruleVerdict.ts';
 import { snippetSource } from '../runtime/snippetSource.ts';
@@ -408,6 +410,7 @@ function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row
     profile: notLoaded,
   };
   const mayCreate = inherited !== undefined && can(model, user, entity, 'create', draftBase, parentData).ok;
+  const addLink = relatedAddLink(model, routes, entity, field, parent.id);
   const owner = Object.entries(e.fields).find(([, f]) => f.owner)?.[0];
   const flags = Object.entries(e.fields).filter(([n, f]) => f.type === 'boolean' && n !== field);
   // The quick box asks for the text (and the flags) only; a child needing more gets the full form.
@@ -427,7 +430,19 @@ function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row
             parentEntity={parentEntity}
           />
         )}
-        {!e.files && mayCreate && !body && (
+        {!e.files && mayCreate && addLink && (
+          // The entity's own create form, the parent filled in from the query (prefill.ts).
+          <Button
+            component={Link}
+            to={addLink.to}
+            variant="light"
+            size="xs"
+            leftSection={<IconPlus size={14} />}
+          >
+            {addLink.title || ui('newRow', { label: inSentence(e.label) })}
+          </Button>
+        )}
+        {!e.files && mayCreate && !body && !addLink && (
           <AddRowButton entity={entity} parentEntity={parentEntity} parentField={field} parent={parent} />
         )}
       </Group>

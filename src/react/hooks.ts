@@ -9,6 +9,7 @@ import { useEffect } from 'react';
 import type { Backend, HistoryEntry, ListQuery, ListResult, Row } from '../backend/types.ts';
 import type { AppModel } from '../model/appModel.ts';
 import { recomputedEntities } from '../model/computedDependents.ts';
+import { withoutComputed } from '../runtime/computedValues.ts';
 import { impliedReadFilters } from '../runtime/impliedReadFilters.ts';
 import { listScreenQueries } from '../runtime/listScreenQueries.ts';
 import {
@@ -343,7 +344,9 @@ export function useCreate(entity: string) {
   const { backend, model } = useAppCore();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (values: Record<string, unknown>) => backend.data.create(entity, values),
+    // A related list's add inherits references the server may compute (a task's organisation).
+    mutationFn: (values: Record<string, unknown>) =>
+      backend.data.create(entity, withoutComputed(model, entity, values)),
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: keys.entity(entity) }),

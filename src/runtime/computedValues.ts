@@ -87,3 +87,22 @@ function toStored(v: unknown, type: string): unknown {
   const iso = new Date(v).toISOString();
   return type === 'date' ? iso.slice(0, 10) : iso;
 }
+
+/**
+ * A new row's values without its computed fields: the server sets those and refuses a client's
+ * value (FIELD_NOT_WRITABLE). A child added under its parent inherits the parent's references
+ * (`organisation` of a task added on a project's page), some of which the server computes.
+ *
+ * @example
+ * withoutComputed(model, 'task', { project: 'p1', organisation: 'o1' }); // { project: 'p1' }
+ */
+export function withoutComputed(
+  model: AppModel,
+  entity: string,
+  values: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const computed = new Set(
+    (model.tables.get(entity)?.columns ?? []).filter((c) => c.computed).map((c) => c.field),
+  );
+  return Object.fromEntries(Object.entries(values).filter(([k]) => !computed.has(k)));
+}

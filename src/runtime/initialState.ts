@@ -49,6 +49,9 @@ export function initialStateHops(model: AppModel, entity: string): InitialStateH
     const typed = checked(model, entity, r.rule.text);
     if (!typed || !onlyHops(typed, fields)) return null;
   }
+  // A hop through a computed reference (`organisation`, computed from `project.organisation`)
+  // has no value in the form: the server works it out, so the state is chosen on saving.
+  if ([...fields].some((f) => table.byField.get(f)?.computed !== undefined)) return null;
   return [...fields].flatMap((field) => {
     const target = table.byField.get(field)?.references;
     return target ? [{ field, entity: target }] : [];

@@ -94,7 +94,6 @@ const fixtures: Record<string, Fixture> = {
         organisation,
         person: member,
         hourlyRate: 80,
-        currency: 'EUR',
       }),
     );
     const project = okId(
@@ -107,7 +106,6 @@ const fixtures: Record<string, Fixture> = {
     );
     const task = okId(
       await viaHook(page, 'data', 'create', 'task', {
-        organisation,
         project,
         title: 'Screen check task',
         assignee: member,
@@ -116,7 +114,6 @@ const fixtures: Record<string, Fixture> = {
     );
     const entry = okId(
       await viaHook(page, 'data', 'create', 'timeEntry', {
-        organisation,
         task,
         date: today,
         hours: 1.5,

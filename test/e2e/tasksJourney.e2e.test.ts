@@ -112,8 +112,8 @@ describe.skipIf(!e2eAvailable)('Team Tasks journey', () => {
         await viaHook(page, 'data', 'create', 'rate', {
           organisation: orgId,
           person: member,
+          // In the organisation's currency, which the server sets (computed).
           hourlyRate: 80,
-          currency: 'EUR',
         }),
       );
     });
@@ -142,26 +142,48 @@ describe.skipIf(!e2eAvailable)('Team Tasks journey', () => {
 
   it('the member logs time on a task and may not approve it: the button says why, the server refuses', async () => {
     await step(page, 'tt-log', async () => {
-      const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-      okId(
-        await viaHook(page, 'data', 'create', 'task', {
-          organisation: orgId,
-          project: projectId,
-          title: 'Replace the gangway',
-          assignee: await personId('member@demo.test'),
-          dueDate: inAWeek,
-        }),
-      );
-      await page.getByRole('link', { name: 'Log time', exact: true }).first().click();
+      // The project's page links to the new task form with the project filled in (`?project=<id>`);
+      // the task's organisation is the project's, computed by the server.
+      await go(page, `/projects/${projectId}`);
+      await page.getByRole('main').getByRole('link', { name: 'New task', exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: 'New task' }).waitFor();
+      expect(new URL(page.url()).search).toBe(`?project=${projectId}`);
+      await expect
+        .poll(() => page.getByRole('combobox', { name: 'Project' }).inputValue(), { timeout: 15_000 })
+        .toBe('Quay renovation');
+      await page.getByRole('textbox', { name: 'Title' }).fill('Replace the gangway');
+      await page.getByRole('button', { name: ui('create'), exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: 'Replace the gangway' }).waitFor();
+      const taskId = new URL(page.url()).pathname.split('/').pop() ?? '';
+      const [task] = await ownerSql(page, 'select organisation from public.task where id = $1', [taskId]);
+      expect(task?.organisation).toBe(orgId);
+      // The task's page links to logging time on it, the task filled in (`?task=<id>`).
+      await page.getByRole('main').getByRole('link', { name: 'Log time', exact: true }).click();
       await page.getByRole('heading', { level: 1, name: 'Log time' }).waitFor();
-      await choose(page, 'Organisation', ORG);
-      await choose(page, 'Task', 'Replace the gangway');
+      expect(new URL(page.url()).search).toBe(`?task=${taskId}`);
+      await expect
+        .poll(() => page.getByRole('combobox', { name: 'Task' }).inputValue(), { timeout: 15_000 })
+        .toBe('Replace the gangway');
       await page.getByRole('textbox', { name: 'Hours' }).fill('2.5');
       await page.getByRole('textbox', { name: 'Note' }).fill('Survey of the old gangway');
       await page.getByRole('button', { name: ui('create'), exact: true }).click();
       await page.getByRole('heading', { level: 1, name: 'Survey of the old gangway' }).waitFor();
       entryPath = new URL(page.url()).pathname;
       await status('Logged');
+      // A short entry of a member with a rate starts approved (`initialWhen`), its rate fixed.
+      const short = okId(
+        await viaHook(page, 'data', 'create', 'timeEntry', {
+          task: taskId,
+          date: new Date().toISOString().slice(0, 10),
+          hours: 0.5,
+        }),
+      );
+      const [auto] = await ownerSql(
+        page,
+        'select status, rate::float8 as rate from public.time_entry where id = $1',
+        [short],
+      );
+      expect(auto).toEqual({ status: 'approved', rate: 80 });
     });
     await step(page, 'tt-self-approval', async () => {
       const approve = action('Approve');

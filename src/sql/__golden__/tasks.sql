@@ -262,7 +262,7 @@ create table if not exists public.rate (
   organisation uuid not null,
   person uuid not null,
   hourly_rate numeric not null,
-  currency text not null default 'EUR'::text,
+  currency text not null,
   constraint rate__hourly_rate__values check (hourly_rate not in ('NaN'::numeric, 'Infinity'::numeric, '-Infinity'::numeric)),
   constraint rate__currency__values check (currency in ('EUR', 'USD', 'GBP', 'CHF')),
   constraint rate__rate_twice__key1 unique (organisation, person),
@@ -610,7 +610,7 @@ $fn$;
 revoke execute on function app.organisation__on_update() from public, anon, authenticated;
 create or replace trigger ninefold_20_on_update before update on public.organisation for each row execute function app.organisation__on_update();
 
--- Computed fields reading organisation, recomputed when it changes: timeEntry.currency (through organisation).
+-- Computed fields reading organisation, recomputed when it changes: rate.currency (through organisation), timeEntry.currency (through organisation).
 create or replace function app.organisation__recompute_dependents()
 returns trigger
 language plpgsql volatile security definer
@@ -621,7 +621,10 @@ declare
 begin
   perform set_config('ninefold.in_transition', 'on', true);
   if new.currency is distinct from old.currency then
-    update public.time_entry x set currency = x.currency, billable_amount = x.billable_amount where x.organisation = new.id;
+    update public.rate x set currency = x.currency where x.organisation = new.id;
+  end if;
+  if new.currency is distinct from old.currency then
+    update public.time_entry x set organisation = x.organisation, currency = x.currency, rate = x.rate, billable_amount = x.billable_amount where x.organisation = new.id;
   end if;
   perform set_config('ninefold.in_transition', v_flag, true);
   return null;
@@ -640,11 +643,8 @@ begin
   if tg_op = 'UPDATE' and (old.owner is distinct from new.owner) then
     perform app.lock_group('membership.organisation', (new.id)::text);
   end if;
-  if tg_op = 'UPDATE' and (old.currency is distinct from new.currency or old.owner is distinct from new.owner) then
+  if tg_op = 'UPDATE' and (old.owner is distinct from new.owner) then
     perform app.lock_group('rate.organisation', (new.id)::text);
-  end if;
-  if tg_op = 'UPDATE' and (old.time_zone is distinct from new.time_zone) then
-    perform app.lock_group('task.organisation', (new.id)::text);
   end if;
   if tg_op = 'UPDATE' and (old.time_zone is distinct from new.time_zone) then
     perform app.lock_group('timeEntry.organisation', (new.id)::text);
@@ -775,6 +775,9 @@ begin
         message = 'insert or update on table "rate" violates foreign key constraint "rate__person__fk"',
         detail = 'Key (person) is not present in table "person".';
     end if;
+    if new.currency is not null then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'rate', 'field', 'currency')::text;
+    end if;
   end if;
   return new;
 end;
@@ -799,11 +802,11 @@ begin
     if new.person is distinct from old.person then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'rate', 'field', 'person')::text;
     end if;
+    if new.currency is distinct from old.currency then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'rate', 'field', 'currency')::text;
+    end if;
     if new.hourly_rate is distinct from old.hourly_rate and not ((app.has_role((select auth.uid()), 'member') and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false))) then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'rate', 'field', 'hourlyRate')::text;
-    end if;
-    if new.currency is distinct from old.currency and not ((app.has_role((select auth.uid()), 'member') and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false))) then
-      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'rate', 'field', 'currency')::text;
     end if;
     if new.organisation is not null and new.organisation is distinct from old.organisation and not exists (select 1 from public.organisation x where x.id = new.organisation) then
       raise exception using errcode = '23503', constraint = 'rate__organisation__fk',
@@ -821,6 +824,20 @@ end;
 $fn$;
 revoke execute on function app.rate__on_update() from public, anon, authenticated;
 create or replace trigger ninefold_20_on_update before update on public.rate for each row execute function app.rate__on_update();
+
+-- Computed fields of rate: currency.
+create or replace function app.rate__computed()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+begin
+  new.currency := (select _h1.currency from public.organisation _h1 where _h1.id = new.organisation);
+  return new;
+end;
+$fn$;
+revoke execute on function app.rate__computed() from public, anon, authenticated;
+create or replace trigger ninefold_25_computed before insert or update on public.rate for each row execute function app.rate__computed();
 
 -- Locks the groups of rate that rules read, before the write (see emitGroupLocks.ts).
 create or replace function app.rate__lock_groups()
@@ -927,6 +944,26 @@ $fn$;
 revoke execute on function app.project__on_update() from public, anon, authenticated;
 create or replace trigger ninefold_20_on_update before update on public.project for each row execute function app.project__on_update();
 
+-- Computed fields reading project, recomputed when it changes: task.organisation (through project).
+create or replace function app.project__recompute_dependents()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  v_flag text := coalesce(current_setting('ninefold.in_transition', true), '');
+begin
+  perform set_config('ninefold.in_transition', 'on', true);
+  if new.organisation is distinct from old.organisation then
+    update public.task x set organisation = x.organisation where x.project = new.id;
+  end if;
+  perform set_config('ninefold.in_transition', v_flag, true);
+  return null;
+end;
+$fn$;
+revoke execute on function app.project__recompute_dependents() from public, anon, authenticated;
+create or replace trigger ninefold_38_recompute after update of organisation on public.project for each row when (new.organisation is distinct from old.organisation) execute function app.project__recompute_dependents();
+
 -- Locks the groups of project that rules read, before the write (see emitGroupLocks.ts).
 create or replace function app.project__lock_groups()
 returns trigger
@@ -934,7 +971,7 @@ language plpgsql volatile
 set search_path = ''
 as $fn$
 begin
-  if tg_op = 'UPDATE' and (old.archived is distinct from new.archived or old.organisation is distinct from new.organisation) then
+  if tg_op = 'UPDATE' and (old.archived is distinct from new.archived) then
     perform app.lock_group('task.project', (new.id)::text);
   end if;
   if tg_op = 'INSERT' then
@@ -956,6 +993,25 @@ $fn$;
 revoke execute on function app.project__lock_groups() from public, anon, authenticated;
 create or replace trigger ninefold_05_lock_groups before insert or update or delete on public.project for each row execute function app.project__lock_groups();
 
+-- The state a new task starts in (its initialWhen rules, then open).
+create or replace function app.task__initial_state(p_row public.task)
+returns text
+language plpgsql stable security definer
+set search_path = ''
+as $fn$
+declare
+  r public.task := p_row;
+begin
+  r.status := null;
+  r.organisation := (select _h1.organisation from public.project _h1 where _h1.id = r.project);
+  return case
+    when coalesce(((not (r.due_date is null)) and (now() >= (date_trunc('day', (((((((((r.due_date)::timestamp at time zone 'utc') + ((1)::double precision * interval '86400 seconds'))) at time zone ('UTC')))::date)::timestamp at time zone ((select _h1.time_zone from public.organisation _h1 where _h1.id = r.organisation))) at time zone ((select _h1.time_zone from public.organisation _h1 where _h1.id = r.organisation)))) at time zone ((select _h1.time_zone from public.organisation _h1 where _h1.id = r.organisation))))), false) then 'overdue'
+    else 'open'
+  end;
+end;
+$fn$;
+revoke execute on function app.task__initial_state(public.task) from public, anon, authenticated;
+grant execute on function app.task__initial_state(public.task) to authenticated;
 -- Insert bookkeeping of task.
 create or replace function app.task__on_insert()
 returns trigger
@@ -968,7 +1024,7 @@ begin
   new.version := 1;
   if current_user in ('anon', 'authenticated') then
     new.created_by := (select auth.uid());
-    new.status := 'open';
+    new.status := app.task__initial_state(new);
     if new.organisation is not null and not exists (select 1 from public.organisation x where x.id = new.organisation) then
       raise exception using errcode = '23503', constraint = 'task__organisation__fk',
         message = 'insert or update on table "task" violates foreign key constraint "task__organisation__fk"',
@@ -983,6 +1039,9 @@ begin
       raise exception using errcode = '23503', constraint = 'task__assignee__fk',
         message = 'insert or update on table "task" violates foreign key constraint "task__assignee__fk"',
         detail = 'Key (assignee) is not present in table "person".';
+    end if;
+    if new.organisation is not null then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'task', 'field', 'organisation')::text;
     end if;
   end if;
   return new;
@@ -1057,6 +1116,40 @@ $fn$;
 revoke execute on function app.task__on_update() from public, anon, authenticated;
 create or replace trigger ninefold_20_on_update before update on public.task for each row execute function app.task__on_update();
 
+-- Computed fields of task: organisation.
+create or replace function app.task__computed()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+begin
+  new.organisation := (select _h1.organisation from public.project _h1 where _h1.id = new.project);
+  return new;
+end;
+$fn$;
+revoke execute on function app.task__computed() from public, anon, authenticated;
+create or replace trigger ninefold_25_computed before insert or update on public.task for each row execute function app.task__computed();
+
+-- Computed fields reading task, recomputed when it changes: timeEntry.organisation (through task).
+create or replace function app.task__recompute_dependents()
+returns trigger
+language plpgsql volatile security definer
+set search_path = ''
+as $fn$
+declare
+  v_flag text := coalesce(current_setting('ninefold.in_transition', true), '');
+begin
+  perform set_config('ninefold.in_transition', 'on', true);
+  if new.organisation is distinct from old.organisation then
+    update public.time_entry x set organisation = x.organisation, currency = x.currency, rate = x.rate, billable_amount = x.billable_amount where x.task = new.id;
+  end if;
+  perform set_config('ninefold.in_transition', v_flag, true);
+  return null;
+end;
+$fn$;
+revoke execute on function app.task__recompute_dependents() from public, anon, authenticated;
+create or replace trigger ninefold_38_recompute after update of organisation on public.task for each row when (new.organisation is distinct from old.organisation) execute function app.task__recompute_dependents();
+
 -- Locks the groups of task that rules read, before the write (see emitGroupLocks.ts).
 create or replace function app.task__lock_groups()
 returns trigger
@@ -1066,21 +1159,6 @@ as $fn$
 begin
   if tg_op = 'INSERT' or (tg_op = 'UPDATE' and old.project is distinct from new.project) then
     perform 1 from public.project p where p.id = new.project for key share;
-  end if;
-  if tg_op = 'INSERT' or (tg_op = 'UPDATE' and old.organisation is distinct from new.organisation) then
-    perform 1 from public.organisation p where p.id = new.organisation for key share;
-  end if;
-  if tg_op = 'INSERT' then
-    perform app.lock_group_shared('task.organisation', (new.organisation)::text);
-  elsif tg_op = 'DELETE' then
-    if exists (select 1 from public.organisation p where p.id = old.organisation) then
-      perform app.lock_group_shared('task.organisation', (old.organisation)::text);
-    end if;
-  else
-    perform app.lock_group_shared('task.organisation', (least(old.organisation::text, new.organisation::text))::text);
-    if old.organisation is distinct from new.organisation then
-      perform app.lock_group_shared('task.organisation', (greatest(old.organisation::text, new.organisation::text))::text);
-    end if;
   end if;
   if tg_op = 'INSERT' then
     perform app.lock_group_shared('task.project', (new.project)::text);
@@ -1094,7 +1172,7 @@ begin
       perform app.lock_group_shared('task.project', (greatest(old.project::text, new.project::text))::text);
     end if;
   end if;
-  if tg_op = 'UPDATE' and (old.organisation is distinct from new.organisation or old.status is distinct from new.status) then
+  if tg_op = 'UPDATE' and (old.status is distinct from new.status) then
     perform app.lock_group('timeEntry.task', (new.id)::text);
   end if;
   if tg_op = 'DELETE' then
@@ -1106,6 +1184,28 @@ $fn$;
 revoke execute on function app.task__lock_groups() from public, anon, authenticated;
 create or replace trigger ninefold_05_lock_groups before insert or update or delete on public.task for each row execute function app.task__lock_groups();
 
+-- The state a new timeEntry starts in (its initialWhen rules, then logged).
+create or replace function app.time_entry__initial_state(p_row public.time_entry)
+returns text
+language plpgsql stable security definer
+set search_path = ''
+as $fn$
+declare
+  r public.time_entry := p_row;
+begin
+  r.status := null;
+  r.organisation := (select _h1.organisation from public.task _h1 where _h1.id = r.task);
+  r.currency := (select _h1.currency from public.organisation _h1 where _h1.id = r.organisation);
+  r.rate := round((coalesce((select sum(_s1.hourly_rate) from public.rate _s1 where ((_s1.organisation = r.organisation) and (_s1.person = r.person))), 0))::numeric, (case upper(r.currency) when 'BHD' then 3 when 'BIF' then 0 when 'CLF' then 4 when 'CLP' then 0 when 'DJF' then 0 when 'GNF' then 0 when 'IQD' then 3 when 'ISK' then 0 when 'JOD' then 3 when 'JPY' then 0 when 'KMF' then 0 when 'KRW' then 0 when 'KWD' then 3 when 'LYD' then 3 when 'OMR' then 3 when 'PYG' then 0 when 'RWF' then 0 when 'TND' then 3 when 'UGX' then 0 when 'UYI' then 0 when 'UYW' then 4 when 'VND' then 0 when 'VUV' then 0 when 'XAF' then 0 when 'XOF' then 0 when 'XPF' then 0 else 2 end));
+  r.billable_amount := round((((r.hours)::numeric * r.rate))::numeric, (case upper(r.currency) when 'BHD' then 3 when 'BIF' then 0 when 'CLF' then 4 when 'CLP' then 0 when 'DJF' then 0 when 'GNF' then 0 when 'IQD' then 3 when 'ISK' then 0 when 'JOD' then 3 when 'JPY' then 0 when 'KMF' then 0 when 'KRW' then 0 when 'KWD' then 3 when 'LYD' then 3 when 'OMR' then 3 when 'PYG' then 0 when 'RWF' then 0 when 'TND' then 3 when 'UGX' then 0 when 'UYI' then 0 when 'UYW' then 4 when 'VND' then 0 when 'VUV' then 0 when 'XAF' then 0 when 'XOF' then 0 when 'XPF' then 0 else 2 end));
+  return case
+    when coalesce(((r.hours <= 1) and ((select count(*) from public.rate _c1 where ((_c1.organisation = r.organisation) and (_c1.person = r.person))) >= 1)), false) then 'approved'
+    else 'logged'
+  end;
+end;
+$fn$;
+revoke execute on function app.time_entry__initial_state(public.time_entry) from public, anon, authenticated;
+grant execute on function app.time_entry__initial_state(public.time_entry) to authenticated;
 -- Insert bookkeeping of timeEntry.
 create or replace function app.time_entry__on_insert()
 returns trigger
@@ -1118,7 +1218,7 @@ begin
   new.version := 1;
   if current_user in ('anon', 'authenticated') then
     new.person := (select auth.uid());
-    new.status := 'logged';
+    new.status := app.time_entry__initial_state(new);
     if new.organisation is not null and not exists (select 1 from public.organisation x where x.id = new.organisation) then
       raise exception using errcode = '23503', constraint = 'time_entry__organisation__fk',
         message = 'insert or update on table "time_entry" violates foreign key constraint "time_entry__organisation__fk"',
@@ -1134,8 +1234,14 @@ begin
         message = 'insert or update on table "time_entry" violates foreign key constraint "time_entry__approved_by__fk"',
         detail = 'Key (approved_by) is not present in table "person".';
     end if;
+    if new.organisation is not null then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'timeEntry', 'field', 'organisation')::text;
+    end if;
     if new.currency is not null then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'timeEntry', 'field', 'currency')::text;
+    end if;
+    if new.rate is not null then
+      raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'timeEntry', 'field', 'rate')::text;
     end if;
     if new.billable_amount is not null then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'timeEntry', 'field', 'billableAmount')::text;
@@ -1216,14 +1322,16 @@ $fn$;
 revoke execute on function app.time_entry__on_update() from public, anon, authenticated;
 create or replace trigger ninefold_20_on_update before update on public.time_entry for each row execute function app.time_entry__on_update();
 
--- Computed fields of timeEntry: currency, billableAmount.
+-- Computed fields of timeEntry: organisation, currency, rate, billableAmount.
 create or replace function app.time_entry__computed()
 returns trigger
 language plpgsql volatile security definer
 set search_path = ''
 as $fn$
 begin
+  new.organisation := (select _h1.organisation from public.task _h1 where _h1.id = new.task);
   new.currency := (select _h1.currency from public.organisation _h1 where _h1.id = new.organisation);
+  new.rate := round((coalesce((select sum(_s1.hourly_rate) from public.rate _s1 where ((_s1.organisation = new.organisation) and (_s1.person = new.person))), 0))::numeric, (case upper(new.currency) when 'BHD' then 3 when 'BIF' then 0 when 'CLF' then 4 when 'CLP' then 0 when 'DJF' then 0 when 'GNF' then 0 when 'IQD' then 3 when 'ISK' then 0 when 'JOD' then 3 when 'JPY' then 0 when 'KMF' then 0 when 'KRW' then 0 when 'KWD' then 3 when 'LYD' then 3 when 'OMR' then 3 when 'PYG' then 0 when 'RWF' then 0 when 'TND' then 3 when 'UGX' then 0 when 'UYI' then 0 when 'UYW' then 4 when 'VND' then 0 when 'VUV' then 0 when 'XAF' then 0 when 'XOF' then 0 when 'XPF' then 0 else 2 end));
   new.billable_amount := round((((new.hours)::numeric * new.rate))::numeric, (case upper(new.currency) when 'BHD' then 3 when 'BIF' then 0 when 'CLF' then 4 when 'CLP' then 0 when 'DJF' then 0 when 'GNF' then 0 when 'IQD' then 3 when 'ISK' then 0 when 'JOD' then 3 when 'JPY' then 0 when 'KMF' then 0 when 'KRW' then 0 when 'KWD' then 3 when 'LYD' then 3 when 'OMR' then 3 when 'PYG' then 0 when 'RWF' then 0 when 'TND' then 3 when 'UGX' then 0 when 'UYI' then 0 when 'UYW' then 4 when 'VND' then 0 when 'VUV' then 0 when 'XAF' then 0 when 'XOF' then 0 when 'XPF' then 0 else 2 end));
   return new;
 end;
@@ -1238,14 +1346,14 @@ language plpgsql volatile security definer
 set search_path = ''
 as $fn$
 begin
-  if tg_op = 'INSERT' or (tg_op = 'UPDATE' and old.task is distinct from new.task) then
-    perform 1 from public.task p where p.id = new.task for key share;
-  end if;
   if tg_op = 'INSERT' or (tg_op = 'UPDATE' and old.organisation is distinct from new.organisation) then
     perform 1 from public.organisation p where p.id = new.organisation for key share;
   end if;
   if tg_op = 'INSERT' or (tg_op = 'UPDATE' and old.person is distinct from new.person) then
     perform 1 from public.person p where p.id = new.person for key share;
+  end if;
+  if tg_op = 'INSERT' or (tg_op = 'UPDATE' and old.task is distinct from new.task) then
+    perform 1 from public.task p where p.id = new.task for key share;
   end if;
   if tg_op = 'INSERT' then
     perform app.lock_group('timeEntry.person', (new.person)::text);
@@ -1295,28 +1403,6 @@ create or replace trigger ninefold_05_lock_groups before insert or update or del
 -- ======================================================================
 -- Validation beyond the row
 -- ======================================================================
-
--- Row rules of other entities that read organisation through a reference, checked again when it changes.
-create or replace function app.organisation__revalidate_dependents()
-returns trigger
-language plpgsql volatile security definer
-set search_path = ''
-as $fn$
-declare
-  c record;
-begin
-  if new.currency is distinct from old.currency then
-    for c in select * from public.rate x where x.organisation = new.id loop
-      if not (coalesce((c.currency = (select _h1.currency from public.organisation _h1 where _h1.id = c.organisation)), false)) then
-        raise exception using errcode = 'P0001', message = 'CURRENCY_MISMATCH', detail = jsonb_build_object('entity', 'rate', 'id', c.id, 'field', 'currency')::text;
-      end if;
-    end loop;
-  end if;
-  return null;
-end;
-$fn$;
-revoke execute on function app.organisation__revalidate_dependents() from public, anon, authenticated;
-create or replace trigger ninefold_40_revalidate after update on public.organisation for each row execute function app.organisation__revalidate_dependents();
 
 -- Write permissions of organisation that read other rows, checked again under the group locks.
 create or replace function app.organisation__recheck_permission()
@@ -1386,9 +1472,6 @@ set search_path = ''
 as $fn$
 begin
   perform app.lock_group('membership.organisation', (new.organisation)::text);
-  if not (coalesce((new.currency = (select _h1.currency from public.organisation _h1 where _h1.id = new.organisation)), false)) then
-    raise exception using errcode = 'P0001', message = 'CURRENCY_MISMATCH', detail = jsonb_build_object('entity', 'rate', 'field', 'currency')::text;
-  end if;
   if not (coalesce(((select count(*) from public.membership _c1 where (((_c1.organisation = new.organisation) and (_c1.person = new.person))) and app.membership__counted_for_writer(_c1)) >= 1), false)) then
     raise exception using errcode = 'P0001', message = 'NOT_A_MEMBER', detail = jsonb_build_object('entity', 'rate', 'field', 'person')::text;
   end if;
@@ -1441,27 +1524,6 @@ end;
 $fn$;
 revoke execute on function app.project__validate() from public, anon, authenticated;
 create or replace trigger ninefold_30_validate after insert or update on public.project for each row execute function app.project__validate();
--- Row rules of other entities that read project through a reference, checked again when it changes.
-create or replace function app.project__revalidate_dependents()
-returns trigger
-language plpgsql volatile security definer
-set search_path = ''
-as $fn$
-declare
-  c record;
-begin
-  if new.organisation is distinct from old.organisation then
-    for c in select * from public.task x where x.project = new.id loop
-      if not (coalesce((c.organisation = (select _h1.organisation from public.project _h1 where _h1.id = c.project)), false)) then
-        raise exception using errcode = 'P0001', message = 'TASK_ORGANISATION_MISMATCH', detail = jsonb_build_object('entity', 'task', 'id', c.id, 'field', 'project')::text;
-      end if;
-    end loop;
-  end if;
-  return null;
-end;
-$fn$;
-revoke execute on function app.project__revalidate_dependents() from public, anon, authenticated;
-create or replace trigger ninefold_40_revalidate after update on public.project for each row execute function app.project__revalidate_dependents();
 
 -- Write permissions of project that read other rows, checked again under the group locks.
 create or replace function app.project__recheck_permission()
@@ -1498,17 +1560,11 @@ set search_path = ''
 as $fn$
 begin
   perform app.lock_group('membership.organisation', (new.organisation)::text);
-  if not (coalesce((new.organisation = (select _h1.organisation from public.project _h1 where _h1.id = new.project)), false)) then
-    raise exception using errcode = 'P0001', message = 'TASK_ORGANISATION_MISMATCH', detail = jsonb_build_object('entity', 'task', 'field', 'project')::text;
-  end if;
   if (tg_op = 'INSERT' or new.project is distinct from old.project) and not (not coalesce((new.status <> 'done'), false) or coalesce(((select _h1.archived from public.project _h1 where _h1.id = new.project) = false), false)) then
     raise exception using errcode = 'P0001', message = 'PROJECT_ARCHIVED', detail = jsonb_build_object('entity', 'task', 'field', 'project')::text;
   end if;
   if not (not coalesce((not (new.assignee is null)), false) or coalesce(((select count(*) from public.membership _c1 where (((_c1.organisation = new.organisation) and (_c1.person = new.assignee))) and app.membership__counted_for_writer(_c1)) >= 1), false)) then
     raise exception using errcode = 'P0001', message = 'ASSIGNEE_NOT_A_MEMBER', detail = jsonb_build_object('entity', 'task', 'field', 'assignee')::text;
-  end if;
-  if (tg_op = 'INSERT' or new.due_date is distinct from old.due_date) and not (not coalesce((not (new.due_date is null)), false) or coalesce((new.due_date >= (((now()) at time zone ((select _h1.time_zone from public.organisation _h1 where _h1.id = new.organisation))))::date), false)) then
-    raise exception using errcode = 'P0001', message = 'DUE_IN_PAST', detail = jsonb_build_object('entity', 'task', 'field', 'dueDate')::text;
   end if;
   if (tg_op = 'INSERT' or new.due_date is distinct from old.due_date) and not (not coalesce((not (new.due_date is null)), false) or coalesce((((new.due_date)::timestamp at time zone 'utc') <= ((((now() at time zone 'utc')::date)::timestamp at time zone 'utc') + ((365)::double precision * interval '86400 seconds'))), false)) then
     raise exception using errcode = 'P0001', message = 'DUE_TOO_FAR', detail = jsonb_build_object('entity', 'task', 'field', 'dueDate')::text;
@@ -1518,27 +1574,6 @@ end;
 $fn$;
 revoke execute on function app.task__validate() from public, anon, authenticated;
 create or replace trigger ninefold_30_validate after insert or update on public.task for each row execute function app.task__validate();
--- Row rules of other entities that read task through a reference, checked again when it changes.
-create or replace function app.task__revalidate_dependents()
-returns trigger
-language plpgsql volatile security definer
-set search_path = ''
-as $fn$
-declare
-  c record;
-begin
-  if new.organisation is distinct from old.organisation then
-    for c in select * from public.time_entry x where x.task = new.id loop
-      if not (coalesce((c.organisation = (select _h1.organisation from public.task _h1 where _h1.id = c.task)), false)) then
-        raise exception using errcode = 'P0001', message = 'TIME_ORGANISATION_MISMATCH', detail = jsonb_build_object('entity', 'timeEntry', 'id', c.id, 'field', 'task')::text;
-      end if;
-    end loop;
-  end if;
-  return null;
-end;
-$fn$;
-revoke execute on function app.task__revalidate_dependents() from public, anon, authenticated;
-create or replace trigger ninefold_40_revalidate after update on public.task for each row execute function app.task__revalidate_dependents();
 
 -- Write permissions of task that read other rows, checked again under the group locks.
 create or replace function app.task__recheck_permission()
@@ -1588,9 +1623,6 @@ set search_path = ''
 as $fn$
 begin
   perform app.lock_group('timeEntry.person', (new.person)::text);
-  if not (coalesce((new.organisation = (select _h1.organisation from public.task _h1 where _h1.id = new.task)), false)) then
-    raise exception using errcode = 'P0001', message = 'TIME_ORGANISATION_MISMATCH', detail = jsonb_build_object('entity', 'timeEntry', 'field', 'task')::text;
-  end if;
   if (tg_op = 'INSERT' or new.date is distinct from old.date) and not (coalesce((new.date <= (((now()) at time zone ((select _h1.time_zone from public.organisation _h1 where _h1.id = new.organisation))))::date), false)) then
     raise exception using errcode = 'P0001', message = 'DAY_IN_FUTURE', detail = jsonb_build_object('entity', 'timeEntry', 'field', 'date')::text;
   end if;
@@ -1600,7 +1632,7 @@ begin
   if not (coalesce((coalesce((select sum(_s1.hours) from public.time_entry _s1 where (((_s1.person = new.person) and (_s1.date = new.date)) and (_s1.status <> 'rejected'))), 0) <= 12), false)) then
     raise exception using errcode = 'P0001', message = 'DAY_FULL', detail = jsonb_build_object('entity', 'timeEntry', 'field', 'hours', 'logged', coalesce((select sum(_s1.hours) from public.time_entry _s1 where ((((_s1.person = new.person) and (_s1.date = new.date)) and (_s1.status <> 'rejected'))) and ((_s1.id = new.id or app.time_entry__counted_for_writer(_s1)))), 0), 'day', new.date)::text;
   end if;
-  if (tg_op = 'INSERT' or new.task is distinct from old.task) and not (not coalesce((new.status = 'logged'), false) or coalesce(((select _h1.status from public.task _h1 where _h1.id = new.task) <> 'done'), false)) then
+  if (tg_op = 'INSERT' or new.task is distinct from old.task) and not (coalesce(((select _h1.status from public.task _h1 where _h1.id = new.task) <> 'done'), false)) then
     raise exception using errcode = 'P0001', message = 'TASK_DONE', detail = jsonb_build_object('entity', 'timeEntry', 'field', 'task')::text;
   end if;
   return null;
@@ -2087,8 +2119,6 @@ begin
   if v_from is null or v_from not in ('logged') then
     raise exception using errcode = 'P0001', message = 'INVALID_TRANSITION', detail = jsonb_build_object('entity', 'timeEntry', 'transition', 'approve', 'from', v_from)::text;
   end if;
-  perform app.lock_group('rate.organisation', (r.organisation)::text);
-  select * into r from public.time_entry x where x.id = p_id;
   if not coalesce((r.person <> (select auth.uid())), false) then
     raise exception using errcode = 'P0001', message = 'SELF_APPROVAL', detail = jsonb_build_object('entity', 'timeEntry', 'action', 'approve')::text;
   end if;
@@ -2096,7 +2126,6 @@ begin
     update public.time_entry x set
       approved_by = (select auth.uid()),
       approved_at = now(),
-      rate = round((coalesce((select sum(_s1.hourly_rate) from public.rate _s1 where ((_s1.organisation = x.organisation) and (_s1.person = x.person))), 0))::numeric, (case upper(x.currency) when 'BHD' then 3 when 'BIF' then 0 when 'CLF' then 4 when 'CLP' then 0 when 'DJF' then 0 when 'GNF' then 0 when 'IQD' then 3 when 'ISK' then 0 when 'JOD' then 3 when 'JPY' then 0 when 'KMF' then 0 when 'KRW' then 0 when 'KWD' then 3 when 'LYD' then 3 when 'OMR' then 3 when 'PYG' then 0 when 'RWF' then 0 when 'TND' then 3 when 'UGX' then 0 when 'UYI' then 0 when 'UYW' then 4 when 'VND' then 0 when 'VUV' then 0 when 'XAF' then 0 when 'XOF' then 0 when 'XPF' then 0 else 2 end)),
       status = 'approved'
     where x.id = p_id
     returning x.* into r;
@@ -2636,7 +2665,7 @@ grant delete on table public.membership to authenticated;
 revoke all on table public.rate from anon, authenticated;
 grant select on table public.rate to authenticated;
 grant insert (organisation, person, hourly_rate, currency) on table public.rate to authenticated;
-grant update (hourly_rate, currency) on table public.rate to authenticated;
+grant update (hourly_rate) on table public.rate to authenticated;
 grant delete on table public.rate to authenticated;
 
 revoke all on table public.project from anon, authenticated;
@@ -2655,7 +2684,7 @@ grant select on table public.task_history to authenticated;
 
 revoke all on table public.time_entry from anon, authenticated;
 grant select (id, created_at, updated_at, version, organisation, task, person, date, hours, note, status, currency, approved_by, approved_at) on table public.time_entry to authenticated;
-grant insert (organisation, task, date, hours, note, currency, billable_amount) on table public.time_entry to authenticated;
+grant insert (organisation, task, date, hours, note, currency, rate, billable_amount) on table public.time_entry to authenticated;
 grant update (date, hours, note) on table public.time_entry to authenticated;
 grant delete on table public.time_entry to authenticated;
 revoke all on table public.time_entry_history from anon, authenticated;
