@@ -38,7 +38,7 @@ const EXPECTED_SITES: Record<string, readonly string[]> = {
     'entities.timeEntry.fields.billableAmount.computed',
     'states.timeEntry.states.logged.waitingOn',
     'validation.task[5].when',
-    'validation.timeEntry[7].rule',
+    'validation.timeEntry[5].rule',
     'roles.permissions.member.task.read',
     'roles.permissions.member.timeEntry.update.when',
   ],
