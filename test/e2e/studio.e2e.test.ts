@@ -28,6 +28,7 @@ import { serveDist } from './serveDist.ts';
 import {
   deleteTexts,
   docText,
+  errorMarkOver,
   insertLines,
   liveFrame,
   liveRuns,
@@ -84,19 +85,7 @@ describe.skipIf(!e2eAvailable)('Ninefold Studio (built)', () => {
 
     await step(page, 'unknown-field', async () => {
       await typeOver(page, RULE.slice(1, 9), 'asignee', RULE);
-      const marked = page.locator('.cm-lintRange-error');
-      // The mark is on the rule's line, over the misspelt name alone (under load the checker may
-      // first mark a word typed only in part: wait for the last).
-      await expect
-        .poll(
-          () =>
-            marked
-              .first()
-              .textContent({ timeout: 1_000 })
-              .catch(() => null),
-          { timeout: 20_000 },
-        )
-        .toBe('asignee');
+      const marked = await errorMarkOver(page, 'asignee');
       expect(await marked.count()).toBe(1);
       const line = HELPDESK.slice(0, HELPDESK.indexOf(RULE)).split('\n').length;
       expect(await page.locator('#problems').textContent()).toContain(`line ${line}, column`);

@@ -19,6 +19,7 @@ import { serveDist } from './serveDist.ts';
 import {
   deleteTexts,
   docText,
+  errorMarkOver,
   liveFrame,
   liveRuns,
   liveTimes,
@@ -85,18 +86,7 @@ describe.skipIf(!e2eAvailable)('Ninefold Studio (built): a document from the bla
     await step(page, 'blank-unknown-field', async () => {
       const rule = '`suggestedBy = me`: Title, Author';
       await typeOver(page, 'suggestedBy', 'sugestedBy', rule);
-      const marked = page.locator('.cm-lintRange-error');
-      // Under load the checker may first mark a word typed only in part ('sug'): wait for the last.
-      await expect
-        .poll(
-          () =>
-            marked
-              .first()
-              .textContent({ timeout: 1_000 })
-              .catch(() => null),
-          { timeout: 20_000 },
-        )
-        .toBe('sugestedBy');
+      const marked = await errorMarkOver(page, 'sugestedBy');
       const line = club.slice(0, club.indexOf(rule)).split('\n').length;
       expect(await page.locator('#problems').textContent()).toContain(`line ${line}, column`);
       await marked.hover();

@@ -2,7 +2,8 @@
  * Driving the built studio in the end-to-end tests (studio*.e2e.test.ts): the editor through its
  * own API and the keyboard, the live app's frame and its backend port.
  */
-import type { Frame, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 type StudioWindow = {
   __studioView: {
@@ -163,4 +164,23 @@ export async function deleteTexts(page: Page, texts: string[]): Promise<void> {
       .sort((a, b) => a.from - b.from);
     view.dispatch({ changes });
   }, texts);
+}
+
+/**
+ * Waits until the editor's first error mark covers `word`: under load the checker may first mark a
+ * word typed only in part ('sug' of 'sugestedBy'). Returns the marks.
+ */
+export async function errorMarkOver(page: Page, word: string): Promise<Locator> {
+  const marked = page.locator('.cm-lintRange-error');
+  await expect
+    .poll(
+      () =>
+        marked
+          .first()
+          .textContent({ timeout: 1_000 })
+          .catch(() => null),
+      { timeout: 20_000 },
+    )
+    .toBe(word);
+  return marked;
 }

@@ -1,4 +1,3 @@
-import { roleClosureOf } from '../../src/model/roleClosure.ts';
 /**
  * Creates and updates on a generated specification, acted out as clients (users of every role and
  * one without roles) against what the rules say, evaluated in TypeScript:
@@ -20,7 +19,7 @@ import { roleClosureOf } from '../../src/model/roleClosure.ts';
 
 import { resolve } from '../../src/model/resolve.ts';
 import { lowerLikePostgres } from '../../src/rules/evaluate.ts';
-import { type DataContext, holds } from '../../src/rules/index.ts';
+import type { DataContext } from '../../src/rules/index.ts';
 import { computedValues } from '../../src/runtime/computedValues.ts';
 import { fieldRuleHolds } from '../../src/runtime/formSchema.ts';
 import { isBlank } from '../../src/spec/blank.ts';
@@ -28,9 +27,9 @@ import { FIELD_TYPES } from '../../src/spec/fieldTypes.ts';
 import type { AppSpec, Permission } from '../../src/spec/types.ts';
 import { policyReads } from '../../src/sql/policyReads.ts';
 import type { TestDb } from '../../src/sql/testing/testDb.ts';
-import { columnSql, type FieldRow, rule, type Snapshot, tableSql } from '../enforcement/support/model.ts';
+import { columnSql, type FieldRow, type Snapshot, tableSql } from '../enforcement/support/model.ts';
 import { rolledBack, type SeedUser, trial } from '../enforcement/support/seed.ts';
-import { dependentsBroken } from './dependentsBroken.ts';
+import { dependentsBroken, holdsOn } from './dependentsBroken.ts';
 import { recomputedRows } from './recomputeOracle.ts';
 import { oraclePermissions, oracleRoles } from './relationOracle.ts';
 
@@ -45,23 +44,6 @@ export interface WriteOutcome {
 // A permission refusal: no row (RLS USING), the policy's WITH CHECK or a column grant (42501), the
 // column rule (FIELD_NOT_WRITABLE) or the re-check under the group locks (FORBIDDEN).
 const PERMISSION_CODES = ['hidden', '42501', 'FIELD_NOT_WRITABLE', 'FORBIDDEN'];
-
-function holdsOn(
-  spec: AppSpec,
-  entity: string,
-  text: string,
-  row: FieldRow,
-  user: SeedUser,
-  data: DataContext,
-) {
-  return holds(rule(spec, entity, text), {
-    row,
-    user: { id: user.id, roles: user.roles },
-    now: new Date(),
-    roleClosure: roleClosureOf(spec),
-    data,
-  });
-}
 
 function permits(
   spec: AppSpec,
