@@ -1161,8 +1161,8 @@ export default defineApp({
     maxHoursPerDay: { value: 12, label: 'Most hours logged by one person on one day', unit: 'hours' },
     maxBackdateDays: { value: 31, label: 'Days within which time must be logged', unit: 'days' },
     autoApproveHours: { value: 1, label: 'Most hours of an entry approved without review', unit: 'hours' },
-    // NEEDS(issue 32 item 5): a money constant in the organisation's currency.
-    maxHourlyRate: { value: 500, label: 'Highest hourly rate', unit: 'EUR' },
+    // An amount in the currency of the rate it bounds (the organisation's): 500 EUR, 500 JPY.
+    maxHourlyRate: { value: 500, label: 'Highest hourly rate', unit: 'currency' },
   },
 
   translations: { de },

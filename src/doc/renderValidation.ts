@@ -98,6 +98,8 @@ function boundWords(model: AppModel, x: number | string, withUnit: boolean): str
   if (typeof x === 'number') return String(x);
   const c = model.constants.get(x);
   if (!c) return `{${x}} (unknown constant)`;
-  const unit = withUnit && c.unit && c.unit !== 'count' ? ` ${c.unit}` : '';
+  // `currency`: an amount in the currency of whatever it bounds (a rate's, a claim's).
+  const unitWords = c.unit === 'currency' ? 'in its currency' : c.unit;
+  const unit = withUnit && unitWords && c.unit !== 'count' ? ` ${unitWords}` : '';
   return `{${x}} (${constantValueWords(c.value, c.type)}${unit})`;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import expenses from '../../examples/expenses/spec.ts';
+import tasks from '../../examples/tasks/spec.ts';
 import { resolve } from '../model/resolve.ts';
 import { fieldRuleHolds, formSchema } from './formSchema.ts';
 import { fixtureSpec as spec } from './testing/fixtureSpec.ts';
@@ -134,5 +135,17 @@ describe('formSchema: a rule checked on change (onChange, DUE_IN_PAST)', async (
     expect(create.validate({ title: 'Printer jam', dueAt: past }, agent).dueAt).toBe(
       'The due date has passed; choose a time from now on.',
     );
+  });
+});
+
+describe("a bound in the currency of the amount it bounds (Team Tasks' highest hourly rate)", () => {
+  const model = resolve(tasks);
+  const stored = { id: 'r1', organisation: 'o1', person: 'p1', hourlyRate: 100, currency: 'JPY' };
+  const edit = formSchema(model, 'rate', 'edit', ['member'], { row: stored });
+  const who = { id: 'p0', roles: ['member'] };
+
+  it("an edit form names the highest rate in the stored row's currency, not a fixed one", () => {
+    expect(edit.validate({ hourlyRate: 900 }, who, stored).hourlyRate).toBe('An hourly rate may be at most ¥500.');
+    expect(edit.validate({ hourlyRate: 400 }, who, stored).hourlyRate).toBeUndefined();
   });
 });

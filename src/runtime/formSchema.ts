@@ -209,7 +209,9 @@ function checkDraft(
       if (errors[rule.field] || !fields.some((f) => f.name === rule.field && f.editable)) continue;
       const v = values[rule.field];
       if (isEmpty(v)) continue;
-      if (!fieldRuleHolds(model, rule, v)) errors[rule.field] = formatMessage(model, rule.error, values);
+      // The stored row under the draft: a bound's currency may be a field the form does not show.
+      if (!fieldRuleHolds(model, rule, v))
+        errors[rule.field] = formatMessage(model, rule.error, { ...original, ...values });
       continue;
     }
     if (!who) continue;

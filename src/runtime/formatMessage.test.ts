@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import expenses from '../../examples/expenses/spec.ts';
+import tasksSpec from '../../examples/tasks/spec.ts';
 import { BUILTIN_ERROR_CODES } from '../backend/types.ts';
 import { resolve } from '../model/resolve.ts';
 import type { AppSpec } from '../spec/types.ts';
@@ -100,6 +101,17 @@ describe("issue 31.3: money in messages keeps its currency, in the person's loca
     expect(formatMessage(model(spec), 'TOO_HIGH', { amount: 1234.5, currency: 'USD' })).toBe(
       '$1,234.50 is too much.',
     );
+  });
+  it("a constant in the currency it bounds (`unit: 'currency'`) reads in the row's currency", () => {
+    const tasks = model(tasksSpec);
+    expect(formatMessage(tasks, 'RATE_TOO_HIGH', { hourlyRate: 900, currency: 'JPY' })).toBe(
+      'An hourly rate may be at most ¥500.',
+    );
+    expect(formatMessage(tasks, 'RATE_TOO_HIGH', { currency: 'EUR' })).toBe(
+      'An hourly rate may be at most €500.00.',
+    );
+    // A server's refusal of the check carries no row: the amount alone, never another currency's.
+    expect(formatMessage(tasks, 'RATE_TOO_HIGH', {})).toBe('An hourly rate may be at most 500.00.');
   });
   it('a number constant without a currency stays as it is', () => {
     expect(formatMessage(model(expenses), 'TOO_MANY_LINES')).toBe(

@@ -23,7 +23,7 @@ export function formatMessage(
   if (entry?.message !== undefined) {
     const entity = entry.field?.split('.')[0];
     return fillTemplate(entry.message, {
-      ...constantValues(model),
+      ...constantValues(model, amountCurrency(model, entry.field, params)),
       ...moneyParams(model, entity, params),
       ...declaredParams(model, entry.params ?? [], params),
     });
@@ -41,12 +41,41 @@ export function messageSeverity(model: Pick<AppModel, 'errors'>, code: string): 
 /**
  * Constant name → value, the placeholders every message may use. A money constant (its unit a
  * currency code) reads as money in the person's locale: "at most €5,000.00", never "at most 5000".
+ * A constant whose unit is `currency` is an amount in the currency of the money it bounds: it
+ * reads in `currency` (the row's, when the message is about a money field) or as a plain amount.
  */
-export function constantValues(model: Pick<AppModel, 'constants'>): Record<string, unknown> {
+export function constantValues(
+  model: Pick<AppModel, 'constants'>,
+  currency?: string,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [name, c] of model.constants)
-    out[name] = typeof c.value === 'number' && isCurrencyCode(c.unit) ? moneyText(c.value, c.unit) : c.value;
+  for (const [name, c] of model.constants) {
+    if (typeof c.value !== 'number') out[name] = c.value;
+    else if (isCurrencyCode(c.unit)) out[name] = moneyText(c.value, c.unit);
+    else if (c.unit === ROW_CURRENCY_UNIT) out[name] = moneyText(c.value, currency);
+    else out[name] = c.value;
+  }
   return out;
+}
+
+/** The unit of a constant that is an amount in the currency of whatever money it bounds. */
+export const ROW_CURRENCY_UNIT = 'currency';
+
+/**
+ * The currency of the money field a message is about (`field: 'rate.hourlyRate'`): the row's
+ * currency field as `params` hold it (a form's values, a server error's parameters), else the
+ * field's fixed currency.
+ */
+function amountCurrency(
+  model: Partial<Pick<AppModel, 'tables'>>,
+  field: string | undefined,
+  params: Readonly<Record<string, unknown>>,
+): string | undefined {
+  const [entity, name] = field?.split('.') ?? [];
+  const f = entity && name ? model.tables?.get(entity)?.spec.fields[name] : undefined;
+  if (f?.type !== 'money') return undefined;
+  const code = f.currencyField ? params[f.currencyField] : model.tables?.get(entity ?? '')?.byField.get(name ?? '')?.currency;
+  return typeof code === 'string' && code !== '' ? code : undefined;
 }
 
 /** Row values a message names: a money field of the message's entity reads in its row's currency. */

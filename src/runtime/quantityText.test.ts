@@ -8,6 +8,8 @@ describe('quantityText', () => {
     expect(quantityText(80, 'hours')).toBe('80 hours');
     expect(quantityText(1, 'hours')).toBe('1 hour');
     expect(quantityText(1, 'days')).toBe('1 day');
+    // An amount in whichever currency it bounds: the amount alone, never a made-up currency.
+    expect(quantityText(500, 'currency')).toBe('500.00');
     setLocale('de');
     expect(quantityText(90, 'days')).toBe('90 Tage');
     expect(quantityText(1, 'hours')).toBe('1 Stunde');

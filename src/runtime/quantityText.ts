@@ -16,6 +16,8 @@ const DURATIONS: Readonly<Record<string, string>> = { minutes: 'minute', hours: 
 export function quantityText(value: unknown, unit: string | undefined): string {
   const n = Number(value);
   if (typeof value === 'number' && isCurrencyCode(unit)) return moneyText(value, unit);
+  // An amount in whichever currency it bounds (`unit: 'currency'`): the amount alone.
+  if (typeof value === 'number' && unit === 'currency') return moneyText(value, undefined);
   const duration = unit ? DURATIONS[unit] : undefined;
   if (typeof value === 'number' && Number.isFinite(n) && duration)
     return new Intl.NumberFormat(INTL_TAGS[currentLocale()], {

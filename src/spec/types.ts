@@ -423,7 +423,10 @@ export interface ConstantSpec {
   type?: TemporalConstantType;
   value: ConstantValue;
   label: string;
-  /** days, hours, minutes, bytes, MB, count, percent, or a currency code for money. */
+  /**
+   * days, hours, minutes, bytes, MB, count, percent, a currency code for money, or `currency`: an
+   * amount in the currency of the money it bounds (a rate's, shown "at most ¥500" on a yen rate).
+   */
   unit?: string;
 }
 
