@@ -100,7 +100,10 @@ function repeatsUnique(spec: AppSpec, entity: string, row: FieldRow, rows: reado
 
 /**
  * What a row rule sees after a client's write: counts run over the rows the writer may read or
- * owns plus the written row (`__counted_for_writer`); references and sums see every row.
+ * owns plus the written row (`__counted_for_writer`); references and sums see every row. Whether
+ * the writer may read a row is judged after the write, as the definer function does: a read rule
+ * that reads the written entity (`count(claim where parent = this.parent and owner = me) >= 1`)
+ * may make rows readable because of the new row (the rest keep the readability seen before).
  */
 function afterWrite(
   spec: AppSpec,
@@ -112,12 +115,18 @@ function afterWrite(
 ): DataContext {
   const owned = (e: string, r: FieldRow) =>
     Object.entries(spec.entities[e]?.fields ?? {}).some(([n, f]) => f.owner && r[n] === user.id);
+  const whole = wholeAfter(snap, entity, after);
+  const roles = oracleRoles(spec, user.roles);
+  const readable = (e: string, r: FieldRow) =>
+    readsWritten(spec, roles, e, entity)
+      ? roles.some((role) => permits(spec, e, oraclePermissions(spec)[role]?.[e]?.read, r, user, whole))
+      : (visible.get(e)?.has(String(r.id)) ?? false);
   return {
     rows: (e) => {
       const base = snap
         .rows(e)
         .filter((r) => r.id !== after.id)
-        .filter((r) => visible.get(e)?.has(String(r.id)) || owned(e, r));
+        .filter((r) => readable(e, r) || owned(e, r));
       return e === entity ? [...base, after] : base;
     },
     get: (e, id) => (e === entity && id === after.id ? after : snap.get(e, id)),
@@ -126,12 +135,31 @@ function afterWrite(
   };
 }
 
+/** Whether one of `roles`' read rules of `e` reads rows of `written` (counts, sums or a reference to it). */
+function readsWritten(spec: AppSpec, roles: readonly string[], e: string, written: string): boolean {
+  const refs = Object.entries(spec.entities[e]?.fields ?? {})
+    .filter(([, f]) => f.type === 'ref' && f.ref === written)
+    .map(([n]) => n);
+  return roles.some((role) => {
+    const read = oraclePermissions(spec)[role]?.[e]?.read;
+    if (typeof read !== 'string') return false;
+    return (
+      new RegExp(`\\b(count|sum)\\(${written}\\b`).test(read) ||
+      refs.some((n) => new RegExp(`\\b${n}\\.`).test(read)) ||
+      (e === written && /\bthis\b/.test(read))
+    );
+  });
+}
+
 /** Every row as the database's security-definer triggers see it after the write of `after`. */
 function wholeAfter(snap: Snapshot, entity: string, after: FieldRow): DataContext {
   const swap = (e: string, r: FieldRow) => (e === entity && r.id === after.id ? after : r);
+  // A create's row is not in the snapshot: it is in the table when the triggers run.
+  const added = (e: string) => (e === entity && !snap.get(e, after.id as string) ? [after] : []);
   return {
-    rows: (e) => snap.rows(e).map((r) => swap(e, r)),
+    rows: (e) => [...snap.rows(e).map((r) => swap(e, r)), ...added(e)],
     get: (e, id) => {
+      if (e === entity && id === after.id) return after;
       const r = snap.get(e, id);
       return r && swap(e, r);
     },
