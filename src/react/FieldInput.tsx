@@ -3,7 +3,7 @@ import type { DateInputProps, DateTimePickerProps } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { type ComponentType, lazy, Suspense, useMemo, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useMemo, useRef, useState } from 'react';
 import type { DataContext } from '../rules/evaluate.ts';
 import { acceptedDay, acceptedValue } from '../runtime/acceptedValue.ts';
 import { dateBounds } from '../runtime/dateBounds.ts';
@@ -413,6 +413,12 @@ export function RefSelect(props: {
   for (const r of list.data?.rows ?? [])
     if (!accepts || accepts(r.id)) data.set(r.id, rowTitle(model, entity, r));
   if (value && current.data) data.set(value, rowTitle(model, entity, current.data));
+  // The chosen option stays among the options while its row or the list is read again (after a
+  // refusal, a search, a rule leaving it out): Mantine blanks the box on blur when the value has
+  // no option, which reads as a lost choice although the value is still set.
+  const chosen = useRef<{ id: string; label: string } | undefined>(undefined);
+  if (value && data.has(value)) chosen.current = { id: value, label: data.get(value) as string };
+  else if (value && chosen.current?.id === value) data.set(value, chosen.current.label);
   return (
     <Select
       {...rest}
