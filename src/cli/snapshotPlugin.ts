@@ -125,9 +125,12 @@ async function snapshotFor(
     .map((f) => readFileSync(join(ROOT, 'src/backend/embedded', f), 'utf8'))
     .concat(
       // The demo accounts' first screens are asked as the app asks them (their query keys).
-      ['src/react/demoScreens.ts', 'src/react/hooks.ts', 'src/runtime/listScreenQueries.ts'].map((f) =>
-        readFileSync(join(ROOT, f), 'utf8'),
-      ),
+      [
+        'src/react/demoScreens.ts',
+        'src/react/hooks.ts',
+        'src/runtime/listScreenQueries.ts',
+        'src/backend/embedded/snapshot.ts',
+      ].map((f) => readFileSync(join(ROOT, f), 'utf8')),
     )
     .join('\n');
   const key = createHash('sha256')

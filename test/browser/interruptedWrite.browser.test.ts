@@ -17,8 +17,9 @@ const countAll = (page: Page): Promise<Counts> =>
   page.evaluate(async () => {
     const { backend } = await nf.ready;
     const tables = await backend.db.query<{ name: string }>(
-      `select format('%I.%I', table_schema, table_name) as name from information_schema.tables
-        where table_schema in ('public', 'app', 'auth', 'ninefold') and table_type = 'BASE TABLE'
+      // pg_tables: the build's snapshot leaves information_schema out (snapshot.ts).
+      `select format('%I.%I', schemaname, tablename) as name from pg_catalog.pg_tables
+        where schemaname in ('public', 'app', 'auth', 'ninefold')
         order by 1`,
     );
     const counts: Record<string, number> = {};

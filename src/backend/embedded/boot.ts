@@ -19,7 +19,12 @@ export type BootResult = { version: string; outcome: 'created' | 'unchanged' | '
 /** Columns the data layer reads, missing from the live tables (what `create table if not exists` cannot add). */
 async function missingColumns(db: Pick<PGliteInterface, 'query'>, model: AppModel): Promise<string[]> {
   const r = await db.query<{ table_name: string; column_name: string }>(
-    `select table_name, column_name from information_schema.columns where table_schema = 'public'`,
+    // The system catalog, not information_schema: the snapshot leaves that out (snapshot.ts).
+    `select c.relname as table_name, a.attname as column_name
+       from pg_catalog.pg_attribute a
+       join pg_catalog.pg_class c on c.oid = a.attrelid
+       join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind in ('r', 'p', 'v') and a.attnum > 0 and not a.attisdropped`,
   );
   const have = new Set(r.rows.map((c) => `${c.table_name}.${c.column_name}`));
   const missing: string[] = [];

@@ -48,6 +48,40 @@ describe('database snapshot (what the build ships for a first visit)', () => {
     expect(wal).toHaveLength(1);
   });
 
+  it('leaves out what the browser never reads: information_schema, built-in descriptions', async () => {
+    const q = async (sql: string) => (await backend.db.query<{ n: number }>(sql)).rows[0]?.n;
+    expect(await q(`select count(*)::int as n from pg_namespace where nspname = 'information_schema'`)).toBe(
+      0,
+    );
+    expect(await q('select count(*)::int as n from pg_description where objoid < 16384')).toBe(0);
+    // The app's own tables, and a schema upgrade that reads the catalog, still work.
+    expect(await q(`select count(*)::int as n from pg_class where relname = 'ticket'`)).toBe(1);
+  });
+
+  it('a spec with a new field upgrades a database made from the snapshot', async () => {
+    const fields = {
+      ...helpdesk.entities.ticket.fields,
+      reference: { type: 'text' as const, label: 'Reference' },
+    };
+    const next = {
+      ...helpdesk,
+      entities: { ...helpdesk.entities, ticket: { ...helpdesk.entities.ticket, fields } },
+    };
+    const upgraded = await createEmbeddedBackend({
+      spec: next,
+      loadDataDir: new Blob([snapshot.tarball as BlobPart]),
+    });
+    try {
+      expect(upgraded.schema.outcome).toBe('upgraded');
+      await upgraded.auth.signIn({ email: 'agent@demo.test', password: 'demo-agent' });
+      const { rows } = await upgraded.data.list('ticket', {});
+      expect(rows.length).toBeGreaterThan(10);
+      expect(rows[0]).toHaveProperty('reference', null);
+    } finally {
+      await upgraded.close();
+    }
+  }, 120_000);
+
   it('a database without a version row reports none (fresh databases take the full path)', async () => {
     await backend.db
       .transaction(async (tx) => {
