@@ -13,6 +13,8 @@ describe('computed fields reading referenced rows', () => {
         target: 'organisation',
         fields: ['currency'],
         computed: ['currency'],
+        rewritten: ['currency'],
+        rerounded: [],
       },
       {
         entity: 'timeEntry',
@@ -20,8 +22,21 @@ describe('computed fields reading referenced rows', () => {
         target: 'project',
         fields: ['currency', 'rate'],
         computed: ['currency', 'amount'],
+        rewritten: ['currency', 'amount'],
+        rerounded: [],
       },
     ]);
+  });
+
+  it('rewrites the fields read through the hop and those of the row computed from them, not the rest', () => {
+    const model = resolve(tasksApp);
+    const entry = computedHops(model).find((h) => h.entity === 'timeEntry' && h.reference === 'organisation');
+    // `currency` reads the organisation; `billableAmount` is rounded in it; `rate` (a sum over
+    // rate rows) is what the entry was written with and stays.
+    expect(entry?.computed).toContain('currency');
+    expect(entry?.rewritten).toContain('billableAmount');
+    expect(entry?.rewritten).not.toContain('rate');
+    expect(entry?.rerounded).toEqual(['rate']);
   });
 
   it('follows chains to every entity a write may recompute', () => {

@@ -1,6 +1,7 @@
 import type { Typed } from '../rules/ast.ts';
 import { typedChildren } from '../rules/typedChildren.ts';
 import type { AppModel } from './appModel.ts';
+import type { TableNode } from './table.ts';
 
 /**
  * Computed fields reading a referenced row through one reference field of their row
@@ -19,6 +20,19 @@ export interface ComputedHop {
   fields: string[];
   /** The computed fields reading through it, in field order. */
   computed: string[];
+  /**
+   * What a change through this hop recomputes, in field order: `computed`, and the computed
+   * fields of the same row that read them and nothing beyond their row (`billableAmount = hours *
+   * rate`).
+   */
+  rewritten: string[];
+  /**
+   * Money fields whose currency field is rewritten but whose rule reads other rows, `me` or the
+   * clock: their stored amount is rounded again in the new currency, not worked out again. A time
+   * entry's `rate` (`sum(rate.hourlyRate …)`, what the entry was written with) does not become
+   * today's rate because its organisation's currency changed.
+   */
+  rerounded: string[];
 }
 
 /** `[hop, field]` of every read through a reference (`task.rate`); counts and sums read their own rows. */
@@ -37,6 +51,39 @@ function ownReads(t: Typed, out: Set<string> = new Set()): Set<string> {
   return out;
 }
 
+/** Whether a rule reads only its own row's fields and constants (its value follows from the row). */
+function rowOnly(t: Typed): boolean {
+  if (['count', 'sum', 'me', 'now', 'today', 'role'].includes(t.kind)) return false;
+  if (t.kind === 'field' && t.scope === 'row' && t.path.length > 1) return false;
+  return typedChildren(t).every(rowOnly);
+}
+
+/**
+ * `computed` with the computed fields of the row that follow them (transitively, in field order):
+ * recomputed when they read a rewritten field and only their row, else rounded again when their
+ * currency field is rewritten.
+ */
+function followers(t: TableNode, computed: readonly string[]): Pick<ComputedHop, 'rewritten' | 'rerounded'> {
+  const rewritten = new Set(computed);
+  const rerounded = new Set<string>();
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const c of t.columns) {
+      const typed = c.computed?.typed;
+      if (typed === undefined || rewritten.has(c.field) || rerounded.has(c.field)) continue;
+      const changes = (f: string) => rewritten.has(f) || rerounded.has(f);
+      const currency = t.spec.fields[c.field]?.currencyField;
+      if (rowOnly(typed) && ([...ownReads(typed)].some(changes) || (currency && changes(currency))))
+        rewritten.add(c.field);
+      else if (currency && rewritten.has(currency)) rerounded.add(c.field);
+      else continue;
+      grew = true;
+    }
+  }
+  const inOrder = (set: Set<string>) => t.columns.filter((c) => set.has(c.field)).map((c) => c.field);
+  return { rewritten: inOrder(rewritten), rerounded: inOrder(rerounded) };
+}
+
 /** Every reference some computed field reads through, by entity then reference field. */
 export function computedHops(model: AppModel): ComputedHop[] {
   const out: ComputedHop[] = [];
@@ -47,14 +94,22 @@ export function computedHops(model: AppModel): ComputedHop[] {
       for (const [hop, field] of hopReads(c.computed.typed)) {
         const target = t.byField.get(hop)?.references;
         if (target === undefined) continue;
-        const h = byHop.get(hop) ?? { entity: t.entity, reference: hop, target, fields: [], computed: [] };
+        const h = byHop.get(hop) ?? {
+          entity: t.entity,
+          reference: hop,
+          target,
+          fields: [],
+          computed: [],
+          rewritten: [],
+          rerounded: [],
+        };
         if (!h.fields.includes(field)) h.fields.push(field);
         if (!h.computed.includes(c.field)) h.computed.push(c.field);
         byHop.set(hop, h);
       }
     }
     for (const h of [...byHop.values()].sort((a, b) => a.reference.localeCompare(b.reference)))
-      out.push({ ...h, fields: h.fields.sort() });
+      out.push({ ...h, fields: h.fields.sort(), ...followers(t, h.computed) });
   }
   return out;
 }

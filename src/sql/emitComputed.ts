@@ -1,7 +1,8 @@
 import type { ColumnNode } from '../model/column.ts';
+import { computedHops } from '../model/computedDependents.ts';
 import type { AppModel } from '../model/index.ts';
 import { minorUnits, minorUnitsSql, roundSql } from '../spec/currencies.ts';
-import { qualified } from './quote.ts';
+import { qualified, quoteLiteral } from './quote.ts';
 import { colSql, tableOf } from './specModel.ts';
 import { indent, sqlFunction, sqlTrigger } from './sqlFunction.ts';
 import { ruleSql } from './typedRule.ts';
@@ -27,6 +28,12 @@ export function moneyRounded(
   return roundSql(sql, String(minorUnits(col?.currency)));
 }
 
+/**
+ * The transaction-local setting a recompute (emitRecompute.ts) names the fields it rewrites in:
+ * `<table>:,<column>,<column>,`; empty, or another table's, means every computed field.
+ */
+export const RECOMPUTE_ONLY = 'ninefold.recompute_only';
+
 /** The computed columns of an entity, in field order. */
 export function computedColumns(model: AppModel, entity: string): ColumnNode[] {
   return tableOf(model, entity).columns.filter((c) => c.computed !== undefined);
@@ -43,10 +50,33 @@ export function emitComputed(model: AppModel, entity: string): string {
   const cols = computedColumns(model, entity);
   if (cols.length === 0) return '';
   const t = tableOf(model, entity);
+  const followed = computedHops(model).some((h) => h.entity === entity);
   const sets = cols.map((c) => {
     const value = ruleSql({ model, row: 'new' }, c.computed!);
-    return `new.${colSql(model, entity, c.field)} := ${moneyRounded(model, entity, c.field, value, 'new')};`;
+    const set = `new.${colSql(model, entity, c.field)} := ${moneyRounded(model, entity, c.field, value, 'new')};`;
+    if (!followed) return set;
+    // A recompute for a referenced row's change works out only the fields it names, and rounds
+    // those marked `~` again in their (new) currency (emitRecompute.ts); the rest stay as stored.
+    const col = colSql(model, entity, c.field);
+    return [
+      `if v_all or position(${quoteLiteral(`,${c.column},`)} in v_only) > 0 then`,
+      `  ${set}`,
+      ...(t.spec.fields[c.field]?.type === 'money'
+        ? [
+            `elsif position(${quoteLiteral(`,~${c.column},`)} in v_only) > 0 then`,
+            `  new.${col} := ${moneyRounded(model, entity, c.field, `new.${col}`, 'new')};`,
+          ]
+        : []),
+      'end if;',
+    ].join('\n');
   });
+  const declare = followed
+    ? [
+        'declare',
+        `  v_only text := coalesce(current_setting(${quoteLiteral(RECOMPUTE_ONLY)}, true), '');`,
+        `  v_all boolean := split_part(v_only, ':', 1) is distinct from ${quoteLiteral(t.table)};`,
+      ]
+    : [];
   const fn = qualified('app', `${t.table}__computed`);
   return [
     sqlFunction({
@@ -57,7 +87,7 @@ export function emitComputed(model: AppModel, entity: string): string {
       language: 'plpgsql',
       volatility: 'volatile',
       securityDefiner: true,
-      body: `begin\n${indent(sets.join('\n'))}\n  return new;\nend;`,
+      body: [...declare, 'begin', indent(sets.join('\n')), '  return new;', 'end;'].join('\n'),
       executeTo: [],
       comment: `Computed fields of ${entity}: ${cols.map((c) => c.field).join(', ')}.`,
     }),

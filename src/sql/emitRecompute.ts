@@ -1,7 +1,7 @@
 import { computedHops } from '../model/computedDependents.ts';
 import type { AppModel } from '../model/index.ts';
 import { IN_TRANSITION } from './emitAuditTriggers.ts';
-import { computedColumns } from './emitComputed.ts';
+import { computedColumns, RECOMPUTE_ONLY } from './emitComputed.ts';
 import { qualified, quoteLiteral } from './quote.ts';
 import { colSql, tableOf, tableRef } from './specModel.ts';
 import { indent, sqlFunction } from './sqlFunction.ts';
@@ -39,9 +39,18 @@ export function emitRecompute(model: AppModel, parent: string): string {
       const col = colSql(model, h.entity, c.field);
       return `${col} = x.${col}`;
     });
+    // Only the fields this hop rewrites are recomputed (`ninefold_25_computed` reads the list);
+    // the others keep their stored values.
+    const t = tableOf(model, h.entity);
+    const cols = [...h.rewritten, ...h.rerounded.map((f) => `~${f}`)].map((f) =>
+      f.startsWith('~') ? `~${t.byField.get(f.slice(1))?.column}` : t.byField.get(f)?.column,
+    );
+    const only = `${t.table}:,${cols.join(',')},`;
     return [
       `if ${changed(h.fields).join(' or ')} then`,
+      `  perform set_config(${quoteLiteral(RECOMPUTE_ONLY)}, ${quoteLiteral(only)}, true);`,
       `  update ${tableRef(model, h.entity)} x set ${sets.join(', ')} where x.${ref} = new.id;`,
+      `  perform set_config(${quoteLiteral(RECOMPUTE_ONLY)}, v_only, true);`,
       'end if;',
     ].join('\n');
   });
@@ -49,6 +58,7 @@ export function emitRecompute(model: AppModel, parent: string): string {
   const body = [
     'declare',
     `  v_flag text := coalesce(current_setting(${flag}, true), '');`,
+    `  v_only text := coalesce(current_setting(${quoteLiteral(RECOMPUTE_ONLY)}, true), '');`,
     'begin',
     `  perform set_config(${flag}, 'on', true);`,
     indent(blocks.join('\n')),

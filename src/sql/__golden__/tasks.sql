@@ -618,13 +618,18 @@ set search_path = ''
 as $fn$
 declare
   v_flag text := coalesce(current_setting('ninefold.in_transition', true), '');
+  v_only text := coalesce(current_setting('ninefold.recompute_only', true), '');
 begin
   perform set_config('ninefold.in_transition', 'on', true);
   if new.currency is distinct from old.currency then
+    perform set_config('ninefold.recompute_only', 'rate:,currency,', true);
     update public.rate x set currency = x.currency where x.organisation = new.id;
+    perform set_config('ninefold.recompute_only', v_only, true);
   end if;
   if new.currency is distinct from old.currency then
+    perform set_config('ninefold.recompute_only', 'time_entry:,currency,billable_amount,~rate,', true);
     update public.time_entry x set organisation = x.organisation, currency = x.currency, rate = x.rate, billable_amount = x.billable_amount where x.organisation = new.id;
+    perform set_config('ninefold.recompute_only', v_only, true);
   end if;
   perform set_config('ninefold.in_transition', v_flag, true);
   return null;
@@ -831,8 +836,13 @@ returns trigger
 language plpgsql volatile security definer
 set search_path = ''
 as $fn$
+declare
+  v_only text := coalesce(current_setting('ninefold.recompute_only', true), '');
+  v_all boolean := split_part(v_only, ':', 1) is distinct from 'rate';
 begin
-  new.currency := (select _h1.currency from public.organisation _h1 where _h1.id = new.organisation);
+  if v_all or position(',currency,' in v_only) > 0 then
+    new.currency := (select _h1.currency from public.organisation _h1 where _h1.id = new.organisation);
+  end if;
   return new;
 end;
 $fn$;
@@ -952,10 +962,13 @@ set search_path = ''
 as $fn$
 declare
   v_flag text := coalesce(current_setting('ninefold.in_transition', true), '');
+  v_only text := coalesce(current_setting('ninefold.recompute_only', true), '');
 begin
   perform set_config('ninefold.in_transition', 'on', true);
   if new.organisation is distinct from old.organisation then
+    perform set_config('ninefold.recompute_only', 'task:,organisation,', true);
     update public.task x set organisation = x.organisation where x.project = new.id;
+    perform set_config('ninefold.recompute_only', v_only, true);
   end if;
   perform set_config('ninefold.in_transition', v_flag, true);
   return null;
@@ -1122,8 +1135,13 @@ returns trigger
 language plpgsql volatile security definer
 set search_path = ''
 as $fn$
+declare
+  v_only text := coalesce(current_setting('ninefold.recompute_only', true), '');
+  v_all boolean := split_part(v_only, ':', 1) is distinct from 'task';
 begin
-  new.organisation := (select _h1.organisation from public.project _h1 where _h1.id = new.project);
+  if v_all or position(',organisation,' in v_only) > 0 then
+    new.organisation := (select _h1.organisation from public.project _h1 where _h1.id = new.project);
+  end if;
   return new;
 end;
 $fn$;
@@ -1138,10 +1156,13 @@ set search_path = ''
 as $fn$
 declare
   v_flag text := coalesce(current_setting('ninefold.in_transition', true), '');
+  v_only text := coalesce(current_setting('ninefold.recompute_only', true), '');
 begin
   perform set_config('ninefold.in_transition', 'on', true);
   if new.organisation is distinct from old.organisation then
+    perform set_config('ninefold.recompute_only', 'time_entry:,organisation,', true);
     update public.time_entry x set organisation = x.organisation, currency = x.currency, rate = x.rate, billable_amount = x.billable_amount where x.task = new.id;
+    perform set_config('ninefold.recompute_only', v_only, true);
   end if;
   perform set_config('ninefold.in_transition', v_flag, true);
   return null;
@@ -1328,11 +1349,26 @@ returns trigger
 language plpgsql volatile security definer
 set search_path = ''
 as $fn$
+declare
+  v_only text := coalesce(current_setting('ninefold.recompute_only', true), '');
+  v_all boolean := split_part(v_only, ':', 1) is distinct from 'time_entry';
 begin
-  new.organisation := (select _h1.organisation from public.task _h1 where _h1.id = new.task);
-  new.currency := (select _h1.currency from public.organisation _h1 where _h1.id = new.organisation);
-  new.rate := round((coalesce((select sum(_s1.hourly_rate) from public.rate _s1 where ((_s1.organisation = new.organisation) and (_s1.person = new.person))), 0))::numeric, (case upper(new.currency) when 'BHD' then 3 when 'BIF' then 0 when 'CLF' then 4 when 'CLP' then 0 when 'DJF' then 0 when 'GNF' then 0 when 'IQD' then 3 when 'ISK' then 0 when 'JOD' then 3 when 'JPY' then 0 when 'KMF' then 0 when 'KRW' then 0 when 'KWD' then 3 when 'LYD' then 3 when 'OMR' then 3 when 'PYG' then 0 when 'RWF' then 0 when 'TND' then 3 when 'UGX' then 0 when 'UYI' then 0 when 'UYW' then 4 when 'VND' then 0 when 'VUV' then 0 when 'XAF' then 0 when 'XOF' then 0 when 'XPF' then 0 else 2 end));
-  new.billable_amount := round((((new.hours)::numeric * new.rate))::numeric, (case upper(new.currency) when 'BHD' then 3 when 'BIF' then 0 when 'CLF' then 4 when 'CLP' then 0 when 'DJF' then 0 when 'GNF' then 0 when 'IQD' then 3 when 'ISK' then 0 when 'JOD' then 3 when 'JPY' then 0 when 'KMF' then 0 when 'KRW' then 0 when 'KWD' then 3 when 'LYD' then 3 when 'OMR' then 3 when 'PYG' then 0 when 'RWF' then 0 when 'TND' then 3 when 'UGX' then 0 when 'UYI' then 0 when 'UYW' then 4 when 'VND' then 0 when 'VUV' then 0 when 'XAF' then 0 when 'XOF' then 0 when 'XPF' then 0 else 2 end));
+  if v_all or position(',organisation,' in v_only) > 0 then
+    new.organisation := (select _h1.organisation from public.task _h1 where _h1.id = new.task);
+  end if;
+  if v_all or position(',currency,' in v_only) > 0 then
+    new.currency := (select _h1.currency from public.organisation _h1 where _h1.id = new.organisation);
+  end if;
+  if v_all or position(',rate,' in v_only) > 0 then
+    new.rate := round((coalesce((select sum(_s1.hourly_rate) from public.rate _s1 where ((_s1.organisation = new.organisation) and (_s1.person = new.person))), 0))::numeric, (case upper(new.currency) when 'BHD' then 3 when 'BIF' then 0 when 'CLF' then 4 when 'CLP' then 0 when 'DJF' then 0 when 'GNF' then 0 when 'IQD' then 3 when 'ISK' then 0 when 'JOD' then 3 when 'JPY' then 0 when 'KMF' then 0 when 'KRW' then 0 when 'KWD' then 3 when 'LYD' then 3 when 'OMR' then 3 when 'PYG' then 0 when 'RWF' then 0 when 'TND' then 3 when 'UGX' then 0 when 'UYI' then 0 when 'UYW' then 4 when 'VND' then 0 when 'VUV' then 0 when 'XAF' then 0 when 'XOF' then 0 when 'XPF' then 0 else 2 end));
+  elsif position(',~rate,' in v_only) > 0 then
+    new.rate := round((new.rate)::numeric, (case upper(new.currency) when 'BHD' then 3 when 'BIF' then 0 when 'CLF' then 4 when 'CLP' then 0 when 'DJF' then 0 when 'GNF' then 0 when 'IQD' then 3 when 'ISK' then 0 when 'JOD' then 3 when 'JPY' then 0 when 'KMF' then 0 when 'KRW' then 0 when 'KWD' then 3 when 'LYD' then 3 when 'OMR' then 3 when 'PYG' then 0 when 'RWF' then 0 when 'TND' then 3 when 'UGX' then 0 when 'UYI' then 0 when 'UYW' then 4 when 'VND' then 0 when 'VUV' then 0 when 'XAF' then 0 when 'XOF' then 0 when 'XPF' then 0 else 2 end));
+  end if;
+  if v_all or position(',billable_amount,' in v_only) > 0 then
+    new.billable_amount := round((((new.hours)::numeric * new.rate))::numeric, (case upper(new.currency) when 'BHD' then 3 when 'BIF' then 0 when 'CLF' then 4 when 'CLP' then 0 when 'DJF' then 0 when 'GNF' then 0 when 'IQD' then 3 when 'ISK' then 0 when 'JOD' then 3 when 'JPY' then 0 when 'KMF' then 0 when 'KRW' then 0 when 'KWD' then 3 when 'LYD' then 3 when 'OMR' then 3 when 'PYG' then 0 when 'RWF' then 0 when 'TND' then 3 when 'UGX' then 0 when 'UYI' then 0 when 'UYW' then 4 when 'VND' then 0 when 'VUV' then 0 when 'XAF' then 0 when 'XOF' then 0 when 'XPF' then 0 else 2 end));
+  elsif position(',~billable_amount,' in v_only) > 0 then
+    new.billable_amount := round((new.billable_amount)::numeric, (case upper(new.currency) when 'BHD' then 3 when 'BIF' then 0 when 'CLF' then 4 when 'CLP' then 0 when 'DJF' then 0 when 'GNF' then 0 when 'IQD' then 3 when 'ISK' then 0 when 'JOD' then 3 when 'JPY' then 0 when 'KMF' then 0 when 'KRW' then 0 when 'KWD' then 3 when 'LYD' then 3 when 'OMR' then 3 when 'PYG' then 0 when 'RWF' then 0 when 'TND' then 3 when 'UGX' then 0 when 'UYI' then 0 when 'UYW' then 4 when 'VND' then 0 when 'VUV' then 0 when 'XAF' then 0 when 'XOF' then 0 when 'XPF' then 0 else 2 end));
+  end if;
   return new;
 end;
 $fn$;
