@@ -39,7 +39,7 @@ export function grantSql(
  * from a SQL function that runs once per row (a per-field read), `has_role` was planned again on
  * every call (its executor state is the caller's, built per call): 0.28 of 0.33 ms a call.
  */
-function heldByCallerSql(model: AppModel, role: string): string {
+export function heldByCallerSql(model: AppModel, role: string): string {
   return `(exists (select 1 from app.user_roles _ur where _ur.user_id = ${ME_SQL} and _ur.role = any (${quoteTextArray(holdersOf(model, role))})))`;
 }
 
