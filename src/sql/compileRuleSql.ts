@@ -272,7 +272,8 @@ function readsRuleRow(t: Typed): boolean {
 const hasEnclosing = (t: Typed): boolean =>
   (t.kind === 'this' && t.enclosing === true) || typedChildren(t).some(hasEnclosing);
 
-function conjuncts(t: Typed): Typed[] {
+/** The top-level `and` parts of a rule. */
+export function conjuncts(t: Typed): Typed[] {
   return t.kind === 'binary' && t.op === 'and' ? [...conjuncts(t.left), ...conjuncts(t.right)] : [t];
 }
 

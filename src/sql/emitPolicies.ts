@@ -1,6 +1,6 @@
 import type { AppModel, PolicyNode } from '../model/index.ts';
 import type { Typed } from '../rules/ast.ts';
-import { compileRuleSql, ME_SQL, refTarget, type SqlRuleContext } from './compileRuleSql.ts';
+import { compileRuleSql, conjuncts, ME_SQL, refTarget, type SqlRuleContext } from './compileRuleSql.ts';
 import { fieldSqlType } from './fieldSqlType.ts';
 import { policyReads } from './policyReads.ts';
 import { qualified, quoteIdent, quoteLiteral, quoteTextArray } from './quote.ts';
@@ -24,7 +24,9 @@ export function grantSql(
   extra: Partial<SqlRuleContext> = {},
   definer = false,
 ): string {
-  const has = definer ? heldByCallerSql(model, p.role) : `(select app.has_role(${ME_SQL}, ${quoteLiteral(p.role)}))`;
+  const has = definer
+    ? heldByCallerSql(model, p.role)
+    : `(select app.has_role(${ME_SQL}, ${quoteLiteral(p.role)}))`;
   if (!p.rule) return has;
   const unseen = policyReads(model).unseen;
   const ctx: SqlRuleContext = { ...extra, model, row, unseen, ...(selfRead ? { selfRead } : {}) };
@@ -166,7 +168,13 @@ function fieldIsMe(t: Typed, scope: 'row' | 'inner'): string | undefined {
     [t.left, t.right],
     [t.right, t.left],
   ] as const)
-    if (f.kind === 'field' && f.scope === scope && f.path.length === 1 && m.kind === 'me' && m.field === undefined)
+    if (
+      f.kind === 'field' &&
+      f.scope === scope &&
+      f.path.length === 1 &&
+      m.kind === 'me' &&
+      m.field === undefined
+    )
       return f.path[0];
   return undefined;
 }
@@ -187,8 +195,6 @@ function readableByOwnRow(model: AppModel, entity: string, where: Typed): boolea
       if (f !== undefined) own.add(f);
     }
   if (own.size === 0) return false;
-  const conjuncts = (t: Typed): Typed[] =>
-    t.kind === 'binary' && t.op === 'and' ? [...conjuncts(t.left), ...conjuncts(t.right)] : [t];
   return conjuncts(where).some((c) => {
     const f = fieldIsMe(c, 'inner');
     return f !== undefined && own.has(f);
