@@ -34,9 +34,10 @@ export interface SqlRuleContext {
   unseen?: ReadonlySet<string>;
   /**
    * Restricts the rows a `count` counts (emitCountVisibility.ts): given the counted entity and the
-   * alias of its rows, a condition ANDed to the count's `where`.
+   * alias of its rows, a condition ANDed to the count's `where`; `where`, the count's own
+   * condition when the query applies it as it stands (the filter may rely on it).
    */
-  countFilter?: (entity: string, alias: string) => string | undefined;
+  countFilter?: (entity: string, alias: string, where?: Typed) => string | undefined;
   /** `countFilter` restricts sums too: a message parameter shows only what the caller may read. */
   filterSums?: boolean;
   /**
@@ -238,7 +239,7 @@ export function firstCountedSql(
 function countFrom(t: Extract<Typed, { kind: 'count' }>, s: State): string {
   const a = alias(s, '_c');
   const cond = t.where ? expr(t.where, { ...s, inner: [...s.inner, a] }) : undefined;
-  const filter = s.ctx.countFilter?.(t.entity, a);
+  const filter = s.ctx.countFilter?.(t.entity, a, t.where);
   const where =
     cond !== undefined && filter !== undefined
       ? ` where (${cond}) and ${filter}`
@@ -271,7 +272,8 @@ function readsRuleRow(t: Typed): boolean {
 const hasEnclosing = (t: Typed): boolean =>
   (t.kind === 'this' && t.enclosing === true) || typedChildren(t).some(hasEnclosing);
 
-function conjuncts(t: Typed): Typed[] {
+/** The top-level `and` parts of a rule. */
+export function conjuncts(t: Typed): Typed[] {
   return t.kind === 'binary' && t.op === 'and' ? [...conjuncts(t.left), ...conjuncts(t.right)] : [t];
 }
 

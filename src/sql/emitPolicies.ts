@@ -1,10 +1,10 @@
 import type { AppModel, PolicyNode } from '../model/index.ts';
 import type { Typed } from '../rules/ast.ts';
-import { compileRuleSql, ME_SQL, refTarget, type SqlRuleContext } from './compileRuleSql.ts';
+import { compileRuleSql, conjuncts, ME_SQL, refTarget, type SqlRuleContext } from './compileRuleSql.ts';
 import { fieldSqlType } from './fieldSqlType.ts';
 import { policyReads } from './policyReads.ts';
-import { qualified, quoteIdent, quoteLiteral } from './quote.ts';
-import { type Action, grantsFor, tableOf } from './specModel.ts';
+import { qualified, quoteIdent, quoteLiteral, quoteTextArray } from './quote.ts';
+import { type Action, grantsFor, holdersOf, tableOf } from './specModel.ts';
 import { sqlFunction } from './sqlFunction.ts';
 import { ruleSql } from './typedRule.ts';
 
@@ -22,14 +22,27 @@ export function grantSql(
   row: string,
   selfRead?: SqlRuleContext['selfRead'],
   extra: Partial<SqlRuleContext> = {},
+  definer = false,
 ): string {
-  const has = `(select app.has_role(${ME_SQL}, ${quoteLiteral(p.role)}))`;
+  const has = definer
+    ? heldByCallerSql(model, p.role)
+    : `(select app.has_role(${ME_SQL}, ${quoteLiteral(p.role)}))`;
   if (!p.rule) return has;
   const unseen = policyReads(model).unseen;
   const ctx: SqlRuleContext = { ...extra, model, row, unseen, ...(selfRead ? { selfRead } : {}) };
   // A relationship role is nobody's to hold everywhere: the rule carries the relationship.
   if (model.roles.get(p.role)?.through) return `coalesce(${ruleSql(ctx, p.rule)}, false)`;
   return `(${has} and coalesce(${ruleSql(ctx, p.rule)}, false))`;
+}
+
+/**
+ * `app.has_role(me, role)` written out, for definer code (which reads `app.user_roles` itself):
+ * the same truth (the caller's own row, a role or one inheriting it; no caller, false). Called
+ * from a SQL function that runs once per row (a per-field read), `has_role` was planned again on
+ * every call (its executor state is the caller's, built per call): 0.28 of 0.33 ms a call.
+ */
+export function heldByCallerSql(model: AppModel, role: string): string {
+  return `(exists (select 1 from app.user_roles _ur where _ur.user_id = ${ME_SQL} and _ur.role = any (${quoteTextArray(holdersOf(model, role))})))`;
 }
 
 /** The SQL type a self-read helper returns: the aggregate's, or the column's it reads. */
@@ -135,13 +148,55 @@ export function readableSql(model: AppModel, entity: string, row: string): strin
   const reads = grantsFor(model, entity).filter((g) => g.action === 'read');
   if (reads.length === 0) return 'false';
   const cycle = policyReads(model).cycleOf(entity);
-  const asCaller = (target: string, a: string): string | undefined =>
-    cycle.has(target) ? undefined : `coalesce(${readableSql(model, target, a)}, false)`;
+  const asCaller = (target: string, a: string, where?: Typed): string | undefined =>
+    cycle.has(target) || (where !== undefined && readableByOwnRow(model, target, where))
+      ? undefined
+      : `coalesce(${readableSql(model, target, a)}, false)`;
   const ctx = {
     hopFilter: asCaller,
     countFilter: asCaller,
     filterSums: true,
     aliasSuffix: `_${row.replace(/\W/g, '')}`,
   };
-  return reads.map((g) => grantSql(model, g, row, undefined, ctx)).join(' or ');
+  return reads.map((g) => grantSql(model, g, row, undefined, ctx, true)).join(' or ');
+}
+
+/** `field = me` (either way round) on the row in scope (`scope`), else the field's name. */
+function fieldIsMe(t: Typed, scope: 'row' | 'inner'): string | undefined {
+  if (t.kind !== 'binary' || t.op !== '=') return undefined;
+  for (const [f, m] of [
+    [t.left, t.right],
+    [t.right, t.left],
+  ] as const)
+    if (
+      f.kind === 'field' &&
+      f.scope === scope &&
+      f.path.length === 1 &&
+      m.kind === 'me' &&
+      m.field === undefined
+    )
+      return f.path[0];
+  return undefined;
+}
+
+/**
+ * Every row a count's `where` admits is readable by the caller, so a readability check on it is
+ * redundant: a conjunct `field = me` where some read permission of the counted entity is exactly
+ * `field = me` with no role to hold (a relationship role's, as "a person reads their own
+ * memberships"). `count(membership where organisation = this.organisation and person = me ...)`
+ * reads only the caller's memberships, which they may read: checking them again put three
+ * subplans repeating membership's read rules into every per-field read call.
+ */
+function readableByOwnRow(model: AppModel, entity: string, where: Typed): boolean {
+  const own = new Set<string>();
+  for (const g of grantsFor(model, entity))
+    if (g.action === 'read' && g.rule?.typed && model.roles.get(g.role)?.through) {
+      const f = fieldIsMe(g.rule.typed, 'row');
+      if (f !== undefined) own.add(f);
+    }
+  if (own.size === 0) return false;
+  return conjuncts(where).some((c) => {
+    const f = fieldIsMe(c, 'inner');
+    return f !== undefined && own.has(f);
+  });
 }

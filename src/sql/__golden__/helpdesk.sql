@@ -1070,7 +1070,7 @@ as $fn$
 select coalesce(
   coalesce(current_setting('role', true), 'none') not in ('anon', 'authenticated')
   or p_row.uploaded_by = (select auth.uid())
-  or (((select app.has_role((select auth.uid()), 'customer')) and coalesce(((p_row.internal = false) and ((select _h1_p_row.requester from public.ticket _h1_p_row where _h1_p_row.id = p_row.ticket and coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((_h1_p_row.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false)) = (select auth.uid()))), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin'))), false);
+  or (((exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['customer']::text[]))) and coalesce(((p_row.internal = false) and ((select _h1_p_row.requester from public.ticket _h1_p_row where _h1_p_row.id = p_row.ticket and coalesce(((exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['customer']::text[]))) and coalesce((_h1_p_row.requester = (select auth.uid())), false)) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['agent', 'admin']::text[]))) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['admin']::text[]))), false)) = (select auth.uid()))), false)) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['agent', 'admin']::text[]))) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['admin']::text[])))), false);
 $fn$;
 revoke execute on function app.attachment__counted_for_writer(public.attachment) from public, anon, authenticated;
 
@@ -1514,7 +1514,7 @@ declare
   v_from text;
 begin
   select * into r from public.ticket x where x.id = p_id for no key update;
-  if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false) then
+  if not found or not coalesce(((exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['customer']::text[]))) and coalesce((r.requester = (select auth.uid())), false)) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['agent', 'admin']::text[]))) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['admin']::text[]))), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
   end if;
   if not (app.has_role((select auth.uid()), 'agent')) then
@@ -1568,7 +1568,7 @@ declare
   v_from text;
 begin
   select * into r from public.ticket x where x.id = p_id for no key update;
-  if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false) then
+  if not found or not coalesce(((exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['customer']::text[]))) and coalesce((r.requester = (select auth.uid())), false)) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['agent', 'admin']::text[]))) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['admin']::text[]))), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
   end if;
   if not (app.has_role((select auth.uid()), 'agent')) then
@@ -1629,7 +1629,7 @@ declare
   v_from text;
 begin
   select * into r from public.ticket x where x.id = p_id for no key update;
-  if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false) then
+  if not found or not coalesce(((exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['customer']::text[]))) and coalesce((r.requester = (select auth.uid())), false)) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['agent', 'admin']::text[]))) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['admin']::text[]))), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
   end if;
   if not (app.has_role((select auth.uid()), 'agent')) then
@@ -1684,7 +1684,7 @@ declare
   v_from text;
 begin
   select * into r from public.ticket x where x.id = p_id for no key update;
-  if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false) then
+  if not found or not coalesce(((exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['customer']::text[]))) and coalesce((r.requester = (select auth.uid())), false)) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['agent', 'admin']::text[]))) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['admin']::text[]))), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
   end if;
   if not (app.has_role((select auth.uid()), 'customer') or app.has_role((select auth.uid()), 'agent')) then
@@ -1739,7 +1739,7 @@ declare
   v_from text;
 begin
   select * into r from public.ticket x where x.id = p_id for no key update;
-  if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false) then
+  if not found or not coalesce(((exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['customer']::text[]))) and coalesce((r.requester = (select auth.uid())), false)) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['agent', 'admin']::text[]))) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['admin']::text[]))), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
   end if;
   if not (app.has_role((select auth.uid()), 'agent')) then
@@ -1810,7 +1810,7 @@ declare
   v_from text;
 begin
   select * into r from public.ticket x where x.id = p_id for no key update;
-  if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false) then
+  if not found or not coalesce(((exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['customer']::text[]))) and coalesce((r.requester = (select auth.uid())), false)) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['agent', 'admin']::text[]))) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['admin']::text[]))), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
   end if;
   if not (app.has_role((select auth.uid()), 'customer') or app.has_role((select auth.uid()), 'agent')) then
@@ -1873,7 +1873,7 @@ declare
   v_from text;
 begin
   select * into r from public.ticket x where x.id = p_id for no key update;
-  if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false) then
+  if not found or not coalesce(((exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['customer']::text[]))) and coalesce((r.requester = (select auth.uid())), false)) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['agent', 'admin']::text[]))) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['admin']::text[]))), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
   end if;
   if not (app.has_role((select auth.uid()), 'customer')) then
@@ -1933,7 +1933,7 @@ declare
   v_from text;
 begin
   select * into r from public.ticket x where x.id = p_id for no key update;
-  if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false) then
+  if not found or not coalesce(((exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['customer']::text[]))) and coalesce((r.requester = (select auth.uid())), false)) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['agent', 'admin']::text[]))) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['admin']::text[]))), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
   end if;
   if not (app.has_role((select auth.uid()), 'customer') or app.has_role((select auth.uid()), 'agent')) then
@@ -1989,7 +1989,7 @@ declare
   v_from text;
 begin
   select * into r from public.ticket x where x.id = p_id for no key update;
-  if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false) then
+  if not found or not coalesce(((exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['customer']::text[]))) and coalesce((r.requester = (select auth.uid())), false)) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['agent', 'admin']::text[]))) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['admin']::text[]))), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
   end if;
   if not (app.has_role((select auth.uid()), 'customer')) then
@@ -2045,7 +2045,7 @@ declare
   v_from text;
 begin
   select * into r from public.ticket x where x.id = p_id for no key update;
-  if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')) or (select app.has_role((select auth.uid()), 'admin')), false) then
+  if not found or not coalesce(((exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['customer']::text[]))) and coalesce((r.requester = (select auth.uid())), false)) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['agent', 'admin']::text[]))) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['admin']::text[]))), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
   end if;
   if not (app.has_role((select auth.uid()), 'agent')) then
@@ -2229,7 +2229,7 @@ set search_path = ''
 set cpu_operator_cost = 0.05
 as $fn$
 begin
-  return query execute 'select t.id from public.person t where (t.name ilike $1 or t.email ilike $1 or t.organisation ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''customer'')) and coalesce(((t.id = (select auth.uid())) or app.has_role(t.id, ''agent'')), false)) or (select app.has_role((select auth.uid()), ''agent'')) or (select app.has_role((select auth.uid()), ''admin'')), false) limit $2' using p_pattern, p_limit;
+  return query execute 'select t.id from public.person t where (t.name ilike $1 or t.email ilike $1 or t.organisation ilike $1) and coalesce(((exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array[''customer'']::text[]))) and coalesce(((t.id = (select auth.uid())) or app.has_role(t.id, ''agent'')), false)) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array[''agent'', ''admin'']::text[]))) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array[''admin'']::text[]))), false) limit $2' using p_pattern, p_limit;
 end
 $fn$;
 revoke execute on function app.person__search(text, integer) from public;
@@ -2248,7 +2248,7 @@ set search_path = ''
 set cpu_operator_cost = 0.05
 as $fn$
 begin
-  return query execute 'select t.id from public.ticket t where (t.title ilike $1 or t.description ilike $1 or t.resolution ilike $1 or t.reopen_reason ilike $1 or t.rating_comment ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''customer'')) and coalesce((t.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), ''agent'')) or (select app.has_role((select auth.uid()), ''admin'')), false) limit $2' using p_pattern, p_limit;
+  return query execute 'select t.id from public.ticket t where (t.title ilike $1 or t.description ilike $1 or t.resolution ilike $1 or t.reopen_reason ilike $1 or t.rating_comment ilike $1) and coalesce(((exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array[''customer'']::text[]))) and coalesce((t.requester = (select auth.uid())), false)) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array[''agent'', ''admin'']::text[]))) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array[''admin'']::text[]))), false) limit $2' using p_pattern, p_limit;
 end
 $fn$;
 revoke execute on function app.ticket__search(text, integer) from public;
@@ -2263,7 +2263,7 @@ set search_path = ''
 set cpu_operator_cost = 0.05
 as $fn$
 begin
-  return query execute 'select t.id from public.comment t where (t.body ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''customer'')) and coalesce(((t.internal = false) and ((select _h1_t.requester from public.ticket _h1_t where _h1_t.id = t.ticket and coalesce(((select app.has_role((select auth.uid()), ''customer'')) and coalesce((_h1_t.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), ''agent'')) or (select app.has_role((select auth.uid()), ''admin'')), false)) = (select auth.uid()))), false)) or (select app.has_role((select auth.uid()), ''agent'')) or (select app.has_role((select auth.uid()), ''admin'')), false) limit $2' using p_pattern, p_limit;
+  return query execute 'select t.id from public.comment t where (t.body ilike $1) and coalesce(((exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array[''customer'']::text[]))) and coalesce(((t.internal = false) and ((select _h1_t.requester from public.ticket _h1_t where _h1_t.id = t.ticket and coalesce(((exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array[''customer'']::text[]))) and coalesce((_h1_t.requester = (select auth.uid())), false)) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array[''agent'', ''admin'']::text[]))) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array[''admin'']::text[]))), false)) = (select auth.uid()))), false)) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array[''agent'', ''admin'']::text[]))) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array[''admin'']::text[]))), false) limit $2' using p_pattern, p_limit;
 end
 $fn$;
 revoke execute on function app.comment__search(text, integer) from public;
@@ -2279,7 +2279,7 @@ set search_path = ''
 set cpu_operator_cost = 0.05
 as $fn$
 begin
-  return query execute 'select t.id from public.category t where (t.name ilike $1 or t.description ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''customer'')) and coalesce((t.active = true), false)) or (select app.has_role((select auth.uid()), ''agent'')) or (select app.has_role((select auth.uid()), ''admin'')), false) limit $2' using p_pattern, p_limit;
+  return query execute 'select t.id from public.category t where (t.name ilike $1 or t.description ilike $1) and coalesce(((exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array[''customer'']::text[]))) and coalesce((t.active = true), false)) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array[''agent'', ''admin'']::text[]))) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array[''admin'']::text[]))), false) limit $2' using p_pattern, p_limit;
 end
 $fn$;
 revoke execute on function app.category__search(text, integer) from public;
@@ -2295,7 +2295,7 @@ set search_path = ''
 set cpu_operator_cost = 0.05
 as $fn$
 begin
-  return query execute 'select t.id from public.saved_reply t where (t.title ilike $1 or t.body ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''agent'')) and coalesce(((t.shared = true) or (t.created_by = (select auth.uid()))), false)) or (select app.has_role((select auth.uid()), ''admin'')), false) limit $2' using p_pattern, p_limit;
+  return query execute 'select t.id from public.saved_reply t where (t.title ilike $1 or t.body ilike $1) and coalesce(((exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array[''agent'', ''admin'']::text[]))) and coalesce(((t.shared = true) or (t.created_by = (select auth.uid()))), false)) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array[''admin'']::text[]))), false) limit $2' using p_pattern, p_limit;
 end
 $fn$;
 revoke execute on function app.saved_reply__search(text, integer) from public;

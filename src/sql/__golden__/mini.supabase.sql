@@ -735,7 +735,7 @@ as $fn$
 select coalesce(
   coalesce(current_setting('role', true), 'none') not in ('anon', 'authenticated')
   or p_row.author = (select auth.uid())
-  or (((select app.has_role((select auth.uid()), 'customer')) and coalesce(((select _h1_p_row.requester from public.ticket _h1_p_row where _h1_p_row.id = p_row.ticket and coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((_h1_p_row.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')), false)) = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent'))), false);
+  or (((exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['customer', 'agent', 'admin']::text[]))) and coalesce(((select _h1_p_row.requester from public.ticket _h1_p_row where _h1_p_row.id = p_row.ticket and coalesce(((exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['customer', 'agent', 'admin']::text[]))) and coalesce((_h1_p_row.requester = (select auth.uid())), false)) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['agent', 'admin']::text[]))), false)) = (select auth.uid())), false)) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['agent', 'admin']::text[])))), false);
 $fn$;
 revoke execute on function app.comment__counted_for_writer(public.comment) from public, anon, authenticated;
 
@@ -849,7 +849,7 @@ declare
   v_from text;
 begin
   select * into r from public.ticket x where x.id = p_id for no key update;
-  if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')), false) then
+  if not found or not coalesce(((exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['customer', 'agent', 'admin']::text[]))) and coalesce((r.requester = (select auth.uid())), false)) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['agent', 'admin']::text[]))), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
   end if;
   if not (app.has_role((select auth.uid()), 'agent')) then
@@ -900,7 +900,7 @@ declare
   v_from text;
 begin
   select * into r from public.ticket x where x.id = p_id for no key update;
-  if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')), false) then
+  if not found or not coalesce(((exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['customer', 'agent', 'admin']::text[]))) and coalesce((r.requester = (select auth.uid())), false)) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['agent', 'admin']::text[]))), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
   end if;
   if not (app.has_role((select auth.uid()), 'agent')) then
@@ -958,7 +958,7 @@ declare
   v_from text;
 begin
   select * into r from public.ticket x where x.id = p_id for no key update;
-  if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')), false) then
+  if not found or not coalesce(((exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['customer', 'agent', 'admin']::text[]))) and coalesce((r.requester = (select auth.uid())), false)) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['agent', 'admin']::text[]))), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
   end if;
   if not (app.has_role((select auth.uid()), 'customer')) then
@@ -1011,7 +1011,7 @@ declare
   v_from text;
 begin
   select * into r from public.ticket x where x.id = p_id for no key update;
-  if not found or not coalesce(((select app.has_role((select auth.uid()), 'customer')) and coalesce((r.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), 'agent')), false) then
+  if not found or not coalesce(((exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['customer', 'agent', 'admin']::text[]))) and coalesce((r.requester = (select auth.uid())), false)) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['agent', 'admin']::text[]))), false) then
     raise exception using errcode = 'P0001', message = 'NOT_FOUND', detail = jsonb_build_object('entity', 'ticket', 'id', p_id)::text;
   end if;
   if not (app.has_role((select auth.uid()), 'customer')) then
@@ -1121,7 +1121,7 @@ set search_path = ''
 set cpu_operator_cost = 0.05
 as $fn$
 begin
-  return query execute 'select t.id from public.person t where (t.email ilike $1 or t.name ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''customer'')) and coalesce((t.id = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), ''agent'')), false) limit $2' using p_pattern, p_limit;
+  return query execute 'select t.id from public.person t where (t.email ilike $1 or t.name ilike $1) and coalesce(((exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array[''customer'', ''agent'', ''admin'']::text[]))) and coalesce((t.id = (select auth.uid())), false)) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array[''agent'', ''admin'']::text[]))), false) limit $2' using p_pattern, p_limit;
 end
 $fn$;
 revoke execute on function app.person__search(text, integer) from public;
@@ -1138,7 +1138,7 @@ set search_path = ''
 set cpu_operator_cost = 0.05
 as $fn$
 begin
-  return query execute 'select t.id from public.ticket t where (t.title ilike $1 or t.body ilike $1 or t.resolution ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''customer'')) and coalesce((t.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), ''agent'')), false) limit $2' using p_pattern, p_limit;
+  return query execute 'select t.id from public.ticket t where (t.title ilike $1 or t.body ilike $1 or t.resolution ilike $1) and coalesce(((exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array[''customer'', ''agent'', ''admin'']::text[]))) and coalesce((t.requester = (select auth.uid())), false)) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array[''agent'', ''admin'']::text[]))), false) limit $2' using p_pattern, p_limit;
 end
 $fn$;
 revoke execute on function app.ticket__search(text, integer) from public;
@@ -1153,7 +1153,7 @@ set search_path = ''
 set cpu_operator_cost = 0.05
 as $fn$
 begin
-  return query execute 'select t.id from public.comment t where (t.body ilike $1) and coalesce(((select app.has_role((select auth.uid()), ''customer'')) and coalesce(((select _h1_t.requester from public.ticket _h1_t where _h1_t.id = t.ticket and coalesce(((select app.has_role((select auth.uid()), ''customer'')) and coalesce((_h1_t.requester = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), ''agent'')), false)) = (select auth.uid())), false)) or (select app.has_role((select auth.uid()), ''agent'')), false) limit $2' using p_pattern, p_limit;
+  return query execute 'select t.id from public.comment t where (t.body ilike $1) and coalesce(((exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array[''customer'', ''agent'', ''admin'']::text[]))) and coalesce(((select _h1_t.requester from public.ticket _h1_t where _h1_t.id = t.ticket and coalesce(((exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array[''customer'', ''agent'', ''admin'']::text[]))) and coalesce((_h1_t.requester = (select auth.uid())), false)) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array[''agent'', ''admin'']::text[]))), false)) = (select auth.uid())), false)) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array[''agent'', ''admin'']::text[]))), false) limit $2' using p_pattern, p_limit;
 end
 $fn$;
 revoke execute on function app.comment__search(text, integer) from public;
