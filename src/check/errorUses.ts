@@ -46,6 +46,10 @@ export function errorUses(spec: AppSpec): ErrorUse[] {
   for (const [rn, perms] of Object.entries(spec.roles.permissions))
     for (const [en, p] of Object.entries(perms))
       if (p.update && p.update.error !== undefined)
-        uses.push({ code: p.update.error, path: at(at(at(at('roles.permissions', rn), en), 'update'), 'error'), entity: en });
+        uses.push({
+          code: p.update.error,
+          path: at(at(at(at('roles.permissions', rn), en), 'update'), 'error'),
+          entity: en,
+        });
   return uses;
 }

@@ -164,7 +164,12 @@ function declaredPolicies(spec: AppSpec, entity: string): PolicyNode[] {
         ...(action === 'update' && u ? { fields: u.fields } : {}),
         ...(action === 'update' && u && u.becomes !== undefined
           ? {
-              becomes: checkedRule(spec, u.becomes, entity, `roles.permissions.${role}.${entity}.update.becomes`),
+              becomes: checkedRule(
+                spec,
+                u.becomes,
+                entity,
+                `roles.permissions.${role}.${entity}.update.becomes`,
+              ),
               error: u.error ?? 'FORBIDDEN',
             }
           : {}),

@@ -101,7 +101,12 @@ export function ruleSites(spec: AppSpec): RuleSite[] {
         });
       }
       if (p.update && p.update.becomes !== undefined)
-        sites.push({ path: at(at(base, 'update'), 'becomes'), text: p.update.becomes, entity: en, expect: 'boolean' });
+        sites.push({
+          path: at(at(base, 'update'), 'becomes'),
+          text: p.update.becomes,
+          entity: en,
+          expect: 'boolean',
+        });
     }
   }
   return sites;

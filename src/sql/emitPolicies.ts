@@ -43,7 +43,12 @@ export function becomesSql(
   selfRead?: SqlRuleContext['selfRead'],
 ): string | undefined {
   if (!p.becomes) return undefined;
-  const ctx: SqlRuleContext = { model, row, unseen: policyReads(model).unseen, ...(selfRead ? { selfRead } : {}) };
+  const ctx: SqlRuleContext = {
+    model,
+    row,
+    unseen: policyReads(model).unseen,
+    ...(selfRead ? { selfRead } : {}),
+  };
   return `coalesce(${ruleSql(ctx, p.becomes)}, false)`;
 }
 

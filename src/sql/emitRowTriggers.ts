@@ -51,7 +51,9 @@ function becomesGuard(model: AppModel, entity: string): string[] {
   });
   const raises = judged.map((g, i) => {
     const raise = raiseSql(g.error ?? 'FORBIDDEN', { entity: quoteLiteral(entity), action: "'update'" });
-    return i === judged.length - 1 ? `  ${raise}` : `  if ${appliesSql(model, g)} then\n    ${raise}\n  end if;`;
+    return i === judged.length - 1
+      ? `  ${raise}`
+      : `  if ${appliesSql(model, g)} then\n    ${raise}\n  end if;`;
   });
   return [
     [

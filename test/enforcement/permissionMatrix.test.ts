@@ -48,6 +48,17 @@ interface Actor {
 type Outcome = 'ok' | 'denied' | 'error';
 
 /** What a client statement did: changed/inserted a row, was refused by a privilege/RLS/column rule, or failed otherwise. */
+/** The catalogue codes the reference apps' update permissions raise when their `becomes` fails. */
+const updateErrors = new Set(
+  [...APPS, TASKS_APP].flatMap((a) =>
+    Object.values(a.spec.roles.permissions).flatMap((perms) =>
+      Object.values(perms).flatMap((p) =>
+        p.update && p.update.becomes !== undefined ? [p.update.error ?? 'FORBIDDEN'] : [],
+      ),
+    ),
+  ),
+);
+
 function outcome(r: { ok: true; value: number } | { ok: false; error: unknown }): {
   kind: Outcome;
   why: string;
@@ -62,6 +73,9 @@ function outcome(r: { ok: true; value: number } | { ok: false; error: unknown })
   // FORBIDDEN: the permission re-check under the group locks (emitPermissionRecheck.ts), a BEFORE
   // trigger, so it may answer before RLS's WITH CHECK does; the same permission, refused.
   if (e.code === '42501' || e.message === 'FIELD_NOT_WRITABLE' || e.message === 'FORBIDDEN')
+    return { kind: 'denied', why: `${e.code} ${e.message}` };
+  // An update permission's `becomes` refused the new row: the update trigger names its error.
+  if (e.code === 'P0001' && updateErrors.has(e.message))
     return { kind: 'denied', why: `${e.code} ${e.message}` };
   return { kind: 'error', why: `${e.code ?? ''} ${e.message}` };
 }
