@@ -32,6 +32,8 @@ export interface PolicyNode {
   becomes?: CheckedRule;
   /** For update with `becomes`: the catalogue code raised when it fails (`FORBIDDEN` by default). */
   error?: string;
+  /** The `error` as the spec declares it (absent when it falls back to `FORBIDDEN`): the document's. */
+  declaredError?: string;
   /** The rule, checked (absent when `when` is `true`). */
   rule?: CheckedRule;
   /** The policy's name in the migration. */

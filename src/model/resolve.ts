@@ -171,6 +171,7 @@ function declaredPolicies(spec: AppSpec, entity: string): PolicyNode[] {
                 `roles.permissions.${role}.${entity}.update.becomes`,
               ),
               error: u.error ?? 'FORBIDDEN',
+              ...(u.error !== undefined ? { declaredError: u.error } : {}),
             }
           : {}),
         ...(through ? { declared: w } : {}),
