@@ -41,8 +41,8 @@ describe('the nine-point document: an update that looks at the row as it becomes
     const r = importDoc(md);
     expect(r.diagnostics).toEqual([]);
     // (The fixture's status field lists its values, which the document leaves to the states.)
-    expect(r.spec?.roles).toEqual(normalizeSpec(spec).roles);
-    expect(r.spec?.errors).toEqual(normalizeSpec(spec).errors);
+    expect(r.spec?.roles).toEqual((normalizeSpec(spec) as AppSpec).roles);
+    expect(r.spec?.errors).toEqual((normalizeSpec(spec) as AppSpec).errors);
     expect(renderDoc(r.spec as AppSpec)).toBe(md);
   });
   it('an inherited grant carries it too, and is not read as the role’s own', () => {

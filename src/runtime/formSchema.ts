@@ -241,7 +241,9 @@ function checkDraft(
   if (mode === 'edit' && who && original) {
     // The update trigger refuses a row the update permissions' `becomes` does not let through
     // before any rule is checked: its message is the one the server answers with.
-    const code = becomesRefusal(model, who, entity, original, { ...original, ...values });
+    const after = { ...original, ...values };
+    Object.assign(after, computedValues(model, entity, after, who));
+    const code = becomesRefusal(model, who, entity, original, after);
     if (code !== undefined) {
       const [owner, field] = (model.errors.get(code)?.field ?? '').split('.');
       const key = owner === entity && fields.some((f) => f.name === field) ? (field as string) : '_form';

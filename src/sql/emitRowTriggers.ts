@@ -217,7 +217,6 @@ export function emitRowTriggers(model: AppModel, entity: string): string {
       `if new.${c} is distinct from old.${c} and not (${allowed.join(' or ')}) then\n  ${notWritable(f)}\nend if;`,
     );
   }
-  guards.push(...becomesGuard(model, entity));
   guards.push(...referenceChecks(model, entity, true));
   const update = [
     'begin',
@@ -259,5 +258,40 @@ export function emitRowTriggers(model: AppModel, entity: string): string {
       comment: `Update bookkeeping and column rules of ${entity}.`,
     }),
     sqlTrigger('ninefold_20_on_update', 'before update', table.ref, updateFn),
+    ...emitBecomes(model, entity),
   ].join('\n');
+}
+
+/**
+ * The update permissions' `becomes` (becomesGuard) in a trigger of its own, after the computed
+ * fields are set (`ninefold_25_computed`): a `becomes` reads the row as it will be stored, as the
+ * policy's WITH CHECK does. Invoker rights, like the update policy it speaks for.
+ */
+function emitBecomes(model: AppModel, entity: string): string[] {
+  const guard = becomesGuard(model, entity);
+  if (guard.length === 0) return [];
+  const table = tableOf(model, entity);
+  const fn = qualified('app', table.names.checkBecomes);
+  return [
+    sqlFunction({
+      name: fn,
+      args: '',
+      argTypes: '',
+      returns: 'trigger',
+      language: 'plpgsql',
+      volatility: 'volatile',
+      securityDefiner: false,
+      body: [
+        'begin',
+        `  if ${CLIENT_ROLES_SQL} then`,
+        indent(guard.join('\n'), 4),
+        '  end if;',
+        '  return new;',
+        'end;',
+      ].join('\n'),
+      executeTo: [],
+      comment: `What an update of ${entity} may make of the row (its update permissions' becomes), with their catalogue codes.`,
+    }),
+    sqlTrigger('ninefold_28_check_becomes', 'before update', table.ref, fn),
+  ];
 }

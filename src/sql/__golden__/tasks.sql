@@ -708,12 +708,6 @@ begin
     if new.role is distinct from old.role and not ((app.has_role((select auth.uid()), 'member') and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false)) or (app.has_role((select auth.uid()), 'admin') and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false))) then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'membership', 'field', 'role')::text;
     end if;
-    if ((app.has_role((select auth.uid()), 'member') and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false)) or (app.has_role((select auth.uid()), 'admin') and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false))) and not (((app.has_role((select auth.uid()), 'member') and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false)) and coalesce((((new.role <> 'owner') or ((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid()))) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner')))))), false)) or ((app.has_role((select auth.uid()), 'admin') and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false)) and coalesce((((new.role <> 'owner') or ((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid()))) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner')))))), false))) then
-      if (app.has_role((select auth.uid()), 'member') and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false)) then
-        raise exception using errcode = 'P0001', message = 'ONLY_OWNER_MAKES_OWNER', detail = jsonb_build_object('entity', 'membership', 'action', 'update')::text;
-      end if;
-      raise exception using errcode = 'P0001', message = 'ONLY_OWNER_MAKES_OWNER', detail = jsonb_build_object('entity', 'membership', 'action', 'update')::text;
-    end if;
     if new.organisation is not null and new.organisation is distinct from old.organisation and not exists (select 1 from public.organisation x where x.id = new.organisation) then
       raise exception using errcode = '23503', constraint = 'membership__organisation__fk',
         message = 'insert or update on table "membership" violates foreign key constraint "membership__organisation__fk"',
@@ -730,6 +724,26 @@ end;
 $fn$;
 revoke execute on function app.membership__on_update() from public, anon, authenticated;
 create or replace trigger ninefold_20_on_update before update on public.membership for each row execute function app.membership__on_update();
+-- What an update of membership may make of the row (its update permissions' becomes), with their catalogue codes.
+create or replace function app.membership__check_becomes()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  if current_user in ('anon', 'authenticated') then
+    if ((app.has_role((select auth.uid()), 'member') and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false)) or (app.has_role((select auth.uid()), 'admin') and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false))) and not (((app.has_role((select auth.uid()), 'member') and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false)) and coalesce((((new.role <> 'owner') or ((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid()))) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner')))))), false)) or ((app.has_role((select auth.uid()), 'admin') and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false)) and coalesce((((new.role <> 'owner') or ((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid()))) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner')))))), false))) then
+      if (app.has_role((select auth.uid()), 'member') and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false)) then
+        raise exception using errcode = 'P0001', message = 'ONLY_OWNER_MAKES_OWNER', detail = jsonb_build_object('entity', 'membership', 'action', 'update')::text;
+      end if;
+      raise exception using errcode = 'P0001', message = 'ONLY_OWNER_MAKES_OWNER', detail = jsonb_build_object('entity', 'membership', 'action', 'update')::text;
+    end if;
+  end if;
+  return new;
+end;
+$fn$;
+revoke execute on function app.membership__check_becomes() from public, anon, authenticated;
+create or replace trigger ninefold_28_check_becomes before update on public.membership for each row execute function app.membership__check_becomes();
 
 -- Locks the groups of membership that rules read, before the write (see emitGroupLocks.ts).
 create or replace function app.membership__lock_groups()
