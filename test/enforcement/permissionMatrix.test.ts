@@ -80,6 +80,26 @@ function outcome(r: { ok: true; value: number } | { ok: false; error: unknown })
   return { kind: 'error', why: `${e.code ?? ''} ${e.message}` };
 }
 
+/**
+ * A client names only rows it may read: a reference to a row hidden from it fails as one to a
+ * missing row (23503, emitRowTriggers' reference checks), whatever the create permission says.
+ */
+function referencesReadable(
+  spec: AppSpec,
+  entity: string,
+  values: Record<string, unknown>,
+  user: { id: string; roles: readonly string[] } | null,
+  snap: Snapshot,
+): boolean {
+  const fields = spec.entities[entity]?.fields ?? {};
+  return Object.entries(values).every(([field, v]) => {
+    const f = fields[field];
+    if (!f || f.owner || typeof v !== 'string' || (f.type !== 'ref' && f.type !== 'user')) return true;
+    const target = snap.byId.get(v);
+    return !target || specAllows(spec, target.entity, 'read', target.row, user, snap);
+  });
+}
+
 function userOf(a: Actor): { id: string; roles: readonly string[] } | null {
   return a.id === null ? null : { id: a.id, roles: a.roles };
 }
@@ -296,7 +316,10 @@ describe.each(backends)('permission matrix on $name', (backend) => {
               if (ownerField) wouldBe[ownerField] = actor.id;
               if (st) wouldBe[st.field] = st.initial;
               const isValid = actor.id !== null && (valid.get(`${p.template.id}/${actor.id}`) ?? false);
-              const expected = isValid && specAllows(spec, entity, 'create', wouldBe, userOf(actor), snap);
+              const expected =
+                isValid &&
+                specAllows(spec, entity, 'create', wouldBe, userOf(actor), snap) &&
+                referencesReadable(spec, entity, p.values, userOf(actor), snap);
               const got = results[i];
               if (!got) throw new Error('missing result');
               if (expected && got.kind !== 'ok')
