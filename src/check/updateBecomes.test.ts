@@ -41,6 +41,20 @@ describe('check: an update permission with becomes', () => {
       }),
     );
   });
+  it('reports becomes on an update that is never granted', () => {
+    const spec = withBecomes({ becomes: 'status = open' });
+    spec.roles.permissions.customer!.ticket!.update = {
+      when: false,
+      fields: ['title'],
+      becomes: 'status = open',
+    };
+    expect(errorsOf(spec)).toContainEqual(
+      expect.objectContaining({
+        code: 'spec/invalid-value',
+        path: 'roles.permissions.customer.ticket.update.becomes',
+      }),
+    );
+  });
   it('a role named by a rule (`me is auditor`) is not idle', () => {
     const spec = withBecomes({ becomes: 'status = open or me is auditor' });
     spec.roles.roles.auditor = { label: 'Auditor' };

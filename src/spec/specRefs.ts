@@ -527,6 +527,15 @@ function checkRolesRefs(c: RefContext): void {
         p.update.fields.forEach((f, i) => {
           fieldOf(en, f, at(at(at(at(base, en), 'update'), 'fields'), i));
         });
+        // An update never granted has no row to become anything: the rule would be dead text.
+        if (p.update.becomes !== undefined && p.update.when === false)
+          report(
+            out,
+            'spec/invalid-value',
+            at(at(at(base, en), 'update'), 'becomes'),
+            '"becomes" on an update whose "when" is false: the update is never granted',
+            'give the update a `when`, or remove `becomes`',
+          );
         // An error names what a failing `becomes` raises: alone it would never be raised.
         if (p.update.error !== undefined && p.update.becomes === undefined)
           report(

@@ -188,7 +188,9 @@ function entityPermissionsArb(rule: fc.Arbitrary<string>): fc.Arbitrary<EntityPe
             named: fc.boolean(),
           })
           .map(({ becomes, named, ...u }) =>
-            becomes === undefined ? u : { ...u, becomes, ...(named ? { error: BECOMES_CODE } : {}) },
+            becomes === undefined || u.when === false
+              ? u
+              : { ...u, becomes, ...(named ? { error: BECOMES_CODE } : {}) },
           ),
       ),
       delete: permissionArb(rule),
