@@ -5,7 +5,7 @@
  * PGlite and on the PostgreSQL server: an administrator makes a member an administrator, and is
  * refused with the catalogue code when making one an owner; an owner by membership and the founder
  * can; a plain member changes nothing. The browser (`becomesRefusal`, and the edit form's message)
- * answers as the server, case by case.
+ * answers as the server, case by case. A `becomes` without `error` refuses with FORBIDDEN.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import tasks from '../../examples/tasks/spec.ts';
@@ -14,6 +14,7 @@ import type { DataContext } from '../../src/rules/evaluate.ts';
 import { becomesRefusal } from '../../src/runtime/becomes.ts';
 import { formatMessage } from '../../src/runtime/formatMessage.ts';
 import { formSchema } from '../../src/runtime/formSchema.ts';
+import { fixtureSpec } from '../../src/runtime/testing/fixtureSpec.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
 import { dbError, type TestDb } from '../../src/sql/testing/testDb.ts';
 import { createUser } from '../../src/sql/testing/users.ts';
@@ -51,7 +52,13 @@ describe.each(backends)('only an owner makes someone an owner ($name)', (backend
   let db: TestDb;
   const ids: Record<string, string> = {};
   const memberships: Record<string, string> = {};
-  const ROLES: Record<Who, string> = { founder: 'owner', olga: 'owner', adam: 'admin', mia: 'member', max: 'member' };
+  const ROLES: Record<Who, string> = {
+    founder: 'owner',
+    olga: 'owner',
+    adam: 'admin',
+    mia: 'member',
+    max: 'member',
+  };
   beforeAll(async () => {
     db = await backend.open(spec);
     for (const p of PEOPLE) ids[p] = await createUser(db, `${p}@example.com`, { meta: { name: p } });
@@ -85,7 +92,10 @@ describe.each(backends)('only an owner makes someone an owner ($name)', (backend
     await reset();
     try {
       const r = await db.asUser(ids[who] as string, (q) =>
-        q.query('update public.membership set role = $2 where id = $1 returning id', [memberships[target], role]),
+        q.query('update public.membership set role = $2 where id = $1 returning id', [
+          memberships[target],
+          role,
+        ]),
       );
       return r.rows.length > 0 ? 'ok' : 'none';
     } catch (e) {
@@ -155,5 +165,89 @@ describe.each(backends)('only an owner makes someone an owner ($name)', (backend
     );
     expect(form.validate({ ...founderless, role: 'admin' }, adam, founderless).role).toBeUndefined();
     expect(message).toBe('Only an owner of the organisation can make someone an owner.');
+  });
+});
+
+/** A `becomes` without `error`, on a role granted everywhere: the agent may not make a ticket urgent. */
+const urgent: AppSpec = {
+  ...fixtureSpec,
+  roles: {
+    ...fixtureSpec.roles,
+    permissions: {
+      ...fixtureSpec.roles.permissions,
+      agent: {
+        ticket: {
+          read: true,
+          update: {
+            when: true,
+            fields: ['priority', 'assignee'],
+            becomes: 'priority != high or me is admin',
+          },
+          delete: false,
+        },
+      },
+    },
+  },
+};
+
+describe.each(backends)('a becomes without error refuses with FORBIDDEN ($name)', (backend) => {
+  if (backend.skip) {
+    it.skip(`skipped: ${backend.skip}`, () => {});
+    return;
+  }
+  let db: TestDb;
+  const ids: Record<string, string> = {};
+  beforeAll(async () => {
+    db = await backend.open(urgent);
+    ids.alice = await createUser(db, 'alice@example.com', { roles: ['customer'] });
+    ids.agent = await createUser(db, 'agent@example.com', { roles: ['agent'] });
+    ids.admin = await createUser(db, 'admin@example.com', { roles: ['admin'] });
+    const t = await db.asOwner((q) =>
+      q.query<{ id: string }>(
+        "insert into public.ticket (title, body, requester) values ('Printer', 'Down', $1) returning id",
+        [ids.alice],
+      ),
+    );
+    ids.ticket = t.rows[0]?.id as string;
+  }, 120_000);
+  afterAll(async () => {
+    if (db) await backend.release(db);
+  });
+
+  const answer = async (who: string, priority: string): Promise<string> => {
+    await db.asOwner((q) =>
+      q.query("update public.ticket set priority = 'normal' where id = $1", [ids.ticket]),
+    );
+    try {
+      const r = await db.asUser(ids[who] as string, (q) =>
+        q.query('update public.ticket set priority = $2 where id = $1 returning id', [ids.ticket, priority]),
+      );
+      return r.rows.length > 0 ? 'ok' : 'none';
+    } catch (e) {
+      const err = dbError(e);
+      return err.code === 'P0001' ? err.message : `${err.code} ${err.message}`;
+    }
+  };
+
+  it('the agent lowers but does not raise to high; the admin (inheriting the agent) does; the browser agrees', async () => {
+    const model = resolve(urgent);
+    const stored = {
+      id: ids.ticket,
+      title: 'Printer',
+      body: 'Down',
+      priority: 'normal',
+      status: 'open',
+      requester: ids.alice,
+    };
+    const cases = [
+      ['agent', 'low', 'ok'],
+      ['agent', 'high', 'FORBIDDEN'],
+      ['admin', 'high', 'ok'],
+    ] as const;
+    for (const [who, priority, expected] of cases) {
+      expect(await answer(who, priority), `${who} → ${priority}`).toBe(expected);
+      const user = { id: ids[who] as string, roles: [who] };
+      expect(becomesRefusal(model, user, 'ticket', stored, { ...stored, priority }) ?? 'ok').toBe(expected);
+    }
   });
 });
