@@ -936,7 +936,8 @@ export default defineApp({
         },
         membership: {
           read: `person = me or organisation.owner = me or me is orgMember`,
-          create: `organisation.owner = me or me is orgAdmin`,
+          // Adding someone as an owner is making them one: the create rule says the same.
+          create: `(organisation.owner = me or me is orgAdmin) and (role != owner or organisation.owner = me or me is orgOwner)`,
           update: {
             when: `organisation.owner = me or me is orgAdmin`,
             fields: ['role'],
@@ -1015,7 +1016,8 @@ export default defineApp({
         },
         membership: {
           read: true,
-          create: `organisation.owner = me or me is orgAdmin`,
+          // Adding someone as an owner is making them one: the create rule says the same.
+          create: `(organisation.owner = me or me is orgAdmin) and (role != owner or organisation.owner = me or me is orgOwner)`,
           update: {
             when: `organisation.owner = me or me is orgAdmin`,
             fields: ['role'],

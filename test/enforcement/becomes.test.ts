@@ -75,6 +75,17 @@ describe.each(backends)('only an owner makes someone an owner ($name)', (backend
         );
         memberships[p] = m.rows[0]?.id as string;
       }
+      // Organisation B: adam administers it, founded by someone else.
+      const b = await q.query<{ id: string }>(
+        'insert into public.organisation (name, owner) values ($1, $2) returning id',
+        ['B', ids.max],
+      );
+      ids.orgB = b.rows[0]?.id as string;
+      await q.query('insert into public.membership (organisation, person, role) values ($1, $2, $3)', [
+        ids.orgB,
+        ids.adam,
+        'admin',
+      ]);
     });
   }, 120_000);
   afterAll(async () => {
@@ -129,6 +140,27 @@ describe.each(backends)('only an owner makes someone an owner ($name)', (backend
       q.query<{ role: string }>('select role from public.membership where id = $1', [memberships.mia]),
     );
     expect(role.rows[0]?.role).toBe('member');
+  });
+
+  it('an administrator adds a member, not an owner (the create rule says the same)', async () => {
+    const add = async (role: string) => {
+      try {
+        await db.asUser(ids.adam as string, (q) =>
+          q.query('insert into public.membership (organisation, person, role) values ($1, $2, $3)', [
+            ids.orgB,
+            ids.mia,
+            role,
+          ]),
+        );
+        return 'ok';
+      } catch (e) {
+        const err = dbError(e);
+        return err.code === 'P0001' ? err.message : err.code;
+      }
+    };
+    // Refused by the create permission (re-checked under the group locks: FORBIDDEN).
+    expect(await add('owner')).toBe('FORBIDDEN');
+    expect(await add('member')).toBe('ok');
   });
 
   it('the browser answers as the server, and the edit form shows the catalogue message', async () => {

@@ -377,6 +377,7 @@ end $do$;
 
 create index if not exists membership__organisation__idx on public.membership (organisation);
 create index if not exists membership__person__idx on public.membership (person);
+create index if not exists membership__role__idx on public.membership (role);
 create index if not exists membership__person__organisation__idx on public.membership (person, organisation);
 
 do $do$ begin
@@ -1467,7 +1468,7 @@ set search_path = ''
 as $fn$
 begin
   if current_user in ('anon', 'authenticated') then
-    if tg_op = 'INSERT' and not (((select app.has_role((select auth.uid()), 'member')) and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false)) or ((select app.has_role((select auth.uid()), 'admin')) and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false))) then
+    if tg_op = 'INSERT' and not (((select app.has_role((select auth.uid()), 'member')) and coalesce(((((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))) and (((new.role <> 'owner') or ((select _h3.owner from public.organisation _h3 where _h3.id = new.organisation) = (select auth.uid()))) or (exists (select 1 from public.membership _c4 where (((_c4.organisation = new.organisation) and (_c4.person = (select auth.uid()))) and (_c4.role in ('owner'))))))), false)) or ((select app.has_role((select auth.uid()), 'admin')) and coalesce(((((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))) and (((new.role <> 'owner') or ((select _h3.owner from public.organisation _h3 where _h3.id = new.organisation) = (select auth.uid()))) or (exists (select 1 from public.membership _c4 where (((_c4.organisation = new.organisation) and (_c4.person = (select auth.uid()))) and (_c4.role in ('owner'))))))), false))) then
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'membership', 'action', 'create')::text;
     end if;
     if tg_op = 'UPDATE' and not (((select app.has_role((select auth.uid()), 'member')) and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false)) or ((select app.has_role((select auth.uid()), 'admin')) and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false))) then
@@ -2419,7 +2420,7 @@ returns bigint
 language sql stable
 set search_path = ''
 as $fn$
-select (select count(*) from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))));
+select (select count(*) from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner'))));
 $fn$;
 revoke execute on function app.membership__policy_read_4(public.membership) from public, anon, authenticated;
 grant execute on function app.membership__policy_read_4(public.membership) to authenticated;
@@ -2439,7 +2440,7 @@ returns bigint
 language sql stable
 set search_path = ''
 as $fn$
-select (select count(*) from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner'))));
+select (select count(*) from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))));
 $fn$;
 revoke execute on function app.membership__policy_read_6(public.membership) from public, anon, authenticated;
 grant execute on function app.membership__policy_read_6(public.membership) to authenticated;
@@ -2459,7 +2460,7 @@ returns bigint
 language sql stable
 set search_path = ''
 as $fn$
-select (select count(*) from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))));
+select (select count(*) from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner'))));
 $fn$;
 revoke execute on function app.membership__policy_read_8(public.membership) from public, anon, authenticated;
 grant execute on function app.membership__policy_read_8(public.membership) to authenticated;
@@ -2543,22 +2544,62 @@ select (select count(*) from public.membership _c1 where (((_c1.organisation = p
 $fn$;
 revoke execute on function app.membership__policy_read_16(public.membership) from public, anon, authenticated;
 grant execute on function app.membership__policy_read_16(public.membership) to authenticated;
+-- membership: a read inside a write policy that would re-enter the table's policies; a query of its own under the caller's RLS (no policy recursion)
+create or replace function app.membership__policy_read_17(p_row public.membership)
+returns uuid
+language sql stable
+set search_path = ''
+as $fn$
+select (select _h1.owner from public.organisation _h1 where _h1.id = p_row.organisation);
+$fn$;
+revoke execute on function app.membership__policy_read_17(public.membership) from public, anon, authenticated;
+grant execute on function app.membership__policy_read_17(public.membership) to authenticated;
+-- membership: a read inside a write policy that would re-enter the table's policies; a query of its own under the caller's RLS (no policy recursion)
+create or replace function app.membership__policy_read_18(p_row public.membership)
+returns bigint
+language sql stable
+set search_path = ''
+as $fn$
+select (select count(*) from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner'))));
+$fn$;
+revoke execute on function app.membership__policy_read_18(public.membership) from public, anon, authenticated;
+grant execute on function app.membership__policy_read_18(public.membership) to authenticated;
+-- membership: a read inside a write policy that would re-enter the table's policies; a query of its own under the caller's RLS (no policy recursion)
+create or replace function app.membership__policy_read_19(p_row public.membership)
+returns uuid
+language sql stable
+set search_path = ''
+as $fn$
+select (select _h1.owner from public.organisation _h1 where _h1.id = p_row.organisation);
+$fn$;
+revoke execute on function app.membership__policy_read_19(public.membership) from public, anon, authenticated;
+grant execute on function app.membership__policy_read_19(public.membership) to authenticated;
+-- membership: a read inside a write policy that would re-enter the table's policies; a query of its own under the caller's RLS (no policy recursion)
+create or replace function app.membership__policy_read_20(p_row public.membership)
+returns bigint
+language sql stable
+set search_path = ''
+as $fn$
+select (select count(*) from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))));
+$fn$;
+revoke execute on function app.membership__policy_read_20(public.membership) from public, anon, authenticated;
+grant execute on function app.membership__policy_read_20(public.membership) to authenticated;
 drop policy if exists membership__member__read on public.membership;
 create policy membership__member__read on public.membership as permissive for select to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce((((membership.person = (select auth.uid())) or (app.membership__self_read_1(membership) = (select auth.uid()))) or (app.membership__self_read_2(membership) >= 1)), false)));
 drop policy if exists membership__member__create on public.membership;
-create policy membership__member__create on public.membership as permissive for insert to authenticated with check (((select app.has_role((select auth.uid()), 'member')) and coalesce(((app.membership__policy_read_1(membership) = (select auth.uid())) or (app.membership__policy_read_2(membership) >= 1)), false)));
+create policy membership__member__create on public.membership as permissive for insert to authenticated with check (((select app.has_role((select auth.uid()), 'member')) and coalesce((((app.membership__policy_read_1(membership) = (select auth.uid())) or (app.membership__policy_read_2(membership) >= 1)) and (((membership.role <> 'owner') or (app.membership__policy_read_3(membership) = (select auth.uid()))) or (app.membership__policy_read_4(membership) >= 1))), false)));
 drop policy if exists membership__member__update on public.membership;
-create policy membership__member__update on public.membership as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce(((app.membership__policy_read_3(membership) = (select auth.uid())) or (app.membership__policy_read_4(membership) >= 1)), false))) with check (((select app.has_role((select auth.uid()), 'member')) and coalesce(((app.membership__policy_read_3(membership) = (select auth.uid())) or (app.membership__policy_read_4(membership) >= 1)), false)) and coalesce((((membership.role <> 'owner') or (app.membership__policy_read_5(membership) = (select auth.uid()))) or (app.membership__policy_read_6(membership) >= 1)), false));
+create policy membership__member__update on public.membership as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce(((app.membership__policy_read_5(membership) = (select auth.uid())) or (app.membership__policy_read_6(membership) >= 1)), false))) with check (((select app.has_role((select auth.uid()), 'member')) and coalesce(((app.membership__policy_read_5(membership) = (select auth.uid())) or (app.membership__policy_read_6(membership) >= 1)), false)) and coalesce((((membership.role <> 'owner') or (app.membership__policy_read_7(membership) = (select auth.uid()))) or (app.membership__policy_read_8(membership) >= 1)), false));
 drop policy if exists membership__member__delete on public.membership;
-create policy membership__member__delete on public.membership as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce((((membership.person = (select auth.uid())) or (app.membership__policy_read_7(membership) = (select auth.uid()))) or (app.membership__policy_read_8(membership) >= 1)), false)));
+create policy membership__member__delete on public.membership as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce((((membership.person = (select auth.uid())) or (app.membership__policy_read_9(membership) = (select auth.uid()))) or (app.membership__policy_read_10(membership) >= 1)), false)));
 drop policy if exists membership__admin__read on public.membership;
 create policy membership__admin__read on public.membership as permissive for select to authenticated using ((select app.has_role((select auth.uid()), 'admin')));
 drop policy if exists membership__admin__create on public.membership;
-create policy membership__admin__create on public.membership as permissive for insert to authenticated with check (((select app.has_role((select auth.uid()), 'admin')) and coalesce(((app.membership__policy_read_9(membership) = (select auth.uid())) or (app.membership__policy_read_10(membership) >= 1)), false)));
+create policy membership__admin__create on public.membership as permissive for insert to authenticated with check (((select app.has_role((select auth.uid()), 'admin')) and coalesce((((app.membership__policy_read_11(membership) = (select auth.uid())) or (app.membership__policy_read_12(membership) >= 1)) and (((membership.role <> 'owner') or (app.membership__policy_read_13(membership) = (select auth.uid()))) or (app.membership__policy_read_14(membership) >= 1))), false)));
 drop policy if exists membership__admin__update on public.membership;
-create policy membership__admin__update on public.membership as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'admin')) and coalesce(((app.membership__policy_read_11(membership) = (select auth.uid())) or (app.membership__policy_read_12(membership) >= 1)), false))) with check (((select app.has_role((select auth.uid()), 'admin')) and coalesce(((app.membership__policy_read_11(membership) = (select auth.uid())) or (app.membership__policy_read_12(membership) >= 1)), false)) and coalesce((((membership.role <> 'owner') or (app.membership__policy_read_13(membership) = (select auth.uid()))) or (app.membership__policy_read_14(membership) >= 1)), false));
+create policy membership__admin__update on public.membership as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'admin')) and coalesce(((app.membership__policy_read_15(membership) = (select auth.uid())) or (app.membership__policy_read_16(membership) >= 1)), false))) with check (((select app.has_role((select auth.uid()), 'admin')) and coalesce(((app.membership__policy_read_15(membership) = (select auth.uid())) or (app.membership__policy_read_16(membership) >= 1)), false)) and coalesce((((membership.role <> 'owner') or (app.membership__policy_read_17(membership) = (select auth.uid()))) or (app.membership__policy_read_18(membership) >= 1)), false));
 drop policy if exists membership__admin__delete on public.membership;
-create policy membership__admin__delete on public.membership as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'admin')) and coalesce((((membership.person = (select auth.uid())) or (app.membership__policy_read_15(membership) = (select auth.uid()))) or (app.membership__policy_read_16(membership) >= 1)), false)));
+create policy membership__admin__delete on public.membership as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'admin')) and coalesce((((membership.person = (select auth.uid())) or (app.membership__policy_read_19(membership) = (select auth.uid()))) or (app.membership__policy_read_20(membership) >= 1)), false)));
 drop policy if exists "membership__orgMember__read" on public.membership;
 create policy "membership__orgMember__read" on public.membership as permissive for select to authenticated using (coalesce(((membership.person = (select auth.uid())) or (app.membership__self_read_3(membership) >= 1)), false));
 drop policy if exists "membership__orgAdmin__own" on public.membership;
