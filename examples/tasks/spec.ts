@@ -773,10 +773,7 @@ export default defineApp({
         error: 'WORKDAY_ENDS_BEFORE_IT_STARTS',
       },
     ],
-    // NEEDS(issue 32 item 1): only an owner makes someone an owner (`role != owner or me is owner of
-    // organisation`); a rule reading `me` cannot stand in validation (the demo data and other
-    // setup writes have no user), and an update permission cannot look at the new value, so an
-    // administrator may raise a member to owner today.
+    // Only an owner makes someone an owner: the membership update permission's `becomes` (below).
     membership: [],
     rate: [
       { kind: 'field', field: 'hourlyRate', min: 0, error: 'RATE_NEGATIVE' },
@@ -901,6 +898,17 @@ export default defineApp({
           values: ['owner', 'admin'],
         },
       },
+      orgOwner: {
+        label: 'Organisation owner',
+        description: 'Owns the organisation: the only one who makes someone else an owner.',
+        through: {
+          entity: 'membership',
+          user: 'person',
+          scope: 'organisation',
+          role: 'role',
+          values: ['owner'],
+        },
+      },
       projectLead: {
         label: 'Project lead',
         description: 'Leads the project (its `lead`): plans, reschedules and reopens its tasks.',
@@ -928,8 +936,15 @@ export default defineApp({
         },
         membership: {
           read: `person = me or organisation.owner = me or me is orgMember`,
-          create: `organisation.owner = me or me is orgAdmin`,
-          update: { when: `organisation.owner = me or me is orgAdmin`, fields: ['role'] },
+          // Adding someone as an owner is making them one: the create rule says the same.
+          create: `(organisation.owner = me or me is orgAdmin) and (role != owner or organisation.owner = me or me is orgOwner)`,
+          update: {
+            when: `organisation.owner = me or me is orgAdmin`,
+            fields: ['role'],
+            // Administrators change roles; only an owner (or the founder) makes someone an owner.
+            becomes: `role != owner or organisation.owner = me or me is orgOwner`,
+            error: 'ONLY_OWNER_MAKES_OWNER',
+          },
           // Owners and administrators remove members; anyone may leave.
           delete: `person = me or organisation.owner = me or me is orgAdmin`,
         },
@@ -1001,8 +1016,15 @@ export default defineApp({
         },
         membership: {
           read: true,
-          create: `organisation.owner = me or me is orgAdmin`,
-          update: { when: `organisation.owner = me or me is orgAdmin`, fields: ['role'] },
+          // Adding someone as an owner is making them one: the create rule says the same.
+          create: `(organisation.owner = me or me is orgAdmin) and (role != owner or organisation.owner = me or me is orgOwner)`,
+          update: {
+            when: `organisation.owner = me or me is orgAdmin`,
+            fields: ['role'],
+            // Administrators change roles; only an owner (or the founder) makes someone an owner.
+            becomes: `role != owner or organisation.owner = me or me is orgOwner`,
+            error: 'ONLY_OWNER_MAKES_OWNER',
+          },
           delete: `person = me or organisation.owner = me or me is orgAdmin`,
         },
       },
@@ -1034,6 +1056,11 @@ export default defineApp({
       message: 'This person is already a member of the organisation; change their role instead.',
       severity: 'error',
       field: 'membership.person',
+    },
+    ONLY_OWNER_MAKES_OWNER: {
+      message: 'Only an owner of the organisation can make someone an owner.',
+      severity: 'error',
+      field: 'membership.role',
     },
     NOT_A_MEMBER: {
       message: 'The person must be a member of the organisation.',

@@ -177,6 +177,11 @@ export const de: Record<string, string> = {
   'Organisation member': 'Mitglied der Organisation',
   'Holds a membership of the organisation, whatever its role.':
     'Ist Mitglied der Organisation, mit welcher Rolle auch immer.',
+  'Organisation owner': 'Inhaber der Organisation',
+  'Owns the organisation: the only one who makes someone else an owner.':
+    'Besitzt die Organisation: nur Inhaber machen jemand anderen zum Inhaber.',
+  'Only an owner of the organisation can make someone an owner.':
+    'Nur ein Inhaber der Organisation kann jemanden zum Inhaber machen.',
   'Organisation administrator': 'Administration der Organisation',
   'Owns or administers the organisation: manages members, projects and rates, approves time.':
     'Besitzt oder verwaltet die Organisation: verwaltet Mitglieder, Projekte und Sätze, genehmigt Zeiten.',

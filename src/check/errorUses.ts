@@ -10,7 +10,8 @@ export interface ErrorUse {
 }
 
 /**
- * Every use of an error code: transition guards, validation rules, unique keys and declared calls.
+ * Every use of an error code: transition guards, validation rules, unique keys, declared calls and
+ * update permissions' `becomes`.
  *
  * @example
  * errorUses(spec)[0]; // { code: 'NOT_ASSIGNEE', path: 'states.ticket.transitions.solve.guardError', entity: 'ticket' }
@@ -42,5 +43,13 @@ export function errorUses(spec: AppSpec): ErrorUse[] {
   for (const [cn, c] of Object.entries(spec.calls.declared)) {
     uses.push({ code: c.error, path: at(at('calls.declared', cn), 'error'), entity: null });
   }
+  for (const [rn, perms] of Object.entries(spec.roles.permissions))
+    for (const [en, p] of Object.entries(perms))
+      if (p.update && p.update.error !== undefined)
+        uses.push({
+          code: p.update.error,
+          path: at(at(at(at('roles.permissions', rn), en), 'update'), 'error'),
+          entity: en,
+        });
   return uses;
 }

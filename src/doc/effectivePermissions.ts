@@ -10,6 +10,9 @@ export interface Grant {
   when: true | string;
   /** For update: the fields that may change. */
   fields?: readonly string[];
+  /** For update: the rule over the row as it will be, and the error it declares. */
+  becomes?: string;
+  error?: string;
   /** The role whose permission this is (the role itself, or one it inherits from). */
   from: string;
 }
@@ -44,13 +47,19 @@ function grantOf(model: AppModel, role: string, entity: string, action: Action):
   // A relationship role's permission as declared: the document says where the role holds apart.
   const when = p.declared ?? p.when;
   if (action !== 'update') return { when, from: role };
-  return p.fields && p.fields.length > 0 ? { when, fields: p.fields, from: role } : undefined;
+  if (!p.fields || p.fields.length === 0) return undefined;
+  const becomes = p.becomes
+    ? { becomes: p.becomes.text, ...(p.declaredError ? { error: p.declaredError } : {}) }
+    : {};
+  return { when, fields: p.fields, ...becomes, from: role };
 }
 
 function covers(h: Grant, g: Grant): boolean {
   const when = h.when === true || (g.when !== true && impliedBy(g.when, h.when));
   const fields = !g.fields || g.fields.every((f) => h.fields?.includes(f) ?? false);
-  return when && fields;
+  // A grant that also asks what the row becomes lets through less than one that does not.
+  const becomes = h.becomes === undefined || (h.becomes === g.becomes && h.error === g.error);
+  return when && fields && becomes;
 }
 
 /**

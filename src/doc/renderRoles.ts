@@ -109,7 +109,7 @@ function cellWords(
       const when =
         g.when === true ? 'always' : `when ${conditionWords(model, entity, g.when, noteLines, notes)}`;
       const fields = g.fields ? `: ${g.fields.map((f) => fieldLabel(model, entity, f)).join(', ')}` : '';
-      return `${i > 0 ? 'or ' : ''}${when}${fields}${fromWords(model, role, g)}`;
+      return `${i > 0 ? 'or ' : ''}${when}${fields}${becomesWords(g)}${fromWords(model, role, g)}`;
     })
     .join('\n');
 }
@@ -130,6 +130,12 @@ function conditionWords(
     noteLines.push(`Note ${n}: when ${words}.`);
   }
   return `… (note ${n})`;
+}
+
+/** An update's `becomes`: `; only if it becomes `rule` (`CODE`)`, the code when declared. */
+function becomesWords(g: Grant): string {
+  if (g.becomes === undefined) return '';
+  return `; only if it becomes ${code(g.becomes)}${g.error !== undefined ? ` (${code(g.error)})` : ''}`;
 }
 
 function fromWords(model: AppModel, role: string, g: Grant): string {

@@ -162,7 +162,8 @@ export function readPermissions(ctx: ImportContext, body: readonly RootContent[]
       }
       const cell = row.cell('update');
       ctx.at(`${path}.update`, cell.pos);
-      const grant = ownGrant(ctx, cellLines(cell.node), notes, cell.pos, `${path}.update`);
+      const { lines, becomes } = readBecomes(ctx, cellLines(cell.node), cell.pos, `${path}.update`);
+      const grant = ownGrant(ctx, lines, notes, cell.pos, `${path}.update`);
       if (grant && grant.when !== false) {
         const fields = splitList(grant.fields).flatMap((t) => {
           const f = ctx.resolve(
@@ -174,7 +175,7 @@ export function readPermissions(ctx: ImportContext, body: readonly RootContent[]
           );
           return f ? [f] : [];
         });
-        perms.update = { when: grant.when, fields };
+        perms.update = { when: grant.when, fields, ...becomes };
       }
       if (Object.keys(perms).length > 0) {
         const byRole = spec.roles.permissions[role] ?? {};
@@ -183,6 +184,49 @@ export function readPermissions(ctx: ImportContext, body: readonly RootContent[]
       }
     }
   }
+}
+
+const BECOMES =
+  /;\s*only if it becomes\s+\uE000(\d+)\uE000(?:\s*\(\uE000(\d+)\uE000\))?\s*(?=\(from [^)\uE000]*\)\s*$|$)/i;
+
+/**
+ * An update cell's `; only if it becomes `rule` (`CODE`)` taken off each line (before an inherited
+ * line's `(from …)`), and the own line's (the first not inherited) as `becomes`/`error`. A line
+ * that speaks of "becomes" in another form is an error, never dropped.
+ */
+function readBecomes(
+  ctx: ImportContext,
+  lines: readonly CellLine[],
+  pos: Pos,
+  path: string,
+): { lines: CellLine[]; becomes: { becomes?: string; error?: string } } {
+  let becomes: { becomes?: string; error?: string } | undefined;
+  const out = lines.map((line) => {
+    const inherited = /\(from [^)\uE000]*\)\s*$/i.test(line.marked);
+    const m = BECOMES.exec(line.marked);
+    if (!m) {
+      if (/only if it becomes/i.test(line.marked))
+        ctx.problem(
+          'doc/invalid-value',
+          pos,
+          `${path}.becomes`,
+          `cannot read "${unmark(line)}": the rule after "only if it becomes" goes in backticks, the error code after it in backticks in parentheses`,
+          'write `…: Role; only if it becomes `role != owner` (`ONLY_OWNER_MAKES_OWNER`)`',
+        );
+      if (!inherited) becomes ??= {};
+      return line;
+    }
+    if (!inherited && becomes === undefined) {
+      const rule = line.codes[Number(m[1])] ?? '';
+      const error = m[2] !== undefined ? line.codes[Number(m[2])] : undefined;
+      becomes = { becomes: rule, ...(error !== undefined ? { error } : {}) };
+    }
+    return {
+      ...line,
+      marked: `${line.marked.slice(0, m.index)} ${line.marked.slice(m.index + m[0].length)}`.trim(),
+    };
+  });
+  return { lines: out, becomes: becomes ?? {} };
 }
 
 /** `Note 3: when … (`rule`).` lines under the matrices. */

@@ -162,6 +162,18 @@ function declaredPolicies(spec: AppSpec, entity: string): PolicyNode[] {
         action,
         when: held(w),
         ...(action === 'update' && u ? { fields: u.fields } : {}),
+        ...(action === 'update' && u && u.becomes !== undefined
+          ? {
+              becomes: checkedRule(
+                spec,
+                u.becomes,
+                entity,
+                `roles.permissions.${role}.${entity}.update.becomes`,
+              ),
+              error: u.error ?? 'FORBIDDEN',
+              ...(u.error !== undefined ? { declaredError: u.error } : {}),
+            }
+          : {}),
         ...(through ? { declared: w } : {}),
         name,
         fixed: fixedBy(spec, entity, w),

@@ -32,6 +32,7 @@ export function tableSqlNames(entity: string): TableSqlNames {
     revalidateDependents: own('revalidate_dependents'),
     recomputeDependents: own('recompute_dependents'),
     recheckPermission: own('recheck_permission'),
+    checkBecomes: own('check_becomes'),
     lockGroups: own('lock_groups'),
     countedForWriter: own('counted_for_writer'),
     audit: own('audit'),

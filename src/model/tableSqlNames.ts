@@ -28,6 +28,8 @@ export interface TableSqlNames {
   /** `app.<table>__recompute_dependents`: rewrites rows whose computed fields read the changed row. */
   recomputeDependents: string;
   recheckPermission: string;
+  /** `app.<table>__check_becomes`: the update permissions' `becomes`, with their catalogue codes. */
+  checkBecomes: string;
   lockGroups: string;
   countedForWriter: string;
   audit: string;

@@ -4,6 +4,7 @@ import { type EnumValueNode, formatRegExp, humanize } from '../model/index.ts';
 import { isBlank } from '../spec/blank.ts';
 import { FIELD_TYPES, type WidgetKind } from '../spec/fieldTypes.ts';
 import type { FieldRuleSpec, FieldSpec, FieldType } from '../spec/types.ts';
+import { becomesRefusal } from './becomes.ts';
 import { can, updatableFields } from './can.ts';
 import { computedValues } from './computedValues.ts';
 import { formatMessage } from './formatMessage.ts';
@@ -238,6 +239,18 @@ function checkDraft(
     if (!refusesRow(model, entity, rule.rule, ctx)) continue;
     const key = fields.some((f) => f.name === target) ? (target as string) : '_form';
     errors[key] ??= formatMessage(model, rule.error, values);
+  }
+  if (mode === 'edit' && who && original) {
+    // The update trigger refuses a row the update permissions' `becomes` does not let through
+    // before any rule is checked: its message is the one the server answers with.
+    const after = { ...original, ...values };
+    Object.assign(after, computedValues(model, entity, after, who));
+    const code = becomesRefusal(model, who, entity, original, after);
+    if (code !== undefined) {
+      const [owner, field] = (model.errors.get(code)?.field ?? '').split('.');
+      const key = owner === entity && fields.some((f) => f.name === field) ? (field as string) : '_form';
+      errors[key] = formatMessage(model, code, values);
+    }
   }
   return errors;
 }

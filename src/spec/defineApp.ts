@@ -134,10 +134,10 @@ type TypedValidationRule<E extends Entities, K extends keyof E, Err extends stri
     }
   | { kind: 'row'; rule: string; when?: string; field?: FieldsOf<E, K>; onChange?: boolean; error: Err };
 
-type TypedEntityPermissions<E extends Entities, K extends keyof E> = {
+type TypedEntityPermissions<E extends Entities, K extends keyof E, Err extends string> = {
   read?: Permission;
   create?: Permission;
-  update?: { when: Permission; fields: readonly FieldsOf<E, K>[] } | false;
+  update?: { when: Permission; fields: readonly FieldsOf<E, K>[]; becomes?: string; error?: Err } | false;
   delete?: Permission;
 };
 
@@ -201,7 +201,7 @@ export interface AppInput<
   validation: { [K in keyof E]?: readonly TypedValidationRule<E, K, Names<Err>, Names<C>>[] };
   roles: {
     roles: { [K in keyof R]: Omit<RoleSpec, 'inherits'> & { inherits?: readonly Names<R>[] } };
-    permissions: { [Role in keyof R]?: { [K in keyof E]?: TypedEntityPermissions<E, K> } };
+    permissions: { [Role in keyof R]?: { [K in keyof E]?: TypedEntityPermissions<E, K, Names<Err>> } };
   };
   calls: Omit<CallsSpec, 'declared'> & {
     declared: {

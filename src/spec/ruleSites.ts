@@ -100,6 +100,13 @@ export function ruleSites(spec: AppSpec): RuleSite[] {
           expect: 'boolean',
         });
       }
+      if (p.update && p.update.becomes !== undefined)
+        sites.push({
+          path: at(at(base, 'update'), 'becomes'),
+          text: p.update.becomes,
+          entity: en,
+          expect: 'boolean',
+        });
     }
   }
   return sites;

@@ -523,10 +523,29 @@ function checkRolesRefs(c: RefContext): void {
     if (!name('role', rn, roles, base)) continue;
     for (const [en, p] of Object.entries(perms)) {
       if (!name('entity', en, entities, at(base, en))) continue;
-      if (p.update)
+      if (p.update) {
         p.update.fields.forEach((f, i) => {
           fieldOf(en, f, at(at(at(at(base, en), 'update'), 'fields'), i));
         });
+        // An update never granted has no row to become anything: the rule would be dead text.
+        if (p.update.becomes !== undefined && p.update.when === false)
+          report(
+            out,
+            'spec/invalid-value',
+            at(at(at(base, en), 'update'), 'becomes'),
+            '"becomes" on an update whose "when" is false: the update is never granted',
+            'give the update a `when`, or remove `becomes`',
+          );
+        // An error names what a failing `becomes` raises: alone it would never be raised.
+        if (p.update.error !== undefined && p.update.becomes === undefined)
+          report(
+            out,
+            'spec/invalid-value',
+            at(at(at(base, en), 'update'), 'error'),
+            '"error" is raised when "becomes" does not hold, and there is no "becomes"',
+            'add `becomes` (a rule over the row as it will be), or remove `error`',
+          );
+      }
     }
   }
 }

@@ -300,7 +300,11 @@ const permissions = obj({
   read: opt(permission),
   create: opt(permission),
   update: opt(
-    either('false or { when, fields }', literal(false), obj({ when: req(permission), fields: req(strings) })),
+    either(
+      'false or { when, fields }',
+      literal(false),
+      obj({ when: req(permission), fields: req(strings), becomes: opt(str), error: opt(str) }),
+    ),
   ),
   delete: opt(permission),
 });

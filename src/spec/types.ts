@@ -321,6 +321,13 @@ export type Permission = boolean | string;
 export interface UpdatePermission {
   when: Permission;
   fields: readonly string[];
+  /**
+   * A rule over the row as it will be after the update (`role != owner or me is orgOwner`): the
+   * update is refused, with `error`, when it does not hold on the new values.
+   */
+  becomes?: string;
+  /** The catalogue code raised when `becomes` does not hold (`FORBIDDEN` when absent). */
+  error?: string;
 }
 
 export interface EntityPermissions {

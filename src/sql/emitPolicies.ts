@@ -45,6 +45,26 @@ export function heldByCallerSql(model: AppModel, role: string): string {
   return `(exists (select 1 from app.user_roles _ur where _ur.user_id = ${ME_SQL} and _ur.role = any (${quoteTextArray(holdersOf(model, role))})))`;
 }
 
+/**
+ * The SQL of an update grant's `becomes` on the row as it will be (`row`), read as its `when` is
+ * (the same context), or undefined when the grant has none.
+ */
+export function becomesSql(
+  model: AppModel,
+  p: PolicyNode,
+  row: string,
+  selfRead?: SqlRuleContext['selfRead'],
+): string | undefined {
+  if (!p.becomes) return undefined;
+  const ctx: SqlRuleContext = {
+    model,
+    row,
+    unseen: policyReads(model).unseen,
+    ...(selfRead ? { selfRead } : {}),
+  };
+  return `coalesce(${ruleSql(ctx, p.becomes)}, false)`;
+}
+
 /** The SQL type a self-read helper returns: the aggregate's, or the column's it reads. */
 function returnType(model: AppModel, node: Typed): string {
   if (node.kind === 'count') return 'bigint';
@@ -127,7 +147,7 @@ export function emitPolicies(model: AppModel, entity: string): string {
       g.action === 'create'
         ? `with check (${cond})`
         : g.action === 'update'
-          ? `using (${cond}) with check (${cond})`
+          ? `using (${cond}) with check (${withBecomes(cond, becomesSql(model, g, row, writeRead))})`
           : `using (${cond})`;
     policies.push(
       `drop policy if exists ${name} on ${table};`,
@@ -135,6 +155,11 @@ export function emitPolicies(model: AppModel, entity: string): string {
     );
   }
   return [...out, ...self.functions, ...invoker.functions, ...policies].join('\n');
+}
+
+/** An update policy's WITH CHECK: its rule on the new row, and its `becomes` when it has one. */
+function withBecomes(cond: string, becomes: string | undefined): string {
+  return becomes === undefined ? cond : `${cond} and ${becomes}`;
 }
 
 /**

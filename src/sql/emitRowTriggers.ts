@@ -1,7 +1,8 @@
 import { FILE_META_SQL_COLUMNS } from '../model/implicitColumns.ts';
-import type { AppModel } from '../model/index.ts';
+import type { AppModel, PolicyNode } from '../model/index.ts';
 import { ME_SQL } from './compileRuleSql.ts';
 import { computedColumns, moneyRounded } from './emitComputed.ts';
+import { becomesSql } from './emitPolicies.ts';
 import { policyReads } from './policyReads.ts';
 import { qualified, quoteIdent, quoteLiteral } from './quote.ts';
 import { raiseSql } from './raise.ts';
@@ -20,6 +21,47 @@ export function updatableFields(model: AppModel, entity: string): string[] {
     grantsFor(model, entity).flatMap((g) => (g.action === 'update' ? (g.fields ?? []) : [])),
   );
   return Object.keys(t.spec.fields).filter((f) => listed.has(f) && !blocked.has(f));
+}
+
+/** An update grant applies to the row being updated: its role is held and its `when` holds on `old`. */
+function appliesSql(model: AppModel, g: PolicyNode): string {
+  const has = `app.has_role(${ME_SQL}, ${quoteLiteral(g.role)})`;
+  if (!g.rule) return has;
+  // As the update policy reads it: a table no role may read (no SELECT grant) is empty to
+  // the writer, a hop into it null, instead of "permission denied" for the whole update.
+  const w = ruleSql({ model, row: 'old', unseen: policyReads(model).unseen }, g.rule);
+  if (model.roles.get(g.role)?.through) return `coalesce(${w}, false)`;
+  return `(${has} and coalesce(${w}, false))`;
+}
+
+/**
+ * The update grants' `becomes` (a rule over the row as it will be): when some grant that applies
+ * has one and no applying grant lets the new row through (one without `becomes`, or one whose
+ * `becomes` holds on it), the update is refused with the first such grant's catalogue code. The
+ * policies' WITH CHECK says the same; raised here first, the client gets the catalogue message
+ * instead of a bare row-level-security refusal.
+ */
+function becomesGuard(model: AppModel, entity: string): string[] {
+  const updates = grantsFor(model, entity).filter((g) => g.action === 'update');
+  const judged = updates.filter((g) => g.becomes);
+  if (judged.length === 0) return [];
+  const through = updates.map((g) => {
+    const b = becomesSql(model, g, 'new');
+    return b === undefined ? appliesSql(model, g) : `(${appliesSql(model, g)} and ${b})`;
+  });
+  const raises = judged.map((g, i) => {
+    const raise = raiseSql(g.error ?? 'FORBIDDEN', { entity: quoteLiteral(entity), action: "'update'" });
+    return i === judged.length - 1
+      ? `  ${raise}`
+      : `  if ${appliesSql(model, g)} then\n    ${raise}\n  end if;`;
+  });
+  return [
+    [
+      `if (${judged.map((g) => appliesSql(model, g)).join(' or ')}) and not (${through.join(' or ')}) then`,
+      ...raises,
+      'end if;',
+    ].join('\n'),
+  ];
 }
 
 /**
@@ -170,15 +212,7 @@ export function emitRowTriggers(model: AppModel, entity: string): string {
     const c = colSql(model, entity, f);
     const allowed = grantsFor(model, entity)
       .filter((g) => g.action === 'update' && g.fields?.includes(f))
-      .map((g) => {
-        const has = `app.has_role(${ME_SQL}, ${quoteLiteral(g.role)})`;
-        if (!g.rule) return has;
-        // As the update policy reads it: a table no role may read (no SELECT grant) is empty to
-        // the writer, a hop into it null, instead of "permission denied" for the whole update.
-        const w = ruleSql({ model, row: 'old', unseen: policyReads(model).unseen }, g.rule);
-        if (model.roles.get(g.role)?.through) return `coalesce(${w}, false)`;
-        return `(${has} and coalesce(${w}, false))`;
-      });
+      .map((g) => appliesSql(model, g));
     guards.push(
       `if new.${c} is distinct from old.${c} and not (${allowed.join(' or ')}) then\n  ${notWritable(f)}\nend if;`,
     );
@@ -224,5 +258,40 @@ export function emitRowTriggers(model: AppModel, entity: string): string {
       comment: `Update bookkeeping and column rules of ${entity}.`,
     }),
     sqlTrigger('ninefold_20_on_update', 'before update', table.ref, updateFn),
+    ...emitBecomes(model, entity),
   ].join('\n');
+}
+
+/**
+ * The update permissions' `becomes` (becomesGuard) in a trigger of its own, after the computed
+ * fields are set (`ninefold_25_computed`): a `becomes` reads the row as it will be stored, as the
+ * policy's WITH CHECK does. Invoker rights, like the update policy it speaks for.
+ */
+function emitBecomes(model: AppModel, entity: string): string[] {
+  const guard = becomesGuard(model, entity);
+  if (guard.length === 0) return [];
+  const table = tableOf(model, entity);
+  const fn = qualified('app', table.names.checkBecomes);
+  return [
+    sqlFunction({
+      name: fn,
+      args: '',
+      argTypes: '',
+      returns: 'trigger',
+      language: 'plpgsql',
+      volatility: 'volatile',
+      securityDefiner: false,
+      body: [
+        'begin',
+        `  if ${CLIENT_ROLES_SQL} then`,
+        indent(guard.join('\n'), 4),
+        '  end if;',
+        '  return new;',
+        'end;',
+      ].join('\n'),
+      executeTo: [],
+      comment: `What an update of ${entity} may make of the row (its update permissions' becomes), with their catalogue codes.`,
+    }),
+    sqlTrigger('ninefold_28_check_becomes', 'before update', table.ref, fn),
+  ];
 }

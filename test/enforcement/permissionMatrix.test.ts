@@ -48,6 +48,17 @@ interface Actor {
 type Outcome = 'ok' | 'denied' | 'error';
 
 /** What a client statement did: changed/inserted a row, was refused by a privilege/RLS/column rule, or failed otherwise. */
+/** The catalogue codes the reference apps' update permissions raise when their `becomes` fails. */
+const updateErrors = new Set(
+  [...APPS, TASKS_APP].flatMap((a) =>
+    Object.values(a.spec.roles.permissions).flatMap((perms) =>
+      Object.values(perms).flatMap((p) =>
+        p.update && p.update.becomes !== undefined ? [p.update.error ?? 'FORBIDDEN'] : [],
+      ),
+    ),
+  ),
+);
+
 function outcome(r: { ok: true; value: number } | { ok: false; error: unknown }): {
   kind: Outcome;
   why: string;
@@ -63,7 +74,30 @@ function outcome(r: { ok: true; value: number } | { ok: false; error: unknown })
   // trigger, so it may answer before RLS's WITH CHECK does; the same permission, refused.
   if (e.code === '42501' || e.message === 'FIELD_NOT_WRITABLE' || e.message === 'FORBIDDEN')
     return { kind: 'denied', why: `${e.code} ${e.message}` };
+  // An update permission's `becomes` refused the new row: the update trigger names its error.
+  if (e.code === 'P0001' && updateErrors.has(e.message))
+    return { kind: 'denied', why: `${e.code} ${e.message}` };
   return { kind: 'error', why: `${e.code ?? ''} ${e.message}` };
+}
+
+/**
+ * A client names only rows it may read: a reference to a row hidden from it fails as one to a
+ * missing row (23503, emitRowTriggers' reference checks), whatever the create permission says.
+ */
+function referencesReadable(
+  spec: AppSpec,
+  entity: string,
+  values: Record<string, unknown>,
+  user: { id: string; roles: readonly string[] } | null,
+  snap: Snapshot,
+): boolean {
+  const fields = spec.entities[entity]?.fields ?? {};
+  return Object.entries(values).every(([field, v]) => {
+    const f = fields[field];
+    if (!f || f.owner || typeof v !== 'string' || (f.type !== 'ref' && f.type !== 'user')) return true;
+    const target = snap.byId.get(v);
+    return !target || specAllows(spec, target.entity, 'read', target.row, user, snap);
+  });
 }
 
 function userOf(a: Actor): { id: string; roles: readonly string[] } | null {
@@ -282,7 +316,10 @@ describe.each(backends)('permission matrix on $name', (backend) => {
               if (ownerField) wouldBe[ownerField] = actor.id;
               if (st) wouldBe[st.field] = st.initial;
               const isValid = actor.id !== null && (valid.get(`${p.template.id}/${actor.id}`) ?? false);
-              const expected = isValid && specAllows(spec, entity, 'create', wouldBe, userOf(actor), snap);
+              const expected =
+                isValid &&
+                specAllows(spec, entity, 'create', wouldBe, userOf(actor), snap) &&
+                referencesReadable(spec, entity, p.values, userOf(actor), snap);
               const got = results[i];
               if (!got) throw new Error('missing result');
               if (expected && got.kind !== 'ok')

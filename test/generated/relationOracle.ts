@@ -32,7 +32,14 @@ export function oraclePermissions(spec: AppSpec): AppSpec['roles']['permissions'
     out[p.role] = byEntity;
     const q: EntityPermissions = byEntity[p.entity] ?? {};
     byEntity[p.entity] = q;
-    if (p.action === 'update') q.update = { when: p.when, fields: p.fields ?? [] };
+    if (p.action === 'update')
+      q.update = {
+        when: p.when,
+        fields: p.fields ?? [],
+        ...(p.becomes
+          ? { becomes: p.becomes.text, ...(p.declaredError ? { error: p.declaredError } : {}) }
+          : {}),
+      };
     else q[p.action] = p.when;
   }
   return out;

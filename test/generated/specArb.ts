@@ -46,6 +46,9 @@ interface EntityPlan {
   code?: true | 'ignoreCase';
 }
 
+/** Stands for an update's `becomes` error until the spec is put together and codes are handed out. */
+const BECOMES_CODE = '\u0000becomes';
+
 /** Error codes, alternating UPPER_SNAKE and dotted, registered as they are used. */
 class Codes {
   readonly errors: AppSpec['errors'] = {};
@@ -173,10 +176,22 @@ function entityPermissionsArb(rule: fc.Arbitrary<string>): fc.Arbitrary<EntityPe
       create: permissionArb(rule),
       update: fc.oneof(
         fc.constant(false as const),
-        fc.record({
-          when: permissionArb(rule),
-          fields: fc.subarray(updatable, { minLength: 1 }),
-        }),
+        fc
+          .record({
+            when: permissionArb(rule),
+            fields: fc.subarray(updatable, { minLength: 1 }),
+            // Now and then a rule over the row as it will be, with a code of its own or FORBIDDEN.
+            becomes: fc.oneof(
+              { arbitrary: fc.constant(undefined), weight: 4 },
+              { arbitrary: rule, weight: 1 },
+            ),
+            named: fc.boolean(),
+          })
+          .map(({ becomes, named, ...u }) =>
+            becomes === undefined || u.when === false
+              ? u
+              : { ...u, becomes, ...(named ? { error: BECOMES_CODE } : {}) },
+          ),
       ),
       delete: permissionArb(rule),
     },
@@ -506,11 +521,15 @@ const coreSpecArb: fc.Arbitrary<AppSpec> = fc
         };
       if (p.validation.length > 0)
         validation[e.name] = p.validation.map((v) => ({ ...v, error: codes.next(e.name, v.kind) }));
+      const coded = (q: EntityPermissions | undefined): EntityPermissions | undefined =>
+        q?.update && q.update.error === BECOMES_CODE
+          ? { ...q, update: { ...q.update, error: codes.next(e.name, 'becomes') } }
+          : q;
       roles.forEach((r, j) => {
         const perms = permissions[r] as Record<string, EntityPermissions>;
-        perms[e.name] = p.perms[j] as EntityPermissions;
+        perms[e.name] = coded(p.perms[j]) as EntityPermissions;
       });
-      const own = p.perms[roles.length];
+      const own = coded(p.perms[roles.length]);
       if (through && own) {
         permissions[through.name] ??= {};
         (permissions[through.name] as Record<string, EntityPermissions>)[e.name] = own;

@@ -416,7 +416,11 @@ export async function checkWrites(
         // WITH CHECK's subqueries see the table before the write (the old version of this row).
         const newOk = roles.some((r) => {
           const u = perms(r);
-          return !!u && permits(spec, entity, u.when, after, user, data);
+          return (
+            !!u &&
+            permits(spec, entity, u.when, after, user, data) &&
+            (u.becomes === undefined || permits(spec, entity, u.becomes, after, user, data))
+          );
         });
         // Postgres applies the read policies to the new row of an UPDATE that reads the table (its
         // WHERE does): nobody writes a row out of their own sight. They read as the read policies
@@ -427,6 +431,16 @@ export async function checkWrites(
           permits(spec, entity, oraclePermissions(spec)[r]?.[entity]?.read, after, user, readData),
         );
         if (!readableRow || !oldOk || !newOk || !stillReadable) reasons.push(...PERMISSION_CODES);
+        // The update permissions' `becomes`: of those that apply to the stored row, one lets the new
+        // row through, else the first with a `becomes` names the code (ninefold_28_check_becomes).
+        const applying = roles.flatMap((r) => {
+          const u = perms(r);
+          return u && permits(spec, entity, u.when, old, user, data) ? [u] : [];
+        });
+        const through = (u: { becomes?: string }) =>
+          u.becomes === undefined || permits(spec, entity, u.becomes, after, user, data);
+        if (readableRow && applying.some((u) => u.becomes !== undefined) && !applying.some(through))
+          reasons.push(...applying.flatMap((u) => (u.becomes !== undefined ? [u.error ?? 'FORBIDDEN'] : [])));
         reasons.push(
           ...brokenRules(spec, entity, after, user, afterWrite(spec, snap, visible, user, entity, after)),
         );

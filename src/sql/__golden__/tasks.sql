@@ -25,7 +25,7 @@ create extension if not exists pg_trgm with schema extensions;
 
 create table if not exists app.user_roles (
   user_id uuid not null references auth.users (id) on delete cascade,
-  role text not null constraint user_roles__role__values check (role in ('member', 'admin', 'orgMember', 'orgAdmin', 'projectLead')),
+  role text not null constraint user_roles__role__values check (role in ('member', 'admin', 'orgMember', 'orgAdmin', 'orgOwner', 'projectLead')),
   granted_at timestamptz not null default now(),
   primary key (user_id, role)
 );
@@ -49,6 +49,7 @@ select exists (
       when 'admin' then array['admin']::text[]
       when 'orgMember' then array['orgMember']::text[]
       when 'orgAdmin' then array['orgAdmin']::text[]
+      when 'orgOwner' then array['orgOwner']::text[]
       when 'projectLead' then array['projectLead']::text[]
       else array[p_role] end)
 )
@@ -69,6 +70,7 @@ cross join lateral unnest(case ur.role
   when 'admin' then array['admin', 'member']::text[]
   when 'orgMember' then array['orgMember']::text[]
   when 'orgAdmin' then array['orgAdmin']::text[]
+  when 'orgOwner' then array['orgOwner']::text[]
   when 'projectLead' then array['projectLead']::text[]
   else array[ur.role] end) as r(role)
 where ur.user_id = (select auth.uid())
@@ -375,6 +377,7 @@ end $do$;
 
 create index if not exists membership__organisation__idx on public.membership (organisation);
 create index if not exists membership__person__idx on public.membership (person);
+create index if not exists membership__role__idx on public.membership (role);
 create index if not exists membership__person__organisation__idx on public.membership (person, organisation);
 
 do $do$ begin
@@ -727,6 +730,26 @@ end;
 $fn$;
 revoke execute on function app.membership__on_update() from public, anon, authenticated;
 create or replace trigger ninefold_20_on_update before update on public.membership for each row execute function app.membership__on_update();
+-- What an update of membership may make of the row (its update permissions' becomes), with their catalogue codes.
+create or replace function app.membership__check_becomes()
+returns trigger
+language plpgsql volatile
+set search_path = ''
+as $fn$
+begin
+  if current_user in ('anon', 'authenticated') then
+    if ((app.has_role((select auth.uid()), 'member') and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false)) or (app.has_role((select auth.uid()), 'admin') and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false))) and not (((app.has_role((select auth.uid()), 'member') and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false)) and coalesce((((new.role <> 'owner') or ((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid()))) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner')))))), false)) or ((app.has_role((select auth.uid()), 'admin') and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false)) and coalesce((((new.role <> 'owner') or ((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid()))) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner')))))), false))) then
+      if (app.has_role((select auth.uid()), 'member') and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false)) then
+        raise exception using errcode = 'P0001', message = 'ONLY_OWNER_MAKES_OWNER', detail = jsonb_build_object('entity', 'membership', 'action', 'update')::text;
+      end if;
+      raise exception using errcode = 'P0001', message = 'ONLY_OWNER_MAKES_OWNER', detail = jsonb_build_object('entity', 'membership', 'action', 'update')::text;
+    end if;
+  end if;
+  return new;
+end;
+$fn$;
+revoke execute on function app.membership__check_becomes() from public, anon, authenticated;
+create or replace trigger ninefold_28_check_becomes before update on public.membership for each row execute function app.membership__check_becomes();
 
 -- Locks the groups of membership that rules read, before the write (see emitGroupLocks.ts).
 create or replace function app.membership__lock_groups()
@@ -1469,7 +1492,7 @@ set search_path = ''
 as $fn$
 select coalesce(
   coalesce(current_setting('role', true), 'none') not in ('anon', 'authenticated')
-  or (((exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['member', 'admin']::text[]))) and coalesce((((p_row.person = (select auth.uid())) or ((select _h1_p_row.owner from public.organisation _h1_p_row where _h1_p_row.id = p_row.organisation) = (select auth.uid()))) or (exists (select 1 from public.membership _c2_p_row where (((_c2_p_row.organisation = p_row.organisation) and (_c2_p_row.person = (select auth.uid()))) and (_c2_p_row.role in ('owner', 'admin', 'member')))))), false)) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['admin']::text[]))) or coalesce(((p_row.person = (select auth.uid())) or (exists (select 1 from public.membership _c1_p_row where (((_c1_p_row.organisation = p_row.organisation) and (_c1_p_row.person = (select auth.uid()))) and (_c1_p_row.role in ('owner', 'admin', 'member')))))), false) or coalesce((p_row.person = (select auth.uid())), false)), false);
+  or (((exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['member', 'admin']::text[]))) and coalesce((((p_row.person = (select auth.uid())) or ((select _h1_p_row.owner from public.organisation _h1_p_row where _h1_p_row.id = p_row.organisation) = (select auth.uid()))) or (exists (select 1 from public.membership _c2_p_row where (((_c2_p_row.organisation = p_row.organisation) and (_c2_p_row.person = (select auth.uid()))) and (_c2_p_row.role in ('owner', 'admin', 'member')))))), false)) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array['admin']::text[]))) or coalesce(((p_row.person = (select auth.uid())) or (exists (select 1 from public.membership _c1_p_row where (((_c1_p_row.organisation = p_row.organisation) and (_c1_p_row.person = (select auth.uid()))) and (_c1_p_row.role in ('owner', 'admin', 'member')))))), false) or coalesce((p_row.person = (select auth.uid())), false) or coalesce((p_row.person = (select auth.uid())), false)), false);
 $fn$;
 revoke execute on function app.membership__counted_for_writer(public.membership) from public, anon, authenticated;
 
@@ -1481,7 +1504,7 @@ set search_path = ''
 as $fn$
 begin
   if current_user in ('anon', 'authenticated') then
-    if tg_op = 'INSERT' and not (((select app.has_role((select auth.uid()), 'member')) and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false)) or ((select app.has_role((select auth.uid()), 'admin')) and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false))) then
+    if tg_op = 'INSERT' and not (((select app.has_role((select auth.uid()), 'member')) and coalesce(((((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))) and (((new.role <> 'owner') or ((select _h3.owner from public.organisation _h3 where _h3.id = new.organisation) = (select auth.uid()))) or (exists (select 1 from public.membership _c4 where (((_c4.organisation = new.organisation) and (_c4.person = (select auth.uid()))) and (_c4.role in ('owner'))))))), false)) or ((select app.has_role((select auth.uid()), 'admin')) and coalesce(((((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))) and (((new.role <> 'owner') or ((select _h3.owner from public.organisation _h3 where _h3.id = new.organisation) = (select auth.uid()))) or (exists (select 1 from public.membership _c4 where (((_c4.organisation = new.organisation) and (_c4.person = (select auth.uid()))) and (_c4.role in ('owner'))))))), false))) then
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'membership', 'action', 'create')::text;
     end if;
     if tg_op = 'UPDATE' and not (((select app.has_role((select auth.uid()), 'member')) and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false)) or ((select app.has_role((select auth.uid()), 'admin')) and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false))) then
@@ -2433,7 +2456,7 @@ returns bigint
 language sql stable
 set search_path = ''
 as $fn$
-select (select count(*) from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))));
+select (select count(*) from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner'))));
 $fn$;
 revoke execute on function app.membership__policy_read_4(public.membership) from public, anon, authenticated;
 grant execute on function app.membership__policy_read_4(public.membership) to authenticated;
@@ -2473,7 +2496,7 @@ returns bigint
 language sql stable
 set search_path = ''
 as $fn$
-select (select count(*) from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))));
+select (select count(*) from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner'))));
 $fn$;
 revoke execute on function app.membership__policy_read_8(public.membership) from public, anon, authenticated;
 grant execute on function app.membership__policy_read_8(public.membership) to authenticated;
@@ -2517,26 +2540,108 @@ select (select count(*) from public.membership _c1 where (((_c1.organisation = p
 $fn$;
 revoke execute on function app.membership__policy_read_12(public.membership) from public, anon, authenticated;
 grant execute on function app.membership__policy_read_12(public.membership) to authenticated;
+-- membership: a read inside a write policy that would re-enter the table's policies; a query of its own under the caller's RLS (no policy recursion)
+create or replace function app.membership__policy_read_13(p_row public.membership)
+returns uuid
+language sql stable
+set search_path = ''
+as $fn$
+select (select _h1.owner from public.organisation _h1 where _h1.id = p_row.organisation);
+$fn$;
+revoke execute on function app.membership__policy_read_13(public.membership) from public, anon, authenticated;
+grant execute on function app.membership__policy_read_13(public.membership) to authenticated;
+-- membership: a read inside a write policy that would re-enter the table's policies; a query of its own under the caller's RLS (no policy recursion)
+create or replace function app.membership__policy_read_14(p_row public.membership)
+returns bigint
+language sql stable
+set search_path = ''
+as $fn$
+select (select count(*) from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner'))));
+$fn$;
+revoke execute on function app.membership__policy_read_14(public.membership) from public, anon, authenticated;
+grant execute on function app.membership__policy_read_14(public.membership) to authenticated;
+-- membership: a read inside a write policy that would re-enter the table's policies; a query of its own under the caller's RLS (no policy recursion)
+create or replace function app.membership__policy_read_15(p_row public.membership)
+returns uuid
+language sql stable
+set search_path = ''
+as $fn$
+select (select _h1.owner from public.organisation _h1 where _h1.id = p_row.organisation);
+$fn$;
+revoke execute on function app.membership__policy_read_15(public.membership) from public, anon, authenticated;
+grant execute on function app.membership__policy_read_15(public.membership) to authenticated;
+-- membership: a read inside a write policy that would re-enter the table's policies; a query of its own under the caller's RLS (no policy recursion)
+create or replace function app.membership__policy_read_16(p_row public.membership)
+returns bigint
+language sql stable
+set search_path = ''
+as $fn$
+select (select count(*) from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))));
+$fn$;
+revoke execute on function app.membership__policy_read_16(public.membership) from public, anon, authenticated;
+grant execute on function app.membership__policy_read_16(public.membership) to authenticated;
+-- membership: a read inside a write policy that would re-enter the table's policies; a query of its own under the caller's RLS (no policy recursion)
+create or replace function app.membership__policy_read_17(p_row public.membership)
+returns uuid
+language sql stable
+set search_path = ''
+as $fn$
+select (select _h1.owner from public.organisation _h1 where _h1.id = p_row.organisation);
+$fn$;
+revoke execute on function app.membership__policy_read_17(public.membership) from public, anon, authenticated;
+grant execute on function app.membership__policy_read_17(public.membership) to authenticated;
+-- membership: a read inside a write policy that would re-enter the table's policies; a query of its own under the caller's RLS (no policy recursion)
+create or replace function app.membership__policy_read_18(p_row public.membership)
+returns bigint
+language sql stable
+set search_path = ''
+as $fn$
+select (select count(*) from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner'))));
+$fn$;
+revoke execute on function app.membership__policy_read_18(public.membership) from public, anon, authenticated;
+grant execute on function app.membership__policy_read_18(public.membership) to authenticated;
+-- membership: a read inside a write policy that would re-enter the table's policies; a query of its own under the caller's RLS (no policy recursion)
+create or replace function app.membership__policy_read_19(p_row public.membership)
+returns uuid
+language sql stable
+set search_path = ''
+as $fn$
+select (select _h1.owner from public.organisation _h1 where _h1.id = p_row.organisation);
+$fn$;
+revoke execute on function app.membership__policy_read_19(public.membership) from public, anon, authenticated;
+grant execute on function app.membership__policy_read_19(public.membership) to authenticated;
+-- membership: a read inside a write policy that would re-enter the table's policies; a query of its own under the caller's RLS (no policy recursion)
+create or replace function app.membership__policy_read_20(p_row public.membership)
+returns bigint
+language sql stable
+set search_path = ''
+as $fn$
+select (select count(*) from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))));
+$fn$;
+revoke execute on function app.membership__policy_read_20(public.membership) from public, anon, authenticated;
+grant execute on function app.membership__policy_read_20(public.membership) to authenticated;
 drop policy if exists membership__member__read on public.membership;
 create policy membership__member__read on public.membership as permissive for select to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce((((membership.person = (select auth.uid())) or (app.membership__self_read_1(membership) = (select auth.uid()))) or (app.membership__self_read_2(membership) >= 1)), false)));
 drop policy if exists membership__member__create on public.membership;
-create policy membership__member__create on public.membership as permissive for insert to authenticated with check (((select app.has_role((select auth.uid()), 'member')) and coalesce(((app.membership__policy_read_1(membership) = (select auth.uid())) or (app.membership__policy_read_2(membership) >= 1)), false)));
+create policy membership__member__create on public.membership as permissive for insert to authenticated with check (((select app.has_role((select auth.uid()), 'member')) and coalesce((((app.membership__policy_read_1(membership) = (select auth.uid())) or (app.membership__policy_read_2(membership) >= 1)) and (((membership.role <> 'owner') or (app.membership__policy_read_3(membership) = (select auth.uid()))) or (app.membership__policy_read_4(membership) >= 1))), false)));
 drop policy if exists membership__member__update on public.membership;
-create policy membership__member__update on public.membership as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce(((app.membership__policy_read_3(membership) = (select auth.uid())) or (app.membership__policy_read_4(membership) >= 1)), false))) with check (((select app.has_role((select auth.uid()), 'member')) and coalesce(((app.membership__policy_read_3(membership) = (select auth.uid())) or (app.membership__policy_read_4(membership) >= 1)), false)));
+create policy membership__member__update on public.membership as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce(((app.membership__policy_read_5(membership) = (select auth.uid())) or (app.membership__policy_read_6(membership) >= 1)), false))) with check (((select app.has_role((select auth.uid()), 'member')) and coalesce(((app.membership__policy_read_5(membership) = (select auth.uid())) or (app.membership__policy_read_6(membership) >= 1)), false)) and coalesce((((membership.role <> 'owner') or (app.membership__policy_read_7(membership) = (select auth.uid()))) or (app.membership__policy_read_8(membership) >= 1)), false));
 drop policy if exists membership__member__delete on public.membership;
-create policy membership__member__delete on public.membership as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce((((membership.person = (select auth.uid())) or (app.membership__policy_read_5(membership) = (select auth.uid()))) or (app.membership__policy_read_6(membership) >= 1)), false)));
+create policy membership__member__delete on public.membership as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce((((membership.person = (select auth.uid())) or (app.membership__policy_read_9(membership) = (select auth.uid()))) or (app.membership__policy_read_10(membership) >= 1)), false)));
 drop policy if exists membership__admin__read on public.membership;
 create policy membership__admin__read on public.membership as permissive for select to authenticated using ((select app.has_role((select auth.uid()), 'admin')));
 drop policy if exists membership__admin__create on public.membership;
-create policy membership__admin__create on public.membership as permissive for insert to authenticated with check (((select app.has_role((select auth.uid()), 'admin')) and coalesce(((app.membership__policy_read_7(membership) = (select auth.uid())) or (app.membership__policy_read_8(membership) >= 1)), false)));
+create policy membership__admin__create on public.membership as permissive for insert to authenticated with check (((select app.has_role((select auth.uid()), 'admin')) and coalesce((((app.membership__policy_read_11(membership) = (select auth.uid())) or (app.membership__policy_read_12(membership) >= 1)) and (((membership.role <> 'owner') or (app.membership__policy_read_13(membership) = (select auth.uid()))) or (app.membership__policy_read_14(membership) >= 1))), false)));
 drop policy if exists membership__admin__update on public.membership;
-create policy membership__admin__update on public.membership as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'admin')) and coalesce(((app.membership__policy_read_9(membership) = (select auth.uid())) or (app.membership__policy_read_10(membership) >= 1)), false))) with check (((select app.has_role((select auth.uid()), 'admin')) and coalesce(((app.membership__policy_read_9(membership) = (select auth.uid())) or (app.membership__policy_read_10(membership) >= 1)), false)));
+create policy membership__admin__update on public.membership as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'admin')) and coalesce(((app.membership__policy_read_15(membership) = (select auth.uid())) or (app.membership__policy_read_16(membership) >= 1)), false))) with check (((select app.has_role((select auth.uid()), 'admin')) and coalesce(((app.membership__policy_read_15(membership) = (select auth.uid())) or (app.membership__policy_read_16(membership) >= 1)), false)) and coalesce((((membership.role <> 'owner') or (app.membership__policy_read_17(membership) = (select auth.uid()))) or (app.membership__policy_read_18(membership) >= 1)), false));
 drop policy if exists membership__admin__delete on public.membership;
-create policy membership__admin__delete on public.membership as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'admin')) and coalesce((((membership.person = (select auth.uid())) or (app.membership__policy_read_11(membership) = (select auth.uid()))) or (app.membership__policy_read_12(membership) >= 1)), false)));
+create policy membership__admin__delete on public.membership as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'admin')) and coalesce((((membership.person = (select auth.uid())) or (app.membership__policy_read_19(membership) = (select auth.uid()))) or (app.membership__policy_read_20(membership) >= 1)), false)));
 drop policy if exists "membership__orgMember__read" on public.membership;
 create policy "membership__orgMember__read" on public.membership as permissive for select to authenticated using (coalesce(((membership.person = (select auth.uid())) or (app.membership__self_read_3(membership) >= 1)), false));
 drop policy if exists "membership__orgAdmin__own" on public.membership;
 create policy "membership__orgAdmin__own" on public.membership as permissive for select to authenticated using (coalesce((membership.person = (select auth.uid())), false));
+drop policy if exists "membership__orgOwner__own" on public.membership;
+create policy "membership__orgOwner__own" on public.membership as permissive for select to authenticated using (coalesce((membership.person = (select auth.uid())), false));
 
 alter table public.rate enable row level security;
 alter table public.rate force row level security;
@@ -2608,7 +2713,7 @@ set search_path = ''
 set cpu_operator_cost = 0.05
 as $fn$
 begin
-  return query execute 'select t.id from public.person t where (t.name ilike $1 or t.email ilike $1) and coalesce(((exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array[''member'', ''admin'']::text[]))) and coalesce(((t.id = (select auth.uid())) or coalesce((t.id in (select _c1_t.person from public.membership _c1_t where _c1_t.person is not null and ((exists (select 1 from public.membership _c2_t where (((_c2_t.organisation = _c1_t.organisation) and (_c2_t.person = (select auth.uid()))) and (_c2_t.role in (''owner'', ''admin'', ''member'')))))) and coalesce(((exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array[''member'', ''admin'']::text[]))) and coalesce((((_c1_t.person = (select auth.uid())) or ((select _h1__c1_t.owner from public.organisation _h1__c1_t where _h1__c1_t.id = _c1_t.organisation) = (select auth.uid()))) or (exists (select 1 from public.membership _c2__c1_t where (((_c2__c1_t.organisation = _c1_t.organisation) and (_c2__c1_t.person = (select auth.uid()))) and (_c2__c1_t.role in (''owner'', ''admin'', ''member'')))))), false)) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array[''admin'']::text[]))) or coalesce(((_c1_t.person = (select auth.uid())) or (exists (select 1 from public.membership _c1__c1_t where (((_c1__c1_t.organisation = _c1_t.organisation) and (_c1__c1_t.person = (select auth.uid()))) and (_c1__c1_t.role in (''owner'', ''admin'', ''member'')))))), false) or coalesce((_c1_t.person = (select auth.uid())), false), false))), false)), false)) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array[''admin'']::text[]))), false) limit $2' using p_pattern, p_limit;
+  return query execute 'select t.id from public.person t where (t.name ilike $1 or t.email ilike $1) and coalesce(((exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array[''member'', ''admin'']::text[]))) and coalesce(((t.id = (select auth.uid())) or coalesce((t.id in (select _c1_t.person from public.membership _c1_t where _c1_t.person is not null and ((exists (select 1 from public.membership _c2_t where (((_c2_t.organisation = _c1_t.organisation) and (_c2_t.person = (select auth.uid()))) and (_c2_t.role in (''owner'', ''admin'', ''member'')))))) and coalesce(((exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array[''member'', ''admin'']::text[]))) and coalesce((((_c1_t.person = (select auth.uid())) or ((select _h1__c1_t.owner from public.organisation _h1__c1_t where _h1__c1_t.id = _c1_t.organisation) = (select auth.uid()))) or (exists (select 1 from public.membership _c2__c1_t where (((_c2__c1_t.organisation = _c1_t.organisation) and (_c2__c1_t.person = (select auth.uid()))) and (_c2__c1_t.role in (''owner'', ''admin'', ''member'')))))), false)) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array[''admin'']::text[]))) or coalesce(((_c1_t.person = (select auth.uid())) or (exists (select 1 from public.membership _c1__c1_t where (((_c1__c1_t.organisation = _c1_t.organisation) and (_c1__c1_t.person = (select auth.uid()))) and (_c1__c1_t.role in (''owner'', ''admin'', ''member'')))))), false) or coalesce((_c1_t.person = (select auth.uid())), false) or coalesce((_c1_t.person = (select auth.uid())), false), false))), false)), false)) or (exists (select 1 from app.user_roles _ur where _ur.user_id = (select auth.uid()) and _ur.role = any (array[''admin'']::text[]))), false) limit $2' using p_pattern, p_limit;
 end
 $fn$;
 revoke execute on function app.person__search(text, integer) from public;

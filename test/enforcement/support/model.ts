@@ -173,11 +173,21 @@ export function specAllows(
     const u = perms(r)?.update;
     return !!u && u.fields.includes(update.field) && permissionHolds(spec, entity, u.when, row, user, data);
   });
+  // WITH CHECK: a policy's rule and its `becomes` on the new row.
+  const becomes = (u: { becomes?: string }) =>
+    u.becomes === undefined || permissionHolds(spec, entity, u.becomes, update.newRow, user, data);
   const newOk = roles.some((r) => {
     const u = perms(r)?.update;
-    return !!u && permissionHolds(spec, entity, u.when, update.newRow, user, data);
+    return !!u && permissionHolds(spec, entity, u.when, update.newRow, user, data) && becomes(u);
   });
-  return oldOk && newOk;
+  // The update trigger: the permissions that apply to the stored row, one of them with a `becomes`,
+  // must let the new row through (one without `becomes`, or one whose `becomes` holds).
+  const applying = roles.flatMap((r) => {
+    const u = perms(r)?.update;
+    return u && permissionHolds(spec, entity, u.when, row, user, data) ? [u] : [];
+  });
+  const becomesOk = !applying.some((u) => u.becomes !== undefined) || applying.some(becomes);
+  return oldOk && newOk && becomesOk;
 }
 
 /** Every field some role may update on the entity, in spec field order. */
