@@ -4,7 +4,8 @@
  * built studio (test/e2e/studioScreens.ts): each spec's document opens by share link in a fresh
  * browser context, its live app gets rows as the owner, and each role visits every screen. Prints
  * progress every 10 specifications and a final table; a failure prints the specification and keeps
- * it in test-results/bench-screens/<seed>-<n>.json.
+ * it in test-results/bench-screens/<seed>-<n>.json. `BENCH_SECONDS=s`: no new specification is
+ * started after s seconds (the table then counts those run).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,8 +17,19 @@ import { specArb } from '../test/generated/specArb.ts';
 
 const count = Number(process.argv[2] ?? 20);
 const seed = Number(process.argv[3] ?? Date.now() % 1_000_000);
+const budget =
+  process.env.BENCH_SECONDS === undefined ? Number.POSITIVE_INFINITY : Number(process.env.BENCH_SECONDS);
 const started = Date.now();
-const totals = { specs: 0, screens: 0, pairs: 0, visits: 0, rows: 0, details: 0, failures: 0 };
+const totals = {
+  specs: 0,
+  screens: 0,
+  pairs: 0,
+  visits: 0,
+  rows: 0,
+  details: 0,
+  hiddenNotFound: 0,
+  failures: 0,
+};
 const failed: string[] = [];
 
 function keep(n: number, spec: unknown, faults: string[]): void {
@@ -27,10 +39,16 @@ function keep(n: number, spec: unknown, faults: string[]): void {
 }
 
 const studio = await startStudioBench();
-console.log(`bench:screens: studio built and served in ${Date.now() - started} ms; ${count} specifications, seed ${seed}`);
+console.log(
+  `bench:screens: studio built and served in ${Date.now() - started} ms; ${count} specifications, seed ${seed}`,
+);
 try {
   for (const [i, generated] of fc.sample(specArb, { numRuns: count, seed }).entries()) {
     const n = i + 1;
+    if ((Date.now() - started) / 1000 > budget) {
+      console.log(`BENCH_SECONDS=${budget} reached: stopping after ${i} specifications`);
+      break;
+    }
     let faults: string[];
     try {
       checkAndCompile(generated);
@@ -44,6 +62,7 @@ try {
         totals.visits += o.visits;
         totals.rows += o.rows;
         totals.details += o.details;
+        totals.hiddenNotFound += o.hiddenNotFound;
       }
     } catch (e) {
       faults = [`check: ${e instanceof Error ? e.message : String(e)}`];
@@ -71,6 +90,7 @@ console.table({
   'visits (readable and hidden rows)': totals.visits,
   'rows made': totals.rows,
   'details of a readable row': totals.details,
+  'details of a hidden row: not found': totals.hiddenNotFound,
   failures: totals.failures,
   seconds: Math.round(seconds),
   'seconds per spec': Number((seconds / Math.max(totals.specs, 1)).toFixed(1)),

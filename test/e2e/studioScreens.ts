@@ -81,6 +81,8 @@ export interface ScreensOutcome {
   rows: number;
   /** Detail screens of a row the role reads. */
   details: number;
+  /** Detail screens of a row the role may not read that say not found (the check's own control). */
+  hiddenNotFound: number;
 }
 
 /** The backend the live app's page exposes (studio/preview.tsx), as far as this uses it. */
@@ -107,11 +109,13 @@ async function ownerQuery(frame: Frame, sql: string, params: unknown[] = [], rep
   return frame.evaluate(
     async ([text, p, r]) => {
       try {
-        const res = await (window as unknown as PreviewWindow).__ninefoldPreview.backend.asOwner(async (tx) => {
-          // Triggers off, as the behaviour suite seeds (CHECK constraints still apply).
-          if (r) await tx.query('set local session_replication_role = replica');
-          return tx.query(text as string, p as unknown[]);
-        });
+        const res = await (window as unknown as PreviewWindow).__ninefoldPreview.backend.asOwner(
+          async (tx) => {
+            // Triggers off, as the behaviour suite seeds (CHECK constraints still apply).
+            if (r) await tx.query('set local session_replication_role = replica');
+            return tx.query(text as string, p as unknown[]);
+          },
+        );
         return res.rows as Record<string, unknown>[];
       } catch {
         return null;
@@ -188,7 +192,9 @@ async function seedRows(frame: Frame, spec: AppSpec): Promise<number> {
 function readableIds(frame: Frame, entity: string): Promise<string[]> {
   return frame.evaluate(async (e) => {
     try {
-      const r = await (window as unknown as PreviewWindow).__ninefoldPreview.backend.data.list(e, { limit: 1000 });
+      const r = await (window as unknown as PreviewWindow).__ninefoldPreview.backend.data.list(e, {
+        limit: 1000,
+      });
       return r.rows.map((x) => String(x.id));
     } catch {
       return [];
@@ -223,7 +229,8 @@ async function settled(frame: Frame): Promise<void> {
   await frame.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 20_000 });
   await frame
     .waitForFunction(
-      () => document.querySelectorAll('.mantine-Loader-root, .mantine-Skeleton-root[data-visible]').length === 0,
+      () =>
+        document.querySelectorAll('.mantine-Loader-root, .mantine-Skeleton-root[data-visible]').length === 0,
       null,
       { timeout: 5_000, polling: 50 },
     )
@@ -291,7 +298,15 @@ export async function everyScreenInStudio(
   const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, locale: 'en-US' });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
-  const out: ScreensOutcome = { faults: [], screens: 0, pairs: 0, visits: 0, rows: 0, details: 0 };
+  const out: ScreensOutcome = {
+    faults: [],
+    screens: 0,
+    pairs: 0,
+    visits: 0,
+    rows: 0,
+    details: 0,
+    hiddenNotFound: 0,
+  };
   let where = 'boot';
   page.on('pageerror', (e) => out.faults.push(`${where}: page error: ${e.message}`));
   // The page's console carries its frames' messages: the live app's too.
@@ -331,10 +346,14 @@ export async function everyScreenInStudio(
           await go(frame, path);
           await settled(frame);
           for (const f of await screenFaults(frame)) out.faults.push(`${where}: ${f}`);
-          if (readable === true && route.kind === 'detail') {
-            out.details += 1;
-            const notFound = await frame.getByRole('heading', { level: 1, name: ui('notFoundTitle') }).count();
-            if (notFound > 0) out.faults.push(`${where}: a row the role reads is "${ui('notFoundTitle')}"`);
+          if (readable !== null && route.kind === 'detail') {
+            const notFound = await frame
+              .getByRole('heading', { level: 1, name: ui('notFoundTitle') })
+              .count();
+            if (readable) out.details += 1;
+            else if (notFound > 0) out.hiddenNotFound += 1;
+            if (readable && notFound > 0)
+              out.faults.push(`${where}: a row the role reads is "${ui('notFoundTitle')}"`);
           }
           if (out.faults.length > 0) {
             await shoot(page, `studio-generated-${label}-${account.role}-${route.name}`);
