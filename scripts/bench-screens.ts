@@ -55,7 +55,7 @@ try {
       const doc = studioDocument(generated);
       if ('problems' in doc) faults = [`its document has errors: ${doc.problems.slice(0, 3).join('; ')}`];
       else {
-        const o = await everyScreenInStudio(studio.browser, studio.url, doc, `${seed}-${n}`);
+        const o = await everyScreenInStudio(await studio.browser(), studio.url, doc, `${seed}-${n}`);
         faults = o.faults;
         totals.screens += o.screens;
         totals.pairs += o.pairs;

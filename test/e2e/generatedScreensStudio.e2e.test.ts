@@ -39,7 +39,7 @@ describe.skipIf(!e2eAvailable)(
           checkAndCompile(generated);
           const doc = studioDocument(generated);
           if ('problems' in doc) throw new Error(`its document has errors:\n  ${doc.problems.join('\n  ')}`);
-          const o = await everyScreenInStudio(bench.browser, bench.url, doc, 'e2e');
+          const o = await everyScreenInStudio(await bench.browser(), bench.url, doc, 'e2e');
           if (o.faults.length > 0)
             throw new Error(`${o.faults.length} fault(s):\n  ${o.faults.slice(0, 10).join('\n  ')}`);
           expect(o.pairs).toBeGreaterThan(0);

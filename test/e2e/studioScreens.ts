@@ -30,7 +30,8 @@ import { serveDist } from './serveDist.ts';
 /** One built studio, served, and one Chromium for every specification. */
 export interface StudioBench {
   url: string;
-  browser: Browser;
+  /** Chromium, launched again if it went away (a crash would otherwise fail every later spec). */
+  browser(): Promise<Browser>;
   close(): Promise<void>;
 }
 
@@ -39,10 +40,14 @@ export async function startStudioBench(): Promise<StudioBench> {
   const dir = mkdtempSync(join(tmpdir(), 'ninefold-studio-screens-'));
   await buildStudio(undefined, dir);
   const { url, server } = await serveDist(dir);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const launch = () => chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  let browser = await launch();
   return {
     url,
-    browser,
+    browser: async () => {
+      if (!browser.isConnected()) browser = await launch();
+      return browser;
+    },
     close: async () => {
       await browser.close();
       await new Promise<void>((r) => (server as Server).close(() => r()));
