@@ -18,7 +18,7 @@ import { demoAccounts } from '../../src/backend/embedded/demo/demoAccounts.ts';
 import { buildStudio } from '../../src/cli/studioServer.ts';
 import { renderDoc } from '../../src/doc/renderDoc.ts';
 import { resolve as resolveModel } from '../../src/model/resolve.ts';
-import { routeTable } from '../../src/runtime/routeTable.ts';
+import { type RouteEntry, routeTable } from '../../src/runtime/routeTable.ts';
 import { ui } from '../../src/runtime/uiText.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
 import { diagnose } from '../../studio/diagnose.ts';
@@ -290,6 +290,47 @@ async function openLiveApp(page: Page, url: string, text: string): Promise<Frame
 }
 
 /**
+ * Where a role goes for `route`: its path, or for a row's screen the path of a row the role reads
+ * and of one it does not (each when there is one), as a person would type it.
+ */
+async function routePaths(
+  frame: Frame,
+  route: RouteEntry,
+): Promise<{ path: string; readable: boolean | null }[]> {
+  if (route.params.length === 0) return [{ path: route.path, readable: null }];
+  if (!route.entity) return [];
+  const readable = await readableIds(frame, route.entity);
+  const all = (await ownerQuery(frame, `select id::text as id from ${tableSql(route.entity)}`)) ?? [];
+  const hidden = all.map((r) => String(r.id)).filter((id) => !readable.includes(id));
+  // The row's id in the route's own parameter (the app's links are the code under test).
+  const at = (id: string) => route.path.replace(/:\w+/g, encodeURIComponent(id));
+  return [
+    ...(readable[0] ? [{ path: at(readable[0]), readable: true }] : []),
+    ...(hidden[0] ? [{ path: at(hidden[0]), readable: false }] : []),
+  ];
+}
+
+/** Visits one path as the signed-in role; adds what it found to `out`. */
+async function visit(
+  frame: Frame,
+  route: RouteEntry,
+  { path, readable }: { path: string; readable: boolean | null },
+  out: ScreensOutcome,
+  where: string,
+): Promise<void> {
+  out.visits += 1;
+  await closeToasts(frame);
+  await go(frame, path);
+  await settled(frame);
+  for (const f of await screenFaults(frame)) out.faults.push(`${where}: ${f}`);
+  if (readable === null || route.kind !== 'detail') return;
+  const notFound = await frame.getByRole('heading', { level: 1, name: ui('notFoundTitle') }).count();
+  if (readable) out.details += 1;
+  else if (notFound > 0) out.hiddenNotFound += 1;
+  if (readable && notFound > 0) out.faults.push(`${where}: a row the role reads is "${ui('notFoundTitle')}"`);
+}
+
+/**
  * Runs `spec` (as the studio reads its document back) in the studio at `url` and has every demo
  * role visit every screen; stops at the first screen with a fault.
  */
@@ -329,37 +370,14 @@ export async function everyScreenInStudio(
       await signInAs(page, account.email);
       await settled(frame);
       for (const route of table.routes) {
-        const paths: { path: string; readable: boolean | null }[] = [];
-        if (route.params.length === 0) paths.push({ path: route.path, readable: null });
-        else if (route.entity) {
-          const readable = await readableIds(frame, route.entity);
-          const all = (await ownerQuery(frame, `select id::text as id from ${tableSql(route.entity)}`)) ?? [];
-          const hidden = all.map((r) => String(r.id)).filter((id) => !readable.includes(id));
-          // The URL a person would type: the row's id in the route's own parameter.
-          const at = (id: string) => route.path.replace(/:\w+/g, encodeURIComponent(id));
-          if (readable[0]) paths.push({ path: at(readable[0]), readable: true });
-          if (hidden[0]) paths.push({ path: at(hidden[0]), readable: false });
-        }
+        const paths = await routePaths(frame, route);
         if (paths.length > 0) {
           out.pairs += 1;
           visited.add(route.name);
         }
-        for (const { path, readable } of paths) {
-          where = `${account.role} ${route.name} ${path}`;
-          out.visits += 1;
-          await closeToasts(frame);
-          await go(frame, path);
-          await settled(frame);
-          for (const f of await screenFaults(frame)) out.faults.push(`${where}: ${f}`);
-          if (readable !== null && route.kind === 'detail') {
-            const notFound = await frame
-              .getByRole('heading', { level: 1, name: ui('notFoundTitle') })
-              .count();
-            if (readable) out.details += 1;
-            else if (notFound > 0) out.hiddenNotFound += 1;
-            if (readable && notFound > 0)
-              out.faults.push(`${where}: a row the role reads is "${ui('notFoundTitle')}"`);
-          }
+        for (const p of paths) {
+          where = `${account.role} ${route.name} ${p.path}`;
+          await visit(frame, route, p, out, where);
           if (out.faults.length > 0) {
             await shoot(page, `studio-generated-${label}-${account.role}-${route.name}`);
             return out;
