@@ -145,7 +145,9 @@ describe("a bound in the currency of the amount it bounds (Team Tasks' highest h
   const who = { id: 'p0', roles: ['member'] };
 
   it("an edit form names the highest rate in the stored row's currency, not a fixed one", () => {
-    expect(edit.validate({ hourlyRate: 900 }, who, stored).hourlyRate).toBe('An hourly rate may be at most ¥500.');
+    expect(edit.validate({ hourlyRate: 900 }, who, stored).hourlyRate).toBe(
+      'An hourly rate may be at most ¥500.',
+    );
     expect(edit.validate({ hourlyRate: 400 }, who, stored).hourlyRate).toBeUndefined();
   });
 });

@@ -74,7 +74,9 @@ function amountCurrency(
   const [entity, name] = field?.split('.') ?? [];
   const f = entity && name ? model.tables?.get(entity)?.spec.fields[name] : undefined;
   if (f?.type !== 'money') return undefined;
-  const code = f.currencyField ? params[f.currencyField] : model.tables?.get(entity ?? '')?.byField.get(name ?? '')?.currency;
+  const code = f.currencyField
+    ? params[f.currencyField]
+    : model.tables?.get(entity ?? '')?.byField.get(name ?? '')?.currency;
   return typeof code === 'string' && code !== '' ? code : undefined;
 }
 
