@@ -38,6 +38,7 @@ import {
   switchDemo,
 } from './harness.ts';
 import { serveDist } from './serveDist.ts';
+import { rowValues } from './studioScreens.ts';
 
 // Seed 7 by default: its two specifications let some role read rows of an entity with a detail
 // screen, which the last assertion needs (with 20261123 every detail row is owner-only since the
@@ -94,23 +95,7 @@ async function seedRows(page: Page, spec: AppSpec): Promise<number> {
     for (const user of userIds)
       for (const state of st ? Object.keys(st.states) : [null]) {
         n += 1;
-        const values: Record<string, unknown> = {};
-        for (const [name, f] of Object.entries(e.fields)) {
-          if (f.owner) values[name] = user;
-          else if (st && name === st.field) values[name] = state;
-          else if (f.type === 'text') values[name] = `${entity} ${n}`;
-          else if (f.type === 'longtext') values[name] = n % 2 === 0 ? `https://example.com/${n}` : null;
-          else if (f.type === 'number') values[name] = [0, 11, 5][n % 3];
-          else if (f.type === 'boolean') values[name] = n % 2 === 0;
-          else if (f.type === 'date') values[name] = n % 2 === 0 ? '2026-01-02' : null;
-          else if (f.type === 'datetime') values[name] = n % 2 === 0 ? '2026-11-23T10:00:00Z' : null;
-          else if (f.type === 'enum') values[name] = f.values?.[n % (f.values?.length ?? 1)];
-          else if (f.type === 'tags') values[name] = n % 3 === 0 ? ['red'] : [];
-          else if (f.type === 'ref' && f.ref) {
-            const pool = ids[f.ref] ?? [];
-            values[name] = pool.length > 0 && n % 3 !== 0 ? pool[n % pool.length] : null;
-          }
-        }
+        const values = rowValues(spec, entity, user, state, n, ids);
         const cols = Object.keys(values).map((k) => columnSql(spec, entity, k));
         const sql = `insert into ${tableSql(entity)} (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')}) returning id::text as id`;
         // One transaction per row: a row a rule refuses (a row rule over other rows) is left out.

@@ -130,8 +130,8 @@ async function ownerQuery(frame: Frame, sql: string, params: unknown[] = [], rep
   );
 }
 
-/** A value for each field of a new row (generatedScreens.e2e.test.ts's choice, row `n`). */
-function rowValues(
+/** A value for each field of a new row `n` (also generatedScreens.e2e.test.ts's). */
+export function rowValues(
   spec: AppSpec,
   entity: string,
   user: string,
