@@ -23,6 +23,7 @@ import { serverScreen, whereFilters } from '../runtime/whereFilters.ts';
 import { useRuntime } from './context.ts';
 import { FieldValue, rowTitle, stateColor } from './display.tsx';
 import { useList } from './hooks.ts';
+import { LoadFailed } from './LoadFailed.tsx';
 import { useTransitionRunner } from './TransitionDialog.tsx';
 
 /**
@@ -64,6 +65,7 @@ export function BoardScreen({ route }: { route: RouteEntry }) {
       <Title order={1} size="h2">
         {route.title}
       </Title>
+      {list.error && !list.data && <LoadFailed error={list.error} onRetry={() => void list.refetch()} />}
       {/* Focusable, so a keyboard can scroll the columns sideways (axe: scrollable-region-focusable). */}
       <ScrollArea type="auto" offsetScrollbars viewportProps={{ tabIndex: 0, 'aria-label': route.title }}>
         <Group align="flex-start" wrap="nowrap" gap="md" pb="sm">
@@ -73,7 +75,7 @@ export function BoardScreen({ route }: { route: RouteEntry }) {
               entity={entity}
               state={state}
               rows={rows.filter((r) => r[machine.field] === state)}
-              loaded={list.data !== undefined}
+              loaded={list.data !== undefined || list.isError}
               isHome={dragging?.[machine.field] === state}
               target={dragging && dragging[machine.field] !== state ? openTo(state) : undefined}
               dragging={dragging}

@@ -12,6 +12,7 @@ import { serverScreen, whereFilters } from '../runtime/whereFilters.ts';
 import { useRuntime } from './context.ts';
 import { FieldValue, rowTitle, StatusBadge, stateColor } from './display.tsx';
 import { useList } from './hooks.ts';
+import { CountFailed, LoadFailed } from './LoadFailed.tsx';
 import { useHeldRoles } from './useHeldRoles.ts';
 
 /**
@@ -32,7 +33,10 @@ export function DashboardScreen({ route }: { route: RouteEntry }) {
   for (const w of shown) {
     if (w === 'byStatus') {
       if (machine) groups.push(w);
-    } else if (w === 'waitingOnMe' || targets.length > 0) {
+    } else if (
+      (w === 'waitingOnMe' && model.tables.get(entity)?.spec) ||
+      (w === 'targets' && targets.length > 0)
+    ) {
       const last = groups[groups.length - 1];
       if (Array.isArray(last)) last.push(w);
       else groups.push([w]);
@@ -132,12 +136,16 @@ function WaitingCard({ route, where }: { route: RouteEntry; where: Where }) {
         {/* No number until the rows are here: "0" while loading would be a wrong answer. */}
         {active.data ? (
           <Badge variant="light">{waiting.length}</Badge>
+        ) : active.error ? (
+          <CountFailed error={active.error} />
         ) : (
           <Skeleton height={20} width={28} radius="xl" aria-label={ui('loading')} />
         )}
       </Group>
       {active.isLoading ? (
         <Skeleton height={120} />
+      ) : active.error && !active.data ? (
+        <LoadFailed error={active.error} onRetry={() => void active.refetch()} />
       ) : waiting.length === 0 ? (
         <Text c="dimmed" size="sm">
           {ui('nothingWaiting')}
@@ -185,6 +193,8 @@ function StatusCount(props: {
         <Text fz={28} fw={700} lh={1.2}>
           {q.data.total}
         </Text>
+      ) : q.error ? (
+        <CountFailed error={q.error} />
       ) : (
         <Skeleton height={34} width={48} mt={2} aria-label={ui('loading')} />
       )}

@@ -68,6 +68,7 @@ import {
   useList,
   useRow,
 } from './hooks.ts';
+import { CountFailed, LoadFailed } from './LoadFailed.tsx';
 import { fieldLabel } from './labels.ts';
 import { useNavigate, useParams } from './navigation.ts';
 import { PageCrumbs, useTrail } from './PageCrumbs.tsx';
@@ -351,6 +352,7 @@ function RunningSum({ entity, name, row, sum }: { entity: string; name: string; 
     limit: 1000,
     count: 'none',
   });
+  if (!children.data && children.error) return <CountFailed error={children.error} />;
   if (!children.data) return <Skeleton height={16} width={80} aria-label={ui('loading')} />;
   const total = children.data.rows.reduce((a, r) => a + (Number(r[sum.field]) || 0), 0);
   // Cents, not binary fractions: 0.1 + 0.2 shows as 0.30.
@@ -419,7 +421,10 @@ function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row
   return (
     <Card withBorder radius="md" padding="lg">
       <Group justify="space-between" mb="sm">
-        <RelatedTitle plural={plural} count={list.data ? (list.data.total ?? rows.length) : undefined} />
+        <RelatedTitle
+          plural={plural}
+          count={list.data ? (list.data.total ?? rows.length) : list.error ? null : undefined}
+        />
         {e.files && mayCreate && (
           <FileUpload
             entity={entity}
@@ -447,7 +452,8 @@ function RelatedList({ pair, parent, parentEntity }: { pair: string; parent: Row
         )}
       </Group>
       <Stack gap="sm">
-        {!list.data && <Skeleton height={48} radius="md" />}
+        {!list.data && !list.error && <Skeleton height={48} radius="md" />}
+        {!list.data && list.error && <LoadFailed error={list.error} onRetry={() => void list.refetch()} />}
         {list.data && rows.length === 0 && (
           <Text c="dimmed" size="sm">
             {ui('emptyList')}
@@ -501,11 +507,12 @@ interface RelatedShape {
 }
 
 /** "Comments 3" (no count while loading: "0" would be a wrong answer). */
-function RelatedTitle({ plural, count }: { plural: string; count: number | undefined }) {
+function RelatedTitle({ plural, count }: { plural: string; count: number | null | undefined }) {
+  // null: the rows could not be read (the list below says why).
   return (
     <Title order={2} size="h4">
       {plural}{' '}
-      {count !== undefined ? (
+      {count === null ? null : count !== undefined ? (
         <Badge variant="light" radius="sm" ml={4}>
           {count}
         </Badge>

@@ -43,6 +43,7 @@ import type { ScreenSpec } from '../spec/types.ts';
 import { useAppCore, useRuntime } from './context.ts';
 import { FieldValue, notifyError, rowTitle } from './display.tsx';
 import { useList, usePrefetchList } from './hooks.ts';
+import { LoadFailed } from './LoadFailed.tsx';
 import { fieldLabel } from './labels.ts';
 import { useNavigate } from './navigation.ts';
 import { useChosenColumns } from './useChosenColumns.ts';
@@ -177,6 +178,8 @@ export function ListScreen({ route }: { route: RouteEntry }) {
               <Skeleton key={i} height={28} />
             ))}
           </Stack>
+        ) : page.list.error && !page.list.data ? (
+          <LoadFailed error={page.list.error} onRetry={() => void page.list.refetch()} />
         ) : rows.length === 0 ? (
           <EmptyList filtered={filtered} plural={plural} />
         ) : (

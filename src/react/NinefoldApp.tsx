@@ -24,6 +24,7 @@ import {
 } from './context.ts';
 import { prefetchListScreen, useLiveInvalidation } from './hooks.ts';
 import { Notifications } from './Notifications.tsx';
+import { retryRead } from './retryRead.ts';
 import { hydrateRemembered, useRememberStart } from './startMemory.ts';
 
 // The sign-in screen and the router (with the shell and one chunk per screen kind, see
@@ -143,7 +144,7 @@ export function NinefoldApp({
   const model = useMemo(() => modelOf(spec), [spec]);
   const [client] = useState(() => {
     const c = new QueryClient({
-      defaultOptions: { queries: { staleTime: 10_000, refetchOnWindowFocus: false, retry: 1 } },
+      defaultOptions: { queries: { staleTime: 10_000, refetchOnWindowFocus: false, retry: retryRead } },
     });
     if (remembered?.session) hydrateRemembered(c, remembered.queries, backend);
     return c;

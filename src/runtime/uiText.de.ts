@@ -153,6 +153,8 @@ export const UI_TEXT_DE = {
   forbiddenTitle: 'Nicht verfügbar',
   forbiddenBody: 'Ihre Rolle hat keinen Zugang zu dieser Seite.',
   backHome: 'Zurück zum Anfang',
+  loadFailed: 'Das konnte nicht geladen werden',
+  tryAgain: 'Erneut versuchen',
   crashTitle: 'Etwas ist schiefgegangen',
   crashBody:
     'Diese Ansicht konnte nicht angezeigt werden. Ihre Daten sind sicher; gehen Sie zurück und versuchen Sie es erneut.',

@@ -188,6 +188,8 @@ export const UI_TEXT = {
   forbiddenTitle: 'Not available',
   forbiddenBody: 'Your role does not have access to this page.',
   backHome: 'Back to the start',
+  loadFailed: 'This could not be loaded',
+  tryAgain: 'Try again',
   crashTitle: 'Something went wrong',
   crashBody: 'This screen failed to show. Your data is safe; go back and try again.',
   missingComponent: 'No component is registered under the name "{name}".',

@@ -60,5 +60,23 @@ describe.skipIf(!e2eAvailable)(
       expect(seen.details).toBeGreaterThan(0);
       expect(seen.hiddenNotFound).toBeGreaterThan(0);
     }, 600_000);
+
+    // Seed 777's first two: a dashboard without an entity whose "waiting on me" asked for rows of
+    // no entity, and a role whose navigation lists an entity it may not read. Both kept a skeleton
+    // for good over an error ("Nothing needs your attention" beside it); now the failure is said.
+    it('screens whose reads fail say so instead of loading for good (seed 777, first two)', async () => {
+      const bench = studio as StudioBench;
+      let saidFailed = 0;
+      for (const [i, generated] of fc.sample(specArb, { numRuns: 2, seed: 777 }).entries()) {
+        const doc = studioDocument(generated);
+        if ('problems' in doc) throw new Error(`its document has errors: ${doc.problems.join('; ')}`);
+        const o = await everyScreenInStudio(await bench.browser(), bench.url, doc, `e2e-777-${i + 1}`);
+        expect(o.faults).toEqual([]);
+        expect(o.visits).toBeGreaterThan(10);
+        saidFailed += o.loadFailed;
+      }
+      // The second's refused reads are said ("This could not be loaded" and the catalogue's FORBIDDEN).
+      expect(saidFailed).toBeGreaterThan(0);
+    }, 300_000);
   },
 );

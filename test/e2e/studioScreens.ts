@@ -88,6 +88,10 @@ export interface ScreensOutcome {
   details: number;
   /** Detail screens of a row the role may not read that say not found (the check's own control). */
   hiddenNotFound: number;
+  /** Visits whose screen says a read failed (`LoadFailed`: a refusal said, not a fault). */
+  loadFailed: number;
+  /** Milliseconds: the studio opened and its live app running, rows made, every visit. */
+  ms: { open: number; seed: number; visits: number; signIn: number; paths: number; toasts: number; settle: number; check: number };
 }
 
 /** The backend the live app's page exposes (studio/preview.tsx), as far as this uses it. */
@@ -229,18 +233,23 @@ async function go(frame: Frame, path: string): Promise<void> {
   }, path);
 }
 
-/** Waits for the screen's heading and for its loaders and skeletons to go (lists fill in after it). */
-async function settled(frame: Frame): Promise<void> {
+/**
+ * Waits for the screen's heading and for its loaders and skeletons to go (lists fill in after it);
+ * false when one still shows after 10 s (a read that never answers, or a failure shown as loading).
+ */
+async function settled(frame: Frame): Promise<boolean> {
   await frame.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 20_000 });
-  await frame
+  const done = await frame
     .waitForFunction(
       () =>
         document.querySelectorAll('.mantine-Loader-root, .mantine-Skeleton-root[data-visible]').length === 0,
       null,
-      { timeout: 5_000, polling: 50 },
+      { timeout: 10_000, polling: 50 },
     )
-    .catch(() => undefined);
+    .then(() => true)
+    .catch(() => false);
   await frame.waitForTimeout(100);
+  return done;
 }
 
 /** Closes the notifications, so a message is blamed on the screen that raised it. */
@@ -319,10 +328,17 @@ async function visit(
   where: string,
 ): Promise<void> {
   out.visits += 1;
+  let t = Date.now();
   await closeToasts(frame);
+  out.ms.toasts += Date.now() - t;
+  t = Date.now();
   await go(frame, path);
-  await settled(frame);
+  if (!(await settled(frame))) out.faults.push(`${where}: still loading after 10 s`);
+  out.ms.settle += Date.now() - t;
+  t = Date.now();
   for (const f of await screenFaults(frame)) out.faults.push(`${where}: ${f}`);
+  if ((await frame.getByText(ui('loadFailed'), { exact: true }).count()) > 0) out.loadFailed += 1;
+  out.ms.check += Date.now() - t;
   if (readable === null || route.kind !== 'detail') return;
   const notFound = await frame.getByRole('heading', { level: 1, name: ui('notFoundTitle') }).count();
   if (readable) out.details += 1;
@@ -352,6 +368,8 @@ export async function everyScreenInStudio(
     rows: 0,
     details: 0,
     hiddenNotFound: 0,
+    loadFailed: 0,
+    ms: { open: 0, seed: 0, visits: 0, signIn: 0, paths: 0, toasts: 0, settle: 0, check: 0 },
   };
   let where = 'boot';
   page.on('pageerror', (e) => out.faults.push(`${where}: page error: ${e.message}`));
@@ -361,16 +379,25 @@ export async function everyScreenInStudio(
   });
   const visited = new Set<string>();
   try {
+    let t = Date.now();
     const frame = await openLiveApp(page, url, doc.text);
+    out.ms.open = Date.now() - t;
     where = 'seeding';
+    t = Date.now();
     out.rows = await seedRows(frame, spec);
+    out.ms.seed = Date.now() - t;
+    t = Date.now();
     const table = routeTable(resolveModel(spec));
     for (const account of demoAccounts(spec)) {
       where = `${account.role}: sign-in`;
+      const s0 = Date.now();
       await signInAs(page, account.email);
       await settled(frame);
+      out.ms.signIn += Date.now() - s0;
       for (const route of table.routes) {
+        const p0 = Date.now();
         const paths = await routePaths(frame, route);
+        out.ms.paths += Date.now() - p0;
         if (paths.length > 0) {
           out.pairs += 1;
           visited.add(route.name);
@@ -385,6 +412,7 @@ export async function everyScreenInStudio(
         }
       }
     }
+    out.ms.visits = Date.now() - t;
   } catch (e) {
     await shoot(page, `studio-generated-${label}-failure`);
     out.faults.push(`${where}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);

@@ -1,0 +1,35 @@
+import { Alert, Badge, Button, Tooltip } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { ui } from '../runtime/uiText.ts';
+import { useRuntime } from './context.ts';
+import { errorMessage } from './display.tsx';
+
+/**
+ * A read that failed (a lost connection, a refusal, an entity the backend does not know), said
+ * with the catalogue's message and a way to ask again. Without it a list showed "no rows yet" and
+ * a count kept its skeleton for good: both wrong answers.
+ */
+export function LoadFailed({ error, onRetry }: { error: unknown; onRetry(): void }) {
+  const { model } = useRuntime();
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={ui('loadFailed')}>
+      {errorMessage(model, error)}{' '}
+      <Button variant="subtle" size="compact-sm" onClick={onRetry}>
+        {ui('tryAgain')}
+      </Button>
+    </Alert>
+  );
+}
+
+/** `LoadFailed` where only a number would go (a count's badge): a mark whose name is the message. */
+export function CountFailed({ error }: { error: unknown }) {
+  const { model } = useRuntime();
+  const message = errorMessage(model, error);
+  return (
+    <Tooltip label={message}>
+      <Badge color="red" variant="light" radius="sm" aria-label={message}>
+        !
+      </Badge>
+    </Tooltip>
+  );
+}
