@@ -207,7 +207,11 @@ function onPreviewReport(report: PreviewReport): void {
   // The worker's upgrade refused (rows the planner could not see): back to the app as it was.
   showRefusal(st('liveNotChanged', { message: report.message }), report.problems);
   if (running && running.json !== was?.json) startLive(running.spec, running.json);
-  else $('live').dataset.state = 'failed';
+  else {
+    $('live').dataset.state = 'failed';
+    // Not the refused start's boot screen ("Starting the app…") left standing under the refusal.
+    $<HTMLIFrameElement>('live').src = 'about:blank';
+  }
 }
 
 function scheduleLive(spec: AppSpec): void {
@@ -389,7 +393,12 @@ async function main(): Promise<void> {
   $('new-doc').addEventListener('click', newDocument);
   $('reset-data').addEventListener('click', () => {
     localStorage.setItem(DATA_GENERATION, String(Date.now()));
-    if (running) startLive(running.spec, running.json);
+    // With no app running (its start was refused: the data would not fit the document), the
+    // document as it is now starts on the new data.
+    const spec = running?.spec ?? lastSpec;
+    if (!spec) return;
+    showRefusal('', []);
+    startLive(spec, JSON.stringify(spec));
   });
   document.documentElement.dataset.studio = 'ready';
   timings.ready = performance.now();

@@ -5,3 +5,9 @@ declare module 'virtual:ninefold-studio-doc' {
   const initial: { text: string; name: string } | null;
   export default initial;
 }
+
+declare module 'virtual:ninefold-studio-base' {
+  /** Where the base database (initdb's output, src/cli/studioBasePlugin.ts) is served, relative to the page. */
+  const url: string;
+  export default url;
+}

@@ -9,6 +9,7 @@ import { specLoaderAliases, viteAliases } from '../sourceAliases.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { QUIET_CHECKS, quietOnLog } from './buildReport.ts';
 import { resolveSpecFile } from './devServer.ts';
+import { studioBasePlugin } from './studioBasePlugin.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const STUDIO_DIR = join(ROOT, 'studio');
@@ -118,7 +119,7 @@ export async function studioConfig(
     // A built studio is served from any folder: its files refer to each other relatively.
     base: './',
     resolve: { alias: viteAliases(specLoaderAliases()) },
-    plugins: [react(), studioDocPlugin(doc, mode)],
+    plugins: [react(), studioDocPlugin(doc, mode), studioBasePlugin()],
     optimizeDeps: { exclude: ['@electric-sql/pglite'] },
     worker: { format: 'es', rolldownOptions: { checks: QUIET_CHECKS, onLog: quietOnLog } },
     server: { fs: { allow: [ROOT] } },

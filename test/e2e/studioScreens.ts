@@ -91,7 +91,16 @@ export interface ScreensOutcome {
   /** Visits whose screen says a read failed (`LoadFailed`: a refusal said, not a fault). */
   loadFailed: number;
   /** Milliseconds: the studio opened and its live app running, rows made, every visit. */
-  ms: { open: number; seed: number; visits: number; signIn: number; paths: number; toasts: number; settle: number; check: number };
+  ms: {
+    open: number;
+    seed: number;
+    visits: number;
+    signIn: number;
+    paths: number;
+    toasts: number;
+    settle: number;
+    check: number;
+  };
 }
 
 /** The backend the live app's page exposes (studio/preview.tsx), as far as this uses it. */

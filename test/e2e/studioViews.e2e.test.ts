@@ -199,6 +199,17 @@ describe.skipIf(!e2eAvailable)('Ninefold Studio views, languages and sharing (bu
       await page.getByRole('button', { name: 'Speichern' }).waitFor();
       // The live app follows: its own texts in German.
       await page.getByRole('tab', { name: 'Live-App' }).click();
+      // The reloaded studio started the document without `channel` on data that has it: the
+      // worker refuses (unless the edited version's start never finished); new data starts it.
+      await page.waitForFunction(
+        () => ['ready', 'failed'].includes(document.getElementById('live')?.dataset.state ?? ''),
+        null,
+        { timeout: 120_000 },
+      );
+      if ((await page.locator('#live[data-state="failed"]').count()) > 0) {
+        expect(await page.locator('#live-refusal').textContent()).toContain('ticket.channel');
+        await page.getByRole('button', { name: 'Mit neuen Daten beginnen' }).click();
+      }
       await page.locator('#live[data-state="ready"]').waitFor({ timeout: 120_000 });
       const frame = page.frames().find((f) => f.url().includes('preview.html'));
       await expect

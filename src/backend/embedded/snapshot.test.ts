@@ -5,7 +5,7 @@ import helpdesk from '../../../examples/helpdesk/spec.ts';
 import { embeddedSchema, storedSchemaVersion } from './boot.ts';
 import { createEmbeddedBackend, type EmbeddedBackend } from './createEmbeddedBackend.ts';
 import { registerDemo } from './demo/appDemo.ts';
-import { buildSnapshot, type DatabaseSnapshot } from './snapshot.ts';
+import { buildBaseSnapshot, buildSnapshot, type DatabaseSnapshot } from './snapshot.ts';
 import { snapshotBlob } from './snapshotBlob.ts';
 
 // As the app entry does: the helpdesk's demo data is its own (examples/helpdesk/demo.ts).
@@ -157,3 +157,27 @@ function tarEntries(tar: Uint8Array): string[] {
   }
   return names;
 }
+
+describe("the studio's base database (initdb's output, made in Node)", () => {
+  it('a spec boots on it as on a new database: the whole schema applied, sign-up and reads work, information_schema kept', async () => {
+    const base = await buildBaseSnapshot();
+    // About 1 MB gzip (initdb in the browser took 4–5 s).
+    expect(base.length).toBeLessThan(2_000_000);
+    const backend = await createEmbeddedBackend({
+      spec: helpdesk,
+      loadDataDir: new Blob([base as BlobPart]),
+    });
+    try {
+      expect(backend.schema.outcome).toBe('created');
+      expect(await storedSchemaVersion(backend.db)).toBe((await embeddedSchema(helpdesk)).version);
+      await backend.auth.signUp({ email: 'new@example.test', password: 'a long enough password' });
+      expect((await backend.data.list('ticket', {})).rows).toEqual([]);
+      const views = await backend.db.query<{ n: number }>(
+        `select count(*)::int as n from pg_namespace where nspname = 'information_schema'`,
+      );
+      expect(views.rows[0]?.n).toBe(1);
+    } finally {
+      await backend.close();
+    }
+  }, 120_000);
+});

@@ -1,3 +1,4 @@
+import type { PGliteInterface } from '@electric-sql/pglite';
 import type { SpecOrModel } from '../../model/modelOf.ts';
 import { assembleEmbedded } from './assembleEmbedded.ts';
 import type { EmbeddedBackend } from './createEmbeddedBackend.ts';
@@ -36,6 +37,33 @@ export async function buildSnapshot(
   } = {},
 ): Promise<DatabaseSnapshot> {
   const demo = options.demo ?? true;
+  const db = await snapshotDatabase();
+  const backend = await assembleEmbedded({
+    spec,
+    db,
+    demo: demo ? 'data' : 'accounts',
+    ...(options.now ? { demoNow: options.now } : {}),
+  });
+  try {
+    const firstScreens = options.firstScreens ? await options.firstScreens(backend) : undefined;
+    await db.exec(SHED_CATALOG_SQL);
+    return {
+      tarball: await compactDump(db),
+      version: backend.schema.version,
+      demo,
+      ...(firstScreens === undefined ? {} : { firstScreens }),
+    };
+  } finally {
+    await backend.close();
+    await db.close();
+  }
+}
+
+/**
+ * A new database as snapshots are made: the settings the browser's database runs with, 1 MB WAL
+ * segments, no data checksums (why: `buildSnapshot`).
+ */
+async function snapshotDatabase(): Promise<PGliteInterface> {
   const { PGlite } = await import('@electric-sql/pglite');
   // 1 MB WAL segments instead of 16: the data directory (downloaded, then written to IndexedDB
   // on a first visit) shrinks by 15 MB; Postgres reads the size from pg_control when it opens it.
@@ -47,43 +75,42 @@ export async function buildSnapshot(
   // checkpoint before the dump deletes the WAL segments the migration and the demo data filled,
   // where it kept them, full of old records, renamed for later use. Nine of them were 2.6 MB of
   // the 4.3 MB tarball every first visit downloads.
-  const db = await PGlite.create({
+  return PGlite.create({
     initDbStartParams: ['--wal-segsize=1', '--no-data-checksums'],
     startParams: [...PGlite.defaultStartParams, ...pgliteSettings],
     extensions: pgliteExtensions,
   });
-  const backend = await assembleEmbedded({
-    spec,
-    db,
-    demo: demo ? 'data' : 'accounts',
-    ...(options.now ? { demoNow: options.now } : {}),
-  });
+}
+
+/** The data directory dumped as small as it goes (gzip tarball, as `loadDataDir` takes it). */
+async function compactDump(db: PGliteInterface): Promise<Uint8Array> {
+  // The template databases serve only `create database`, which the embedded backend never runs;
+  // without them the data directory has 40% fewer files, and PGlite's IndexedDB layer compares
+  // every file after each query, so each query gets cheaper in the browser.
+  await db.exec(`update pg_database set datistemplate = false where datname in ('template0', 'template1')`);
+  await db.exec('drop database template0');
+  await db.exec('drop database template1');
+  // Dead tuples and planner statistics: a smaller tarball, and first queries plan as they will
+  // later. `vacuum full` first rewrites every table and index compactly (120 KB less gzip).
+  await db.exec('vacuum full');
+  await db.exec('vacuum analyze');
+  // A fresh WAL segment: the one in use held the records of the migration and the demo data
+  // (a checkpoint keeps the segment its redo point is in); the new one is mostly zeros.
+  await db.exec('select pg_switch_wal()');
+  await db.exec('checkpoint');
+  return new Uint8Array(await (await db.dumpDataDir('gzip')).arrayBuffer());
+}
+
+/**
+ * A database as initdb leaves it, made in Node and dumped: what the studio's live app of a new
+ * document opens instead of running initdb in the browser (4–5 s there, about 1 MB gzip here).
+ * Its catalog stays whole (`information_schema` too): every document's migration runs on it.
+ */
+export async function buildBaseSnapshot(): Promise<Uint8Array> {
+  const db = await snapshotDatabase();
   try {
-    const firstScreens = options.firstScreens ? await options.firstScreens(backend) : undefined;
-    // The template databases serve only `create database`, which the embedded backend never runs;
-    // without them the data directory has 40% fewer files, and PGlite's IndexedDB layer compares
-    // every file after each query, so each query gets cheaper in the browser.
-    await db.exec(`update pg_database set datistemplate = false where datname in ('template0', 'template1')`);
-    await db.exec('drop database template0');
-    await db.exec('drop database template1');
-    await db.exec(SHED_CATALOG_SQL);
-    // Dead tuples and planner statistics: a smaller tarball, and first queries plan as they will
-    // later. `vacuum full` first rewrites every table and index compactly (120 KB less gzip).
-    await backend.db.exec('vacuum full');
-    await backend.db.exec('vacuum analyze');
-    // A fresh WAL segment: the one in use held the records of the migration and the demo data
-    // (a checkpoint keeps the segment its redo point is in); the new one is mostly zeros.
-    await backend.db.exec('select pg_switch_wal()');
-    await backend.db.exec('checkpoint');
-    const dump = await backend.db.dumpDataDir('gzip');
-    return {
-      tarball: new Uint8Array(await dump.arrayBuffer()),
-      version: backend.schema.version,
-      demo,
-      ...(firstScreens === undefined ? {} : { firstScreens }),
-    };
+    return await compactDump(db);
   } finally {
-    await backend.close();
     await db.close();
   }
 }
