@@ -9,7 +9,7 @@
  * computed, so a return visit only compares versions.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -160,12 +160,17 @@ async function snapshotFor(
   });
   const screens = snapshot.firstScreens ?? null;
   mkdirSync(CACHE, { recursive: true });
-  writeFileSync(file, snapshot.tarball);
-  writeFileSync(screensFile, JSON.stringify(screens));
+  // Written aside and renamed: a build reading the cache meanwhile (parallel test builds) never
+  // sees half a file.
+  writeFileSync(`${file}.${process.pid}.tmp`, snapshot.tarball);
+  renameSync(`${file}.${process.pid}.tmp`, file);
+  writeFileSync(`${screensFile}.${process.pid}.tmp`, JSON.stringify(screens));
+  renameSync(`${screensFile}.${process.pid}.tmp`, screensFile);
   // Older snapshots of this app are dead weight (each is a few MB).
   for (const name of readdirSync(CACHE))
     if (
       name.startsWith(`${appSlug(spec)}-`) &&
+      !name.endsWith('.tmp') &&
       join(CACHE, name) !== file &&
       join(CACHE, name) !== screensFile
     )

@@ -5,7 +5,7 @@
  * `virtual:ninefold-studio-base` gives the page its address (relative to the page).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +32,10 @@ async function baseSnapshot(): Promise<Uint8Array> {
   const { buildBaseSnapshot } = await import('../backend/embedded/snapshot.ts');
   const tarball = await buildBaseSnapshot();
   mkdirSync(CACHE, { recursive: true });
-  writeFileSync(file, tarball);
+  // Written aside and renamed: studios built at once (parallel test files) never read half a file.
+  const aside = `${file}.${process.pid}.tmp`;
+  writeFileSync(aside, tarball);
+  renameSync(aside, file);
   for (const name of readdirSync(CACHE))
     if (name.startsWith('studio-base-') && join(CACHE, name) !== file)
       rmSync(join(CACHE, name), { force: true });
