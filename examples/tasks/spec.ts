@@ -936,8 +936,12 @@ export default defineApp({
         },
         membership: {
           read: `person = me or organisation.owner = me or me is orgMember`,
-          // Adding someone as an owner is making them one: the create rule says the same.
-          create: `(organisation.owner = me or me is orgAdmin) and (role != owner or organisation.owner = me or me is orgOwner)`,
+          // Adding someone as an owner is making them one: the same rule, the same message.
+          create: {
+            when: `organisation.owner = me or me is orgAdmin`,
+            becomes: `role != owner or organisation.owner = me or me is orgOwner`,
+            error: 'ONLY_OWNER_MAKES_OWNER',
+          },
           update: {
             when: `organisation.owner = me or me is orgAdmin`,
             fields: ['role'],
@@ -1016,8 +1020,12 @@ export default defineApp({
         },
         membership: {
           read: true,
-          // Adding someone as an owner is making them one: the create rule says the same.
-          create: `(organisation.owner = me or me is orgAdmin) and (role != owner or organisation.owner = me or me is orgOwner)`,
+          // Adding someone as an owner is making them one: the same rule, the same message.
+          create: {
+            when: `organisation.owner = me or me is orgAdmin`,
+            becomes: `role != owner or organisation.owner = me or me is orgOwner`,
+            error: 'ONLY_OWNER_MAKES_OWNER',
+          },
           update: {
             when: `organisation.owner = me or me is orgAdmin`,
             fields: ['role'],

@@ -1,3 +1,4 @@
+import { grantBecomes } from '../spec/grantParts.ts';
 import { at } from '../spec/specShape.ts';
 import { transitionGuards } from '../spec/transitionGuards.ts';
 import type { AppSpec } from '../spec/types.ts';
@@ -45,11 +46,14 @@ export function errorUses(spec: AppSpec): ErrorUse[] {
   }
   for (const [rn, perms] of Object.entries(spec.roles.permissions))
     for (const [en, p] of Object.entries(perms))
-      if (p.update && p.update.error !== undefined)
-        uses.push({
-          code: p.update.error,
-          path: at(at(at(at('roles.permissions', rn), en), 'update'), 'error'),
-          entity: en,
-        });
+      for (const action of ['create', 'update'] as const) {
+        const error = grantBecomes(p, action)?.error;
+        if (error !== undefined)
+          uses.push({
+            code: error,
+            path: at(at(at(at('roles.permissions', rn), en), action), 'error'),
+            entity: en,
+          });
+      }
   return uses;
 }

@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../diagnostics.ts';
 import { resolve } from '../model/resolve.ts';
 import { checkRule, ruleReferences } from '../rules/index.ts';
+import { grantBecomes, grantWhen } from '../spec/grantParts.ts';
 import { at, report } from '../spec/specShape.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { emitPolicies } from '../sql/emitPolicies.ts';
@@ -109,16 +110,18 @@ function permissionSites(spec: AppSpec, why: string) {
   return Object.entries(spec.roles.permissions).flatMap(([role, perms]) =>
     Object.entries(perms).flatMap(([en, p]) => {
       const base = at(at('roles.permissions', role), en);
+      const nested = (op: 'create' | 'update', key: string) =>
+        typeof p[op] === 'object' ? at(at(base, op), key) : at(base, op);
       const rules: [string, unknown, string][] = [
-        ['read', p.read, why],
-        ['create', p.create, write],
-        ['update', p.update === false ? undefined : p.update?.when, write],
-        ['delete', p.delete, write],
+        [at(base, 'read'), p.read, why],
+        [nested('create', 'when'), grantWhen(p, 'create'), write],
+        [nested('create', 'becomes'), grantBecomes(p, 'create')?.becomes, write],
+        [nested('update', 'when'), grantWhen(p, 'update'), write],
+        [nested('update', 'becomes'), grantBecomes(p, 'update')?.becomes, write],
+        [at(base, 'delete'), p.delete, write],
       ];
-      return rules.flatMap(([op, text, hint]) =>
-        typeof text === 'string'
-          ? [{ path: op === 'update' ? at(at(base, op), 'when') : at(base, op), text, entity: en, hint }]
-          : [],
+      return rules.flatMap(([path, text, hint]) =>
+        typeof text === 'string' ? [{ path, text, entity: en, hint }] : [],
       );
     }),
   );

@@ -65,3 +65,31 @@ describe('check: an update permission with becomes', () => {
     expect(idleRoles(unnamed).map((d) => d.path)).toEqual(['roles.roles.auditor']);
   });
 });
+
+describe('check: a create permission with becomes', () => {
+  const withCreate = (create: unknown): AppSpec => {
+    const spec = miniSpec();
+    (spec.roles.permissions.customer!.ticket as Record<string, unknown>).create = create;
+    return spec;
+  };
+  const base = 'roles.permissions.customer.ticket.create';
+  it('accepts a rule over the new row and a catalogue error', () => {
+    expect(errorsOf(withCreate({ when: true, becomes: "title != 'urgent'", error: 'NOT_ASSIGNEE' }))).toEqual(
+      [],
+    );
+  });
+  it('reports its rule, its code, a create never granted, and a missing becomes at their paths', () => {
+    expect(errorsOf(withCreate({ when: true, becomes: 'colour = red' }))).toContainEqual(
+      expect.objectContaining({ path: `${base}.becomes` }),
+    );
+    expect(
+      errorsOf(withCreate({ when: true, becomes: 'status = open', error: 'NO_SUCH_CODE' })),
+    ).toContainEqual(expect.objectContaining({ code: 'lint/undefined-error', path: `${base}.error` }));
+    expect(errorsOf(withCreate({ when: false, becomes: 'status = open' }))).toContainEqual(
+      expect.objectContaining({ code: 'spec/invalid-value', path: `${base}.becomes` }),
+    );
+    expect(errorsOf(withCreate({ when: true }))).toContainEqual(
+      expect.objectContaining({ path: `${base}.becomes` }),
+    );
+  });
+});

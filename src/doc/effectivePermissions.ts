@@ -10,7 +10,7 @@ export interface Grant {
   when: true | string;
   /** For update: the fields that may change. */
   fields?: readonly string[];
-  /** For update: the rule over the row as it will be, and the error it declares. */
+  /** For update and create: the rule over the row as it will be, and the error it declares. */
   becomes?: string;
   error?: string;
   /** The role whose permission this is (the role itself, or one it inherits from). */
@@ -46,11 +46,11 @@ function grantOf(model: AppModel, role: string, entity: string, action: Action):
   if (!p) return undefined;
   // A relationship role's permission as declared: the document says where the role holds apart.
   const when = p.declared ?? p.when;
-  if (action !== 'update') return { when, from: role };
-  if (!p.fields || p.fields.length === 0) return undefined;
   const becomes = p.becomes
     ? { becomes: p.becomes.text, ...(p.declaredError ? { error: p.declaredError } : {}) }
     : {};
+  if (action !== 'update') return { when, ...becomes, from: role };
+  if (!p.fields || p.fields.length === 0) return undefined;
   return { when, fields: p.fields, ...becomes, from: role };
 }
 

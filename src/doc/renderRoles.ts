@@ -132,7 +132,7 @@ function conditionWords(
   return `… (note ${n})`;
 }
 
-/** An update's `becomes`: `; only if it becomes `rule` (`CODE`)`, the code when declared. */
+/** An update's or create's `becomes`: `; only if it becomes `rule` (`CODE`)`, the code when declared. */
 function becomesWords(g: Grant): string {
   if (g.becomes === undefined) return '';
   return `; only if it becomes ${code(g.becomes)}${g.error !== undefined ? ` (${code(g.error)})` : ''}`;

@@ -65,3 +65,52 @@ describe('the nine-point document: an update that looks at the row as it becomes
     );
   });
 });
+
+/** The fixture's customers file tickets, but only an admin files one urgent. */
+function createWithBecomes(error?: string): AppSpec {
+  const spec = withBecomes(error);
+  const create = { when: true, becomes: 'priority != high or me is admin', ...(error ? { error } : {}) };
+  return {
+    ...spec,
+    roles: {
+      ...spec.roles,
+      permissions: {
+        ...spec.roles.permissions,
+        customer: {
+          ...spec.roles.permissions.customer,
+          ticket: { ...spec.roles.permissions.customer?.ticket, create },
+        },
+      },
+    },
+  };
+}
+
+describe('the nine-point document: a create that looks at the row it makes', () => {
+  it.each([
+    ['with its error', createWithBecomes('ONLY_ADMIN_RAISES')],
+    ['with the default error', createWithBecomes()],
+  ])('%s: prints it in the Create cell, reads it back the same, prints the same again', (label, spec) => {
+    const md = renderDoc(spec);
+    const words = `always; only if it becomes \`priority != high or me is admin\`${label === 'with its error' ? ' (`ONLY_ADMIN_RAISES`)' : ''}`;
+    expect(md).toMatch(
+      new RegExp(`\\| Customer \\| [^|]+ \\| ${words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\|`),
+    );
+    const r = importDoc(md);
+    expect(r.diagnostics).toEqual([]);
+    expect(r.spec?.roles).toEqual((normalizeSpec(spec) as AppSpec).roles);
+    expect(renderDoc(r.spec as AppSpec)).toBe(md);
+  });
+  it('in a Read or Delete cell it is an error, never dropped', () => {
+    const md = renderDoc(createWithBecomes('ONLY_ADMIN_RAISES')).replace(
+      '| Customer | when the requester is the current user (`requester = me`) |',
+      '| Customer | when the requester is the current user (`requester = me`); only if it becomes `priority != high` (`ONLY_ADMIN_RAISES`) |',
+    );
+    expect(md).toContain('(`requester = me`); only if it becomes');
+    expect(importDoc(md).diagnostics).toContainEqual(
+      expect.objectContaining({
+        code: 'doc/invalid-value',
+        path: 'roles.permissions.customer.ticket.read.becomes',
+      }),
+    );
+  });
+});

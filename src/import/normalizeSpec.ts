@@ -51,6 +51,7 @@ export function normalizeSpec(spec: AppSpec): unknown {
   for (const [role, byEntity] of Object.entries(copy.roles.permissions)) {
     for (const [entity, p] of Object.entries(byEntity)) {
       for (const action of ['read', 'create', 'delete'] as const) if (p[action] === false) delete p[action];
+      if (typeof p.create === 'object' && p.create.when === false) delete p.create;
       if (
         p.update !== undefined &&
         (p.update === false || p.update.when === false || p.update.fields.length === 0)

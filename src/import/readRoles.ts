@@ -157,8 +157,27 @@ export function readPermissions(ctx: ImportContext, body: readonly RootContent[]
       for (const action of ['read', 'create', 'delete'] as const) {
         const cell = row.cell(action);
         ctx.at(`${path}.${action}`, cell.pos);
-        const grant = ownGrant(ctx, cellLines(cell.node), notes, cell.pos, `${path}.${action}`);
-        if (grant && grant.when !== false) perms[action] = grant.when;
+        const { lines, becomes } = readBecomes(ctx, cellLines(cell.node), cell.pos, `${path}.${action}`);
+        const grant = ownGrant(ctx, lines, notes, cell.pos, `${path}.${action}`);
+        if (becomes.becomes !== undefined && action !== 'create')
+          ctx.problem(
+            'doc/invalid-value',
+            cell.pos,
+            `${path}.${action}.becomes`,
+            `a ${action} makes no row: "only if it becomes" belongs in the Create or Update column`,
+            'move the words to the Create or Update cell, or remove them',
+          );
+        if (!grant || grant.when === false) continue;
+        if (action !== 'create') perms[action] = grant.when;
+        else
+          perms.create =
+            becomes.becomes === undefined
+              ? grant.when
+              : {
+                  when: grant.when,
+                  becomes: becomes.becomes,
+                  ...(becomes.error !== undefined ? { error: becomes.error } : {}),
+                };
       }
       const cell = row.cell('update');
       ctx.at(`${path}.update`, cell.pos);
@@ -190,7 +209,7 @@ const BECOMES =
   /;\s*only if it becomes\s+\uE000(\d+)\uE000(?:\s*\(\uE000(\d+)\uE000\))?\s*(?=\(from [^)\uE000]*\)\s*$|$)/i;
 
 /**
- * An update cell's `; only if it becomes `rule` (`CODE`)` taken off each line (before an inherited
+ * A cell's `; only if it becomes `rule` (`CODE`)` (an update's or a create's) taken off each line (before an inherited
  * line's `(from …)`), and the own line's (the first not inherited) as `becomes`/`error`. A line
  * that speaks of "becomes" in another form is an error, never dropped.
  */

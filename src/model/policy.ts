@@ -26,11 +26,11 @@ export interface PolicyNode {
   /** For update: the fields the role may change. */
   fields?: readonly string[];
   /**
-   * For update: the rule over the row as it will be (`role != owner or me is orgOwner`), checked;
-   * the update is refused with `error` when the row it applies to would not satisfy it.
+   * For update and create: the rule over the row as it will be (`role != owner or me is orgOwner`),
+   * checked; the write is refused with `error` when the row it makes would not satisfy it.
    */
   becomes?: CheckedRule;
-  /** For update with `becomes`: the catalogue code raised when it fails (`FORBIDDEN` by default). */
+  /** With `becomes`: the catalogue code raised when it fails (`FORBIDDEN` by default). */
   error?: string;
   /** The `error` as the spec declares it (absent when it falls back to `FORBIDDEN`): the document's. */
   declaredError?: string;

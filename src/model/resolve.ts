@@ -18,6 +18,7 @@ import { checkRule } from '../rules/check.ts';
 import { readsBeyondRow } from '../rules/readsBeyondRow.ts';
 import { typedChildren } from '../rules/typedChildren.ts';
 import { FIELD_TYPES } from '../spec/fieldTypes.ts';
+import { grantBecomes, grantWhen } from '../spec/grantParts.ts';
 import { profileEntity } from '../spec/profileEntity.ts';
 import { isRelationRole, relationPath, roleRelation } from '../spec/relationRoles.ts';
 import { rolesNamedByRules } from '../spec/rolesNamedByRules.ts';
@@ -154,24 +155,25 @@ function declaredPolicies(spec: AppSpec, entity: string): PolicyNode[] {
     for (const action of ACTIONS) {
       const name = policyName(entity, role, action);
       const u = perms.update;
-      const w = action === 'update' ? (u ? when(u.when) : undefined) : when(perms[action]);
+      const w = when(grantWhen(perms, action));
       if (w === undefined) continue;
+      const b = grantBecomes(perms, action);
       out.push({
         entity,
         role,
         action,
         when: held(w),
         ...(action === 'update' && u ? { fields: u.fields } : {}),
-        ...(action === 'update' && u && u.becomes !== undefined
+        ...(b
           ? {
               becomes: checkedRule(
                 spec,
-                u.becomes,
+                b.becomes,
                 entity,
-                `roles.permissions.${role}.${entity}.update.becomes`,
+                `roles.permissions.${role}.${entity}.${action}.becomes`,
               ),
-              error: u.error ?? 'FORBIDDEN',
-              ...(u.error !== undefined ? { declaredError: u.error } : {}),
+              error: b.error ?? 'FORBIDDEN',
+              ...(b.error !== undefined ? { declaredError: b.error } : {}),
             }
           : {}),
         ...(through ? { declared: w } : {}),

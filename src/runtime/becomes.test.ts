@@ -70,3 +70,37 @@ describe('becomesRefusal', () => {
     expect(asAdmin.validate({ ...stored, priority: 'high', body: 'Down' }, admin, stored)).toEqual({});
   });
 });
+
+describe('becomesRefusal on a create', () => {
+  // Anyone signed up files tickets; only an administrator files one urgent.
+  const spec = withBecomes('ONLY_ADMIN_RAISES');
+  const m = resolve({
+    ...spec,
+    roles: {
+      ...spec.roles,
+      permissions: {
+        ...spec.roles.permissions,
+        customer: {
+          ...spec.roles.permissions.customer,
+          ticket: {
+            ...spec.roles.permissions.customer?.ticket,
+            create: { when: true, becomes: 'priority != high or me is admin', error: 'ONLY_ADMIN_RAISES' },
+          },
+        },
+      },
+    },
+  });
+  const draft = { requester: 'alice', title: 'Printer', body: 'Down', priority: 'high' };
+  it('decides on the new row: refused for a customer and an agent, not for an admin', () => {
+    expect(becomesRefusal(m, alice, 'ticket', null, draft)).toBe('ONLY_ADMIN_RAISES');
+    expect(becomesRefusal(m, agent, 'ticket', null, draft)).toBe('ONLY_ADMIN_RAISES');
+    expect(becomesRefusal(m, admin, 'ticket', null, draft)).toBeUndefined();
+    expect(becomesRefusal(m, alice, 'ticket', null, { ...draft, priority: 'low' })).toBeUndefined();
+  });
+  it("the create form shows the code's message before submit", () => {
+    const form = formSchema(m, 'ticket', 'create', ['customer'], { userId: alice.id });
+    const errors = form.validate(draft, alice);
+    expect(Object.values(errors)).toEqual(['Only an administrator makes a ticket urgent.']);
+    expect(form.validate({ ...draft, priority: 'low' }, alice)).toEqual({});
+  });
+});

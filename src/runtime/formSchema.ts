@@ -179,6 +179,22 @@ function checkDraft(
   original?: Readonly<Record<string, unknown>>,
 ): Record<string, string> {
   const errors: Record<string, string> = {};
+  // The row as the database will check it: an input left empty is an empty value (null), not a
+  // missing one; a create adds its defaults, the values the server computes, and the state it
+  // will choose (initialWhen rules), left out when only it can say.
+  const storedRow = (user: RuleUser): Record<string, unknown> => {
+    const empty = Object.fromEntries(fields.map((f) => [f.name, null]));
+    const draft: Record<string, unknown> =
+      mode === 'create'
+        ? { ...empty, ...insertDefaults(model.tables.get(entity)?.spec ?? { fields: {} }, user), ...values }
+        : { ...values };
+    Object.assign(draft, computedValues(model, entity, draft, user));
+    if (statusField && draft[statusField] === undefined) {
+      const state = initialStateOf(model, entity, { user, row: { ...draft } });
+      if (state !== 'undecidable') draft[statusField] = state;
+    }
+    return draft;
+  };
   for (const field of fields) {
     if (!field.editable) continue;
     const v = values[field.name];
@@ -220,32 +236,24 @@ function checkDraft(
     // ticket's past due date, left as it is, does not stop an edit of its subject.
     if (rule.onChange && rule.field && original && sameValue(values[rule.field], original[rule.field]))
       continue;
-    // An input left empty is an empty value (null), not a missing one.
-    const empty = Object.fromEntries(fields.map((f) => [f.name, null]));
-    const draft =
-      mode === 'create'
-        ? { ...empty, ...insertDefaults(model.tables.get(entity)?.spec ?? { fields: {} }, who), ...values }
-        : { ...values };
-    // The state the database will choose (initialWhen rules); left out when only it can say.
-    // The values the server computes before it checks the row.
-    Object.assign(draft, computedValues(model, entity, draft, who));
-    if (statusField && draft[statusField] === undefined) {
-      const state = initialStateOf(model, entity, { user: who, row: { ...draft } });
-      if (state !== 'undecidable') draft[statusField] = state;
-    }
-    const ctx = { user: who, row: draft };
+    const ctx = { user: who, row: storedRow(who) };
     if (rule.when && ruleVerdict(model, entity, rule.when, ctx) !== true) continue;
     // As the database's check: false or unknown refuses; what needs other rows is the server's.
     if (!refusesRow(model, entity, rule.rule, ctx)) continue;
     const key = fields.some((f) => f.name === target) ? (target as string) : '_form';
     errors[key] ??= formatMessage(model, rule.error, values);
   }
-  if (mode === 'edit' && who && original) {
-    // The update trigger refuses a row the update permissions' `becomes` does not let through
-    // before any rule is checked: its message is the one the server answers with.
-    const after = { ...original, ...values };
-    Object.assign(after, computedValues(model, entity, after, who));
-    const code = becomesRefusal(model, who, entity, original, after);
+  if (who && (mode === 'create' || original)) {
+    // The write's trigger refuses a row the permissions' `becomes` does not let through before
+    // any rule is checked: its message is the one the server answers with.
+    const code =
+      mode === 'create'
+        ? becomesRefusal(model, who, entity, null, storedRow(who))
+        : becomesRefusal(model, who, entity, original ?? {}, {
+            ...original,
+            ...values,
+            ...computedValues(model, entity, { ...original, ...values }, who),
+          });
     if (code !== undefined) {
       const [owner, field] = (model.errors.get(code)?.field ?? '').split('.');
       const key = owner === entity && fields.some((f) => f.name === field) ? (field as string) : '_form';

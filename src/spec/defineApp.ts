@@ -136,7 +136,7 @@ type TypedValidationRule<E extends Entities, K extends keyof E, Err extends stri
 
 type TypedEntityPermissions<E extends Entities, K extends keyof E, Err extends string> = {
   read?: Permission;
-  create?: Permission;
+  create?: Permission | { when: Permission; becomes: string; error?: Err };
   update?: { when: Permission; fields: readonly FieldsOf<E, K>[]; becomes?: string; error?: Err } | false;
   delete?: Permission;
 };

@@ -92,6 +92,21 @@ export function ruleSites(spec: AppSpec): RuleSite[] {
         if (typeof v === 'string')
           sites.push({ path: at(base, key), text: v, entity: en, expect: 'boolean' });
       }
+      if (typeof p.create === 'object') {
+        if (typeof p.create.when === 'string')
+          sites.push({
+            path: at(at(base, 'create'), 'when'),
+            text: p.create.when,
+            entity: en,
+            expect: 'boolean',
+          });
+        sites.push({
+          path: at(at(base, 'create'), 'becomes'),
+          text: p.create.becomes,
+          entity: en,
+          expect: 'boolean',
+        });
+      }
       if (p.update && typeof p.update.when === 'string') {
         sites.push({
           path: at(at(base, 'update'), 'when'),

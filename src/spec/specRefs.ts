@@ -536,6 +536,16 @@ function checkRolesRefs(c: RefContext): void {
             '"becomes" on an update whose "when" is false: the update is never granted',
             'give the update a `when`, or remove `becomes`',
           );
+      }
+      if (typeof p.create === 'object' && p.create.when === false)
+        report(
+          out,
+          'spec/invalid-value',
+          at(at(at(base, en), 'create'), 'becomes'),
+          '"becomes" on a create whose "when" is false: the create is never granted',
+          'give the create a `when`, or remove `becomes`',
+        );
+      if (p.update) {
         // An error names what a failing `becomes` raises: alone it would never be raised.
         if (p.update.error !== undefined && p.update.becomes === undefined)
           report(

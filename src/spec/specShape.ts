@@ -296,9 +296,14 @@ const transitionSpec = obj({
   after: opt(str),
 });
 
+const createWithBecomes = obj({ when: req(permission), becomes: req(str), error: opt(str) });
+/** A create: a permission, or `{ when, becomes, error? }` (checked key by key, for precise paths). */
+const createPermission: Check = (v, path, out) =>
+  isRecord(v) ? createWithBecomes(v, path, out) : permission(v, path, out);
+
 const permissions = obj({
   read: opt(permission),
-  create: opt(permission),
+  create: opt(createPermission),
   update: opt(
     either(
       'false or { when, fields }',

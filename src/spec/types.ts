@@ -330,9 +330,22 @@ export interface UpdatePermission {
   error?: string;
 }
 
+/**
+ * A create granted when `when` holds on the new row, and refused with `error` (a catalogue code)
+ * when `becomes` does not: `{ when: 'me is orgAdmin', becomes: 'role != owner or me is orgOwner',
+ * error: 'ONLY_OWNER_MAKES_OWNER' }`. Both read the new row; `when` failing is a bare refusal
+ * (FORBIDDEN), `becomes` failing says which rule.
+ */
+export interface CreatePermission {
+  when: Permission;
+  becomes: string;
+  /** The catalogue code raised when `becomes` does not hold (`FORBIDDEN` when absent). */
+  error?: string;
+}
+
 export interface EntityPermissions {
   read?: Permission;
-  create?: Permission;
+  create?: Permission | CreatePermission;
   update?: UpdatePermission | false;
   delete?: Permission;
 }

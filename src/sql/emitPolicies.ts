@@ -46,7 +46,7 @@ export function heldByCallerSql(model: AppModel, role: string): string {
 }
 
 /**
- * The SQL of an update grant's `becomes` on the row as it will be (`row`), read as its `when` is
+ * The SQL of an update or create grant's `becomes` on the row as it will be (`row`), read as its `when` is
  * (the same context), or undefined when the grant has none.
  */
 export function becomesSql(
@@ -145,7 +145,7 @@ export function emitPolicies(model: AppModel, entity: string): string {
     const cond = grantSql(model, g, row, g.action === 'read' ? selfRead : writeRead);
     const clause =
       g.action === 'create'
-        ? `with check (${cond})`
+        ? `with check (${withBecomes(cond, becomesSql(model, g, row, writeRead))})`
         : g.action === 'update'
           ? `using (${cond}) with check (${withBecomes(cond, becomesSql(model, g, row, writeRead))})`
           : `using (${cond})`;
@@ -157,7 +157,7 @@ export function emitPolicies(model: AppModel, entity: string): string {
   return [...out, ...self.functions, ...invoker.functions, ...policies].join('\n');
 }
 
-/** An update policy's WITH CHECK: its rule on the new row, and its `becomes` when it has one. */
+/** An update or create policy's WITH CHECK: its rule on the new row, and its `becomes` when it has one. */
 function withBecomes(cond: string, becomes: string | undefined): string {
   return becomes === undefined ? cond : `${cond} and ${becomes}`;
 }

@@ -23,34 +23,41 @@ export function updatableFields(model: AppModel, entity: string): string[] {
   return Object.keys(t.spec.fields).filter((f) => listed.has(f) && !blocked.has(f));
 }
 
-/** An update grant applies to the row being updated: its role is held and its `when` holds on `old`. */
+/**
+ * A grant applies to the row written: its role is held and its `when` holds, on `old` for an
+ * update (what may be changed), on `new` for a create (there is no other row).
+ */
 function appliesSql(model: AppModel, g: PolicyNode): string {
   const has = `app.has_role(${ME_SQL}, ${quoteLiteral(g.role)})`;
   if (!g.rule) return has;
-  // As the update policy reads it: a table no role may read (no SELECT grant) is empty to
-  // the writer, a hop into it null, instead of "permission denied" for the whole update.
-  const w = ruleSql({ model, row: 'old', unseen: policyReads(model).unseen }, g.rule);
+  // As the write policy reads it: a table no role may read (no SELECT grant) is empty to
+  // the writer, a hop into it null, instead of "permission denied" for the whole write.
+  const row = g.action === 'create' ? 'new' : 'old';
+  const w = ruleSql({ model, row, unseen: policyReads(model).unseen }, g.rule);
   if (model.roles.get(g.role)?.through) return `coalesce(${w}, false)`;
   return `(${has} and coalesce(${w}, false))`;
 }
 
 /**
- * The update grants' `becomes` (a rule over the row as it will be): when some grant that applies
- * has one and no applying grant lets the new row through (one without `becomes`, or one whose
- * `becomes` holds on it), the update is refused with the first such grant's catalogue code. The
- * policies' WITH CHECK says the same; raised here first, the client gets the catalogue message
+ * The update or create grants' `becomes` (a rule over the row as it will be): when some grant that
+ * applies has one and no applying grant lets the new row through (one without `becomes`, or one
+ * whose `becomes` holds on it), the write is refused with the first such grant's catalogue code.
+ * The policies' WITH CHECK says the same; raised here first, the client gets the catalogue message
  * instead of a bare row-level-security refusal.
  */
-function becomesGuard(model: AppModel, entity: string): string[] {
-  const updates = grantsFor(model, entity).filter((g) => g.action === 'update');
-  const judged = updates.filter((g) => g.becomes);
+function becomesGuard(model: AppModel, entity: string, action: 'create' | 'update'): string[] {
+  const grants = grantsFor(model, entity).filter((g) => g.action === action);
+  const judged = grants.filter((g) => g.becomes);
   if (judged.length === 0) return [];
-  const through = updates.map((g) => {
+  const through = grants.map((g) => {
     const b = becomesSql(model, g, 'new');
     return b === undefined ? appliesSql(model, g) : `(${appliesSql(model, g)} and ${b})`;
   });
   const raises = judged.map((g, i) => {
-    const raise = raiseSql(g.error ?? 'FORBIDDEN', { entity: quoteLiteral(entity), action: "'update'" });
+    const raise = raiseSql(g.error ?? 'FORBIDDEN', {
+      entity: quoteLiteral(entity),
+      action: quoteLiteral(action),
+    });
     return i === judged.length - 1
       ? `  ${raise}`
       : `  if ${appliesSql(model, g)} then\n    ${raise}\n  end if;`;
@@ -263,13 +270,22 @@ export function emitRowTriggers(model: AppModel, entity: string): string {
 }
 
 /**
- * The update permissions' `becomes` (becomesGuard) in a trigger of its own, after the computed
- * fields are set (`ninefold_25_computed`): a `becomes` reads the row as it will be stored, as the
- * policy's WITH CHECK does. Invoker rights, like the update policy it speaks for.
+ * The update and create permissions' `becomes` (becomesGuard) in a trigger of its own, after the
+ * computed fields are set (`ninefold_25_computed`): a `becomes` reads the row as it will be
+ * stored, as the policy's WITH CHECK does. Invoker rights, like the policies it speaks for.
  */
 function emitBecomes(model: AppModel, entity: string): string[] {
-  const guard = becomesGuard(model, entity);
-  if (guard.length === 0) return [];
+  const byOp = (['create', 'update'] as const).flatMap((action) => {
+    const lines = becomesGuard(model, entity, action);
+    return lines.length === 0 ? [] : [{ action, op: action === 'create' ? 'INSERT' : 'UPDATE', lines }];
+  });
+  if (byOp.length === 0) return [];
+  // One kind of write judged: its guard alone; both: each under its operation.
+  const guard =
+    byOp.length === 1
+      ? (byOp[0]?.lines ?? [])
+      : byOp.map((g) => [`if tg_op = '${g.op}' then`, indent(g.lines.join('\n'), 2), 'end if;'].join('\n'));
+  const timing = `before ${byOp.map((g) => g.op.toLowerCase()).join(' or ')}`;
   const table = tableOf(model, entity);
   const fn = qualified('app', table.names.checkBecomes);
   return [
@@ -290,8 +306,8 @@ function emitBecomes(model: AppModel, entity: string): string[] {
         'end;',
       ].join('\n'),
       executeTo: [],
-      comment: `What an update of ${entity} may make of the row (its update permissions' becomes), with their catalogue codes.`,
+      comment: `What ${byOp.map((g) => (g.action === 'create' ? 'a create' : 'an update')).join(' or ')} of ${entity} may make of the row (the permissions' becomes), with their catalogue codes.`,
     }),
-    sqlTrigger('ninefold_28_check_becomes', 'before update', table.ref, fn),
+    sqlTrigger('ninefold_28_check_becomes', timing, table.ref, fn),
   ];
 }

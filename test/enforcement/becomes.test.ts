@@ -5,7 +5,8 @@
  * PGlite and on the PostgreSQL server: an administrator makes a member an administrator, and is
  * refused with the catalogue code when making one an owner; an owner by membership and the founder
  * can; a plain member changes nothing. The browser (`becomesRefusal`, and the edit form's message)
- * answers as the server, case by case. A `becomes` without `error` refuses with FORBIDDEN.
+ * answers as the server, case by case. Adding someone as an owner is making them one: the create
+ * has the same `becomes` and code. A `becomes` without `error` refuses with FORBIDDEN.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import tasks from '../../examples/tasks/spec.ts';
@@ -142,25 +143,56 @@ describe.each(backends)('only an owner makes someone an owner ($name)', (backend
     expect(role.rows[0]?.role).toBe('member');
   });
 
-  it('an administrator adds a member, not an owner (the create rule says the same)', async () => {
-    const add = async (role: string) => {
+  it('an administrator adds a member, not an owner: the create says why, as the browser does', async () => {
+    const add = async (who: Who, org: string, role: string, person = 'mia') => {
       try {
-        await db.asUser(ids.adam as string, (q) =>
-          q.query('insert into public.membership (organisation, person, role) values ($1, $2, $3)', [
-            ids.orgB,
-            ids.mia,
+        await db.asUser(ids[who] as string, async (q) => {
+          await q.query('insert into public.membership (organisation, person, role) values ($1, $2, $3)', [
+            ids[org],
+            ids[person],
             role,
-          ]),
-        );
+          ]);
+          // Rolled back: every case starts from the same memberships.
+          throw Object.assign(new Error('rollback'), { rollback: true });
+        });
         return 'ok';
       } catch (e) {
+        if ((e as { rollback?: boolean }).rollback) return 'ok';
         const err = dbError(e);
-        return err.code === 'P0001' ? err.message : err.code;
+        if (err.code !== 'P0001') return `${err.code} ${err.message} ${err.detail ?? ''}`;
+        const detail = JSON.parse(err.detail ?? '{}') as { entity?: string; action?: string };
+        return `${err.message} ${detail.entity}.${detail.action}`;
       }
     };
-    // Refused by the create permission (re-checked under the group locks: FORBIDDEN).
-    expect(await add('owner')).toBe('FORBIDDEN');
-    expect(await add('member')).toBe('ok');
+    // Adam administers B (founded by max): a member yes, an owner no, with the catalogue code.
+    expect(await add('adam', 'orgB', 'owner')).toBe('ONLY_OWNER_MAKES_OWNER membership.create');
+    expect(await add('adam', 'orgB', 'member')).toBe('ok');
+    // Max founded B: he makes owners. Mia, a plain member of A, adds nobody: refused as any
+    // forbidden create (its `when` does not hold: no `becomes` is asked).
+    expect(await add('max', 'orgB', 'owner')).toBe('ok');
+    expect(await add('mia', 'org', 'member', 'max')).toBe('FORBIDDEN membership.create');
+    // The browser, given the rows the rule reads: the same decision.
+    const all = await db.asOwner(async (q) => {
+      const out: Record<string, Row[]> = {};
+      for (const t of ['organisation', 'membership', 'person'])
+        out[t] = (await q.query<Row>(`select * from public.${t}`)).rows;
+      return out;
+    });
+    const data: DataContext = {
+      rows: (e) => all[e] ?? [],
+      get: (e, id) => (all[e] ?? []).find((r) => r.id === id) ?? null,
+      profile: (id) => (all.person ?? []).find((r) => r.id === id) ?? null,
+    };
+    const adam = { id: ids.adam as string, roles: ['member'] };
+    const draft = (role: string) => ({ organisation: ids.orgB, person: ids.mia, role });
+    expect(becomesRefusal(model, adam, 'membership', null, draft('owner'), data)).toBe(
+      'ONLY_OWNER_MAKES_OWNER',
+    );
+    expect(becomesRefusal(model, adam, 'membership', null, draft('member'), data)).toBeUndefined();
+    const form = formSchema(model, 'membership', 'create', ['member'], { userId: ids.adam });
+    // The form holds no other rows: what needs the organisation is the server's to say on submit.
+    expect(form.validate(draft('owner'), adam).role).toBeUndefined();
+    expect(form.validate(draft('member'), adam).role).toBeUndefined();
   });
 
   it('the browser answers as the server, and the edit form shows the catalogue message', async () => {

@@ -40,6 +40,12 @@ export function oraclePermissions(spec: AppSpec): AppSpec['roles']['permissions'
           ? { becomes: p.becomes.text, ...(p.declaredError ? { error: p.declaredError } : {}) }
           : {}),
       };
+    else if (p.action === 'create' && p.becomes)
+      q.create = {
+        when: p.when,
+        becomes: p.becomes.text,
+        ...(p.declaredError ? { error: p.declaredError } : {}),
+      };
     else q[p.action] = p.when;
   }
   return out;

@@ -173,7 +173,18 @@ function entityPermissionsArb(rule: fc.Arbitrary<string>): fc.Arbitrary<EntityPe
   return fc.record(
     {
       read: permissionArb(rule),
-      create: permissionArb(rule),
+      // Now and then a create with a rule over the new row of its own, as an update may have.
+      create: fc
+        .record({
+          when: permissionArb(rule),
+          becomes: fc.oneof({ arbitrary: fc.constant(undefined), weight: 5 }, { arbitrary: rule, weight: 1 }),
+          named: fc.boolean(),
+        })
+        .map(({ when, becomes, named }) =>
+          becomes === undefined || when === false
+            ? when
+            : { when, becomes, ...(named ? { error: BECOMES_CODE } : {}) },
+        ),
       update: fc.oneof(
         fc.constant(false as const),
         fc
@@ -521,10 +532,15 @@ const coreSpecArb: fc.Arbitrary<AppSpec> = fc
         };
       if (p.validation.length > 0)
         validation[e.name] = p.validation.map((v) => ({ ...v, error: codes.next(e.name, v.kind) }));
-      const coded = (q: EntityPermissions | undefined): EntityPermissions | undefined =>
-        q?.update && q.update.error === BECOMES_CODE
-          ? { ...q, update: { ...q.update, error: codes.next(e.name, 'becomes') } }
-          : q;
+      const coded = (q: EntityPermissions | undefined): EntityPermissions | undefined => {
+        if (!q) return q;
+        const out = { ...q };
+        if (out.update && out.update.error === BECOMES_CODE)
+          out.update = { ...out.update, error: codes.next(e.name, 'becomes') };
+        if (typeof out.create === 'object' && out.create.error === BECOMES_CODE)
+          out.create = { ...out.create, error: codes.next(e.name, 'becomes') };
+        return out;
+      };
       roles.forEach((r, j) => {
         const perms = permissions[r] as Record<string, EntityPermissions>;
         perms[e.name] = coded(p.perms[j]) as EntityPermissions;

@@ -24,6 +24,7 @@ import { computedValues } from '../../src/runtime/computedValues.ts';
 import { fieldRuleHolds } from '../../src/runtime/formSchema.ts';
 import { isBlank } from '../../src/spec/blank.ts';
 import { FIELD_TYPES } from '../../src/spec/fieldTypes.ts';
+import { grantBecomes, grantWhen } from '../../src/spec/grantParts.ts';
 import type { AppSpec, Permission } from '../../src/spec/types.ts';
 import { policyReads } from '../../src/sql/policyReads.ts';
 import type { TestDb } from '../../src/sql/testing/testDb.ts';
@@ -349,12 +350,20 @@ export async function checkWrites(
             st.initial;
         const reasons: string[] = [];
         // WITH CHECK runs before the row is in the table: the permission's subqueries do not see it.
-        if (
-          !roles.some((r) =>
-            permits(spec, entity, oraclePermissions(spec)[r]?.[entity]?.create, row, user, data),
-          )
-        )
+        // It is the rule and its `becomes`; before it, the insert trigger raises the first applying
+        // grant's code when one has a `becomes` and none lets the row through.
+        const creates = roles.flatMap((r) => {
+          const p = oraclePermissions(spec)[r]?.[entity];
+          return permits(spec, entity, grantWhen(p, 'create'), row, user, data)
+            ? [grantBecomes(p, 'create')]
+            : [];
+        });
+        const through = (b: { becomes: string } | undefined) =>
+          b === undefined || permits(spec, entity, b.becomes, row, user, data);
+        if (!creates.some(through)) {
           reasons.push('42501', 'FORBIDDEN');
+          reasons.push(...creates.flatMap((b) => (b ? [b.error ?? 'FORBIDDEN'] : [])));
+        }
         for (const [name, f] of Object.entries(e.fields))
           if (f.type === 'ref' && row[name] !== null && !visible.get(f.ref ?? '')?.has(String(row[name])))
             reasons.push('23503');

@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../../diagnostics.ts';
+import { grantWhen } from '../../spec/grantParts.ts';
 import { ruleSites } from '../../spec/ruleSites.ts';
 import { at } from '../../spec/specShape.ts';
 import type { AppSpec } from '../../spec/types.ts';
@@ -17,7 +18,7 @@ export function idleRoles(spec: AppSpec): Diagnostic[] {
   for (const [role, perms] of Object.entries(spec.roles.permissions)) {
     for (const p of Object.values(perms)) {
       const update = p.update ? grants(p.update.when) : false;
-      if (grants(p.read) || grants(p.create) || grants(p.delete) || update) active.add(role);
+      if (grants(p.read) || grants(grantWhen(p, 'create')) || grants(p.delete) || update) active.add(role);
     }
   }
   for (const st of Object.values(spec.states)) {

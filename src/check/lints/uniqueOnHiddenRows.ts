@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../../diagnostics.ts';
+import { grantWhen } from '../../spec/grantParts.ts';
 import { at } from '../../spec/specShape.ts';
 import type { AppSpec } from '../../spec/types.ts';
 import { withAncestors } from '../specGraph.ts';
@@ -20,7 +21,7 @@ export function uniqueOnHiddenRows(spec: AppSpec): Diagnostic[] {
         const perms = withAncestors(spec, role).map((r) => spec.roles.permissions[r]?.[entity]);
         const writes = perms.some(
           (p) =>
-            (p?.create !== undefined && p.create !== false) ||
+            (grantWhen(p, 'create') ?? false) !== false ||
             (typeof p?.update === 'object' && p.update.when !== false && p.update.fields.includes(field)),
         );
         const readsAll = perms.some((p) => p?.read === true);

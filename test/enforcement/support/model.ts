@@ -6,6 +6,7 @@ import { roleClosureOf } from '../../../src/model/roleClosure.ts';
 import { tableName } from '../../../src/naming.ts';
 import type { Typed } from '../../../src/rules/ast.ts';
 import { checkRule, type DataContext, effectiveRoles, holds } from '../../../src/rules/index.ts';
+import { grantBecomes, grantWhen } from '../../../src/spec/grantParts.ts';
 import type { AppSpec, Permission } from '../../../src/spec/types.ts';
 import { columnFor } from '../../../src/sql/columns.ts';
 import { quoteIdent } from '../../../src/sql/quote.ts';
@@ -157,15 +158,24 @@ export function specAllows(
   };
   const perms = (r: string) => {
     const p = spec.roles.permissions[r]?.[entity];
-    if (!p || !isThrough.has(r)) return p;
+    if (!p || !isThrough.has(r)) return p && { ...p, create: grantWhen(p, 'create') };
     return {
       ...p,
       read: held(r, p.read),
-      create: held(r, p.create),
+      create: held(r, grantWhen(p, 'create')),
       delete: held(r, p.delete),
       update: p.update ? { ...p.update, when: held(r, p.update.when) ?? false } : undefined,
     };
   };
+  // A create's WITH CHECK: its rule and its `becomes`, both on the new row.
+  if (action === 'create')
+    return roles.some((r) => {
+      const b = grantBecomes(spec.roles.permissions[r]?.[entity], 'create');
+      return (
+        permissionHolds(spec, entity, perms(r)?.create, row, user, data) &&
+        (!b || permissionHolds(spec, entity, b.becomes, row, user, data))
+      );
+    });
   if (action !== 'update')
     return roles.some((r) => permissionHolds(spec, entity, perms(r)?.[action], row, user, data));
   if (!update) throw new Error('specAllows(update) needs the field and the new row');
