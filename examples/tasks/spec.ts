@@ -943,14 +943,15 @@ export default defineApp({
             error: 'ONLY_OWNER_MAKES_OWNER',
           },
           update: {
-            when: `organisation.owner = me or me is orgAdmin`,
+            // An administrator changes members' and administrators' roles, not an owner's.
+            when: `organisation.owner = me or me is orgOwner or (me is orgAdmin and role != owner)`,
             fields: ['role'],
             // Administrators change roles; only an owner (or the founder) makes someone an owner.
             becomes: `role != owner or organisation.owner = me or me is orgOwner`,
             error: 'ONLY_OWNER_MAKES_OWNER',
           },
-          // Owners and administrators remove members; anyone may leave.
-          delete: `person = me or organisation.owner = me or me is orgAdmin`,
+          // Owners remove anyone, administrators anyone but an owner; anyone may leave.
+          delete: `person = me or organisation.owner = me or me is orgOwner or (me is orgAdmin and role != owner)`,
         },
         rate: {
           read: `organisation.owner = me or me is orgAdmin`,
@@ -1027,13 +1028,14 @@ export default defineApp({
             error: 'ONLY_OWNER_MAKES_OWNER',
           },
           update: {
-            when: `organisation.owner = me or me is orgAdmin`,
+            // An administrator changes members' and administrators' roles, not an owner's.
+            when: `organisation.owner = me or me is orgOwner or (me is orgAdmin and role != owner)`,
             fields: ['role'],
             // Administrators change roles; only an owner (or the founder) makes someone an owner.
             becomes: `role != owner or organisation.owner = me or me is orgOwner`,
             error: 'ONLY_OWNER_MAKES_OWNER',
           },
-          delete: `person = me or organisation.owner = me or me is orgAdmin`,
+          delete: `person = me or organisation.owner = me or me is orgOwner or (me is orgAdmin and role != owner)`,
         },
       },
     },

@@ -377,6 +377,7 @@ end $do$;
 
 create index if not exists membership__organisation__idx on public.membership (organisation);
 create index if not exists membership__person__idx on public.membership (person);
+create index if not exists membership__role__idx on public.membership (role);
 create index if not exists membership__person__organisation__idx on public.membership (person, organisation);
 
 do $do$ begin
@@ -710,7 +711,7 @@ begin
     if new.person is distinct from old.person then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'membership', 'field', 'person')::text;
     end if;
-    if new.role is distinct from old.role and not ((app.has_role((select auth.uid()), 'member') and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false)) or (app.has_role((select auth.uid()), 'admin') and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false))) then
+    if new.role is distinct from old.role and not ((app.has_role((select auth.uid()), 'member') and coalesce(((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner')))))) or ((exists (select 1 from public.membership _c3 where (((_c3.organisation = old.organisation) and (_c3.person = (select auth.uid()))) and (_c3.role in ('owner', 'admin'))))) and (old.role <> 'owner'))), false)) or (app.has_role((select auth.uid()), 'admin') and coalesce(((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner')))))) or ((exists (select 1 from public.membership _c3 where (((_c3.organisation = old.organisation) and (_c3.person = (select auth.uid()))) and (_c3.role in ('owner', 'admin'))))) and (old.role <> 'owner'))), false))) then
       raise exception using errcode = 'P0001', message = 'FIELD_NOT_WRITABLE', detail = jsonb_build_object('entity', 'membership', 'field', 'role')::text;
     end if;
     if new.organisation is not null and new.organisation is distinct from old.organisation and not exists (select 1 from public.organisation x where x.id = new.organisation) then
@@ -746,8 +747,8 @@ begin
       end if;
     end if;
     if tg_op = 'UPDATE' then
-      if ((app.has_role((select auth.uid()), 'member') and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false)) or (app.has_role((select auth.uid()), 'admin') and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false))) and not (((app.has_role((select auth.uid()), 'member') and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false)) and coalesce((((new.role <> 'owner') or ((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid()))) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner')))))), false)) or ((app.has_role((select auth.uid()), 'admin') and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false)) and coalesce((((new.role <> 'owner') or ((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid()))) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner')))))), false))) then
-        if (app.has_role((select auth.uid()), 'member') and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false)) then
+      if ((app.has_role((select auth.uid()), 'member') and coalesce(((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner')))))) or ((exists (select 1 from public.membership _c3 where (((_c3.organisation = old.organisation) and (_c3.person = (select auth.uid()))) and (_c3.role in ('owner', 'admin'))))) and (old.role <> 'owner'))), false)) or (app.has_role((select auth.uid()), 'admin') and coalesce(((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner')))))) or ((exists (select 1 from public.membership _c3 where (((_c3.organisation = old.organisation) and (_c3.person = (select auth.uid()))) and (_c3.role in ('owner', 'admin'))))) and (old.role <> 'owner'))), false))) and not (((app.has_role((select auth.uid()), 'member') and coalesce(((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner')))))) or ((exists (select 1 from public.membership _c3 where (((_c3.organisation = old.organisation) and (_c3.person = (select auth.uid()))) and (_c3.role in ('owner', 'admin'))))) and (old.role <> 'owner'))), false)) and coalesce((((new.role <> 'owner') or ((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid()))) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner')))))), false)) or ((app.has_role((select auth.uid()), 'admin') and coalesce(((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner')))))) or ((exists (select 1 from public.membership _c3 where (((_c3.organisation = old.organisation) and (_c3.person = (select auth.uid()))) and (_c3.role in ('owner', 'admin'))))) and (old.role <> 'owner'))), false)) and coalesce((((new.role <> 'owner') or ((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid()))) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner')))))), false))) then
+        if (app.has_role((select auth.uid()), 'member') and coalesce(((((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner')))))) or ((exists (select 1 from public.membership _c3 where (((_c3.organisation = old.organisation) and (_c3.person = (select auth.uid()))) and (_c3.role in ('owner', 'admin'))))) and (old.role <> 'owner'))), false)) then
           raise exception using errcode = 'P0001', message = 'ONLY_OWNER_MAKES_OWNER', detail = jsonb_build_object('entity', 'membership', 'action', 'update')::text;
         end if;
         raise exception using errcode = 'P0001', message = 'ONLY_OWNER_MAKES_OWNER', detail = jsonb_build_object('entity', 'membership', 'action', 'update')::text;
@@ -1516,10 +1517,10 @@ begin
     if tg_op = 'INSERT' and not (((select app.has_role((select auth.uid()), 'member')) and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false)) or ((select app.has_role((select auth.uid()), 'admin')) and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false))) then
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'membership', 'action', 'create')::text;
     end if;
-    if tg_op = 'UPDATE' and not (((select app.has_role((select auth.uid()), 'member')) and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false)) or ((select app.has_role((select auth.uid()), 'admin')) and coalesce((((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false))) then
+    if tg_op = 'UPDATE' and not (((select app.has_role((select auth.uid()), 'member')) and coalesce(((((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner')))))) or ((exists (select 1 from public.membership _c3 where (((_c3.organisation = new.organisation) and (_c3.person = (select auth.uid()))) and (_c3.role in ('owner', 'admin'))))) and (new.role <> 'owner'))), false)) or ((select app.has_role((select auth.uid()), 'admin')) and coalesce(((((select _h1.owner from public.organisation _h1 where _h1.id = new.organisation) = (select auth.uid())) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = new.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner')))))) or ((exists (select 1 from public.membership _c3 where (((_c3.organisation = new.organisation) and (_c3.person = (select auth.uid()))) and (_c3.role in ('owner', 'admin'))))) and (new.role <> 'owner'))), false))) then
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'membership', 'action', 'update')::text;
     end if;
-    if tg_op = 'DELETE' and exists (select 1 from public.organisation p where p.id = old.organisation) and not (((select app.has_role((select auth.uid()), 'member')) and coalesce((((old.person = (select auth.uid())) or ((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid()))) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false)) or ((select app.has_role((select auth.uid()), 'admin')) and coalesce((((old.person = (select auth.uid())) or ((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid()))) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner', 'admin')))))), false))) then
+    if tg_op = 'DELETE' and exists (select 1 from public.organisation p where p.id = old.organisation) and not (((select app.has_role((select auth.uid()), 'member')) and coalesce(((((old.person = (select auth.uid())) or ((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid()))) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner')))))) or ((exists (select 1 from public.membership _c3 where (((_c3.organisation = old.organisation) and (_c3.person = (select auth.uid()))) and (_c3.role in ('owner', 'admin'))))) and (old.role <> 'owner'))), false)) or ((select app.has_role((select auth.uid()), 'admin')) and coalesce(((((old.person = (select auth.uid())) or ((select _h1.owner from public.organisation _h1 where _h1.id = old.organisation) = (select auth.uid()))) or (exists (select 1 from public.membership _c2 where (((_c2.organisation = old.organisation) and (_c2.person = (select auth.uid()))) and (_c2.role in ('owner')))))) or ((exists (select 1 from public.membership _c3 where (((_c3.organisation = old.organisation) and (_c3.person = (select auth.uid()))) and (_c3.role in ('owner', 'admin'))))) and (old.role <> 'owner'))), false))) then
       raise exception using errcode = 'P0001', message = 'FORBIDDEN', detail = jsonb_build_object('entity', 'membership', 'action', 'delete')::text;
     end if;
   end if;
@@ -2485,57 +2486,57 @@ returns bigint
 language sql stable
 set search_path = ''
 as $fn$
-select (select count(*) from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))));
+select (select count(*) from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner'))));
 $fn$;
 revoke execute on function app.membership__policy_read_6(public.membership) from public, anon, authenticated;
 grant execute on function app.membership__policy_read_6(public.membership) to authenticated;
 -- membership: a read inside a write policy that would re-enter the table's policies; a query of its own under the caller's RLS (no policy recursion)
 create or replace function app.membership__policy_read_7(p_row public.membership)
+returns bigint
+language sql stable
+set search_path = ''
+as $fn$
+select (select count(*) from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))));
+$fn$;
+revoke execute on function app.membership__policy_read_7(public.membership) from public, anon, authenticated;
+grant execute on function app.membership__policy_read_7(public.membership) to authenticated;
+-- membership: a read inside a write policy that would re-enter the table's policies; a query of its own under the caller's RLS (no policy recursion)
+create or replace function app.membership__policy_read_8(p_row public.membership)
 returns uuid
 language sql stable
 set search_path = ''
 as $fn$
 select (select _h1.owner from public.organisation _h1 where _h1.id = p_row.organisation);
 $fn$;
-revoke execute on function app.membership__policy_read_7(public.membership) from public, anon, authenticated;
-grant execute on function app.membership__policy_read_7(public.membership) to authenticated;
+revoke execute on function app.membership__policy_read_8(public.membership) from public, anon, authenticated;
+grant execute on function app.membership__policy_read_8(public.membership) to authenticated;
 -- membership: a read inside a write policy that would re-enter the table's policies; a query of its own under the caller's RLS (no policy recursion)
-create or replace function app.membership__policy_read_8(p_row public.membership)
+create or replace function app.membership__policy_read_9(p_row public.membership)
 returns bigint
 language sql stable
 set search_path = ''
 as $fn$
 select (select count(*) from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner'))));
 $fn$;
-revoke execute on function app.membership__policy_read_8(public.membership) from public, anon, authenticated;
-grant execute on function app.membership__policy_read_8(public.membership) to authenticated;
+revoke execute on function app.membership__policy_read_9(public.membership) from public, anon, authenticated;
+grant execute on function app.membership__policy_read_9(public.membership) to authenticated;
 -- membership: a read inside a write policy that would re-enter the table's policies; a query of its own under the caller's RLS (no policy recursion)
-create or replace function app.membership__policy_read_9(p_row public.membership)
+create or replace function app.membership__policy_read_10(p_row public.membership)
 returns uuid
 language sql stable
 set search_path = ''
 as $fn$
 select (select _h1.owner from public.organisation _h1 where _h1.id = p_row.organisation);
-$fn$;
-revoke execute on function app.membership__policy_read_9(public.membership) from public, anon, authenticated;
-grant execute on function app.membership__policy_read_9(public.membership) to authenticated;
--- membership: a read inside a write policy that would re-enter the table's policies; a query of its own under the caller's RLS (no policy recursion)
-create or replace function app.membership__policy_read_10(p_row public.membership)
-returns bigint
-language sql stable
-set search_path = ''
-as $fn$
-select (select count(*) from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))));
 $fn$;
 revoke execute on function app.membership__policy_read_10(public.membership) from public, anon, authenticated;
 grant execute on function app.membership__policy_read_10(public.membership) to authenticated;
 -- membership: a read inside a write policy that would re-enter the table's policies; a query of its own under the caller's RLS (no policy recursion)
 create or replace function app.membership__policy_read_11(p_row public.membership)
-returns uuid
+returns bigint
 language sql stable
 set search_path = ''
 as $fn$
-select (select _h1.owner from public.organisation _h1 where _h1.id = p_row.organisation);
+select (select count(*) from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner'))));
 $fn$;
 revoke execute on function app.membership__policy_read_11(public.membership) from public, anon, authenticated;
 grant execute on function app.membership__policy_read_11(public.membership) to authenticated;
@@ -2565,7 +2566,7 @@ returns bigint
 language sql stable
 set search_path = ''
 as $fn$
-select (select count(*) from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner'))));
+select (select count(*) from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))));
 $fn$;
 revoke execute on function app.membership__policy_read_14(public.membership) from public, anon, authenticated;
 grant execute on function app.membership__policy_read_14(public.membership) to authenticated;
@@ -2585,7 +2586,7 @@ returns bigint
 language sql stable
 set search_path = ''
 as $fn$
-select (select count(*) from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))));
+select (select count(*) from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner'))));
 $fn$;
 revoke execute on function app.membership__policy_read_16(public.membership) from public, anon, authenticated;
 grant execute on function app.membership__policy_read_16(public.membership) to authenticated;
@@ -2611,40 +2612,80 @@ revoke execute on function app.membership__policy_read_18(public.membership) fro
 grant execute on function app.membership__policy_read_18(public.membership) to authenticated;
 -- membership: a read inside a write policy that would re-enter the table's policies; a query of its own under the caller's RLS (no policy recursion)
 create or replace function app.membership__policy_read_19(p_row public.membership)
-returns uuid
-language sql stable
-set search_path = ''
-as $fn$
-select (select _h1.owner from public.organisation _h1 where _h1.id = p_row.organisation);
-$fn$;
-revoke execute on function app.membership__policy_read_19(public.membership) from public, anon, authenticated;
-grant execute on function app.membership__policy_read_19(public.membership) to authenticated;
--- membership: a read inside a write policy that would re-enter the table's policies; a query of its own under the caller's RLS (no policy recursion)
-create or replace function app.membership__policy_read_20(p_row public.membership)
 returns bigint
 language sql stable
 set search_path = ''
 as $fn$
 select (select count(*) from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))));
 $fn$;
+revoke execute on function app.membership__policy_read_19(public.membership) from public, anon, authenticated;
+grant execute on function app.membership__policy_read_19(public.membership) to authenticated;
+-- membership: a read inside a write policy that would re-enter the table's policies; a query of its own under the caller's RLS (no policy recursion)
+create or replace function app.membership__policy_read_20(p_row public.membership)
+returns uuid
+language sql stable
+set search_path = ''
+as $fn$
+select (select _h1.owner from public.organisation _h1 where _h1.id = p_row.organisation);
+$fn$;
 revoke execute on function app.membership__policy_read_20(public.membership) from public, anon, authenticated;
 grant execute on function app.membership__policy_read_20(public.membership) to authenticated;
+-- membership: a read inside a write policy that would re-enter the table's policies; a query of its own under the caller's RLS (no policy recursion)
+create or replace function app.membership__policy_read_21(p_row public.membership)
+returns bigint
+language sql stable
+set search_path = ''
+as $fn$
+select (select count(*) from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner'))));
+$fn$;
+revoke execute on function app.membership__policy_read_21(public.membership) from public, anon, authenticated;
+grant execute on function app.membership__policy_read_21(public.membership) to authenticated;
+-- membership: a read inside a write policy that would re-enter the table's policies; a query of its own under the caller's RLS (no policy recursion)
+create or replace function app.membership__policy_read_22(p_row public.membership)
+returns uuid
+language sql stable
+set search_path = ''
+as $fn$
+select (select _h1.owner from public.organisation _h1 where _h1.id = p_row.organisation);
+$fn$;
+revoke execute on function app.membership__policy_read_22(public.membership) from public, anon, authenticated;
+grant execute on function app.membership__policy_read_22(public.membership) to authenticated;
+-- membership: a read inside a write policy that would re-enter the table's policies; a query of its own under the caller's RLS (no policy recursion)
+create or replace function app.membership__policy_read_23(p_row public.membership)
+returns bigint
+language sql stable
+set search_path = ''
+as $fn$
+select (select count(*) from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner'))));
+$fn$;
+revoke execute on function app.membership__policy_read_23(public.membership) from public, anon, authenticated;
+grant execute on function app.membership__policy_read_23(public.membership) to authenticated;
+-- membership: a read inside a write policy that would re-enter the table's policies; a query of its own under the caller's RLS (no policy recursion)
+create or replace function app.membership__policy_read_24(p_row public.membership)
+returns bigint
+language sql stable
+set search_path = ''
+as $fn$
+select (select count(*) from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin'))));
+$fn$;
+revoke execute on function app.membership__policy_read_24(public.membership) from public, anon, authenticated;
+grant execute on function app.membership__policy_read_24(public.membership) to authenticated;
 drop policy if exists membership__member__read on public.membership;
 create policy membership__member__read on public.membership as permissive for select to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce((((membership.person = (select auth.uid())) or (app.membership__self_read_1(membership) = (select auth.uid()))) or (app.membership__self_read_2(membership) >= 1)), false)));
 drop policy if exists membership__member__create on public.membership;
 create policy membership__member__create on public.membership as permissive for insert to authenticated with check (((select app.has_role((select auth.uid()), 'member')) and coalesce(((app.membership__policy_read_1(membership) = (select auth.uid())) or (app.membership__policy_read_2(membership) >= 1)), false)) and coalesce((((membership.role <> 'owner') or (app.membership__policy_read_3(membership) = (select auth.uid()))) or (app.membership__policy_read_4(membership) >= 1)), false));
 drop policy if exists membership__member__update on public.membership;
-create policy membership__member__update on public.membership as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce(((app.membership__policy_read_5(membership) = (select auth.uid())) or (app.membership__policy_read_6(membership) >= 1)), false))) with check (((select app.has_role((select auth.uid()), 'member')) and coalesce(((app.membership__policy_read_5(membership) = (select auth.uid())) or (app.membership__policy_read_6(membership) >= 1)), false)) and coalesce((((membership.role <> 'owner') or (app.membership__policy_read_7(membership) = (select auth.uid()))) or (app.membership__policy_read_8(membership) >= 1)), false));
+create policy membership__member__update on public.membership as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce((((app.membership__policy_read_5(membership) = (select auth.uid())) or (app.membership__policy_read_6(membership) >= 1)) or ((app.membership__policy_read_7(membership) >= 1) and (membership.role <> 'owner'))), false))) with check (((select app.has_role((select auth.uid()), 'member')) and coalesce((((app.membership__policy_read_5(membership) = (select auth.uid())) or (app.membership__policy_read_6(membership) >= 1)) or ((app.membership__policy_read_7(membership) >= 1) and (membership.role <> 'owner'))), false)) and coalesce((((membership.role <> 'owner') or (app.membership__policy_read_8(membership) = (select auth.uid()))) or (app.membership__policy_read_9(membership) >= 1)), false));
 drop policy if exists membership__member__delete on public.membership;
-create policy membership__member__delete on public.membership as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce((((membership.person = (select auth.uid())) or (app.membership__policy_read_9(membership) = (select auth.uid()))) or (app.membership__policy_read_10(membership) >= 1)), false)));
+create policy membership__member__delete on public.membership as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce(((((membership.person = (select auth.uid())) or (app.membership__policy_read_10(membership) = (select auth.uid()))) or (app.membership__policy_read_11(membership) >= 1)) or ((app.membership__policy_read_12(membership) >= 1) and (membership.role <> 'owner'))), false)));
 drop policy if exists membership__admin__read on public.membership;
 create policy membership__admin__read on public.membership as permissive for select to authenticated using ((select app.has_role((select auth.uid()), 'admin')));
 drop policy if exists membership__admin__create on public.membership;
-create policy membership__admin__create on public.membership as permissive for insert to authenticated with check (((select app.has_role((select auth.uid()), 'admin')) and coalesce(((app.membership__policy_read_11(membership) = (select auth.uid())) or (app.membership__policy_read_12(membership) >= 1)), false)) and coalesce((((membership.role <> 'owner') or (app.membership__policy_read_13(membership) = (select auth.uid()))) or (app.membership__policy_read_14(membership) >= 1)), false));
+create policy membership__admin__create on public.membership as permissive for insert to authenticated with check (((select app.has_role((select auth.uid()), 'admin')) and coalesce(((app.membership__policy_read_13(membership) = (select auth.uid())) or (app.membership__policy_read_14(membership) >= 1)), false)) and coalesce((((membership.role <> 'owner') or (app.membership__policy_read_15(membership) = (select auth.uid()))) or (app.membership__policy_read_16(membership) >= 1)), false));
 drop policy if exists membership__admin__update on public.membership;
-create policy membership__admin__update on public.membership as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'admin')) and coalesce(((app.membership__policy_read_15(membership) = (select auth.uid())) or (app.membership__policy_read_16(membership) >= 1)), false))) with check (((select app.has_role((select auth.uid()), 'admin')) and coalesce(((app.membership__policy_read_15(membership) = (select auth.uid())) or (app.membership__policy_read_16(membership) >= 1)), false)) and coalesce((((membership.role <> 'owner') or (app.membership__policy_read_17(membership) = (select auth.uid()))) or (app.membership__policy_read_18(membership) >= 1)), false));
+create policy membership__admin__update on public.membership as permissive for update to authenticated using (((select app.has_role((select auth.uid()), 'admin')) and coalesce((((app.membership__policy_read_17(membership) = (select auth.uid())) or (app.membership__policy_read_18(membership) >= 1)) or ((app.membership__policy_read_19(membership) >= 1) and (membership.role <> 'owner'))), false))) with check (((select app.has_role((select auth.uid()), 'admin')) and coalesce((((app.membership__policy_read_17(membership) = (select auth.uid())) or (app.membership__policy_read_18(membership) >= 1)) or ((app.membership__policy_read_19(membership) >= 1) and (membership.role <> 'owner'))), false)) and coalesce((((membership.role <> 'owner') or (app.membership__policy_read_20(membership) = (select auth.uid()))) or (app.membership__policy_read_21(membership) >= 1)), false));
 drop policy if exists membership__admin__delete on public.membership;
-create policy membership__admin__delete on public.membership as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'admin')) and coalesce((((membership.person = (select auth.uid())) or (app.membership__policy_read_19(membership) = (select auth.uid()))) or (app.membership__policy_read_20(membership) >= 1)), false)));
+create policy membership__admin__delete on public.membership as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'admin')) and coalesce(((((membership.person = (select auth.uid())) or (app.membership__policy_read_22(membership) = (select auth.uid()))) or (app.membership__policy_read_23(membership) >= 1)) or ((app.membership__policy_read_24(membership) >= 1) and (membership.role <> 'owner'))), false)));
 drop policy if exists "membership__orgMember__read" on public.membership;
 create policy "membership__orgMember__read" on public.membership as permissive for select to authenticated using (coalesce(((membership.person = (select auth.uid())) or (app.membership__self_read_3(membership) >= 1)), false));
 drop policy if exists "membership__orgAdmin__own" on public.membership;
