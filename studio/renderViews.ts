@@ -76,6 +76,8 @@ function renderPermissions(model: AppModel): void {
         td.textContent = st('never');
       } else if (c.decides === 'always') td.textContent = st('always');
       else for (const rule of c.decides) td.append(el('code', rule), el('br'));
+      for (const b of c.becomes)
+        td.append(st('onlyIfBecomes'), el('code', b.rule), ` (${b.error})`, el('br'));
       const inherited = c.from.filter((role) => role !== r.role);
       if (inherited.length > 0) td.append(st('inheritedFrom', { roles: inherited.join(', ') }));
     }

@@ -53,6 +53,7 @@ export const STUDIO_TEXT_DE: StudioCatalogue = {
   always: 'immer',
   never: 'nie',
   inheritedFrom: ' (von {roles})',
+  onlyIfBecomes: 'nur wenn danach gilt: ',
   stateDiagramOf: 'Zustände von {entity}',
   stateDiagramSummary:
     'Zustände von {entity}: {states}. Eine neue Zeile beginnt in {initial}. {count} Übergänge, in der Tabelle unten aufgeführt.',

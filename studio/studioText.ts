@@ -55,6 +55,7 @@ export const STUDIO_TEXT = {
   always: 'always',
   never: 'never',
   inheritedFrom: ' (from {roles})',
+  onlyIfBecomes: 'only if it becomes ',
   // state diagram
   stateDiagramOf: 'States of {entity}',
   stateDiagramSummary:

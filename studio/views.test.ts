@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import helpdesk from '../examples/helpdesk/spec.ts';
+import tasks from '../examples/tasks/spec.ts';
 import { resolve } from '../src/model/resolve.ts';
 import { outline, permissionMatrix } from './views.ts';
 
@@ -23,6 +24,22 @@ describe('permissionMatrix', () => {
     const admin = cell('admin', 'ticket', 'read');
     expect(admin?.decides).toBe('always');
     expect(admin?.from).toContain('agent');
+  });
+
+  it('shows what a create or an update must make of the row, with its code', () => {
+    const taskRows = permissionMatrix(resolve(tasks));
+    const at = (action: string) =>
+      taskRows
+        .find((r) => r.role === 'member' && r.entity === 'membership')
+        ?.cells.find((c) => c.action === action);
+    const owners = {
+      rule: 'role != owner or organisation.owner = me or me is orgOwner',
+      error: 'ONLY_OWNER_MAKES_OWNER',
+    };
+    expect(at('create')?.becomes).toEqual([owners]);
+    expect(at('update')?.becomes).toEqual([owners]);
+    expect(at('read')?.becomes).toEqual([]);
+    expect(cell('customer', 'ticket', 'create')?.becomes).toEqual([]);
   });
 });
 

@@ -8,6 +8,11 @@ export interface MatrixCell {
   decides: 'always' | 'never' | string[];
   /** The roles whose permission it is, when inherited (`agent` for an administrator). */
   from: string[];
+  /**
+   * For create and update: what the written row must become (`role != owner or me is orgOwner`)
+   * for the permissions that ask, and the catalogue code a failure answers with.
+   */
+  becomes: { rule: string; error: string }[];
 }
 
 /** One row of the matrix: a role and an entity, a cell per operation. */
@@ -44,9 +49,18 @@ function cellOf(model: AppModel, implied: readonly string[], entity: string, act
     (p) => p.entity === entity && p.action === action && !p.implicit && implied.includes(p.role),
   );
   const from = [...new Set(policies.map((p) => p.role))];
-  if (policies.length === 0) return { action, decides: 'never', from };
-  if (policies.some((p) => p.when === true)) return { action, decides: 'always', from };
-  return { action, decides: [...new Set(policies.map((p) => String(p.when)))], from };
+  const becomes = [
+    ...new Map(
+      policies.flatMap((p) =>
+        p.becomes
+          ? [[`${p.becomes.text}\u0000${p.error}`, { rule: p.becomes.text, error: p.error ?? 'FORBIDDEN' }]]
+          : [],
+      ),
+    ).values(),
+  ];
+  if (policies.length === 0) return { action, decides: 'never', from, becomes };
+  if (policies.some((p) => p.when === true)) return { action, decides: 'always', from, becomes };
+  return { action, decides: [...new Set(policies.map((p) => String(p.when)))], from, becomes };
 }
 
 /** The sections of the document, for the outline: each `##` heading with its line and offset. */
