@@ -101,6 +101,22 @@ describe.each(backends)('only an owner makes someone an owner ($name)', (backend
         await q.query('update public.membership set role = $2 where id = $1', [memberships[p], ROLES[p]]);
     });
 
+  /** The rows the rules read, as the owner sees them, and the browser's data context over them. */
+  const everyRow = async (): Promise<{ all: Record<string, Row[]>; data: DataContext }> => {
+    const all = await db.asOwner(async (q) => {
+      const out: Record<string, Row[]> = {};
+      for (const t of ['organisation', 'membership', 'person'])
+        out[t] = (await q.query<Row>(`select * from public.${t}`)).rows;
+      return out;
+    });
+    const data: DataContext = {
+      rows: (e) => all[e] ?? [],
+      get: (e, id) => (all[e] ?? []).find((r) => r.id === id) ?? null,
+      profile: (id) => (all.person ?? []).find((r) => r.id === id) ?? null,
+    };
+    return { all, data };
+  };
+
   const serverAnswer = async (who: Who, target: Who, role: string): Promise<string> => {
     await reset();
     try {
@@ -173,17 +189,7 @@ describe.each(backends)('only an owner makes someone an owner ($name)', (backend
     expect(await add('max', 'orgB', 'owner')).toBe('ok');
     expect(await add('mia', 'org', 'member', 'max')).toBe('FORBIDDEN membership.create');
     // The browser, given the rows the rule reads: the same decision.
-    const all = await db.asOwner(async (q) => {
-      const out: Record<string, Row[]> = {};
-      for (const t of ['organisation', 'membership', 'person'])
-        out[t] = (await q.query<Row>(`select * from public.${t}`)).rows;
-      return out;
-    });
-    const data: DataContext = {
-      rows: (e) => all[e] ?? [],
-      get: (e, id) => (all[e] ?? []).find((r) => r.id === id) ?? null,
-      profile: (id) => (all.person ?? []).find((r) => r.id === id) ?? null,
-    };
+    const { data } = await everyRow();
     const adam = { id: ids.adam as string, roles: ['member'] };
     const draft = (role: string) => ({ organisation: ids.orgB, person: ids.mia, role });
     expect(becomesRefusal(model, adam, 'membership', null, draft('owner'), data)).toBe(
@@ -198,17 +204,7 @@ describe.each(backends)('only an owner makes someone an owner ($name)', (backend
 
   it('the browser answers as the server, and the edit form shows the catalogue message', async () => {
     await reset();
-    const all = await db.asOwner(async (q) => {
-      const out: Record<string, Row[]> = {};
-      for (const t of ['organisation', 'membership', 'person'])
-        out[t] = (await q.query<Row>(`select * from public.${t}`)).rows;
-      return out;
-    });
-    const data: DataContext = {
-      rows: (e) => all[e] ?? [],
-      get: (e, id) => (all[e] ?? []).find((r) => r.id === id) ?? null,
-      profile: (id) => (all.person ?? []).find((r) => r.id === id) ?? null,
-    };
+    const { all, data } = await everyRow();
     const message = formatMessage(model, 'ONLY_OWNER_MAKES_OWNER', {});
     let compared = 0;
     for (const c of CASES) {
