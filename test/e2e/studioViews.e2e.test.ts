@@ -154,8 +154,10 @@ describe.skipIf(!e2eAvailable)('Ninefold Studio views, languages and sharing (bu
     let link = '';
     await step(page, 'share', async () => {
       await page.getByRole('button', { name: 'Share link' }).click();
-      link = await page.getByLabel('Link that opens this document').inputValue();
-      expect(link).toMatch(/#doc=1\.[A-Za-z0-9_-]+$/);
+      // The link is written once the document is compressed (asynchronous): polled, not read at once.
+      const box = page.getByLabel('Link that opens this document');
+      await expect.poll(() => box.inputValue(), { timeout: 10_000 }).toMatch(/#doc=1\.[A-Za-z0-9_-]+$/);
+      link = await box.inputValue();
       const fresh = await browser.newContext();
       const other = await fresh.newPage();
       await openStudio(other, link);
