@@ -425,6 +425,10 @@ export function RefSelect(props: {
       placeholder={rest.placeholder ?? ui('searchToSelect')}
       searchable
       clearable={rest.clearable}
+      // Choosing the option already chosen keeps it (a form prefilled by its link, /projects/new?
+      // organisation=…, was emptied by a click on the same organisation); an optional field is
+      // emptied by its clear button or by clicking its option again, as the status select.
+      allowDeselect={!rest.required}
       onSearchChange={setSearch}
       onDropdownOpen={() => setOpened(true)}
       filter={({ options }) => options}

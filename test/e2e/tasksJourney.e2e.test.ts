@@ -143,7 +143,13 @@ describe.skipIf(!e2eAvailable)('Team Tasks journey', () => {
       await switchTo(/Demo Member/);
       await page.getByRole('link', { name: 'New project', exact: true }).first().click();
       await page.getByRole('heading', { level: 1, name: 'New project' }).waitFor();
+      // Chosen, and chosen again, it stays (a click on the chosen option once emptied the required
+      // field, as when the link had prefilled it: /projects/new?organisation=…).
+      const organisation = () => page.locator('input[type=hidden][name=organisation]').inputValue();
       await choose(page, 'Organisation', ORG);
+      await expect.poll(organisation).toBe(orgId);
+      await choose(page, 'Organisation', ORG);
+      await expect.poll(organisation).toBe(orgId);
       await page.getByRole('textbox', { name: 'Name' }).fill('Quay renovation');
       await page.getByRole('textbox', { name: 'Code' }).fill('quay');
       await page.getByRole('button', { name: ui('create'), exact: true }).click();
