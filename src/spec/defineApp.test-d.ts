@@ -111,6 +111,31 @@ defineApp({
   errors: {},
 });
 
+// A create that says why names a code of the catalogue.
+defineApp({
+  ...base,
+  entities: { ticket: { label: 'Ticket', fields: { title: { type: 'text' } } } },
+  states: {},
+  validation: {},
+  roles: {
+    roles: { agent: { label: 'A' } },
+    permissions: { agent: { ticket: { create: { when: true, becomes: "title != 'x'", error: 'E1' } } } },
+  },
+  errors: { E1: { message: 'bad', severity: 'error' } },
+});
+defineApp({
+  ...base,
+  entities: { ticket: { label: 'Ticket', fields: { title: { type: 'text' } } } },
+  states: {},
+  validation: {},
+  roles: {
+    roles: { agent: { label: 'A' } },
+    // @ts-expect-error `E2` is not in the catalogue
+    permissions: { agent: { ticket: { create: { when: true, becomes: "title != 'x'", error: 'E2' } } } },
+  },
+  errors: { E1: { message: 'bad', severity: 'error' } },
+});
+
 // A call's fill names only its payload's keys, and lists come from the app's entities.
 const callBase = {
   description: 'd',
