@@ -181,8 +181,11 @@ function checkDraft(
   const errors: Record<string, string> = {};
   // The row as the database will check it: an input left empty is an empty value (null), not a
   // missing one; a create adds its defaults, the values the server computes, and the state it
-  // will choose (initialWhen rules), left out when only it can say.
+  // will choose (initialWhen rules), left out when only it can say. Made once per check (every
+  // rule reads the same row; the user is the same throughout).
+  let stored: Record<string, unknown> | undefined;
   const storedRow = (user: RuleUser): Record<string, unknown> => {
+    if (stored) return stored;
     const empty = Object.fromEntries(fields.map((f) => [f.name, null]));
     const draft: Record<string, unknown> =
       mode === 'create'
@@ -193,6 +196,7 @@ function checkDraft(
       const state = initialStateOf(model, entity, { user, row: { ...draft } });
       if (state !== 'undecidable') draft[statusField] = state;
     }
+    stored = draft;
     return draft;
   };
   for (const field of fields) {
