@@ -5,6 +5,8 @@ import {
 } from '../../src/backend/embedded/createEmbeddedBackend.ts';
 import { registerDemo } from '../../src/backend/embedded/demo/appDemo.ts';
 import { demoAccounts } from '../../src/backend/embedded/demo/demoAccounts.ts';
+import { resolve } from '../../src/model/resolve.ts';
+import { heldQueries } from '../../src/runtime/relationRolesHeld.ts';
 import demo from './demo.ts';
 import { tasksDemo } from './demoData.ts';
 import tasks from './spec.ts';
@@ -46,25 +48,39 @@ describe('Team Tasks demo data', () => {
   });
 
   it('has a demo account for every role, in an organisation or on the platform', async () => {
-    expect(demoAccounts(tasks).map((a) => a.email)).toEqual([
-      'member@demo.test',
-      'owner@demo.test',
-      'orgadmin@demo.test',
-      'lead@demo.test',
-      'admin@demo.test',
+    expect(demoAccounts(tasks).map((a) => [a.email, a.role, a.holds])).toEqual([
+      ['member@demo.test', 'member', undefined],
+      ['orgadmin@demo.test', 'member', 'orgAdmin'],
+      ['orgowner@demo.test', 'member', 'orgOwner'],
+      ['projectlead@demo.test', 'member', 'projectLead'],
+      ['admin@demo.test', 'admin', undefined],
     ]);
     expect(await memberships()).toEqual({
       'member@demo.test': ['Bluefin Labs: member', 'Northwind Studio: member'],
       'orgadmin@demo.test': ['Bluefin Labs: member', 'Northwind Studio: admin'],
-      'owner@demo.test': ['Northwind Studio: owner'],
-      'lead@demo.test': ['Northwind Studio: member'],
+      'orgowner@demo.test': ['Northwind Studio: owner'],
+      'projectlead@demo.test': ['Northwind Studio: member'],
     });
+  });
+
+  it('gives each account made for a relationship role that role, as the app decides it', async () => {
+    const model = resolve(tasks);
+    for (const a of demoAccounts(tasks).filter((x) => x.holds !== undefined)) {
+      const session = await b.auth.signIn({ email: a.email, password: a.password });
+      const held: string[] = [];
+      for (const q of heldQueries(model, session.user.id)) {
+        const { rows } = await b.data.list(q.entity, { filters: q.filters, limit: 1, count: 'none' });
+        if (rows.length > 0) held.push(q.role);
+      }
+      expect(held, a.email).toContain(a.holds);
+      await b.auth.signOut();
+    }
   });
 
   it('keeps the organisations apart: each account sees only the organisations it belongs to', async () => {
     const names = async () =>
       (await b.data.list('organisation', { limit: 50 })).rows.map((o) => String(o.name)).sort();
-    await as('owner@demo.test', 'demo-owner');
+    await as('orgowner@demo.test', 'demo-orgOwner');
     expect(await names()).toEqual(['Northwind Studio']);
     const ownTasks = await b.data.list('task', { limit: 0 });
     expect(ownTasks.total).toBeGreaterThan(15);
@@ -72,7 +88,7 @@ describe('Team Tasks demo data', () => {
     expect(await names()).toEqual(['Bluefin Labs', 'Northwind Studio']);
     const both = await b.data.list('task', { limit: 0 });
     expect(both.total).toBeGreaterThan(ownTasks.total ?? 0);
-    await as('lead@demo.test', 'demo-lead');
+    await as('projectlead@demo.test', 'demo-projectLead');
     expect((await b.data.list('task', { limit: 0 })).total).toBe(ownTasks.total);
     await as('admin@demo.test', 'demo-admin');
     expect(await names()).toEqual(['Bluefin Labs', 'Northwind Studio']);
@@ -80,14 +96,14 @@ describe('Team Tasks demo data', () => {
   });
 
   it('shows rates to owners and administrators only', async () => {
-    await as('owner@demo.test', 'demo-owner');
+    await as('orgowner@demo.test', 'demo-orgOwner');
     const northwindRates = (await b.data.list('rate', { limit: 0 })).total;
     expect(northwindRates).toBe(9);
-    await as('orgadmin@demo.test', 'demo-orgadmin');
+    await as('orgadmin@demo.test', 'demo-orgAdmin');
     expect((await b.data.list('rate', { limit: 0 })).total).toBe(northwindRates);
     for (const [email, password] of [
       ['member@demo.test', 'demo-member'],
-      ['lead@demo.test', 'demo-lead'],
+      ['projectlead@demo.test', 'demo-projectLead'],
     ] as const) {
       await as(email, password);
       expect((await b.data.list('rate', { limit: 0 })).total, email).toBe(0);
@@ -106,7 +122,7 @@ describe('Team Tasks demo data', () => {
     });
     const today = new Date().toISOString().slice(0, 10);
     for (const t of overdue.rows) expect(String(t.dueDate) < today, String(t.title)).toBe(true);
-    await as('owner@demo.test', 'demo-owner');
+    await as('orgowner@demo.test', 'demo-orgOwner');
     const approved = await b.data.list('timeEntry', {
       filters: [{ field: 'status', op: 'eq', value: 'approved' }],
       limit: 500,

@@ -132,13 +132,19 @@ function organisations(people: (domain: string, n: number) => string[]): DemoOrg
       workdayStartHour: 9,
       workdayEndHour: 17,
       currency: 'EUR',
-      founder: 'owner',
-      owners: ['owner'],
-      admins: ['orgadmin', northwind[0] as string],
-      members: ['lead', 'member', ...northwind.slice(1)],
+      founder: 'orgOwner',
+      owners: ['orgOwner'],
+      admins: ['orgAdmin', northwind[0] as string],
+      members: ['projectLead', 'member', ...northwind.slice(1)],
       rates: [55, 140],
       projects: [
-        { key: 'web', name: 'Website relaunch', code: 'WEB', lead: 'lead', tasks: NORTHWIND_TASKS.web },
+        {
+          key: 'web',
+          name: 'Website relaunch',
+          code: 'WEB',
+          lead: 'projectLead',
+          tasks: NORTHWIND_TASKS.web,
+        },
         {
           key: 'app',
           name: 'Mobile app',
@@ -150,7 +156,7 @@ function organisations(people: (domain: string, n: number) => string[]): DemoOrg
           key: 'brand',
           name: 'Brand refresh',
           code: 'BRAND',
-          lead: 'orgadmin',
+          lead: 'orgAdmin',
           archived: true,
           tasks: NORTHWIND_TASKS.brand,
         },
@@ -167,7 +173,7 @@ function organisations(people: (domain: string, n: number) => string[]): DemoOrg
       owners: [bluefin[0] as string],
       admins: [bluefin[1] as string],
       // The demo member and the demo organisation administrator work here as plain members.
-      members: ['member', 'orgadmin', ...bluefin.slice(2)],
+      members: ['member', 'orgAdmin', ...bluefin.slice(2)],
       rates: [70, 180],
       projects: [
         {

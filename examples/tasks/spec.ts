@@ -1,11 +1,10 @@
 import { defineApp } from 'ninefold';
 import { de } from './translations.de.ts';
 
-// Issue 32 asks for constructs this app should use and the language does not have yet (roles held
-// through a relationship, per-field reads, time in the organisation's zone and transitions by time,
-// rule-chosen initial states, computed values, prefilled forms, screens for relationship roles).
-// Each place that approximates one today is marked `NEEDS(issue 32 item N)` with what the real
-// construct would say, so it can be upgraded once the construct exists.
+// Issue 32 asked for constructs this app needed (roles held through a relationship, per-field
+// reads, time in the organisation's zone and transitions by time, rule-chosen initial states,
+// computed values, prefilled forms, screens for relationship roles); the app uses each of them.
+// A place that still approximated one would be marked `NEEDS(issue 32 item N)`: none is left.
 
 // Roles in an organisation are held through its memberships (`orgMember`, `orgAdmin`), a project's
 // lead through the project's `lead` field (`projectLead`): rules say `me is orgAdmin` and the checker

@@ -184,7 +184,9 @@ function DemoButton({
   disabled: boolean;
 }) {
   const { model } = useRuntime();
-  const label = model.roles.get(account.role)?.label ?? account.role;
+  // An account made to hold a role through a relationship is named after that role.
+  const role = account.holds ?? account.role;
+  const label = model.roles.get(role)?.label ?? role;
   return (
     <UnstyledButton
       onClick={onClick}

@@ -63,7 +63,7 @@ export function HeaderActions() {
                 disabled={a.email === email}
                 onClick={() => void backend.auth.signOut().then(() => backend.auth.signIn(a))}
               >
-                {model.roles.get(a.role)?.label ?? a.role}
+                {model.roles.get(a.holds ?? a.role)?.label ?? a.holds ?? a.role}
                 <Text size="xs" c="dimmed">
                   {a.name ?? a.email}
                 </Text>

@@ -36,6 +36,8 @@ export interface Components {
 /** A demo account the sign-in page offers (embedded backend only). */
 export interface DemoAccount {
   role: string;
+  /** A role held through a relationship that the demo rows give this account: its name on screen. */
+  holds?: string;
   email: string;
   password: string;
   name?: string;

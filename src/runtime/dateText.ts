@@ -1,3 +1,4 @@
+import { intlFormat } from './intlFormat.ts';
 import { currentLocale, INTL_TAGS, type Locale } from './locale.ts';
 import { ui } from './uiText.ts';
 
@@ -9,15 +10,6 @@ import { ui } from './uiText.ts';
  */
 
 const TIME_SEPARATOR: Readonly<Record<Locale, string>> = { en: ' ', de: ', ' };
-
-const formats = new Map<string, Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
-function cached<T extends Intl.DateTimeFormat | Intl.RelativeTimeFormat>(key: string, make: () => T): T {
-  const known = formats.get(key);
-  if (known) return known as T;
-  const made = make();
-  formats.set(key, made);
-  return made;
-}
 
 /**
  * A stored date or timestamp as a `Date`. A bare `YYYY-MM-DD` is that day in the reader's time
@@ -41,11 +33,11 @@ export function dateText(v: unknown, options: { time?: boolean } = {}): string {
   if (Number.isNaN(d.getTime())) return String(v);
   const locale = currentLocale();
   const tag = INTL_TAGS[locale];
-  const date = cached(
+  const date = intlFormat(
     `d:${tag}`,
     () => new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', year: 'numeric' }),
   );
-  const time = cached(
+  const time = intlFormat(
     `t:${tag}`,
     () => new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
   );
@@ -90,7 +82,7 @@ export function timeAgo(v: unknown, now: number = Date.now()): string {
   const size = Math.abs(seconds);
   if (size < 45) return ui('secondsAgo');
   const tag = INTL_TAGS[currentLocale()];
-  const rtf = cached(`r:${tag}`, () => new Intl.RelativeTimeFormat(tag, { numeric: 'always' }));
+  const rtf = intlFormat(`r:${tag}`, () => new Intl.RelativeTimeFormat(tag, { numeric: 'always' }));
   const [unit, length] = UNITS.find(([, , upTo]) => size < upTo) ?? ['year', 365 * 86_400];
   return rtf.format(Math.sign(seconds) * Math.max(1, Math.round(size / length)), unit);
 }

@@ -1,6 +1,7 @@
 import type { AppModel } from '../model/appModel.ts';
 import type { ErrorParamNode } from '../model/errorParams.ts';
 import { dateText } from './dateText.ts';
+import { intlFormat } from './intlFormat.ts';
 import { currentLocale, INTL_TAGS } from './locale.ts';
 import { isCurrencyCode, moneyText } from './moneyText.ts';
 import { fillTemplate, UI_TEXT, type UiTextKey, uiCatalogue } from './uiText.ts';
@@ -130,6 +131,9 @@ function paramText(model: Partial<Pick<AppModel, 'tables'>>, p: ErrorParamNode, 
   if (type === 'datetime' || column?.timestamp) return dateText(v, { time: true });
   if (type === 'money') return moneyText(v, column?.currency);
   if ((type === 'number' || type === 'integer') && Number.isFinite(Number(v)))
-    return new Intl.NumberFormat(INTL_TAGS[currentLocale()], { maximumFractionDigits: 6 }).format(Number(v));
+    return intlFormat(
+      `number6:${currentLocale()}`,
+      () => new Intl.NumberFormat(INTL_TAGS[currentLocale()], { maximumFractionDigits: 6 }),
+    ).format(Number(v));
   return v;
 }

@@ -1,3 +1,4 @@
+import { intlFormat } from './intlFormat.ts';
 import { currentLocale, INTL_TAGS } from './locale.ts';
 
 /** A currency code as ISO 4217 writes it (`EUR`), the way a money constant's `unit` names one. */
@@ -18,9 +19,16 @@ export function moneyText(amount: unknown, currency: string | undefined): string
   const n = Number(amount);
   const tag = INTL_TAGS[currentLocale()];
   try {
-    return currency
-      ? new Intl.NumberFormat(tag, { style: 'currency', currency }).format(n)
-      : new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
+    const format = currency
+      ? intlFormat(
+          `money:${tag}:${currency}`,
+          () => new Intl.NumberFormat(tag, { style: 'currency', currency }),
+        )
+      : intlFormat(
+          `money:${tag}`,
+          () => new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+        );
+    return format.format(n);
   } catch {
     // An unknown currency code (Intl refuses it): the amount and the code as written.
     return `${n.toFixed(2)} ${currency ?? ''}`.trim();

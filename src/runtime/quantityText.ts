@@ -1,3 +1,4 @@
+import { intlFormat } from './intlFormat.ts';
 import { currentLocale, INTL_TAGS } from './locale.ts';
 import { isCurrencyCode, moneyText } from './moneyText.ts';
 
@@ -20,10 +21,14 @@ export function quantityText(value: unknown, unit: string | undefined): string {
   if (typeof value === 'number' && unit === 'currency') return moneyText(value, undefined);
   const duration = unit ? DURATIONS[unit] : undefined;
   if (typeof value === 'number' && Number.isFinite(n) && duration)
-    return new Intl.NumberFormat(INTL_TAGS[currentLocale()], {
-      style: 'unit',
-      unit: duration,
-      unitDisplay: 'long',
-    }).format(n);
+    return intlFormat(
+      `duration:${currentLocale()}:${duration}`,
+      () =>
+        new Intl.NumberFormat(INTL_TAGS[currentLocale()], {
+          style: 'unit',
+          unit: duration,
+          unitDisplay: 'long',
+        }),
+    ).format(n);
   return `${String(value)}${unit ? ` ${unit}` : ''}`;
 }

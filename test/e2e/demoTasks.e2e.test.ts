@@ -45,9 +45,14 @@ describe.skipIf(!e2eAvailable)('Team Tasks demo in its default storage', () => {
       await step(page, 'tasks-demo-owner', async () => {
         await openDefault(page, e2e.url);
         // Every role in an organisation has its demo account on the sign-in screen.
-        for (const name of [/Demo Owner/, /Demo Administrator/, /Demo Project lead/, /Demo Member/])
+        for (const name of [
+          /Demo Organisation owner/,
+          /Demo Organisation administrator/,
+          /Demo Project lead/,
+          /Demo Member/,
+        ])
           await expect(page.getByRole('button', { name }).count()).resolves.toBe(1);
-        await signInAsDemo(page, 'Member.*Demo Owner');
+        await signInAsDemo(page, 'Organisation owner');
         // The dashboard's widgets for some roles (relationship roles): the owner is an
         // organisation member and administrator, so work waiting on them and the limits show.
         await open(page, 'Dashboard');

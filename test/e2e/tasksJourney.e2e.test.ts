@@ -103,13 +103,13 @@ describe.skipIf(!e2eAvailable)('Team Tasks journey', () => {
       await expect(
         viaHook(page, 'data', 'create', 'membership', {
           organisation: orgId,
-          person: await personId('lead@demo.test'),
+          person: await personId('projectlead@demo.test'),
           role: 'member',
         }),
       ).resolves.toEqual({ error: 'REFERENCE' });
       for (const [email, role] of [
         ['orgadmin@demo.test', 'admin'],
-        ['lead@demo.test', 'member'],
+        ['projectlead@demo.test', 'member'],
       ] as const)
         await ownerSql(
           page,
@@ -139,7 +139,7 @@ describe.skipIf(!e2eAvailable)('Team Tasks journey', () => {
       // New project is in the navigation of organisation administrators (`orgAdmin`, held through
       // a membership), asked when one signs in: the member became the new organisation's owner
       // after signing in, so signs in again.
-      await switchTo(/Demo Administrator/);
+      await switchTo(/Demo Organisation administrator/);
       await switchTo(/Demo Member/);
       await page.getByRole('link', { name: 'New project', exact: true }).first().click();
       await page.getByRole('heading', { level: 1, name: 'New project' }).waitFor();
@@ -228,7 +228,7 @@ describe.skipIf(!e2eAvailable)('Team Tasks journey', () => {
 
   it("the organisation's administrator approves it: billed at the member's rate", async () => {
     await step(page, 'tt-approve', async () => {
-      await switchTo(/Demo Administrator/);
+      await switchTo(/Demo Organisation administrator/);
       await go(page, entryPath);
       await page.getByRole('heading', { level: 1, name: 'Survey of the old gangway' }).waitFor();
       await action('Approve').click();
@@ -245,7 +245,7 @@ describe.skipIf(!e2eAvailable)('Team Tasks journey', () => {
   it('other organisations, and members without the role, see none of it', async () => {
     await step(page, 'tt-tenants', async () => {
       // The owner of another organisation: Harbour Works does not exist for them.
-      await switchTo(/Demo Owner/);
+      await switchTo(/Demo Organisation owner/);
       const orgs = await viaHook(page, 'data', 'list', 'organisation', { limit: 50 });
       expect(JSON.stringify(orgs)).not.toContain(ORG);
       await go(page, `/organisations/${orgId}`);
