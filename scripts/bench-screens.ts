@@ -6,7 +6,8 @@
  * progress every 10 specifications and a final table; a failure prints the specification and keeps
  * it in test-results/bench-screens/<seed>-<n>.json. `BENCH_SECONDS=s`: no new specification is
  * started after s seconds (the table then counts those run). `BENCH_PARALLEL=n`: n specifications
- * at a time, each in its own browser context.
+ * at a time, each in its own browser context. `BENCH_FROM=k`: the first k specifications are left
+ * out (an earlier run of the same seed did them).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -85,7 +86,8 @@ async function runOne(n: number, generated: (typeof samples)[number]): Promise<v
 }
 
 const samples = fc.sample(specArb, { numRuns: count, seed });
-let next = 0;
+// BENCH_FROM=k: start at the (k+1)-th specification (a run that stopped after k goes on).
+let next = Math.min(Number(process.env.BENCH_FROM ?? 0), samples.length);
 try {
   // BENCH_PARALLEL browser contexts take the next specification in turn (two suit two cores).
   await Promise.all(
