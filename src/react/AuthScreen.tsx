@@ -18,7 +18,7 @@ import { IconUser } from '@tabler/icons-react';
 import { type ChangeEvent, useLayoutEffect, useState } from 'react';
 import { revealScreen } from '../runtime/screenPreview.ts';
 import { ui } from '../runtime/uiText.ts';
-import { type DemoAccount, useRuntime } from './context.ts';
+import { type DemoAccount, demoAccountLabel, useRuntime } from './context.ts';
 import { errorMessage } from './display.tsx';
 import { LocaleSwitch } from './LocaleSwitch.tsx';
 
@@ -184,9 +184,7 @@ function DemoButton({
   disabled: boolean;
 }) {
   const { model } = useRuntime();
-  // An account made to hold a role through a relationship is named after that role.
-  const role = account.holds ?? account.role;
-  const label = model.roles.get(role)?.label ?? role;
+  const label = demoAccountLabel(model, account);
   return (
     <UnstyledButton
       onClick={onClick}

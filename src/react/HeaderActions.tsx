@@ -15,7 +15,7 @@ import { IconLogout, IconMoon, IconRestore, IconSun, IconUser, IconUserShare } f
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { ui } from '../runtime/uiText.ts';
-import { useRuntime } from './context.ts';
+import { demoAccountLabel, useRuntime } from './context.ts';
 import { LocaleSwitch } from './LocaleSwitch.tsx';
 import { PROFILE_PATH } from './profilePath.ts';
 
@@ -63,7 +63,7 @@ export function HeaderActions() {
                 disabled={a.email === email}
                 onClick={() => void backend.auth.signOut().then(() => backend.auth.signIn(a))}
               >
-                {model.roles.get(a.holds ?? a.role)?.label ?? a.holds ?? a.role}
+                {demoAccountLabel(model, a)}
                 <Text size="xs" c="dimmed">
                   {a.name ?? a.email}
                 </Text>

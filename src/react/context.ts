@@ -43,6 +43,17 @@ export interface DemoAccount {
   name?: string;
 }
 
+/**
+ * The role a demo account is shown as: the relationship role the demo rows give it, else its own.
+ *
+ * @example
+ * demoAccountLabel(model, { role: 'member', holds: 'orgAdmin', ... }); // 'Organisation administrator'
+ */
+export function demoAccountLabel(model: AppModel, account: DemoAccount): string {
+  const role = account.holds ?? account.role;
+  return model.roles.get(role)?.label ?? role;
+}
+
 export interface Runtime {
   model: AppModel;
   backend: Backend;

@@ -112,11 +112,14 @@ defineApp({
 });
 
 // A create that says why names a code of the catalogue.
-defineApp({
+const ticketOnly = {
   ...base,
   entities: { ticket: { label: 'Ticket', fields: { title: { type: 'text' } } } },
   states: {},
   validation: {},
+} as const;
+defineApp({
+  ...ticketOnly,
   roles: {
     roles: { agent: { label: 'A' } },
     permissions: { agent: { ticket: { create: { when: true, becomes: "title != 'x'", error: 'E1' } } } },
@@ -124,10 +127,7 @@ defineApp({
   errors: { E1: { message: 'bad', severity: 'error' } },
 });
 defineApp({
-  ...base,
-  entities: { ticket: { label: 'Ticket', fields: { title: { type: 'text' } } } },
-  states: {},
-  validation: {},
+  ...ticketOnly,
   roles: {
     roles: { agent: { label: 'A' } },
     // @ts-expect-error `E2` is not in the catalogue

@@ -20,7 +20,7 @@ export type { DemoAccount };
  *
  * @example
  * demoAccounts(helpdesk)[0]; // { role: 'customer', email: 'customer@demo.test', password: 'demo-customer', ... }
- * demoAccounts(tasks).map((a) => a.key ?? a.role); // ['member', 'orgOwner', 'orgAdmin', 'projectLead', 'admin']
+ * demoAccounts(tasks).map((a) => a.key ?? a.role); // ['member', 'orgMember', 'orgAdmin', 'orgOwner', 'projectLead', 'admin'] (before the app's own `accounts`)
  */
 export function demoAccounts(app: SpecOrModel): DemoAccount[] {
   const model = modelOf(app);
