@@ -5,9 +5,10 @@
  * (`ninefold:*` in the page, `ninefold:worker:*` from the backend's worker, see
  * src/backend/embedded/browser/workerMarks.ts). Several builds can run interleaved in one run
  * (same machine load for each): `--dist before=/tmp/a --dist after=/tmp/b`; without `--dist` it
- * builds this tree. Medians; each mark is ms since navigation start.
+ * builds this tree. Medians; each mark is ms since navigation start. `--settle ms`: how long the
+ * seeding tab stays open after the seed (1500; the side-by-side harness waits about 1000).
  *
- * Run: npm run bench:start -- [--runs 5] [--sizes 1000,100000] [--dist name=path …]
+ * Run: npm run bench:start -- [--runs 5] [--sizes 1000,100000] [--dist name=path …] [--settle ms]
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -26,6 +27,7 @@ const opt = (name: string, dflt: string) => {
   return i >= 0 && argv[i + 1] !== undefined ? (argv[i + 1] as string) : dflt;
 };
 const RUNS = Number(opt('runs', '5'));
+const SETTLE = Number(opt('settle', '1500'));
 const SIZES = opt('sizes', '1000,100000')
   .split(',')
   .map((s) => Number(s.replace(/_/g, '')))
@@ -246,7 +248,7 @@ async function seed(page: Page, n: number): Promise<void> {
       await tx.query('analyze public.ticket');
     });
   }, n);
-  await page.waitForTimeout(1500);
+  await page.waitForTimeout(SETTLE);
 }
 
 async function main(): Promise<void> {

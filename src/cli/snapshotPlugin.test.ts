@@ -6,13 +6,23 @@ async function run(search: string, databases: string[], opfs: Record<string, num
   const fetched: string[] = [];
   const window: { __ninefoldSnapshot?: Promise<unknown> } = {};
   const script = snapshotPrefetchScript('/assets/ninefold-app-1234.tar.gz', '/pglite/ninefold-app');
-  // OPFS as the script reads it: folder → size of its state.txt (absent folder: NotFoundError).
+  // OPFS as the script reads it: folder → size of its global/pg_control (absent folder: NotFoundError).
   const storage = {
     getDirectory: async () => ({
       getDirectoryHandle: async (name: string) => {
         const size = opfs[name];
         if (size === undefined) throw new Error('NotFoundError');
-        return { getFileHandle: async () => ({ getFile: async () => ({ size }) }) };
+        return {
+          getDirectoryHandle: async (sub: string) => {
+            if (sub !== 'global') throw new Error('NotFoundError');
+            return {
+              getFileHandle: async (file: string) => {
+                if (file !== 'pg_control') throw new Error('NotFoundError');
+                return { getFile: async () => ({ size }) };
+              },
+            };
+          },
+        };
       },
     }),
   };

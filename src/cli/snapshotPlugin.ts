@@ -48,10 +48,10 @@ export interface SnapshotInfo {
  * snapshotPrefetchScript('/assets/ninefold-helpdesk-1a2b3c4d.tar.gz', '/pglite/ninefold-helpdesk')
  */
 export function snapshotPrefetchScript(url: string, idbName: string): string {
-  // The database may also live in OPFS (`opfs-ahp://<name>`: the folder <name> with a non-empty
-  // state.txt, see openWorkerDatabase.ts); the name is the IndexedDB one without `/pglite/`.
+  // The database may also live in OPFS (`memfs2opfs://<name>`: the folder <name> with a non-empty
+  // global/pg_control, see openWorkerDatabase.ts); the name is the IndexedDB one without `/pglite/`.
   const opfsName = idbName.replace(/^\/pglite\//, '');
-  return `window.__ninefoldSnapshot=(async()=>{if(/[?&]memory(?:[&=]|$)/.test(location.search))return null;const d=indexedDB.databases?await indexedDB.databases():[];if(d.some(x=>x.name===${inlineScriptJson(idbName)}))return null;try{const o=await navigator.storage.getDirectory();const h=await o.getDirectoryHandle(${inlineScriptJson(opfsName)});if((await(await h.getFileHandle("state.txt")).getFile()).size>0)return null}catch(e){}const r=await fetch(${inlineScriptJson(url)});return r.ok?await r.blob():null})().catch(()=>null);`;
+  return `window.__ninefoldSnapshot=(async()=>{if(/[?&]memory(?:[&=]|$)/.test(location.search))return null;const d=indexedDB.databases?await indexedDB.databases():[];if(d.some(x=>x.name===${inlineScriptJson(idbName)}))return null;try{const o=await navigator.storage.getDirectory();const h=await(await o.getDirectoryHandle(${inlineScriptJson(opfsName)})).getDirectoryHandle("global");if((await(await h.getFileHandle("pg_control")).getFile()).size>0)return null}catch(e){}const r=await fetch(${inlineScriptJson(url)});return r.ok?await r.blob():null})().catch(()=>null);`;
 }
 
 /** The spec a build is made from (with its demo registered), as the plugins load it. */

@@ -95,6 +95,37 @@ describe.runIf(hasChromium || process.env.CI === 'true')(
       await page.close();
     });
 
+    it('keeps data across a reload in OPFS (preferOpfs), not in IndexedDB', async () => {
+      const page = await context.newPage();
+      page.on('pageerror', (e) => console.error('page error:', e.message));
+      await page.goto(`${server.url}?db=${encodeURIComponent('idb://ninefold-opfs')}&opfs=1`);
+      const id = await page.evaluate(async () => {
+        const { backend } = await nf.ready;
+        await backend.auth.signUp({ email: 'opfs@example.test', password: 'correct-horse' });
+        return (await backend.data.create('ticket', { title: 'Kept in OPFS', description: 'x'.repeat(30) }))
+          .id;
+      });
+      await page.reload();
+      const after = await page.evaluate(async (ticketId) => {
+        const { backend } = await nf.ready;
+        const t = await backend.data.get('ticket', ticketId);
+        const root = await navigator.storage.getDirectory();
+        const inOpfs = await root
+          .getDirectoryHandle('ninefold-opfs')
+          .then(() => true)
+          .catch(() => false);
+        const inIndexedDb = (await indexedDB.databases()).some((d) => d.name === '/pglite/ninefold-opfs');
+        return { email: (await backend.auth.session())?.user.email, title: t.title, inOpfs, inIndexedDb };
+      }, id);
+      expect(after).toEqual({
+        email: 'opfs@example.test',
+        title: 'Kept in OPFS',
+        inOpfs: true,
+        inIndexedDb: false,
+      });
+      await page.close();
+    });
+
     it('shares one database between two tabs, with live changes across them', async () => {
       const a = await open('idb://ninefold-tabs');
       const b = await open('idb://ninefold-tabs');

@@ -1,7 +1,8 @@
 /**
  * Test page: the embedded backend as library users start it (`loadBackend`, the composition root
  * the app uses): in a worker with IndexedDB persistence, exposed on `window.nf`
- * for the browser tests and the boot benchmark to drive. `?db=idb://name` picks the database.
+ * for the browser tests and the boot benchmark to drive. `?db=idb://name` picks the database;
+ * `&opfs=1` keeps a new one in OPFS instead (the `name` folder).
  * `nf.call` runs one Backend call for `test/browser/pageBackend.ts` (the conformance suite).
  */
 import helpdesk from '../../../examples/helpdesk/spec.ts';
@@ -16,6 +17,7 @@ const changes: Change[] = [];
 /** Lines the leader's worker sent while upgrading the database (the app shows them on the boot screen). */
 const upgradeLines: string[] = [];
 const dataDir = new URLSearchParams(location.search).get('db') ?? undefined;
+const preferOpfs = new URLSearchParams(location.search).get('opfs') === '1';
 const started = performance.now();
 // `?spec=v2`: the helpdesk with one more field (upgrade.browser.test.ts opens a v1 database with it).
 const spec: AppSpec =
@@ -36,10 +38,22 @@ const spec: AppSpec =
     : helpdesk;
 /** A database this browser does not have yet starts from the schema snapshot (testPage.ts), as the app's first visit does. */
 async function firstVisit(): Promise<{ loadDataDir?: Blob }> {
-  const name = `/pglite/${(dataDir ?? 'idb://ninefold-helpdesk').slice('idb://'.length)}`;
-  if ((await indexedDB.databases()).some((d) => d.name === name)) return {};
+  const base = (dataDir ?? 'idb://ninefold-helpdesk').slice('idb://'.length);
+  if ((await indexedDB.databases()).some((d) => d.name === `/pglite/${base}`)) return {};
+  if (preferOpfs && (await opfsDatabase(base))) return {};
   const r = await fetch('./schema.tar.gz');
   return r.ok ? { loadDataDir: await r.blob() } : {};
+}
+
+/** Whether the OPFS folder `name` holds a database (its `global/pg_control`, written last). */
+async function opfsDatabase(name: string): Promise<boolean> {
+  try {
+    const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(name);
+    const control = await (await dir.getDirectoryHandle('global')).getFileHandle('pg_control');
+    return (await control.getFile()).size > 0;
+  } catch {
+    return false;
+  }
 }
 
 const ready = firstVisit()
@@ -51,6 +65,7 @@ const ready = firstVisit()
         embedded: {
           ...snapshot,
           ...(dataDir ? { dataDir } : {}),
+          ...(preferOpfs ? { preferOpfs } : {}),
           now: () => new Date(clock.ms ?? Date.now()),
           onUpgradeProgress: (line) => upgradeLines.push(line),
         },

@@ -3,6 +3,7 @@ import { pgliteExtensions } from '../pgliteExtensions.ts';
 import { pgliteSettings } from '../pgliteSettings.ts';
 import { snapshotBlob } from '../snapshotBlob.ts';
 import { checkpointWhenWalGrows } from './checkpointWhenWalGrows.ts';
+import { opfsStorage } from './opfsStorage.ts';
 import { prefetched } from './prefetchPglite.ts';
 import { markWorker } from './workerMarks.ts';
 
@@ -10,9 +11,9 @@ import { markWorker } from './workerMarks.ts';
 export interface WorkerDatabaseOptions {
   dataDir?: string;
   /**
-   * Keep a new database in OPFS (PGlite's access-handle pool, `opfs-ahp://`) instead of IndexedDB
-   * when the worker can (sync access handles): it reads pages on demand instead of loading every
-   * file at start. An existing IndexedDB database stays where it is.
+   * Keep a new database in OPFS (PGlite's MEMFS mirrored to OPFS, `memfs2opfs://`) instead of
+   * IndexedDB when the worker can (sync access handles): each sync writes the changed byte ranges,
+   * not whole files. An existing IndexedDB database stays where it is.
    */
   preferOpfs?: boolean;
   /** A snapshot to create the database from; only used when the database does not exist yet. */
@@ -40,7 +41,6 @@ export async function openWorkerDatabase(options: WorkerDatabaseOptions): Promis
     storageFor(options.dataDir ?? 'idb://ninefold', options.preferOpfs === true),
   ]);
   const base = {
-    dataDir,
     extensions: pgliteExtensions,
     startParams: [...PGlite.defaultStartParams, ...pgliteSettings],
     // Not `relaxedDurability`: with it the IndexedDB sync of one query overlaps the next query's
@@ -48,32 +48,45 @@ export async function openWorkerDatabase(options: WorkerDatabaseOptions): Promis
     ...(pgliteWasmModule ? { pgliteWasmModule } : {}),
     ...(fsBundle ? { fsBundle } : {}),
   };
+  // Each attempt gets its own filesystem (an OPFS one holds state of its own).
+  const storage = () =>
+    dataDir.startsWith(OPFS) ? { fs: opfsStorage(dataDir.slice(OPFS.length)) } : { dataDir };
   // PGlite downloads initdb.wasm at every start unless it is handed one; it runs it only for a
   // new database without a snapshot. When there is a snapshot or the database already exists, it
   // gets an empty module instead (if initdb were needed after all, that fails and the plain
   // start below fetches the real one).
   const noInitdb = { initdbWasmModule: new WebAssembly.Module(EMPTY_WASM) };
+  if (dataDir.startsWith(OPFS)) await opfsReady(dataDir.slice(OPFS.length));
   if (options.loadDataDir) {
     try {
       return syncOnlyWhenWritten(
-        await PGlite.create({ ...base, ...noInitdb, loadDataDir: await snapshotBlob(options.loadDataDir) }),
+        await PGlite.create({
+          ...base,
+          ...storage(),
+          ...noInitdb,
+          loadDataDir: await snapshotBlob(options.loadDataDir),
+        }),
       );
     } catch (e) {
       // Another tab created the database between this tab's check and now: open that one.
       if (!String(e).includes('already exists')) throw e;
     }
   }
-  if (dataDir.startsWith('opfs-ahp://')) await opfsReleased(dataDir.slice('opfs-ahp://'.length));
-  if (await exists(base.dataDir)) {
+  if (await exists(dataDir)) {
     try {
-      return syncOnlyWhenWritten(await PGlite.create({ ...base, ...noInitdb }));
+      return syncOnlyWhenWritten(await PGlite.create({ ...base, ...storage(), ...noInitdb }));
     } catch {
       // A database without files (an interrupted first visit): its snapshot after all, else initdb.
       const snapshot = options.snapshotUrl ? await fetchSnapshot(options.snapshotUrl) : null;
       if (snapshot) {
         markWorker('snapshot-refetched');
         return syncOnlyWhenWritten(
-          await PGlite.create({ ...base, ...noInitdb, loadDataDir: await snapshotBlob(snapshot) }),
+          await PGlite.create({
+            ...base,
+            ...storage(),
+            ...noInitdb,
+            loadDataDir: await snapshotBlob(snapshot),
+          }),
         );
       }
     }
@@ -81,31 +94,44 @@ export async function openWorkerDatabase(options: WorkerDatabaseOptions): Promis
   // initdb: it reads files the prefetched bundle of a build with a snapshot leaves out
   // (src/cli/pgliteDataPlugin.ts), so PGlite fetches its full bundle itself.
   const { fsBundle: _trimmed, ...full } = base;
-  return syncOnlyWhenWritten(await PGlite.create(full));
+  return syncOnlyWhenWritten(await PGlite.create({ ...full, ...storage() }));
 }
 
+/** PGlite's MEMFS mirrored to an OPFS folder of the same name (opfsStorage.ts). */
+const OPFS = 'memfs2opfs://';
+
 /**
- * Waits (up to 5 s) until no other worker holds the OPFS database's files: a sync access handle is
- * exclusive, and the worker of a tab that just closed may release its handles a moment after its
- * leader lock. Probed on `state.txt` (the pool's index, opened with all the others) before PGlite
- * opens anything, so a failed open never leaves handles of its own behind.
+ * Readies the OPFS folder `name` for opening: a folder whose first sync was cut short (no
+ * `global/pg_control`, written last) is removed, so the snapshot loads into an empty one; then
+ * waits (up to 5 s) until no other worker holds its WAL: PGlite keeps a sync access handle
+ * (exclusive) on the segments it last wrote, and the worker of a tab that just closed may release
+ * them a moment after its leader lock. Probed before PGlite opens anything, so a failed open never
+ * leaves handles of its own behind.
  */
-async function opfsReleased(name: string): Promise<void> {
-  let file: FileSystemFileHandle;
+async function opfsReady(name: string): Promise<void> {
+  const root = await navigator.storage.getDirectory();
+  let wal: FileSystemDirectoryHandle;
   try {
-    const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(name);
-    file = await dir.getFileHandle('state.txt');
+    wal = await (await root.getDirectoryHandle(name)).getDirectoryHandle('pg_wal');
   } catch {
     return; // No database yet.
   }
-  const open = (file as unknown as { createSyncAccessHandle(): Promise<{ close(): void }> })
-    .createSyncAccessHandle;
-  for (let waited = 0; waited < 5000; waited += 50) {
-    try {
-      (await open.call(file)).close();
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 50));
+  if (!(await exists(`${OPFS}${name}`))) {
+    await root.removeEntry(name, { recursive: true });
+    return;
+  }
+  const entries = (wal as unknown as { values(): AsyncIterable<FileSystemHandle> }).values();
+  for await (const handle of entries) {
+    if (handle.kind !== 'file') continue;
+    const open = (handle as unknown as { createSyncAccessHandle(): Promise<{ close(): void }> })
+      .createSyncAccessHandle;
+    for (let waited = 0; waited < 5000; waited += 50) {
+      try {
+        (await open.call(handle)).close();
+        break;
+      } catch {
+        await new Promise((r) => setTimeout(r, 50));
+      }
     }
   }
 }
@@ -124,7 +150,7 @@ async function fetchSnapshot(url: string): Promise<Blob | null> {
 const EMPTY_WASM = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
 
 /**
- * Where the database lives: `idb://x` as given, or `opfs-ahp://x` when OPFS is preferred, this
+ * Where the database lives: `idb://x` as given, or `memfs2opfs://x` when OPFS is preferred, this
  * worker has sync access handles and no IndexedDB database `x` exists yet (its data stays there).
  */
 async function storageFor(dataDir: string, preferOpfs: boolean): Promise<string> {
@@ -134,19 +160,21 @@ async function storageFor(dataDir: string, preferOpfs: boolean): Promise<string>
   )
     return dataDir;
   if (await exists(dataDir)) return dataDir;
-  return `opfs-ahp://${dataDir.slice('idb://'.length)}`;
+  return `${OPFS}${dataDir.slice('idb://'.length)}`;
 }
 
 /**
  * Whether the database for `dataDir` exists: PGlite's IndexedDB database (`idb://x` is stored as
- * `/pglite/x`), or the OPFS folder `x` with a non-empty `state.txt` (the access-handle pool's index).
+ * `/pglite/x`), or the OPFS folder `x` with a non-empty `global/pg_control` (written last of a
+ * sync, so a first sync cut short leaves none).
  */
 async function exists(dataDir: string): Promise<boolean> {
-  if (dataDir.startsWith('opfs-ahp://')) {
+  if (dataDir.startsWith(OPFS)) {
     try {
       const root = await navigator.storage.getDirectory();
-      const dir = await root.getDirectoryHandle(dataDir.slice('opfs-ahp://'.length));
-      return (await (await dir.getFileHandle('state.txt')).getFile()).size > 0;
+      const dir = await root.getDirectoryHandle(dataDir.slice(OPFS.length));
+      const global = await dir.getDirectoryHandle('global');
+      return (await (await global.getFileHandle('pg_control')).getFile()).size > 0;
     } catch {
       return false;
     }

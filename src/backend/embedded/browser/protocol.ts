@@ -26,7 +26,7 @@ export const PORT_METHODS = {
 export interface InitMessage {
   type: 'init';
   spec: AppSpec;
-  /** `idb://…` (IndexedDB) or `opfs-ahp://…` (OPFS access-handle pool); names the database. */
+  /** `idb://…` (IndexedDB) or `memfs2opfs://…` (OPFS); names the database. */
   dataDir: string;
   /** A new database goes to OPFS when the worker can (openWorkerDatabase.ts); an existing one stays. */
   preferOpfs?: boolean;
