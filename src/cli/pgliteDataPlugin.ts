@@ -16,10 +16,11 @@ export interface BundleFile {
  * lists), the extension build kit (`pgxs`), conversions between UTF-8 and other server encodings
  * (the database and every client are UTF-8), streaming replication and logical decoding's output
  * plugin, the time-zone abbreviation sets but `Default` (the one `timezone_abbreviations` names),
- * ICU's collation data (the database's locale provider is libc, `C`), full-text search's stemmers and word lists (the
- * migration searches with trigrams, `pg_trgm`, and never calls `to_tsvector`). The extensions and
- * every time zone stay: a rule may take its zone from a field (`startOfDay(d, organisation.timeZone)`),
- * so the zones a database reads are not known at build time.
+ * ICU's collation data (the database's locale provider is libc, `C`), full-text search's stemmers
+ * and word lists (the migration searches with trigrams, `pg_trgm`, and never calls `to_tsvector`).
+ * The extensions and every time zone stay: a rule may take its zone from a field
+ * (`startOfDay(d, organisation.timeZone)`), so the zones a database reads are not known at build
+ * time.
  */
 const UNREAD_WITH_A_SNAPSHOT = [
   /\/lib\/postgresql\/dict_snowball\.so$/,

@@ -7,6 +7,7 @@
  */
 import helpdesk from '../../../examples/helpdesk/spec.ts';
 import type { BrowserBackend } from '../../../src/backend/embedded/browser/createBrowserBackend.ts';
+import { databaseExists, OPFS } from '../../../src/backend/embedded/browser/databaseExists.ts';
 import { seedDemoAccounts } from '../../../src/backend/embedded/demo/seedDemoAccounts.ts';
 import { loadBackend } from '../../../src/backend/loadBackend.ts';
 import type { Change } from '../../../src/backend/types.ts';
@@ -38,22 +39,11 @@ const spec: AppSpec =
     : helpdesk;
 /** A database this browser does not have yet starts from the schema snapshot (testPage.ts), as the app's first visit does. */
 async function firstVisit(): Promise<{ loadDataDir?: Blob }> {
-  const base = (dataDir ?? 'idb://ninefold-helpdesk').slice('idb://'.length);
-  if ((await indexedDB.databases()).some((d) => d.name === `/pglite/${base}`)) return {};
-  if (preferOpfs && (await opfsDatabase(base))) return {};
+  const idb = dataDir ?? 'idb://ninefold-helpdesk';
+  if (await databaseExists(idb)) return {};
+  if (preferOpfs && (await databaseExists(`${OPFS}${idb.slice('idb://'.length)}`))) return {};
   const r = await fetch('./schema.tar.gz');
   return r.ok ? { loadDataDir: await r.blob() } : {};
-}
-
-/** Whether the OPFS folder `name` holds a database (its `global/pg_control`, written last). */
-async function opfsDatabase(name: string): Promise<boolean> {
-  try {
-    const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(name);
-    const control = await (await dir.getDirectoryHandle('global')).getFileHandle('pg_control');
-    return (await control.getFile()).size > 0;
-  } catch {
-    return false;
-  }
 }
 
 const ready = firstVisit()

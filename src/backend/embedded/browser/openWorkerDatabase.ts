@@ -3,6 +3,7 @@ import { pgliteExtensions } from '../pgliteExtensions.ts';
 import { pgliteSettings } from '../pgliteSettings.ts';
 import { snapshotBlob } from '../snapshotBlob.ts';
 import { checkpointWhenWalGrows } from './checkpointWhenWalGrows.ts';
+import { databaseExists, OPFS } from './databaseExists.ts';
 import { opfsStorage } from './opfsStorage.ts';
 import { prefetched } from './prefetchPglite.ts';
 import { markWorker } from './workerMarks.ts';
@@ -72,7 +73,7 @@ export async function openWorkerDatabase(options: WorkerDatabaseOptions): Promis
       if (!String(e).includes('already exists')) throw e;
     }
   }
-  if (await exists(dataDir)) {
+  if (await databaseExists(dataDir)) {
     try {
       return syncOnlyWhenWritten(await PGlite.create({ ...base, ...storage(), ...noInitdb }));
     } catch {
@@ -97,9 +98,6 @@ export async function openWorkerDatabase(options: WorkerDatabaseOptions): Promis
   return syncOnlyWhenWritten(await PGlite.create({ ...full, ...storage() }));
 }
 
-/** PGlite's MEMFS mirrored to an OPFS folder of the same name (opfsStorage.ts). */
-const OPFS = 'memfs2opfs://';
-
 /**
  * Readies the OPFS folder `name` for opening: a folder whose first sync was cut short (no
  * `global/pg_control`, written last) is removed, so the snapshot loads into an empty one; then
@@ -116,7 +114,7 @@ async function opfsReady(name: string): Promise<void> {
   } catch {
     return; // No database yet.
   }
-  if (!(await exists(`${OPFS}${name}`))) {
+  if (!(await databaseExists(`${OPFS}${name}`))) {
     await root.removeEntry(name, { recursive: true });
     return;
   }
@@ -159,29 +157,8 @@ async function storageFor(dataDir: string, preferOpfs: boolean): Promise<string>
     typeof (globalThis as { FileSystemSyncAccessHandle?: unknown }).FileSystemSyncAccessHandle !== 'function'
   )
     return dataDir;
-  if (await exists(dataDir)) return dataDir;
+  if (await databaseExists(dataDir)) return dataDir;
   return `${OPFS}${dataDir.slice('idb://'.length)}`;
-}
-
-/**
- * Whether the database for `dataDir` exists: PGlite's IndexedDB database (`idb://x` is stored as
- * `/pglite/x`), or the OPFS folder `x` with a non-empty `global/pg_control` (written last of a
- * sync, so a first sync cut short leaves none).
- */
-async function exists(dataDir: string): Promise<boolean> {
-  if (dataDir.startsWith(OPFS)) {
-    try {
-      const root = await navigator.storage.getDirectory();
-      const dir = await root.getDirectoryHandle(dataDir.slice(OPFS.length));
-      const global = await dir.getDirectoryHandle('global');
-      return (await (await global.getFileHandle('pg_control')).getFile()).size > 0;
-    } catch {
-      return false;
-    }
-  }
-  if (!dataDir.startsWith('idb://') || !indexedDB.databases) return false;
-  const name = `/pglite/${dataDir.slice('idb://'.length)}`;
-  return (await indexedDB.databases()).some((d) => d.name === name);
 }
 
 /** Every Emscripten FS call through which Postgres changes a file or the tree. */

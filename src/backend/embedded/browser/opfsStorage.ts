@@ -12,15 +12,8 @@ const READS_AT_ONCE = 32;
  * changed, so a one-row write to a 100,000-row table does not rewrite the table's files.
  */
 class ConcurrentOpfsBackend extends OpfsBackend {
-  readonly #name: string;
-
-  constructor(name: string) {
-    super(name);
-    this.#name = name;
-  }
-
   override load(): AsyncIterable<StorageEntry> {
-    return loadConcurrently(this.#name);
+    return loadConcurrently(this.dataDir);
   }
 }
 
