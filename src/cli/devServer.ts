@@ -201,7 +201,7 @@ export async function viteConfig(
     // snapshot never reads (src/cli/pgliteDataPlugin.ts).
     worker: {
       format: 'es',
-      plugins: () => (backend.kind === 'embedded' ? [ninefoldPgliteDataPlugin()] : []),
+      plugins: () => (backend.kind === 'embedded' ? [ninefoldPgliteDataPlugin(specFile)] : []),
       rolldownOptions: { checks: QUIET_CHECKS, onLog: quietOnLog },
     },
     server: { fs: { allow: [ROOT, dirname(specFile)] } },

@@ -14,7 +14,7 @@ describe('PGlite file bundle for a database made from a snapshot', () => {
     expect(Math.max(...files.map((f) => f.end))).toBe(readFileSync(join(dist, 'pglite.data')).length);
   });
 
-  it('zeroes what initdb alone reads, keeps time zones, plpgsql and everything else in place', () => {
+  it('zeroes what initdb alone reads, keeps the named time zones, plpgsql and everything else in place', () => {
     const files = [
       { filename: '/pglite/share/postgresql/postgres.bki', start: 0, end: 2 },
       { filename: '/pglite/share/postgresql/timezone/Europe/Berlin', start: 2, end: 4 },
@@ -25,7 +25,22 @@ describe('PGlite file bundle for a database made from a snapshot', () => {
       { filename: '/pglite/lib/postgresql/plpgsql.so', start: 12, end: 14 },
     ];
     const data = new Uint8Array([1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7]);
-    expect([...trimmedPgliteData(data, files)]).toEqual([0, 0, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 7, 7]);
+    expect([...trimmedPgliteData(data, files, ['UTC', 'Europe/Berlin'])]).toEqual([
+      0, 0, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 7, 7,
+    ]);
     expect([...data]).toEqual([1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7]);
+  });
+
+  it('zeroes the time zones the app cannot name and keeps UTC and its aliases', () => {
+    const zone = (name: string, i: number) => ({
+      filename: `/pglite/share/postgresql/timezone/${name}`,
+      start: i,
+      end: i + 1,
+    });
+    const names = ['UTC', 'Etc/UTC', 'GMT', 'Europe/Berlin', 'Asia/Tokyo', 'America/New_York'];
+    const files = names.map(zone);
+    const data = new Uint8Array(names.map(() => 9));
+    // Names are matched without regard to case, as Postgres opens the files.
+    expect([...trimmedPgliteData(data, files, ['UTC', 'asia/tokyo'])]).toEqual([9, 9, 9, 0, 9, 0]);
   });
 });
