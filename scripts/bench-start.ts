@@ -8,10 +8,15 @@
  * builds this tree. Medians; each mark is ms since navigation start. `--settle ms`: how long the
  * seeding tab stays open after the seed (1500; the side-by-side harness waits about 1000).
  *
- * Run: npm run bench:start -- [--runs 5] [--sizes 1000,100000] [--dist name=path …] [--settle ms]
+ * `--profile file.cpuprofile`: the page's main thread is sampled (every 200 µs, Chromium's own
+ * profiler) on the first build's last return visit of the first size, from navigation to the live
+ * screen; the profile is written to the file (open it in Chromium's DevTools) and its 25 functions
+ * with the most self time are printed. Profiling slows the page: time that visit apart.
+ *
+ * Run: npm run bench:start -- [--runs 5] [--sizes 1000,100000] [--dist name=path …] [--settle ms] [--profile f]
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -33,6 +38,7 @@ const SIZES = opt('sizes', '1000,100000')
   .map((s) => Number(s.replace(/_/g, '')))
   .filter((n) => n > 0);
 const DISTS = argv.flatMap((a, i) => (argv[i - 1] === '--dist' ? [a] : []));
+const PROFILE = opt('profile', '');
 
 /** The marks of the breakdown, in start-up order; `row` is the observed first row (MutationObserver). */
 const MARKS = [
@@ -210,6 +216,47 @@ async function visit(page: Page, url: string): Promise<Sample> {
   );
 }
 
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+
+/**
+ * One return visit under Chromium's sampling profiler, navigation → live screen (the
+ * `ninefold:preview-replaced` mark, or the first row without a picture); writes the profile and
+ * prints the functions with the most self time.
+ */
+async function profiledVisit(page: Page, url: string, file: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  await page.goto(`${url}/tickets?bench`);
+  await page.waitForFunction(
+    () =>
+      performance.getEntriesByName('ninefold:preview-replaced', 'mark').length > 0 ||
+      performance.getEntriesByName('ninefold:first-row', 'mark').length > 0,
+    null,
+    { timeout: 120_000, polling: 50 },
+  );
+  const { profile } = (await cdp.send('Profiler.stop')) as {
+    profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+  };
+  await writeFile(file, JSON.stringify(profile));
+  const self = new Map<number, number>();
+  for (const [i, id] of profile.samples.entries())
+    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  const byName = new Map<string, number>();
+  for (const n of profile.nodes) {
+    const { functionName, url: u, lineNumber } = n.callFrame;
+    const key = `${functionName || '(anonymous)'} ${u.split('/').pop() ?? ''}:${lineNumber + 1}`;
+    byName.set(key, (byName.get(key) ?? 0) + (self.get(n.id) ?? 0) / 1000);
+  }
+  const top = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 25);
+  console.log(`\nCPU profile of a return visit (navigation → live screen), ${file}: self time, ms`);
+  for (const [k, ms] of top) console.log(`${ms.toFixed(1).padStart(8)}  ${k}`);
+}
+
 /** N tickets on top of the demo's, inserted as the owner in one statement (as the harness does). */
 async function seed(page: Page, n: number): Promise<void> {
   await page.waitForFunction(
@@ -313,6 +360,14 @@ async function main(): Promise<void> {
           }
         }
         console.error(`return visits, ${size} tickets, run ${r + 1}/${RUNS} done`);
+      }
+      if (PROFILE && size === SIZES[0]) {
+        const { context, page } = await launch(profiles[0] ?? '');
+        try {
+          await profiledVisit(page, servers[0]?.url ?? '', PROFILE);
+        } finally {
+          await context.close();
+        }
       }
     }
   } finally {

@@ -32,17 +32,39 @@ export function dateText(v: unknown, options: { time?: boolean } = {}): string {
   const d = toDate(v);
   if (Number.isNaN(d.getTime())) return String(v);
   const locale = currentLocale();
+  if (locale === 'en') {
+    const fast = englishDateText(d, options.time === true);
+    if (fast !== undefined) return fast;
+  }
   const tag = INTL_TAGS[locale];
   const date = intlFormat(
     `d:${tag}`,
     () => new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', year: 'numeric' }),
   );
+  const day = locale === 'en' ? dayMonthYear(date, d) : date.format(d);
+  if (!options.time) return day;
   const time = intlFormat(
     `t:${tag}`,
     () => new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
   );
-  const day = locale === 'en' ? dayMonthYear(date, d) : date.format(d);
-  return options.time ? `${day}${TIME_SEPARATOR[locale]}${time.format(d)}` : day;
+  return `${day}${TIME_SEPARATOR[locale]}${time.format(d)}`;
+}
+
+/** `en-US`'s short month names, which `dayMonthYear` reads from Intl. */
+const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * English dates of years 1–9999 written without Intl, the same text as the Intl path (a test
+ * compares them): the first `Intl.DateTimeFormat` of a page loads the locale's calendar data, about
+ * 100 ms on the list's first render (a CPU profile of a return visit, docs/performance.md). Other
+ * years, and other locales, go through Intl.
+ */
+function englishDateText(d: Date, time: boolean): string | undefined {
+  const year = d.getFullYear();
+  if (year < 1 || year > 9999) return undefined;
+  const day = `${d.getDate()} ${EN_MONTHS[d.getMonth()]} ${year}`;
+  return time ? `${day}${TIME_SEPARATOR.en}${pad2(d.getHours())}:${pad2(d.getMinutes())}` : day;
 }
 
 /**
@@ -81,8 +103,22 @@ export function timeAgo(v: unknown, now: number = Date.now()): string {
   const seconds = (d.getTime() - now) / 1000;
   const size = Math.abs(seconds);
   if (size < 45) return ui('secondsAgo');
-  const tag = INTL_TAGS[currentLocale()];
-  const rtf = intlFormat(`r:${tag}`, () => new Intl.RelativeTimeFormat(tag, { numeric: 'always' }));
+  const locale = currentLocale();
   const [unit, length] = UNITS.find(([, , upTo]) => size < upTo) ?? ['year', 365 * 86_400];
-  return rtf.format(Math.sign(seconds) * Math.max(1, Math.round(size / length)), unit);
+  const count = Math.sign(seconds) * Math.max(1, Math.round(size / length));
+  if (locale === 'en') return englishRelative(count, unit);
+  const tag = INTL_TAGS[locale];
+  const rtf = intlFormat(`r:${tag}`, () => new Intl.RelativeTimeFormat(tag, { numeric: 'always' }));
+  return rtf.format(count, unit);
+}
+
+/**
+ * "3 days ago", "in 1 hour": English relative time written without Intl, the same text as
+ * `Intl.RelativeTimeFormat('en', { numeric: 'always' })` (a test compares them), for the reason
+ * `englishDateText` gives.
+ */
+function englishRelative(count: number, unit: Intl.RelativeTimeFormatUnit): string {
+  const n = Math.abs(count);
+  const words = `${String(n).replace(/\B(?=(\d{3})+$)/g, ',')} ${unit}${n === 1 ? '' : 's'}`;
+  return count < 0 ? `${words} ago` : `in ${words}`;
 }
