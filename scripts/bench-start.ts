@@ -12,6 +12,9 @@
  * profiler) on the first build's last return visit of the first size, from navigation to the live
  * screen; the profile is written to the file (open it in Chromium's DevTools) and its 25 functions
  * with the most self time are printed. Profiling slows the page: time that visit apart.
+ * `--trace file.json`: the same visit under Chromium's tracing (`devtools.timeline`) instead; the
+ * trace is written to the file and the main thread's time up to the live screen is printed by kind
+ * (script, style, layout, paint, parsing, garbage collection).
  *
  * Run: npm run bench:start -- [--runs 5] [--sizes 1000,100000] [--dist name=path …] [--settle ms] [--profile f]
  */
@@ -39,6 +42,7 @@ const SIZES = opt('sizes', '1000,100000')
   .filter((n) => n > 0);
 const DISTS = argv.flatMap((a, i) => (argv[i - 1] === '--dist' ? [a] : []));
 const PROFILE = opt('profile', '');
+const TRACE = opt('trace', '');
 
 /** The marks of the breakdown, in start-up order; `row` is the observed first row (MutationObserver). */
 const MARKS = [
@@ -232,13 +236,7 @@ async function profiledVisit(page: Page, url: string, file: string): Promise<voi
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
   await page.goto(`${url}/tickets?bench`);
-  await page.waitForFunction(
-    () =>
-      performance.getEntriesByName('ninefold:preview-replaced', 'mark').length > 0 ||
-      performance.getEntriesByName('ninefold:first-row', 'mark').length > 0,
-    null,
-    { timeout: 120_000, polling: 50 },
-  );
+  await liveScreen(page);
   const { profile } = (await cdp.send('Profiler.stop')) as {
     profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
   };
@@ -254,6 +252,78 @@ async function profiledVisit(page: Page, url: string, file: string): Promise<voi
   }
   const top = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 25);
   console.log(`\nCPU profile of a return visit (navigation → live screen), ${file}: self time, ms`);
+  for (const [k, ms] of top) console.log(`${ms.toFixed(1).padStart(8)}  ${k}`);
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: { frame?: string } };
+}
+
+/** Until the live screen (or the first row without a picture), ms. */
+function liveScreen(page: Page): Promise<unknown> {
+  return page.waitForFunction(
+    () =>
+      performance.getEntriesByName('ninefold:preview-replaced', 'mark').length > 0 ||
+      performance.getEntriesByName('ninefold:first-row', 'mark').length > 0,
+    null,
+    { timeout: 120_000, polling: 50 },
+  );
+}
+
+/**
+ * One return visit traced (`devtools.timeline`): the page's main thread from navigation to the
+ * live screen, its time by kind of work (nested events counted once, in the innermost kind).
+ */
+async function tracedVisit(page: Page, url: string, file: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (e) => {
+    events.push(...(e.value as unknown as TraceEvent[]));
+  });
+  const done = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()));
+  await cdp.send('Tracing.start', {
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8,blink.user_timing',
+    transferMode: 'ReportEvents',
+  });
+  await page.goto(`${url}/tickets?bench`);
+  await liveScreen(page);
+  await cdp.send('Tracing.end');
+  await done;
+  await writeFile(file, JSON.stringify({ traceEvents: events }));
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const start = events.find((e) => e.name === 'navigationStart' || e.name === 'fetchStart')?.ts ?? 0;
+  const end = events.find(
+    (e) => e.name === 'ninefold:preview-replaced' || e.name === 'ninefold:first-row',
+  )?.ts;
+  const spans = events
+    .filter((e) => e.ph === 'X' && e.pid === main?.pid && e.tid === main?.tid && e.ts >= start)
+    .filter((e) => end === undefined || e.ts < end)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  // Self time of each event: its duration less its children's.
+  const self = new Map<string, number>();
+  const stack: { e: TraceEvent; end: number; child: number }[] = [];
+  const pop = () => {
+    const top = stack.pop();
+    if (!top) return;
+    self.set(top.e.name, (self.get(top.e.name) ?? 0) + ((top.e.dur ?? 0) - top.child) / 1000);
+    const parent = stack[stack.length - 1];
+    if (parent) parent.child += top.e.dur ?? 0;
+  };
+  for (const e of spans) {
+    while (stack.length && (stack[stack.length - 1]?.end ?? 0) <= e.ts) pop();
+    stack.push({ e, end: e.ts + (e.dur ?? 0), child: 0 });
+  }
+  while (stack.length) pop();
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 20);
+  console.log(
+    `\nTrace of a return visit, main thread, navigation → live screen (${end ? Math.round((end - start) / 1000) : '?'} ms), ${file}: self time, ms`,
+  );
   for (const [k, ms] of top) console.log(`${ms.toFixed(1).padStart(8)}  ${k}`);
 }
 
@@ -360,6 +430,14 @@ async function main(): Promise<void> {
           }
         }
         console.error(`return visits, ${size} tickets, run ${r + 1}/${RUNS} done`);
+      }
+      if (TRACE && size === SIZES[0]) {
+        const { context, page } = await launch(profiles[0] ?? '');
+        try {
+          await tracedVisit(page, servers[0]?.url ?? '', TRACE);
+        } finally {
+          await context.close();
+        }
       }
       if (PROFILE && size === SIZES[0]) {
         const { context, page } = await launch(profiles[0] ?? '');

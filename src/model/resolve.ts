@@ -36,6 +36,7 @@ import type { ErrorCodeNode } from './errorCode.ts';
 import { errorParamsOf } from './errorParams.ts';
 import type { FieldFormat } from './formats.ts';
 import { humanize } from './humanize.ts';
+import { lazyField } from './lazyField.ts';
 import { outboxOf } from './outbox.ts';
 import { ACTIONS, type PolicyNode } from './policy.ts';
 import type { ReferenceNode } from './reference.ts';
@@ -580,7 +581,7 @@ function tableOfSpec(
   const st = spec.states[entity];
   const readRestricted = columns.filter((c) => c.read !== undefined);
   const readTable = readRestricted.length > 0 ? tableSqlNames(entity).readView : tableName(entity);
-  const node: TableNode = {
+  const node: Omit<TableNode, 'indexes' | 'rules'> = {
     entity,
     table: tableName(entity),
     ref: `public.${quoteIdent(tableName(entity))}`,
@@ -603,13 +604,13 @@ function tableOfSpec(
     ownerFields: declared.filter((c) => c.spec?.owner).map((c) => c.field),
     references,
     constraints: constraintsOf(spec, entity, columns),
-    indexes: indexesOf(spec, entity, e, references, policies),
     transitions: transitionsOf(spec, entity, roles),
     names: tableSqlNames(entity),
-    rules: validationRulesOf(spec, entity),
     textCeilings: textCeilingsOf(spec, entity, e),
     spec: e,
   };
+  lazyField(node, 'indexes', () => indexesOf(spec, entity, e, references, policies));
+  lazyField(node, 'rules', () => validationRulesOf(spec, entity));
   if (e.title !== undefined) node.title = e.title;
   if (st) {
     node.statusField = st.field;
@@ -740,7 +741,7 @@ export function resolve(input: AppSpec): AppModel {
   }
   const policies = [...tables.keys()].flatMap((entity) => policiesOf(spec, entity));
   const transitions = [...tables.values()].flatMap((t) => t.transitions);
-  const model: AppModel = {
+  const model: Omit<AppModel, 'validation' | 'rules' | 'outbox'> = {
     purpose: spec.purpose,
     tables,
     roles,
@@ -752,16 +753,18 @@ export function resolve(input: AppSpec): AppModel {
     screens,
     calls: new Map(Object.entries(spec.calls.declared)),
     machines: stateMachinesOf(spec),
-    validation: validationOrder(spec, tables),
-    rules: withDerivedRules(
+    rolesNamedByRules: rolesNamedByRules(spec),
+    roleClosure: roleClosureOf(spec),
+  };
+  lazyField(model, 'validation', () => validationOrder(spec, tables));
+  lazyField(model, 'rules', () =>
+    withDerivedRules(
       ruleSites(spec).map((r) => checkedRule(spec, r.text, r.entity, r.path, r.expect)),
       policies,
       transitions,
     ),
-    rolesNamedByRules: rolesNamedByRules(spec),
-    outbox: outboxOf(spec),
-    roleClosure: roleClosureOf(spec),
-  };
+  );
+  lazyField(model, 'outbox', () => outboxOf(spec));
   if (profile !== undefined) model.profile = profile;
   cache.set(input, model);
   return model;
