@@ -15,13 +15,21 @@ export function lazyField<T extends object, K extends string, V>(
   key: K,
   compute: () => V,
 ): asserts target is T & Record<K, V> {
+  let computed: { value: V } | undefined;
   Object.defineProperty(target, key, {
     configurable: true,
     enumerable: true,
     get() {
-      const value = compute();
-      Object.defineProperty(target, key, { value, enumerable: true, configurable: false, writable: false });
-      return value;
+      if (!computed) {
+        computed = { value: compute() };
+        try {
+          // From now on a plain value (a frozen target keeps the getter, which answers the same).
+          Object.defineProperty(target, key, { value: computed.value, enumerable: true, writable: false });
+        } catch {
+          // Frozen meanwhile: the getter keeps answering.
+        }
+      }
+      return computed.value;
     },
   });
 }

@@ -66,3 +66,48 @@ describe('a demo click left before the backend confirmed it', () => {
     expect(readRememberedStart(target, false, agent.expiresAt + 1)).toEqual({ session: null, queries: null });
   });
 });
+
+describe('the screens kept for the next visit', () => {
+  const q = (name: string, data: unknown) => ({ queryKey: [name, 'list'], state: { data } });
+  const kept = () =>
+    (readRememberedStart(target, true, now)?.queries as { queries: { queryKey: unknown; state: unknown }[] })
+      ?.queries ?? [];
+
+  it('keeps a query two screens ask once, with the newest answer', () => {
+    rememberStart(target, agent, '/', { queries: [q('ticket', 'old'), q('category', 'c')] });
+    rememberStart(target, agent, '/tickets', { queries: [q('ticket', 'new')] });
+    expect(kept()).toEqual([q('ticket', 'new'), q('category', 'c')]);
+    // Stored once: the shared list's rows are not written twice.
+    expect(items.get(target.key)?.match(/"ticket","list"/g)).toHaveLength(1);
+  });
+
+  it('loses no query of an older screen when the newer one that held it is replaced', () => {
+    rememberStart(target, agent, '/', { queries: [q('ticket', 'home'), q('category', 'c')] });
+    rememberStart(target, agent, '/tickets', { queries: [q('ticket', 'list')] });
+    // The list is remembered again asking other things: the home screen still has its ticket list.
+    rememberStart(target, agent, '/tickets', { queries: [q('person', 'p')] });
+    expect(kept()).toEqual([q('person', 'p'), q('ticket', 'list'), q('category', 'c')]);
+  });
+
+  it('drops the queries of a screen no longer kept', () => {
+    rememberStart(target, agent, '/a', { queries: [q('a', 1)] });
+    for (const path of ['/b', '/c', '/d', '/e'])
+      rememberStart(target, agent, path, { queries: [q(path, 1)] });
+    expect(kept().map((x) => x.queryKey)).toEqual([
+      ['/e', 'list'],
+      ['/d', 'list'],
+      ['/c', 'list'],
+      ['/b', 'list'],
+    ]);
+  });
+
+  it('starts afresh from what an earlier build stored in another form', () => {
+    items.set(
+      target.key,
+      JSON.stringify({ v: 2, version: 'v1', session: agent, screens: [{ path: '/', queries: {} }] }),
+    );
+    expect(readRememberedStart(target, true, now)).toBeNull();
+    rememberStart(target, agent, '/tickets', { queries: [q('ticket', 1)] });
+    expect(kept()).toEqual([q('ticket', 1)]);
+  });
+});

@@ -31,13 +31,25 @@ export interface RememberedStart {
   demo?: string;
 }
 
-/** The stored form: one JSON value under the target's key. */
+/** One query as TanStack Query's `dehydrate` writes it (only its key is read here). */
+interface DehydratedQuery {
+  queryKey?: unknown;
+}
+
+/**
+ * The stored form: one JSON value under the target's key. Each query is kept once however many
+ * of the kept screens ask it (a dashboard and the list it links to share the list's page): the
+ * whole of localStorage is read from disk at a page's first use of it, before the remembered
+ * picture can show, so every kilobyte here delays the return visit.
+ */
 interface Stored {
-  v: 2;
+  v: 3;
   version: string;
   session: Session;
-  /** The last few screens by path (pathname and search), newest first. */
-  screens: { path: string; queries: { queries?: unknown[] } }[];
+  /** The last few screens by path (pathname and search), newest first, with the keys (JSON) of their queries. */
+  screens: { path: string; keys: string[] }[];
+  /** The screens' queries, each once: the newest answer. */
+  queries: DehydratedQuery[];
   /** A demo click not yet confirmed by the backend (see `RememberedStart.demo`). */
   demo?: string;
 }
@@ -80,11 +92,12 @@ export function readRememberedStart(
 ): RememberedStart | null {
   const stored = readStored(target);
   const usable =
-    stored?.v === 2 &&
+    stored?.v === 3 &&
     stored.version === target.version &&
     typeof stored.session?.user?.id === 'string' &&
     stored.session.expiresAt > now &&
-    Array.isArray(stored.screens);
+    Array.isArray(stored.screens) &&
+    Array.isArray(stored.queries);
   if (!signedIn) {
     // A demo click the page was left before the backend confirmed: that person, signed in again.
     if (usable && typeof stored.demo === 'string') return { ...startOf(stored), demo: stored.demo };
@@ -96,12 +109,40 @@ export function readRememberedStart(
 }
 
 function startOf(stored: Stored): RememberedStart {
-  // One cache for all of them: the newest screen's answer to a query shared by two counts
-  // (hydrating keeps the first one put in when both are equally old).
-  return {
-    session: stored.session,
-    queries: { mutations: [], queries: stored.screens.flatMap((sc) => sc.queries?.queries ?? []) },
-  };
+  // One cache for all of them: each query is kept once, with the newest screen's answer.
+  return { session: stored.session, queries: { mutations: [], queries: stored.queries } };
+}
+
+const keyOf = (q: DehydratedQuery): string => JSON.stringify(q.queryKey ?? null);
+
+/** What `dehydrate` wrote for one screen: its queries. */
+function queriesOf(queries: unknown): DehydratedQuery[] {
+  const list = (queries as { queries?: unknown } | null)?.queries;
+  return Array.isArray(list) ? (list as DehydratedQuery[]) : [];
+}
+
+/**
+ * The stored form of `screens` (newest first; the newest's queries given, the others' found in
+ * `pool`): every query a kept screen asks, once, the newest answer first.
+ */
+function withPool(
+  screens: { path: string; keys: string[] }[],
+  fresh: readonly DehydratedQuery[],
+  pool: readonly DehydratedQuery[],
+): Pick<Stored, 'screens' | 'queries'> {
+  const byKey = new Map<string, DehydratedQuery>();
+  for (const q of [...fresh, ...pool]) if (!byKey.has(keyOf(q))) byKey.set(keyOf(q), q);
+  const queries: DehydratedQuery[] = [];
+  const seen = new Set<string>();
+  for (const sc of screens)
+    for (const k of sc.keys) {
+      const q = byKey.get(k);
+      if (q && !seen.has(k)) {
+        seen.add(k);
+        queries.push(q);
+      }
+    }
+  return { screens, queries };
 }
 
 /**
@@ -111,12 +152,12 @@ function startOf(stored: Stored): RememberedStart {
  */
 export function rememberDemoClick(target: StartMemoryTarget, email: string, start: RememberedStart): void {
   if (!start.session) return;
-  const queries = start.queries as Stored['screens'][number]['queries'] | null;
+  const fresh = queriesOf(start.queries);
   write(target, {
-    v: 2,
+    v: 3,
     version: target.version,
     session: { user: start.session.user, accessToken: '', expiresAt: start.session.expiresAt },
-    screens: queries ? [{ path: '', queries }] : [],
+    ...withPool(start.queries ? [{ path: '', keys: fresh.map(keyOf) }] : [], fresh, []),
     demo: email,
   });
 }
@@ -124,7 +165,7 @@ export function rememberDemoClick(target: StartMemoryTarget, email: string, star
 /** The backend confirmed the demo click: what is kept is an ordinary signed-in start now. */
 export function confirmDemoClick(target: StartMemoryTarget): void {
   const stored = readStored(target);
-  if (stored?.v !== 2 || stored.demo === undefined) return;
+  if (stored?.v !== 3 || stored.demo === undefined) return;
   const { demo: _, ...rest } = stored;
   write(target, rest);
 }
@@ -150,20 +191,21 @@ export function rememberStart(
   queries: unknown,
 ): void {
   const old = readStored(target);
-  const kept =
-    old?.v === 2 && old.version === target.version && old.session?.user?.id === session.user.id
-      ? old.screens.filter((sc) => sc.path !== path)
-      : [];
-  const value: Stored = {
-    v: 2,
+  const same =
+    old?.v === 3 &&
+    old.version === target.version &&
+    old.session?.user?.id === session.user.id &&
+    Array.isArray(old.screens) &&
+    Array.isArray(old.queries);
+  const kept = same ? old.screens.filter((sc) => sc.path !== path) : [];
+  const fresh = queriesOf(queries);
+  const screens = [{ path, keys: fresh.map(keyOf) }, ...kept].slice(0, SCREENS_KEPT);
+  write(target, {
+    v: 3,
     version: target.version,
     session: { user: session.user, accessToken: '', expiresAt: session.expiresAt },
-    screens: [{ path, queries: queries as Stored['screens'][number]['queries'] }, ...kept].slice(
-      0,
-      SCREENS_KEPT,
-    ),
-  };
-  write(target, value);
+    ...withPool(screens, fresh, same ? old.queries : []),
+  });
 }
 
 /** Drops what was remembered unless it is `userId`'s (another person signed in without signing out). */
