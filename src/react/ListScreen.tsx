@@ -235,6 +235,7 @@ function useListPage(route: RouteEntry, screen: ScreenSpec | undefined) {
     entity,
     next,
     list.isSuccess && !list.isPlaceholderData && total !== null && next.offset < total,
+    pageQuery(query),
   );
   return { state, query, list, rows, total, about: counted.data?.estimated === true };
 }

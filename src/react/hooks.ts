@@ -1,4 +1,5 @@
 import {
+  hashKey,
   keepPreviousData,
   type QueryClient,
   useMutation,
@@ -112,12 +113,16 @@ const READ_AHEAD_AFTER_MS = 250;
 /**
  * Puts a list page (with its labels) into the cache before it is shown, e.g. the next page while
  * the user reads this one: "Next page" then only renders. Renders nothing and never re-renders.
+ * `after`: the page it follows; the read-ahead then says so (`meta.readAheadOf`, that page's
+ * query hash), and a remembered start keeps it with the page (startMemory.ts `shownQueries`), so a
+ * return visit's first "Next page" is answered before the database is open.
  */
-export function usePrefetchList(entity: string, query: ListQuery, enabled: boolean): void {
+export function usePrefetchList(entity: string, query: ListQuery, enabled: boolean, after?: ListQuery): void {
   const runtime = useAppCore();
   const qc = useQueryClient();
   const { backend, model, user } = runtime;
   const key = JSON.stringify(query);
+  const afterKey = after === undefined ? undefined : hashKey(keys.list(entity, after, user?.id));
   useEffect(() => {
     if (!enabled) return;
     const q = JSON.parse(key) as ListQuery;
@@ -127,11 +132,12 @@ export function usePrefetchList(entity: string, query: ListQuery, enabled: boole
           queryKey: keys.list(entity, q, user?.id),
           // A read ahead the next change no longer needs is called off (useListAddress).
           queryFn: ({ signal }) => fetchList(qc, { backend, model, user }, entity, q, true, signal),
+          ...(afterKey === undefined ? {} : { meta: { readAheadOf: afterKey } }),
         }),
       READ_AHEAD_AFTER_MS,
     );
     return () => clearTimeout(timer);
-  }, [qc, backend, model, user, entity, key, enabled]);
+  }, [qc, backend, model, user, entity, key, enabled, afterKey]);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { hashKey, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { Backend } from '../backend/types.ts';
 import { keys } from './hooks.ts';
@@ -35,6 +35,34 @@ describe('shownQueries', () => {
     stop();
     expect(kept).toEqual(
       [JSON.stringify(keys.list('ticket', page, 'u1')), JSON.stringify(keys.row('person', 'u2'))].sort(),
+    );
+  });
+
+  it('keeps the next page read ahead of a shown list, with the rows it names, and no other read-ahead', async () => {
+    const { client, stop } = listScreenCache();
+    const next = { ...page, offset: 50 };
+    const readAhead = (query: typeof page, after: typeof page, rows: unknown[]) =>
+      client.prefetchQuery({
+        queryKey: keys.list('ticket', query, 'u1'),
+        queryFn: async () => ({ rows, total: null }),
+        meta: { readAheadOf: hashKey(keys.list('ticket', after, 'u1')) },
+      });
+    await readAhead(next, page, [{ id: 't51', title: 'Scanner', requester: 'u7' }]);
+    // Read ahead of a page no longer shown (page 3 while page 1 shows): not kept.
+    await readAhead({ ...page, offset: 150 }, { ...page, offset: 100 }, [{ id: 't151', requester: 'u8' }]);
+    client.setQueryData(keys.row('person', 'u7'), { id: 'u7', name: 'Ida' });
+    client.setQueryData(keys.row('person', 'u8'), { id: 'u8', name: 'Bo' });
+    const kept = (shownQueries(client)?.queries ?? []).map((q) => JSON.stringify(q.queryKey)).sort();
+    stop();
+    expect(kept).toEqual(
+      [
+        keys.list('ticket', page, 'u1'),
+        keys.list('ticket', next, 'u1'),
+        keys.row('person', 'u2'),
+        keys.row('person', 'u7'),
+      ]
+        .map((k) => JSON.stringify(k))
+        .sort(),
     );
   });
 

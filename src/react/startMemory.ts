@@ -130,15 +130,39 @@ const MAX_REMEMBERED = 250_000;
  * when one of them is still being asked again after a change, or when they would be too large to keep.
  */
 export function shownQueries(client: QueryClient): DehydratedState | null {
-  const shown = client.getQueryCache().findAll({ predicate: (q) => q.getObserversCount() > 0 });
+  const cache = client.getQueryCache();
+  const shown = cache.findAll({ predicate: (q) => q.getObserversCount() > 0 });
   // A screen waiting for an answer since a change is not kept until it has it.
   if (shown.some((q) => q.state.isInvalidated || q.state.fetchStatus === 'fetching')) return null;
+  const ahead = readAheads(cache.getAll(), new Set(shown.map((q) => q.queryHash)));
   const state = dehydrate(client, {
-    shouldDehydrateQuery: (q) => q.state.status === 'success' && q.getObserversCount() > 0,
+    shouldDehydrateQuery: (q) => q.state.status === 'success' && (q.getObserversCount() > 0 || ahead(q)),
     shouldDehydrateMutation: () => false,
   });
   if (state.queries.length === 0 || JSON.stringify(state).length > MAX_REMEMBERED) return null;
   return state;
+}
+
+type CachedQuery = ReturnType<ReturnType<QueryClient['getQueryCache']>['getAll']>[number];
+
+/**
+ * Which unshown queries a remembered screen keeps too: the next page read ahead of a list it
+ * shows (`meta.readAheadOf`, usePrefetchList) and the rows that page names (its labels), so that a
+ * return visit's first "Next page" is answered from memory like the first page, before the
+ * database is open, and refreshed once it is (a remembered list is stale: hydrateRemembered).
+ */
+function readAheads(all: readonly CachedQuery[], shown: ReadonlySet<string>): (q: CachedQuery) => boolean {
+  const pages = all.filter(
+    (q) =>
+      q.state.status === 'success' &&
+      typeof q.meta?.readAheadOf === 'string' &&
+      shown.has(q.meta.readAheadOf),
+  );
+  const named = new Set<string>();
+  for (const p of pages)
+    for (const row of (p.state.data as { rows?: Record<string, unknown>[] } | undefined)?.rows ?? [])
+      for (const v of Object.values(row)) if (typeof v === 'string') named.add(v);
+  return (q) => pages.includes(q) || (q.queryKey[1] === 'row' && named.has(String(q.queryKey[2])));
 }
 
 /**

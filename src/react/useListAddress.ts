@@ -25,7 +25,8 @@ interface Held {
  * or after HOLD_MS: one render shows the new filter with its rows, instead of a render of the old
  * rows under the new filter and a second one when the rows come. A newer change replaces one still
  * held, and calls off the reads of the last change it no longer needs (a search's earlier letters,
- * which would otherwise hold the database's queue). `base()` is what the next change builds on:
+ * which would otherwise hold the database's queue). Rows already in the cache, not outdated by a
+ * write, show at once. `base()` is what the next change builds on:
  * the held address while there is one, else the page's.
  *
  * @example
@@ -59,8 +60,10 @@ export function useListAddress(
           queryKey,
           queryFn: ({ signal }) => fetchList(qc, { backend, model, user }, entity, q, true, signal),
         });
-        return { key: JSON.stringify(queryKey), answered };
+        return { key: JSON.stringify(queryKey), answered, cached: qc.getQueryState(queryKey) };
       };
+      // What the cache holds for the rows before this change asks them (a page read ahead, or one
+      // remembered from the last visit while the database opens).
       const rows = ask(page);
       const count = ask(total);
       // What the last change asked and this one does not need is called off (if it still runs),
@@ -97,7 +100,10 @@ export function useListAddress(
       };
       const timer = setTimeout(() => change.settle(), HOLD_MS);
       held.current = change;
-      void rows.answered.then(() => change.settle());
+      // Rows the cache holds and no write has outdated show at once (refreshed as they come): a
+      // return visit's first "Next page" needs no database (startMemory.ts keeps the page read ahead).
+      if (rows.cached?.data !== undefined && !rows.cached.isInvalidated) change.settle();
+      else void rows.answered.then(() => change.settle());
     },
   };
 }
