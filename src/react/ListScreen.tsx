@@ -235,7 +235,7 @@ function useListPage(route: RouteEntry, screen: ScreenSpec | undefined) {
     entity,
     next,
     list.isSuccess && !list.isPlaceholderData && total !== null && next.offset < total,
-    pageQuery(query),
+    { query: pageQuery(query), updatedAt: list.dataUpdatedAt },
   );
   return { state, query, list, rows, total, about: counted.data?.estimated === true };
 }

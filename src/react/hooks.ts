@@ -113,16 +113,25 @@ const READ_AHEAD_AFTER_MS = 250;
 /**
  * Puts a list page (with its labels) into the cache before it is shown, e.g. the next page while
  * the user reads this one: "Next page" then only renders. Renders nothing and never re-renders.
- * `after`: the page it follows; the read-ahead then says so (`meta.readAheadOf`, that page's
- * query hash), and a remembered start keeps it with the page (startMemory.ts `shownQueries`), so a
- * return visit's first "Next page" is answered before the database is open.
+ * `after`: the page it follows and when that was answered; the read-ahead then says so
+ * (`meta.readAheadOf`, that page's query hash), is asked again with each new answer of the page (a
+ * write outdates both), and a remembered start keeps it with the page (startMemory.ts
+ * `shownQueries`), so a return visit's first "Next page" is answered before the database is open.
  */
-export function usePrefetchList(entity: string, query: ListQuery, enabled: boolean, after?: ListQuery): void {
+export function usePrefetchList(
+  entity: string,
+  query: ListQuery,
+  enabled: boolean,
+  after?: { query: ListQuery; updatedAt: number },
+): void {
   const runtime = useAppCore();
   const qc = useQueryClient();
   const { backend, model, user } = runtime;
   const key = JSON.stringify(query);
-  const afterKey = after === undefined ? undefined : hashKey(keys.list(entity, after, user?.id));
+  const afterKey = after === undefined ? undefined : hashKey(keys.list(entity, after.query, user?.id));
+  // Read ahead again when the page it follows is answered again (after a write outdated both).
+  const afterUpdatedAt = after?.updatedAt;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer of `after` asks again
   useEffect(() => {
     if (!enabled) return;
     const q = JSON.parse(key) as ListQuery;
@@ -137,7 +146,7 @@ export function usePrefetchList(entity: string, query: ListQuery, enabled: boole
       READ_AHEAD_AFTER_MS,
     );
     return () => clearTimeout(timer);
-  }, [qc, backend, model, user, entity, key, enabled, afterKey]);
+  }, [qc, backend, model, user, entity, key, enabled, afterKey, afterUpdatedAt]);
 }
 
 /**

@@ -66,6 +66,21 @@ describe('shownQueries', () => {
     );
   });
 
+  it('does not keep a read-ahead a write outdated', async () => {
+    const { client, stop } = listScreenCache();
+    const next = { ...page, offset: 50 };
+    await client.prefetchQuery({
+      queryKey: keys.list('ticket', next, 'u1'),
+      queryFn: async () => ({ rows: [{ id: 't51' }], total: null }),
+      meta: { readAheadOf: hashKey(keys.list('ticket', page, 'u1')) },
+    });
+    await client.invalidateQueries({ queryKey: keys.list('ticket', next, 'u1'), refetchType: 'none' });
+    const kept = (shownQueries(client)?.queries ?? []).map((q) => JSON.stringify(q.queryKey));
+    stop();
+    expect(kept).not.toContain(JSON.stringify(keys.list('ticket', next, 'u1')));
+    expect(kept).toContain(JSON.stringify(keys.list('ticket', page, 'u1')));
+  });
+
   it('keeps nothing while a shown query waits to be asked again after a change', async () => {
     const { client, stop } = listScreenCache();
     await client.invalidateQueries({ queryKey: ['person'], refetchType: 'none' });

@@ -147,7 +147,8 @@ type CachedQuery = ReturnType<ReturnType<QueryClient['getQueryCache']>['getAll']
 
 /**
  * Which unshown queries a remembered screen keeps too: the next page read ahead of a list it
- * shows (`meta.readAheadOf`, usePrefetchList) and the rows that page names (its labels), so that a
+ * shows (`meta.readAheadOf`, usePrefetchList; not one a write outdated since) and the rows that
+ * page names (its labels), so that a
  * return visit's first "Next page" is answered from memory like the first page, before the
  * database is open, and refreshed once it is (a remembered list is stale: hydrateRemembered).
  */
@@ -155,6 +156,7 @@ function readAheads(all: readonly CachedQuery[], shown: ReadonlySet<string>): (q
   const pages = all.filter(
     (q) =>
       q.state.status === 'success' &&
+      !q.state.isInvalidated &&
       typeof q.meta?.readAheadOf === 'string' &&
       shown.has(q.meta.readAheadOf),
   );
