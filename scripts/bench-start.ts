@@ -431,18 +431,16 @@ async function main(): Promise<void> {
         }
         console.error(`return visits, ${size} tickets, run ${r + 1}/${RUNS} done`);
       }
-      if (TRACE && size === SIZES[0]) {
+      // One more return visit of the first build, traced or sampled.
+      const studies = [
+        [TRACE, tracedVisit],
+        [PROFILE, profiledVisit],
+      ] as const;
+      for (const [file, study] of studies) {
+        if (!file || size !== SIZES[0]) continue;
         const { context, page } = await launch(profiles[0] ?? '');
         try {
-          await tracedVisit(page, servers[0]?.url ?? '', TRACE);
-        } finally {
-          await context.close();
-        }
-      }
-      if (PROFILE && size === SIZES[0]) {
-        const { context, page } = await launch(profiles[0] ?? '');
-        try {
-          await profiledVisit(page, servers[0]?.url ?? '', PROFILE);
+          await study(page, servers[0]?.url ?? '', file);
         } finally {
           await context.close();
         }
