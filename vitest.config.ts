@@ -40,6 +40,10 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: BROWSER_FILES,
+          // A page's answer (rows drawn in transitions, a worker's query) can take seconds on a
+          // loaded 2-core machine; `expect.poll`'s 1 s default failed there on a correct page.
+          // A ceiling against hangs, like testTimeout: the speed targets live in the benchmarks.
+          expect: { poll: { timeout: 10_000 } },
           setupFiles: ['test/support/browserSlot.setup.ts'],
         },
       },
