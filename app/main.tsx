@@ -2,10 +2,11 @@ import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import spec, { demoLoaded, translationsLoaded } from 'virtual:ninefold-spec';
+import { workerRelease } from '../src/backend/embedded/browser/workerHold.ts';
 import { appSlug } from '../src/runtime/appSlug.ts';
 import { LOCALE_STORAGE_KEY, pickLocale, setLocale } from '../src/runtime/locale.ts';
 import { readRememberedStart, startMemoryKey } from '../src/runtime/rememberedStart.ts';
-import { revealScreen } from '../src/runtime/screenPreview.ts';
+import { onNextScreenShown, revealScreen } from '../src/runtime/screenPreview.ts';
 import { loadUiCatalogue, ui } from '../src/runtime/uiText.ts';
 
 // The entry chunk is only this: the boot screen (index.html) paints at once, and the backend
@@ -14,6 +15,9 @@ import { loadUiCatalogue, ui } from '../src/runtime/uiText.ts';
 
 /** How long the last visit's screen may stay shown over an app that draws none of its own. */
 const PREVIEW_AT_MOST_MS = 15_000;
+
+/** How long a held worker waits at most for a remembered screen to be drawn, from the entry. */
+const WORKER_HELD_AT_MOST_MS = 1_500;
 
 const text = (id: string, value: string) => {
   const el = document.getElementById(id);
@@ -63,22 +67,36 @@ function earlyWorker(params: URLSearchParams): Promise<Worker> | undefined {
  * instead of after the first render asks for it, a chain of three round trips later. (The sign-in
  * screen's chunk asked for the same way made a first visit slower, not faster: docs/decisions.md.)
  */
-function preloadRememberedScreens(params: URLSearchParams): void {
-  if (import.meta.env.VITE_NINEFOLD_BACKEND === 'supabase' || params.has('memory')) return;
+function preloadRememberedScreens(params: URLSearchParams): boolean {
+  if (import.meta.env.VITE_NINEFOLD_BACKEND === 'supabase' || params.has('memory')) return false;
   try {
-    if (!localStorage.getItem(startMemoryKey(appSlug(spec)))) return;
+    if (!localStorage.getItem(startMemoryKey(appSlug(spec)))) return false;
   } catch {
-    return; // Storage blocked: nothing was remembered.
+    return false; // Storage blocked: nothing was remembered.
   }
   void import('../src/react/AppRouter.tsx').catch(() => undefined);
   void import('../src/react/ListScreen.tsx').catch(() => undefined);
+  return true;
+}
+
+/**
+ * The page's inline script started the worker held (src/backend/embedded/browser/workerHold.ts):
+ * it starts now when the page will wait for the database anyway, else once the remembered screen
+ * is drawn and painted, so that PGlite's compile and the database's open do not take the cores
+ * the first screen's render needs (or after WORKER_HELD_AT_MOST_MS, should that screen be slow).
+ */
+function releaseWorkerWhenDrawn(release: () => void, remembers: boolean): void {
+  if (!remembers) return release();
+  onNextScreenShown(() => requestAnimationFrame(() => setTimeout(release, 0)));
+  setTimeout(release, WORKER_HELD_AT_MOST_MS);
 }
 
 async function boot(): Promise<void> {
   // First, before the locale or any text: the worker's downloads start now.
   const params = new URLSearchParams(location.search);
   const worker = earlyWorker(params);
-  preloadRememberedScreens(params);
+  const releaseWorker = workerRelease(worker);
+  releaseWorkerWhenDrawn(releaseWorker, preloadRememberedScreens(params));
   await chooseLocale();
   document.title = spec.purpose.name;
   text('boot-title', ui('appLoading', { name: spec.purpose.name }));
@@ -102,7 +120,10 @@ async function boot(): Promise<void> {
   const remembered = memory ? readRememberedStart(memory.target, memory.signedIn, Date.now()) : null;
   // The picture of the last screen (src/runtime/screenPreview.ts) stays only over a remembered
   // person's screen, which the app draws at once; otherwise the boot screen or sign-in is next.
-  if (!remembered?.session) revealScreen();
+  if (!remembered?.session) {
+    releaseWorker();
+    revealScreen();
+  }
   if (!remembered) await ready;
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root');

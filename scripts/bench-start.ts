@@ -49,6 +49,7 @@ const MARKS = [
   ['html', 'HTML received (responseEnd)'],
   ['entry', 'entry script ran (worker created)'],
   ['ninefold:worker:script', 'worker: first script ran'],
+  ['ninefold:worker:released', 'worker: released by the tab (workerHold.ts)'],
   ['ninefold:worker:init', 'worker: init from the tab'],
   ['ninefold:worker:wasm-compiled', 'worker: wasm compiled'],
   ['ninefold:worker:data-fetched', 'worker: PGlite data fetched'],

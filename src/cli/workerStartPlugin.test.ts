@@ -22,9 +22,11 @@ function run(search: string) {
 }
 
 describe('workerStartScript', () => {
-  it('starts the backend worker as a module worker and marks it', () => {
+  it('starts the backend worker as a held module worker (the entry releases it) and marks it', () => {
     expect(run('?bench')).toEqual({
-      started: [{ url: '/assets/backendWorker-1a2b.js', options: { type: 'module', name: 'ninefold-app' } }],
+      started: [
+        { url: '/assets/backendWorker-1a2b.js', options: { type: 'module', name: 'ninefold-app (held)' } },
+      ],
       hasWorker: true,
       marks: ['ninefold:worker-start'],
     });

@@ -136,6 +136,18 @@ export function rememberPreview(
 }
 
 const shownListeners = new Set<() => void>();
+const firstShownListeners: (() => void)[] = [];
+
+/**
+ * Calls `listener` once, when the app next draws a screen of its own (the commit that draws it,
+ * before the browser paints it).
+ *
+ * @example
+ * onNextScreenShown(() => requestAnimationFrame(() => setTimeout(afterPaint, 0)));
+ */
+export function onNextScreenShown(listener: () => void): void {
+  firstShownListeners.push(listener);
+}
 const SHOWN_SETTLE_MS = 300;
 
 /**
@@ -144,6 +156,7 @@ const SHOWN_SETTLE_MS = 300;
  */
 export function screenShown(doc: Document = document): void {
   revealScreen(doc);
+  for (const listener of firstShownListeners.splice(0)) listener();
   // A moment later: the screen's effects have run (the one keeping pictures subscribes in one)
   // and what the first draw asked for has mostly arrived.
   setTimeout(() => {

@@ -5,7 +5,7 @@ import { snapshotBlob } from '../snapshotBlob.ts';
 import { checkpointWhenWalGrows } from './checkpointWhenWalGrows.ts';
 import { databaseExists, OPFS } from './databaseExists.ts';
 import { opfsStorage } from './opfsStorage.ts';
-import { prefetched } from './prefetchPglite.ts';
+import { prefetchPglite } from './prefetchPglite.ts';
 import { markWorker } from './workerMarks.ts';
 
 /** Where the leader's worker opens the database (serveBackend.ts). */
@@ -36,6 +36,7 @@ export interface WorkerDatabaseOptions {
  * const db = await openWorkerDatabase({ dataDir: 'idb://ninefold-helpdesk' });
  */
 export async function openWorkerDatabase(options: WorkerDatabaseOptions): Promise<PGlite> {
+  const prefetched = prefetchPglite();
   const [pgliteWasmModule, fsBundle, dataDir] = await Promise.all([
     prefetched.wasm,
     prefetched.fsBundle,
