@@ -64,9 +64,8 @@ describe.skipIf(!e2eAvailable)('helpdesk in its default storage', () => {
     });
     await step(page, 'ds-list-next-page', async () => {
       // The next page's rows are drawn once each, and the page on screen is not drawn again
-      // meanwhile (its rows are memoised on props that stay the same objects, and the new page
-      // arrives at transition priority: PageRows in ListScreen.tsx). Drawing 50 old rows again
-      // made the click's render a long task.
+      // meanwhile (its rows are memoised on props that stay the same objects: PageRows in
+      // ListScreen.tsx). Drawing 50 old rows again made the click's render a long task.
       const rows = page.getByRole('main').locator('tbody tr a');
       const before = await rows.first().textContent();
       await startRowRenders(page);
