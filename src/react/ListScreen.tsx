@@ -612,14 +612,7 @@ function useRowsDrawn(rows: readonly Row[]): number {
  * The page's rows. A component of its own so that drawing the rest of a page re-renders only
  * the rows (each memoised), never the screen's filters and inputs.
  */
-const PageRows = memo(function PageRows({
-  rows,
-  columns,
-  entity,
-  detail,
-  chosen,
-  onToggle,
-}: PageRowsProps) {
+const PageRows = memo(function PageRows({ rows, columns, entity, detail, chosen, onToggle }: PageRowsProps) {
   const navigate = useNavigate();
   // The new page's first screen of rows comes in the same commit as its total: deferred (a
   // transition) they showed a frame after it (status filter: total 59, rows 70 ms). That commit

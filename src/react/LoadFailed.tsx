@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { ui } from '../runtime/uiText.ts';
 import { useRuntime } from './context.ts';
 import { errorMessage } from './display.tsx';
+import { LazyTooltip } from './LazyTooltip.tsx';
 
 /**
  * A read that failed (a lost connection, a refusal, an entity the backend does not know), said
@@ -21,15 +22,19 @@ export function LoadFailed({ error, onRetry }: { error: unknown; onRetry(): void
   );
 }
 
-/** `LoadFailed` where only a number would go (a count's badge): a mark whose name is the message. */
+/**
+ * `LoadFailed` where only a number would go (a count's badge): a mark whose name is the message.
+ * Its hint is a LazyTooltip: Mantine's Tooltip imported here put floating-ui (~15 KB gzip) on the
+ * list's first-screen path, whose count can fail.
+ */
 export function CountFailed({ error }: { error: unknown }) {
   const { model } = useRuntime();
   const message = errorMessage(model, error);
   return (
-    <Tooltip label={message}>
+    <LazyTooltip label={message}>
       <Badge color="red" variant="light" radius="sm" aria-label={message}>
         !
       </Badge>
-    </Tooltip>
+    </LazyTooltip>
   );
 }
