@@ -6,7 +6,7 @@ import { workerRelease } from '../src/backend/embedded/browser/workerHold.ts';
 import { appSlug } from '../src/runtime/appSlug.ts';
 import { LOCALE_STORAGE_KEY, pickLocale, setLocale } from '../src/runtime/locale.ts';
 import { readRememberedStart, startMemoryKey } from '../src/runtime/rememberedStart.ts';
-import { onNextScreenShown, revealScreen } from '../src/runtime/screenPreview.ts';
+import { onNextScreenDrawn, revealScreen } from '../src/runtime/screenPreview.ts';
 import { loadUiCatalogue, ui } from '../src/runtime/uiText.ts';
 
 // The entry chunk is only this: the boot screen (index.html) paints at once, and the backend
@@ -67,27 +67,26 @@ function earlyWorker(params: URLSearchParams): Promise<Worker> | undefined {
  * instead of after the first render asks for it, a chain of three round trips later. (The sign-in
  * screen's chunk asked for the same way made a first visit slower, not faster: docs/decisions.md.)
  */
-function preloadRememberedScreens(params: URLSearchParams): boolean {
-  if (import.meta.env.VITE_NINEFOLD_BACKEND === 'supabase' || params.has('memory')) return false;
+function preloadRememberedScreens(params: URLSearchParams): void {
+  if (import.meta.env.VITE_NINEFOLD_BACKEND === 'supabase' || params.has('memory')) return;
   try {
-    if (!localStorage.getItem(startMemoryKey(appSlug(spec)))) return false;
+    if (!localStorage.getItem(startMemoryKey(appSlug(spec)))) return;
   } catch {
-    return false; // Storage blocked: nothing was remembered.
+    return; // Storage blocked: nothing was remembered.
   }
   void import('../src/react/AppRouter.tsx').catch(() => undefined);
   void import('../src/react/ListScreen.tsx').catch(() => undefined);
-  return true;
 }
 
 /**
  * The page's inline script started the worker held (src/backend/embedded/browser/workerHold.ts):
- * it starts now when the page will wait for the database anyway, else once the remembered screen
- * is drawn and painted, so that PGlite's compile and the database's open do not take the cores
- * the first screen's render needs (or after WORKER_HELD_AT_MOST_MS, should that screen be slow).
+ * it starts once the app's first screen (the sign-in screen, or the one the person saw last) is
+ * drawn and painted, so that PGlite's compile and the database's open do not take the cores that
+ * screen's render needs; at once when the app will wait for the database instead (see boot), and
+ * after WORKER_HELD_AT_MOST_MS should the first screen be slow.
  */
-function releaseWorkerWhenDrawn(release: () => void, remembers: boolean): void {
-  if (!remembers) return release();
-  onNextScreenShown(() => requestAnimationFrame(() => setTimeout(release, 0)));
+function releaseWorkerWhenDrawn(release: () => void): void {
+  onNextScreenDrawn(() => requestAnimationFrame(() => setTimeout(release, 0)));
   setTimeout(release, WORKER_HELD_AT_MOST_MS);
 }
 
@@ -96,7 +95,8 @@ async function boot(): Promise<void> {
   const params = new URLSearchParams(location.search);
   const worker = earlyWorker(params);
   const releaseWorker = workerRelease(worker);
-  releaseWorkerWhenDrawn(releaseWorker, preloadRememberedScreens(params));
+  releaseWorkerWhenDrawn(releaseWorker);
+  preloadRememberedScreens(params);
   await chooseLocale();
   document.title = spec.purpose.name;
   text('boot-title', ui('appLoading', { name: spec.purpose.name }));
@@ -120,11 +120,12 @@ async function boot(): Promise<void> {
   const remembered = memory ? readRememberedStart(memory.target, memory.signedIn, Date.now()) : null;
   // The picture of the last screen (src/runtime/screenPreview.ts) stays only over a remembered
   // person's screen, which the app draws at once; otherwise the boot screen or sign-in is next.
-  if (!remembered?.session) {
+  if (!remembered?.session) revealScreen();
+  if (!remembered) {
+    // Nothing to draw before the database: it starts now.
     releaseWorker();
-    revealScreen();
+    await ready;
   }
-  if (!remembered) await ready;
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root');
   const bootScreen = root.innerHTML;

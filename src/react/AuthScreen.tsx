@@ -16,7 +16,7 @@ import {
 import { useForm } from '@mantine/form';
 import { IconUser } from '@tabler/icons-react';
 import { type ChangeEvent, useLayoutEffect, useState } from 'react';
-import { revealScreen } from '../runtime/screenPreview.ts';
+import { revealScreen, screenDrawn } from '../runtime/screenPreview.ts';
 import { ui } from '../runtime/uiText.ts';
 import { type DemoAccount, demoAccountLabel, useRuntime } from './context.ts';
 import { errorMessage } from './display.tsx';
@@ -26,7 +26,10 @@ import { LocaleSwitch } from './LocaleSwitch.tsx';
 export function AuthScreen() {
   const { model, backend, demoAccounts, signInDemo, authFailure } = useRuntime();
   // The last visit's screen, if its picture is still shown, is not who is here now.
-  useLayoutEffect(() => revealScreen(), []);
+  useLayoutEffect(() => {
+    revealScreen();
+    screenDrawn();
+  }, []);
   const [mode, setMode] = useState<'in' | 'up'>('in');
   const [error, setError] = useState<string | null>(() =>
     authFailure ? errorMessage(model, authFailure) : null,

@@ -136,17 +136,22 @@ export function rememberPreview(
 }
 
 const shownListeners = new Set<() => void>();
-const firstShownListeners: (() => void)[] = [];
+const drawnListeners: (() => void)[] = [];
 
 /**
- * Calls `listener` once, when the app next draws a screen of its own (the commit that draws it,
- * before the browser paints it).
+ * Calls `listener` once, when the app next draws a screen of its own, the sign-in screen included
+ * (in the commit that draws it, before the browser paints it).
  *
  * @example
- * onNextScreenShown(() => requestAnimationFrame(() => setTimeout(afterPaint, 0)));
+ * onNextScreenDrawn(() => requestAnimationFrame(() => setTimeout(afterPaint, 0)));
  */
-export function onNextScreenShown(listener: () => void): void {
-  firstShownListeners.push(listener);
+export function onNextScreenDrawn(listener: () => void): void {
+  drawnListeners.push(listener);
+}
+
+/** The app drew a screen of its own (`screenShown`, or the sign-in screen, which keeps no picture). */
+export function screenDrawn(): void {
+  for (const listener of drawnListeners.splice(0)) listener();
 }
 const SHOWN_SETTLE_MS = 300;
 
@@ -156,7 +161,7 @@ const SHOWN_SETTLE_MS = 300;
  */
 export function screenShown(doc: Document = document): void {
   revealScreen(doc);
-  for (const listener of firstShownListeners.splice(0)) listener();
+  screenDrawn();
   // A moment later: the screen's effects have run (the one keeping pictures subscribes in one)
   // and what the first draw asked for has mostly arrived.
   setTimeout(() => {
