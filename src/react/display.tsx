@@ -21,6 +21,7 @@ import type { FieldSpec } from '../spec/types.ts';
 import { useAppCore } from './context.ts';
 import { useRow } from './hooks.ts';
 import { LazyTooltip } from './LazyTooltip.tsx';
+import { PlainBadge } from './PlainBadge.tsx';
 import { LABEL_STALE_MS, PageLabelsContext } from './usePageLabels.ts';
 
 /** Colours for states: the state's position along the machine, final states grey. */
@@ -44,24 +45,25 @@ export function lightBadgeText(color: string): string {
   return `light-dark(color-mix(in srgb, var(--mantine-color-${color}-9) 70%, black), var(--mantine-color-${color}-2))`;
 }
 
+const STATE_LABEL = { whiteSpace: 'nowrap', overflow: 'visible', textOverflow: 'clip' } as const;
+const OPTION_ROOT = { maxWidth: 'none', flexShrink: 0 } as const;
+const OPTION_LABEL = { overflow: 'visible' } as const;
+
 export function StatusBadge({ entity, state }: { entity: string; state: string }) {
   const { model } = useAppCore();
   const color = stateColor(model, entity, state);
   const text = lightBadgeText(color);
   return (
-    <Badge
+    <PlainBadge
       color={color}
       variant="light"
-      radius="sm"
       // A state reads on one line ("Waiting on customer"), never cut to "…": its column (or the
       // list's scroll area) makes room for it.
-      styles={{
-        root: { color: text, flexShrink: 0 },
-        label: { whiteSpace: 'nowrap', overflow: 'visible', textOverflow: 'clip' },
-      }}
+      rootStyle={{ color: text, flexShrink: 0 }}
+      labelStyle={STATE_LABEL}
     >
       {stateLabel(model, entity, state)}
-    </Badge>
+    </PlainBadge>
   );
 }
 
@@ -180,22 +182,19 @@ function renderValue(
     case 'option': {
       // Colour and label come from the spec (`values: [{ value, label?, color? }]`).
       const option = valueOption(model, entity, name, String(v));
+      const color = option.color ?? 'gray';
       return (
-        <Badge
+        <PlainBadge
           variant="dot"
-          color={option.color ?? 'gray'}
+          color={color}
           // The dot in a shade that shows on both schemes (gray's filled shade vanished on dark).
-          vars={() => ({
-            root: {
-              '--badge-dot-color': `light-dark(var(--mantine-color-${option.color ?? 'gray'}-6), var(--mantine-color-${option.color ?? 'gray'}-4))`,
-            },
-          })}
-          radius="sm"
+          dotColor={`light-dark(var(--mantine-color-${color}-6), var(--mantine-color-${color}-4))`}
           // Short values (NORMAL) must never be cut to "NO…" in a narrow table column.
-          styles={{ root: { maxWidth: 'none', flexShrink: 0 }, label: { overflow: 'visible' } }}
+          rootStyle={OPTION_ROOT}
+          labelStyle={OPTION_LABEL}
         >
           {option.label}
-        </Badge>
+        </PlainBadge>
       );
     }
     case 'yesNo':
