@@ -16,7 +16,7 @@ import { loadUiCatalogue, ui } from '../src/runtime/uiText.ts';
 /** How long the last visit's screen may stay shown over an app that draws none of its own. */
 const PREVIEW_AT_MOST_MS = 15_000;
 
-/** How long a held worker waits at most for a remembered screen to be drawn, from the entry. */
+/** How long the held worker waits at most for the app's first screen to be drawn, from the entry. */
 const WORKER_HELD_AT_MOST_MS = 1_500;
 
 const text = (id: string, value: string) => {
@@ -42,9 +42,9 @@ async function chooseLocale(): Promise<void> {
 }
 
 /**
- * The embedded backend's worker, started by the entry script itself: PGlite's download and compile
- * and the database's opening overlap the download of every other chunk (before, the worker was
- * created only once the startBackend and startEmbedded chunks had arrived). A dynamic import of a
+ * The embedded backend's worker: a build's inline script has started it, held until the first
+ * screen is drawn (workerHold.ts); the dev server's page has no such script, and the entry starts
+ * it here, not held. A dynamic import of a
  * tiny module, not a static one: hosted builds replace the condition with `true`, the bundler
  * drops the import, and the build contains no worker (a `new Worker(new URL(…))` written here
  * would be emitted even when unreachable). `?memory` starts its own, on a throw-away database.
@@ -91,7 +91,7 @@ function releaseWorkerWhenDrawn(release: () => void): void {
 }
 
 async function boot(): Promise<void> {
-  // First, before the locale or any text: the worker's downloads start now.
+  // First, before the locale or any text: the worker, held until the first screen is drawn.
   const params = new URLSearchParams(location.search);
   const worker = earlyWorker(params);
   const releaseWorker = workerRelease(worker);

@@ -153,6 +153,7 @@ export function onNextScreenDrawn(listener: () => void): void {
 export function screenDrawn(): void {
   for (const listener of drawnListeners.splice(0)) listener();
 }
+
 const SHOWN_SETTLE_MS = 300;
 
 /**
