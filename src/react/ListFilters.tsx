@@ -19,14 +19,21 @@ export const ListFilters = memo(function ListFilters(props: {
   names: readonly string[];
   filters: Readonly<Record<string, string>>;
   onFilters(filters: Record<string, string>): void;
+  /** Asks ahead for the rows of filters the person may choose next (a filter's list opened). */
+  onFiltersAhead?(choices: readonly Record<string, string>[]): void;
   sortable: readonly string[];
   /** `field` or `-field` (descending). */
   sort: string | undefined;
   onSort(sort: string | undefined): void;
 }) {
-  const { entity, filters, onFilters } = props;
+  const { entity, filters, onFilters, onFiltersAhead } = props;
   const latest = useRef(filters);
   latest.current = filters;
+  const readAhead = useCallback(
+    (name: string, values: readonly string[]) =>
+      onFiltersAhead?.(values.map((v) => ({ ...latest.current, [name]: v }))),
+    [onFiltersAhead],
+  );
   const setFilter = useCallback(
     (name: string, v: string | null) => {
       const next = { ...latest.current };
@@ -45,6 +52,7 @@ export const ListFilters = memo(function ListFilters(props: {
           name={name}
           value={filters[name] ?? null}
           onChange={setFilter}
+          onOpen={readAhead}
         />
       ))}
       <SortField entity={entity} sortable={props.sortable} sort={props.sort} onSort={props.onSort} />
@@ -57,11 +65,14 @@ const FilterField = memo(function FilterField({
   name,
   value,
   onChange,
+  onOpen,
 }: {
   entity: string;
   name: string;
   value: string | null;
   onChange(name: string, value: string | null): void;
+  /** The filter's list opened, with these values to choose from. */
+  onOpen(name: string, values: readonly string[]): void;
 }) {
   const { model } = useAppCore();
   const f = model.tables.get(entity)?.spec.fields[name];
@@ -96,6 +107,14 @@ const FilterField = memo(function FilterField({
       data={data}
       value={value}
       onChange={setValue}
+      // The rows of each other choice are asked while the list is open: the click then shows them
+      // at once (useListAddress), as "Next page" shows the page read ahead.
+      onDropdownOpen={() =>
+        onOpen(
+          name,
+          data.map((o) => o.value).filter((v) => v !== value),
+        )
+      }
       clearable
       style={{ flex: '0 1 170px' }}
     />

@@ -55,6 +55,8 @@ const ROW_HEIGHT = 52;
 const SEARCH_PAUSE_MS = 200;
 /** What the list's scroll area leaves for the header, toolbar and pager above and below it. */
 const CHROME_HEIGHT = 300;
+/** How many of a filter's choices are read ahead when its list opens (a state machine's states). */
+const FILTER_CHOICES_AHEAD = 8;
 /** A screen without filters (the same array every render: ListFilters is memoised). */
 const NO_FILTERS: readonly string[] = [];
 /** The list's scroll area: the table's own box, so its header sticks while the rows scroll. */
@@ -258,6 +260,19 @@ function useListControls(route: RouteEntry, sort: string | undefined, state: Lis
   latest.current = setState;
   const onFilters = useCallback((filters: Record<string, string>) => latest.current({ filters }), []);
   const onSort = useCallback((s: string | undefined) => latest.current({ sort: s }), []);
+  // A backend in this browser answers a read ahead from the same worker in milliseconds; a hosted
+  // one would pay a request for each choice never taken.
+  const readAhead = (choices: readonly Record<string, string>[]) => {
+    if (backend.kind !== 'embedded') return;
+    for (const filters of choices.slice(0, FILTER_CHOICES_AHEAD))
+      address.readAhead(listStateToParams({ ...current(), page: 1, filters }, sort));
+  };
+  const latestAhead = useRef(readAhead);
+  latestAhead.current = readAhead;
+  const onFiltersAhead = useCallback(
+    (choices: readonly Record<string, string>[]) => latestAhead.current(choices),
+    [],
+  );
   const filtersKey = JSON.stringify(state.filters);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `filtersKey` stands for `state.filters`' contents
   const filters = useMemo(() => state.filters, [filtersKey]);
@@ -270,6 +285,7 @@ function useListControls(route: RouteEntry, sort: string | undefined, state: Lis
   return {
     filters,
     onFilters,
+    onFiltersAhead,
     onSort,
     onSearch,
     clear: () => go(new URLSearchParams(), true),
@@ -448,6 +464,7 @@ function ListToolbar(props: {
               names={screen?.filters ?? NO_FILTERS}
               filters={controls.filters}
               onFilters={controls.onFilters}
+              onFiltersAhead={controls.onFiltersAhead}
               sortable={sortable}
               sort={state.sort}
               onSort={controls.onSort}

@@ -26,8 +26,8 @@ interface Held {
  * rows under the new filter and a second one when the rows come. A newer change replaces one still
  * held, and calls off the reads of the last change it no longer needs (a search's earlier letters,
  * which would otherwise hold the database's queue). Rows already in the cache, not outdated by a
- * write, show at once. `base()` is what the next change builds on:
- * the held address while there is one, else the page's.
+ * write, show at once. `readAhead(next)` asks the rows of an address the person may go to next.
+ * `base()` is what the next change builds on: the held address while there is one, else the page's.
  *
  * @example
  * const address = useListAddress('tickets', 'ticket', setParams);
@@ -37,7 +37,11 @@ export function useListAddress(
   screen: string,
   entity: string,
   setParams: (next: URLSearchParams, options: { replace: boolean }) => void,
-): { base(): URLSearchParams; go(next: URLSearchParams, replace: boolean): void } {
+): {
+  base(): URLSearchParams;
+  go(next: URLSearchParams, replace: boolean): void;
+  readAhead(next: URLSearchParams): void;
+} {
   const { backend, model, user } = useRuntime();
   const qc = useQueryClient();
   const held = useRef<Held | null>(null);
@@ -47,6 +51,16 @@ export function useListAddress(
   useEffect(() => () => held.current?.drop(), []);
   return {
     base: () => held.current?.params ?? new URLSearchParams(window.location.search),
+    // The rows of an address the person may go to next (a filter's choices while its list is
+    // open), so that `go` finds them in the cache; its total is asked when it is chosen.
+    readAhead(next) {
+      if (!model.tables.get(entity)?.spec) return;
+      const { page } = listScreenQueries(model, screen, entity, next, user);
+      void qc.prefetchQuery({
+        queryKey: keys.list(entity, page, user?.id),
+        queryFn: ({ signal }) => fetchList(qc, { backend, model, user }, entity, page, true, signal),
+      });
+    },
     go(next, replace) {
       held.current?.drop();
       if (!model.tables.get(entity)?.spec) {
