@@ -256,10 +256,6 @@ function useListControls(route: RouteEntry, sort: string | undefined, state: Lis
   const current = () => listStateFromParams(address.base(), sort);
   const setState = (patch: Partial<ListState>) =>
     go(listStateToParams({ ...current(), page: 1, ...patch }, sort), true);
-  const latest = useRef(setState);
-  latest.current = setState;
-  const onFilters = useCallback((filters: Record<string, string>) => latest.current({ filters }), []);
-  const onSort = useCallback((s: string | undefined) => latest.current({ sort: s }), []);
   // A backend in this browser answers a read ahead from the same worker in milliseconds; a hosted
   // one would pay a request for each choice never taken.
   const readAhead = (choices: readonly Record<string, string>[]) => {
@@ -267,10 +263,15 @@ function useListControls(route: RouteEntry, sort: string | undefined, state: Lis
     for (const filters of choices.slice(0, FILTER_CHOICES_AHEAD))
       address.readAhead(listStateToParams({ ...current(), page: 1, filters }, sort));
   };
-  const latestAhead = useRef(readAhead);
-  latestAhead.current = readAhead;
+  const latest = useRef({ setState, readAhead });
+  latest.current = { setState, readAhead };
+  const onFilters = useCallback(
+    (filters: Record<string, string>) => latest.current.setState({ filters }),
+    [],
+  );
+  const onSort = useCallback((s: string | undefined) => latest.current.setState({ sort: s }), []);
   const onFiltersAhead = useCallback(
-    (choices: readonly Record<string, string>[]) => latestAhead.current(choices),
+    (choices: readonly Record<string, string>[]) => latest.current.readAhead(choices),
     [],
   );
   const filtersKey = JSON.stringify(state.filters);

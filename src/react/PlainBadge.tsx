@@ -29,18 +29,18 @@ export interface PlainBadgeProps {
 export function PlainBadge({ variant, color, rootStyle, labelStyle, dotColor, children }: PlainBadgeProps) {
   if (!NAMED.has(color))
     return <MantineBadge {...{ variant, color, rootStyle, labelStyle, dotColor, children }} />;
-  const vars: Record<string, string> =
-    variant === 'light'
+  const vars: Record<string, string> = {
+    '--badge-radius': 'var(--mantine-radius-sm)',
+    ...(variant === 'light'
       ? {
-          '--badge-radius': 'var(--mantine-radius-sm)',
           '--badge-bg': `var(--mantine-color-${color}-light)`,
           '--badge-color': `var(--mantine-color-${color}-light-color)`,
           '--badge-bd': `${rem(1)} solid transparent`,
         }
-      : {
-          '--badge-radius': 'var(--mantine-radius-sm)',
-          ...(dotColor ? { '--badge-dot-color': dotColor } : {}),
-        };
+      : dotColor
+        ? { '--badge-dot-color': dotColor }
+        : {}),
+  };
   const classes = Badge.classes as Record<string, string>;
   const root = variant === 'dot' ? `${classes['root--dot']} ${classes.root}` : classes.root;
   return (

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import type { ListQuery } from '../backend/types.ts';
 import { listScreenQueries } from '../runtime/listScreenQueries.ts';
 import { useRuntime } from './context.ts';
 import { fetchList, keys } from './hooks.ts';
@@ -49,17 +50,22 @@ export function useListAddress(
   const lastAsked = useRef<string[]>([]);
   // Leaving the screen drops a change still held (it must not bring the list back).
   useEffect(() => () => held.current?.drop(), []);
+  /** Asks one list query (fetched unless the cache holds a fresh answer) and what the cache held. */
+  const ask = (q: ListQuery) => {
+    const queryKey = keys.list(entity, q, user?.id);
+    const answered = qc.prefetchQuery({
+      queryKey,
+      queryFn: ({ signal }) => fetchList(qc, { backend, model, user }, entity, q, true, signal),
+    });
+    return { key: JSON.stringify(queryKey), answered, cached: qc.getQueryState(queryKey) };
+  };
   return {
     base: () => held.current?.params ?? new URLSearchParams(window.location.search),
     // The rows of an address the person may go to next (a filter's choices while its list is
     // open), so that `go` finds them in the cache; its total is asked when it is chosen.
     readAhead(next) {
       if (!model.tables.get(entity)?.spec) return;
-      const { page } = listScreenQueries(model, screen, entity, next, user);
-      void qc.prefetchQuery({
-        queryKey: keys.list(entity, page, user?.id),
-        queryFn: ({ signal }) => fetchList(qc, { backend, model, user }, entity, page, true, signal),
-      });
+      ask(listScreenQueries(model, screen, entity, next, user).page);
     },
     go(next, replace) {
       held.current?.drop();
@@ -68,14 +74,6 @@ export function useListAddress(
         return;
       }
       const { page, total } = listScreenQueries(model, screen, entity, next, user);
-      const ask = (q: typeof page) => {
-        const queryKey = keys.list(entity, q, user?.id);
-        const answered = qc.prefetchQuery({
-          queryKey,
-          queryFn: ({ signal }) => fetchList(qc, { backend, model, user }, entity, q, true, signal),
-        });
-        return { key: JSON.stringify(queryKey), answered, cached: qc.getQueryState(queryKey) };
-      };
       // What the cache holds for the rows before this change asks them (a page read ahead, or one
       // remembered from the last visit while the database opens).
       const rows = ask(page);
