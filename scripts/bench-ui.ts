@@ -20,19 +20,10 @@ import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { build } from '../src/cli/devServer.ts';
+import { CHROMIUM, CHROMIUM_ARGS } from '../test/browser/testPage.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript',

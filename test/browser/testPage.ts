@@ -195,4 +195,9 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  // Chromium 156.0.8078.108 (Debian) starts the address bar's WebUI popup in a renderer of its
+  // own at every launch, headless too: about 1.4 s of CPU in the first 2.5 s, which on two cores
+  // made a page opened right after launch 2–3 times slower (docs/performance.md, "Machine and
+  // method"). No test or benchmark uses the address bar.
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
 ];

@@ -13,23 +13,15 @@ import { build, resolveSpecFile } from '../../src/cli/devServer.ts';
 import { specFromDoc } from '../../src/import/loadDoc.ts';
 import { ui } from '../../src/runtime/uiText.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
+import { CHROMIUM, CHROMIUM_ARGS } from '../browser/testPage.ts';
 import { fillBlankTemplate } from './fillBlankTemplate.ts';
 import { serveDist } from './serveDist.ts';
 
-export const CHROMIUM = '/usr/bin/chromium';
+export { CHROMIUM, CHROMIUM_ARGS };
 /** Skip (with one line) where there is no Chromium, except on CI where the tests must run. */
 export const e2eAvailable = existsSync(CHROMIUM) || process.env.CI === 'true';
 if (!e2eAvailable) console.log(`e2e skipped: ${CHROMIUM} not found (apt-get install -y chromium)`);
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 export const RESULTS = resolve('test-results');
 const CACHE = resolve('node_modules/.cache/ninefold-e2e');
 

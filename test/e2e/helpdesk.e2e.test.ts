@@ -3,22 +3,12 @@ import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtApp } from './harness.ts';
+import { CHROMIUM_ARGS as ARGS, builtApp, CHROMIUM } from './harness.ts';
 import { serveDist } from './serveDist.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
 if (!available && process.env.CI !== 'true')
   console.log(`e2e skipped: ${CHROMIUM} not found (apt-get install -y chromium)`);
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const RESULTS = resolve('test-results');
 
 describe.skipIf(!available && process.env.CI !== 'true')('helpdesk end to end', () => {
