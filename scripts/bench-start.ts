@@ -465,6 +465,18 @@ async function main(): Promise<void> {
       `| long tasks > 50 ms before the row (count) | ${samples.map((s) => cell(s, 'longCount')).join(' | ')} |`,
     );
     lines.push(`| longest task before the row | ${samples.map((s) => cell(s, 'longest')).join(' | ')} |`);
+    // A return visit's first render, run by run (less noisy than a difference of two medians):
+    // the UI's chunk loaded → the live screen replacing the picture.
+    const render = (x: Sample) =>
+      (x['ninefold:preview-replaced'] ?? Number.NaN) - (x['ninefold:ui-loaded'] ?? Number.NaN);
+    lines.push(
+      `| first render: UI chunk loaded → live screen (each run's, median) | ${samples
+        .map((s) => {
+          const m = median(s.map(render));
+          return Number.isFinite(m) ? `${Math.round(m)}` : '–';
+        })
+        .join(' | ')} |`,
+    );
     if (builds.length === 2) {
       const [a, b] = samples.map((s) => median(s.map((x) => x.rowPaint ?? Number.NaN)));
       lines.push(

@@ -21,7 +21,7 @@ import {
 } from './FormAttachments.tsx';
 import { invalidateRecomputed, keys, useCreate, useRow, useUpdate } from './hooks.ts';
 import { InitialStatePreview } from './InitialStatePreview.tsx';
-import { type Blocker, useBlocker, useNavigate, useParams } from './navigation.ts';
+import { appLocation, type Blocker, useBlocker, useNavigate, useParams } from './navigation.ts';
 import { PageCrumbs, useTrail } from './PageCrumbs.tsx';
 import { ForbiddenPage, NotFoundPage } from './pages.tsx';
 import { errorCode, refusalField } from './refusalField.ts';
@@ -60,7 +60,7 @@ function useRowForm(route: RouteEntry, base: Row | undefined) {
       base
         ? Object.fromEntries(schema.fields.map((f) => [f.name, base[f.name] ?? null]))
         : // A link may choose some of a new row's fields: /loans/new?book=<id>.
-          { ...schema.initialValues(user), ...prefillValues(schema.fields, window.location.search) },
+          { ...schema.initialValues(user), ...prefillValues(schema.fields, appLocation().search) },
     check: (values) => schema.validate(base ? { ...base, ...values } : values, user, base),
   });
   return { entity, schema, form };

@@ -1,17 +1,4 @@
-import {
-  Box,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  rem,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Box, Button, Card, Checkbox, Group, rem, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconFilter, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -45,6 +32,8 @@ import { useList, usePrefetchList } from './hooks.ts';
 import { LoadFailed } from './LoadFailed.tsx';
 import { fieldLabel } from './labels.ts';
 import { useNavigate } from './navigation.ts';
+import { PlainCheckbox } from './PlainCheckbox.tsx';
+import { PlainLink, PlainSkeleton } from './PlainText.tsx';
 import { useChosenColumns } from './useChosenColumns.ts';
 import { useHeldRoles } from './useHeldRoles.ts';
 import { useListAddress } from './useListAddress.ts';
@@ -176,7 +165,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
         {page.list.isLoading ? (
           <Stack p="md" gap="sm">
             {[0, 1, 2, 3, 4].map((i) => (
-              <Skeleton key={i} height={28} />
+              <PlainSkeleton key={i} height={28} />
             ))}
           </Stack>
         ) : page.list.error && !page.list.data ? (
@@ -575,7 +564,7 @@ function FiltersPlaceholder({ labels }: { labels: string[] }) {
           <Text size="sm" fw={500} c="dimmed">
             {label}
           </Text>
-          <Skeleton height={36} radius="sm" animate={false} />
+          <PlainSkeleton height={36} radius="sm" animate={false} />
         </Box>
       ))}
     </>
@@ -695,7 +684,7 @@ const ListRow = memo(function ListRow({
       {chosen !== undefined && (
         // biome-ignore lint/a11y/useKeyWithClickEvents: only keeps the checkbox's click from the row's navigation; the checkbox takes its own keys
         <td className={Table.classes.td} style={{ width: rem(40) }} onClick={(ev) => ev.stopPropagation()}>
-          <Checkbox
+          <PlainCheckbox
             aria-label={ui('selectRow', { title: rowTitle(model, entity, row) })}
             checked={chosen}
             onChange={() => onToggle(String(row.id))}
@@ -705,15 +694,9 @@ const ListRow = memo(function ListRow({
       {columns.map((c, i) => (
         <td key={c} className={Table.classes.td}>
           {i === 0 && href ? (
-            <Text
-              component={Link}
-              to={href}
-              fw={500}
-              onClick={(ev: MouseEvent) => ev.stopPropagation()}
-              style={{ color: 'inherit' }}
-            >
+            <PlainLink look="text" to={href} onClick={(ev: MouseEvent) => ev.stopPropagation()}>
               <FieldValue entity={entity} name={c} row={row} />
-            </Text>
+            </PlainLink>
           ) : (
             <FieldValue entity={entity} name={c} row={row} />
           )}

@@ -1,13 +1,8 @@
-import { DEFAULT_THEME, MantineProvider } from '@mantine/core';
-import { createElement as h, type ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { DEFAULT_THEME } from '@mantine/core';
+import { createElement as h } from 'react';
 import { describe, expect, it } from 'vitest';
-import { theme } from './NinefoldApp.tsx';
+import { mantineMarkup as markup } from '../../test/support/mantineMarkup.ts';
 import { MantineBadge, PlainBadge, type PlainBadgeProps } from './PlainBadge.tsx';
-
-/** The badge's own markup, as the app's theme renders it (the provider's style tags left out). */
-const markup = (node: ReactNode) =>
-  renderToStaticMarkup(h(MantineProvider, { theme }, node)).replace(/<style[^>]*>[^<]*<\/style>/g, '');
 
 /** Both drawings of one badge: the plain elements and Mantine's Badge with the same props. */
 const both = (props: PlainBadgeProps) => [markup(h(PlainBadge, props)), markup(h(MantineBadge, props))];

@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, NavLink, Skeleton, Text, useComputedColorScheme } from '@mantine/core';
+import { AppShell, Burger, Group, NavLink, Text, useComputedColorScheme } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconForms,
@@ -26,6 +26,7 @@ const ICONS: Record<ScreenKind, typeof IconList> = {
   custom: IconPuzzle,
 };
 
+import { PlainSkeleton } from './PlainText.tsx';
 // In a file of its own: HeaderActions.tsx links to it, and this file loads HeaderActions.tsx.
 import { useHeldRoles } from './useHeldRoles.ts';
 
@@ -194,7 +195,7 @@ function HeaderPlaceholder({ count }: { count: number }) {
     <Group gap="xs" wrap="nowrap" aria-hidden="true">
       {Array.from({ length: count }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders, never reordered
-        <Skeleton key={i} width={34} height={34} radius="sm" animate={false} />
+        <PlainSkeleton key={i} width={34} height={34} radius="sm" animate={false} />
       ))}
     </Group>
   );

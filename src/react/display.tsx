@@ -1,8 +1,7 @@
-import { Anchor, Badge, Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconMinus } from '@tabler/icons-react';
 import { type MouseEvent, type ReactNode, useContext } from 'react';
-import { Link } from 'wouter';
 import { type Backend, BackendError, isHiddenField, type Row } from '../backend/types.ts';
 import type { AppModel } from '../model/appModel.ts';
 import { stateLabel } from '../runtime/availableTransitions.ts';
@@ -22,6 +21,7 @@ import { useAppCore } from './context.ts';
 import { useRow } from './hooks.ts';
 import { LazyTooltip } from './LazyTooltip.tsx';
 import { PlainBadge } from './PlainBadge.tsx';
+import { PlainLink, PlainText } from './PlainText.tsx';
 import { LABEL_STALE_MS, PageLabelsContext } from './usePageLabels.ts';
 
 /** Colours for states: the state's position along the machine, final states grey. */
@@ -88,13 +88,13 @@ export function RefLink({ entity, id }: { entity: string; id: string }) {
   if (!detail) return <RefLabel entity={entity} id={id} />;
   return (
     // stopPropagation: inside a clickable list row, the link wins over the row.
-    <Anchor
-      component={Link}
+    <PlainLink
+      look="anchor"
       to={buildPath(detail, { id })}
       onClick={(ev: MouseEvent) => ev.stopPropagation()}
     >
       <RefLabel entity={entity} id={id} />
-    </Anchor>
+    </PlainLink>
   );
 }
 
@@ -119,17 +119,8 @@ function RefLabelLookup({ entity, id }: { entity: string; id: string }) {
 /** A reference's title; null: it cannot be read (shown as empty); undefined: not read yet. */
 function refLabelText(label: string | null | undefined): ReactNode {
   if (typeof label === 'string') return <>{label}</>;
-  if (label === null)
-    return (
-      <Text span c="dimmed">
-        {ui('empty')}
-      </Text>
-    );
-  return (
-    <Text span c="dimmed">
-      …
-    </Text>
-  );
+  if (label === null) return <PlainText dimmed>{ui('empty')}</PlainText>;
+  return <PlainText dimmed>…</PlainText>;
 }
 
 /** One field's value for reading (lists, detail). */
@@ -147,9 +138,9 @@ export function FieldValue({
   // Withheld by the field's `read` rule on this row: said so, not shown as an empty value.
   if (isHiddenField(row, name))
     return (
-      <Text span c="dimmed" fs="italic" title={ui('hiddenValueHint')}>
+      <PlainText dimmed italic title={ui('hiddenValueHint')}>
         {ui('hiddenValue')}
-      </Text>
+      </PlainText>
     );
   const v = row[name];
   return <>{renderValue(model, entity, name, f, v, row)}</>;
@@ -171,9 +162,7 @@ function renderValue(
     return FIELD_TYPES[f.type].display === 'yesNo' ? (
       <IconMinus size={16} aria-label={ui('no')} />
     ) : (
-      <Text span c="dimmed">
-        {ui('empty')}
-      </Text>
+      <PlainText dimmed>{ui('empty')}</PlainText>
     );
   }
   switch (FIELD_TYPES[f.type].display) {

@@ -19,9 +19,9 @@ let shownPath = inBrowser ? location.pathname : '/';
 let shownSearch = inBrowser ? location.search : '';
 const listeners = new Set<() => void>();
 
-function show(): void {
-  shownPath = location.pathname;
-  shownSearch = location.search;
+function show(at: { pathname: string; search: string } = location): void {
+  shownPath = at.pathname;
+  shownSearch = at.search;
   for (const l of listeners) l();
 }
 
@@ -51,22 +51,72 @@ function blocks(to: string, retry: () => void): boolean {
   return true;
 }
 
+/**
+ * The history entry of a change of the screen's search (a list's page, filter, search, sort),
+ * written once the screen has drawn it: Chromium's `pushState` takes 5–20 ms on a slow machine (the
+ * browser records the entry), time the click's new rows waited for before they could paint. Until
+ * then the app's location (`appLocation()`, what the screens read) is the new one and
+ * `window.location` is not. A change of path (another screen) writes its entry at once.
+ */
+let pendingEntry: { write(): void; indexBefore: number } | undefined;
+let entryTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Writes a navigation's history entry still waiting, now (before another, or leaving the page). */
+export function writeHistory(): void {
+  const entry = dropEntry();
+  entry?.write();
+}
+
+/** The entry still waiting, no longer waited for. */
+function dropEntry(): typeof pendingEntry {
+  const entry = pendingEntry;
+  pendingEntry = undefined;
+  if (entryTimer !== undefined) clearTimeout(entryTimer);
+  entryTimer = undefined;
+  return entry;
+}
+
+/** After the next frame is painted (a frame's callback, then a task); a hidden tab paints none. */
+function afterPaint(fn: () => void): void {
+  entryTimer = setTimeout(fn, 100);
+  requestAnimationFrame(() => setTimeout(fn, 0));
+}
+
 /** Goes to `to` (an app path with its search) unless an edit form with unsaved changes holds it. */
 export function navigate(to: string, options: { replace?: boolean } = {}): void {
+  writeHistory();
   const next = new URL(to, location.href);
   if (blocks(next.pathname, () => navigate(to, options))) return;
-  if (options.replace) history.replaceState({ idx: index }, '', next);
-  else history.pushState({ idx: ++index }, '', next);
-  show();
+  const indexBefore = index;
+  const idx = options.replace ? index : ++index;
+  const write = () =>
+    options.replace ? history.replaceState({ idx }, '', next) : history.pushState({ idx }, '', next);
+  if (next.pathname !== shownPath) {
+    write();
+    show();
+    return;
+  }
+  pendingEntry = { write, indexBefore };
+  show(next);
+  afterPaint(writeHistory);
+}
+
+/** The app's location: the one shown, whose history entry may not be written yet (navigate). */
+export function appLocation(): { pathname: string; search: string } {
+  return { pathname: shownPath, search: shownSearch };
 }
 
 if (inBrowser) {
-  // Entries this page did not make (the first load) count from 0.
-  if (!(history.state && typeof history.state === 'object' && 'idx' in history.state))
-    history.replaceState({ ...history.state, idx: index }, '');
+  // Entries this page did not make (the first load) have no index: `indexOf` counts them as 0.
+  // (Writing it into the entry here cost the first screen 9 ms in Chromium, see navigate.)
+  window.addEventListener('pagehide', writeHistory);
   // Registered when the module loads, before wouter's own listener, so a blocked jump can be
   // stopped before anything else sees it.
   window.addEventListener('popstate', (ev) => {
+    // Back or forward within a frame of a navigation: its entry was never written; the jump
+    // starts from the entry the browser was on.
+    const unwritten = dropEntry();
+    if (unwritten) index = unwritten.indexBefore;
     const to = indexOf(history.state);
     if (undoing) {
       const open = undoing;
@@ -108,8 +158,10 @@ export function useAppSearch(): string {
 
 /** An app path, or a number of history entries (`-1`: back). */
 function go(to: string | number, options?: { replace?: boolean }): void {
-  if (typeof to === 'number') history.go(to);
-  else navigate(to, options);
+  if (typeof to === 'number') {
+    writeHistory();
+    history.go(to);
+  } else navigate(to, options);
 }
 
 /**

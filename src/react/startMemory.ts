@@ -8,6 +8,7 @@ import {
   type StartMemoryTarget,
 } from '../runtime/rememberedStart.ts';
 import { onScreenShown, rememberPreview } from '../runtime/screenPreview.ts';
+import { appLocation } from './navigation.ts';
 
 /**
  * Puts a remembered screen into a new query cache. Its lists are marked stale (updated at 0): each
@@ -184,7 +185,10 @@ export function useRememberStart(
       return;
     }
     forgetStartUnless(target, session.user.id);
-    const here = () => `${window.location.pathname}${window.location.search}`;
+    const here = () => {
+      const at = appLocation();
+      return `${at.pathname}${at.search}`;
+    };
     // The screen's picture (a copy of the page's DOM, some 10–20 ms on a slow machine) is taken
     // once the person has left the page alone for a moment, so it never delays a click, a key or
     // a scroll frame; and at the latest when the page is left.

@@ -4,6 +4,7 @@ import type { ListQuery } from '../backend/types.ts';
 import { listScreenQueries } from '../runtime/listScreenQueries.ts';
 import { useRuntime } from './context.ts';
 import { fetchList, keys } from './hooks.ts';
+import { appLocation } from './navigation.ts';
 
 /**
  * How long a list's new address waits for its rows: within it, the new filter (or page, or search)
@@ -60,7 +61,7 @@ export function useListAddress(
     return { key: JSON.stringify(queryKey), answered, cached: qc.getQueryState(queryKey) };
   };
   return {
-    base: () => held.current?.params ?? new URLSearchParams(window.location.search),
+    base: () => held.current?.params ?? new URLSearchParams(appLocation().search),
     // The rows of an address the person may go to next (a filter's choices while its list is
     // open), so that `go` finds them in the cache; its total is asked when it is chosen.
     readAhead(next) {
@@ -92,7 +93,7 @@ export function useListAddress(
           q.state.fetchStatus === 'fetching' &&
           !now.includes(JSON.stringify(q.queryKey)),
       });
-      const path = window.location.pathname;
+      const path = appLocation().pathname;
       let waiting = true;
       const change: Held = {
         params: next,
@@ -102,7 +103,7 @@ export function useListAddress(
           clearTimeout(timer);
           if (held.current === change) held.current = null;
           // Only if the person is still on this list (a link followed meanwhile wins).
-          if (window.location.pathname === path) setParams(next, { replace });
+          if (appLocation().pathname === path) setParams(next, { replace });
         },
         drop() {
           waiting = false;
