@@ -76,6 +76,12 @@ describe.skipIf(!e2eAvailable)('helpdesk in its default storage', () => {
       const renders = await stopRowRenders(page);
       expect(renders.mounted).toBeGreaterThan(20);
       expect(renders.wasted).toBe(0);
+      // The address follows once the rows are drawn (navigation.ts writes it after the paint),
+      // and the browser's Back button brings the first page back.
+      await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe('2');
+      await page.goBack();
+      await expect.poll(() => rows.first().textContent()).toBe(before);
+      expect(new URL(page.url()).searchParams.get('page')).toBeNull();
     });
     expect(errors).toEqual([]);
   }, 400_000);
