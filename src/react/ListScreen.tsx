@@ -19,7 +19,7 @@ import type { Row } from '../backend/types.ts';
 import { hasBulkTransition } from '../runtime/bulkTransitions.ts';
 import { can } from '../runtime/can.ts';
 import { readableFields } from '../runtime/fieldReads.ts';
-import { booleanFields, pageQuery, totalQuery } from '../runtime/listScreenQueries.ts';
+import { booleanFields, nextPageQuery, pageQuery, totalQuery } from '../runtime/listScreenQueries.ts';
 import { listQuery, listStateFromParams, listStateToParams, PAGE_SIZE } from '../runtime/listState.ts';
 import { inSentence } from '../runtime/locale.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
@@ -220,7 +220,7 @@ function useListPage(route: RouteEntry, screen: ScreenSpec | undefined) {
   const rows = list.data?.rows ?? [];
   const total = counted.data?.total ?? null;
   // The next page loads while this one is read, so "Next page" only has to render it.
-  const next = { ...query, count: 'none' as const, offset: (query.offset ?? 0) + PAGE_SIZE };
+  const next = nextPageQuery(pageQuery(query));
   usePrefetchList(
     entity,
     next,

@@ -7,38 +7,30 @@ import { followLink, PlainLink, PlainSkeleton, PlainText } from './PlainText.tsx
 
 describe('PlainText and PlainLink', () => {
   it('render what Mantine’s Text renders for a dimmed and an italic span', () => {
-    expect(markup(h(PlainText, { dimmed: true, children: '—' }))).toBe(
-      markup(h(Text<'span'>, { span: true, c: 'dimmed', children: '—' })),
+    expect(markup(h(PlainText, { dimmed: true }, '—'))).toBe(
+      markup(h(Text<'span'>, { span: true, c: 'dimmed' }, '—')),
     );
-    const hidden = markup(
-      h(PlainText, { dimmed: true, italic: true, title: 'Withheld', children: 'hidden' }),
-    );
+    const hidden = markup(h(PlainText, { dimmed: true, italic: true, title: 'Withheld' }, 'hidden'));
     expect(hidden).toBe(
-      markup(
-        h(Text<'span'>, { span: true, c: 'dimmed', fs: 'italic', title: 'Withheld', children: 'hidden' }),
-      ),
+      markup(h(Text<'span'>, { span: true, c: 'dimmed', fs: 'italic', title: 'Withheld' }, 'hidden')),
     );
     expect(hidden).toContain('font-style:italic');
   });
 
   it('render what Text and Anchor render around wouter’s Link (as a plain link)', () => {
-    const title = markup(h(PlainLink, { look: 'text', to: '/tickets/1', children: 'Subject' }));
+    const title = markup(h(PlainLink, { look: 'text', to: '/tickets/1' }, 'Subject'));
     expect(title).toBe(
       markup(
-        h(Text<typeof Link>, {
-          component: Link,
-          to: '/tickets/1',
-          fw: 500,
-          style: { color: 'inherit' },
-          children: 'Subject',
-        }),
+        h(
+          Text<typeof Link>,
+          { component: Link, to: '/tickets/1', fw: 500, style: { color: 'inherit' } },
+          'Subject',
+        ),
       ),
     );
     expect(title).toContain('href="/tickets/1"');
-    const ref = markup(h(PlainLink, { look: 'anchor', to: '/categories/7', children: 'Reports' }));
-    expect(ref).toBe(
-      markup(h(Anchor<typeof Link>, { component: Link, to: '/categories/7', children: 'Reports' })),
-    );
+    const ref = markup(h(PlainLink, { look: 'anchor', to: '/categories/7' }, 'Reports'));
+    expect(ref).toBe(markup(h(Anchor<typeof Link>, { component: Link, to: '/categories/7' }, 'Reports')));
     expect(ref).toContain('mantine-Anchor-root');
   });
 });

@@ -21,7 +21,7 @@ export interface PlainTextProps {
   /** Mantine's `fs="italic"`. */
   italic?: boolean;
   title?: string;
-  children: ReactNode;
+  children?: ReactNode;
 }
 
 /**
@@ -48,7 +48,7 @@ export interface PlainLinkProps {
    *  `anchor`: `<Anchor component={Link}>` (a reference). */
   look: 'text' | 'anchor';
   onClick?: (ev: MouseEvent) => void;
-  children: ReactNode;
+  children?: ReactNode;
 }
 
 /**

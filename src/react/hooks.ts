@@ -12,7 +12,7 @@ import type { AppModel } from '../model/appModel.ts';
 import { recomputedEntities } from '../model/computedDependents.ts';
 import { withoutComputed } from '../runtime/computedValues.ts';
 import { impliedReadFilters } from '../runtime/impliedReadFilters.ts';
-import { listScreenQueries } from '../runtime/listScreenQueries.ts';
+import { listScreenQueries, nextPageQuery } from '../runtime/listScreenQueries.ts';
 import {
   hopBounds,
   hopFilters,
@@ -171,6 +171,31 @@ export function prefetchListScreen(
       }),
     ),
   ).then(() => undefined);
+}
+
+/**
+ * The landing list's next page, read ahead as its screen reads it (usePrefetchList: the same query,
+ * `meta.readAheadOf` naming the page it follows) when its total says there is one. A demo's first
+ * screens keep it (demoScreens.ts): a first "Next page" before the database is open, or on a
+ * return visit to a page left before it opened, shows it at once.
+ */
+export async function prefetchNextPage(
+  qc: QueryClient,
+  runtime: Pick<AppCore, 'backend' | 'model' | 'user'>,
+  routes: readonly RouteEntry[],
+  location: { pathname: string; search: string },
+): Promise<void> {
+  const landing = landingListKeys(runtime, routes, location);
+  if (!landing) return;
+  const userId = runtime.user?.id;
+  const counted = qc.getQueryData<ListResult>(keys.list(landing.entity, landing.total, userId));
+  const next = nextPageQuery(landing.page);
+  if (counted?.total == null || next.offset >= counted.total) return;
+  await qc.prefetchQuery({
+    queryKey: keys.list(landing.entity, next, userId),
+    queryFn: () => fetchList(qc, runtime, landing.entity, next, true),
+    meta: { readAheadOf: hashKey(keys.list(landing.entity, landing.page, userId)) },
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ListQuery } from '../backend/types.ts';
 import type { AppModel } from '../model/appModel.ts';
-import { listQuery, listStateFromParams } from './listState.ts';
+import { listQuery, listStateFromParams, PAGE_SIZE } from './listState.ts';
 import type { RuleUser } from './ruleVerdict.ts';
 import { serverScreen, type WhereFilters, whereFilters } from './whereFilters.ts';
 
@@ -17,6 +17,11 @@ export function booleanFields(model: AppModel, entity: string): Set<string> {
  */
 export function pageQuery(query: ListQuery): ListQuery {
   return { ...query, count: 'none' };
+}
+
+/** The page after `page` (as a screen reads it ahead while `page` shows). */
+export function nextPageQuery(page: ListQuery): ListQuery & { offset: number } {
+  return { ...page, count: 'none', offset: (page.offset ?? 0) + PAGE_SIZE };
 }
 
 /** A list screen's query for its total: no rows, the count exact up to a threshold, else estimated. */

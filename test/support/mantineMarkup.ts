@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { createElement as h, type ReactNode } from 'react';
+import { type FunctionComponent, createElement as h, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Router } from 'wouter';
 import { theme } from '../../src/react/NinefoldApp.tsx';
@@ -10,6 +10,10 @@ import { theme } from '../../src/react/NinefoldApp.tsx';
  */
 export function mantineMarkup(node: ReactNode): string {
   return renderToStaticMarkup(
-    h(MantineProvider, { theme }, h(Router, { ssrPath: '/', children: node })),
+    h(
+      MantineProvider,
+      { theme },
+      h(Router as FunctionComponent<{ ssrPath: string }>, { ssrPath: '/' }, node),
+    ),
   ).replace(/<style[^>]*>[^<]*<\/style>/g, '');
 }

@@ -1,10 +1,16 @@
 import { gunzipSync } from 'node:zlib';
+import { type DehydratedState, hashKey } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import helpdeskDemo from '../../../examples/helpdesk/demo.ts';
 import helpdesk from '../../../examples/helpdesk/spec.ts';
+import { resolve as resolveModel } from '../../model/resolve.ts';
+import { demoScreens } from '../../react/demoScreens.ts';
+import { PAGE_SIZE } from '../../runtime/listState.ts';
+import type { ListQuery, ListResult } from '../types.ts';
 import { embeddedSchema, storedSchemaVersion } from './boot.ts';
 import { createEmbeddedBackend, type EmbeddedBackend } from './createEmbeddedBackend.ts';
 import { registerDemo } from './demo/appDemo.ts';
+import { demoAccounts } from './demo/demoAccounts.ts';
 import { buildBaseSnapshot, buildSnapshot, type DatabaseSnapshot } from './snapshot.ts';
 import { snapshotBlob } from './snapshotBlob.ts';
 
@@ -142,6 +148,31 @@ describe('database snapshot (what the build ships for a first visit)', () => {
     expect((await snapshotBlob(tar)).type).toBe('application/x-tar');
     expect((await snapshotBlob(new Blob([snapshot.tarball as BlobPart]))).type).toBe('application/x-gzip');
   });
+
+  it('keeps each demo account’s first lists with the next page they read ahead (a first "Next page" needs no database)', async () => {
+    const screens = await demoScreens(
+      resolveModel(helpdesk),
+      backend,
+      demoAccounts(helpdesk),
+      Date.now() + 60_000,
+    );
+    const queries = (screens['agent@demo.test']?.queries as DehydratedState).queries;
+    const list = (q: DehydratedState['queries'][number]) =>
+      q.queryKey[0] === 'ticket' && q.queryKey[1] === 'list';
+    const ahead = queries.filter((q) => list(q) && typeof q.meta?.readAheadOf === 'string');
+    expect(ahead.length).toBeGreaterThan(0);
+    for (const next of ahead) {
+      // It names a page kept beside it, and starts where that page ends.
+      const page = queries.find((q) => list(q) && hashKey(q.queryKey) === next.meta?.readAheadOf);
+      expect(page).toBeDefined();
+      const [, , pageQuery] = page?.queryKey as [string, string, ListQuery];
+      const [, , nextQuery] = next.queryKey as [string, string, ListQuery];
+      expect(nextQuery).toEqual({ ...pageQuery, offset: (pageQuery.offset ?? 0) + PAGE_SIZE });
+      const rows = (q: typeof next | undefined) => (q?.state.data as ListResult).rows.map((r) => r.id);
+      expect(rows(next).length).toBeGreaterThan(0);
+      expect(rows(next).some((id) => rows(page).includes(id))).toBe(false);
+    }
+  }, 60_000);
 });
 
 /** The file names in a tar archive (ustar headers: name at 0, size in octal at 124, 512-byte blocks). */
