@@ -156,7 +156,9 @@ describe('database snapshot (what the build ships for a first visit)', () => {
       demoAccounts(helpdesk),
       Date.now() + 60_000,
     );
-    const queries = (screens['agent@demo.test']?.queries as DehydratedState).queries;
+    const agent = screens['agent@demo.test'];
+    if (!agent) throw new Error('no first screens for the demo agent');
+    const queries = (agent.queries as DehydratedState).queries;
     const list = (q: DehydratedState['queries'][number]) =>
       q.queryKey[0] === 'ticket' && q.queryKey[1] === 'list';
     const ahead = queries.filter((q) => list(q) && typeof q.meta?.readAheadOf === 'string');
@@ -164,11 +166,11 @@ describe('database snapshot (what the build ships for a first visit)', () => {
     for (const next of ahead) {
       // It names a page kept beside it, and starts where that page ends.
       const page = queries.find((q) => list(q) && hashKey(q.queryKey) === next.meta?.readAheadOf);
-      expect(page).toBeDefined();
-      const [, , pageQuery] = page?.queryKey as [string, string, ListQuery];
+      if (!page) throw new Error(`no page kept for the read-ahead ${JSON.stringify(next.queryKey)}`);
+      const [, , pageQuery] = page.queryKey as [string, string, ListQuery];
       const [, , nextQuery] = next.queryKey as [string, string, ListQuery];
       expect(nextQuery).toEqual({ ...pageQuery, offset: (pageQuery.offset ?? 0) + PAGE_SIZE });
-      const rows = (q: typeof next | undefined) => (q?.state.data as ListResult).rows.map((r) => r.id);
+      const rows = (q: typeof next) => (q.state.data as ListResult).rows.map((r) => r.id);
       expect(rows(next).length).toBeGreaterThan(0);
       expect(rows(next).some((id) => rows(page).includes(id))).toBe(false);
     }
