@@ -11,9 +11,8 @@ import { navigate } from './navigation.ts';
 // buttons, a list's filters), nine on the helpdesk's list, each a Mantine component before.
 
 const FOCUS = 'mantine-focus-auto';
-const textClass = () => `${FOCUS} ${Text.classes.root} mantine-Text-root`;
-const anchorClass = () =>
-  `${FOCUS} ${Anchor.classes.root} ${Text.classes.root} mantine-Text-root mantine-Anchor-root`;
+const TEXT_CLASS = `${FOCUS} ${Text.classes.root} mantine-Text-root`;
+const ANCHOR_CLASS = `${FOCUS} ${Anchor.classes.root} ${Text.classes.root} mantine-Text-root mantine-Anchor-root`;
 
 export interface PlainTextProps {
   /** Mantine's `c="dimmed"`. */
@@ -36,7 +35,7 @@ export function PlainText({ dimmed, italic, title, children }: PlainTextProps) {
     ...(italic ? { fontStyle: 'italic' } : {}),
   };
   return (
-    <span style={style} className={textClass()} title={title}>
+    <span style={style} className={TEXT_CLASS} title={title}>
       {children}
     </span>
   );
@@ -62,11 +61,11 @@ export interface PlainLinkProps {
 export function PlainLink({ to, look, onClick, children }: PlainLinkProps) {
   const click = (ev: MouseEvent) => followLink(ev, () => navigate(to), onClick);
   return look === 'anchor' ? (
-    <a data-underline="hover" href={to} className={anchorClass()} onClick={click}>
+    <a data-underline="hover" href={to} className={ANCHOR_CLASS} onClick={click}>
       {children}
     </a>
   ) : (
-    <a style={TITLE_STYLE} href={to} className={textClass()} onClick={click}>
+    <a style={TITLE_STYLE} href={to} className={TEXT_CLASS} onClick={click}>
       {children}
     </a>
   );

@@ -128,7 +128,7 @@ export function usePrefetchList(
   const qc = useQueryClient();
   const { backend, model, user } = runtime;
   const key = JSON.stringify(query);
-  const afterKey = after === undefined ? undefined : hashKey(keys.list(entity, after.query, user?.id));
+  const afterKey = after === undefined ? undefined : pageHash(entity, after.query, user?.id);
   // Read ahead again when the page it follows is answered again (after a write outdated both).
   const afterUpdatedAt = after?.updatedAt;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer of `after` asks again
@@ -173,6 +173,11 @@ export function prefetchListScreen(
   ).then(() => undefined);
 }
 
+/** A list page's query hash, as a read-ahead names the page it follows (`meta.readAheadOf`). */
+function pageHash(entity: string, page: ListQuery, userId: string | undefined): string {
+  return hashKey(keys.list(entity, page, userId));
+}
+
 /**
  * The landing list's next page, read ahead as its screen reads it (usePrefetchList: the same query,
  * `meta.readAheadOf` naming the page it follows) when its total says there is one. A demo's first
@@ -194,7 +199,7 @@ export async function prefetchNextPage(
   await qc.prefetchQuery({
     queryKey: keys.list(landing.entity, next, userId),
     queryFn: () => fetchList(qc, runtime, landing.entity, next, true),
-    meta: { readAheadOf: hashKey(keys.list(landing.entity, landing.page, userId)) },
+    meta: { readAheadOf: pageHash(landing.entity, landing.page, userId) },
   });
 }
 
