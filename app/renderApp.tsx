@@ -2,7 +2,8 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { demoAccounts } from '../src/backend/embedded/demo/demoAccounts.ts';
 import type { Backend } from '../src/backend/types.ts';
-import { NinefoldApp } from '../src/react/NinefoldApp.tsx';
+import { modelOf } from '../src/model/modelOf.ts';
+import { NinefoldApp, preloadFirstScreen } from '../src/react/NinefoldApp.tsx';
 import { currentLocale } from '../src/runtime/locale.ts';
 import type { RememberedStart, StartMemoryTarget } from '../src/runtime/rememberedStart.ts';
 import { localizeSpec } from '../src/spec/localizeSpec.ts';
@@ -25,27 +26,36 @@ export function renderApp(
   const locale = currentLocale();
   const spec = localizeSpec(original, locale);
   const reactRoot = createRoot(root);
-  // A transition, so React renders the first screen in slices and lets the browser breathe in
-  // between (no task of several hundred ms before the first paint); the commit is the same.
-  startTransition(() =>
-    reactRoot.render(
-      <StrictMode>
-        <NinefoldApp
-          spec={spec}
-          backend={backend}
-          startMemory={startMemory}
-          remembered={remembered}
-          {...(demoScreens ? { demoScreens } : {})}
-          // Demo accounts exist only in the embedded database; a hosted project has real users. The
-          // build-time constant lets a hosted build drop the demo code (see startBackend.ts).
-          demoAccounts={
-            import.meta.env.VITE_NINEFOLD_BACKEND !== 'supabase' && backend.kind === 'embedded'
-              ? demoAccounts(spec)
-              : []
-          }
-        />
-      </StrictMode>,
-    ),
-  );
-  return () => reactRoot.unmount();
+  let unmounted = false;
+  // The first screen's code first (the sign-in screen, or the router and the list): drawn then
+  // without suspending, it shows in the first render's commit. A transition, so React renders the
+  // first screen in slices and lets the browser breathe in between (no task of several hundred ms
+  // before the first paint); the commit is the same.
+  const draw = () =>
+    !unmounted &&
+    startTransition(() =>
+      reactRoot.render(
+        <StrictMode>
+          <NinefoldApp
+            spec={spec}
+            backend={backend}
+            startMemory={startMemory}
+            remembered={remembered}
+            {...(demoScreens ? { demoScreens } : {})}
+            // Demo accounts exist only in the embedded database; a hosted project has real users. The
+            // build-time constant lets a hosted build drop the demo code (see startBackend.ts).
+            demoAccounts={
+              import.meta.env.VITE_NINEFOLD_BACKEND !== 'supabase' && backend.kind === 'embedded'
+                ? demoAccounts(spec)
+                : []
+            }
+          />
+        </StrictMode>,
+      ),
+    );
+  void preloadFirstScreen(modelOf(spec), remembered, location.pathname).then(draw);
+  return () => {
+    unmounted = true;
+    reactRoot.unmount();
+  };
 }

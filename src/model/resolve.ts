@@ -125,7 +125,23 @@ function ownRelationReads(spec: AppSpec, entity: string): PolicyNode[] {
   return out;
 }
 
-function policiesOf(spec: AppSpec, entity: string): PolicyNode[] {
+/**
+ * An entity's policies, worked out once per completed spec: the roles (for the profile entity),
+ * each table's indexes and the model's list all read them, and each working-out parses every
+ * permission's rule (a third of resolving the helpdesk, cold, in a profile of the app's start).
+ * The nodes are shared, never changed.
+ */
+function policiesOf(spec: AppSpec, entity: string): readonly PolicyNode[] {
+  const byEntity = policyMemo.get(spec) ?? new Map<string, readonly PolicyNode[]>();
+  policyMemo.set(spec, byEntity);
+  const out = byEntity.get(entity) ?? entityPolicies(spec, entity);
+  byEntity.set(entity, out);
+  return out;
+}
+
+const policyMemo = new WeakMap<AppSpec, Map<string, readonly PolicyNode[]>>();
+
+function entityPolicies(spec: AppSpec, entity: string): PolicyNode[] {
   const out = declaredPolicies(spec, entity);
   // The own rows of a relationship join the role's declared read, or stand alone.
   for (const own of ownRelationReads(spec, entity)) {

@@ -1,11 +1,12 @@
 import { Center, Loader } from '@mantine/core';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { rankRoutes } from '../runtime/rankRoutes.ts';
 import { effectiveRoles } from '../runtime/roles.ts';
 import type { RouteEntry } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
 import { useRuntime } from './context.ts';
+import { lazyComponent } from './lazyComponent.ts';
 import { useAppLocation, useAppSearch, useParams } from './navigation.ts';
 import { ForbiddenPage, NotFoundPage } from './pages.tsx';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary.tsx';
@@ -15,15 +16,16 @@ import { useHeldRoles } from './useHeldRoles.ts';
 
 // One chunk per screen kind: a visit downloads the screens it shows; the rest load on first
 // navigation to them.
-const AdminScreen = lazy(() => import('./AdminScreen.tsx').then((m) => ({ default: m.AdminScreen })));
-const BoardScreen = lazy(() => import('./BoardScreen.tsx').then((m) => ({ default: m.BoardScreen })));
-const DashboardScreen = lazy(() =>
-  import('./DashboardScreen.tsx').then((m) => ({ default: m.DashboardScreen })),
-);
-const DetailScreen = lazy(() => import('./DetailScreen.tsx').then((m) => ({ default: m.DetailScreen })));
-const FormScreen = lazy(() => import('./FormScreen.tsx').then((m) => ({ default: m.FormScreen })));
-const ProfileScreen = lazy(() => import('./ProfileScreen.tsx').then((m) => ({ default: m.ProfileScreen })));
-const ListScreen = lazy(() => import('./ListScreen.tsx').then((m) => ({ default: m.ListScreen })));
+const AdminScreen = lazyComponent(() => import('./AdminScreen.tsx').then((m) => m.AdminScreen));
+const BoardScreen = lazyComponent(() => import('./BoardScreen.tsx').then((m) => m.BoardScreen));
+const DashboardScreen = lazyComponent(() => import('./DashboardScreen.tsx').then((m) => m.DashboardScreen));
+const DetailScreen = lazyComponent(() => import('./DetailScreen.tsx').then((m) => m.DetailScreen));
+const FormScreen = lazyComponent(() => import('./FormScreen.tsx').then((m) => m.FormScreen));
+const ProfileScreen = lazyComponent(() => import('./ProfileScreen.tsx').then((m) => m.ProfileScreen));
+const ListScreen = lazyComponent(() => import('./ListScreen.tsx').then((m) => m.ListScreen));
+
+/** The list screen's code, fetched ahead of its first render (NinefoldApp's preloads). */
+export const preloadListScreen = (): Promise<unknown> => ListScreen.preload();
 
 const screenFallback = (
   <Center mih="40vh">

@@ -3,7 +3,7 @@ import type { DateInputProps, DateTimePickerProps } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { type ComponentType, lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { type ComponentType, Suspense, useMemo, useRef, useState } from 'react';
 import type { DataContext } from '../rules/evaluate.ts';
 import { acceptedDay, acceptedValue } from '../runtime/acceptedValue.ts';
 import { dateBounds } from '../runtime/dateBounds.ts';
@@ -14,6 +14,7 @@ import { ui } from '../runtime/uiText.ts';
 import { useAppCore, type WidgetProps } from './context.ts';
 import { rowTitle } from './display.tsx';
 import { rowQuery, useList, useRow } from './hooks.ts';
+import { lazyComponent } from './lazyComponent.ts';
 
 // @mantine/dates is a large package only forms with dates need: loaded on first use, so the list
 // screen (which uses RefSelect from this file) does not carry it.
@@ -24,9 +25,9 @@ const datePickers = () =>
     dayjs.locale(currentLocale());
     return m;
   });
-const LazyDateInput = lazy(() => datePickers().then((m) => ({ default: m.DateInput })));
-const LazyDateTimePicker = lazy(() =>
-  datePickers().then((m) => ({ default: m.DateTimePicker as ComponentType<DateTimePickerProps> })),
+const LazyDateInput = lazyComponent(() => datePickers().then((m) => m.DateInput));
+const LazyDateTimePicker = lazyComponent(() =>
+  datePickers().then((m) => m.DateTimePicker as ComponentType<DateTimePickerProps>),
 );
 
 /**

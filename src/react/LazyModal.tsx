@@ -1,7 +1,8 @@
 import type { ModalProps } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyComponent } from './lazyComponent.ts';
 
-const Modal = lazy(() => import('./modalChunk.ts').then((m) => ({ default: m.Modal })));
+const Modal = lazyComponent(() => import('./modalChunk.ts').then((m) => m.Modal));
 
 /**
  * Mantine's Modal for a dialog the list screen opens only on request (useConfirm, a bulk action's

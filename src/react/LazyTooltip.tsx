@@ -1,6 +1,7 @@
-import { cloneElement, lazy, type ReactElement, type ReactNode, Suspense, useState } from 'react';
+import { cloneElement, type ReactElement, type ReactNode, Suspense, useState } from 'react';
+import { lazyComponent } from './lazyComponent.ts';
 
-const Tooltip = lazy(() => import('./tooltipChunk.ts').then((m) => ({ default: m.Tooltip })));
+const Tooltip = lazyComponent(() => import('./tooltipChunk.ts').then((m) => m.Tooltip));
 
 /** What a hint's child needs to be told about the pointer (a row's date is a plain span). */
 type Hoverable = ReactElement<{ onMouseEnter?: () => void; onMouseLeave?: () => void }>;

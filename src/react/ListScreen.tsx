@@ -3,7 +3,6 @@ import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconFilter, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  lazy,
   type MouseEvent,
   memo,
   Suspense,
@@ -31,6 +30,7 @@ import { FieldValue, notifyError, rowTitle } from './display.tsx';
 import { useList, usePrefetchList } from './hooks.ts';
 import { LoadFailed } from './LoadFailed.tsx';
 import { fieldLabel } from './labels.ts';
+import { lazyComponent } from './lazyComponent.ts';
 import { useNavigate } from './navigation.ts';
 import { PlainCheckbox } from './PlainCheckbox.tsx';
 import { PlainLink, PlainSkeleton } from './PlainText.tsx';
@@ -550,10 +550,10 @@ function ListPager(props: { state: ListState; total: number; about: boolean; onP
   );
 }
 
-const BulkActions = lazy(() => import('./BulkActions.tsx').then((m) => ({ default: m.BulkActions })));
-const Pagination = lazy(() => import('./paginationChunk.ts').then((m) => ({ default: m.Pagination })));
-const ColumnChooser = lazy(() => import('./ColumnChooser.tsx').then((m) => ({ default: m.ColumnChooser })));
-const ListFilters = lazy(() => import('./ListFilters.tsx').then((m) => ({ default: m.ListFilters })));
+const BulkActions = lazyComponent(() => import('./BulkActions.tsx').then((m) => m.BulkActions));
+const Pagination = lazyComponent(() => import('./paginationChunk.ts').then((m) => m.Pagination));
+const ColumnChooser = lazyComponent(() => import('./ColumnChooser.tsx').then((m) => m.ColumnChooser));
+const ListFilters = lazyComponent(() => import('./ListFilters.tsx').then((m) => m.ListFilters));
 
 /** The filters' labels over empty boxes of their size, hidden from assistive technology. */
 function FiltersPlaceholder({ labels }: { labels: string[] }) {

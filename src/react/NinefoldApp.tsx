@@ -1,7 +1,7 @@
 import { Center, createTheme, Loader, localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Backend, Row, Session } from '../backend/types.ts';
 import type { AppModel } from '../model/appModel.ts';
 import { modelOf, type SpecOrModel } from '../model/modelOf.ts';
@@ -23,6 +23,7 @@ import {
   RuntimeContext,
 } from './context.ts';
 import { prefetchListScreen, useLiveInvalidation } from './hooks.ts';
+import { lazyComponent } from './lazyComponent.ts';
 import { Notifications } from './Notifications.tsx';
 import { retryRead } from './retryRead.ts';
 import { hydrateRemembered, useRememberStart } from './startMemory.ts';
@@ -30,13 +31,36 @@ import { hydrateRemembered, useRememberStart } from './startMemory.ts';
 // The sign-in screen and the router (with the shell and one chunk per screen kind, see
 // AppRouter.tsx) are chunks of their own: a signed-out visit never downloads the router, and a
 // signed-in one never downloads the sign-in screen.
-const AuthScreen = lazy(() => import('./AuthScreen.tsx').then((m) => ({ default: m.AuthScreen })));
-const AppRouter = lazy(() => import('./AppRouter.tsx').then((m) => ({ default: m.AppRouter })));
+const AuthScreen = lazyComponent(() => import('./AuthScreen.tsx').then((m) => m.AuthScreen));
+const AppRouter = lazyComponent(() => import('./AppRouter.tsx').then((m) => m.AppRouter));
 
 /** The signed-in app's code: the router, and the list screen too when a demo's first screen is one. */
-function preloadSignedIn(list: boolean): void {
-  void import('./AppRouter.tsx').catch(() => undefined);
-  if (list) void import('./ListScreen.tsx').catch(() => undefined);
+function preloadSignedIn(list: boolean): Promise<unknown> {
+  return Promise.all([
+    AppRouter.preload(),
+    list ? import('./AppRouter.tsx').then((m) => m.preloadListScreen()) : null,
+  ]).catch(() => undefined);
+}
+
+/**
+ * The code of the screen the app's first render draws, fetched before that render (app/renderApp.tsx):
+ * the sign-in screen for nobody; for a remembered person the router, and the list screen when the
+ * page is a list's own path. Drawn then without suspending, the screen shows in the render's own
+ * commit, not in a retry React holds back (lazyComponent.ts). Never rejects: a chunk that cannot
+ * load is the screen's error boundary's to show, as before.
+ *
+ * @example
+ * await preloadFirstScreen(model, remembered, location.pathname);
+ */
+export function preloadFirstScreen(
+  model: AppModel,
+  remembered: RememberedStart | null,
+  pathname: string,
+): Promise<unknown> {
+  if (!remembered) return Promise.resolve();
+  if (!remembered.session) return AuthScreen.preload().catch(() => undefined);
+  const list = [...model.screens.values()].some((s) => s.kind === 'list' && s.route === pathname);
+  return preloadSignedIn(list);
 }
 
 const screenFallback = (
@@ -419,7 +443,7 @@ function useDemoSignIn(
       // The signed-in screens' code is asked now, beside the demo's first screens: a click that
       // comes before the sign-in screen's idle preload (below) would otherwise wait for the demo
       // screens' chunk, then the router's, then the list's, one after the other.
-      preloadSignedIn(Boolean(demoScreens));
+      void preloadSignedIn(Boolean(demoScreens));
       const signingIn = backend.auth.signIn({ email: account.email, password: account.password });
       signingIn.then(
         () => {
@@ -486,12 +510,13 @@ function useEarlyLoads(p: {
     if (!user || prefetched.current) return;
     prefetched.current = true;
     // The list screen's code too, beside the router's (which only asks for it once it renders).
-    if (prefetchListScreen(client, { backend, model, user }, routes, window.location)) preloadSignedIn(true);
+    if (prefetchListScreen(client, { backend, model, user }, routes, window.location))
+      void preloadSignedIn(true);
   }, [user, client, backend, model, routes]);
   useEffect(() => {
     if (!signedOut) return;
     const t = setTimeout(() => {
-      preloadSignedIn(false);
+      void preloadSignedIn(false);
       if (!demoScreens) return;
       void demoScreens()
         .then((screens) => screens && preloadSignedIn(true))

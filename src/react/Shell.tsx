@@ -8,11 +8,12 @@ import {
   IconPuzzle,
   IconUsers,
 } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { ui } from '../runtime/uiText.ts';
 import type { ScreenKind } from '../spec/types.ts';
 import { useRuntime } from './context.ts';
+import { lazyComponent } from './lazyComponent.ts';
 import { useAppLocation } from './navigation.ts';
 import { PROFILE_PATH } from './profilePath.ts';
 
@@ -187,7 +188,7 @@ function SkipLink() {
   );
 }
 
-const HeaderActions = lazy(() => import('./HeaderActions.tsx').then((m) => ({ default: m.HeaderActions })));
+const HeaderActions = lazyComponent(() => import('./HeaderActions.tsx').then((m) => m.HeaderActions));
 
 /** Empty squares the size of the header's buttons, hidden from assistive technology. */
 function HeaderPlaceholder({ count }: { count: number }) {

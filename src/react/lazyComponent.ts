@@ -1,0 +1,40 @@
+import { type ComponentType, createElement, type ReactNode, use } from 'react';
+
+/** A component whose code is its own chunk, and how to fetch that chunk ahead of its first render. */
+export type LazyComponent<P extends object> = ((props: P) => ReactNode) & {
+  /** Fetches the chunk (once; again after a failure); rendering it from then on does not suspend. */
+  preload(): Promise<unknown>;
+};
+
+/**
+ * `React.lazy`, except that once the chunk has loaded the component renders at once, on its first
+ * render too. React.lazy suspends at every first render, even of a chunk already here, until a
+ * promise callback has run; and React 19 holds a Suspense boundary's reveal until 300 ms after the
+ * last fallback anywhere was shown or hidden ("throttled"): a chain of lazy screens cost a first
+ * visit 0.3 s per link (docs/performance.md). A chunk not loaded yet still suspends, as React.lazy
+ * does, to the nearest Suspense boundary; a chunk that failed to load throws its error to the
+ * nearest error boundary and is fetched again at the next render.
+ *
+ * @example
+ * const ListScreen = lazyComponent(() => import('./ListScreen.tsx').then((m) => m.ListScreen));
+ * await ListScreen.preload(); // the next <ListScreen … /> renders without suspending
+ */
+export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): LazyComponent<P> {
+  let loaded: ComponentType<P> | undefined;
+  let pending: Promise<ComponentType<P>> | undefined;
+  const preload = (): Promise<ComponentType<P>> => {
+    pending ??= load().then(
+      (component) => {
+        loaded = component;
+        return component;
+      },
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    );
+    return pending;
+  };
+  const Lazy = (props: P): ReactNode => createElement(loaded ?? use(preload()), props);
+  return Object.assign(Lazy, { preload });
+}
