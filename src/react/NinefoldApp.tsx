@@ -1,7 +1,7 @@
 import { Center, createTheme, Loader, localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Backend, Row, Session } from '../backend/types.ts';
 import type { AppModel } from '../model/appModel.ts';
 import { modelOf, type SpecOrModel } from '../model/modelOf.ts';
@@ -457,7 +457,10 @@ function useDemoSignIn(
       let shown = false;
       if (start?.session && !settled && current.current === null) {
         hydrateRemembered(client, start.queries, backend);
-        show(start.session);
+        // A transition, as the app's first render: the signed-in shell and its list are drawn in
+        // slices, not in one task of 100 ms and more after the click.
+        const session = start.session;
+        startTransition(() => show(session));
         // Left before the database confirms it, the next visit signs this account in again.
         if (startMemory) rememberDemoClick(startMemory, account.email, start);
         shown = true;
