@@ -34,8 +34,9 @@ describe.skipIf(!e2eAvailable)('issue 31: helpdesk widgets while the database ha
     await step(first, 'gaps-sign-in', async () => {
       await openDefault(first, suite.e2e.url);
       await signInAsDemo(first, 'Agent');
-      // Keep the session, forget every remembered screen: the next visit's queries have no answer
-      // until the database opens (remembered rows would be real numbers, not a loading state).
+      // Keep the session, forget every remembered screen and answer: the next visit's queries have
+      // no answer until the database opens (remembered rows would be real numbers, not a loading
+      // state). The answers go too: the memory may already hold the first screen's by now.
       const key = `ninefold-${slug}-start`;
       await expect
         .poll(() => first.evaluate((k) => localStorage.getItem(k), key), { timeout: 20_000 })
@@ -43,6 +44,7 @@ describe.skipIf(!e2eAvailable)('issue 31: helpdesk widgets while the database ha
       await first.evaluate((key) => {
         const stored = JSON.parse(localStorage.getItem(key) ?? 'null');
         stored.screens = [];
+        stored.queries = [];
         localStorage.setItem(key, JSON.stringify(stored));
         localStorage.removeItem(`${key}-preview`);
       }, key);
