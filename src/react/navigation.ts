@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useParams as useRouteParams } from 'wouter';
+import { afterNextPaint } from './afterNextPaint.ts';
 
 // The app's location for wouter (docs/decisions.md, "Initial JavaScript"): wouter matches routes
 // and renders links, this module owns the history. It is wouter's browser location plus what
@@ -59,7 +60,7 @@ function blocks(to: string, retry: () => void): boolean {
  * `window.location` is not. A change of path (another screen) writes its entry at once.
  */
 let pendingEntry: { write(): void; indexBefore: number } | undefined;
-let entryTimer: ReturnType<typeof setTimeout> | undefined;
+let cancelEntryWrite: (() => void) | undefined;
 
 /** Writes a navigation's history entry still waiting, now (before another, or leaving the page). */
 export function writeHistory(): void {
@@ -71,15 +72,9 @@ export function writeHistory(): void {
 function dropEntry(): typeof pendingEntry {
   const entry = pendingEntry;
   pendingEntry = undefined;
-  if (entryTimer !== undefined) clearTimeout(entryTimer);
-  entryTimer = undefined;
+  cancelEntryWrite?.();
+  cancelEntryWrite = undefined;
   return entry;
-}
-
-/** After the next frame is painted (a frame's callback, then a task); a hidden tab paints none. */
-function afterPaint(fn: () => void): void {
-  entryTimer = setTimeout(fn, 100);
-  requestAnimationFrame(() => setTimeout(fn, 0));
 }
 
 /** Goes to `to` (an app path with its search) unless an edit form with unsaved changes holds it. */
@@ -98,7 +93,7 @@ export function navigate(to: string, options: { replace?: boolean } = {}): void 
   }
   pendingEntry = { write, indexBefore };
   show(next);
-  afterPaint(writeHistory);
+  cancelEntryWrite = afterNextPaint(writeHistory);
 }
 
 /** The app's location: the one shown, whose history entry may not be written yet (navigate). */
