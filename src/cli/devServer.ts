@@ -14,6 +14,7 @@ import { ninefoldFirstScreenShimsPlugin } from './firstScreenShimsPlugin.ts';
 import { ninefoldPgliteDataPlugin } from './pgliteDataPlugin.ts';
 import { ninefoldScreenPreviewPlugin } from './screenPreviewPlugin.ts';
 import { ninefoldSnapshotPlugin } from './snapshotPlugin.ts';
+import { ninefoldStartPreloadPlugin } from './startPreloadPlugin.ts';
 import { ninefoldWorkerStartPlugin } from './workerStartPlugin.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -185,6 +186,8 @@ export async function viteConfig(
       ninefoldFirstScreenShimsPlugin(),
       // …and the list's first screen one chunk, not forty (a build's second pass).
       ...(firstScreen ? [ninefoldFirstScreenChunkPlugin(firstScreen)] : []),
+      // …asked for from the HTML with the backend's start, not one import after another.
+      ninefoldStartPreloadPlugin(),
       ninefoldSpecPlugin(specFile, { demo: backend.kind === 'embedded', inline: mode === 'production' }),
       ...(mode === 'production' ? [ninefoldBuiltRulesPlugin()] : []),
       // A hosted app has no database in the browser, so no snapshot to emit.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   type ChunkFacts,
+  COMPILE_ALL_HINT,
   firstScreenModules,
   ninefoldFirstScreenChunkPlugin,
 } from './firstScreenChunkPlugin.ts';
@@ -62,5 +63,23 @@ describe('ninefoldFirstScreenChunkPlugin', () => {
     expect(split.groups[0]?.name).toBe('firstScreen');
     expect(split.groups[0]?.test('/m/Button.mjs')).toBe(true);
     expect(split.groups[0]?.test('/m/Modal.mjs')).toBe(false);
+  });
+});
+
+describe('the compile hint', () => {
+  it("opens the first-screen chunk's code once, and no other chunk's", () => {
+    const plugin = ninefoldFirstScreenChunkPlugin(new Set());
+    const bundle = {
+      a: { type: 'chunk', name: 'firstScreen', code: 'export{}' },
+      b: { type: 'chunk', name: 'Detail', code: 'export{}' },
+      c: { type: 'asset', name: 'index.css', source: '' },
+    };
+    const run = (plugin.generateBundle as unknown as { handler: (o: unknown, b: typeof bundle) => void })
+      .handler;
+    run({}, bundle);
+    run({}, bundle);
+    expect(bundle.a.code).toBe(`${COMPILE_ALL_HINT}export{}`);
+    expect(bundle.a.code.split('\n')[0]).toBe('//# allFunctionsCalledOnLoad');
+    expect(bundle.b.code).toBe('export{}');
   });
 });

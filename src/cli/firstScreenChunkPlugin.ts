@@ -16,6 +16,15 @@ export const FIRST_SCREEN_ROOTS: readonly string[] = [
 /** The chunk's name in the build (`assets/firstScreen-[hash].js`). */
 export const FIRST_SCREEN_CHUNK = 'firstScreen';
 
+/**
+ * V8's explicit compile hint (Chromium 136+): every function of the file is compiled while it
+ * streams in, on a background thread, instead of on the main thread the first time each is
+ * called. The first render calls most of this chunk's functions, and a return visit, the second
+ * run of the script, has no compiled code kept yet (Chromium keeps it from the second run on).
+ * It must be the file's first line.
+ */
+export const COMPILE_ALL_HINT = '//# allFunctionsCalledOnLoad\n';
+
 /** What the first pass of a build says about one chunk (the fields of Vite's output chunk read here). */
 export interface ChunkFacts {
   type: 'chunk' | 'asset';
@@ -73,6 +82,20 @@ export function ninefoldFirstScreenChunkPlugin(members: ReadonlySet<string>): Pl
   return {
     name: 'ninefold:first-screen-chunk',
     apply: 'build',
+    // Last: after minifying, which would drop the comment, and after Vite's preload helper puts
+    // its list of files at the top (docs/decisions.md, "Initial JavaScript").
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const chunk of Object.values(bundle))
+          if (
+            chunk.type === 'chunk' &&
+            chunk.name === FIRST_SCREEN_CHUNK &&
+            !chunk.code.startsWith(COMPILE_ALL_HINT)
+          )
+            chunk.code = COMPILE_ALL_HINT + chunk.code;
+      },
+    },
     config: () => ({
       build: {
         rollupOptions: {

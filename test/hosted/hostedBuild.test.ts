@@ -170,6 +170,12 @@ describe('the secret scanner', () => {
   });
 });
 
+/** The files a build's page asks for with `<link rel=modulepreload>`, relative to the build. */
+function preloadsOf(b: ReturnType<typeof built>): string[] {
+  const html = b.files.get('index.html')?.toString() ?? '';
+  return [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((m) => m[1] ?? '');
+}
+
 describe('building the helpdesk app', () => {
   it('embedded by default: PGlite, its worker and the first-visit snapshot are there', () => {
     const b = built(embedded);
@@ -178,6 +184,9 @@ describe('building the helpdesk app', () => {
     expect(names.some((n) => /backendWorker.*\.js$/.test(n))).toBe(true);
     expect(names.some((n) => n.endsWith('.tar.gz'))).toBe(true);
     expect(b.files.get('index.html')?.toString()).toContain('__ninefoldSnapshot');
+    // The first screen's and the backend's start are asked for from the HTML (startPreloadPlugin.ts).
+    expect(preloadsOf(b)).toEqual(expect.arrayContaining([expect.stringMatching(/^assets\/firstScreen-/)]));
+    expect(preloadsOf(b)).toEqual(expect.arrayContaining([expect.stringMatching(/^assets\/startEmbedded-/)]));
     // Nothing of the hosted adapter: supabase-js sends this header on every request.
     expect([...b.files].some(([, f]) => f.toString('latin1').includes('X-Client-Info'))).toBe(false);
   });
@@ -201,6 +210,10 @@ describe('building the helpdesk app', () => {
         marker,
       ).toBe(false);
     expect(h.files.get('index.html')?.toString()).not.toContain('__ninefoldSnapshot');
+    // Its start is asked for from the HTML too, and every file asked for is one the build has.
+    const preloads = preloadsOf(h);
+    expect(preloads.some((f) => h.files.get(f)?.toString().includes('X-Client-Info'))).toBe(true);
+    expect(preloads.filter((f) => !h.files.has(f))).toEqual([]);
     const [hostedSize, embeddedSize] = [totalBytes(h), totalBytes(e)];
     console.log(`helpdesk build: embedded ${embeddedSize} bytes, hosted ${hostedSize} bytes`);
     expect(hostedSize * 5).toBeLessThan(embeddedSize);
