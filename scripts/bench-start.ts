@@ -14,7 +14,8 @@
  * with the most self time are printed. Profiling slows the page: time that visit apart.
  * `--trace file.json`: the same visit under Chromium's tracing (`devtools.timeline`) instead; the
  * trace is written to the file and the main thread's time up to the live screen is printed by kind
- * (script, style, layout, paint, parsing, garbage collection).
+ * (script, style, layout, paint, parsing, garbage collection, and V8's compiling of functions on
+ * their first call: `V8.CompileCode`, `V8.ParseFunction`, `V8.PreParse`; tracing these slows it).
  *
  * Run: npm run bench:start -- [--runs 5] [--sizes 1000,100000] [--dist name=path …] [--settle ms] [--profile f]
  */
@@ -289,7 +290,8 @@ async function tracedVisit(page: Page, url: string, file: string): Promise<void>
   });
   const done = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()));
   await cdp.send('Tracing.start', {
-    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8,blink.user_timing',
+    categories:
+      'devtools.timeline,disabled-by-default-devtools.timeline,v8,blink.user_timing,disabled-by-default-v8.compile',
     transferMode: 'ReportEvents',
   });
   await page.goto(`${url}/tickets?bench`);
