@@ -34,6 +34,18 @@ export interface ChunkFacts {
   moduleIds?: readonly string[];
 }
 
+/** The chunks `files` are and import statically, directly or not (files not in `chunks` left out). */
+export function staticClosure(chunks: ReadonlyMap<string, ChunkFacts>, files: Iterable<string>): Set<string> {
+  const seen = new Set<string>();
+  const todo = [...files];
+  for (let f = todo.pop(); f !== undefined; f = todo.pop()) {
+    if (seen.has(f) || !chunks.has(f)) continue;
+    seen.add(f);
+    todo.push(...(chunks.get(f)?.imports ?? []));
+  }
+  return seen;
+}
+
 /**
  * The modules to put in the first-screen chunk, from a first build's chunks: those of every chunk
  * the roots' chunks import statically (the roots' own included), less the chunks the entry
@@ -46,16 +58,7 @@ export function firstScreenModules(
   roots: readonly string[] = FIRST_SCREEN_ROOTS,
 ): Set<string> {
   const chunks = new Map(output.filter((c) => c.type === 'chunk').map((c) => [c.fileName, c]));
-  const closure = (files: Iterable<string>): Set<string> => {
-    const seen = new Set<string>();
-    const todo = [...files];
-    for (let f = todo.pop(); f !== undefined; f = todo.pop()) {
-      if (seen.has(f) || !chunks.has(f)) continue;
-      seen.add(f);
-      todo.push(...(chunks.get(f)?.imports ?? []));
-    }
-    return seen;
-  };
+  const closure = (files: Iterable<string>) => staticClosure(chunks, files);
   const fromEntry = closure([...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName));
   const holding = [...chunks.values()].filter((c) => roots.some((r) => c.moduleIds?.includes(r)));
   const members = new Set<string>();
@@ -83,7 +86,7 @@ export function ninefoldFirstScreenChunkPlugin(members: ReadonlySet<string>): Pl
     name: 'ninefold:first-screen-chunk',
     apply: 'build',
     // Last: after minifying, which would drop the comment, and after Vite's preload helper puts
-    // its list of files at the top (docs/decisions.md, "Initial JavaScript").
+    // its list of files at the top (docs/performance.md, "Where a return visit's time goes").
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { HtmlTagDescriptor, Plugin, ResolvedConfig } from 'vite';
-import type { ChunkFacts } from './firstScreenChunkPlugin.ts';
+import { type ChunkFacts, staticClosure } from './firstScreenChunkPlugin.ts';
 
 const source = (file: string) => fileURLToPath(new URL(`../../${file}`, import.meta.url));
 
@@ -34,16 +34,7 @@ export function startPreloads(
   roots: readonly string[] = START_ROOTS,
 ): string[] {
   const byFile = new Map(chunks.filter((c) => c.type === 'chunk').map((c) => [c.fileName, c]));
-  const closure = (files: Iterable<string>): Set<string> => {
-    const seen = new Set<string>();
-    const todo = [...files];
-    for (let f = todo.pop(); f !== undefined; f = todo.pop()) {
-      if (seen.has(f) || !byFile.has(f)) continue;
-      seen.add(f);
-      todo.push(...(byFile.get(f)?.imports ?? []));
-    }
-    return seen;
-  };
+  const closure = (files: Iterable<string>) => staticClosure(byFile, files);
   const entries = [...byFile.values()].filter((c) => c.isEntry).map((c) => c.fileName);
   const fromEntry = closure(entries);
   const holding = [...byFile.values()].filter((c) =>
