@@ -266,18 +266,18 @@ function useListControls(route: RouteEntry, sort: string | undefined, state: Lis
   const filtersKey = JSON.stringify(state.filters);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `filtersKey` stands for `state.filters`' contents
   const filters = useMemo(() => state.filters, [filtersKey]);
-  // Search as you type: on a backend in this browser each key asks at once (a read the next key
-  // replaces is called off before it runs, see useList); a hosted one waits for a pause in typing.
-  const onSearch = useDebouncedCallback(
-    (q: string) => setState({ search: q }),
-    backend.kind === 'embedded' ? 0 : SEARCH_PAUSE_MS,
-  );
+  // Search as you type: on a backend in this browser each key asks at once, from the key's own
+  // event (a read the next key replaces is called off before it runs, see useListAddress); a
+  // hosted one waits for a pause in typing.
+  const paused = useDebouncedCallback((q: string) => setState({ search: q }), SEARCH_PAUSE_MS);
+  const onSearch = backend.kind === 'embedded' ? (q: string) => setState({ search: q }) : paused;
   return {
     filters,
     onFilters,
     onFiltersAhead,
     onSort,
     onSearch,
+    warmSearch: address.warmSearch,
     clear: () => go(new URLSearchParams(), true),
     goToPage: (page: number) => go(listStateToParams({ ...current(), page }, sort), false),
   };
@@ -432,6 +432,7 @@ function ListToolbar(props: {
           leftSection={<IconSearch size={16} />}
           defaultValue={state.search}
           onChange={(ev) => controls.onSearch(ev.currentTarget.value)}
+          onFocus={controls.warmSearch}
           style={{ flex: '1 1 220px' }}
         />
         {!props.wide && (
