@@ -15,6 +15,7 @@ import { ninefoldPgliteDataPlugin } from './pgliteDataPlugin.ts';
 import { ninefoldScreenPreviewPlugin } from './screenPreviewPlugin.ts';
 import { ninefoldSnapshotPlugin } from './snapshotPlugin.ts';
 import { ninefoldStartPreloadPlugin } from './startPreloadPlugin.ts';
+import { mantineClassesIn, ninefoldUsedCssPlugin } from './usedCssPlugin.ts';
 import { ninefoldWorkerStartPlugin } from './workerStartPlugin.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -166,6 +167,7 @@ export async function viteConfig(
   outDir = 'dist',
   mode = 'production',
   firstScreen?: ReadonlySet<string>,
+  usedCss?: ReadonlySet<string>,
 ): Promise<InlineConfig> {
   const react = (await import('@vitejs/plugin-react')).default;
   const envDir = process.cwd();
@@ -186,6 +188,8 @@ export async function viteConfig(
       ninefoldFirstScreenShimsPlugin(),
       // …and the list's first screen one chunk, not forty (a build's second pass).
       ...(firstScreen ? [ninefoldFirstScreenChunkPlugin(firstScreen)] : []),
+      // …and Mantine's style sheets without the components the app never draws (the same pass).
+      ...(usedCss ? [ninefoldUsedCssPlugin(usedCss)] : []),
       // …asked for from the HTML with the backend's start, not one import after another.
       ninefoldStartPreloadPlugin(),
       ninefoldSpecPlugin(specFile, { demo: backend.kind === 'embedded', inline: mode === 'production' }),
@@ -254,7 +258,9 @@ export async function build(
   const vite = await import('vite');
   const specFile = resolveSpecFile(specPath);
   // Two passes: the first, unminified and not written, shows which modules the list's first
-  // screen runs (src/cli/firstScreenChunkPlugin.ts); the second puts them in one chunk.
+  // screen runs (src/cli/firstScreenChunkPlugin.ts) and which Mantine classes the app's code names
+  // (src/cli/usedCssPlugin.ts); the second puts those modules in one chunk and keeps those classes'
+  // styles only.
   const config = await viteConfig(specFile, outDir);
   const trial = await vite.build({
     ...config,
@@ -263,9 +269,10 @@ export async function build(
   });
   const chunks = (Array.isArray(trial) ? trial : [trial]).flatMap((o) => ('output' in o ? o.output : []));
   const firstScreen = firstScreenModules(chunks);
+  const usedCss = mantineClassesIn(chunks.flatMap((c) => (c.type === 'chunk' ? [c.code] : [])));
   // Vite's own progress lines (every file with its size) are left out: the summary says it all.
   const built = await vite.build({
-    ...(await viteConfig(specFile, outDir, 'production', firstScreen)),
+    ...(await viteConfig(specFile, outDir, 'production', firstScreen, usedCss)),
     logLevel: 'warn',
   });
   for (const line of buildSummary(specPath, outDir, outputsOf(built))) out(`${line}\n`);

@@ -219,6 +219,40 @@ describe('building the helpdesk app', () => {
     expect(hostedSize * 5).toBeLessThan(embeddedSize);
   });
 
+  it("keeps the styles of every Mantine class the app's code names, and none of a component it never draws", () => {
+    // src/cli/usedCssPlugin.ts: Mantine's sheets are filtered by the classes the first pass's
+    // JavaScript names. Whatever the build's JavaScript names and Mantine styles must be styled.
+    const mantine = ['core', 'dates', 'notifications']
+      .map((p) => readFileSync(join(ROOT, `node_modules/@mantine/${p}/styles.css`), 'utf8'))
+      .join('\n');
+    const classes = (text: string) => new Set(text.match(/\bm_[0-9a-f]{8}\b/g) ?? []);
+    const styled = classes(mantine);
+    for (const b of [built(embedded), built(hosted)]) {
+      const files = [...b.files];
+      const css = classes(
+        files
+          .filter(([n]) => n.endsWith('.css'))
+          .map(([, f]) => f.toString())
+          .join('\n'),
+      );
+      const named = classes(
+        files
+          .filter(([n]) => n.endsWith('.js'))
+          .map(([, f]) => f.toString())
+          .join('\n'),
+      );
+      const missing = [...named].filter((c) => styled.has(c) && !css.has(c));
+      expect(missing).toEqual([]);
+      expect(css.size).toBeGreaterThan(100);
+      expect(css.size).toBeLessThan(styled.size);
+      // A component the reference app never draws: its root class is nowhere in the build.
+      const slider = readFileSync(join(ROOT, 'node_modules/@mantine/core/styles/Slider.css'), 'utf8');
+      const sliderRoot = slider.match(/\bm_[0-9a-f]{8}\b/)?.[0] ?? '';
+      expect(named.has(sliderRoot)).toBe(false);
+      expect(css.has(sliderRoot)).toBe(false);
+    }
+  });
+
   it('neither build contains anything that looks like a secret', () => {
     expect(secretsIn(built(embedded))).toEqual([]);
     expect(secretsIn(built(hosted))).toEqual([]);
