@@ -13,8 +13,8 @@ import { appLocation } from './navigation.ts';
 export const HOLD_MS = 80;
 
 /**
- * What `warmSearch` searches for: three letters no text is likely to hold, so the trigram indexes
- * answer with no row and nothing is read. Three or more characters, as a real search's third key
+ * What `warmSearch` searches for: four letters no text is likely to hold, so the trigram indexes
+ * answer with no row and nothing is read. Three characters or more, as a real search's third key
  * takes the search function's path (shorter ones are a plain `ilike`: embedded/data.ts).
  */
 export const WARM_SEARCH = 'qzxv';
