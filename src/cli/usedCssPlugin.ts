@@ -23,16 +23,15 @@ export function mantineClassesIn(code: Iterable<string>): Set<string> {
 /**
  * `css` without the rules that only style Mantine classes no JavaScript of the build names: a
  * selector naming such a class matches nothing in the app. Selectors without Mantine classes
- * (the theme's variables, the baseline, keyframes) stay, and so does every rule of a selector list
+ * (the theme's variables, the baseline, a keyframe's `from` and `to`) stay, and so does every rule of a selector list
  * with one live selector.
  *
  * @example
- * dropUnusedRules('.m_1{a:b}.m_2{c:d}', new Set(['m_1'])); // '.m_1{a:b}'
+ * dropUnusedRules('.m_11111111{a:b}.m_22222222{c:d}', new Set(['m_11111111'])); // '.m_11111111{a:b}'
  */
 export function dropUnusedRules(css: string, used: ReadonlySet<string>): string {
   const root = postcss.parse(css);
   root.walkRules((rule) => {
-    if (rule.parent?.type === 'atrule' && /keyframes$/i.test((rule.parent as postcss.AtRule).name)) return;
     const live = rule.selectors.filter((s) => [...s.matchAll(MANTINE_CLASS)].every((m) => used.has(m[0])));
     if (live.length === 0) rule.remove();
     else if (live.length < rule.selectors.length) rule.selectors = live;
