@@ -16,3 +16,10 @@ declare module 'virtual:ninefold-rules' {
   const rules: RuleTable;
   export default rules;
 }
+declare module 'virtual:ninefold-model-rules' {
+  import type { ModelRuleTable } from '../src/model/modelRuleTable.ts';
+
+  /** The model's rule checks, made at build time (builds only; see builtModelRuleCheck.ts). */
+  const table: ModelRuleTable;
+  export default table;
+}

@@ -3,6 +3,8 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { InlineConfig, Plugin } from 'vite';
 import { isDocPath, specFromDoc } from '../import/loadDoc.ts';
+import { modelRuleTableModule } from '../model/modelRuleTable.ts';
+import { recordModelRuleTable } from '../model/recordModelRuleTable.ts';
 import { resolve as resolveModel } from '../model/resolve.ts';
 import { ruleTable, ruleTableModule } from '../runtime/ruleTable.ts';
 import { specLoaderAliases, viteAliases } from '../sourceAliases.ts';
@@ -62,7 +64,9 @@ export function ninefoldSpecPlugin(
   return {
     name: 'ninefold-spec',
     resolveId: (id) =>
-      id === VIRTUAL || id === RULES || id.startsWith(TRANSLATIONS) ? `\0${id}` : undefined,
+      id === VIRTUAL || id === RULES || id === MODEL_RULES || id.startsWith(TRANSLATIONS)
+        ? `\0${id}`
+        : undefined,
     async load(id) {
       if (id.startsWith(`\0${TRANSLATIONS}`)) {
         const locale = id.slice(`\0${TRANSLATIONS}:`.length);
@@ -70,6 +74,7 @@ export function ninefoldSpecPlugin(
         return `export default JSON.parse(${JSON.stringify(JSON.stringify(table))});\n`;
       }
       if (id === `\0${RULES}`) return ruleTableModule(ruleTable(resolveModel(await specOnce())));
+      if (id === `\0${MODEL_RULES}`) return modelRuleTableModule(recordModelRuleTable(await specOnce()));
       if (id !== `\0${VIRTUAL}`) return undefined;
       // `demoLoaded`: the app's demo (its data, the accounts' hook and the seeding code) is a chunk
       // of its own, registered when it arrives, so it stays out of the entry chunk on the path to
@@ -108,22 +113,30 @@ export function ninefoldSpecPlugin(
 
 const TRANSLATIONS = 'virtual:ninefold-translations';
 const RULES = 'virtual:ninefold-rules';
+const MODEL_RULES = 'virtual:ninefold-model-rules';
 const RUNTIME_DIR = /[\\/]src[\\/]runtime[\\/][^\\/]+\.ts$/;
+const MODEL_DIR = /[\\/]src[\\/]model[\\/][^\\/]+\.ts$/;
 const BUILT_RULE_CHECKER = join(ROOT, 'src/runtime/builtRuleChecker.ts');
+const BUILT_MODEL_RULE_CHECK = join(ROOT, 'src/model/builtModelRuleCheck.ts');
 
 /**
  * Vite plugin (builds): the runtime's rule checker (src/runtime/ruleChecker.ts) becomes
- * builtRuleChecker.ts, which reads the trees `virtual:ninefold-rules` holds (the spec plugin makes
- * that table from the spec at build time). Before Vite's own resolver, which would resolve the
- * relative import first.
+ * builtRuleChecker.ts, which reads the trees `virtual:ninefold-rules` holds, and the model's
+ * (src/model/modelRuleCheck.ts) becomes builtModelRuleCheck.ts, which reads the checks
+ * `virtual:ninefold-model-rules` holds (the spec plugin makes both from the spec at build time):
+ * a tab resolves its model without parsing a rule. Before Vite's own resolver, which would
+ * resolve the relative import first.
  */
 export function ninefoldBuiltRulesPlugin(): Plugin {
   return {
     name: 'ninefold-built-rules',
     enforce: 'pre',
     apply: 'build',
-    resolveId: (id, importer) =>
-      id === './ruleChecker.ts' && importer && RUNTIME_DIR.test(importer) ? BUILT_RULE_CHECKER : undefined,
+    resolveId(id, importer) {
+      if (id === './ruleChecker.ts' && importer && RUNTIME_DIR.test(importer)) return BUILT_RULE_CHECKER;
+      if (id === './modelRuleCheck.ts' && importer && MODEL_DIR.test(importer)) return BUILT_MODEL_RULE_CHECK;
+      return undefined;
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Typed } from '../rules/ast.ts';
-import { checkRule } from '../rules/check.ts';
 import type { AppSpec } from '../spec/types.ts';
+import { checkRule } from './modelRuleCheck.ts';
 
 /**
  * One rule text of the specification, checked once when the model is resolved: its typed tree, or

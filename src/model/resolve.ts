@@ -14,7 +14,6 @@ import {
   valuesConstraintName,
 } from '../naming.ts';
 import type { Typed } from '../rules/ast.ts';
-import { checkRule } from '../rules/check.ts';
 import { readsBeyondRow } from '../rules/readsBeyondRow.ts';
 import { typedChildren } from '../rules/typedChildren.ts';
 import { FIELD_TYPES } from '../spec/fieldTypes.ts';
@@ -37,6 +36,7 @@ import { errorParamsOf } from './errorParams.ts';
 import type { FieldFormat } from './formats.ts';
 import { humanize } from './humanize.ts';
 import { lazyField } from './lazyField.ts';
+import { checkRule } from './modelRuleCheck.ts';
 import { outboxOf } from './outbox.ts';
 import { ACTIONS, type PolicyNode } from './policy.ts';
 import type { ReferenceNode } from './reference.ts';
