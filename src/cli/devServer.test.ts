@@ -21,6 +21,33 @@ describe('devServer', () => {
     expect(await load.call({}, '\0virtual:ninefold-rules')).toMatch(/^export default JSON\.parse\(".*ticket/);
   });
 
+  it("a build's model reads its rule checks from the build's table, and only the model does", async () => {
+    const resolveId = ninefoldBuiltRulesPlugin().resolveId as (
+      id: string,
+      importer?: string,
+    ) => string | undefined;
+    for (const importer of ['src/model/resolve.ts', 'src/model/checkedRule.ts'])
+      expect(resolveId('./modelRuleCheck.ts', resolve(importer))).toBe(
+        resolve('src/model/builtModelRuleCheck.ts'),
+      );
+    expect(resolveId('./modelRuleCheck.ts', resolve('src/runtime/ruleVerdict.ts'))).toBeUndefined();
+    const spec = ninefoldSpecPlugin(resolve('examples/helpdesk/spec.ts'), { inline: true });
+    expect((spec.resolveId as (id: string) => string | undefined)('virtual:ninefold-model-rules')).toBe(
+      '\0virtual:ninefold-model-rules',
+    );
+    const code = await (spec.load as (this: unknown, id: string) => Promise<string>).call(
+      {},
+      '\0virtual:ninefold-model-rules',
+    );
+    const table = JSON.parse(
+      JSON.parse(code.slice('export default JSON.parse('.length, code.lastIndexOf(')'))),
+    );
+    expect(table['["ticket","boolean","requester = me"]']).toMatchObject({
+      ok: true,
+      typed: { kind: 'binary' },
+    });
+  });
+
   it('finds spec.ts in a folder and refuses what is missing', () => {
     expect(resolveSpecFile('examples/helpdesk')).toBe(resolve('examples/helpdesk/spec.ts'));
     expect(() => resolveSpecFile('examples/nope')).toThrow(/no such file/);

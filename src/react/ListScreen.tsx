@@ -25,6 +25,7 @@ import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
 import { serverScreen, whereFilters } from '../runtime/whereFilters.ts';
 import type { ScreenSpec } from '../spec/types.ts';
+import { afterFirstScreen } from './afterFirstScreen.ts';
 import { useAppCore, useRuntime } from './context.ts';
 import { FieldValue, notifyError, rowTitle } from './display.tsx';
 import { useList, usePrefetchList } from './hooks.ts';
@@ -552,9 +553,22 @@ function ListPager(props: { state: ListState; total: number; about: boolean; onP
 }
 
 const BulkActions = lazyComponent(() => import('./BulkActions.tsx').then((m) => m.BulkActions));
-const Pagination = lazyComponent(() => import('./paginationChunk.ts').then((m) => m.Pagination));
-const ColumnChooser = lazyComponent(() => import('./ColumnChooser.tsx').then((m) => m.ColumnChooser));
-const ListFilters = lazyComponent(() => import('./ListFilters.tsx').then((m) => m.ListFilters));
+// A list's secondary parts load once its first screen is painted (afterFirstScreen.ts).
+const Pagination = lazyComponent(() =>
+  afterFirstScreen()
+    .then(() => import('./paginationChunk.ts'))
+    .then((m) => m.Pagination),
+);
+const ColumnChooser = lazyComponent(() =>
+  afterFirstScreen()
+    .then(() => import('./ColumnChooser.tsx'))
+    .then((m) => m.ColumnChooser),
+);
+const ListFilters = lazyComponent(() =>
+  afterFirstScreen()
+    .then(() => import('./ListFilters.tsx'))
+    .then((m) => m.ListFilters),
+);
 
 /** The filters' labels over empty boxes of their size, hidden from assistive technology. */
 function FiltersPlaceholder({ labels }: { labels: string[] }) {

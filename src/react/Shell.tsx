@@ -12,6 +12,7 @@ import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { ui } from '../runtime/uiText.ts';
 import type { ScreenKind } from '../spec/types.ts';
+import { afterFirstScreen } from './afterFirstScreen.ts';
 import { useRuntime } from './context.ts';
 import { lazyComponent } from './lazyComponent.ts';
 import { useAppLocation } from './navigation.ts';
@@ -188,7 +189,12 @@ function SkipLink() {
   );
 }
 
-const HeaderActions = lazyComponent(() => import('./HeaderActions.tsx').then((m) => m.HeaderActions));
+// Its menus load once the first screen is painted (afterFirstScreen.ts).
+const HeaderActions = lazyComponent(() =>
+  afterFirstScreen()
+    .then(() => import('./HeaderActions.tsx'))
+    .then((m) => m.HeaderActions),
+);
 
 /** Empty squares the size of the header's buttons, hidden from assistive technology. */
 function HeaderPlaceholder({ count }: { count: number }) {

@@ -149,9 +149,17 @@ export function onNextScreenDrawn(listener: () => void): void {
   drawnListeners.push(listener);
 }
 
+let drawnOnce = false;
+
 /** The app drew a screen of its own (`screenShown`, or the sign-in screen, which keeps no picture). */
 export function screenDrawn(): void {
+  drawnOnce = true;
   for (const listener of drawnListeners.splice(0)) listener();
+}
+
+/** Whether the app has drawn a screen of its own yet (`screenDrawn`). */
+export function anyScreenDrawn(): boolean {
+  return drawnOnce;
 }
 
 const SHOWN_SETTLE_MS = 300;
