@@ -40,7 +40,9 @@ const plain = (value: unknown, path = new Set<unknown>()): unknown => {
         ? [...value].map((v) => plain(v, path))
         : Array.isArray(value)
           ? value.map((v) => plain(v, path))
-          : Object.fromEntries(Object.keys(value).map((k) => [k, plain((value as Record<string, unknown>)[k], path)]));
+          : Object.fromEntries(
+              Object.keys(value).map((k) => [k, plain((value as Record<string, unknown>)[k], path)]),
+            );
   path.delete(value);
   return out;
 };
@@ -98,7 +100,9 @@ describe('checkFromTable', () => {
           ok: false,
           errors: [{ code: 'rule/syntax', message: 'the build did not check this rule' }],
         });
-      expect(errors.mock.calls).toEqual([[expect.stringContaining(modelRuleKey('status = "open" and 1 = 2', scope))]]);
+      expect(errors.mock.calls).toEqual([
+        [expect.stringContaining(modelRuleKey('status = "open" and 1 = 2', scope))],
+      ]);
     } finally {
       errors.mockRestore();
     }

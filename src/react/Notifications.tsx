@@ -1,6 +1,6 @@
 import type { NotificationsProps } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
-import { afterNextPaint } from './afterNextPaint.ts';
+import { afterFirstScreen } from './afterFirstScreen.ts';
 import { lazyComponent } from './lazyComponent.ts';
 
 // Mantine's toast container (with its transitions and scroll-lock helpers, about 12 KB gzip) is
@@ -9,7 +9,8 @@ import { lazyComponent } from './lazyComponent.ts';
 const Container = lazyComponent(() => import('./toastContainer.ts').then((m) => m.ToastContainer));
 
 /**
- * Mantine's `Notifications`, mounted once the app's first frame is painted and its chunk is here.
+ * Mantine's `Notifications`, mounted once the app's first screen is painted (afterFirstScreen.ts)
+ * and its chunk is here.
  * Mounted with the app, its chunk loaded and ran in the middle of the first screen's render
  * (react-remove-scroll's set-up among it); and a Suspense fallback shown for it would hold back
  * the next screen's reveal (React throttles reveals to 300 ms after any fallback, lazyComponent.ts).
@@ -18,15 +19,14 @@ export function Notifications(props: NotificationsProps) {
   const [loaded, setLoaded] = useState(false);
   useEffect(() => {
     let live = true;
-    const off = afterNextPaint(() => {
-      Container.preload().then(
+    void afterFirstScreen()
+      .then(() => Container.preload())
+      .then(
         () => live && setLoaded(true),
         () => undefined, // Offline: no toasts this visit rather than a broken app.
       );
-    });
     return () => {
       live = false;
-      off();
     };
   }, []);
   return loaded ? <Container {...props} /> : null;
