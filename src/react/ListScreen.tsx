@@ -596,9 +596,13 @@ interface PageRowsProps {
   onToggle(id: string): void;
 }
 
-/** How many rows a first render draws: the screen's height of them, and a few more. */
+/**
+ * How many rows a page's first render draws: what the list's scroll area shows (the window less
+ * CHROME_HEIGHT, SCROLLER_STYLE) and one more. Each row drawn in that render is work inside the
+ * click that asked for the page (a filter, "Next"), before its frame.
+ */
 function rowsOnScreen(): number {
-  return Math.ceil(Math.max(window.innerHeight - CHROME_HEIGHT / 2, ROW_HEIGHT * 4) / ROW_HEIGHT) + 2;
+  return Math.ceil(Math.max(window.innerHeight - CHROME_HEIGHT, ROW_HEIGHT * 4) / ROW_HEIGHT) + 1;
 }
 
 /**
