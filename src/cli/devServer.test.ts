@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { jsonModuleValue } from '../../test/support/jsonModule.ts';
 import { ninefoldBuiltRulesPlugin, ninefoldSpecPlugin, resolveSpecFile, viteConfig } from './devServer.ts';
 
 describe('devServer', () => {
@@ -39,9 +40,7 @@ describe('devServer', () => {
       {},
       '\0virtual:ninefold-model-rules',
     );
-    const table = JSON.parse(
-      JSON.parse(code.slice('export default JSON.parse('.length, code.lastIndexOf(')'))),
-    );
+    const table = jsonModuleValue(code) as Record<string, unknown>;
     expect(table['["ticket","boolean","requester = me"]']).toMatchObject({
       ok: true,
       typed: { kind: 'binary' },
@@ -78,9 +77,7 @@ describe('devServer', () => {
     const { default: helpdesk } = await import('../../examples/helpdesk/spec.ts');
     const table = await load.call({}, '\0virtual:ninefold-translations:de');
     expect(table).toMatch(/^export default JSON\.parse\(/);
-    const german = JSON.parse(
-      JSON.parse(table.slice('export default JSON.parse('.length, table.lastIndexOf(')'))),
-    );
+    const german = jsonModuleValue(table) as Record<string, string>;
     expect(german).toEqual(helpdesk.translations?.de);
     expect(Object.keys(german).length).toBeGreaterThan(10);
   });

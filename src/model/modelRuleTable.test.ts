@@ -4,6 +4,7 @@ import expenses from '../../examples/expenses/spec.ts';
 import helpdesk from '../../examples/helpdesk/spec.ts';
 import tasks from '../../examples/tasks/spec.ts';
 import { specArb } from '../../test/generated/specArb.ts';
+import { jsonModuleValue } from '../../test/support/jsonModule.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { checkFromTable, type ModelRuleTable, modelRuleKey, modelRuleTableModule } from './modelRuleTable.ts';
 import { readAll, recordModelRuleTable } from './recordModelRuleTable.ts';
@@ -22,10 +23,7 @@ vi.mock('./modelRuleCheck.ts', async (original) => {
 });
 
 /** The table as a build ships it: the module's JSON, parsed. */
-const shipped = (table: ModelRuleTable): ModelRuleTable => {
-  const code = modelRuleTableModule(table);
-  return JSON.parse(JSON.parse(code.slice('export default JSON.parse('.length, code.lastIndexOf(')'))));
-};
+const shipped = (table: ModelRuleTable) => jsonModuleValue(modelRuleTableModule(table)) as ModelRuleTable;
 
 /** A model as plain data, every lazy part read (its functions as names: they are rebuilt alike). */
 const plain = (value: unknown, path = new Set<unknown>()): unknown => {

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import expenses from '../../examples/expenses/spec.ts';
 import helpdesk from '../../examples/helpdesk/spec.ts';
+import { jsonModuleValue } from '../../test/support/jsonModule.ts';
 import { resolve } from '../model/resolve.ts';
 import { ruleSites } from '../spec/ruleSites.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { parsedRule, typedRule } from './ruleChecker.ts';
 import { ruleKey } from './ruleKey.ts';
-import { ruleTable, ruleTableModule } from './ruleTable.ts';
+import { type RuleTable, ruleTable, ruleTableModule } from './ruleTable.ts';
 
 /** A tree with its positions zeroed, as the table's module carries it. */
 const zeroed = (tree: unknown) =>
@@ -14,8 +15,7 @@ const zeroed = (tree: unknown) =>
 
 /** The table as the browser gets it: the module's JSON, parsed. */
 const shipped = (spec: AppSpec) => {
-  const code = ruleTableModule(ruleTable(resolve(spec)));
-  return JSON.parse(JSON.parse(code.slice('export default JSON.parse('.length, code.lastIndexOf(')'))));
+  return jsonModuleValue(ruleTableModule(ruleTable(resolve(spec)))) as RuleTable;
 };
 
 describe.each<[string, AppSpec]>([
