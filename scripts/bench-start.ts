@@ -16,6 +16,8 @@
  * trace is written to the file and the main thread's time up to the live screen is printed by kind
  * (script, style, layout, paint, parsing, garbage collection, and V8's compiling of functions on
  * their first call: `V8.CompileCode`, `V8.ParseFunction`, `V8.PreParse`; tracing these slows it).
+ * `--trace-after ms` (with `--trace` or `--profile`): recording goes on that long after the live
+ * screen; a trace then lists the main thread's tasks over 50 ms with what ran longest in each.
  *
  * Run: npm run bench:start -- [--runs 5] [--sizes 1000,100000] [--dist name=path …] [--settle ms] [--profile f]
  */
@@ -44,6 +46,8 @@ const SIZES = opt('sizes', '1000,100000')
 const DISTS = argv.flatMap((a, i) => (argv[i - 1] === '--dist' ? [a] : []));
 const PROFILE = opt('profile', '');
 const TRACE = opt('trace', '');
+/** With --trace or --profile: how long it goes on after the live screen (a trace lists its long tasks). */
+const TRACE_AFTER = Number(opt('trace-after', '0'));
 
 /** The marks of the breakdown, in start-up order; `row` is the observed first row (MutationObserver). */
 const MARKS = [
@@ -239,6 +243,7 @@ async function profiledVisit(page: Page, url: string, file: string): Promise<voi
   await cdp.send('Profiler.start');
   await page.goto(`${url}/tickets?bench`);
   await liveScreen(page);
+  if (TRACE_AFTER > 0) await page.waitForTimeout(TRACE_AFTER);
   const { profile } = (await cdp.send('Profiler.stop')) as {
     profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
   };
@@ -264,7 +269,8 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string; data?: { frame?: string } };
+  cat?: string;
+  args?: { name?: string; data?: { frame?: string; url?: string; functionName?: string; type?: string } };
 }
 
 /** Until the live screen (or the first row without a picture), ms. */
@@ -296,6 +302,7 @@ async function tracedVisit(page: Page, url: string, file: string): Promise<void>
   });
   await page.goto(`${url}/tickets?bench`);
   await liveScreen(page);
+  if (TRACE_AFTER > 0) await page.waitForTimeout(TRACE_AFTER);
   await cdp.send('Tracing.end');
   await done;
   await writeFile(file, JSON.stringify({ traceEvents: events }));
@@ -328,6 +335,34 @@ async function tracedVisit(page: Page, url: string, file: string): Promise<void>
     `\nTrace of a return visit, main thread, navigation → live screen (${end ? Math.round((end - start) / 1000) : '?'} ms), ${file}: self time, ms`,
   );
   for (const [k, ms] of top) console.log(`${ms.toFixed(1).padStart(8)}  ${k}`);
+  if (TRACE_AFTER > 0) longTasks(events, main, start);
+}
+
+/** The main thread's tasks over 50 ms, each with the events under it that took longest. */
+function longTasks(events: TraceEvent[], main: TraceEvent | undefined, start: number): void {
+  const onMain = events
+    .filter((e) => e.ph === 'X' && e.pid === main?.pid && e.tid === main?.tid && e.ts >= start)
+    .sort((a, b) => a.ts - b.ts);
+  const marks = events
+    .filter((e) => e.cat?.includes('blink.user_timing') && e.name.startsWith('ninefold:') && e.ts >= start)
+    .map((e) => `${e.name} ${Math.round((e.ts - start) / 1000)}`);
+  console.log(`\nMarks: ${[...new Set(marks)].join(', ')}`);
+  console.log('Tasks over 50 ms on the main thread (ms since navigation, duration; longest events inside):');
+  for (const t of onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > 50_000)) {
+    const end = t.ts + (t.dur ?? 0);
+    const inside = onMain
+      .filter((e) => e !== t && e.ts >= t.ts && e.ts < end && e.name !== 'RunTask')
+      .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
+      .slice(0, 6)
+      .map((e) => {
+        const d = e.args?.data;
+        const what = d?.functionName || d?.url?.replace(/^.*\//, '') || d?.type || '';
+        return `${e.name}${what ? `(${what})` : ''} ${((e.dur ?? 0) / 1000).toFixed(0)}`;
+      });
+    console.log(
+      `  ${Math.round((t.ts - start) / 1000)}: ${((t.dur ?? 0) / 1000).toFixed(0)} ms — ${inside.join(', ')}`,
+    );
+  }
 }
 
 /** N tickets on top of the demo's, inserted as the owner in one statement (as the harness does). */

@@ -111,6 +111,10 @@ export const theme = createTheme({
   components: {
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': ui('close') } } },
     Select: { defaultProps: { clearButtonProps: { 'aria-label': ui('clearValue') } } },
+    // Mantine keeps every closed combobox's dropdown in the document (hidden, every option drawn,
+    // placed by floating-ui on mount, which reads computed styles): a list's six filters cost a
+    // long task after its first paint. A dropdown is drawn when it opens (docs/performance.md).
+    Combobox: { defaultProps: { keepMounted: false } },
     DateInput: { defaultProps: { clearButtonProps: { 'aria-label': ui('clearValue') } } },
     DateTimePicker: { defaultProps: { clearButtonProps: { 'aria-label': ui('clearValue') } } },
   },
