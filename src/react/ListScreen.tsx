@@ -215,7 +215,9 @@ function useListPage(route: RouteEntry, screen: ScreenSpec | undefined) {
   const booleans = useMemo(() => booleanFields(model, entity), [model, entity]);
   const query = { ...listQuery(state, where.filters, booleans), ...serverScreen(where, route.name) };
   const list = useList(entity, pageQuery(query));
-  const counted = useList(entity, totalQuery(query, where, route.name));
+  // The total once its page is in (the last page's rows stand in meanwhile): the database answers
+  // one query at a time, so a total asked beside a page only held the next key of a search.
+  const counted = useList(entity, totalQuery(query, where, route.name), !list.isPlaceholderData);
   useFirstRowMark(list.data !== undefined && list.data.rows.length > 0, list.dataUpdatedAt > 0);
   // The whole rule was applied on the server (its plain filters, then the screen's function).
   const rows = list.data?.rows ?? [];

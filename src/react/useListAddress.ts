@@ -29,8 +29,8 @@ interface Held {
 
 /**
  * A list screen's address (its search, filters, sort and page), changed the way a person sees one
- * change. `go(next)` asks the rows and the total for `next` from the event itself, before React
- * renders anything (the database works meanwhile), and changes the address when the rows are in,
+ * change. `go(next)` asks the rows for `next` from the event itself, before React renders anything
+ * (the database works meanwhile), then its total, and changes the address when the rows are in,
  * or after HOLD_MS: one render shows the new filter with its rows, instead of a render of the old
  * rows under the new filter and a second one when the rows come. A newer change replaces one still
  * held, and calls off the reads of the last change it no longer needs (a search's earlier letters,
@@ -99,10 +99,17 @@ export function useListAddress(
       // What the cache holds for the rows before this change asks them (a page read ahead, or one
       // remembered from the last visit while the database opens).
       const rows = ask(page);
-      const count = ask(total);
+      // The total is asked once the rows are in (at once when the cache holds them): the database
+      // answers one query at a time, and a total asked with the rows held up the next key of a
+      // search as you type behind it; asked after, a newer change calls it off before it runs.
+      const totalKey = JSON.stringify(keys.list(entity, total, user?.id));
+      let dropped = false;
+      const askTotal = () => {
+        if (!dropped) ask(total);
+      };
       // What the last change asked and this one does not need is called off (if it still runs),
       // and so is a page read ahead that nothing shows (the next page of an earlier letter).
-      const now = [rows.key, count.key];
+      const now = [rows.key, totalKey];
       for (const k of lastAsked.current)
         if (!now.includes(k)) void qc.cancelQueries({ queryKey: JSON.parse(k), exact: true });
       lastAsked.current = now;
@@ -127,6 +134,7 @@ export function useListAddress(
           if (appLocation().pathname === path) setParams(next, { replace });
         },
         drop() {
+          dropped = true;
           waiting = false;
           clearTimeout(timer);
           if (held.current === change) held.current = null;
@@ -136,8 +144,14 @@ export function useListAddress(
       held.current = change;
       // Rows the cache holds and no write has outdated show at once (refreshed as they come): a
       // return visit's first "Next page" needs no database (startMemory.ts keeps the page read ahead).
-      if (rows.cached?.data !== undefined && !rows.cached.isInvalidated) change.settle();
-      else void rows.answered.then(() => change.settle());
+      if (rows.cached?.data !== undefined && !rows.cached.isInvalidated) {
+        change.settle();
+        askTotal();
+      } else
+        void rows.answered.then(() => {
+          change.settle();
+          askTotal();
+        });
     },
   };
 }

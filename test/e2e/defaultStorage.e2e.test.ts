@@ -12,6 +12,7 @@ import {
   step,
   switchDemo,
 } from './harness.ts';
+import { type ListTraffic, listTraffic, recordListCalls } from './listCalls.ts';
 import { countRowRenders, startRowRenders, stopRowRenders } from './rowRenders.ts';
 
 /**
@@ -97,6 +98,7 @@ describe.skipIf(!e2eAvailable)('helpdesk in its default storage', () => {
       await page.waitForTimeout(300);
       expect(await rows.first().textContent()).toBe(title);
       expect(new URL(page.url()).searchParams.get('q')).toBeNull();
+      await recordListCalls(page);
       await box.pressSequentially(word, { delay: 40 });
       const texts = () => page.getByRole('main').locator('tbody tr:not([aria-hidden])').allTextContents();
       await expect
@@ -107,6 +109,19 @@ describe.skipIf(!e2eAvailable)('helpdesk in its default storage', () => {
         .toBe(true);
       expect(await rows.allTextContents()).toContain(title);
       await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(word);
+      // Each key asks its rows first and its total only once they are in (useListAddress): a total
+      // asked with the rows held the database when the next key came. For the whole word: its
+      // page asked, its page answered, then its total asked.
+      const traffic = await listTraffic(page);
+      const asked = (limit: (n: number) => boolean) =>
+        traffic.find((t) => t.kind === 'ask' && t.search === word && limit(t.limit));
+      const wordPage = asked((n) => n > 0);
+      const wordTotal = asked((n) => n === 0);
+      expect(wordPage).toBeDefined();
+      expect(wordTotal).toBeDefined();
+      const answeredAt = traffic.findIndex((t) => t.kind === 'answer' && t.seq === wordPage?.seq);
+      expect(answeredAt).toBeGreaterThan(traffic.indexOf(wordPage as ListTraffic));
+      expect(traffic.indexOf(wordTotal as ListTraffic)).toBeGreaterThan(answeredAt);
       // A term no row holds: the empty list, not the last rows.
       await box.pressSequentially('zzqq', { delay: 60 });
       await expect.poll(() => rows.count()).toBe(0);
