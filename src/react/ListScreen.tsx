@@ -642,9 +642,10 @@ function useRowsDrawn(rows: readonly Row[]): number {
  */
 const PageRows = memo(function PageRows({ rows, columns, entity, detail, chosen, onToggle }: PageRowsProps) {
   const navigate = useNavigate();
-  // The new page's first screen of rows comes in the same commit as its total: deferred (a
-  // transition) they showed a frame after it (status filter: total 59, rows 70 ms). That commit
-  // is at most a screen of rows (useRowsDrawn), each memoised; the old page's are unmounted.
+  // The new page's first screen of rows comes in the commit that shows the change: deferred (a
+  // transition) they showed a frame after the rest of it (status filter: total 59, rows 70 ms).
+  // That commit is at most a screen of rows (useRowsDrawn), each memoised; the old page's are
+  // unmounted.
   const drawn = useRowsDrawn(rows);
   const labels = usePageLabels(entity, rows);
   return (
