@@ -65,14 +65,19 @@ export function useListAddress(
   const warmed = useRef(false);
   // Leaving the screen drops a change still held (it must not bring the list back).
   useEffect(() => () => held.current?.drop(), []);
+  /** A list query's cache key, and that key as JSON (how `lastAsked` compares them). */
+  const keyOf = (q: ListQuery) => {
+    const queryKey = keys.list(entity, q, user?.id);
+    return { queryKey, key: JSON.stringify(queryKey) };
+  };
   /** Asks one list query (fetched unless the cache holds a fresh answer) and what the cache held. */
   const ask = (q: ListQuery) => {
-    const queryKey = keys.list(entity, q, user?.id);
+    const { queryKey, key } = keyOf(q);
     const answered = qc.prefetchQuery({
       queryKey,
       queryFn: ({ signal }) => fetchList(qc, { backend, model, user }, entity, q, true, signal),
     });
-    return { key: JSON.stringify(queryKey), answered, cached: qc.getQueryState(queryKey) };
+    return { key, answered, cached: qc.getQueryState(queryKey) };
   };
   return {
     base: () => held.current?.params ?? new URLSearchParams(appLocation().search),
@@ -102,7 +107,7 @@ export function useListAddress(
       // The total is asked once the rows are in (at once when the cache holds them): the database
       // answers one query at a time, and a total asked with the rows held up the next key of a
       // search as you type behind it; asked after, a newer change calls it off before it runs.
-      const totalKey = JSON.stringify(keys.list(entity, total, user?.id));
+      const totalKey = keyOf(total).key;
       let dropped = false;
       const askTotal = () => {
         if (!dropped) ask(total);

@@ -12,7 +12,7 @@ import {
   step,
   switchDemo,
 } from './harness.ts';
-import { type ListTraffic, listTraffic, recordListCalls } from './listCalls.ts';
+import { type ListTraffic, listTraffic, recordListTraffic } from './listTraffic.ts';
 import { countRowRenders, startRowRenders, stopRowRenders } from './rowRenders.ts';
 
 /**
@@ -98,7 +98,7 @@ describe.skipIf(!e2eAvailable)('helpdesk in its default storage', () => {
       await page.waitForTimeout(300);
       expect(await rows.first().textContent()).toBe(title);
       expect(new URL(page.url()).searchParams.get('q')).toBeNull();
-      await recordListCalls(page);
+      await recordListTraffic(page);
       await box.pressSequentially(word, { delay: 40 });
       const texts = () => page.getByRole('main').locator('tbody tr:not([aria-hidden])').allTextContents();
       await expect

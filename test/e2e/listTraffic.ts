@@ -14,7 +14,7 @@ export type ListTraffic =
  * `{ type: 'answer', seq }`). An answer is logged when the page's own listener first reads the
  * message (`MessageEvent.data`), so whatever that listener asks next is logged after it.
  */
-export async function recordListCalls(page: Page): Promise<void> {
+export async function recordListTraffic(page: Page): Promise<void> {
   await page.evaluate(() => {
     const w = window as unknown as { __listTraffic?: unknown[] };
     w.__listTraffic = [];
@@ -53,7 +53,7 @@ export async function recordListCalls(page: Page): Promise<void> {
   });
 }
 
-/** The traffic recorded since `recordListCalls`. */
+/** The traffic recorded since `recordListTraffic`. */
 export async function listTraffic(page: Page): Promise<ListTraffic[]> {
   return page.evaluate(() => (window as unknown as { __listTraffic?: ListTraffic[] }).__listTraffic ?? []);
 }
