@@ -7,8 +7,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { build, resolveSpecFile } from '../../src/cli/devServer.ts';
 import { specFromDoc } from '../../src/import/loadDoc.ts';
 import { ui } from '../../src/runtime/uiText.ts';
@@ -369,6 +369,29 @@ export async function dismissToasts(page: Page): Promise<void> {
       .click({ timeout: 1_000 })
       .catch(() => undefined);
   await expect.poll(() => toasts.count(), { timeout: 10_000 }).toBe(0);
+}
+
+/**
+ * Opens a picker (a Select's combobox) and returns its options' texts, read while its list is
+ * open: a closed picker draws no options. A click that lands during another popover's closing
+ * animation can be lost, so it clicks again while the picker is closed (a click on an open one
+ * would close it).
+ */
+export async function pickerOptions(page: Page, picker: Locator): Promise<string[]> {
+  const options = page.getByRole('listbox').getByRole('option');
+  let texts: string[] = [];
+  await vi.waitFor(
+    async () => {
+      // Mantine marks an open picker with data-expanded as soon as it opens (aria-expanded waits
+      // for its list to mount).
+      if ((await picker.getAttribute('data-expanded')) === null) await picker.click();
+      await options.first().waitFor({ timeout: 2_000 });
+      texts = await options.allTextContents();
+      expect(texts.length).toBeGreaterThan(0);
+    },
+    { timeout: 30_000, interval: 500 },
+  );
+  return texts;
 }
 
 /** Client-side navigation (keeps the in-memory database, unlike page.goto). */
