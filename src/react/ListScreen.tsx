@@ -1,5 +1,5 @@
 import { Box, Button, Card, Checkbox, Group, rem, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedCallback, useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconFilter, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -37,7 +37,7 @@ import { PlainCheckbox } from './PlainCheckbox.tsx';
 import { PlainLink, PlainSkeleton } from './PlainText.tsx';
 import { useChosenColumns } from './useChosenColumns.ts';
 import { useHeldRoles } from './useHeldRoles.ts';
-import { useListAddress } from './useListAddress.ts';
+import { TYPING_PAUSE_MS, useListAddress } from './useListAddress.ts';
 import { PageLabelsContext, usePageLabels } from './usePageLabels.ts';
 
 const ROW_HEIGHT = 52;
@@ -204,10 +204,11 @@ export function ListScreen({ route }: { route: RouteEntry }) {
  * screen's code loaded (listScreenQueries.ts, prefetchListScreen).
  */
 function useListPage(route: RouteEntry, screen: ScreenSpec | undefined) {
-  const { model, user } = useRuntime();
+  const { backend, model, user } = useRuntime();
   const entity = route.entity ?? '';
   const [params] = useSearchParams();
   const state = listStateFromParams(params, screen?.sort);
+  const [typed] = useDebouncedValue(state.search, TYPING_PAUSE_MS);
   const where = useMemo(
     () => whereFilters(model, entity, screen?.where, user),
     [model, entity, screen?.where, user],
@@ -215,9 +216,11 @@ function useListPage(route: RouteEntry, screen: ScreenSpec | undefined) {
   const booleans = useMemo(() => booleanFields(model, entity), [model, entity]);
   const query = { ...listQuery(state, where.filters, booleans), ...serverScreen(where, route.name) };
   const list = useList(entity, pageQuery(query));
-  // The total once its page is in (the last page's rows stand in meanwhile): the database answers
-  // one query at a time, so a total asked beside a page only held the next key of a search.
-  const counted = useList(entity, totalQuery(query, where, route.name), !list.isPlaceholderData);
+  // The total once its page is in (the last page's rows stand in meanwhile), and a search's once
+  // its typing pauses, on a backend in this browser: the database answers one query at a time, so
+  // a total asked beside a page, or between two keys, only held the next key of a search.
+  const paused = backend.kind !== 'embedded' || typed === state.search;
+  const counted = useList(entity, totalQuery(query, where, route.name), !list.isPlaceholderData && paused);
   useFirstRowMark(list.data !== undefined && list.data.rows.length > 0, list.dataUpdatedAt > 0);
   // The whole rule was applied on the server (its plain filters, then the screen's function).
   const rows = list.data?.rows ?? [];

@@ -13,6 +13,13 @@ import { appLocation } from './navigation.ts';
 export const HOLD_MS = 80;
 
 /**
+ * How long a search's total waits for a pause in typing, on a backend in this browser: its one
+ * worker answers one query at a time, and a total counted between two keys held the next key's
+ * rows behind it (and drew on the cores the rows' render needed). The rows come at each key.
+ */
+export const TYPING_PAUSE_MS = 250;
+
+/**
  * What `warmSearch` searches for: four letters no text is likely to hold, so the trigram indexes
  * answer with no row and nothing is read. Three characters or more, as a real search's third key
  * takes the search function's path (shorter ones are a plain `ilike`: embedded/data.ts).
@@ -95,6 +102,7 @@ export function useListAddress(
       void backend.data.list(entity, { search: WARM_SEARCH, limit: 1, count: 'none' }).catch(() => undefined);
     },
     go(next, replace) {
+      const before = held.current?.params ?? new URLSearchParams(appLocation().search);
       held.current?.drop();
       if (!model.tables.get(entity)?.spec) {
         setParams(next, { replace });
@@ -109,8 +117,11 @@ export function useListAddress(
       // search as you type behind it; asked after, a newer change calls it off before it runs.
       const totalKey = keyOf(total).key;
       let dropped = false;
+      // A search typed on a backend in this browser: the screen asks its total after a pause in
+      // typing (ListScreen's useListPage), not after each key's rows.
+      const typing = backend.kind === 'embedded' && (before.get('q') ?? '') !== (next.get('q') ?? '');
       const askTotal = () => {
-        if (!dropped) ask(total);
+        if (!dropped && !typing) ask(total);
       };
       // What the last change asked and this one does not need is called off (if it still runs),
       // and so is a page read ahead that nothing shows (the next page of an earlier letter).

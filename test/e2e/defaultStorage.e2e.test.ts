@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { resolve } from '../../src/model/resolve.ts';
+import { TYPING_PAUSE_MS } from '../../src/react/useListAddress.ts';
 import { formatMessage } from '../../src/runtime/formatMessage.ts';
 import { ui } from '../../src/runtime/uiText.ts';
 import {
@@ -109,12 +110,19 @@ describe.skipIf(!e2eAvailable)('helpdesk in its default storage', () => {
         .toBe(true);
       expect(await rows.allTextContents()).toContain(title);
       await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(word);
-      // Each key asks its rows first and its total only once they are in (useListAddress): a total
-      // asked with the rows held the database when the next key came. For the whole word: its
-      // page asked, its page answered, then its total asked.
+      // Each key asks its rows; a total waits for its page and for the typing to pause
+      // (useListAddress's TYPING_PAUSE_MS): a total asked between two keys held the database when
+      // the next one came. For the whole word: its page asked, its page answered, then its total
+      // asked, a pause after the last key's page; and every total asked came a pause after the
+      // last page asked before it (a prefix's total only if the typing paused there).
+      await expect
+        .poll(async () =>
+          (await listTraffic(page)).some((t) => t.kind === 'ask' && t.search === word && t.limit === 0),
+        )
+        .toBe(true);
       const traffic = await listTraffic(page);
-      const asked = (limit: (n: number) => boolean) =>
-        traffic.find((t) => t.kind === 'ask' && t.search === word && limit(t.limit));
+      const asks = traffic.filter((t) => t.kind === 'ask');
+      const asked = (limit: (n: number) => boolean) => asks.find((t) => t.search === word && limit(t.limit));
       const wordPage = asked((n) => n > 0);
       const wordTotal = asked((n) => n === 0);
       expect(wordPage).toBeDefined();
@@ -122,6 +130,13 @@ describe.skipIf(!e2eAvailable)('helpdesk in its default storage', () => {
       const answeredAt = traffic.findIndex((t) => t.kind === 'answer' && t.seq === wordPage?.seq);
       expect(answeredAt).toBeGreaterThan(traffic.indexOf(wordPage as ListTraffic));
       expect(traffic.indexOf(wordTotal as ListTraffic)).toBeGreaterThan(answeredAt);
+      for (const total of asks.filter((t) => t.limit === 0)) {
+        // The first read of the text the total counts, since the last read of another text.
+        const before = asks.slice(0, asks.indexOf(total));
+        const typed = before[before.findLastIndex((t) => t.search !== total.search) + 1];
+        expect(typed?.search).toBe(total.search);
+        expect(total.at - (typed?.at ?? 0)).toBeGreaterThanOrEqual(TYPING_PAUSE_MS);
+      }
       // A term no row holds: the empty list, not the last rows.
       await box.pressSequentially('zzqq', { delay: 60 });
       await expect.poll(() => rows.count()).toBe(0);

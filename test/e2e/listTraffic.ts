@@ -2,11 +2,12 @@ import type { Page } from 'playwright-core';
 
 /**
  * What crossed between the page and its backend worker, in order: a `data.list` asked (its
- * request's sequence number, the query's search and limit), or an answer to a request.
+ * request's sequence number, the query's search and limit), or an answer to a request; `at` is
+ * when, in the page's clock (ms).
  */
 export type ListTraffic =
-  | { kind: 'ask'; seq: number; entity: string; search: string | undefined; limit: number }
-  | { kind: 'answer'; seq: number };
+  | { kind: 'ask'; at: number; seq: number; entity: string; search: string | undefined; limit: number }
+  | { kind: 'answer'; at: number; seq: number };
 
 /**
  * Records, in order, every `data.list` the page sends its backend worker from now on and every
@@ -30,6 +31,7 @@ export async function recordListTraffic(page: Page): Promise<void> {
         const [entity, query] = (m.request.args ?? []) as [string, { search?: string; limit?: number }?];
         w.__listTraffic?.push({
           kind: 'ask',
+          at: performance.now(),
           seq: m.seq,
           entity,
           search: query?.search,
@@ -44,7 +46,8 @@ export async function recordListTraffic(page: Page): Promise<void> {
       get(this: MessageEvent) {
         const value = data?.get?.call(this) as { type?: string; seq?: number } | undefined;
         if (this.target instanceof Worker && value?.type === 'answer' && typeof value.seq === 'number') {
-          if (!answered.has(value.seq)) w.__listTraffic?.push({ kind: 'answer', seq: value.seq });
+          if (!answered.has(value.seq))
+            w.__listTraffic?.push({ kind: 'answer', at: performance.now(), seq: value.seq });
           answered.add(value.seq);
         }
         return value;
