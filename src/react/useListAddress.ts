@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { ListQuery } from '../backend/types.ts';
+import type { ListQuery, Row } from '../backend/types.ts';
 import { listScreenQueries } from '../runtime/listScreenQueries.ts';
+import { wordOf } from '../runtime/wordOf.ts';
 import { useRuntime } from './context.ts';
 import { fetchList, keys } from './hooks.ts';
 import { appLocation } from './navigation.ts';
@@ -20,9 +21,10 @@ export const HOLD_MS = 80;
 export const TYPING_PAUSE_MS = 250;
 
 /**
- * What `warmSearch` searches for: four letters no text is likely to hold, so the trigram indexes
- * answer with no row and nothing is read. Three characters or more, as a real search's third key
- * takes the search function's path (shorter ones are a plain `ilike`: embedded/data.ts).
+ * What `warmSearch` searches for when the list shows no row to take a word from (or is searched
+ * already): four letters no text is likely to hold, so the trigram indexes answer with no row.
+ * Three characters or more, as a real search's third key takes the search function's path
+ * (shorter ones are a plain `ilike`: embedded/data.ts).
  */
 export const WARM_SEARCH = 'qzxv';
 
@@ -86,8 +88,9 @@ export function useListAddress(
     });
     return { key, answered, cached: qc.getQueryState(queryKey) };
   };
+  const base = () => held.current?.params ?? new URLSearchParams(appLocation().search);
   return {
-    base: () => held.current?.params ?? new URLSearchParams(appLocation().search),
+    base,
     // The rows of an address the person may go to next (a filter's choices while its list is
     // open), so that `go` finds them in the cache; its total is asked when it is chosen.
     readAhead(next) {
@@ -96,10 +99,18 @@ export function useListAddress(
     },
     warmSearch() {
       if (warmed.current || backend.kind !== 'embedded') return;
-      if (!model.tables.get(entity)?.searchable.length) return;
+      const table = model.tables.get(entity);
+      if (!table?.searchable.length) return;
       warmed.current = true;
-      // Its answer is of no use (not cached); a failure is the real search's to report.
-      void backend.data.list(entity, { search: WARM_SEARCH, limit: 1, count: 'none' }).catch(() => undefined);
+      // The page the screen would ask for a word of a row it shows: the search function finding
+      // rows, then a page of them in the screen's order, as a real search runs (a word nobody
+      // holds leaves the second half cold). Its answer is of no use (not cached); a failure is
+      // the real search's to report.
+      const { page } = listScreenQueries(model, screen, entity, base(), user);
+      const shown = qc.getQueryData<{ rows?: readonly Row[] }>(keyOf(page).queryKey)?.rows ?? [];
+      const fields = table.searchable.map((c) => table.byColumn.get(c)?.field ?? c);
+      const search = page.search ? WARM_SEARCH : (wordOf(shown, fields) ?? WARM_SEARCH);
+      void backend.data.list(entity, { ...page, search, count: 'none' }).catch(() => undefined);
     },
     go(next, replace) {
       const before = held.current?.params ?? new URLSearchParams(appLocation().search);
