@@ -28,6 +28,21 @@ export const TYPING_PAUSE_MS = 250;
  */
 export const WARM_SEARCH = 'qzxv';
 
+/**
+ * What `warmSearch` asks: the page the screen would ask for a word of the first row it shows, so
+ * the search function finds rows and a page of them is read in the screen's order, as a real
+ * search runs (a word nobody holds leaves the second half cold).
+ */
+function warmQuery(
+  table: { searchable: readonly string[]; byColumn: ReadonlyMap<string, { field: string }> },
+  page: ListQuery,
+  shown: readonly Row[],
+): ListQuery {
+  const fields = table.searchable.map((c) => table.byColumn.get(c)?.field ?? c);
+  const search = page.search ? WARM_SEARCH : (wordOf(shown, fields) ?? WARM_SEARCH);
+  return { ...page, search, count: 'none' };
+}
+
 interface Held {
   params: URLSearchParams;
   /** Applies it now, if it is still waiting. */
@@ -102,18 +117,14 @@ export function useListAddress(
       const table = model.tables.get(entity);
       if (!table?.searchable.length) return;
       warmed.current = true;
-      // The page the screen would ask for a word of a row it shows: the search function finding
-      // rows, then a page of them in the screen's order, as a real search runs (a word nobody
-      // holds leaves the second half cold). Its answer is of no use (not cached); a failure is
-      // the real search's to report.
       const { page } = listScreenQueries(model, screen, entity, base(), user);
       const shown = qc.getQueryData<{ rows?: readonly Row[] }>(keyOf(page).queryKey)?.rows ?? [];
-      const fields = table.searchable.map((c) => table.byColumn.get(c)?.field ?? c);
-      const search = page.search ? WARM_SEARCH : (wordOf(shown, fields) ?? WARM_SEARCH);
-      void backend.data.list(entity, { ...page, search, count: 'none' }).catch(() => undefined);
+      // Its answer is of no use (not cached); a failure is the real search's to report.
+      void backend.data.list(entity, warmQuery(table, page, shown)).catch(() => undefined);
     },
     go(next, replace) {
-      const before = held.current?.params ?? new URLSearchParams(appLocation().search);
+      // Typing on a backend in this browser: the screen asks the total after a pause (useListPage).
+      const typing = backend.kind === 'embedded' && (base().get('q') ?? '') !== (next.get('q') ?? '');
       held.current?.drop();
       if (!model.tables.get(entity)?.spec) {
         setParams(next, { replace });
@@ -128,9 +139,6 @@ export function useListAddress(
       // search as you type behind it; asked after, a newer change calls it off before it runs.
       const totalKey = keyOf(total).key;
       let dropped = false;
-      // A search typed on a backend in this browser: the screen asks its total after a pause in
-      // typing (ListScreen's useListPage), not after each key's rows.
-      const typing = backend.kind === 'embedded' && (before.get('q') ?? '') !== (next.get('q') ?? '');
       const askTotal = () => {
         if (!dropped && !typing) ask(total);
       };
