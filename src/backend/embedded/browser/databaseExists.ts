@@ -25,3 +25,36 @@ export async function databaseExists(dataDir: string): Promise<boolean> {
   const name = `/pglite/${dataDir.slice('idb://'.length)}`;
   return (await indexedDB.databases()).some((d) => d.name === name);
 }
+
+/**
+ * Whether an existing database holds a data directory. A first visit closed before its first
+ * sync leaves PGlite's IndexedDB database made (its object store) but empty: no file, so no
+ * `global/pg_control`. An OPFS folder counts only with that file already (databaseExists).
+ *
+ * @example
+ * await databaseHoldsFiles('idb://ninefold-helpdesk'); // false after an interrupted first visit
+ */
+export async function databaseHoldsFiles(dataDir: string): Promise<boolean> {
+  if (!dataDir.startsWith('idb://')) return true;
+  const name = `/pglite/${dataDir.slice('idb://'.length)}`;
+  return new Promise((resolve) => {
+    const opened = indexedDB.open(name);
+    // No such database: opening would make one; called off (onerror answers false).
+    opened.onupgradeneeded = () => opened.transaction?.abort();
+    opened.onerror = () => resolve(false);
+    opened.onsuccess = () => {
+      const db = opened.result;
+      const done = (held: boolean) => {
+        db.close();
+        resolve(held);
+      };
+      if (!db.objectStoreNames.contains(IDB_STORE)) return done(false);
+      const count = db.transaction(IDB_STORE).objectStore(IDB_STORE).count(`${name}/global/pg_control`);
+      count.onsuccess = () => done(count.result > 0);
+      count.onerror = () => done(false);
+    };
+  });
+}
+
+/** The object store Emscripten's IDBFS (PGlite's `idb://`) keeps every file in, keyed by path. */
+const IDB_STORE = 'FILE_DATA';

@@ -2,10 +2,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { pgliteExtensions } from '../pgliteExtensions.ts';
 import { pgliteSettings } from '../pgliteSettings.ts';
 import { snapshotBlob } from '../snapshotBlob.ts';
-import { checkpointWhenWalGrows } from './checkpointWhenWalGrows.ts';
-import { databaseExists, OPFS } from './databaseExists.ts';
+import { databaseExists, databaseHoldsFiles, OPFS } from './databaseExists.ts';
 import { opfsStorage } from './opfsStorage.ts';
 import { prefetchPglite } from './prefetchPglite.ts';
+import { syncOnlyWhenWritten } from './syncOnlyWhenWritten.ts';
 import { markWorker } from './workerMarks.ts';
 
 /** Where the leader's worker opens the database (serveBackend.ts). */
@@ -75,22 +75,27 @@ export async function openWorkerDatabase(options: WorkerDatabaseOptions): Promis
     }
   }
   if (await databaseExists(dataDir)) {
-    try {
-      return syncOnlyWhenWritten(await PGlite.create({ ...base, ...storage(), ...noInitdb }));
-    } catch {
-      // A database without files (an interrupted first visit): its snapshot after all, else initdb.
-      const snapshot = options.snapshotUrl ? await fetchSnapshot(options.snapshotUrl) : null;
-      if (snapshot) {
-        markWorker('snapshot-refetched');
-        return syncOnlyWhenWritten(
-          await PGlite.create({
-            ...base,
-            ...storage(),
-            ...noInitdb,
-            loadDataDir: await snapshotBlob(snapshot),
-          }),
-        );
+    if (await databaseHoldsFiles(dataDir)) {
+      try {
+        return syncOnlyWhenWritten(await PGlite.create({ ...base, ...storage(), ...noInitdb }));
+      } catch {
+        // Unreadable after all: its snapshot, else initdb (below).
       }
+    }
+    // A database without files (an interrupted first visit): its snapshot, else initdb. Not
+    // opened first: PGlite's failed start (running an empty initdb) cost about a second before
+    // the snapshot was fetched (the refetch's mark 3.1–3.7 s → 1.9–2.3 s after navigation).
+    const snapshot = options.snapshotUrl ? await fetchSnapshot(options.snapshotUrl) : null;
+    if (snapshot) {
+      markWorker('snapshot-refetched');
+      return syncOnlyWhenWritten(
+        await PGlite.create({
+          ...base,
+          ...storage(),
+          ...noInitdb,
+          loadDataDir: await snapshotBlob(snapshot),
+        }),
+      );
     }
   }
   // initdb: it reads files the prefetched bundle of a build with a snapshot leaves out
@@ -160,69 +165,4 @@ async function storageFor(dataDir: string, preferOpfs: boolean): Promise<string>
     return dataDir;
   if (await databaseExists(dataDir)) return dataDir;
   return `${OPFS}${dataDir.slice('idb://'.length)}`;
-}
-
-/** Every Emscripten FS call through which Postgres changes a file or the tree. */
-const WRITES = [
-  'write',
-  'msync',
-  'allocate',
-  'truncate',
-  'ftruncate',
-  'unlink',
-  'rename',
-  'mkdir',
-  'rmdir',
-  'mknod',
-  'symlink',
-  'chmod',
-  'utime',
-];
-
-/**
- * Each transaction ends with `syncToFs()`, and PGlite's IndexedDB layer then compares every
- * file of the data directory with the store, reads included: hundreds of ms per query on the
- * worker's only thread (measured: `select 1` took 0.7–4 s in the page on a busy machine, 1 ms of it
- * in Postgres). Postgres changed nothing when none of the FS's write calls ran since the last
- * sync, so that sync is skipped; any write makes the next one a full sync (which also carries
- * anything an earlier skipped one could have missed).
- */
-function syncOnlyWhenWritten(opened: PGlite): PGlite {
-  const pg = checkpointWhenWalGrows(opened);
-  const fs = pg.Module.FS as unknown as Record<string, unknown>;
-  let dirty = true;
-  for (const name of WRITES) {
-    const original = fs[name];
-    if (typeof original !== 'function') continue;
-    fs[name] = function (this: unknown, ...args: unknown[]) {
-      dirty = true;
-      return (original as (...a: unknown[]) => unknown).apply(this, args);
-    };
-  }
-  // PGlite syncs after each query outside a transaction, but not after a transaction's COMMIT
-  // (its in-transaction flag is still set then): the commit would reach IndexedDB only with the
-  // next query, and a tab closed before that loses it. Each transaction is synced when it ends.
-  const transaction = pg.transaction.bind(pg);
-  pg.transaction = async <T>(fn: Parameters<typeof transaction<T>>[0]): Promise<T> => {
-    try {
-      return await transaction(fn);
-    } finally {
-      await pg.syncToFs();
-    }
-  };
-  const sync = pg.syncToFs.bind(pg);
-  pg.syncToFs = async () => {
-    if (!dirty) return;
-    // Cleared first: a write during this sync makes the next one run.
-    dirty = false;
-    try {
-      await sync();
-    } catch (e) {
-      // Retried by the next call, except when IndexedDB is full: then it would fail every read of
-      // every tab (STORAGE_FULL) until reload; the next write retries it, with all that is pending.
-      if ((e as { name?: unknown } | null)?.name !== 'QuotaExceededError') dirty = true;
-      throw e;
-    }
-  };
-  return pg;
 }
