@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { ListQuery, Row } from '../backend/types.ts';
+import type { TableNode } from '../model/table.ts';
 import { listScreenQueries } from '../runtime/listScreenQueries.ts';
 import { wordOf } from '../runtime/wordOf.ts';
 import { useRuntime } from './context.ts';
@@ -34,7 +35,7 @@ export const WARM_SEARCH = 'qzxv';
  * search runs (a word nobody holds leaves the second half cold).
  */
 function warmQuery(
-  table: { searchable: readonly string[]; byColumn: ReadonlyMap<string, { field: string }> },
+  table: Pick<TableNode, 'searchable' | 'byColumn'>,
   page: ListQuery,
   shown: readonly Row[],
 ): ListQuery {
