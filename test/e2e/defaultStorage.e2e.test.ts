@@ -131,9 +131,12 @@ describe.skipIf(!e2eAvailable)('helpdesk in its default storage', () => {
       expect(answeredAt).toBeGreaterThan(traffic.indexOf(wordPage as ListTraffic));
       expect(traffic.indexOf(wordTotal as ListTraffic)).toBeGreaterThan(answeredAt);
       for (const total of asks.filter((t) => t.limit === 0)) {
-        // The first read of the text the total counts, since the last read of another text.
+        // The first read of the text the total counts, in the last run of reads of that text (a
+        // prefix's total, when the typing paused there, can be asked after the next key's read).
         const before = asks.slice(0, asks.indexOf(total));
-        const typed = before[before.findLastIndex((t) => t.search !== total.search) + 1];
+        let first = before.findLastIndex((t) => t.search === total.search);
+        while (first > 0 && before[first - 1]?.search === total.search) first--;
+        const typed = before[first];
         expect(typed?.search).toBe(total.search);
         expect(total.at - (typed?.at ?? 0)).toBeGreaterThanOrEqual(TYPING_PAUSE_MS);
       }
