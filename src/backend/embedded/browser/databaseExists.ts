@@ -22,7 +22,7 @@ export async function databaseExists(dataDir: string): Promise<boolean> {
     }
   }
   if (!dataDir.startsWith('idb://') || !indexedDB.databases) return false;
-  const name = `/pglite/${dataDir.slice('idb://'.length)}`;
+  const name = idbName(dataDir);
   return (await indexedDB.databases()).some((d) => d.name === name);
 }
 
@@ -36,7 +36,7 @@ export async function databaseExists(dataDir: string): Promise<boolean> {
  */
 export async function databaseHoldsFiles(dataDir: string): Promise<boolean> {
   if (!dataDir.startsWith('idb://')) return true;
-  const name = `/pglite/${dataDir.slice('idb://'.length)}`;
+  const name = idbName(dataDir);
   return new Promise((resolve) => {
     const opened = indexedDB.open(name);
     // No such database: opening would make one; called off (onerror answers false).
@@ -58,3 +58,6 @@ export async function databaseHoldsFiles(dataDir: string): Promise<boolean> {
 
 /** The object store Emscripten's IDBFS (PGlite's `idb://`) keeps every file in, keyed by path. */
 const IDB_STORE = 'FILE_DATA';
+
+/** PGlite stores `idb://x` in the IndexedDB database `/pglite/x` (Emscripten's IDBFS mount). */
+const idbName = (dataDir: string): string => `/pglite/${dataDir.slice('idb://'.length)}`;

@@ -31,22 +31,28 @@ describe('syncOnlyWhenWritten', () => {
     await pg?.close();
     pg = undefined;
   });
+  /** `pg` with a table `t`, and the log of its syncs from then on. */
+  const storeWithTable = async (): Promise<{ db: PGlite; log: string[] }> => {
+    const log: string[] = [];
+    const db = await slowStore(log);
+    pg = db;
+    await db.exec('create table t (id int primary key)');
+    log.length = 0;
+    return { db, log };
+  };
 
   it('a read answered while a write is still being stored waits until it is stored', async () => {
-    const log: string[] = [];
-    pg = await slowStore(log);
-    await pg.exec('create table t (id int primary key)');
-    log.length = 0;
+    const { db, log } = await storeWithTable();
     // A transaction's sync runs when it ends, outside PGlite's query lock (a query's own sync runs
     // inside it, so the next query waits for it anyway).
-    const write = pg
+    const write = db
       .transaction(async (tx) => {
         await tx.query('insert into t values (1)');
       })
       .then(() => log.push('write answered'));
     // Asked once the write has committed, while its sync is storing.
     await new Promise((r) => setTimeout(r, STORE_MS / 3));
-    const read = pg.query('select count(*)::int as n from t').then((r) => {
+    const read = db.query('select count(*)::int as n from t').then((r) => {
       log.push('read answered');
       return r.rows[0];
     });
@@ -57,22 +63,16 @@ describe('syncOnlyWhenWritten', () => {
   }, 60_000);
 
   it('reads after a stored write run no sync of their own', async () => {
-    const log: string[] = [];
-    pg = await slowStore(log);
-    await pg.exec('create table t (id int primary key)');
-    log.length = 0;
+    const { db, log } = await storeWithTable();
     const started = performance.now();
-    for (let i = 0; i < 3; i++) await pg.query('select 1');
+    for (let i = 0; i < 3; i++) await db.query('select 1');
     expect(log).toEqual([]);
     expect(performance.now() - started).toBeLessThan(STORE_MS);
   }, 60_000);
 
   it('a transaction is stored before it is answered', async () => {
-    const log: string[] = [];
-    pg = await slowStore(log);
-    await pg.exec('create table t (id int primary key)');
-    log.length = 0;
-    await pg.transaction(async (tx) => {
+    const { db, log } = await storeWithTable();
+    await db.transaction(async (tx) => {
       await tx.query('insert into t values (1)');
     });
     log.push('answered');
