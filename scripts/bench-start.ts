@@ -17,7 +17,8 @@
  * (script, style, layout, paint, parsing, garbage collection, and V8's compiling of functions on
  * their first call: `V8.CompileCode`, `V8.ParseFunction`, `V8.PreParse`; tracing these slows it).
  * `--trace-after ms` (with `--trace` or `--profile`): recording goes on that long after the live
- * screen; a trace then lists the main thread's tasks over 50 ms with what ran longest in each.
+ * screen; a trace then lists the main thread's tasks over 50 ms with what ran longest in each, and
+ * samples the backend's worker: its functions by self time and its busy spans (the database's open).
  *
  * Run: npm run bench:start -- [--runs 5] [--sizes 1000,100000] [--dist name=path …] [--settle ms] [--profile f]
  */
@@ -31,6 +32,7 @@ import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { build } from '../src/cli/devServer.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from '../test/browser/testPage.ts';
+import { type ProfiledEvent, printWorkerProfiles, workerProfiles } from './traceWorkerProfile.ts';
 
 const argv = process.argv.slice(2);
 const opt = (name: string, dflt: string) => {
@@ -297,7 +299,9 @@ async function tracedVisit(page: Page, url: string, file: string): Promise<void>
   const done = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()));
   await cdp.send('Tracing.start', {
     categories:
-      'devtools.timeline,disabled-by-default-devtools.timeline,v8,blink.user_timing,disabled-by-default-v8.compile',
+      'devtools.timeline,disabled-by-default-devtools.timeline,v8,blink.user_timing,disabled-by-default-v8.compile' +
+      // The worker's samples (workerProfiles): where the database's open spends its time.
+      (TRACE_AFTER > 0 ? ',disabled-by-default-v8.cpu_profiler' : ''),
     transferMode: 'ReportEvents',
   });
   await page.goto(`${url}/tickets?bench`);
@@ -336,6 +340,7 @@ async function tracedVisit(page: Page, url: string, file: string): Promise<void>
   );
   for (const [k, ms] of top) console.log(`${ms.toFixed(1).padStart(8)}  ${k}`);
   if (TRACE_AFTER > 0) longTasks(events, main, start);
+  if (TRACE_AFTER > 0) printWorkerProfiles(workerProfiles(events as ProfiledEvent[], start));
 }
 
 /** The main thread's tasks over 50 ms, each with the events under it that took longest. */

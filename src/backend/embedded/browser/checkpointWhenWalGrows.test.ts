@@ -52,6 +52,42 @@ describe('checkpointWhenWalGrows', () => {
     expect(await walSegments()).toBeLessThanOrEqual(2);
   }, 60_000);
 
+  it('vacuums first: a later scan of the rows it wrote changes no data file', async () => {
+    // 20,000 rows of about 1 kB: more than a quarter of the buffers (pgliteSettings), so a scan
+    // reads through a small ring of them and writes back any page it dirtied, as a hint bit
+    // set on a row the first time it is read after its commit would.
+    const fs = pg.Module.FS as unknown as Record<string, (...a: unknown[]) => number>;
+    const write = fs.write as (...a: unknown[]) => number;
+    let dataWrites = 0;
+    fs.write = function (this: unknown, ...args: unknown[]) {
+      const path = (args[0] as { path?: unknown } | null)?.path;
+      if (typeof path === 'string' && path.includes('/base/')) dataWrites++;
+      return write.apply(this, args);
+    };
+    try {
+      await pg.query('select count(*) from t where body is not null');
+      expect(dataWrites).toBe(0);
+    } finally {
+      fs.write = write;
+    }
+  }, 60_000);
+
+  it("never lands inside the next caller's transaction", async () => {
+    // The next transaction, queued behind the bulk write, starts the moment the write's ends: the
+    // upkeep after the write must wait for it, not run (and fail) inside it.
+    const bulk = pg.transaction(async (tx) => {
+      await tx.query(`update t set body = body || 'y'`);
+    });
+    const next = pg.transaction(async (tx) => {
+      await tx.query('select 1');
+      await new Promise((r) => setTimeout(r, 50));
+      return (await tx.query<{ n: number }>('select count(*)::int as n from t')).rows[0]?.n;
+    });
+    await bulk;
+    await expect(next).resolves.toBe(20001);
+    expect(await sinceCheckpoint()).toBeLessThan(64 * 1024);
+  }, 60_000);
+
   it('checkpoints after a single statement too', async () => {
     await pg.query(`update t set body = body || 'x'`);
     expect(await sinceCheckpoint()).toBeLessThan(64 * 1024);

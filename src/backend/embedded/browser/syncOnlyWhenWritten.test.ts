@@ -62,6 +62,27 @@ describe('syncOnlyWhenWritten', () => {
     expect(log.indexOf('read answered')).toBeGreaterThan(log.indexOf('stored'));
   }, 60_000);
 
+  it('a statement asked while a transaction is being stored changes no file before it is stored', async () => {
+    const { db, log } = await storeWithTable();
+    const fs = db.Module.FS as unknown as Record<string, (...a: unknown[]) => number>;
+    const write = fs.write as (...a: unknown[]) => number;
+    fs.write = function (this: unknown, ...args: unknown[]) {
+      if (log.includes('asked')) log.push('written');
+      return write.apply(this, args);
+    };
+    const first = db.transaction(async (tx) => {
+      await tx.query('insert into t values (1)');
+    });
+    // The transaction has ended and its sync is storing (a checkpoint or VACUUM asked now would
+    // delete files that sync is about to read).
+    await new Promise((r) => setTimeout(r, STORE_MS / 3));
+    log.push('asked');
+    await db.query('insert into t values (2)');
+    await first;
+    fs.write = write;
+    expect(log.indexOf('written')).toBeGreaterThan(log.indexOf('stored'));
+  }, 60_000);
+
   it('reads after a stored write run no sync of their own', async () => {
     const { db, log } = await storeWithTable();
     const started = performance.now();

@@ -35,7 +35,8 @@ const WRITES = [
  *   visit read 597 MB of dead WAL from IndexedDB (a 12 s open; docs/performance.md).
  * - PGlite syncs after each query outside a transaction, but not after a transaction's COMMIT
  *   (its in-transaction flag is still set then): the commit would reach IndexedDB only with the
- *   next query, and a tab closed before that loses it. Each transaction is synced when it ends.
+ *   next query, and a tab closed before that loses it. Each transaction is synced when it ends,
+ *   and the next statement waits for that sync.
  *
  * @example
  * const pg = syncOnlyWhenWritten(await PGlite.create({ dataDir: 'idb://ninefold-helpdesk' }));
@@ -79,5 +80,16 @@ export function syncOnlyWhenWritten(opened: PGlite): PGlite {
       throw e;
     }
   };
+  // Every statement starts once the sync in flight has stored: a sync reads the files one by one,
+  // asynchronously, and a statement that deleted or truncated one meanwhile (a checkpoint's WAL
+  // segments, a VACUUM's) failed it with ENOENT, and with it the write it stored (a demo sign-in
+  // answered just after a bulk write's upkeep failed so). A query's own sync runs inside PGlite's
+  // query lock; a transaction's (above) ends outside it.
+  const exclusive = pg._runExclusiveQuery.bind(pg);
+  pg._runExclusiveQuery = <T>(fn: () => Promise<T>): Promise<T> =>
+    exclusive(async () => {
+      await storing.catch(() => undefined);
+      return fn();
+    });
   return pg;
 }
