@@ -12,7 +12,7 @@
  *   searchable columns and a search for `777` took 20 ms in the index scans; at 64 kB, 1.4 ms. The
  *   bulk insert itself took no longer.
  * - `shared_buffers=32MB` (Postgres's default 128MB): single-user Postgres zeroes its whole shared
- *   memory at every start, byte by byte in WebAssembly, before the first query: a worker CPU
+ *   memory at every start (a `memset` in WebAssembly) before the first query: a worker CPU
  *   profile of a return visit (`bench:start --trace f --trace-after ms`) had 540 ms of `memset`
  *   in the database's open at 128 MB, 154 ms at 32 MB (Node: 700 → 330 ms an open). The data files
  *   are in memory already (PGlite's file system), so the buffers only save copies. A smaller pool
