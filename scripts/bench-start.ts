@@ -339,8 +339,10 @@ async function tracedVisit(page: Page, url: string, file: string): Promise<void>
     `\nTrace of a return visit, main thread, navigation → live screen (${end ? Math.round((end - start) / 1000) : '?'} ms), ${file}: self time, ms`,
   );
   for (const [k, ms] of top) console.log(`${ms.toFixed(1).padStart(8)}  ${k}`);
-  if (TRACE_AFTER > 0) longTasks(events, main, start);
-  if (TRACE_AFTER > 0) printWorkerProfiles(workerProfiles(events as ProfiledEvent[], start));
+  if (TRACE_AFTER > 0) {
+    longTasks(events, main, start);
+    printWorkerProfiles(workerProfiles(events as ProfiledEvent[], start));
+  }
 }
 
 /** The main thread's tasks over 50 ms, each with the events under it that took longest. */
