@@ -225,14 +225,15 @@ function useListPage(route: RouteEntry, screen: ScreenSpec | undefined) {
   // The whole rule was applied on the server (its plain filters, then the screen's function).
   const rows = list.data?.rows ?? [];
   const total = counted.data?.total ?? null;
-  // The next page loads while this one is read, so "Next page" only has to render it.
+  // The next page loads while this one is read, so "Next page" only has to render it. Only once
+  // this search's own total is in: the last search's total (shown meanwhile) would ask a page the
+  // new search may not have, ahead of its total, on a database that answers one query at a time.
   const next = nextPageQuery(pageQuery(query));
-  usePrefetchList(
-    entity,
-    next,
-    list.isSuccess && !list.isPlaceholderData && total !== null && next.offset < total,
-    { query: pageQuery(query), updatedAt: list.dataUpdatedAt },
-  );
+  const counts = total !== null && !counted.isPlaceholderData;
+  usePrefetchList(entity, next, list.isSuccess && !list.isPlaceholderData && counts && next.offset < total, {
+    query: pageQuery(query),
+    updatedAt: list.dataUpdatedAt,
+  });
   return { state, query, list, rows, total, about: counted.data?.estimated === true };
 }
 

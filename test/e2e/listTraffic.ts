@@ -6,7 +6,15 @@ import type { Page } from 'playwright-core';
  * when, in the page's clock (ms).
  */
 export type ListTraffic =
-  | { kind: 'ask'; at: number; seq: number; entity: string; search: string | undefined; limit: number }
+  | {
+      kind: 'ask';
+      at: number;
+      seq: number;
+      entity: string;
+      search: string | undefined;
+      limit: number;
+      offset: number;
+    }
   | { kind: 'answer'; at: number; seq: number };
 
 /**
@@ -28,7 +36,10 @@ export async function recordListTraffic(page: Page): Promise<void> {
         request?: { kind?: string; path?: string; args?: unknown[] };
       };
       if (m?.type === 'request' && m.request?.kind === 'call' && m.request.path === 'data.list') {
-        const [entity, query] = (m.request.args ?? []) as [string, { search?: string; limit?: number }?];
+        const [entity, query] = (m.request.args ?? []) as [
+          string,
+          { search?: string; limit?: number; offset?: number }?,
+        ];
         w.__listTraffic?.push({
           kind: 'ask',
           at: performance.now(),
@@ -36,6 +47,7 @@ export async function recordListTraffic(page: Page): Promise<void> {
           entity,
           search: query?.search,
           limit: query?.limit ?? -1,
+          offset: query?.offset ?? 0,
         });
       }
       return (post as (...a: unknown[]) => void).call(this, message, ...rest);
