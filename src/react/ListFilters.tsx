@@ -5,7 +5,9 @@ import { ui } from '../runtime/uiText.ts';
 import { valueOptions } from '../runtime/valueOptions.ts';
 import { useAppCore } from './context.ts';
 import { RefSelect } from './FieldInput.tsx';
+import { FilterPlaceholder } from './FilterPlaceholder.tsx';
 import { fieldLabel } from './labels.ts';
+import { useMountedInTurn } from './useMountedInTurn.ts';
 
 /**
  * A list screen's filters and its sort field and direction: Mantine's Select and the combobox
@@ -27,6 +29,7 @@ export const ListFilters = memo(function ListFilters(props: {
   onSort(sort: string | undefined): void;
 }) {
   const { entity, filters, onFilters, onFiltersAhead } = props;
+  const { model } = useAppCore();
   const latest = useRef(filters);
   latest.current = filters;
   const readAhead = useCallback(
@@ -43,19 +46,29 @@ export const ListFilters = memo(function ListFilters(props: {
     },
     [onFilters],
   );
+  // One combobox a task (the sort field last), each in its placeholder's place until then.
+  const mounted = useMountedInTurn(props.names.length + 1);
   return (
     <>
-      {props.names.map((name) => (
-        <FilterField
-          key={name}
-          entity={entity}
-          name={name}
-          value={filters[name] ?? null}
-          onChange={setFilter}
-          onOpen={readAhead}
-        />
-      ))}
-      <SortField entity={entity} sortable={props.sortable} sort={props.sort} onSort={props.onSort} />
+      {props.names.map((name, i) =>
+        i < mounted ? (
+          <FilterField
+            key={name}
+            entity={entity}
+            name={name}
+            value={filters[name] ?? null}
+            onChange={setFilter}
+            onOpen={readAhead}
+          />
+        ) : model.tables.get(entity)?.spec.fields[name] ? (
+          <FilterPlaceholder key={name} label={fieldLabel(model, entity, name)} />
+        ) : null,
+      )}
+      {mounted > props.names.length ? (
+        <SortField entity={entity} sortable={props.sortable} sort={props.sort} onSort={props.onSort} />
+      ) : (
+        <FilterPlaceholder label={ui('sortBy')} />
+      )}
     </>
   );
 });

@@ -28,6 +28,7 @@ import type { ScreenSpec } from '../spec/types.ts';
 import { afterFirstScreen } from './afterFirstScreen.ts';
 import { useAppCore, useRuntime } from './context.ts';
 import { FieldValue, notifyError, rowTitle } from './display.tsx';
+import { FilterPlaceholder } from './FilterPlaceholder.tsx';
 import { useList, usePrefetchList } from './hooks.ts';
 import { LoadFailed } from './LoadFailed.tsx';
 import { fieldLabel } from './labels.ts';
@@ -581,12 +582,7 @@ function FiltersPlaceholder({ labels }: { labels: string[] }) {
   return (
     <>
       {labels.map((label) => (
-        <Box key={label} aria-hidden="true" style={{ flex: '0 1 170px' }}>
-          <Text size="sm" fw={500} c="dimmed">
-            {label}
-          </Text>
-          <PlainSkeleton height={36} radius="sm" animate={false} />
-        </Box>
+        <FilterPlaceholder key={label} label={label} />
       ))}
     </>
   );
