@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import expenses from '../../examples/expenses/spec.ts';
 import helpdesk from '../../examples/helpdesk/spec.ts';
+import tasks from '../../examples/tasks/spec.ts';
 import type { AppSpec } from '../spec/types.ts';
 import { enumValueNodes } from './enumValue.ts';
 import { FIELD_FORMATS, formatRegExp } from './formats.ts';
@@ -62,6 +63,22 @@ describe('resolve', () => {
     const idx = tableOf(model, 'comment').indexes.find((i) => i.field === 'ticket');
     expect(idx?.reasons).toContain('reference');
     expect(idx?.name).toBe('comment__ticket__idx');
+  });
+
+  it('indexes each list screen by what its rows are found by, then its sort', () => {
+    const columns = (spec: AppSpec, entity: string) =>
+      tableOf(resolve(spec), entity).indexes.map((i) => (i.columns ?? [i.column]).join(','));
+    // `status = new and … and ((priority = urgent and createdAt < …) or …)`: the page walks the
+    // first in its order, the total reads one range of the second per priority.
+    expect(columns(helpdesk, 'ticket')).toEqual(
+      expect.arrayContaining(['status,created_at,id', 'status,priority,created_at,id']),
+    );
+    // `submitter.manager = me` (the runtime sends `submitter in (my reports)`) leads.
+    expect(columns(expenses, 'claim')).toContain('submitter,status,submitted_at,id');
+    // A member reads the tasks of their organisations (`me is orgMember`): `organisation in (…)`.
+    expect(columns(tasks, 'task')).toContain('organisation,status,due_date,id');
+    // A text sort reads `lower(name)`, which no index on the column serves.
+    expect(columns(tasks, 'project').some((c) => c.endsWith('name,id'))).toBe(false);
   });
 
   it('is pure and cached per spec object', () => {

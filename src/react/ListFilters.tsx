@@ -1,6 +1,7 @@
 import { ActionIcon, Box, Select, Tooltip } from '@mantine/core';
 import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
-import { memo, useCallback, useRef } from 'react';
+import { memo, useCallback, useMemo, useRef } from 'react';
+import type { Filter } from '../backend/types.ts';
 import { ui } from '../runtime/uiText.ts';
 import { valueOptions } from '../runtime/valueOptions.ts';
 import { useAppCore } from './context.ts';
@@ -20,6 +21,8 @@ export const ListFilters = memo(function ListFilters(props: {
   /** The screen's filter fields, in order. */
   names: readonly string[];
   filters: Readonly<Record<string, string>>;
+  /** The screen rule's plain filters: a field it fixes (`status in (a, b)`) offers only those values. */
+  fixed: readonly Filter[];
   onFilters(filters: Record<string, string>): void;
   /** Asks ahead for the rows of filters the person may choose next (a filter's list opened). */
   onFiltersAhead?(choices: readonly Record<string, string>[]): void;
@@ -30,6 +33,7 @@ export const ListFilters = memo(function ListFilters(props: {
 }) {
   const { entity, filters, onFilters, onFiltersAhead } = props;
   const { model } = useAppCore();
+  const allowed = useMemo(() => allowedValues(props.fixed), [props.fixed]);
   const latest = useRef(filters);
   latest.current = filters;
   const readAhead = useCallback(
@@ -57,6 +61,7 @@ export const ListFilters = memo(function ListFilters(props: {
             entity={entity}
             name={name}
             value={filters[name] ?? null}
+            allowed={allowed.get(name)}
             onChange={setFilter}
             onOpen={readAhead}
           />
@@ -77,12 +82,15 @@ const FilterField = memo(function FilterField({
   entity,
   name,
   value,
+  allowed,
   onChange,
   onOpen,
 }: {
   entity: string;
   name: string;
   value: string | null;
+  /** The only values the screen's rule lets rows hold (undefined: any). */
+  allowed: readonly string[] | undefined;
   onChange(name: string, value: string | null): void;
   /** The filter's list opened, with these values to choose from. */
   onOpen(name: string, values: readonly string[]): void;
@@ -113,11 +121,13 @@ const FilterField = memo(function FilterField({
           { value: 'false', label: ui('no') },
         ]
       : valueOptions(model, entity, name).map((o) => ({ value: o.value, label: o.label }));
+  // A value the screen's rule rules out would only ever show an empty list.
+  const offered = allowed ? data.filter((o) => allowed.includes(o.value)) : data;
   return (
     <Select
       label={label}
       placeholder={ui('filterAny')}
-      data={data}
+      data={offered}
       value={value}
       onChange={setValue}
       // The rows of each other choice are asked while the list is open: the click then shows them
@@ -125,7 +135,7 @@ const FilterField = memo(function FilterField({
       onDropdownOpen={() =>
         onOpen(
           name,
-          data.map((o) => o.value).filter((v) => v !== value),
+          offered.map((o) => o.value).filter((v) => v !== value),
         )
       }
       clearable
@@ -170,3 +180,13 @@ const SortField = memo(function SortField({
     </>
   );
 });
+
+/** Per field, the values the screen's rule allows (`status = a`, `status in (a, b)`), as text. */
+function allowedValues(fixed: readonly Filter[]): ReadonlyMap<string, readonly string[]> {
+  const out = new Map<string, readonly string[]>();
+  for (const f of fixed) {
+    if (f.op === 'eq') out.set(f.field, [String(f.value)]);
+    else if (f.op === 'in' && Array.isArray(f.value)) out.set(f.field, f.value.map(String));
+  }
+  return out;
+}

@@ -14,7 +14,7 @@ import {
   useState,
 } from 'react';
 import { Link, useSearchParams } from 'wouter';
-import type { Row } from '../backend/types.ts';
+import type { Filter, Row } from '../backend/types.ts';
 import { hasBulkTransition } from '../runtime/bulkTransitions.ts';
 import { can } from '../runtime/can.ts';
 import { readableFields } from '../runtime/fieldReads.ts';
@@ -156,6 +156,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
         controls={controls}
         columns={columns}
         filtered={filtered}
+        fixed={page.fixed}
       />
       {selectable && choice.chosenRows.length > 0 && (
         // Loads when the first row is chosen (a tick later than the checkbox, nothing else moves).
@@ -235,7 +236,7 @@ function useListPage(route: RouteEntry, screen: ScreenSpec | undefined) {
     query: pageQuery(query),
     updatedAt: list.dataUpdatedAt,
   });
-  return { state, query, list, rows, total, about: counted.data?.estimated === true };
+  return { state, query, list, rows, total, about: counted.data?.estimated === true, fixed: where.filters };
 }
 
 type ListState = ReturnType<typeof listStateFromParams>;
@@ -413,6 +414,8 @@ function ListToolbar(props: {
   controls: ReturnType<typeof useListControls>;
   columns: readonly string[];
   filtered: boolean;
+  /** The screen rule's plain filters: a filter offers only the values they allow. */
+  fixed: readonly Filter[];
 }) {
   const { model } = useRuntime();
   const { entity, screen, state, controls } = props;
@@ -462,6 +465,7 @@ function ListToolbar(props: {
               entity={entity}
               names={screen?.filters ?? NO_FILTERS}
               filters={controls.filters}
+              fixed={props.fixed}
               onFilters={controls.onFilters}
               onFiltersAhead={controls.onFiltersAhead}
               sortable={sortable}

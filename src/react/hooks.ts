@@ -16,10 +16,12 @@ import { listScreenQueries, nextPageQuery } from '../runtime/listScreenQueries.t
 import {
   hopBounds,
   hopFilters,
+  hopSources,
   loadRelationScopes,
   type RelationScopes,
   readsThroughRelation,
   relationScopeSources,
+  withHops,
 } from '../runtime/relationScopes.ts';
 import type { RouteEntry } from '../runtime/routeTable.ts';
 import { type AppCore, useAppCore } from './context.ts';
@@ -93,7 +95,7 @@ export async function fetchList(
   const implied = withImpliedFilters(model, entity, user, query, scopes);
   const result = await backend.data.list(
     entity ?? '',
-    hops.length > 0 ? { ...implied, filters: [...hops, ...(implied?.filters ?? [])] } : implied,
+    withHops(model, implied, hops, user),
     signal ? { signal } : undefined,
   );
   // The page's reference labels in one request per referenced entity, before the rows show
@@ -289,7 +291,8 @@ export function useLiveInvalidation(model: AppModel, backend: Backend, active: b
   const qc = useQueryClient();
   useEffect(() => {
     if (!active) return;
-    const scopeSources = relationScopeSources(model);
+    // A hop filter (`submitter in (the people I manage)`) is read and cached like the scopes.
+    const scopeSources = new Set([...relationScopeSources(model), ...hopSources(model)]);
     const offs = [...model.tables.values()]
       .filter((t) => t.live)
       .map(({ entity }) =>

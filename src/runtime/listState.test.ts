@@ -44,6 +44,26 @@ describe('list state', () => {
   });
 });
 
+describe('listQuery: a chosen value on a field the screen fixes', () => {
+  const state = (status: string) => ({ search: '', sort: undefined, page: 1, filters: { status } });
+  const fixed = [{ field: 'status', op: 'in' as const, value: ['approved', 'finance_approved'] }];
+
+  it("takes the fixed filter's place when the screen allows it", () => {
+    expect(listQuery(state('approved'), fixed).filters).toEqual([
+      { field: 'status', op: 'eq', value: 'approved' },
+    ]);
+    // Compared as text: the chosen value comes from the address.
+    expect(
+      listQuery({ ...state('x'), filters: { amount: '5' } }, [{ field: 'amount', op: 'eq', value: 5 }])
+        .filters,
+    ).toEqual([{ field: 'amount', op: 'eq', value: '5' }]);
+  });
+
+  it('holds for no row when the screen rules it out', () => {
+    expect(listQuery(state('draft'), fixed).filters).toEqual([{ field: 'status', op: 'in', value: [] }]);
+  });
+});
+
 describe('toCsv', () => {
   it('quotes and neutralises formulas', () => {
     expect(

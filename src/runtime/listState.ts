@@ -76,7 +76,7 @@ export function listQuery(
     value: booleanFields.has(field) ? v === 'true' : v,
   }));
   const q: ListQuery = {
-    filters: [...fixed, ...chosen],
+    filters: narrowed(fixed, chosen),
     offset: (state.page - 1) * pageSize,
     limit: pageSize,
     count: 'exact',
@@ -85,4 +85,27 @@ export function listQuery(
   if (sort) q.sort = sort;
   if (state.search.trim()) q.search = state.search.trim();
   return q;
+}
+
+/**
+ * The screen's fixed filters and the chosen ones, a chosen value on a field the screen fixes
+ * taking the fixed filter's place: `status in (approved, finance_approved)` and a chosen `draft`
+ * hold for no row (`status in ()`: the database reads no index entry for it, where the two side by
+ * side walked the screen's index past every approved claim), a chosen `approved` for its rows.
+ */
+function narrowed(fixed: readonly Filter[], chosen: readonly Filter[]): Filter[] {
+  const chosenOf = new Map(chosen.map((c) => [c.field, c]));
+  const none = new Set<string>();
+  const kept = fixed.filter((f) => {
+    const c = chosenOf.get(f.field);
+    const allowed = f.op === 'eq' ? [f.value] : f.op === 'in' && Array.isArray(f.value) ? f.value : undefined;
+    if (!c || allowed === undefined) return true;
+    // Compared as text: a chosen value comes from the address (`f.amount=5`).
+    if (!allowed.map(String).includes(String(c.value))) none.add(f.field);
+    return false;
+  });
+  return [
+    ...kept,
+    ...chosen.map((c): Filter => (none.has(c.field) ? { field: c.field, op: 'in', value: [] } : c)),
+  ];
 }

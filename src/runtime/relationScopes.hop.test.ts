@@ -7,7 +7,7 @@ import { demoAccounts } from '../backend/embedded/demo/demoAccounts.ts';
 import type { ListQuery } from '../backend/types.ts';
 import { resolve } from '../model/resolve.ts';
 import { listScreenQueries } from './listScreenQueries.ts';
-import { hopBounds, hopFilters } from './relationScopes.ts';
+import { hopBounds, hopFilters, withHops } from './relationScopes.ts';
 
 registerDemo(expenses, demo);
 const model = resolve(expenses);
@@ -43,9 +43,31 @@ describe('a screen rule through a reference (`submitter.manager = me`)', () => {
       expect(await ids({ ...page, filters: [...hops, ...(page.filters ?? [])] }), account.email).toEqual(
         plain,
       );
+      // As the app sends it: the hop filter in place of the screen's function.
+      const sent = withHops(model, page, hops, user) ?? page;
+      expect(sent.screen, account.email).toBeUndefined();
+      expect(await ids(sent), account.email).toEqual(plain);
       sizes.push(`${account.role} ${plain.length}`);
     }
     // The manager has claims to approve (the filter was not vacuous).
     expect(sizes.find((s) => s.startsWith('manager '))).not.toBe('manager 0');
+  });
+});
+
+describe('withHops', () => {
+  const user = { id: 'u1', roles: ['manager'] };
+  const { page } = listScreenQueries(model, 'approvals', 'claim', new URLSearchParams(), user);
+  const hop = { field: 'submitter', op: 'in' as const, value: ['p1', 'p2'] };
+
+  it('sends the hop filter first, and leaves the screen function out once it adds nothing', () => {
+    expect(page.screen).toBe('approvals');
+    expect(withHops(model, page, [hop], user)).toEqual({
+      ...Object.fromEntries(Object.entries(page).filter(([k]) => k !== 'screen')),
+      filters: [hop, ...(page.filters ?? [])],
+    });
+  });
+
+  it('keeps the screen function when the hop was not sent (too many rows to list)', () => {
+    expect(withHops(model, page, [], user)).toBe(page);
   });
 });

@@ -1,7 +1,10 @@
 import type { Filter, ListQuery, ListResult } from '../backend/types.ts';
 import type { AppModel } from '../model/appModel.ts';
+import { type HopBound, hopConjunct, hopConjuncts } from '../model/hopConjunct.ts';
 import type { Expr } from '../rules/ast.ts';
 import { parsedRule } from './ruleChecker.ts';
+import type { RuleUser } from './ruleVerdict.ts';
+import { whereFilters } from './whereFilters.ts';
 
 /**
  * For each role held through a relationship, the ids of the scope rows the signed-in person holds
@@ -118,13 +121,9 @@ export function relationScopeSources(model: AppModel): ReadonlySet<string> {
   return out;
 }
 
-/** A screen rule's conjunct `ref.field = me`: the rows of `via` whose `field` names the person. */
-export interface HopBound {
-  /** The list's reference field (`submitter`). */
-  ref: string;
-  /** The referenced entity (`person`) and its field (`manager`). */
-  via: string;
-  field: string;
+/** The entities screens' hop filters read (`hopFilters`): a change there outdates those filters. */
+export function hopSources(model: AppModel): ReadonlySet<string> {
+  return new Set([...model.screens.keys()].flatMap((s) => hopBounds(model, s).map((b) => b.via)));
 }
 
 /**
@@ -133,29 +132,30 @@ export interface HopBound {
  * function (which the planner cannot look into) would otherwise run on every row.
  */
 export function hopBounds(model: AppModel, screen: string | undefined): HopBound[] {
-  const node = screen === undefined ? undefined : model.screens.get(screen);
-  const typed = node?.whereRule?.typed;
-  if (!typed) return [];
-  const out: HopBound[] = [];
-  const visit = (t: typeof typed): void => {
-    if (t.kind === 'binary' && t.op === 'and') {
-      visit(t.left);
-      visit(t.right);
-    } else if (t.kind === 'binary' && t.op === '=') {
-      const [a, b] = t.left.kind === 'field' ? [t.left, t.right] : [t.right, t.left];
-      if (
-        a.kind === 'field' &&
-        a.scope === 'row' &&
-        a.path.length === 2 &&
-        a.via &&
-        b.kind === 'me' &&
-        !b.field
-      )
-        out.push({ ref: a.path[0], via: a.via, field: a.path[1] });
-    }
-  };
-  visit(typed);
-  return out;
+  const typed = screen === undefined ? undefined : model.screens.get(screen)?.whereRule?.typed;
+  return typed ? hopConjuncts(typed) : [];
+}
+
+/**
+ * A list query with its screen's hop filters (`hopFilters`). The screen's rule function is left
+ * out when all it adds is in them: every conjunct the backend cannot take as a plain filter is a
+ * hop, and each hop's filter was sent (the function reads the same rows of `via` as the person).
+ * The function ran on every row the filters let through: 0.13 ms a row under row-level security.
+ */
+export function withHops(
+  model: AppModel,
+  query: ListQuery | undefined,
+  hops: readonly Filter[],
+  user: RuleUser | null,
+): ListQuery | undefined {
+  if (!query || hops.length === 0) return query;
+  const withFilters = { ...query, filters: [...hops, ...(query.filters ?? [])] };
+  const screen = query.screen === undefined ? undefined : model.screens.get(query.screen)?.spec;
+  if (!screen?.entity || hops.length < hopBounds(model, query.screen).length) return withFilters;
+  const { residual } = whereFilters(model, screen.entity, screen.where, user);
+  if (!residual.every((t) => hopConjunct(t) !== undefined)) return withFilters;
+  const { screen: _, ...rest } = withFilters;
+  return rest;
 }
 
 /**

@@ -7,7 +7,7 @@ import { emitCountVisibility } from './emitCountVisibility.ts';
 import { emitFieldReads } from './emitFieldReads.ts';
 import { emitFileRemovals } from './emitFileRemovals.ts';
 import { emitFileChecks } from './emitFiles.ts';
-import { emitSchemaGrants, emitTableGrants } from './emitGrants.ts';
+import { emitApiRoleSettings, emitSchemaGrants, emitTableGrants } from './emitGrants.ts';
 import { emitLockFunction, emitWriterLocks, lockedGroups } from './emitGroupLocks.ts';
 import { emitHistory } from './emitHistory.ts';
 import { emitOutbox } from './emitOutbox.ts';
@@ -66,7 +66,12 @@ export function migrationOf(model: AppModel, target: Target): string {
   const groups = lockedGroups(model);
   const parts = [
     `${sqlComment(`Ninefold migration for "${model.purpose.name}" (target: ${target}). Generated: do not edit.`)}\n${HEADER}`,
-    section('Schemas', ['create schema if not exists app;', emitSchemaGrants(), TRIGRAM_EXTENSION_SQL]),
+    section('Schemas', [
+      'create schema if not exists app;',
+      emitSchemaGrants(),
+      emitApiRoleSettings(),
+      TRIGRAM_EXTENSION_SQL,
+    ]),
     section('Roles', [emitRoleTable(model)]),
     section('Locks', [emitLockFunction()]),
     section(

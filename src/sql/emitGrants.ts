@@ -2,7 +2,7 @@ import { FILE_META_SQL_COLUMNS } from '../model/implicitColumns.ts';
 import type { AppModel } from '../model/index.ts';
 import { historyTable } from './emitHistory.ts';
 import { updatableFields } from './emitRowTriggers.ts';
-import { quoteIdent } from './quote.ts';
+import { doBlock, quoteIdent } from './quote.ts';
 import { colSql, grantsFor, type Target, tableOf } from './specModel.ts';
 
 /** Schema usage for the API roles. Tables and functions get their privileges one by one. */
@@ -12,6 +12,27 @@ export function emitSchemaGrants(): string {
     'grant usage on schema app to anon, authenticated;',
     'grant usage on schema auth to anon, authenticated;',
   ].join('\n');
+}
+
+/**
+ * The API roles' settings, which PostgREST applies to each request it runs as them (`alter role …
+ * set`, database-independent: it reads `pg_roles.rolconfig`). JIT off: row-level security's quals
+ * raise a list query's estimated cost past `jit_above_cost`, and compiling then took 20 ms of a
+ * query that ran in 1 (docs/decisions.md, "JIT off for the API roles"). Set only when not set, and
+ * a concurrent migration's identical change (`tuple concurrently updated`) is not an error.
+ */
+export function emitApiRoleSettings(): string {
+  return ['anon', 'authenticated']
+    .map(
+      (role) =>
+        doBlock(`begin
+  if not exists (select 1 from pg_catalog.pg_roles where rolname = '${role}' and 'jit=off' = any (rolconfig)) then
+    alter role ${role} set jit = off;
+  end if;
+exception when internal_error then null;
+end`),
+    )
+    .join('\n');
 }
 
 /** Columns a client may give on insert: the fields minus owner/status fields and fields only transitions write. */

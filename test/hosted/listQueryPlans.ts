@@ -11,7 +11,8 @@ import type { ListQuery, ListResult } from '../../src/backend/types.ts';
 import type { AppModel } from '../../src/model/appModel.ts';
 import { impliedReadFilters } from '../../src/runtime/impliedReadFilters.ts';
 import { listScreenQueries } from '../../src/runtime/listScreenQueries.ts';
-import { hopBounds, hopFilters, loadRelationScopes } from '../../src/runtime/relationScopes.ts';
+import { hopBounds, hopFilters, loadRelationScopes, withHops } from '../../src/runtime/relationScopes.ts';
+import { whereFilters } from '../../src/runtime/whereFilters.ts';
 import type { Queryable, TestDb } from '../../src/sql/testing/testDb.ts';
 
 /** One query a list screen sends, as the SQL the data port runs for it. */
@@ -31,13 +32,28 @@ export interface PlanUser {
   id: string;
 }
 
-/** A value of `field` to filter on: the most common one in the table (the least selective). */
-async function commonValue(db: Queryable, model: AppModel, entity: string, field: string): Promise<unknown> {
+/**
+ * A value of `field` to filter on: the most common one in the table (the least selective) among
+ * those the screen's filter offers (the values its rule allows, ListFilters.tsx).
+ */
+async function commonValue(
+  db: Queryable,
+  model: AppModel,
+  entity: string,
+  field: string,
+  where: string | undefined,
+): Promise<unknown> {
   const info = entityInfo(model, entity);
   const c = info.byField.get(field);
   if (!c) return undefined;
+  const fixed = whereFilters(model, entity, where, null).filters.find(
+    (f) => f.field === field && (f.op === 'eq' || f.op === 'in'),
+  );
+  const allowed = fixed === undefined ? null : [fixed.value].flat().map(String);
   const r = await db.query<{ v: unknown }>(
-    `select "${c.column}" as v from ${info.ref} where "${c.column}" is not null group by 1 order by count(*) desc limit 1`,
+    `select "${c.column}" as v from ${info.ref} where "${c.column}" is not null
+     and ($1::text[] is null or "${c.column}"::text = any($1)) group by 1 order by count(*) desc limit 1`,
+    [allowed],
   );
   return r.rows[0]?.v;
 }
@@ -65,7 +81,7 @@ export async function plannedListQueries(
       ['next page', 'page=2'],
     ];
     for (const f of s.filters ?? []) {
-      const v = await commonValue(db, model, entity, f);
+      const v = await commonValue(db, model, entity, f, s.where);
       if (v !== undefined) variants.push([`filter ${f}`, `f.${f}=${encodeURIComponent(String(v))}`]);
     }
     const defaultField = s.sort?.replace(/^-/, '');
@@ -82,14 +98,14 @@ export async function plannedListQueries(
       const hops = await hopFilters(hopBounds(model, name), user.id, listAs(db, model, user.id));
       for (const [variant, params] of variants) {
         const { page, total } = listScreenQueries(model, name, entity, new URLSearchParams(params), session);
-        const implied = (q: ListQuery): ListQuery => ({
-          ...q,
-          filters: [
-            ...(q.screen !== undefined ? hops : []),
-            ...impliedReadFilters(model, entity, session, scopes),
-            ...(q.filters ?? []),
-          ],
-        });
+        // As the app's `fetchList` sends it (hooks.ts).
+        const implied = (q: ListQuery): ListQuery =>
+          withHops(
+            model,
+            { ...q, filters: [...impliedReadFilters(model, entity, session, scopes), ...(q.filters ?? [])] },
+            q.screen !== undefined ? hops : [],
+            session,
+          ) ?? q;
         const info = entityInfo(model, entity);
         const base = { screen: name, role, variant, userId: user.id };
         const ids = await searchIds(db, model, entity, user.id, page.search);
@@ -179,9 +195,18 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
-/** Runs the query under `EXPLAIN (ANALYZE, FORMAT JSON)` as its user (row-level security) or as the owner. */
+/**
+ * Runs the query under `EXPLAIN (ANALYZE, FORMAT JSON)` as its user (row-level security, the role's
+ * settings as PostgREST applies them) or as the owner.
+ */
 export async function explainAnalyze(db: TestDb, q: PlannedQuery, asOwner = false): Promise<PlanCost> {
   const run = async (tx: Queryable) => {
+    // As PostgREST runs a request: with the settings of the role it runs it as (`alter role … set`).
+    if (!asOwner)
+      await tx.query(
+        `select set_config(split_part(s, '=', 1), substr(s, strpos(s, '=') + 1), true)
+         from pg_catalog.pg_roles, unnest(rolconfig) s where rolname = current_user`,
+      );
     const r = await tx.query<Record<string, unknown>>(
       `explain (analyze, buffers, format json) ${q.sql.text}`,
       q.sql.params,

@@ -166,6 +166,16 @@ describe.skipIf(!hasServer).each(APPS)('supabase target on the server: $name', (
     );
   });
 
+  it('turns JIT off for the roles PostgREST runs requests as (their settings, as it applies them)', async () => {
+    const r = await db.query<{ rolname: string; rolconfig: string[] | null }>(
+      `select rolname, rolconfig from pg_catalog.pg_roles where rolname in ('anon', 'authenticated') order by 1`,
+    );
+    expect(r.rows.map((x) => [x.rolname, x.rolconfig?.includes('jit=off')])).toEqual([
+      ['anon', true],
+      ['authenticated', true],
+    ]);
+  });
+
   it('publishes exactly the live tables to supabase_realtime', async () => {
     const live = Object.entries(spec.entities)
       .filter(([, e]) => e.live)

@@ -16,6 +16,19 @@ grant usage on schema public to anon, authenticated;
 grant usage on schema app to anon, authenticated;
 grant usage on schema auth to anon, authenticated;
 
+do $do$begin
+  if not exists (select 1 from pg_catalog.pg_roles where rolname = 'anon' and 'jit=off' = any (rolconfig)) then
+    alter role anon set jit = off;
+  end if;
+exception when internal_error then null;
+end$do$;
+do $do$begin
+  if not exists (select 1 from pg_catalog.pg_roles where rolname = 'authenticated' and 'jit=off' = any (rolconfig)) then
+    alter role authenticated set jit = off;
+  end if;
+exception when internal_error then null;
+end$do$;
+
 create schema if not exists extensions;
 create extension if not exists pg_trgm with schema extensions;
 
@@ -361,7 +374,7 @@ create index if not exists claim__paid_by__idx on public.claim (paid_by);
 create index if not exists claim__status__idx on public.claim (status);
 create index if not exists claim__submitted_at__idx on public.claim (submitted_at);
 create index if not exists claim__submitter__idx on public.claim (submitter);
-create index if not exists claim__status__submitted_at__id__idx on public.claim (status, submitted_at, id);
+create index if not exists claim__submitter__status__submitted_at__id__idx on public.claim (submitter, status, submitted_at, id);
 create index if not exists claim__approved_at__id__where_status__idx on public.claim (approved_at, id) where status in ('approved', 'finance_approved');
 create index if not exists claim__status__paid_at__id__idx on public.claim (status, paid_at, id);
 create index if not exists claim__submitter__created_at__id__idx on public.claim (submitter, created_at, id);

@@ -16,6 +16,19 @@ grant usage on schema public to anon, authenticated;
 grant usage on schema app to anon, authenticated;
 grant usage on schema auth to anon, authenticated;
 
+do $do$begin
+  if not exists (select 1 from pg_catalog.pg_roles where rolname = 'anon' and 'jit=off' = any (rolconfig)) then
+    alter role anon set jit = off;
+  end if;
+exception when internal_error then null;
+end$do$;
+do $do$begin
+  if not exists (select 1 from pg_catalog.pg_roles where rolname = 'authenticated' and 'jit=off' = any (rolconfig)) then
+    alter role authenticated set jit = off;
+  end if;
+exception when internal_error then null;
+end$do$;
+
 create schema if not exists extensions;
 create extension if not exists pg_trgm with schema extensions;
 
@@ -357,6 +370,7 @@ create index if not exists ticket__requester__idx on public.ticket (requester);
 create index if not exists ticket__status__idx on public.ticket (status);
 create index if not exists ticket__due_at__id__where_status__idx on public.ticket (due_at, id) where status in ('new', 'open', 'pending');
 create index if not exists ticket__status__created_at__id__idx on public.ticket (status, created_at, id);
+create index if not exists ticket__status__priority__created_at__id__idx on public.ticket (status, priority, created_at, id);
 create index if not exists ticket__requester__created_at__id__idx on public.ticket (requester, created_at, id);
 
 do $do$ begin

@@ -16,6 +16,19 @@ grant usage on schema public to anon, authenticated;
 grant usage on schema app to anon, authenticated;
 grant usage on schema auth to anon, authenticated;
 
+do $do$begin
+  if not exists (select 1 from pg_catalog.pg_roles where rolname = 'anon' and 'jit=off' = any (rolconfig)) then
+    alter role anon set jit = off;
+  end if;
+exception when internal_error then null;
+end$do$;
+do $do$begin
+  if not exists (select 1 from pg_catalog.pg_roles where rolname = 'authenticated' and 'jit=off' = any (rolconfig)) then
+    alter role authenticated set jit = off;
+  end if;
+exception when internal_error then null;
+end$do$;
+
 create schema if not exists extensions;
 create extension if not exists pg_trgm with schema extensions;
 

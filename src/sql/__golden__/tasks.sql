@@ -16,6 +16,19 @@ grant usage on schema public to anon, authenticated;
 grant usage on schema app to anon, authenticated;
 grant usage on schema auth to anon, authenticated;
 
+do $do$begin
+  if not exists (select 1 from pg_catalog.pg_roles where rolname = 'anon' and 'jit=off' = any (rolconfig)) then
+    alter role anon set jit = off;
+  end if;
+exception when internal_error then null;
+end$do$;
+do $do$begin
+  if not exists (select 1 from pg_catalog.pg_roles where rolname = 'authenticated' and 'jit=off' = any (rolconfig)) then
+    alter role authenticated set jit = off;
+  end if;
+exception when internal_error then null;
+end$do$;
+
 create schema if not exists extensions;
 create extension if not exists pg_trgm with schema extensions;
 
@@ -439,6 +452,8 @@ create index if not exists task__organisation__idx on public.task (organisation)
 create index if not exists task__project__idx on public.task (project);
 create index if not exists task__status__idx on public.task (status);
 create index if not exists task__status__due_date__id__idx on public.task (status, due_date, id);
+create index if not exists task__organisation__due_date__id__idx on public.task (organisation, due_date, id);
+create index if not exists task__organisation__status__due_date__id__idx on public.task (organisation, status, due_date, id);
 
 do $do$ begin
   if not exists (select 1 from pg_catalog.pg_constraint where conname = 'time_entry__organisation__fk' and conrelid = 'public.time_entry'::regclass) then
@@ -468,6 +483,7 @@ create index if not exists time_entry__person__idx on public.time_entry (person)
 create index if not exists time_entry__status__idx on public.time_entry (status);
 create index if not exists time_entry__task__idx on public.time_entry (task);
 create index if not exists time_entry__status__date__id__idx on public.time_entry (status, date, id);
+create index if not exists time_entry__organisation__status__date__id__idx on public.time_entry (organisation, status, date, id);
 
 -- ======================================================================
 -- Users
