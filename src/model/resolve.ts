@@ -316,7 +316,7 @@ function indexesOf(
       reasons: [...(reasons.get(field) ?? [])],
     }));
   const names = new Set(single.map((i) => i.name));
-  const lists = [...listIndexes(spec, entity), ...ownRowsIndexes(spec, entity, policies)].filter(
+  const lists = [...listIndexes(spec, entity, policies), ...ownRowsIndexes(spec, entity, policies)].filter(
     (i) => !names.has(i.name) && names.add(i.name),
   );
   return [...single, ...membershipIndexes(spec, entity), ...lists];
@@ -379,11 +379,17 @@ function branchFixed(t: Typed): string[] {
 }
 
 /** An index on `lead`, the shape's one-value columns and its sort (then `id`), partial on its `only`. */
-function listIndex(entity: string, lead: readonly string[], shape: ListShape): TableIndexNode {
+function listIndex(
+  entity: string,
+  lead: readonly string[],
+  shape: ListShape,
+  policyColumns: ReadonlySet<string>,
+): TableIndexNode {
   // `id` last: the list's tie-breaker, so equal or empty sort values need no sort of their own.
   const fields = [...new Set([...lead, ...shape.one, ...shape.branched])].filter((f) => f !== shape.sort);
   const columns = [...fields, shape.sort, 'id'].map(columnName);
   const suffix = shape.only.length ? `__where_${shape.only.map((o) => o.column).join('__')}` : '';
+  const include = [...policyColumns].filter((c) => !columns.includes(c)).sort();
   return {
     name: indexName(entity, `${columns.join('__')}${suffix}`),
     entity,
@@ -391,8 +397,31 @@ function listIndex(entity: string, lead: readonly string[], shape: ListShape): T
     column: columns[0] as string,
     columns,
     ...(shape.only.length ? { only: shape.only } : {}),
+    ...(include.length ? { include } : {}),
     reasons: ['list'],
   };
+}
+
+/**
+ * The columns the table's read policies read (`submitter`, `status` of `submitter = me or status
+ * != draft`): stored in each list index, a count under row-level security needs no table row
+ * (expenses' finance total, 10,001 claims: 14 ms → 2 ms at 1,000,000, as the owner's).
+ */
+function policyColumns(spec: AppSpec, entity: string, policies: readonly PolicyNode[]): Set<string> {
+  const fields = new Set<string>();
+  for (const p of policies) {
+    if (p.action !== 'read' || p.entity !== entity || p.when === true) continue;
+    const r = checkRule(spec, p.when, { entity, expect: 'boolean' });
+    if (r.ok) rowReads(r.typed, entity, fields);
+  }
+  return new Set([...fields].map(columnName));
+}
+
+/** Fields of the row a rule reads, inside its counts too (`this.organisation`). */
+function rowReads(t: Typed, entity: string, out: Set<string>): void {
+  if (t.kind === 'field' && t.scope === 'row') out.add(t.path[0] as string);
+  if (t.kind === 'this' && t.field && t.entity === entity) out.add(t.field);
+  for (const c of typedChildren(t)) rowReads(c, entity, out);
 }
 
 /**
@@ -404,8 +433,9 @@ function listIndex(entity: string, lead: readonly string[], shape: ListShape): T
  * conjunct's reference (`submitter.manager = me`) leads: expenses' `approvals` read 142,857
  * submitted claims' index entries to find one manager's 286 at 1,000,000 claims without it.
  */
-function listIndexes(spec: AppSpec, entity: string): TableIndexNode[] {
+function listIndexes(spec: AppSpec, entity: string, policies: readonly PolicyNode[]): TableIndexNode[] {
   const out = new Map<string, TableIndexNode>();
+  const covered = policyColumns(spec, entity, policies);
   for (const s of Object.values(spec.screens)) {
     const shape = listShape(spec, entity, s);
     if (!shape || shape.one.length + shape.only.length + shape.hops.length + shape.branched.length === 0)
@@ -414,7 +444,7 @@ function listIndexes(spec: AppSpec, entity: string): TableIndexNode[] {
     // cannot be read in order), the total reads each branch's range of the other.
     const shapes = shape.branched.length > 0 ? [{ ...shape, branched: [] }, shape] : [shape];
     for (const one of shapes) {
-      const index = listIndex(entity, one.hops, one);
+      const index = listIndex(entity, one.hops, one, covered);
       if (index.columns?.length === 2 && !index.only) continue;
       const key = JSON.stringify([index.columns, index.only ?? []]);
       if (![...out.values()].some((i) => JSON.stringify([i.columns, i.only ?? []]) === key))
@@ -434,6 +464,7 @@ function listIndexes(spec: AppSpec, entity: string): TableIndexNode[] {
  */
 function ownRowsIndexes(spec: AppSpec, entity: string, policies: readonly PolicyNode[]): TableIndexNode[] {
   const out = new Map<string, TableIndexNode>();
+  const covered = policyColumns(spec, entity, policies);
   for (const p of policies) {
     if (p.action !== 'read' || p.entity !== entity || p.when === true) continue;
     const r = checkRule(spec, p.when, { entity, expect: 'boolean' });
@@ -448,7 +479,7 @@ function ownRowsIndexes(spec: AppSpec, entity: string, policies: readonly Policy
       if (!shape || !(s.nav ?? []).includes(p.role)) continue;
       for (const field of mine) {
         if (field === shape.sort) continue;
-        const index = listIndex(entity, [field], shape);
+        const index = listIndex(entity, [field], shape, covered);
         out.set(index.name, index);
       }
     }

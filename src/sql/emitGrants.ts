@@ -23,9 +23,8 @@ export function emitSchemaGrants(): string {
  */
 export function emitApiRoleSettings(): string {
   return ['anon', 'authenticated']
-    .map(
-      (role) =>
-        doBlock(`begin
+    .map((role) =>
+      doBlock(`begin
   if not exists (select 1 from pg_catalog.pg_roles where rolname = '${role}' and 'jit=off' = any (rolconfig)) then
     alter role ${role} set jit = off;
   end if;

@@ -141,6 +141,10 @@ export function emitForeignKeys(model: AppModel, entity: string): string {
 }
 
 /** ` where a in ('x', 'y')` for a partial index, else nothing. */
+function included(i: TableIndexNode): string {
+  return i.include?.length ? ` include (${i.include.map(quoteIdent).join(', ')})` : '';
+}
+
 function partial(i: TableIndexNode): string {
   if (!i.only?.length) return '';
   return ` where ${i.only.map((o) => `${quoteIdent(o.column)} in (${o.values.map(quoteLiteral).join(', ')})`).join(' and ')}`;
@@ -154,7 +158,7 @@ export function emitIndexes(model: AppModel, entity: string): string {
   return t.indexes
     .map(
       (i) =>
-        `create index if not exists ${quoteIdent(i.name)} on ${t.ref} (${(i.columns ?? [i.column]).map(quoteIdent).join(', ')})${partial(i)};`,
+        `create index if not exists ${quoteIdent(i.name)} on ${t.ref} (${(i.columns ?? [i.column]).map(quoteIdent).join(', ')})${included(i)}${partial(i)};`,
     )
     .join('\n');
 }
