@@ -25,7 +25,17 @@ export interface SqlRuleContext {
    * detected in policy"). Such a node (outside any other count) is handed to `helper`, which
    * returns the SQL of a call to a security-definer function computing it.
    */
-  selfRead?: { entities: ReadonlySet<string>; helper(node: Typed): string };
+  selfRead?: {
+    entities: ReadonlySet<string>;
+    helper(node: Typed): string;
+    /**
+     * A relationship role's `count(E where f = this.g and …) >= 1` whose other conditions do not
+     * read the row: given the SQL of `select f from E … where …` and f's type, the call of a
+     * security-definer function returning those values (`this.g in (select <call>)`, run once per
+     * statement instead of `helper`'s once per row).
+     */
+    setHelper?(select: string, returns: string): string;
+  };
   /**
    * Entities the caller can never read (no role has a read permission, so no SELECT grant): in a
    * policy they are seen as empty (count 0, sum 0, a hop or `me.field` null), as RLS would show them,
@@ -258,8 +268,45 @@ function existsSql(t: Extract<Typed, { kind: 'binary' }>, s: State): string | un
   if (t.op !== '>=' || c.kind !== 'count' || c.exists !== true) return undefined;
   if (t.right.kind !== 'literal' || t.right.value !== 1) return undefined;
   if (s.ctx.unseen?.has(c.entity)) return 'false';
-  if (s.ctx.selfRead?.entities.has(c.entity) && s.inner.length === 0) return undefined;
+  if (s.ctx.selfRead?.entities.has(c.entity) && s.inner.length === 0) return selfReadSetSql(c, s);
   return `(exists (select 1 ${countFrom(c, s)}))`;
+}
+
+/**
+ * In a read policy that must read `c`'s entity without RLS (`selfRead`): `count(E where f = this.g
+ * and <conditions not reading the row>) >= 1` as `this.g in (select <definer function>())`, the
+ * values of f once per statement (a hashed subplan), where a helper per row ran a function call on
+ * every row (a member's organisation list, 700 rows: 4.4 ms against the owner's 0.5). Undefined
+ * (the per-row helper) for any other shape.
+ */
+function selfReadSetSql(c: Extract<Typed, { kind: 'count' }>, s: State): string | undefined {
+  const setHelper = s.ctx.selfRead?.setHelper;
+  if (!setHelper || c.where === undefined) return undefined;
+  const parts = conjuncts(c.where);
+  const key = parts.findIndex(
+    (p) =>
+      p.kind === 'binary' &&
+      p.op === '=' &&
+      p.left.kind === 'field' &&
+      p.left.scope === 'inner' &&
+      p.left.path.length === 1 &&
+      p.right.kind === 'this' &&
+      p.right.enclosing !== true,
+  );
+  const eq = parts[key];
+  if (eq?.kind !== 'binary' || eq.left.kind !== 'field') return undefined;
+  const rest = parts.filter((_, i) => i !== key);
+  if (rest.some(readsRuleRow) || rest.some(hasEnclosing)) return undefined;
+  const a = alias(s, '_c');
+  const inner = { ...s, inner: [a] };
+  const field = eq.left.path[0] as string;
+  const f = col(s, c.entity, a, field);
+  const conds = [`${f} is not null`, ...rest.map((p) => `(${expr(p, inner)})`)];
+  const call = setHelper(
+    `select ${f} from ${tableSql(s, c.entity)} ${a} where ${conds.join(' and ')}`,
+    fieldSqlType(s.ctx.model, c.entity, field),
+  );
+  return `coalesce((${expr(eq.right, s)} in (select ${call})), false)`;
 }
 
 /** Whether a typed rule reads the rule's own row (a `this` that is not an enclosing counted row). */

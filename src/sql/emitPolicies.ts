@@ -117,7 +117,29 @@ function selfReadHelpers(
     );
     return `${name}(${row})`;
   };
-  return { functions, helper };
+  // Only as the owner (read policies): the values a row's reference must be among.
+  const setHelper =
+    kind === 'definer'
+      ? (select: string, returns: string): string => {
+          const name = qualified('app', t.names.policyHelper('self_read', functions.length + 1));
+          functions.push(
+            sqlFunction({
+              name,
+              args: '',
+              argTypes: '',
+              returns: `setof ${returns}`,
+              language: 'sql',
+              volatility: 'stable',
+              securityDefiner: true,
+              body: `${select};`,
+              executeTo: ['authenticated'],
+              comment: `${entity}: the scope rows of a relationship role inside its own read policy, read once per statement without RLS (no policy recursion)`,
+            }),
+          );
+          return `${name}()`;
+        }
+      : undefined;
+  return { functions, helper, ...(setHelper ? { setHelper } : {}) };
 }
 
 /**
@@ -133,7 +155,11 @@ export function emitPolicies(model: AppModel, entity: string): string {
     `alter table ${table} force row level security;`,
   ];
   const self = selfReadHelpers(model, entity, row);
-  const selfRead = { entities: policyReads(model).cycleOf(entity), helper: self.helper };
+  const selfRead = {
+    entities: policyReads(model).cycleOf(entity),
+    helper: self.helper,
+    ...(self.setHelper ? { setHelper: self.setHelper } : {}),
+  };
   // A write policy that reads its own table (`delete: count(item where ...) < 3`), or a table whose
   // read policies read back into it, would re-enter this table's policies: Postgres refuses that at
   // query time ("infinite recursion detected in policy") for every command, not only reads.

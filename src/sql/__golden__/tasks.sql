@@ -2367,16 +2367,16 @@ create policy person__admin__delete on public.person as permissive for delete to
 
 alter table public.organisation enable row level security;
 alter table public.organisation force row level security;
--- organisation: a read inside its own read policy that would re-enter it, without RLS (no policy recursion)
-create or replace function app.organisation__self_read_1(p_row public.organisation)
-returns bigint
+-- organisation: the scope rows of a relationship role inside its own read policy, read once per statement without RLS (no policy recursion)
+create or replace function app.organisation__self_read_1()
+returns setof uuid
 language sql stable security definer
 set search_path = ''
 as $fn$
-select (select count(*) from public.membership _c1 where (((_c1.organisation = p_row.id) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member'))));
+select _c1.organisation from public.membership _c1 where _c1.organisation is not null and ((_c1.person = (select auth.uid()))) and ((_c1.role in ('owner', 'admin', 'member')));
 $fn$;
-revoke execute on function app.organisation__self_read_1(public.organisation) from public, anon, authenticated;
-grant execute on function app.organisation__self_read_1(public.organisation) to authenticated;
+revoke execute on function app.organisation__self_read_1() from public, anon, authenticated;
+grant execute on function app.organisation__self_read_1() to authenticated;
 -- organisation: a read inside a write policy that would re-enter the table's policies; a query of its own under the caller's RLS (no policy recursion)
 create or replace function app.organisation__policy_read_1(p_row public.organisation)
 returns bigint
@@ -2398,7 +2398,7 @@ $fn$;
 revoke execute on function app.organisation__policy_read_2(public.organisation) from public, anon, authenticated;
 grant execute on function app.organisation__policy_read_2(public.organisation) to authenticated;
 drop policy if exists organisation__member__read on public.organisation;
-create policy organisation__member__read on public.organisation as permissive for select to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce(((organisation.owner = (select auth.uid())) or (app.organisation__self_read_1(organisation) >= 1)), false)));
+create policy organisation__member__read on public.organisation as permissive for select to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce(((organisation.owner = (select auth.uid())) or coalesce((organisation.id in (select app.organisation__self_read_1())), false)), false)));
 drop policy if exists organisation__member__create on public.organisation;
 create policy organisation__member__create on public.organisation as permissive for insert to authenticated with check ((select app.has_role((select auth.uid()), 'member')));
 drop policy if exists organisation__member__update on public.organisation;
@@ -2426,26 +2426,26 @@ select (select _h1.owner from public.organisation _h1 where _h1.id = p_row.organ
 $fn$;
 revoke execute on function app.membership__self_read_1(public.membership) from public, anon, authenticated;
 grant execute on function app.membership__self_read_1(public.membership) to authenticated;
--- membership: a read inside its own read policy that would re-enter it, without RLS (no policy recursion)
-create or replace function app.membership__self_read_2(p_row public.membership)
-returns bigint
+-- membership: the scope rows of a relationship role inside its own read policy, read once per statement without RLS (no policy recursion)
+create or replace function app.membership__self_read_2()
+returns setof uuid
 language sql stable security definer
 set search_path = ''
 as $fn$
-select (select count(*) from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member'))));
+select _c1.organisation from public.membership _c1 where _c1.organisation is not null and ((_c1.person = (select auth.uid()))) and ((_c1.role in ('owner', 'admin', 'member')));
 $fn$;
-revoke execute on function app.membership__self_read_2(public.membership) from public, anon, authenticated;
-grant execute on function app.membership__self_read_2(public.membership) to authenticated;
--- membership: a read inside its own read policy that would re-enter it, without RLS (no policy recursion)
-create or replace function app.membership__self_read_3(p_row public.membership)
-returns bigint
+revoke execute on function app.membership__self_read_2() from public, anon, authenticated;
+grant execute on function app.membership__self_read_2() to authenticated;
+-- membership: the scope rows of a relationship role inside its own read policy, read once per statement without RLS (no policy recursion)
+create or replace function app.membership__self_read_3()
+returns setof uuid
 language sql stable security definer
 set search_path = ''
 as $fn$
-select (select count(*) from public.membership _c1 where (((_c1.organisation = p_row.organisation) and (_c1.person = (select auth.uid()))) and (_c1.role in ('owner', 'admin', 'member'))));
+select _c1.organisation from public.membership _c1 where _c1.organisation is not null and ((_c1.person = (select auth.uid()))) and ((_c1.role in ('owner', 'admin', 'member')));
 $fn$;
-revoke execute on function app.membership__self_read_3(public.membership) from public, anon, authenticated;
-grant execute on function app.membership__self_read_3(public.membership) to authenticated;
+revoke execute on function app.membership__self_read_3() from public, anon, authenticated;
+grant execute on function app.membership__self_read_3() to authenticated;
 -- membership: a read inside a write policy that would re-enter the table's policies; a query of its own under the caller's RLS (no policy recursion)
 create or replace function app.membership__policy_read_1(p_row public.membership)
 returns uuid
@@ -2687,7 +2687,7 @@ $fn$;
 revoke execute on function app.membership__policy_read_24(public.membership) from public, anon, authenticated;
 grant execute on function app.membership__policy_read_24(public.membership) to authenticated;
 drop policy if exists membership__member__read on public.membership;
-create policy membership__member__read on public.membership as permissive for select to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce((((membership.person = (select auth.uid())) or (app.membership__self_read_1(membership) = (select auth.uid()))) or (app.membership__self_read_2(membership) >= 1)), false)));
+create policy membership__member__read on public.membership as permissive for select to authenticated using (((select app.has_role((select auth.uid()), 'member')) and coalesce((((membership.person = (select auth.uid())) or (app.membership__self_read_1(membership) = (select auth.uid()))) or coalesce((membership.organisation in (select app.membership__self_read_2())), false)), false)));
 drop policy if exists membership__member__create on public.membership;
 create policy membership__member__create on public.membership as permissive for insert to authenticated with check (((select app.has_role((select auth.uid()), 'member')) and coalesce(((app.membership__policy_read_1(membership) = (select auth.uid())) or (app.membership__policy_read_2(membership) >= 1)), false)) and coalesce((((membership.role <> 'owner') or (app.membership__policy_read_3(membership) = (select auth.uid()))) or (app.membership__policy_read_4(membership) >= 1)), false));
 drop policy if exists membership__member__update on public.membership;
@@ -2703,7 +2703,7 @@ create policy membership__admin__update on public.membership as permissive for u
 drop policy if exists membership__admin__delete on public.membership;
 create policy membership__admin__delete on public.membership as permissive for delete to authenticated using (((select app.has_role((select auth.uid()), 'admin')) and coalesce(((((membership.person = (select auth.uid())) or (app.membership__policy_read_22(membership) = (select auth.uid()))) or (app.membership__policy_read_23(membership) >= 1)) or ((app.membership__policy_read_24(membership) >= 1) and (membership.role <> 'owner'))), false)));
 drop policy if exists "membership__orgMember__read" on public.membership;
-create policy "membership__orgMember__read" on public.membership as permissive for select to authenticated using (coalesce(((membership.person = (select auth.uid())) or (app.membership__self_read_3(membership) >= 1)), false));
+create policy "membership__orgMember__read" on public.membership as permissive for select to authenticated using (coalesce(((membership.person = (select auth.uid())) or coalesce((membership.organisation in (select app.membership__self_read_3())), false)), false));
 drop policy if exists "membership__orgAdmin__own" on public.membership;
 create policy "membership__orgAdmin__own" on public.membership as permissive for select to authenticated using (coalesce((membership.person = (select auth.uid())), false));
 drop policy if exists "membership__orgOwner__own" on public.membership;
