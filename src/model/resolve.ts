@@ -329,7 +329,10 @@ interface ListShape {
   one: string[];
   /** Fields fixed to several (`status in (a, b)`): the index is partial on them. */
   only: { column: string; values: LiteralValue[] }[];
-  /** The references of hop conjuncts (`submitter` of `submitter.manager = me`). */
+  /**
+   * Fields the runtime bounds to the person: `assignee` of `assignee = me`, and hop conjuncts'
+   * references (`submitter` of `submitter.manager = me`, sent as `submitter in (my reports)`).
+   */
   hops: string[];
   /**
    * Fields every branch of an `or` conjunct fixes to one value (`priority` of `(priority = urgent
@@ -356,7 +359,9 @@ function listShape(spec: AppSpec, entity: string, s: ScreenSpec): ListShape | un
     only: fixed
       .filter(([, v]) => v.length > 1)
       .map(([f, values]) => ({ column: columnName(f), values: [...values].sort() })),
-    hops: typed ? [...new Set(hopConjuncts(typed).map((h) => h.ref))].filter((f) => f !== sort) : [],
+    hops: typed
+      ? [...new Set([...meFields(typed), ...hopConjuncts(typed).map((h) => h.ref)])].filter((f) => f !== sort)
+      : [],
     branched: typed ? branchFixed(typed).filter((f) => f !== sort) : [],
   };
 }
@@ -479,12 +484,19 @@ function ownRowsIndexes(spec: AppSpec, entity: string, policies: readonly Policy
       if (!shape || !(s.nav ?? []).includes(p.role)) continue;
       for (const field of mine) {
         if (field === shape.sort) continue;
-        const index = listIndex(entity, [field], shape, covered);
+        const index = listIndex(entity, [field, ...shape.hops], shape, covered);
         out.set(index.name, index);
       }
     }
   }
   return [...out.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
+}
+
+/** `meConjuncts` as a list. */
+function meFields(t: Typed): string[] {
+  const out = new Set<string>();
+  meConjuncts(t, out);
+  return [...out];
 }
 
 /** Row fields with a top-level conjunct `field = me`. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { resolve } from '../../src/model/resolve.ts';
 import { formatMessage } from '../../src/runtime/formatMessage.ts';
 import { ui } from '../../src/runtime/uiText.ts';
+import { valueOption } from '../../src/runtime/valueOptions.ts';
 import type { AppSpec } from '../../src/spec/types.ts';
 import {
   type E2E,
@@ -168,6 +169,13 @@ describe.skipIf(!e2eAvailable)('expenses journey', () => {
     await step(page, 'ex-finance', async () => {
       await switchDemo(page, 'Finance');
       await page.getByRole('link', { name: 'Finance queue', exact: true }).first().click();
+      // The queue's rule is `status in (approved, finance_approved)`: its status filter offers those.
+      await page.getByRole('combobox', { name: 'Status' }).click();
+      await page.getByRole('option').first().waitFor();
+      await expect(page.getByRole('option').allTextContents()).resolves.toEqual(
+        ['approved', 'finance_approved'].map((v) => valueOption(resolve(spec), 'claim', 'status', v).label),
+      );
+      await page.keyboard.press('Escape');
       await page.getByRole('link', { name: TITLE }).click();
       await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
       const pay = action('Mark as paid');

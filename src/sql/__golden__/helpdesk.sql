@@ -368,7 +368,7 @@ create index if not exists ticket__created_at__idx on public.ticket (created_at)
 create index if not exists ticket__due_at__idx on public.ticket (due_at);
 create index if not exists ticket__requester__idx on public.ticket (requester);
 create index if not exists ticket__status__idx on public.ticket (status);
-create index if not exists ticket__due_at__id__where_status__idx on public.ticket (due_at, id) include (requester) where status in ('new', 'open', 'pending');
+create index if not exists ticket__assignee__due_at__id__where_status__idx on public.ticket (assignee, due_at, id) include (requester) where status in ('new', 'open', 'pending');
 create index if not exists ticket__status__created_at__id__idx on public.ticket (status, created_at, id) include (requester);
 create index if not exists ticket__status__priority__created_at__id__idx on public.ticket (status, priority, created_at, id) include (requester);
 create index if not exists ticket__requester__created_at__id__idx on public.ticket (requester, created_at, id);
