@@ -159,6 +159,8 @@ export interface PlanCost {
   removed: number;
   seqScanned: number;
   executionMs: number;
+  /** The plan was compiled with JIT (its cost passed `jit_above_cost`). */
+  jit: boolean;
 }
 
 /** Walks an `EXPLAIN (ANALYZE, FORMAT JSON)` answer. */
@@ -166,9 +168,15 @@ export function planCost(explained: unknown): PlanCost {
   const doc = (typeof explained === 'string' ? JSON.parse(explained) : explained) as {
     Plan: PlanNode;
     'Execution Time': number;
+    JIT?: unknown;
   }[];
   const top = doc[0];
-  const cost: PlanCost = { removed: 0, seqScanned: 0, executionMs: top?.['Execution Time'] ?? 0 };
+  const cost: PlanCost = {
+    removed: 0,
+    seqScanned: 0,
+    executionMs: top?.['Execution Time'] ?? 0,
+    jit: top?.JIT !== undefined,
+  };
   const visit = (n: PlanNode): void => {
     const loops = n['Actual Loops'] ?? 1;
     const removed =
@@ -199,8 +207,15 @@ interface PlanNode {
  * Runs the query under `EXPLAIN (ANALYZE, FORMAT JSON)` as its user (row-level security, the role's
  * settings as PostgREST applies them) or as the owner.
  */
-export async function explainAnalyze(db: TestDb, q: PlannedQuery, asOwner = false): Promise<PlanCost> {
+export async function explainAnalyze(
+  db: TestDb,
+  q: PlannedQuery,
+  asOwner = false,
+  /** Run first in the same transaction (`set local …`): a test's planner setting. */
+  before?: string,
+): Promise<PlanCost> {
   const run = async (tx: Queryable) => {
+    if (before) await tx.query(before);
     // As PostgREST runs a request: with the settings of the role it runs it as (`alter role … set`).
     if (!asOwner)
       await tx.query(
