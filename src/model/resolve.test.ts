@@ -77,6 +77,12 @@ describe('resolve', () => {
     expect(columns(expenses, 'claim')).toContain('submitter,status,submitted_at,id');
     // A member reads the tasks of their organisations (`me is orgMember`): `organisation in (…)`.
     expect(columns(tasks, 'task')).toContain('organisation,status,due_date,id');
+    // What the read policies and the screen's filters read is stored beside the keys: a filtered
+    // total under row-level security reads the index alone.
+    const paid = tableOf(resolve(expenses), 'claim').indexes.find(
+      (i) => i.name === 'claim__status__paid_at__id__idx',
+    );
+    expect(paid?.include).toEqual(['currency', 'submitter']);
     // A text sort reads `lower(name)`, which no index on the column serves.
     expect(columns(tasks, 'project').some((c) => c.endsWith('name,id'))).toBe(false);
   });

@@ -339,6 +339,8 @@ interface ListShape {
    * and createdAt < …) or (priority = high and …)`): after the fixed ones, each branch an index range.
    */
   branched: string[];
+  /** The screen's filter fields: stored in its index, a filtered total reads the index alone. */
+  filters: string[];
 }
 
 function listShape(spec: AppSpec, entity: string, s: ScreenSpec): ListShape | undefined {
@@ -363,6 +365,7 @@ function listShape(spec: AppSpec, entity: string, s: ScreenSpec): ListShape | un
       ? [...new Set([...meFields(typed), ...hopConjuncts(typed).map((h) => h.ref)])].filter((f) => f !== sort)
       : [],
     branched: typed ? branchFixed(typed).filter((f) => f !== sort) : [],
+    filters: (s.filters ?? []).filter((f) => spec.entities[entity]?.fields[f] !== undefined),
   };
 }
 
@@ -394,7 +397,8 @@ function listIndex(
   const fields = [...new Set([...lead, ...shape.one, ...shape.branched])].filter((f) => f !== shape.sort);
   const columns = [...fields, shape.sort, 'id'].map(columnName);
   const suffix = shape.only.length ? `__where_${shape.only.map((o) => o.column).join('__')}` : '';
-  const include = [...policyColumns].filter((c) => !columns.includes(c)).sort();
+  const stored = [...policyColumns, ...shape.filters.map(columnName)];
+  const include = [...new Set(stored)].filter((c) => !columns.includes(c)).sort();
   return {
     name: indexName(entity, `${columns.join('__')}${suffix}`),
     entity,

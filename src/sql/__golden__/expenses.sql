@@ -374,10 +374,10 @@ create index if not exists claim__paid_by__idx on public.claim (paid_by);
 create index if not exists claim__status__idx on public.claim (status);
 create index if not exists claim__submitted_at__idx on public.claim (submitted_at);
 create index if not exists claim__submitter__idx on public.claim (submitter);
-create index if not exists claim__submitter__created_at__id__idx on public.claim (submitter, created_at, id) include (status);
-create index if not exists claim__submitter__status__submitted_at__id__idx on public.claim (submitter, status, submitted_at, id);
-create index if not exists claim__approved_at__id__where_status__idx on public.claim (approved_at, id) include (status, submitter) where status in ('approved', 'finance_approved');
-create index if not exists claim__status__paid_at__id__idx on public.claim (status, paid_at, id) include (submitter);
+create index if not exists claim__submitter__created_at__id__idx on public.claim (submitter, created_at, id) include (currency, status);
+create index if not exists claim__submitter__status__submitted_at__id__idx on public.claim (submitter, status, submitted_at, id) include (currency);
+create index if not exists claim__approved_at__id__where_status__idx on public.claim (approved_at, id) include (currency, status, submitter) where status in ('approved', 'finance_approved');
+create index if not exists claim__status__paid_at__id__idx on public.claim (status, paid_at, id) include (currency, submitter);
 
 do $do$ begin
   if not exists (select 1 from pg_catalog.pg_constraint where conname = 'line__claim__fk' and conrelid = 'public.line'::regclass) then

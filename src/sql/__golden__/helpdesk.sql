@@ -368,10 +368,10 @@ create index if not exists ticket__created_at__idx on public.ticket (created_at)
 create index if not exists ticket__due_at__idx on public.ticket (due_at);
 create index if not exists ticket__requester__idx on public.ticket (requester);
 create index if not exists ticket__status__idx on public.ticket (status);
-create index if not exists ticket__assignee__due_at__id__where_status__idx on public.ticket (assignee, due_at, id) include (requester) where status in ('new', 'open', 'pending');
-create index if not exists ticket__status__created_at__id__idx on public.ticket (status, created_at, id) include (requester);
-create index if not exists ticket__status__priority__created_at__id__idx on public.ticket (status, priority, created_at, id) include (requester);
-create index if not exists ticket__requester__created_at__id__idx on public.ticket (requester, created_at, id);
+create index if not exists ticket__assignee__due_at__id__where_status__idx on public.ticket (assignee, due_at, id) include (priority, requester, status) where status in ('new', 'open', 'pending');
+create index if not exists ticket__status__created_at__id__idx on public.ticket (status, created_at, id) include (category, priority, requester);
+create index if not exists ticket__status__priority__created_at__id__idx on public.ticket (status, priority, created_at, id) include (category, requester);
+create index if not exists ticket__requester__created_at__id__idx on public.ticket (requester, created_at, id) include (assignee, category, priority, status);
 
 do $do$ begin
   if not exists (select 1 from pg_catalog.pg_constraint where conname = 'comment__ticket__fk' and conrelid = 'public.comment'::regclass) then

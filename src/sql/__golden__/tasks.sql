@@ -451,10 +451,10 @@ create index if not exists task__due_date__idx on public.task (due_date);
 create index if not exists task__organisation__idx on public.task (organisation);
 create index if not exists task__project__idx on public.task (project);
 create index if not exists task__status__idx on public.task (status);
-create index if not exists task__assignee__due_date__id__idx on public.task (assignee, due_date, id) include (organisation);
-create index if not exists task__status__due_date__id__idx on public.task (status, due_date, id) include (organisation);
-create index if not exists task__organisation__assignee__due_date__id__idx on public.task (organisation, assignee, due_date, id);
-create index if not exists task__organisation__status__due_date__id__idx on public.task (organisation, status, due_date, id);
+create index if not exists task__assignee__due_date__id__idx on public.task (assignee, due_date, id) include (organisation, priority, status);
+create index if not exists task__status__due_date__id__idx on public.task (status, due_date, id) include (assignee, organisation);
+create index if not exists task__organisation__assignee__due_date__id__idx on public.task (organisation, assignee, due_date, id) include (priority, status);
+create index if not exists task__organisation__status__due_date__id__idx on public.task (organisation, status, due_date, id) include (assignee);
 
 do $do$ begin
   if not exists (select 1 from pg_catalog.pg_constraint where conname = 'time_entry__organisation__fk' and conrelid = 'public.time_entry'::regclass) then
@@ -483,7 +483,7 @@ create index if not exists time_entry__organisation__idx on public.time_entry (o
 create index if not exists time_entry__person__idx on public.time_entry (person);
 create index if not exists time_entry__status__idx on public.time_entry (status);
 create index if not exists time_entry__task__idx on public.time_entry (task);
-create index if not exists time_entry__person__date__id__idx on public.time_entry (person, date, id) include (organisation);
+create index if not exists time_entry__person__date__id__idx on public.time_entry (person, date, id) include (organisation, status);
 create index if not exists time_entry__status__date__id__idx on public.time_entry (status, date, id) include (organisation, person);
 create index if not exists time_entry__organisation__status__date__id__idx on public.time_entry (organisation, status, date, id) include (person);
 
