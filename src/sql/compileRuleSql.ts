@@ -281,9 +281,16 @@ function existsSql(t: Extract<Typed, { kind: 'binary' }>, s: State): string | un
  */
 function selfReadSetSql(c: Extract<Typed, { kind: 'count' }>, s: State): string | undefined {
   const setHelper = s.ctx.selfRead?.setHelper;
-  if (!setHelper || c.where === undefined) return undefined;
-  const parts = conjuncts(c.where);
-  const key = parts.findIndex(
+  const k = c.where === undefined ? undefined : keyedCount(c.where);
+  if (!setHelper || !k || k.rest.some(hasEnclosing)) return undefined;
+  const call = setHelper(keyedSelect(c, k, s, false), fieldSqlType(s.ctx.model, c.entity, k.field));
+  return `coalesce((${expr(k.key, s)} in (select ${call})), false)`;
+}
+
+/** A count condition's conjunct `f = this.g` and the others, when those read nothing of the rule's row. */
+function keyedCount(where: Typed): { field: string; key: Typed; rest: Typed[] } | undefined {
+  const parts = conjuncts(where);
+  const i = parts.findIndex(
     (p) =>
       p.kind === 'binary' &&
       p.op === '=' &&
@@ -293,20 +300,27 @@ function selfReadSetSql(c: Extract<Typed, { kind: 'count' }>, s: State): string 
       p.right.kind === 'this' &&
       p.right.enclosing !== true,
   );
-  const eq = parts[key];
+  const eq = parts[i];
   if (eq?.kind !== 'binary' || eq.left.kind !== 'field') return undefined;
-  const rest = parts.filter((_, i) => i !== key);
-  if (rest.some(readsRuleRow) || rest.some(hasEnclosing)) return undefined;
+  const rest = parts.filter((_, j) => j !== i);
+  if (rest.some(readsRuleRow)) return undefined;
+  return { field: eq.left.path[0] as string, key: eq.right, rest };
+}
+
+/** `select f from E … where f is not null and <the other conjuncts>` (and the count filter when `filtered`). */
+function keyedSelect(
+  c: Extract<Typed, { kind: 'count' }>,
+  k: { field: string; rest: Typed[] },
+  s: State,
+  filtered: boolean,
+): string {
   const a = alias(s, '_c');
   const inner = { ...s, inner: [a] };
-  const field = eq.left.path[0] as string;
-  const f = col(s, c.entity, a, field);
-  const conds = [`${f} is not null`, ...rest.map((p) => `(${expr(p, inner)})`)];
-  const call = setHelper(
-    `select ${f} from ${tableSql(s, c.entity)} ${a} where ${conds.join(' and ')}`,
-    fieldSqlType(s.ctx.model, c.entity, field),
-  );
-  return `coalesce((${expr(eq.right, s)} in (select ${call})), false)`;
+  const f = col(s, c.entity, a, k.field);
+  const conds = [`${f} is not null`, ...k.rest.map((p) => `(${expr(p, inner)})`)];
+  const filter = filtered ? s.ctx.countFilter?.(c.entity, a) : undefined;
+  if (filter !== undefined) conds.push(filter);
+  return `select ${f} from ${tableSql(s, c.entity)} ${a} where ${conds.join(' and ')}`;
 }
 
 /** Whether a typed rule reads the rule's own row (a `this` that is not an enclosing counted row). */
@@ -338,28 +352,9 @@ function semiJoinSql(t: Extract<Typed, { kind: 'binary' }>, s: State): string | 
   if (t.right.kind !== 'literal' || t.right.value !== 1 || s.inner.length > 0) return undefined;
   if (s.ctx.unseen?.has(c.entity)) return 'false';
   if (s.ctx.selfRead?.entities.has(c.entity)) return undefined;
-  const parts = conjuncts(c.where);
-  const key = parts.findIndex(
-    (p) =>
-      p.kind === 'binary' &&
-      p.op === '=' &&
-      p.left.kind === 'field' &&
-      p.left.scope === 'inner' &&
-      p.left.path.length === 1 &&
-      p.right.kind === 'this' &&
-      p.right.enclosing !== true,
-  );
-  const eq = parts[key];
-  if (eq?.kind !== 'binary' || eq.left.kind !== 'field') return undefined;
-  const rest = parts.filter((_, i) => i !== key);
-  if (rest.some(readsRuleRow)) return undefined;
-  const a = alias(s, '_c');
-  const inner = { ...s, inner: [a] };
-  const f = col(s, c.entity, a, eq.left.path[0]);
-  const conds = [`${f} is not null`, ...rest.map((p) => `(${expr(p, inner)})`)];
-  const filter = s.ctx.countFilter?.(c.entity, a);
-  if (filter !== undefined) conds.push(filter);
-  return `coalesce((${expr(eq.right, s)} in (select ${f} from ${tableSql(s, c.entity)} ${a} where ${conds.join(' and ')})), false)`;
+  const k = keyedCount(c.where);
+  if (!k) return undefined;
+  return `coalesce((${expr(k.key, s)} in (${keyedSelect(c, k, s, true)})), false)`;
 }
 
 function literal(value: string | number | boolean | null, type: string): string {
