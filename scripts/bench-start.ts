@@ -16,6 +16,8 @@
  * trace is written to the file and the main thread's time up to the live screen is printed by kind
  * (script, style, layout, paint, parsing, garbage collection, and V8's compiling of functions on
  * their first call: `V8.CompileCode`, `V8.ParseFunction`, `V8.PreParse`; tracing these slows it).
+ * `--study-visit first`: the traced or sampled visit is a first visit (fresh profile) instead.
+ * `--trace-categories a,b`: more trace categories (`fonts,blink`: what a layout spends on fonts).
  * `--trace-after ms` (with `--trace` or `--profile`): recording goes on that long after the live
  * screen; a trace then lists the main thread's tasks over 50 ms with what ran longest in each, and
  * samples the backend's worker: its functions by self time and its busy spans (the database's open).
@@ -50,6 +52,10 @@ const PROFILE = opt('profile', '');
 const TRACE = opt('trace', '');
 /** With --trace or --profile: how long it goes on after the live screen (a trace lists its long tasks). */
 const TRACE_AFTER = Number(opt('trace-after', '0'));
+/** With --trace: more of Chromium's trace categories, comma-separated (`fonts,blink` to see a layout's font lookups). */
+const TRACE_CATEGORIES = opt('trace-categories', '');
+/** With --trace or --profile: `first` studies a first visit (a fresh profile, the demo Agent clicked) instead. */
+const STUDY_VISIT = opt('study-visit', 'return');
 
 /** The marks of the breakdown, in start-up order; `row` is the observed first row (MutationObserver). */
 const MARKS = [
@@ -222,6 +228,10 @@ async function visit(page: Page, url: string): Promise<Sample> {
       const before = s.long.filter(([t]) => (t as number) < s.rowPaint);
       out.longest = Math.max(0, ...before.map(([, d]) => d as number));
       out.longCount = before.filter(([, d]) => (d as number) > 50).length;
+      // Every task of the start, up to the database's rows painted (the target: none over 50 ms).
+      out.longestAll = Math.max(0, ...s.long.map(([, d]) => d as number));
+      out.longestAllAt = s.long.find(([, d]) => d === out.longestAll)?.[0] ?? Number.NaN;
+      out.longAllCount = s.long.filter(([, d]) => (d as number) > 50).length;
       return out as Sample;
     },
     [...MARKS.map(([m]) => m), 'ninefold:worker-start'],
@@ -301,7 +311,8 @@ async function tracedVisit(page: Page, url: string, file: string): Promise<void>
     categories:
       'devtools.timeline,disabled-by-default-devtools.timeline,v8,blink.user_timing,disabled-by-default-v8.compile' +
       // The worker's samples (workerProfiles): where the database's open spends its time.
-      (TRACE_AFTER > 0 ? ',disabled-by-default-v8.cpu_profiler' : ''),
+      (TRACE_AFTER > 0 ? ',disabled-by-default-v8.cpu_profiler' : '') +
+      (TRACE_CATEGORIES ? `,${TRACE_CATEGORIES}` : ''),
     transferMode: 'ReportEvents',
   });
   await page.goto(`${url}/tickets?bench`);
@@ -483,7 +494,9 @@ async function main(): Promise<void> {
       ] as const;
       for (const [file, study] of studies) {
         if (!file || size !== SIZES[0]) continue;
-        const { context, page } = await launch(profiles[0] ?? '');
+        const { context, page } = await launch(
+          STUDY_VISIT === 'first' ? await mkdtemp(join(work, 'study-')) : (profiles[0] ?? ''),
+        );
         try {
           await study(page, servers[0]?.url ?? '', file);
         } finally {
@@ -509,6 +522,21 @@ async function main(): Promise<void> {
       `| long tasks > 50 ms before the row (count) | ${samples.map((s) => cell(s, 'longCount')).join(' | ')} |`,
     );
     lines.push(`| longest task before the row | ${samples.map((s) => cell(s, 'longest')).join(' | ')} |`);
+    lines.push(
+      `| long tasks > 50 ms until the database's rows are painted (count) | ${samples.map((s) => cell(s, 'longAllCount')).join(' | ')} |`,
+    );
+    lines.push(
+      `| longest task until then (median; each run: ms at ms) | ${samples
+        .map(
+          (s) =>
+            `${cell(s, 'longestAll')}; ${s
+              .map((x) =>
+                x.longestAll ? `${Math.round(x.longestAll)} at ${Math.round(x.longestAllAt ?? 0)}` : '0',
+              )
+              .join(', ')}`,
+        )
+        .join(' | ')} |`,
+    );
     // A return visit's first render, run by run (less noisy than a difference of two medians):
     // the UI's chunk loaded → the live screen replacing the picture.
     const render = (x: Sample) =>

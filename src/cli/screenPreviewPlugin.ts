@@ -36,7 +36,12 @@ export function screenPreviewScript(key: string): string {
     'if(/^on/i.test(b.name)||/^\\s*(javascript|data|vbscript):/i.test(b.value))l.removeAttribute(b.name)}}',
     'var i=document.createElement("div");i.inert=true;i.setAttribute("inert","");i.appendChild(t.content);o.appendChild(i);',
     'if(s.scheme)document.documentElement.setAttribute("data-mantine-color-scheme",s.scheme);',
-    'r.parentNode.insertBefore(o,r.nextSibling);performance.mark("ninefold:preview-shown")',
+    // The screen's content (`main`) is drawn a frame after the rest: the page's first style and
+    // layout (its rule sets, fonts, every element) was one task of 53-71 ms on a loaded machine;
+    // in two, neither reaches 50 ms (docs/performance.md).
+    'var m=i.querySelector("main");if(m)m.style.contentVisibility="hidden";',
+    'r.parentNode.insertBefore(o,r.nextSibling);performance.mark("ninefold:preview-shown");',
+    'if(m)requestAnimationFrame(function(){setTimeout(function(){m.style.contentVisibility=""},0)})',
     '})()}catch(x){}',
   ].join('');
 }

@@ -56,7 +56,26 @@ describe('afterFirstScreen', () => {
     expect(await settled(waiting)).toBe(false); // the task right after the frame is not idle
     idleNow();
     expect(await settled(waiting)).toBe(true);
-    expect(afterFirstScreen()).toBe(waiting);
+  });
+
+  it('gives each caller a turn of its own, an idle moment after the one before', async () => {
+    const { afterFirstScreen, screenDrawn } = await fresh();
+    const turns = [afterFirstScreen(), afterFirstScreen(), afterFirstScreen()];
+    screenDrawn();
+    paint();
+    vi.advanceTimersByTime(0);
+    idleNow();
+    const done = async () => Promise.all(turns.map(settled));
+    expect(await done()).toEqual([true, false, false]);
+    idleNow();
+    expect(await done()).toEqual([true, true, false]);
+    idleNow();
+    expect(await done()).toEqual([true, true, true]);
+    // A caller after every turn is taken waits one idle moment.
+    const later = afterFirstScreen();
+    expect(await settled(later)).toBe(false);
+    idleNow();
+    expect(await settled(later)).toBe(true);
   });
 
   it('settles at once when a screen was drawn before it was asked', async () => {

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { screenPreviewScript } from '../../src/cli/screenPreviewPlugin.ts';
 import { appSlug } from '../../src/runtime/appSlug.ts';
 import { previewKey, startMemoryKey } from '../../src/runtime/rememberedStart.ts';
 import { previewHtml } from '../../src/runtime/screenPreview.ts';
@@ -176,6 +177,47 @@ describe.skipIf(!e2eAvailable)('a return visit shows the last screen’s picture
     });
     expect(allErrors).toEqual([]);
   }, 400_000);
+
+  it('draws the picture’s content (`main`) a frame after the rest, in a task of its own', async () => {
+    const context = await fresh();
+    const page = await context.newPage();
+    const picturePage = `${suite.e2e.url}/__picture`;
+    // The page's inline script as built, over a stored picture, with no app code to replace it.
+    await page.route(picturePage, (r) =>
+      r.fulfill({
+        contentType: 'text/html',
+        body:
+          '<!doctype html><html><body><div id="root"></div>' +
+          '<script type="module" src="/assets/none.js"></script>' +
+          '<script>window.__seen=[];new MutationObserver(function(){var m=document.querySelector("#ninefold-preview main");' +
+          'if(m&&!window.__seen.length)window.__seen.push(m.style.contentVisibility)}).observe(document,{childList:true,subtree:true})</script>' +
+          `<script>${screenPreviewScript(key)}</script></body></html>`,
+      }),
+    );
+    await page.goto(picturePage);
+    await page.evaluate((k) => {
+      const html =
+        '<header>Header</header><main style="background: white"><table><tbody><tr><td>Row</td></tr></tbody></table></main>';
+      localStorage.setItem(
+        k,
+        JSON.stringify({
+          v: 1,
+          build: '/assets/none.js',
+          user: 'u',
+          expiresAt: Date.now() + 60_000,
+          screens: [{ path: '/__picture', scheme: null, wide: innerWidth >= 768, html }],
+        }),
+      );
+    }, key);
+    await page.reload();
+    const main = page.locator('#ninefold-preview main');
+    // Inserted hidden (its header drawn first), then shown.
+    expect(await page.evaluate(() => (window as { __seen?: string[] }).__seen)).toEqual(['hidden']);
+    await expect.poll(() => main.evaluate((m) => (m as HTMLElement).style.contentVisibility)).toBe('');
+    expect(await main.evaluate((m) => m.checkVisibility())).toBe(true);
+    expect(await main.getAttribute('style')).toBe('background: white;');
+    await page.close();
+  }, 60_000);
 
   it('keeps no scripts, event handlers or typed text in a picture', async () => {
     const context = await fresh();
