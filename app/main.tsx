@@ -5,8 +5,9 @@ import spec, { demoLoaded, translationsLoaded } from 'virtual:ninefold-spec';
 import { workerRelease } from '../src/backend/embedded/browser/workerHold.ts';
 import { appSlug } from '../src/runtime/appSlug.ts';
 import { LOCALE_STORAGE_KEY, pickLocale, setLocale } from '../src/runtime/locale.ts';
+import { releaseWhenDrawn } from '../src/runtime/releaseWhenDrawn.ts';
 import { readRememberedStart, startMemoryKey } from '../src/runtime/rememberedStart.ts';
-import { onNextScreenDrawn, revealScreen } from '../src/runtime/screenPreview.ts';
+import { revealScreen } from '../src/runtime/screenPreview.ts';
 import { loadUiCatalogue, ui } from '../src/runtime/uiText.ts';
 
 // The entry chunk is only this: the boot screen (index.html) paints at once, and the backend
@@ -84,13 +85,13 @@ function preloadRememberedScreens(params: URLSearchParams): void {
 /**
  * The page's inline script started the worker held (src/backend/embedded/browser/workerHold.ts):
  * it starts once the app's first screen (the sign-in screen, or the one the person saw last) is
- * drawn and painted, so that PGlite's compile and the database's open do not take the cores that
- * screen's render needs; at once when the app will wait for the database instead (see boot), and
- * after WORKER_HELD_AT_MOST_MS should the first screen be slow.
+ * drawn and painted (and a demo account's first screens, when one is chosen before that), so
+ * that PGlite's compile and the database's open do not take the cores those screens' renders need;
+ * at once when the app will wait for the database instead (see boot), and after
+ * WORKER_HELD_AT_MOST_MS should the first screen be slow.
  */
 function releaseWorkerWhenDrawn(release: () => void): void {
-  onNextScreenDrawn(() => requestAnimationFrame(() => setTimeout(release, 0)));
-  setTimeout(release, WORKER_HELD_AT_MOST_MS);
+  releaseWhenDrawn(release, WORKER_HELD_AT_MOST_MS);
 }
 
 async function boot(): Promise<void> {

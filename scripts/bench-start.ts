@@ -17,6 +17,8 @@
  * (script, style, layout, paint, parsing, garbage collection, and V8's compiling of functions on
  * their first call: `V8.CompileCode`, `V8.ParseFunction`, `V8.PreParse`; tracing these slows it).
  * `--study-visit first`: the traced or sampled visit is a first visit (fresh profile) instead.
+ * `--long-frames`: prints each visit's frames that held a task over 50 ms, with their scripts
+ * and rendering (Chromium's Long Animation Frames API: no tracing's slowdown).
  * `--trace-categories a,b`: more trace categories (`fonts,blink`: what a layout spends on fonts).
  * `--trace-after ms` (with `--trace` or `--profile`): recording goes on that long after the live
  * screen; a trace then lists the main thread's tasks over 50 ms with what ran longest in each, and
@@ -56,6 +58,8 @@ const TRACE_AFTER = Number(opt('trace-after', '0'));
 const TRACE_CATEGORIES = opt('trace-categories', '');
 /** With --trace or --profile: `first` studies a first visit (a fresh profile, the demo Agent clicked) instead. */
 const STUDY_VISIT = opt('study-visit', 'return');
+/** `--long-frames`: each visit's frames with a task over 50 ms, as Chromium's Long Animation Frames API tells them. */
+const LONG_FRAMES = argv.includes('--long-frames');
 
 /** The marks of the breakdown, in start-up order; `row` is the observed first row (MutationObserver). */
 const MARKS = [
@@ -165,6 +169,50 @@ function instruments() {
   } catch {
     // No long-task timing: the columns stay empty.
   }
+  // What ran in each frame with a task over 50 ms (--long-frames): its scripts and its rendering.
+  const frames: string[] = [];
+  (w.__start as { frames?: string[] }).frames = frames;
+  try {
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries() as unknown as LongFrame[]) {
+        if (e.blockingDuration <= 0) continue;
+        const scripts = e.scripts
+          .filter((x) => x.duration >= 5)
+          .map((x) =>
+            `${x.invoker} ${x.sourceFunctionName || ''} (${x.sourceURL.split('/').pop()}@${x.sourceCharPosition}) ${Math.round(x.duration)}`.replace(
+              /\s+/g,
+              ' ',
+            ),
+          )
+          .join('; ');
+        const render = e.renderStart ? Math.round(e.startTime + e.duration - e.renderStart) : 0;
+        const style = e.styleAndLayoutStart
+          ? Math.round(e.startTime + e.duration - e.styleAndLayoutStart)
+          : 0;
+        frames.push(
+          `${Math.round(e.startTime)} ms: ${Math.round(e.duration)} ms (blocking ${Math.round(e.blockingDuration)}), rendering ${render} (style and layout ${style}); ${scripts}`,
+        );
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch {
+    // No long animation frames in this browser.
+  }
+}
+
+/** The Long Animation Frames API's entry (Chromium 123+), as far as it is read here. */
+interface LongFrame {
+  startTime: number;
+  duration: number;
+  blockingDuration: number;
+  renderStart: number;
+  styleAndLayoutStart: number;
+  scripts: {
+    invoker: string;
+    sourceFunctionName: string;
+    sourceURL: string;
+    sourceCharPosition: number;
+    duration: number;
+  }[];
 }
 
 async function launch(profile: string): Promise<{ context: BrowserContext; page: Page }> {
@@ -211,6 +259,11 @@ async function visit(page: Page, url: string): Promise<Sample> {
     )
     .catch(() => console.error('no row from the database within 120 s'));
   await page.waitForTimeout(100);
+  if (LONG_FRAMES)
+    for (const f of await page.evaluate(
+      () => (window as unknown as { __start: { frames: string[] } }).__start.frames,
+    ))
+      console.error(`  long frame at ${f}`);
   return page.evaluate(
     (names) => {
       const s = (window as unknown as { __start: { row: number; rowPaint: number; long: number[][] } })

@@ -13,6 +13,7 @@ import {
   type StartMemoryTarget,
 } from '../runtime/rememberedStart.ts';
 import { type RouteTable, routeTable } from '../runtime/routeTable.ts';
+import { onNextScreenDrawn, screenComing } from '../runtime/screenPreview.ts';
 import { ui } from '../runtime/uiText.ts';
 import {
   type AppCore,
@@ -448,6 +449,9 @@ function useDemoSignIn(
     async (account: DemoAccount) => {
       let settled = false;
       authEpoch.current += 1;
+      // Its first screens, when the build has them, are drawn before the held worker starts.
+      let drawnOrNot: () => void = () => undefined;
+      if (demoScreens) screenComing(new Promise<void>((resolve) => (drawnOrNot = resolve)));
       // The signed-in screens' code is asked now, beside the demo's first screens: a click that
       // comes before the sign-in screen's idle preload (below) would otherwise wait for the demo
       // screens' chunk, then the router's, then the list's, one after the other.
@@ -468,11 +472,12 @@ function useDemoSignIn(
         // A transition, as the app's first render: the signed-in shell and its list are drawn in
         // slices, not in one task of 100 ms and more after the click.
         const session = start.session;
+        onNextScreenDrawn(drawnOrNot);
         startTransition(() => show(session));
         // Left before the database confirms it, the next visit signs this account in again.
         if (startMemory) rememberDemoClick(startMemory, account.email, start);
         shown = true;
-      }
+      } else drawnOrNot();
       await settleDemo(signingIn, shown);
     },
     [backend, client, demoScreens, show, settleDemo, startMemory, current, authEpoch],

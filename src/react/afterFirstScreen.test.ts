@@ -58,7 +58,7 @@ describe('afterFirstScreen', () => {
     expect(await settled(waiting)).toBe(true);
   });
 
-  it('gives each caller a turn of its own, an idle moment after the one before', async () => {
+  it('gives each caller a turn of its own, a task after the one before', async () => {
     const { afterFirstScreen, screenDrawn } = await fresh();
     const turns = [afterFirstScreen(), afterFirstScreen(), afterFirstScreen()];
     screenDrawn();
@@ -67,14 +67,14 @@ describe('afterFirstScreen', () => {
     idleNow();
     const done = async () => Promise.all(turns.map(settled));
     expect(await done()).toEqual([true, false, false]);
-    idleNow();
+    vi.advanceTimersByTime(0);
     expect(await done()).toEqual([true, true, false]);
-    idleNow();
+    vi.advanceTimersByTime(0);
     expect(await done()).toEqual([true, true, true]);
-    // A caller after every turn is taken waits one idle moment.
+    // A caller after every turn is taken waits one task.
     const later = afterFirstScreen();
     expect(await settled(later)).toBe(false);
-    idleNow();
+    vi.advanceTimersByTime(0);
     expect(await settled(later)).toBe(true);
   });
 

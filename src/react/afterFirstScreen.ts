@@ -25,15 +25,18 @@ let lastTurn: Promise<void> | undefined;
  * whatever waited for that frame (docs/performance.md, "Where a return visit's time goes"). Their
  * places keep their size meanwhile (Suspense placeholders).
  *
- * Each caller gets a turn of its own, the next idle moment after the caller before: Vite's loader
- * appends a preload link per chunk a part imports (about 1.5 ms each), and the parts' 18 links
- * appended in one task made it one of 50-59 ms.
+ * Each caller gets a turn of its own, a task after the caller before: Vite's loader appends a
+ * preload link per chunk a part imports (about 1.5 ms each), and the parts' 18 links appended in
+ * one task made it one of 50-59 ms. (A turn an idle moment after the one before put the last
+ * part a second and more after the screen.)
  *
  * @example
  * const ListFilters = lazyComponent(() => afterFirstScreen().then(() => import('./ListFilters.tsx')).then((m) => m.ListFilters));
  */
 export function afterFirstScreen(): Promise<void> {
-  const turn = lastTurn ? lastTurn.then(() => new Promise<void>((r) => whenIdle(r))) : firstScreenPainted();
+  const turn = lastTurn
+    ? lastTurn.then(() => new Promise<void>((r) => setTimeout(r, 0)))
+    : firstScreenPainted();
   lastTurn = turn;
   return turn;
 }

@@ -122,6 +122,9 @@ function whenQuiet(fn: () => void): () => void {
   };
 }
 
+/** How often a picture is tried while the screen is still loading, a quiet moment apart. */
+const PICTURE_TRIES = 10;
+
 /** Above this (JSON characters), a screen is not remembered: localStorage is small and synchronous. */
 const MAX_REMEMBERED = 250_000;
 
@@ -194,9 +197,17 @@ export function useRememberStart(
     // a scroll frame; and at the latest when the page is left.
     let wanted: string | undefined;
     let quiet: (() => void) | undefined;
+    let tries = 0;
     const take = () => {
       quiet = undefined;
-      if (wanted !== undefined && here() === wanted) rememberPreview(target, session, wanted);
+      // A part of the screen still loading (a list's filters load after its rows): again later.
+      if (wanted !== undefined && here() === wanted && !rememberPreview(target, session, wanted)) {
+        if (++tries < PICTURE_TRIES) {
+          quiet = whenQuiet(take);
+          return;
+        }
+      }
+      tries = 0;
       wanted = undefined;
     };
     const picture = () => {

@@ -93,17 +93,19 @@ function storage(): Storage | undefined {
 /**
  * Keeps a picture of what `doc`'s app shows now for `session`'s next visit to `path`, beside the
  * last few other screens; nothing when the page is not a build's, shows a picture itself or a
- * loader, and no picture for `path` when it is too large.
+ * loader, and no picture for `path` when it is too large. False when it took none because a part
+ * of the screen is still loading (the caller may try again), else true.
  */
 export function rememberPreview(
   target: StartMemoryTarget,
   session: Session,
   path: string,
   doc: Document = document,
-): void {
+): boolean {
   const root = doc.getElementById('root');
   const build = buildOf(doc);
-  if (!root || !build || doc.getElementById(PREVIEW_ID) || screenLoading(doc)) return;
+  if (!root || !build || doc.getElementById(PREVIEW_ID)) return true;
+  if (screenLoading(doc)) return false;
   const html = previewHtml(root);
   const key = previewKey(target.key);
   try {
@@ -133,6 +135,7 @@ export function rememberPreview(
       // Blocked storage held nothing.
     }
   }
+  return true;
 }
 
 const shownListeners = new Set<() => void>();
@@ -147,6 +150,30 @@ const drawnListeners: (() => void)[] = [];
  */
 export function onNextScreenDrawn(listener: () => void): void {
   drawnListeners.push(listener);
+}
+
+let coming: Promise<void> | null = null;
+
+/**
+ * A screen that needs no database is on its way (a demo account's first screens, drawn from the
+ * build's, src/react/demoScreens.ts): `drawn` settles once it is drawn, or once it will not be.
+ * The held worker waits for it (app/main.tsx): its start (PGlite's compile, the snapshot's unpacking)
+ * took the cores that screen's render needed, which then ended in a task of 50-67 ms.
+ */
+export function screenComing(drawn: Promise<unknown>): void {
+  const settled = drawn.then(
+    () => undefined,
+    () => undefined,
+  );
+  coming = settled;
+  void settled.then(() => {
+    if (coming === settled) coming = null;
+  });
+}
+
+/** The screen on its way (`screenComing`) while it is not drawn yet, else null. */
+export function screenOnItsWay(): Promise<void> | null {
+  return coming;
 }
 
 let drawnOnce = false;
