@@ -38,10 +38,12 @@ export function screenPreviewScript(key: string): string {
     'if(s.scheme)document.documentElement.setAttribute("data-mantine-color-scheme",s.scheme);',
     // The screen's content (`main`) is drawn a frame after the rest: the page's first style and
     // layout (its rule sets, fonts, every element) was one task of 53-71 ms on a loaded machine;
-    // in two, neither reaches 50 ms (docs/performance.md).
+    // in two, neither reaches 50 ms (docs/performance.md). Shown from the next frame's own
+    // callback, so its style and layout are that frame's: shown from a task between frames, they
+    // were forced into the entry script's task when the page's load event came first.
     'var m=i.querySelector("main");if(m)m.style.contentVisibility="hidden";',
     'r.parentNode.insertBefore(o,r.nextSibling);performance.mark("ninefold:preview-shown");',
-    'if(m)requestAnimationFrame(function(){setTimeout(function(){m.style.contentVisibility=""},0)})',
+    'if(m)requestAnimationFrame(function(){requestAnimationFrame(function(){m.style.contentVisibility=""})})',
     '})()}catch(x){}',
   ].join('');
 }

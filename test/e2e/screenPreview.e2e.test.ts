@@ -178,7 +178,7 @@ describe.skipIf(!e2eAvailable)('a return visit shows the last screen’s picture
     expect(allErrors).toEqual([]);
   }, 400_000);
 
-  it('draws the picture’s content (`main`) a frame after the rest, in a task of its own', async () => {
+  it('draws the picture’s content (`main`) a frame after the rest', async () => {
     const context = await fresh();
     const page = await context.newPage();
     const picturePage = `${suite.e2e.url}/__picture`;
