@@ -82,24 +82,18 @@ function preloadRememberedScreens(params: URLSearchParams): void {
   void import('../src/react/ListScreen.tsx').catch(() => undefined);
 }
 
-/**
- * The page's inline script started the worker held (src/backend/embedded/browser/workerHold.ts):
- * it starts once the app's first screen (the sign-in screen, or the one the person saw last) is
- * drawn and painted (and a demo account's first screens, when one is chosen before that), so
- * that PGlite's compile and the database's open do not take the cores those screens' renders need;
- * at once when the app will wait for the database instead (see boot), and after
- * WORKER_HELD_AT_MOST_MS should the first screen be slow.
- */
-function releaseWorkerWhenDrawn(release: () => void): void {
-  releaseWhenDrawn(release, WORKER_HELD_AT_MOST_MS);
-}
-
 async function boot(): Promise<void> {
   // First, before the locale or any text: the worker, held until the first screen is drawn.
   const params = new URLSearchParams(location.search);
   const worker = earlyWorker(params);
+  // Held by the page's inline script (src/backend/embedded/browser/workerHold.ts): it starts
+  // once the app's first screen (the sign-in screen, or the one the person saw last) is drawn and
+  // painted (and a demo account's first screens, when one is chosen before that), so that
+  // PGlite's compile and the database's open do not take the cores those screens' renders need;
+  // at once when the app will wait for the database instead (below), and after
+  // WORKER_HELD_AT_MOST_MS should the first screen be slow.
   const releaseWorker = workerRelease(worker);
-  releaseWorkerWhenDrawn(releaseWorker);
+  releaseWhenDrawn(releaseWorker, WORKER_HELD_AT_MOST_MS);
   preloadRememberedScreens(params);
   await chooseLocale();
   document.title = spec.purpose.name;
