@@ -9,6 +9,7 @@ import { releaseWhenDrawn } from '../src/runtime/releaseWhenDrawn.ts';
 import { readRememberedStart, startMemoryKey } from '../src/runtime/rememberedStart.ts';
 import { revealScreen } from '../src/runtime/screenPreview.ts';
 import { loadUiCatalogue, ui } from '../src/runtime/uiText.ts';
+import { codeCacheKey, inWarmupFrame, warmCodeCache } from '../src/runtime/warmCodeCache.ts';
 
 // The entry chunk is only this: the boot screen (index.html) paints at once, and the backend
 // (PGlite client, migration compiler, rules) and the UI (React, Mantine, router) load as two
@@ -19,6 +20,14 @@ const PREVIEW_AT_MOST_MS = 15_000;
 
 /** How long the held worker waits at most for the app's first screen to be drawn, from the entry. */
 const WORKER_HELD_AT_MOST_MS = 1_500;
+
+/**
+ * When the code cache's warm-up starts after the database is open (its first answers are drawn
+ * first: the moment between the open and their arrival is idle too), and how long it then waits
+ * at most for an idle moment.
+ */
+const WARM_UP_AFTER_MS = 1_000;
+const WARM_UP_AT_MOST_MS = 2_000;
 
 const text = (id: string, value: string) => {
   const el = document.getElementById(id);
@@ -80,6 +89,23 @@ function preloadRememberedScreens(params: URLSearchParams): void {
   }
   void import('../src/react/AppRouter.tsx').catch(() => undefined);
   void import('../src/react/ListScreen.tsx').catch(() => undefined);
+}
+
+/**
+ * Once the app has started and the page is idle, the start's scripts run a second time in a
+ * hidden frame, so that the next visit reads their compiled code (src/runtime/warmCodeCache.ts;
+ * docs/performance.md). Not with `?memory` (a throw-away visit).
+ */
+function warmCodeCacheWhenIdle(params: URLSearchParams): void {
+  if (params.has('memory')) return;
+  const warm = () =>
+    void warmCodeCache(codeCacheKey(appSlug(spec))).then((ran) =>
+      performance.mark('ninefold:code-cache-warm-up', { detail: { ran } }),
+    );
+  setTimeout(() => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(warm, { timeout: WARM_UP_AT_MOST_MS });
+    else warm();
+  }, WARM_UP_AFTER_MS);
 }
 
 async function boot(): Promise<void> {
@@ -146,11 +172,14 @@ async function boot(): Promise<void> {
     root.innerHTML = bootScreen;
     throw e;
   }
+  warmCodeCacheWhenIdle(params);
 }
 
-boot().catch((e: unknown) => {
-  console.error(e);
-  revealScreen();
-  text('boot-title', ui('appFailed'));
-  text('boot-detail', e instanceof Error ? e.message : String(e));
-});
+// In the code cache's warm-up frame the entry only runs (its module's code is compiled and kept).
+if (!inWarmupFrame())
+  boot().catch((e: unknown) => {
+    console.error(e);
+    revealScreen();
+    text('boot-title', ui('appFailed'));
+    text('boot-detail', e instanceof Error ? e.message : String(e));
+  });

@@ -24,10 +24,12 @@
  * screen; a trace then lists the main thread's tasks over 50 ms with what ran longest in each, and
  * samples the backend's worker: its functions by self time and its busy spans (the database's open).
  *
+ * `--harness-chromium`, `--fresh-return`: the harness's Chromium and return visit (below).
+ *
  * Run: npm run bench:start -- [--runs 5] [--sizes 1000,100000] [--dist name=path …] [--settle ms] [--profile f]
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -60,6 +62,19 @@ const TRACE_CATEGORIES = opt('trace-categories', '');
 const STUDY_VISIT = opt('study-visit', 'return');
 /** `--long-frames`: each visit's frames with a task over 50 ms, as Chromium's Long Animation Frames API tells them. */
 const LONG_FRAMES = argv.includes('--long-frames');
+/**
+ * `--harness-chromium`: Chromium launched as the side-by-side harness launches it (its flags, its
+ * 1280×900 window): without `--disable-features=WebUIOmniboxPopup,…`, so the address bar's popup
+ * renderer takes the cores at launch as it does in the harness's visits (docs/performance.md).
+ */
+const HARNESS_CHROMIUM = argv.includes('--harness-chromium');
+/**
+ * `--fresh-return`: each return visit on a copy of the profile as its seeding visit left it, as
+ * the harness's return visit (the start's scripts' second run, or third when the seeding visit
+ * warmed their code cache); without it each return visit after the first reads the compiled code
+ * the one before kept.
+ */
+const FRESH_RETURN = argv.includes('--fresh-return');
 
 /** The marks of the breakdown, in start-up order; `row` is the observed first row (MutationObserver). */
 const MARKS = [
@@ -219,8 +234,10 @@ async function launch(profile: string): Promise<{ context: BrowserContext; page:
   const { chromium } = createRequire(import.meta.url)('playwright-core') as typeof import('playwright-core');
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1280, height: 860 },
+    args: HARNESS_CHROMIUM
+      ? CHROMIUM_ARGS.filter((a) => !a.startsWith('--disable-features='))
+      : CHROMIUM_ARGS,
+    viewport: { width: 1280, height: HARNESS_CHROMIUM ? 900 : 860 },
   });
   await context.addInitScript(instruments);
   const page = context.pages()[0] ?? (await context.newPage());
@@ -437,6 +454,18 @@ function longTasks(events: TraceEvent[], main: TraceEvent | undefined, start: nu
 }
 
 /** N tickets on top of the demo's, inserted as the owner in one statement (as the harness does). */
+/**
+ * Waits (5 s at most) for the page's code cache warm-up (src/runtime/warmCodeCache.ts) to have
+ * run, as the harness's first visit stays open for it; a build without one waits the 5 s.
+ */
+async function codeCacheWarmed(page: Page): Promise<void> {
+  await page
+    .waitForFunction(() => Object.keys(localStorage).some((k) => k.endsWith('-code-cache')), null, {
+      timeout: 5_000,
+    })
+    .catch(() => undefined);
+}
+
 async function seed(page: Page, n: number): Promise<void> {
   await page.waitForFunction(
     () => (window as unknown as { __ninefold?: unknown }).__ninefold !== undefined,
@@ -521,6 +550,7 @@ async function main(): Promise<void> {
         try {
           await visit(page, servers[i]?.url ?? '');
           await seed(page, size);
+          await codeCacheWarmed(page);
         } finally {
           await context.close();
         }
@@ -531,11 +561,14 @@ async function main(): Promise<void> {
         const order = builds.map((_, i) => i);
         if (r % 2) order.reverse();
         for (const i of order) {
-          const { context, page } = await launch(profiles[i] ?? '');
+          const profile = FRESH_RETURN ? await mkdtemp(join(work, 'copy-')) : (profiles[i] ?? '');
+          if (FRESH_RETURN) await cp(profiles[i] ?? '', profile, { recursive: true });
+          const { context, page } = await launch(profile);
           try {
             again[size]?.[i]?.push(await visit(page, servers[i]?.url ?? ''));
           } finally {
             await context.close();
+            if (FRESH_RETURN) await rm(profile, { recursive: true, force: true });
           }
         }
         console.error(`return visits, ${size} tickets, run ${r + 1}/${RUNS} done`);

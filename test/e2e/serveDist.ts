@@ -12,7 +12,10 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
-/** Serves a built app (single-page: unknown paths get index.html). Resolves to its base URL. */
+/**
+ * Serves a built app (single-page: unknown paths get index.html) as a static host serves one:
+ * the hashed assets cacheable for a year, the page revalidated. Resolves to its base URL.
+ */
 export async function serveDist(dir: string): Promise<{ url: string; server: Server }> {
   const server = createServer(async (req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
@@ -32,7 +35,12 @@ export async function serveDist(dir: string): Promise<{ url: string; server: Ser
         return;
       }
     }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    res.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      // Chromium keeps a script's compiled code only while its response is the cached one
+      // (src/runtime/warmCodeCache.ts): an uncacheable asset is compiled anew on every visit.
+      'cache-control': path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
     res.end(body);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
