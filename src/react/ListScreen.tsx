@@ -40,6 +40,7 @@ import { useChosenColumns } from './useChosenColumns.ts';
 import { useHeldRoles } from './useHeldRoles.ts';
 import { TYPING_PAUSE_MS, useListAddress } from './useListAddress.ts';
 import { PageLabelsContext, usePageLabels } from './usePageLabels.ts';
+import { useShownRows } from './useShownRows.ts';
 
 const ROW_HEIGHT = 52;
 /** A hosted backend's search waits for this pause in typing (one request per pause, not per key). */
@@ -223,9 +224,13 @@ function useListPage(route: RouteEntry, screen: ScreenSpec | undefined) {
   // a total asked beside a page, or between two keys, only held the next key of a search.
   const paused = backend.kind !== 'embedded' || typed === state.search;
   const counted = useList(entity, totalQuery(query, where, route.name), !list.isPlaceholderData && paused);
-  useFirstRowMark(list.data !== undefined && list.data.rows.length > 0, list.dataUpdatedAt > 0);
   // The whole rule was applied on the server (its plain filters, then the screen's function).
-  const rows = list.data?.rows ?? [];
+  const rows = useShownRows(
+    list.data?.rows,
+    `${route.name} ${JSON.stringify(query)}`,
+    list.isPlaceholderData,
+  );
+  useFirstRowMark(rows.length > 0, list.dataUpdatedAt > 0 && rows === list.data?.rows);
   const total = counted.data?.total ?? null;
   // The next page loads while this one is read, so "Next page" only has to render it. Only once
   // this search's own total is in: the last search's total (shown meanwhile) would ask a page the
