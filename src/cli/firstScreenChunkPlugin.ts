@@ -19,9 +19,9 @@ export const FIRST_SCREEN_CHUNK = 'firstScreen';
 /**
  * V8's explicit compile hint (Chromium 136+): every function of the file is compiled while it
  * streams in, on a background thread, instead of on the main thread the first time each is
- * called. The first render calls most of this chunk's functions, and a return visit, the second
- * run of the script, has no compiled code kept yet (Chromium keeps it from the second run on).
- * It must be the file's first line.
+ * called. The first render calls most of this chunk's functions, and a first visit has no
+ * compiled code kept (the next visit reads what the first visit's warm-up had Chromium keep,
+ * src/runtime/warmCodeCache.ts). It must be the file's first line.
  */
 export const COMPILE_ALL_HINT = '//# allFunctionsCalledOnLoad\n';
 
