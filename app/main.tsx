@@ -9,7 +9,7 @@ import { releaseWhenDrawn } from '../src/runtime/releaseWhenDrawn.ts';
 import { readRememberedStart, startMemoryKey } from '../src/runtime/rememberedStart.ts';
 import { revealScreen } from '../src/runtime/screenPreview.ts';
 import { loadUiCatalogue, ui } from '../src/runtime/uiText.ts';
-import { codeCacheKey, inWarmupFrame, warmCodeCache } from '../src/runtime/warmCodeCache.ts';
+import { codeCacheKey, inCodeCacheWarmUp, warmCodeCache } from '../src/runtime/warmCodeCache.ts';
 
 // The entry chunk is only this: the boot screen (index.html) paints at once, and the backend
 // (PGlite client, migration compiler, rules) and the UI (React, Mantine, router) load as two
@@ -93,7 +93,7 @@ function preloadRememberedScreens(params: URLSearchParams): void {
 
 /**
  * Once the app has started and the page is idle, the start's scripts run a second time in a
- * hidden frame, so that the next visit reads their compiled code (src/runtime/warmCodeCache.ts;
+ * module worker, so that the next visit reads their compiled code (src/runtime/warmCodeCache.ts;
  * docs/performance.md). Not with `?memory` (a throw-away visit).
  */
 function warmCodeCacheWhenIdle(params: URLSearchParams): void {
@@ -175,8 +175,8 @@ async function boot(): Promise<void> {
   warmCodeCacheWhenIdle(params);
 }
 
-// In the code cache's warm-up frame the entry only runs (its module's code is compiled and kept).
-if (!inWarmupFrame())
+// In the code cache warm-up's worker the entry only runs (its module's code is compiled and kept).
+if (!inCodeCacheWarmUp())
   boot().catch((e: unknown) => {
     console.error(e);
     revealScreen();
