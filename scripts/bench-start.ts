@@ -453,7 +453,6 @@ function longTasks(events: TraceEvent[], main: TraceEvent | undefined, start: nu
   }
 }
 
-/** N tickets on top of the demo's, inserted as the owner in one statement (as the harness does). */
 /**
  * Waits (5 s at most) for the page's code cache warm-up (src/runtime/warmCodeCache.ts) to have
  * run, as the harness's first visit stays open for it; a build without one waits the 5 s.
@@ -466,6 +465,7 @@ async function codeCacheWarmed(page: Page): Promise<void> {
     .catch(() => undefined);
 }
 
+/** N tickets on top of the demo's, inserted as the owner in one statement (as the harness does). */
 async function seed(page: Page, n: number): Promise<void> {
   await page.waitForFunction(
     () => (window as unknown as { __ninefold?: unknown }).__ninefold !== undefined,
