@@ -24,7 +24,7 @@ import { inSentence } from '../runtime/locale.ts';
 import { buildPath, type RouteEntry } from '../runtime/routeTable.ts';
 import { ui } from '../runtime/uiText.ts';
 import { serverScreen, whereFilters } from '../runtime/whereFilters.ts';
-import type { ScreenSpec } from '../spec/types.ts';
+import type { EntitySpec, ScreenSpec } from '../spec/types.ts';
 import { afterFirstScreen } from './afterFirstScreen.ts';
 import { useAppCore, useRuntime } from './context.ts';
 import { FieldValue, notifyError, rowTitle } from './display.tsx';
@@ -80,6 +80,19 @@ function useFirstRowMark(hasRows: boolean, confirmed: boolean): void {
   }, [hasRows, confirmed]);
 }
 
+/**
+ * The columns of a list screen that names none: the entity's fields marked `list`, else its
+ * title field (else its first field), so that a list always shows what its rows are.
+ */
+function defaultColumns(e: EntitySpec | undefined): string[] {
+  const marked = Object.entries(e?.fields ?? {})
+    .filter(([, f]) => f.list)
+    .map(([n]) => n);
+  if (marked.length > 0) return marked;
+  const first = e?.title ?? Object.keys(e?.fields ?? {})[0];
+  return first ? [first] : [];
+}
+
 /** A list screen: server-side search, filters, sort and pages; state in the URL. */
 export function ListScreen({ route }: { route: RouteEntry }) {
   const { model, user, routes } = useRuntime();
@@ -104,16 +117,7 @@ export function ListScreen({ route }: { route: RouteEntry }) {
   // Joined: the roles' array is new on every render, the columns must stay the same object.
   const heldKey = useHeldRoles().join(' ');
   const columns = useMemo(
-    () =>
-      readableFields(
-        model,
-        heldKey.split(' '),
-        entity,
-        screen?.columns ??
-          Object.entries(e?.fields ?? {})
-            .filter(([, f]) => f.list)
-            .map(([n]) => n),
-      ),
+    () => readableFields(model, heldKey.split(' '), entity, screen?.columns ?? defaultColumns(e)),
     [screen?.columns, e, model, heldKey, entity],
   );
   // The person's choice of columns (kept per screen); a phone shows the first two of them.

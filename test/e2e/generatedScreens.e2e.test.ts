@@ -154,6 +154,10 @@ async function screenFaults(page: Page): Promise<string[]> {
   const needs = text.match(/route \S+ needs :\w+/);
   if (needs) out.push(`"${needs[0]}"`);
   if (text.includes(ui('error_INTERNAL'))) out.push(`the catalogue's INTERNAL message`);
+  // A list whose screen names no columns still shows what its rows are (ListScreen's defaults).
+  const headers = await page.locator('main table thead th').allInnerTexts();
+  if ((await page.locator('main table thead').count()) > 0 && !headers.some((h) => h.trim() !== ''))
+    out.push('a table with no column');
   return out;
 }
 
