@@ -57,7 +57,8 @@ interface Stored {
 /** How many screens are kept: the landing list survives a look at a ticket or two. */
 const SCREENS_KEPT = 4;
 
-function storage(): Storage | undefined {
+/** The page's localStorage, or undefined where it is blocked (privacy settings) or absent. */
+export function storage(): Storage | undefined {
   try {
     return (globalThis as { localStorage?: Storage }).localStorage;
   } catch {

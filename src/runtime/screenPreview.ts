@@ -1,5 +1,5 @@
 import type { Session } from '../backend/types.ts';
-import { previewKey, type StartMemoryTarget } from './rememberedStart.ts';
+import { previewKey, type StartMemoryTarget, storage } from './rememberedStart.ts';
 
 /**
  * A picture of the screen a signed-in person last looked at: its HTML, kept beside the remembered
@@ -80,14 +80,6 @@ export function previewHtml(root: Element): string {
     if (el.tagName === 'TEXTAREA') el.textContent = '';
   }
   return copy.innerHTML;
-}
-
-function storage(): Storage | undefined {
-  try {
-    return (globalThis as { localStorage?: Storage }).localStorage;
-  } catch {
-    return undefined;
-  }
 }
 
 /**

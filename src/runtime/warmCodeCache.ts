@@ -1,3 +1,4 @@
+import { storage } from './rememberedStart.ts';
 import { buildOf } from './screenPreview.ts';
 
 /**
@@ -25,14 +26,6 @@ export const codeCacheKey = (slug: string): string => `ninefold-${slug}-code-cac
 /** Whether this script runs in the warm-up's worker: the entry script then starts nothing. */
 export function inCodeCacheWarmUp(): boolean {
   return (globalThis as unknown as Record<string, unknown>)[WARM_UP_FLAG] === true;
-}
-
-function storage(): Storage | undefined {
-  try {
-    return (globalThis as { localStorage?: Storage }).localStorage;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
