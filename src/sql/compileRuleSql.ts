@@ -269,7 +269,22 @@ function existsSql(t: Extract<Typed, { kind: 'binary' }>, s: State): string | un
   if (t.right.kind !== 'literal' || t.right.value !== 1) return undefined;
   if (s.ctx.unseen?.has(c.entity)) return 'false';
   if (s.ctx.selfRead?.entities.has(c.entity) && s.inner.length === 0) return selfReadSetSql(c, s);
-  return `(exists (select 1 ${countFrom(c, s)}))`;
+  return keyedSetSql(c, s) ?? `(exists (select 1 ${countFrom(c, s)}))`;
+}
+
+/**
+ * A relationship role's `count(E where f = this.g and <conditions not reading the row>) >= 1` as
+ * `this.g in (select f from E where f is not null and ...)`: the same truth, the set (the scopes
+ * the person holds the role on: their memberships, the projects they lead) read once per statement.
+ * As a correlated EXISTS Postgres ran it as a hashed subplan too, but costed it as a subquery per
+ * row, so under row-level security it preferred intersecting a second, unselective index to reading
+ * the one that holds the person's rows (a member's open tasks at 1,000,000: 12 ms against 0.7).
+ */
+function keyedSetSql(c: Extract<Typed, { kind: 'count' }>, s: State): string | undefined {
+  const k = c.where === undefined || s.inner.length > 0 ? undefined : keyedCount(c.where);
+  if (!k || k.rest.some(hasEnclosing)) return undefined;
+  const filter = (a: string) => s.ctx.countFilter?.(c.entity, a, c.where);
+  return `coalesce((${expr(k.key, s)} in (${keyedSelect(c, k, s, filter)})), false)`;
 }
 
 /**
@@ -283,7 +298,7 @@ function selfReadSetSql(c: Extract<Typed, { kind: 'count' }>, s: State): string 
   const setHelper = s.ctx.selfRead?.setHelper;
   const k = c.where === undefined ? undefined : keyedCount(c.where);
   if (!setHelper || !k || k.rest.some(hasEnclosing)) return undefined;
-  const call = setHelper(keyedSelect(c, k, s, false), fieldSqlType(s.ctx.model, c.entity, k.field));
+  const call = setHelper(keyedSelect(c, k, s), fieldSqlType(s.ctx.model, c.entity, k.field));
   return `coalesce((${expr(k.key, s)} in (select ${call})), false)`;
 }
 
@@ -307,19 +322,19 @@ function keyedCount(where: Typed): { field: string; key: Typed; rest: Typed[] } 
   return { field: eq.left.path[0] as string, key: eq.right, rest };
 }
 
-/** `select f from E … where f is not null and <the other conjuncts>` (and the count filter when `filtered`). */
+/** `select f from E … where f is not null and <the other conjuncts>` (and `filter`'s condition on the alias, if any). */
 function keyedSelect(
   c: Extract<Typed, { kind: 'count' }>,
   k: { field: string; rest: Typed[] },
   s: State,
-  filtered: boolean,
+  filter?: (alias: string) => string | undefined,
 ): string {
   const a = alias(s, '_c');
   const inner = { ...s, inner: [a] };
   const f = col(s, c.entity, a, k.field);
   const conds = [`${f} is not null`, ...k.rest.map((p) => `(${expr(p, inner)})`)];
-  const filter = filtered ? s.ctx.countFilter?.(c.entity, a) : undefined;
-  if (filter !== undefined) conds.push(filter);
+  const condition = filter?.(a);
+  if (condition !== undefined) conds.push(condition);
   return `select ${f} from ${tableSql(s, c.entity)} ${a} where ${conds.join(' and ')}`;
 }
 
@@ -354,7 +369,8 @@ function semiJoinSql(t: Extract<Typed, { kind: 'binary' }>, s: State): string | 
   if (s.ctx.selfRead?.entities.has(c.entity)) return undefined;
   const k = keyedCount(c.where);
   if (!k) return undefined;
-  return `coalesce((${expr(k.key, s)} in (${keyedSelect(c, k, s, true)})), false)`;
+  const filter = (a: string) => s.ctx.countFilter?.(c.entity, a);
+  return `coalesce((${expr(k.key, s)} in (${keyedSelect(c, k, s, filter)})), false)`;
 }
 
 function literal(value: string | number | boolean | null, type: string): string {
