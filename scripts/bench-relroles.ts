@@ -3,8 +3,8 @@
  * the PostgreSQL server at DATABASE_URL. The team tracker (src/check/fixtures/teamSpec.ts): 1,000
  * teams, 2,000 people each in two teams (a membership row: person, team, role), 5,000 projects
  * with a lead, BENCH_TASKS tasks (default 1,000,000) spread over the teams. A team member reads
- * tasks through `teamMember` (an EXISTS over the membership on (person, team)); a project's lead
- * updates them through `projectLead` (an EXISTS over the project). People are read by those who
+ * tasks through `teamMember` (the person's teams, read once per statement on (person, team)); a
+ * project's lead updates them through `projectLead` (the projects they lead, likewise). People are read by those who
  * share a team with them (`count(membership where person = this.id and me is teamMember) >= 1`):
  * BENCH_PEOPLE=50000 BENCH_TASKS=100000 measures it at 100,000 memberships.
  *
