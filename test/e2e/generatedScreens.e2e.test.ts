@@ -38,7 +38,7 @@ import {
   switchDemo,
 } from './harness.ts';
 import { serveDist } from './serveDist.ts';
-import { rowValues } from './studioScreens.ts';
+import { rowValues, screenFaults } from './studioScreens.ts';
 
 // Seed 7 by default: its two specifications let some role read rows of an entity with a detail
 // screen, which the last assertion needs (with 20261123 every detail row is owner-only since the
@@ -140,25 +140,6 @@ async function ownerIds(page: Page, entity: string, spec: AppSpec): Promise<stri
   )) as { rows: { id: string }[] };
   void spec;
   return r.rows.map((x) => x.id);
-}
-
-/** What a screen shows that no screen of a valid specification may show. */
-async function screenFaults(page: Page): Promise<string[]> {
-  const text =
-    (await page
-      .locator('body')
-      .innerText({ timeout: 5_000 })
-      .catch(() => '')) ?? '';
-  const out: string[] = [];
-  if (text.includes(ui('crashTitle'))) out.push(`the crash screen ("${ui('crashTitle')}")`);
-  const needs = text.match(/route \S+ needs :\w+/);
-  if (needs) out.push(`"${needs[0]}"`);
-  if (text.includes(ui('error_INTERNAL'))) out.push(`the catalogue's INTERNAL message`);
-  // A list whose screen names no columns still shows what its rows are (ListScreen's defaults).
-  const headers = await page.locator('main table thead th').allInnerTexts();
-  if ((await page.locator('main table thead').count()) > 0 && !headers.some((h) => h.trim() !== ''))
-    out.push('a table with no column');
-  return out;
 }
 
 /** Visits every screen of `spec`'s built app for each demo role; returns the faults found. */

@@ -220,8 +220,11 @@ function readableIds(frame: Frame, entity: string): Promise<string[]> {
   }, entity);
 }
 
-/** What a screen shows that no screen of a valid specification may show. */
-async function screenFaults(frame: Frame): Promise<string[]> {
+/**
+ * What a screen shows that no screen of a valid specification may show (the app's page, or the
+ * studio's preview frame).
+ */
+export async function screenFaults(frame: Pick<Frame, 'locator'>): Promise<string[]> {
   const text = await frame
     .locator('body')
     .innerText({ timeout: 5_000 })
@@ -231,6 +234,10 @@ async function screenFaults(frame: Frame): Promise<string[]> {
   const needs = text.match(/route \S+ needs :\w+/);
   if (needs) out.push(`"${needs[0]}"`);
   if (text.includes(ui('error_INTERNAL'))) out.push(`the catalogue's INTERNAL message`);
+  // A list whose screen names no columns still shows what its rows are (ListScreen's defaults).
+  const headers = await frame.locator('main table thead th').allInnerTexts();
+  if ((await frame.locator('main table thead').count()) > 0 && !headers.some((h) => h.trim() !== ''))
+    out.push('a table with no column');
   return out;
 }
 
