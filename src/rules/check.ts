@@ -453,7 +453,8 @@ function isExpr(v: unknown): v is Expr {
 /**
  * `x is r` for a role held through a relationship (`through`): the relationship written in the rule
  * language for the rule's row (`relationRuleText`), the person `x` in place of `me`, checked in the
- * same scope. A `count(...) >= 1` it makes is marked `exists` (SQL: an EXISTS, index-backed).
+ * same scope. A `count(...) >= 1` it makes is marked `exists` (SQL: the person's scopes read once,
+ * or an EXISTS inside another count; index-backed).
  */
 function checkRelationRole(e: Extract<Expr, { kind: 'role' }>, env: Env): Typed | null {
   const relation = roleRelation(env.spec, e.role);
