@@ -85,19 +85,21 @@ export async function warmCodeCache(key: string, doc: Document = document): Prom
     new Blob([warmUpWorkerCode([entry, ...chunksToWarm(doc, entry)])], { type: 'text/javascript' }),
   );
   let worker: Worker | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     worker = new Worker(code, { type: 'module', name: 'code cache warm-up' });
     const started = worker;
     const warmed = await new Promise<boolean>((resolve) => {
       started.onmessage = () => resolve(true);
       started.onerror = () => resolve(false);
-      setTimeout(() => resolve(false), WARM_UP_AT_MOST_MS);
+      timer = setTimeout(() => resolve(false), WARM_UP_AT_MOST_MS);
     });
     if (warmed) store.setItem(key, build);
     return warmed;
   } catch {
     return false; // No worker here, or storage full or blocked now: the next visit tries again.
   } finally {
+    clearTimeout(timer);
     worker?.terminate();
     URL.revokeObjectURL(code);
   }

@@ -283,7 +283,20 @@ function existsSql(t: Extract<Typed, { kind: 'binary' }>, s: State): string | un
 function keyedSetSql(c: Extract<Typed, { kind: 'count' }>, s: State): string | undefined {
   const k = c.where === undefined || s.inner.length > 0 ? undefined : keyedCount(c.where);
   if (!k || k.rest.some(hasEnclosing)) return undefined;
-  const filter = (a: string) => s.ctx.countFilter?.(c.entity, a, c.where);
+  return keyedInSql(c, k, s, c.where);
+}
+
+/**
+ * `coalesce((this.g in (select f from E where f is not null and ...)), false)`, the count filter
+ * (asked with `filterWhere`) on the counted rows: never unknown, the set read once per statement.
+ */
+function keyedInSql(
+  c: Extract<Typed, { kind: 'count' }>,
+  k: { field: string; key: Typed; rest: Typed[] },
+  s: State,
+  filterWhere: Typed | undefined,
+): string {
+  const filter = (a: string) => s.ctx.countFilter?.(c.entity, a, filterWhere);
   return `coalesce((${expr(k.key, s)} in (${keyedSelect(c, k, s, filter)})), false)`;
 }
 
@@ -369,8 +382,7 @@ function semiJoinSql(t: Extract<Typed, { kind: 'binary' }>, s: State): string | 
   if (s.ctx.selfRead?.entities.has(c.entity)) return undefined;
   const k = keyedCount(c.where);
   if (!k) return undefined;
-  const filter = (a: string) => s.ctx.countFilter?.(c.entity, a);
-  return `coalesce((${expr(k.key, s)} in (${keyedSelect(c, k, s, filter)})), false)`;
+  return keyedInSql(c, k, s, undefined);
 }
 
 function literal(value: string | number | boolean | null, type: string): string {
